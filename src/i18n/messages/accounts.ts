@@ -1,0 +1,6 @@
+export const accounts = {
+  tr: {
+    'accounts.placeholder': 'accounts',
+  },
+  en: {} as Record<string, string>,
+};

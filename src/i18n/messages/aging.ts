@@ -1,0 +1,6 @@
+export const aging = {
+  tr: {
+    'aging.placeholder': 'aging',
+  },
+  en: {} as Record<string, string>,
+};

@@ -1,0 +1,6 @@
+export const auth = {
+  tr: {
+    'auth.placeholder': 'auth',
+  },
+  en: {} as Record<string, string>,
+};

@@ -1,0 +1,6 @@
+export const common = {
+  tr: {
+    'common.appName': 'Cari Ekran',
+  },
+  en: {} as Record<string, string>,
+};

@@ -1,0 +1,6 @@
+export const invoices = {
+  tr: {
+    'invoices.placeholder': 'invoices',
+  },
+  en: {} as Record<string, string>,
+};

@@ -1,0 +1,6 @@
+export const statement = {
+  tr: {
+    'statement.placeholder': 'statement',
+  },
+  en: {} as Record<string, string>,
+};

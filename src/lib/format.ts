@@ -1,0 +1,49 @@
+/**
+ * The one formatter module: every number, amount and date the user sees is shown through here,
+ * in tr-TR form ("1.234,56", "31.01.2026").
+ */
+import type { IsoDate, Minor } from './types';
+
+const GROUP = /\B(?=(\d{3})+(?!\d))/g;
+
+/** Integer minor units (kuruş) → "1.234,56"; negative → "-1.234,56". Exact: no floating point. */
+export function formatMoney(minor: Minor): string {
+  const neg = minor < 0;
+  const abs = Math.abs(minor);
+  const units = Math.trunc(abs / 100);
+  const cents = abs - units * 100;
+  return `${neg ? '-' : ''}${String(units).replace(GROUP, '.')},${String(cents).padStart(2, '0')}`;
+}
+
+/** Absolute amount with its side: balance > 0 is borçlu (B), < 0 alacaklı (A). */
+export function formatBalance(minor: Minor): { text: string; side: 'B' | 'A' | '' } {
+  return { text: formatMoney(Math.abs(minor)), side: minor > 0 ? 'B' : minor < 0 ? 'A' : '' };
+}
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+/** A plain number in tr-TR with up to `maxDecimals` decimals ("1.234,5"). */
+export function formatNumber(value: number, maxDecimals = 4): string {
+  let f = numberFormats.get(maxDecimals);
+  if (!f) {
+    f = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: maxDecimals });
+    numberFormats.set(maxDecimals, f);
+  }
+  return f.format(value);
+}
+
+/** Thousands-grouped integer count ("100.000"). */
+export function formatCount(n: number): string {
+  return String(Math.trunc(n)).replace(GROUP, '.');
+}
+
+/** "2026-01-31" → "31.01.2026". Business dates: no Date object, no time zone. */
+export function formatDate(iso: IsoDate): string {
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+}
+
+/** Minor units → CSV number for Turkish Excel: "1234,56" (no grouping, comma decimal). */
+export function csvMoney(minor: Minor): string {
+  const neg = minor < 0;
+  const abs = Math.abs(minor);
+  return `${neg ? '-' : ''}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
