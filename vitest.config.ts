@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/api/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts'],
         },
       },
       {
@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
           include: ['src/**/*.test.tsx', 'tests/flows/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
         },

@@ -92,3 +92,23 @@ export interface InvoiceDetail {
   header: ErpTable; // exactly one row
   lines: ErpTable;
 }
+
+/** The signed-in user as our gateway reports it (GET/POST /api/session). */
+export interface SessionUser {
+  userName: string;
+  name: string;
+}
+
+/** GET /api/config (no login needed). */
+export interface AppConfig {
+  demo: boolean;
+  demoUsers?: { userName: string; password: string }[];
+  /** Operator's extra alias table (same shape as src/api/erp-aliases.json), merged at start-up. */
+  aliases?: Record<string, Record<string, string[]>>;
+}
+
+/** get_fatura search criteria (trimmed; "" = not given). */
+export interface InvoiceSearch {
+  no: string;
+  firma: string;
+}

@@ -1,4 +1,254 @@
-// Placeholder: replaced by the page's own issue.
+/**
+ * /aging?firma=<name>&cari=<account id>&asOf=&basis=&edges= — the ERP's aging (get_yaslandirma)
+ * with every field it returns, bucket totals and a stacked bar per company; with ?cari= the
+ * account's aging computed from its statement (FIFO) beside the ERP's own row.
+ */
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { agingQueries } from '../../api/aging';
+import type { ErpTable } from '../../api/types';
+import { DataTable, TableSearch, sortingFromParam, sortingToParam, type DataColumn, type SortingState } from '../../components/data-table';
+import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
+import { PageHeader } from '../../components/layout/page-header';
+import { t } from '../../i18n';
+import { formatMoney } from '../../lib/format';
+import { agingLayout, bucketTotals, cellMinor, cellText, rowTotal, type AgingLayout } from './aging-buckets';
+import { bucketColor, bucketLabel, Legend, StackedBar, type BarSegment } from './bucket-display';
+import { AccountAgingPanel } from './account-aging-panel';
+import './aging.css';
+
+const EMPTY_TABLE: ErpTable = { columns: [], rows: [], warnings: 0 };
+
+function statementHref(row: ErpRow, layout: AgingLayout): string {
+  const id = layout.accountIdKey ? cellText(row[layout.accountIdKey]) : '';
+  if (id) return `/accounts/${encodeURIComponent(id)}`;
+  const name = layout.nameKey ? cellText(row[layout.nameKey]) : '';
+  return `/accounts?q=${encodeURIComponent(name)}`;
+}
+
+function segmentsOf(row: ErpRow, layout: AgingLayout): BarSegment[] {
+  const n = layout.buckets.length;
+  const firstIsNotDue = layout.buckets[0]?.notDue ?? false;
+  return layout.buckets.map((b, i) => ({ key: b.key, label: bucketLabel(b), amount: cellMinor(row[b.key]), color: bucketColor(i, n, firstIsNotDue) }));
+}
+
+function positiveSum(segments: BarSegment[]): number {
+  let s = 0;
+  for (const seg of segments) if (seg.amount > 0) s += seg.amount;
+  return s;
+}
+
 export default function AgingPage() {
-  return <h1>AgingPage</h1>;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const firma = params.get('firma') ?? '';
+  const cari = params.get('cari') ?? '';
+  const q = params.get('q') ?? '';
+  const sorting = sortingFromParam(params.get('sort'));
+  const [draft, setDraft] = useState(firma);
+  const [lastFirma, setLastFirma] = useState(firma);
+  if (lastFirma !== firma) {
+    // Back/forward changed the URL: the box follows it.
+    setLastFirma(firma);
+    setDraft(firma);
+  }
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const query = useQuery(agingQueries.list(firma));
+  const table = query.data ?? EMPTY_TABLE;
+  const layout = useMemo(() => agingLayout(table.columns), [table]);
+
+  const update = (patch: Record<string, string | null>, replace = false) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    // "firma" stays in the URL even when empty: an empty search is a real search.
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('firma', draft.trim());
+      next.delete('cari');
+      next.delete('q');
+      return next;
+    });
+  };
+
+  const scale = useMemo(() => {
+    let max = 0;
+    for (const row of table.rows) max = Math.max(max, positiveSum(segmentsOf(row, layout)));
+    return max;
+  }, [table, layout]);
+
+  const columns = useMemo<DataColumn<ErpRow>[]>(() => {
+    const cols = erpDataColumns(table.columns, {
+      override: (col) => {
+        if (col.key === layout.nameKey) return { primary: true, href: (row) => statementHref(row, layout), width: '18rem' };
+        // Bucket columns get a readable day-range header ("0–30 gün"); the ERP's key stays in the tooltip-free CSV header too.
+        const bucket = layout.buckets.find((b) => b.key === col.key);
+        return bucket ? { header: bucketLabel(bucket) } : undefined;
+      },
+    });
+    if (layout.buckets.length > 0) {
+      cols.push({
+        id: '__chart',
+        header: () => t('aging.col.chart'),
+        value: () => null,
+        sortable: false,
+        exportable: false,
+        searchText: false,
+        width: '12rem',
+        cell: (row) => (
+          <StackedBar segments={segmentsOf(row, layout)} scale={scale} name={layout.nameKey ? cellText(row[layout.nameKey]) : ''} />
+        ),
+      });
+    }
+    if (layout.accountIdKey) {
+      const idKey = layout.accountIdKey;
+      cols.push({
+        id: '__fifo',
+        header: () => t('aging.col.actions'),
+        value: () => null,
+        sortable: false,
+        exportable: false,
+        searchText: false,
+        width: '10rem',
+        cell: (row) => {
+          const id = cellText(row[idKey]);
+          if (!id) return null;
+          const name = layout.nameKey ? cellText(row[layout.nameKey]) : id;
+          const next = new URLSearchParams(params);
+          next.set('cari', id);
+          return (
+            <Link to={`/aging?${next.toString()}`} aria-label={t('aging.fifo.openFor', { name })}>
+              {t('aging.fifo.open')}
+            </Link>
+          );
+        },
+      });
+    }
+    return cols;
+    // params: only the link target depends on it.
+  }, [table, layout, scale, params]);
+
+  const totals = useMemo(() => bucketTotals(table, layout), [table, layout]);
+  const grandTotal = useMemo(() => {
+    let s = 0;
+    for (const row of table.rows) s += rowTotal(row, layout);
+    return s;
+  }, [table, layout]);
+  const summarySegments: BarSegment[] = layout.buckets.map((b, i) => ({
+    key: b.key,
+    label: bucketLabel(b),
+    amount: totals[i] ?? 0,
+    color: bucketColor(i, layout.buckets.length, layout.buckets[0]?.notDue ?? false),
+  }));
+  const anyNegative = summarySegments.some((s) => s.amount < 0) || table.rows.some((r) => segmentsOf(r, layout).some((s) => s.amount < 0));
+
+  const cariRow = cari && layout.accountIdKey ? table.rows.find((r) => cellText(r[layout.accountIdKey!]) === cari) : undefined;
+  const cariName = cariRow && layout.nameKey ? cellText(cariRow[layout.nameKey]) : '';
+
+  const emptyMessage = firma ? t('aging.empty', { firma }) : t('aging.empty.all');
+
+  return (
+    <div className="aging-page">
+      <PageHeader title={t('aging.title')} />
+      <form className="search-form no-print" role="search" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="aging-firma">{t('aging.search.label')}</label>
+          <input
+            id="aging-firma"
+            type="search"
+            value={draft}
+            placeholder={t('aging.search.placeholder')}
+            onChange={(e) => setDraft(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('aging.search.submit')}
+        </button>
+        <p className="search-form__hint">{t('aging.search.hint')}</p>
+      </form>
+
+      {cari && (
+        <AccountAgingPanel
+          cariId={cari}
+          name={cariName}
+          erpRow={cariRow}
+          erpLoaded={query.isSuccess}
+          layout={layout}
+          params={params}
+          onChange={update}
+          onClose={() => update({ cari: null, asOf: null, basis: null, edges: null })}
+        />
+      )}
+
+      {query.isSuccess && table.rows.length > 0 && (
+        <section className="aging-summary" aria-labelledby="aging-summary-title">
+          <h2 id="aging-summary-title">{t('aging.summary.title')}</h2>
+          {layout.buckets.length === 0 ? (
+            <p className="notice">{t('aging.summary.noBuckets')}</p>
+          ) : (
+            <>
+              <StackedBar segments={summarySegments} scale={positiveSum(summarySegments)} name={t('aging.summary.total')} height={22} />
+              <dl className="aging-summary__list">
+                {summarySegments.map((s) => (
+                  <div key={s.key} className="aging-summary__item">
+                    <dt>
+                      <span className="aging-legend__swatch" style={{ background: s.color }} aria-hidden="true" />
+                      {s.label}
+                    </dt>
+                    <dd className="num">{formatMoney(s.amount)}</dd>
+                  </div>
+                ))}
+                <div className="aging-summary__item aging-summary__item--total">
+                  <dt>{t('aging.summary.total')}</dt>
+                  <dd className="num">{formatMoney(grandTotal)}</dd>
+                </div>
+              </dl>
+              {anyNegative && <p className="aging-summary__note">{t('aging.summary.negative')}</p>}
+            </>
+          )}
+        </section>
+      )}
+
+      {table.warnings > 0 && (
+        <p className="notice notice--warn" role="status">
+          {t('aging.warnings', { count: table.warnings })}
+        </p>
+      )}
+
+      {query.isSuccess && layout.buckets.length > 0 && table.rows.length > 0 && (
+        <Legend items={summarySegments.map((s) => ({ key: s.key, label: s.label, color: s.color }))} />
+      )}
+
+      <DataTable<ErpRow>
+        data={table.rows}
+        columns={columns}
+        aria-label={t('aging.table.label')}
+        loading={query.isPending}
+        error={query.isError ? query.error : undefined}
+        onRetry={() => void query.refetch()}
+        emptyMessage={q ? undefined : emptyMessage}
+        csvFileName={t('aging.csv.file')}
+        searchQuery={q}
+        sorting={sorting}
+        onSortingChange={(next: SortingState) => update({ sort: sortingToParam(next) || null }, true)}
+        onRowOpen={(row) => void navigate(statementHref(row, layout))}
+        searchInputRef={searchRef}
+        toolbar={<TableSearch ref={searchRef} value={q} onChange={(v) => update({ q: v || null }, true)} />}
+      />
+    </div>
+  );
 }

@@ -1,4 +1,195 @@
-// Placeholder: replaced by the page's own issue.
+/**
+ * /invoices/:faturaId — get_fatura_det. Header fields (every scalar the ERP sent), the lines table
+ * (every line field), totals (Σ lines, VAT by rate, the invoice's own total, currency), print
+ * (A4) and CSV of the lines. "Back" returns to the search that opened it.
+ */
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { invoiceQueries } from '../../api/invoices';
+import type { Cell, ErpColumn, ErpTable } from '../../api/types';
+import { DataTable, displayValue, type DataColumn } from '../../components/data-table';
+import { erpCellValue, erpDataColumns, InvalidValue, type ErpRow } from '../../components/data-table/erp-columns';
+import { EmptyState, ErrorState, Loading } from '../../components/feedback';
+import { PageHeader } from '../../components/layout/page-header';
+import { useDocumentTitle } from '../../components/layout/document-title';
+import { t } from '../../i18n';
+import { formatMoney, formatNumber } from '../../lib/format';
+import type { Minor } from '../../lib/types';
+import { invoiceLayout } from './invoice-fields';
+import { invoiceTotals } from './invoice-totals';
+import './invoices.css';
+
+const EMPTY_ROW: ErpRow = {};
+
+function HeaderValue({ col, cell, currency }: { col: ErpColumn; cell: Cell | undefined; currency: string }) {
+  if (cell?.kind === 'invalid') return <InvalidValue raw={cell.raw} />;
+  const text = displayValue(col.kind, erpCellValue(col, cell));
+  if (!text) return <>–</>;
+  return <>{col.kind === 'money' && currency ? `${text} ${currency}` : text}</>;
+}
+
 export default function InvoiceDetailPage() {
-  return <h1>InvoiceDetailPage</h1>;
+  const { faturaId = '' } = useParams();
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const backTo = typeof from === 'string' && from.startsWith('/invoices') ? from : '/invoices';
+
+  const query = useQuery(invoiceQueries.detail(faturaId));
+  const header: ErpTable | undefined = query.data?.header;
+  const lines: ErpTable | undefined = query.data?.lines;
+  const headerRow = header?.rows[0] ?? EMPTY_ROW;
+  const layout = useMemo(() => invoiceLayout(header?.columns ?? []), [header]);
+  const number = layout.text(headerRow, layout.numberKey) || layout.text(headerRow, layout.idKey) || faturaId;
+  const currency = layout.text(headerRow, layout.currencyKey);
+  const notFound = query.isSuccess && (header?.rows.length ?? 0) === 0 && (lines?.rows.length ?? 0) === 0;
+  useDocumentTitle(query.isSuccess && !notFound ? t('invoices.detail.title', { number }) : undefined);
+
+  const lineColumns = useMemo<DataColumn<ErpRow>[]>(
+    () =>
+      erpDataColumns(lines?.columns ?? [], {
+        // A sum of unit prices means nothing: no total under that column.
+        override: (col) => (col.field === 'unitPrice' ? { footer: undefined } : undefined),
+      }),
+    [lines],
+  );
+  const totals = useMemo(() => (lines ? invoiceTotals(lines) : null), [lines]);
+  const headerTotalCol = header?.columns.find((c) => c.key === layout.totalKey);
+  const headerTotalCell = layout.totalKey ? headerRow[layout.totalKey] : undefined;
+  const headerTotal: Minor | null = headerTotalCell?.kind === 'number' ? headerTotalCell.minor : null;
+  const warnings = (header?.warnings ?? 0) + (lines?.warnings ?? 0);
+  const withCurrency = (minor: Minor) => (currency ? `${formatMoney(minor)} ${currency}` : formatMoney(minor));
+
+  const back = (
+    <Link to={backTo} className="invoice-detail__back no-print">
+      {t('invoices.detail.back')}
+    </Link>
+  );
+
+  if (query.isPending) {
+    return (
+      <div className="invoice-detail">
+        {back}
+        <PageHeader title={t('invoices.detail.titleUnknown')} />
+        <Loading rows={6} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="invoice-detail">
+        {back}
+        <PageHeader title={t('invoices.detail.titleUnknown')} />
+        <ErrorState title={t('invoices.detail.error.title')} error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  if (notFound) {
+    return (
+      <div className="invoice-detail">
+        {back}
+        <PageHeader title={t('invoices.detail.notFound')} />
+        <EmptyState title={t('invoices.detail.notFound')}>{t('invoices.detail.notFound.text', { id: faturaId })}</EmptyState>
+      </div>
+    );
+  }
+
+  return (
+    <div className="invoice-detail">
+      {back}
+      <PageHeader title={t('invoices.detail.title', { number })}>
+        <button type="button" className="button" onClick={() => window.print()}>
+          {t('invoices.detail.print')}
+        </button>
+      </PageHeader>
+
+      {warnings > 0 && (
+        <p className="notice notice--warn" role="status">
+          {t('invoices.detail.warnings', { count: warnings })}
+        </p>
+      )}
+
+      <section className="invoice-sheet" aria-labelledby="invoice-header-title">
+        <h2 id="invoice-header-title">{t('invoices.detail.header')}</h2>
+        <dl className="invoice-header-fields">
+          {(header?.columns ?? []).map((col) => (
+            <div key={col.key}>
+              <dt>{col.label}</dt>
+              <dd className={col.kind === 'money' || col.kind === 'number' ? 'num' : undefined}>
+                <HeaderValue col={col} cell={headerRow[col.key]} currency={currency} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="invoice-sheet" aria-labelledby="invoice-lines-title">
+        <h2 id="invoice-lines-title">{t('invoices.detail.lines')}</h2>
+        {lines && lines.rows.length > 0 ? (
+          <DataTable<ErpRow>
+            data={lines.rows}
+            columns={lineColumns}
+            aria-label={t('invoices.detail.lines')}
+            csvFileName={t('invoices.detail.csv.file', { number })}
+            virtualize={lines.rows.length > 200}
+            maxHeight="none"
+          />
+        ) : (
+          <p>{t('invoices.detail.noLines')}</p>
+        )}
+
+        {totals && (
+          <div className="invoice-totals" aria-labelledby="invoice-totals-title">
+            <h3 id="invoice-totals-title" className="visually-hidden">
+              {t('invoices.detail.totals')}
+            </h3>
+            <table>
+              <tbody>
+                {totals.netTotal !== null && (
+                  <tr>
+                    <th scope="row">{t('invoices.detail.netTotal')}</th>
+                    <td>{withCurrency(totals.netTotal)}</td>
+                  </tr>
+                )}
+                {totals.vatByRate?.map((g) => (
+                  <tr key={g.rateHundredths}>
+                    <th scope="row">
+                      {t('invoices.detail.vatRate', { rate: formatNumber(g.rate, 2) })}{' '}
+                      <span className="invoice-totals__base">({t('invoices.detail.vatBase', { base: formatMoney(g.base) })})</span>
+                    </th>
+                    <td>{withCurrency(g.vat)}</td>
+                  </tr>
+                ))}
+                {totals.vatTotal !== null && (
+                  <tr>
+                    <th scope="row">{t('invoices.detail.vatTotal')}</th>
+                    <td>{withCurrency(totals.vatTotal)}</td>
+                  </tr>
+                )}
+                {totals.linesTotal !== null && (
+                  <tr className="invoice-totals__grand">
+                    <th scope="row">{t('invoices.detail.linesTotal')}</th>
+                    <td>{withCurrency(totals.linesTotal)}</td>
+                  </tr>
+                )}
+                {headerTotal !== null && headerTotalCol && (
+                  <tr>
+                    <th scope="row">{t('invoices.detail.headerTotal', { label: headerTotalCol.label })}</th>
+                    <td>{withCurrency(headerTotal)}</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+            {totals.vatComputed && totals.vatByRate && <p className="invoice-totals__note">{t('invoices.detail.vatComputed')}</p>}
+            {headerTotal !== null && totals.linesTotal !== null && headerTotal !== totals.linesTotal && (
+              <p className="notice notice--warn" role="alert">
+                {t('invoices.detail.mismatch', { lines: formatMoney(totals.linesTotal), header: formatMoney(headerTotal) })}
+              </p>
+            )}
+            {currency && <p className="invoice-totals__note">{t('invoices.detail.currency', { currency })}</p>}
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,4 +1,148 @@
-// Placeholder: replaced by the page's own issue.
+/**
+ * /invoices?no=<number>&firma=<company>&q=<filter>&sort= — get_fatura: every field the ERP
+ * returns; number, date, company and total recognised (invoice alias table) and formatted; a row
+ * opens /invoices/:faturaId (keeping this search for "back"). ?q filters the loaded results with
+ * Turkish rules ("417" also finds "SF2026000417").
+ */
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { invoiceQueries } from '../../api/invoices';
+import type { ErpTable } from '../../api/types';
+import { DataTable, TableSearch, sortingFromParam, sortingToParam, type DataColumn } from '../../components/data-table';
+import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
+import { EmptyState } from '../../components/feedback';
+import { PageHeader } from '../../components/layout/page-header';
+import { t } from '../../i18n';
+import { invoiceLayout, invoiceHref } from './invoice-fields';
+import './invoices.css';
+
+const EMPTY_TABLE: ErpTable = { columns: [], rows: [], warnings: 0 };
+
 export default function InvoiceSearchPage() {
-  return <h1>InvoiceSearchPage</h1>;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const searched = params.has('no') || params.has('firma');
+  const no = params.get('no') ?? '';
+  const firma = params.get('firma') ?? '';
+  const q = params.get('q') ?? '';
+  const sorting = sortingFromParam(params.get('sort'));
+
+  const [draftNo, setDraftNo] = useState(no);
+  const [draftFirma, setDraftFirma] = useState(firma);
+  const [synced, setSynced] = useState(`${no}\u0000${firma}`);
+  if (synced !== `${no}\u0000${firma}`) {
+    // The URL changed (back/forward, quick box): the form follows it.
+    setSynced(`${no}\u0000${firma}`);
+    setDraftNo(no);
+    setDraftFirma(firma);
+  }
+  const filterRef = useRef<HTMLInputElement>(null);
+
+  const query = useQuery({ ...invoiceQueries.list({ no, firma }), enabled: searched });
+  const table = query.data ?? EMPTY_TABLE;
+  const layout = useMemo(() => invoiceLayout(table.columns), [table]);
+
+  const columns = useMemo<DataColumn<ErpRow>[]>(
+    () =>
+      erpDataColumns(table.columns, {
+        currencyOf: layout.currencyKey ? (row) => layout.text(row, layout.currencyKey) : undefined,
+        override: (col) => {
+          if (col.key !== layout.primaryKey || !layout.idKey) return undefined;
+          return { primary: true, href: (row) => invoiceHref(row, layout) ?? '#' };
+        },
+      }),
+    [table, layout],
+  );
+
+  const setParam = (patch: Record<string, string | null>, replace: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    // Both criteria stay in the URL (empty ones too: an empty search is a real search).
+    const next = new URLSearchParams();
+    next.set('no', draftNo.trim());
+    next.set('firma', draftFirma.trim());
+    setParams(next);
+  };
+
+  const openRow = (row: ErpRow) => {
+    const href = invoiceHref(row, layout);
+    if (href) void navigate(href, { state: { from: location.pathname + location.search } });
+  };
+
+  return (
+    <div className="invoice-search-page">
+      <PageHeader title={t('invoices.title')} />
+      <form className="invoice-search no-print" role="search" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="invoice-no">{t('invoices.search.no')}</label>
+          <input
+            id="invoice-no"
+            type="search"
+            value={draftNo}
+            placeholder={t('invoices.search.no.placeholder')}
+            onChange={(e) => setDraftNo(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="invoice-firma">{t('invoices.search.firma')}</label>
+          <input
+            id="invoice-firma"
+            type="search"
+            value={draftFirma}
+            placeholder={t('invoices.search.firma.placeholder')}
+            onChange={(e) => setDraftFirma(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('invoices.search.submit')}
+        </button>
+        <p className="invoice-search__hint">{t('invoices.search.hint')}</p>
+      </form>
+
+      {!searched ? (
+        <EmptyState title={t('invoices.search.start')} />
+      ) : (
+        <>
+          {table.warnings > 0 && (
+            <p className="notice notice--warn" role="status">
+              {t('invoices.warnings', { count: table.warnings })}
+            </p>
+          )}
+          <DataTable<ErpRow>
+            data={table.rows}
+            columns={columns}
+            aria-label={t('invoices.table.label')}
+            loading={query.isPending}
+            error={query.isError ? query.error : undefined}
+            onRetry={() => void query.refetch()}
+            emptyMessage={q ? undefined : no ? t('invoices.empty.no', { no }) : t('invoices.empty')}
+            csvFileName={t('invoices.csv.file')}
+            searchQuery={q}
+            sorting={sorting}
+            onSortingChange={(next) => setParam({ sort: sortingToParam(next) || null }, true)}
+            onRowOpen={layout.idKey ? openRow : undefined}
+            searchInputRef={filterRef}
+            toolbar={<TableSearch ref={filterRef} label={t('invoices.table.filter')} value={q} onChange={(v) => setParam({ q: v || null }, true)} />}
+          />
+        </>
+      )}
+    </div>
+  );
 }

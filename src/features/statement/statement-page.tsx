@@ -1,4 +1,283 @@
-// Placeholder: replaced by the page's own issue.
+/**
+ * /accounts/:cariId — the account statement (get_cari_extre).
+ *
+ * URL state: from, to (ISO dates; lines before `from` fold into the devir row), type (one
+ * transaction type). The header (name, category, city) comes from any cached account list, else
+ * the full list is fetched (a link opened directly). The list's balance is compared with the
+ * statement's closing balance (consistency badge).
+ */
+import { useEffect, useMemo } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { accountQueries } from '../../api/accounts';
+import { statementQueries } from '../../api/statement';
+import type { Account, AccountList } from '../../api/types';
+import { DataTable } from '../../components/data-table';
+import { useDocumentTitle } from '../../components/layout/document-title';
+import { PageHeader } from '../../components/layout/page-header';
+import { t } from '../../i18n';
+import { todayIso } from '../../lib/dates';
+import { formatBalance, formatCount, formatDate, formatMoney } from '../../lib/format';
+import { recordOpened, togglePinned, useAccountShortcuts } from '../accounts/account-shortcuts';
+import { matchingPreset, parseIsoParam, presetRange, RANGE_PRESETS } from './date-range';
+import { computeStatement, type StatementRow } from './running-balance';
+import { BalanceText, statementColumns } from './statement-columns';
+import './statement.css';
+
+function findCachedAccount(queryClient: QueryClient, id: string): Account | undefined {
+  for (const [, data] of queryClient.getQueriesData<AccountList>({ queryKey: accountQueries.lists() })) {
+    const found = data?.accounts.find((a) => a.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export default function StatementPage() {
-  return <h1>StatementPage</h1>;
+  const { cariId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const today = useMemo(() => todayIso(), []);
+
+  const from = parseIsoParam(params.get('from'));
+  const to = parseIsoParam(params.get('to'));
+  const type = params.get('type') ?? '';
+
+  const statement = useQuery(statementQueries.detail(cariId));
+  const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);
+  const list = useQuery({ ...accountQueries.list(''), enabled: !cached });
+  const account = cached ?? list.data?.accounts.find((a) => a.id === cariId);
+  const accountMissing = !cached && list.isSuccess && !account;
+
+  useDocumentTitle(account ? t('statement.titleFor', { name: account.name }) : undefined);
+  useEffect(() => {
+    if (account) recordOpened({ id: account.id, name: account.name });
+  }, [account]);
+
+  const types = useMemo(() => (type ? new Set([type]) : null), [type]);
+  const lines = statement.data?.lines;
+  const summary = useMemo(
+    () => (lines ? computeStatement(lines, { from, to, types, today }) : null),
+    [lines, from, to, types, today],
+  );
+  const rows = useMemo<StatementRow[]>(
+    () => (summary ? (summary.opening ? [summary.opening, ...summary.rows] : summary.rows) : []),
+    [summary],
+  );
+  const extraColumns = statement.data?.extraColumns;
+  const columns = useMemo(() => statementColumns(extraColumns ?? [], from), [extraColumns, from]);
+
+  const setRange = (nextFrom: string | null, nextTo: string | null) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (nextFrom) p.set('from', nextFrom);
+        else p.delete('from');
+        if (nextTo) p.set('to', nextTo);
+        else p.delete('to');
+        return p;
+      },
+      { replace: true },
+    );
+  const setType = (value: string) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (value) p.set('type', value);
+        else p.delete('type');
+        return p;
+      },
+      { replace: true },
+    );
+  const activePreset = matchingPreset({ from, to }, today);
+
+  const fromState = (location.state as { from?: unknown } | null)?.from;
+  const backTo = typeof fromState === 'string' && fromState.startsWith('/accounts') ? fromState : '/accounts';
+
+  const { pinned } = useAccountShortcuts();
+  const isPinned = pinned.some((p) => p.id === cariId);
+
+  const title = account?.name ?? t('statement.title');
+  const rangeText = t('statement.range.text', {
+    from: from ? formatDate(from) : t('statement.range.open'),
+    to: to ? formatDate(to) : formatDate(today),
+  });
+  const listBalance = account?.balance ?? null;
+  const consistent = summary && listBalance !== null ? summary.finalBalance === listBalance : null;
+  const typeOptions = summary?.types ?? [];
+
+  return (
+    <div className="statement-page">
+      <p className="statement-back no-print">
+        <Link to={backTo}>← {t('statement.back')}</Link>
+      </p>
+
+      <div className="print-only statement-print-head">
+        <p className="statement-print-head__app">{t('common.appName')}</p>
+        <p className="statement-print-head__title">{t('statement.title')}</p>
+        <p>{t('statement.print.date', { date: formatDate(today) })}</p>
+      </div>
+
+      <PageHeader title={title}>
+        <button
+          type="button"
+          className="button"
+          aria-pressed={isPinned}
+          onClick={() => togglePinned({ id: cariId, name: account?.name ?? cariId })}
+        >
+          {isPinned ? `★ ${t('statement.unpin')}` : `☆ ${t('statement.pin')}`}
+        </button>
+        <button type="button" className="button" onClick={() => window.print()}>
+          {t('statement.print')}
+        </button>
+      </PageHeader>
+
+      <dl className="statement-account">
+        <div>
+          <dt>{t('statement.header.id')}</dt>
+          <dd>{cariId}</dd>
+        </div>
+        {account && (
+          <>
+            <div>
+              <dt>{t('statement.header.category')}</dt>
+              <dd>{account.category}</dd>
+            </div>
+            <div>
+              <dt>{t('statement.header.city')}</dt>
+              <dd>{[account.province, account.district].filter(Boolean).join(' / ')}</dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>{t('statement.range.label')}</dt>
+          <dd data-testid="statement-range">{rangeText}</dd>
+        </div>
+      </dl>
+      {accountMissing && <p className="notice">{t('statement.header.unknown')}</p>}
+
+      {consistent === true && (
+        <p className="badge badge--ok" data-testid="consistency">
+          ✓ {t('statement.consistency.ok')}
+        </p>
+      )}
+      {consistent === false && summary && listBalance !== null && (
+        <p className="badge badge--warn" role="alert" data-testid="consistency">
+          ⚠{' '}
+          {t('statement.consistency.diff', {
+            list: balanceText(listBalance),
+            statement: balanceText(summary.finalBalance),
+          })}
+        </p>
+      )}
+
+      <div className="statement-controls no-print">
+        <div role="group" aria-label={t('statement.range.label')} className="statement-presets">
+          {RANGE_PRESETS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="button button--small"
+              aria-pressed={activePreset === p}
+              onClick={() => {
+                const r = presetRange(p, today);
+                setRange(r.from, r.to);
+              }}
+            >
+              {t(`statement.range.${p}`)}
+            </button>
+          ))}
+        </div>
+        <label className="statement-date">
+          {t('statement.range.from')}
+          <input type="date" value={from ?? ''} max={to ?? undefined} onChange={(e) => setRange(e.target.value || null, to)} />
+        </label>
+        <label className="statement-date">
+          {t('statement.range.to')}
+          <input type="date" value={to ?? ''} min={from ?? undefined} onChange={(e) => setRange(from, e.target.value || null)} />
+        </label>
+        <label className="statement-date">
+          {t('statement.types.label')}
+          <select value={type} onChange={(e) => setType(e.target.value)}>
+            <option value="">{t('statement.types.all')}</option>
+            {typeOptions.map((ty) => (
+              <option key={ty} value={ty}>
+                {ty}
+              </option>
+            ))}
+            {type && !typeOptions.includes(type) && <option value={type}>{type}</option>}
+          </select>
+        </label>
+      </div>
+
+      {summary && (
+        <dl className="statement-summary">
+          <div>
+            <dt>{t('statement.summary.debit')}</dt>
+            <dd className="num" data-testid="sum-debit">
+              {formatMoney(summary.totals.debit)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('statement.summary.credit')}</dt>
+            <dd className="num" data-testid="sum-credit">
+              {formatMoney(summary.totals.credit)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('statement.summary.balance')}</dt>
+            <dd className="num" data-testid="sum-balance">
+              <BalanceText minor={summary.totals.balance} />
+            </dd>
+          </div>
+          <div className={summary.overdue.total > 0 ? 'statement-summary__overdue' : undefined}>
+            <dt>{t('statement.summary.overdue')}</dt>
+            <dd className="num" data-testid="sum-overdue">
+              {formatMoney(summary.overdue.total)}
+              {summary.overdue.count > 0 && (
+                <span className="statement-summary__sub"> ({t('statement.summary.overdueCount', { count: formatCount(summary.overdue.count) })})</span>
+              )}
+            </dd>
+          </div>
+          <div title={t('statement.summary.averageDue.hint')}>
+            <dt>{t('statement.summary.averageDue')}</dt>
+            <dd className="num" data-testid="sum-average-due">
+              {summary.open.averageDueDate ? formatDate(summary.open.averageDueDate) : t('statement.summary.none')}
+            </dd>
+          </div>
+        </dl>
+      )}
+      {(statement.data?.warnings ?? 0) > 0 && (
+        <p className="notice">{t('statement.warnings', { count: formatCount(statement.data!.warnings) })}</p>
+      )}
+
+      <DataTable<StatementRow>
+        data={rows}
+        columns={columns}
+        getRowId={(r) => (r.line ? String(r.line.index) : 'opening')}
+        rowClassName={(r) => (r.kind === 'opening' ? 'statement-row--opening' : r.overdue ? 'statement-row--overdue' : undefined)}
+        aria-label={t('statement.table.label')}
+        loading={statement.isPending}
+        error={statement.error ?? undefined}
+        onRetry={() => void statement.refetch()}
+        emptyMessage={lines && lines.length === 0 ? t('statement.empty.all') : t('statement.empty')}
+        csvFileName={`${t('statement.csv.file')}-${cariId}.csv`}
+        totalsRow={
+          summary
+            ? {
+                date: t('statement.totals'),
+                debit: formatMoney(summary.totals.debit),
+                credit: formatMoney(summary.totals.credit),
+                balance: <BalanceText minor={summary.totals.balance} />,
+              }
+            : undefined
+        }
+      />
+    </div>
+  );
+}
+
+function balanceText(minor: number): string {
+  const { text, side } = formatBalance(minor);
+  return side ? `${text} ${side}` : text;
 }

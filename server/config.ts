@@ -1,0 +1,223 @@
+/**
+ * Server configuration from the environment (+ .env and .env.local files, read here on the
+ * server; process.env wins over .env.local, which wins over .env). Node only.
+ *
+ * Demo mode = dev without ERP_BASE_URL, or DEMO=1: the embedded demo ERP is started on a free
+ * loopback port with a random API password and the gateway points at it, so the real forwarding
+ * path is always used.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { GatewayConfig } from './gateway/index';
+import { DEMO_USERS, FAIL_MODES, SHAPES, isFailMode, isShape, startDemoErp, type StartDemoErpOptions } from './demo-erp/index';
+
+export type ServerMode = 'dev' | 'prod';
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  readonly missing: string[];
+  readonly problems: string[];
+  constructor(missing: string[], problems: string[]) {
+    const parts: string[] = [];
+    if (missing.length) parts.push(`missing required environment variables: ${missing.join(', ')}`);
+    parts.push(...problems);
+    super(`Configuration error: ${parts.join('; ')}`);
+    this.name = 'ConfigError';
+    this.missing = missing;
+    this.problems = problems;
+  }
+}
+
+/** Parses KEY=VALUE lines (# comments, optional `export `, single/double quotes; \n in double quotes). */
+export function parseEnvText(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rawLine of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!m || !m[1]) continue;
+    let value = m[2] ?? '';
+    const q = value[0];
+    if ((q === '"' || q === "'") && value.length >= 2 && value.endsWith(q)) {
+      value = value.slice(1, -1);
+      if (q === '"') value = value.replace(/\\n/g, '\n').replace(/\\"/g, '"');
+    } else {
+      value = value.replace(/\s+#.*$/, '').trim();
+    }
+    out[m[1]] = value;
+  }
+  return out;
+}
+
+/** process.env over .env.local over .env (files in `cwd`). */
+export function loadEnv(cwd = process.cwd(), env: Env = process.env): Env {
+  const merged: Env = {};
+  for (const file of ['.env', '.env.local']) {
+    const path = resolve(cwd, file);
+    if (existsSync(path)) Object.assign(merged, parseEnvText(readFileSync(path, 'utf8')));
+  }
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) merged[k] = v;
+  return merged;
+}
+
+const truthy = (v: string | undefined): boolean => !!v && /^(1|true|yes|on)$/i.test(v.trim());
+const falsy = (v: string | undefined): boolean => !!v && /^(0|false|no|off)$/i.test(v.trim());
+const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
+
+/** Options of the embedded demo ERP (DEMO_ERP_SHAPE, DEMO_ERP_FAIL, DEMO_ERP_SIZE, DEMO_ERP_TODAY). */
+export type DemoErpSettings = Pick<StartDemoErpOptions, 'shape' | 'fail' | 'size' | 'today'>;
+
+export interface ServerSettings {
+  mode: ServerMode;
+  demo: boolean;
+  host: string;
+  port: number;
+  /** Everything for createGateway except the ERP address/password when demo (filled in at start). */
+  gateway: Omit<GatewayConfig, 'erpBaseUrl' | 'erpApiPassword'> & { erpBaseUrl: string; erpApiPassword: string };
+  demoErp: DemoErpSettings;
+  /** Notes for the start-up line (never containing a secret). */
+  notes: string[];
+}
+
+/** Validates the environment; throws ConfigError naming exactly what is missing or wrong. */
+export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd()): ServerSettings {
+  const demo = truthy(env.DEMO) || (mode === 'dev' && !present(env.ERP_BASE_URL));
+  const missing: string[] = [];
+  const problems: string[] = [];
+  const notes: string[] = [];
+
+  if (!demo) {
+    for (const name of ['ERP_BASE_URL', 'ERP_API_PASSWORD'] as const) if (!present(env[name])) missing.push(name);
+    if (mode === 'prod' && !present(env.SESSION_SECRET)) missing.push('SESSION_SECRET');
+  }
+  let erpBaseUrl = '';
+  if (!demo && present(env.ERP_BASE_URL)) {
+    try {
+      const u = new URL(env.ERP_BASE_URL.trim());
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+      if (u.username || u.password || u.search) throw new Error('extra');
+      erpBaseUrl = u.href.replace(/\/+$/, '');
+    } catch {
+      problems.push('ERP_BASE_URL must be an http(s) URL without credentials or query string');
+    }
+  }
+  let sessionSecret = env.SESSION_SECRET ?? '';
+  if (present(env.SESSION_SECRET) && sessionSecret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters');
+  if (!present(env.SESSION_SECRET)) {
+    sessionSecret = randomBytes(32).toString('base64url');
+    if (!demo && mode === 'dev') notes.push('SESSION_SECRET not set: using a random one (sessions end when the server restarts)');
+  }
+
+  const num = (name: string, fallback: number, min: number): number => {
+    const raw = env[name];
+    if (!present(raw)) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min) {
+      problems.push(`${name} must be a number ≥ ${min}`);
+      return fallback;
+    }
+    return n;
+  };
+  const erpTimeoutMs = num('ERP_TIMEOUT_MS', 30_000, 1);
+  const sessionIdleMs = num('SESSION_IDLE_MINUTES', 30, 1) * 60_000;
+  const sessionMaxMs = num('SESSION_MAX_HOURS', 10, 0.1) * 3_600_000;
+  const port = num('PORT', mode === 'prod' ? 3000 : 5173, 0);
+  const host = present(env.HOST) ? env.HOST.trim() : mode === 'prod' ? '0.0.0.0' : '127.0.0.1';
+
+  let aliases: Record<string, unknown> | undefined;
+  if (present(env.ERP_ALIASES_FILE)) {
+    const path = resolve(cwd, env.ERP_ALIASES_FILE);
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      aliases = parsed as Record<string, unknown>;
+    } catch {
+      problems.push(`ERP_ALIASES_FILE (${env.ERP_ALIASES_FILE}) could not be read as a JSON object`);
+    }
+  }
+
+  // Cookies are Secure (and named __Host-…) in production against a real ERP unless SECURE_COOKIES=0;
+  // plain-HTTP setups (demo, dev) get ordinary cookies unless SECURE_COOKIES=1.
+  const secureCookies = truthy(env.SECURE_COOKIES) || (mode === 'prod' && !demo && !falsy(env.SECURE_COOKIES));
+  if (mode === 'prod' && !demo && secureCookies && !present(env.SECURE_COOKIES)) {
+    notes.push('session cookie is Secure (serve over HTTPS, or set SECURE_COOKIES=0 for plain HTTP)');
+  }
+
+  const demoErp: DemoErpSettings = {};
+  if (demo) {
+    const { DEMO_ERP_SHAPE: shape, DEMO_ERP_FAIL: fail, DEMO_ERP_SIZE: size, DEMO_ERP_TODAY: today } = env;
+    if (present(shape)) {
+      if (isShape(shape)) demoErp.shape = shape;
+      else problems.push(`DEMO_ERP_SHAPE must be one of: ${SHAPES.join(', ')}`);
+    }
+    if (present(fail)) {
+      if (isFailMode(fail)) demoErp.fail = fail;
+      else problems.push(`DEMO_ERP_FAIL must be one of: ${FAIL_MODES.join(', ')}`);
+    }
+    if (present(size)) {
+      if (size === 'normal' || size === 'large') demoErp.size = size;
+      else problems.push('DEMO_ERP_SIZE must be normal or large');
+    }
+    if (present(today)) {
+      if (/^\d{4}-\d{2}-\d{2}$/.test(today)) demoErp.today = today;
+      else problems.push('DEMO_ERP_TODAY must be YYYY-MM-DD');
+    }
+  }
+
+  if (missing.length || problems.length) throw new ConfigError(missing, problems);
+
+  return {
+    mode,
+    demo,
+    host,
+    port,
+    gateway: {
+      erpBaseUrl,
+      erpApiPassword: demo ? '' : (env.ERP_API_PASSWORD ?? ''),
+      erpService: present(env.ERP_SERVICE) ? env.ERP_SERVICE.trim() : 'mobiusmus',
+      erpTimeoutMs,
+      sessionSecret,
+      sessionIdleMs,
+      sessionMaxMs,
+      secureCookies,
+      trustProxy: truthy(env.TRUST_PROXY),
+      demo: null,
+      aliases,
+    },
+    demoErp,
+    notes,
+  };
+}
+
+export interface PreparedGateway {
+  config: GatewayConfig;
+  /** One line for the console: demo mode or the ERP base URL (never the password). */
+  description: string;
+  close(): Promise<void>;
+}
+
+/** Starts the embedded demo ERP when in demo mode and returns the gateway's final config. */
+export async function prepareGateway(settings: ServerSettings): Promise<PreparedGateway> {
+  if (!settings.demo) {
+    const extra = settings.notes.length ? ` (${settings.notes.join('; ')})` : '';
+    return {
+      config: { ...settings.gateway },
+      description: `ERP gateway → ${settings.gateway.erpBaseUrl}/wex.cfm/${settings.gateway.erpService}/…${extra}`,
+      close: async () => undefined,
+    };
+  }
+  const apiPassword = randomBytes(24).toString('base64url');
+  const service = settings.gateway.erpService ?? 'mobiusmus';
+  const erp = await startDemoErp({ apiPassword, service, ...settings.demoErp });
+  return {
+    config: {
+      ...settings.gateway,
+      erpBaseUrl: erp.url,
+      erpApiPassword: apiPassword,
+      demo: { users: DEMO_USERS.map((u) => ({ userName: u.userName, password: u.password })) },
+    },
+    description: `ERP gateway: DEMO mode (embedded demo ERP at ${erp.url}; demo users: ${DEMO_USERS.map((u) => u.userName).join(', ')})`,
+    close: () => erp.close(),
+  };
+}

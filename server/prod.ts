@@ -1,0 +1,251 @@
+/**
+ * Production server (`npm start`): serves dist/ and mounts the gateway under /api.
+ * - /assets/* (hashed names): Cache-Control public, max-age=31536000, immutable; index.html no-cache
+ *   (with ETag); every other non-/api GET falls back to index.html (SPA routes).
+ * - gzip and brotli by Accept-Encoding, compressed once on first request and kept in memory.
+ * - GET /healthz (process alive), GET /readyz (ERP base URL answers within 3 s).
+ * - Security headers on every response; HSTS when served over HTTPS.
+ * Refuses to start outside demo mode without ERP_BASE_URL, ERP_API_PASSWORD, SESSION_SECRET.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { Hono, type Context } from 'hono';
+import { serve, type ServerType } from '@hono/node-server';
+import { ConfigError, loadEnv, prepareGateway, resolveSettings, type Env } from './config';
+import { createGateway, type GatewayConfig } from './gateway/index';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map', '.ico']);
+
+interface StaticFile {
+  body: Buffer;
+  type: string;
+  etag: string;
+  compressible: boolean;
+  gzip?: Promise<Buffer>;
+  br?: Promise<Buffer>;
+}
+
+function loadDist(dir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      const st = statSync(full);
+      if (st.isDirectory()) walk(full);
+      else if (st.isFile()) {
+        const ext = extname(name).toLowerCase();
+        const body = readFileSync(full);
+        const urlPath = '/' + relative(dir, full).split(sep).join('/');
+        files.set(urlPath, {
+          body,
+          type: TYPES[ext] ?? 'application/octet-stream',
+          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+          compressible: COMPRESSIBLE.has(ext) && body.byteLength >= 256,
+        });
+      }
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  const offered = new Map<string, number>();
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    if (name) offered.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const ok = (n: string) => (offered.get(n) ?? offered.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+function isHttps(c: Context, config: GatewayConfig): boolean {
+  if (config.secureCookies) return true;
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return !!config.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+export interface ProdServerOptions {
+  /** Directory of the built front-end (default ./dist). */
+  distDir?: string;
+  /** Environment (default process.env + .env files in cwd). */
+  env?: Env;
+  cwd?: string;
+  host?: string;
+  port?: number;
+  /** Overrides applied to the gateway config (tests: log sink, clock, fetch). */
+  gateway?: Partial<GatewayConfig>;
+  /** Start-up line sink (default console.info). */
+  print?: (line: string) => void;
+}
+
+export interface ProdServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export function createProdApp(files: Map<string, StaticFile>, config: GatewayConfig, readyFetch: typeof fetch): Hono {
+  const gateway = createGateway(config);
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    h.set('x-content-type-options', 'nosniff');
+    h.set('referrer-policy', 'no-referrer');
+    h.set('x-frame-options', 'DENY');
+    h.set('cross-origin-opener-policy', 'same-origin');
+    h.set('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    if (isHttps(c, config)) h.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+
+  app.get('/healthz', (c) => c.json({ ok: true }, 200, { 'cache-control': 'no-store' }));
+  app.get('/readyz', async (c) => {
+    try {
+      const res = await readyFetch(config.erpBaseUrl, { method: 'HEAD', signal: AbortSignal.timeout(3000), redirect: 'manual' });
+      await res.body?.cancel().catch(() => undefined);
+      return c.json({ ok: true }, 200, { 'cache-control': 'no-store' });
+    } catch {
+      return c.json({ ok: false, erp: 'unreachable' }, 503, { 'cache-control': 'no-store' });
+    }
+  });
+
+  app.all('/api/*', (c) => gateway.fetch(c.req.raw, c.env));
+  app.all('/api', (c) => gateway.fetch(c.req.raw, c.env));
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.text('Bad Request', 400);
+    }
+    let file = files.get(path);
+    let cache = 'no-cache';
+    if (file && path.startsWith('/assets/')) cache = 'public, max-age=31536000, immutable';
+    if (!file) {
+      // Missing hashed assets (and file-looking paths) are 404, not the HTML page.
+      if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) return c.text('Not Found', 404, { 'cache-control': 'no-store' });
+      file = files.get('/index.html');
+      if (!file) return c.text('Not Found', 404);
+    }
+    const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': cache, etag: file.etag, vary: 'Accept-Encoding' };
+    const inm = c.req.header('if-none-match');
+    if (inm && inm.split(',').some((t) => t.trim() === file.etag)) return c.body(null, 304, headers);
+    let body: Buffer = file.body;
+    const enc = file.compressible ? pickEncoding(c.req.header('accept-encoding')) : null;
+    if (enc === 'br') {
+      file.br ??= brotliAsync(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+      body = await file.br;
+      headers['content-encoding'] = 'br';
+    } else if (enc === 'gzip') {
+      file.gzip ??= gzipAsync(file.body, { level: 9 });
+      body = await file.gzip;
+      headers['content-encoding'] = 'gzip';
+    }
+    headers['content-length'] = String(body.byteLength);
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(new Uint8Array(body), 200, headers);
+  });
+
+  app.all('*', (c) => c.text('Not Found', 404));
+  return app;
+}
+
+export async function startProdServer(options: ProdServerOptions = {}): Promise<ProdServer> {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? loadEnv(cwd);
+  const settings = resolveSettings(env, 'prod', cwd); // throws ConfigError naming what is missing
+  const distDir = resolve(cwd, options.distDir ?? 'dist');
+  let files: Map<string, StaticFile>;
+  try {
+    files = loadDist(distDir);
+  } catch {
+    throw new Error(`dist directory not found (${distDir}); run "npm run build" first`);
+  }
+  const prepared = await prepareGateway(settings);
+  const config: GatewayConfig = { ...prepared.config, ...options.gateway };
+  const app = createProdApp(files, config, (input, init) => globalThis.fetch(input, init));
+  const host = options.host ?? settings.host;
+  const server: ServerType = await new Promise((ok) => {
+    const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? settings.port }, () => ok(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  (options.print ?? ((l: string) => console.info(l)))(`Cari Ekran listening on ${host}:${port} — ${prepared.description}`);
+  return {
+    url,
+    port,
+    close: async () => {
+      await new Promise<void>((ok) => {
+        server.close(() => ok());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await prepared.close();
+    },
+  };
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (isMain) {
+  startProdServer({ distDir: resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist') })
+    .then((srv) => {
+      const stop = () => {
+        srv.close().finally(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    })
+    .catch((err: unknown) => {
+      if (err instanceof ConfigError) console.error(err.message);
+      else console.error(err instanceof Error ? err.message : 'start-up failed');
+      process.exit(1);
+    });
+}

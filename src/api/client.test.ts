@@ -1,0 +1,301 @@
+/**
+ * The browser client against our gateway's contract (docs/team-contracts.md), with a fake fetch:
+ * every answer below is written by hand the way the gateway sends it.
+ */
+import { createQueryClient } from './query-client';
+import { createApiClient, setApiClient, type ApiClient } from './client';
+import {
+  ErpError,
+  ErpFormatError,
+  ErpHttpError,
+  ErpTimeoutError,
+  LoginFailedError,
+  NetworkError,
+  RateLimitedError,
+  UnauthenticatedError,
+  isRetryable,
+  userMessageOf,
+} from './errors';
+import { accountQueries, fetchAccounts } from './accounts';
+import { statementQueries } from './statement';
+import { agingQueries } from './aging';
+import { invoiceQueries } from './invoices';
+import { configQuery, fetchConfig, fetchSession, login, logout, sessionQuery } from './session';
+import { readAccounts, resetAliases } from './reader';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: string;
+}
+
+/** A fake fetch answering every call with `answer(request)`; records what was sent. */
+function fakeServer(answer: (req: Request) => Response | Promise<Response>) {
+  const seen: Seen[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(input, init);
+    seen.push({ method: req.method, url: req.url, headers: req.headers, body: await req.clone().text() });
+    return answer(req);
+  }) as typeof fetch;
+  const client = createApiClient({ prefixUrl: 'http://127.0.0.1:5173/api', fetch: fetchFn, timeout: 200 });
+  return { client, seen };
+}
+
+const gatewayError = (status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ error: { code, message, ...extra } }), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-gateway-error': '1', ...headers },
+  });
+
+/** Like a server that never answers: settles only when the request is aborted. */
+const hangUntilAborted = (req: Request) =>
+  new Promise<Response>((_resolve, reject) => {
+    if (req.signal.aborted) reject(req.signal.reason);
+    req.signal.addEventListener('abort', () => reject(req.signal.reason));
+  });
+
+async function errorOf(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
+
+afterEach(() => {
+  setApiClient();
+  resetAliases();
+});
+
+describe('postErp: the request', () => {
+  it('POSTs the params as JSON to /api/erp/<operation> with x-app-request: 1 and no password', async () => {
+    const { client, seen } = fakeServer(() => new Response('[]', { status: 200 }));
+    await client.postErp('get_cari', { firma_ismi: 'ığdır & "ortak" %20+' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.method).toBe('POST');
+    expect(seen[0]!.url).toBe('http://127.0.0.1:5173/api/erp/get_cari');
+    expect(seen[0]!.headers.get('x-app-request')).toBe('1');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ firma_ismi: 'ığdır & "ortak" %20+' });
+    expect(seen[0]!.url + seen[0]!.body).not.toMatch(/password/i);
+  });
+
+  it('fetchers send the documented parameter names, trimmed, empty optional ones as ""', async () => {
+    const { client, seen } = fakeServer(() => new Response('[]', { status: 200 }));
+    setApiClient(client);
+    await fetchAccounts('  ığdır  ');
+    await fetchAccounts('');
+    await statementQueries.detail('00123').queryFn!({} as never);
+    await agingQueries.list(' ada ').queryFn!({} as never);
+    await invoiceQueries.list({ no: ' FT1 ' }).queryFn!({} as never);
+    await invoiceQueries.detail('77').queryFn!({} as never);
+    expect(seen.map((s) => [s.url.replace('http://127.0.0.1:5173/api/', ''), JSON.parse(s.body)])).toEqual([
+      ['erp/get_cari', { firma_ismi: 'ığdır' }],
+      ['erp/get_cari', { firma_ismi: '' }],
+      ['erp/get_cari_extre', { cari_id: '00123' }],
+      ['erp/get_yaslandirma', { firma_ismi: 'ada' }],
+      ['erp/get_fatura', { fatura_no: 'FT1', firma_ismi: '' }],
+      ['erp/get_fatura_det', { fatura_id: '77' }],
+    ]);
+  });
+});
+
+describe('postErp: answers', () => {
+  it('a 200 ERP body (with BOM and // prefix) is parsed and read into accounts', async () => {
+    const body = '\uFEFF\n//{"COLUMNS":["COMPANY_ID","FULLNAME","BAKIYE"],"DATA":[[7,"ADA A.Ş.","1.500,75"]]}';
+    const { client } = fakeServer(() => new Response(body, { status: 200 }));
+    setApiClient(client);
+    expect((await fetchAccounts('ada')).accounts).toEqual([
+      { id: '7', category: '', name: 'ADA A.Ş.', province: '', district: '', balance: 150075, extras: {} },
+    ]);
+  });
+
+  it.each([
+    ['an HTML page with status 200', '<html><body>Error Occurred While Processing Request</body></html>'],
+    ['an empty body with status 200', ''],
+    ['a login page', '<!DOCTYPE html><title>Workcube Giriş</title>'],
+  ])('%s → ErpFormatError (not retried)', async (_name, body) => {
+    const { client } = fakeServer(() => new Response(body, { status: 200, headers: { 'content-type': 'text/html' } }));
+    const error = await errorOf(client.postErp('get_cari', { firma_ismi: '' }));
+    expect(error).toBeInstanceOf(ErpFormatError);
+    expect((error as ErpFormatError).status).toBe(200);
+    expect(isRetryable(error)).toBe(false);
+  });
+
+  it('a failure envelope → ErpError with the ERP message (not retried)', async () => {
+    const { client } = fakeServer(() => new Response('{"status":false,"message":"Cari bulunamadı"}', { status: 200 }));
+    setApiClient(client);
+    const error = await errorOf(fetchAccounts('x'));
+    expect(error).toBeInstanceOf(ErpError);
+    expect(userMessageOf(error)).toContain('Cari bulunamadı');
+    expect(isRetryable(error)).toBe(false);
+  });
+});
+
+describe('gateway error JSON → typed errors', () => {
+  it.each([
+    ['unauthenticated', 401, UnauthenticatedError, false],
+    ['forbidden', 403, ErpHttpError, false],
+    ['bad_request', 400, ErpHttpError, false],
+    ['not_found', 404, ErpHttpError, false],
+    ['payload_too_large', 413, ErpHttpError, false],
+    ['rate_limited', 429, RateLimitedError, false],
+    ['upstream_unreachable', 502, NetworkError, true],
+    ['upstream_timeout', 504, ErpTimeoutError, true],
+  ] as const)('%s (%d)', async (code, status, type, retryable) => {
+    const { client } = fakeServer(() => gatewayError(status, code, 'Türkçe mesaj'));
+    const error = await errorOf(client.postErp('get_cari', {}));
+    expect(error).toBeInstanceOf(type);
+    expect(isRetryable(error)).toBe(retryable);
+    expect(userMessageOf(error)).not.toMatch(/undefined|NaN|\[object/);
+  });
+
+  it.each([
+    [500, true], // the ERP's exception page
+    [503, true],
+    [401, false], // wrong API password: retrying cannot help
+    [404, false], // unknown service
+  ])('upstream_http with upstreamStatus %d → ErpHttpError with that status, retryable: %s', async (upstreamStatus, retryable) => {
+    const { client } = fakeServer(() => gatewayError(502, 'upstream_http', 'ERP hata verdi', { upstreamStatus }));
+    const error = (await errorOf(client.postErp('get_cari', {}))) as ErpHttpError;
+    expect(error).toBeInstanceOf(ErpHttpError);
+    expect(error.status).toBe(upstreamStatus);
+    expect(isRetryable(error)).toBe(retryable);
+    expect(error.userMessage).toContain(String(upstreamStatus));
+  });
+
+  it('rate_limited carries Retry-After seconds into the message', async () => {
+    const { client } = fakeServer(() => gatewayError(429, 'rate_limited', 'Çok fazla deneme', {}, { 'retry-after': '30' }));
+    const error = (await errorOf(client.postJson('session', { userName: 'a', password: 'b' }))) as RateLimitedError;
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.retryAfter).toBe(30);
+    expect(error.userMessage).toContain('30 saniye');
+  });
+
+  it('a non-gateway 500 (HTML from a proxy) → ErpHttpError 500, retryable', async () => {
+    const { client } = fakeServer(() => new Response('<h1>Internal Server Error</h1>', { status: 500 }));
+    const error = (await errorOf(client.postErp('get_cari', {}))) as ErpHttpError;
+    expect(error).toBeInstanceOf(ErpHttpError);
+    expect(error.status).toBe(500);
+    expect(isRetryable(error)).toBe(true);
+  });
+});
+
+describe('transport failures', () => {
+  it('fetch failing → NetworkError (retryable)', async () => {
+    const { client } = fakeServer(() => Promise.reject(new TypeError('fetch failed')));
+    const error = await errorOf(client.postErp('get_cari', {}));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(isRetryable(error)).toBe(true);
+  });
+
+  it('no answer within the time limit → ErpTimeoutError (retryable)', async () => {
+    const { client } = fakeServer(hangUntilAborted);
+    const error = await errorOf(client.postErp('get_cari', {}));
+    expect(error).toBeInstanceOf(ErpTimeoutError);
+    expect(isRetryable(error)).toBe(true);
+  });
+
+  it('our own cancellation is passed through, not turned into an error for the user', async () => {
+    const { client } = fakeServer(hangUntilAborted);
+    const controller = new AbortController();
+    const p = client.postErp('get_cari', {}, { signal: controller.signal });
+    controller.abort();
+    const error = await errorOf(p);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe('session and config', () => {
+  it('GET /api/session: 200 → the user; 401 → null (not signed in)', async () => {
+    let signedIn = true;
+    const { client } = fakeServer(() =>
+      signedIn ? Response.json({ user: { userName: 'demo', name: 'Demo Kullanıcı' } }) : gatewayError(401, 'unauthenticated', 'Oturum yok'),
+    );
+    setApiClient(client);
+    expect(await fetchSession()).toEqual({ userName: 'demo', name: 'Demo Kullanıcı' });
+    signedIn = false;
+    expect(await fetchSession()).toBeNull();
+  });
+
+  it('POST /api/session: login_failed shows the ERP message, else a plain generic one', async () => {
+    let message = 'Kullanıcı kilitli';
+    const { client, seen } = fakeServer(() => gatewayError(401, 'login_failed', message));
+    setApiClient(client);
+    const e1 = await errorOf(login({ userName: 'ali', password: 'x' }));
+    expect(e1).toBeInstanceOf(LoginFailedError);
+    expect(userMessageOf(e1)).toBe('Kullanıcı kilitli');
+    message = '';
+    expect(userMessageOf(await errorOf(login({ userName: 'ali', password: 'x' })))).toBe('Kullanıcı adı veya şifre hatalı.');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ userName: 'ali', password: 'x' });
+  });
+
+  it('login returns the user; logout sends DELETE and accepts 204', async () => {
+    const { client, seen } = fakeServer((req) =>
+      req.method === 'DELETE' ? new Response(null, { status: 204 }) : Response.json({ user: { userName: 'muhasebe', name: 'Muhasebe' } }),
+    );
+    setApiClient(client);
+    expect(await login({ userName: 'muhasebe', password: 'Mali2026!' })).toEqual({ userName: 'muhasebe', name: 'Muhasebe' });
+    await expect(logout()).resolves.toBeUndefined();
+    expect(seen.map((s) => s.method)).toEqual(['POST', 'DELETE']);
+  });
+
+  it('GET /api/config merges the operator alias table into the reader', async () => {
+    const { client } = fakeServer(() => Response.json({ demo: false, aliases: { account: { name: ['MUSTERI_UNVANI'] } } }));
+    setApiClient(client);
+    const rows = [{ MUSTERI_UNVANI: 'KAYA İNŞAAT' }];
+    expect(readAccounts(rows).accounts[0]!.name).toBe('');
+    expect(await fetchConfig()).toEqual({ demo: false, aliases: { account: { name: ['MUSTERI_UNVANI'] } } });
+    expect(readAccounts(rows).accounts[0]!.name).toBe('KAYA İNŞAAT');
+  });
+});
+
+describe('query options and the retry rule (one layer: React Query)', () => {
+  it('keys go from generic to specific', () => {
+    expect(accountQueries.list(' ada ').queryKey).toEqual(['accounts', 'list', { q: 'ada' }]);
+    expect(statementQueries.detail('101').queryKey).toEqual(['statement', '101']);
+    expect(agingQueries.list('ada').queryKey).toEqual(['aging', 'list', { firma: 'ada' }]);
+    expect(invoiceQueries.list({ no: 'FT1', firma: '' }).queryKey).toEqual(['invoices', 'list', { no: 'FT1', firma: '' }]);
+    expect(invoiceQueries.detail('5').queryKey).toEqual(['invoices', 'detail', '5']);
+    expect(sessionQuery.queryKey).toEqual(['session']);
+    expect(configQuery.queryKey).toEqual(['config']);
+    expect(configQuery.staleTime).toBe(Infinity);
+  });
+
+  it('defaults: 5 min stale, 30 min gc, no refetch on focus', () => {
+    const q = createQueryClient().getDefaultOptions().queries!;
+    expect(q.staleTime).toBe(300_000);
+    expect(q.gcTime).toBe(1_800_000);
+    expect(q.refetchOnWindowFocus).toBe(false);
+  });
+
+  async function callsUntilSettled(client: ApiClient, queryClient = createQueryClient()) {
+    setApiClient(client);
+    const options = accountQueries.list('ada');
+    return queryClient.fetchQuery({ ...options, retryDelay: 0 });
+  }
+
+  it.each([
+    ['a network error', () => Promise.reject(new TypeError('fetch failed')), 2],
+    ['a 5xx', () => gatewayError(502, 'upstream_http', 'x', { upstreamStatus: 500 }), 2],
+    ['an upstream timeout', () => gatewayError(504, 'upstream_timeout', 'x'), 2],
+    ['a format error', () => new Response('<html>', { status: 200 }), 1],
+    ['an ERP-reported failure', () => new Response('{"status":"hata","message":"x"}', { status: 200 }), 1],
+    ['a 4xx', () => gatewayError(400, 'bad_request', 'x'), 1],
+    ['a 401', () => gatewayError(401, 'unauthenticated', 'x'), 1],
+  ])('%s is tried %d time(s) in all', async (_name, answer, calls) => {
+    const { client, seen } = fakeServer(answer as () => Response);
+    await expect(callsUntilSettled(client)).rejects.toBeInstanceOf(Error);
+    expect(seen).toHaveLength(calls);
+  });
+
+  it('a retried network error that then succeeds gives the data', async () => {
+    let n = 0;
+    const { client, seen } = fakeServer(() => (n++ === 0 ? Promise.reject(new TypeError('fetch failed')) : new Response('[{"COMPANY_ID":1,"FULLNAME":"A"}]')));
+    const list = await callsUntilSettled(client);
+    expect(list.accounts.map((a) => a.name)).toEqual(['A']);
+    expect(seen).toHaveLength(2);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * The one HTTP client of the browser: a single ky instance for our own gateway (/api, same origin).
+ * - retry: 0 here — retries live in one layer only (React Query, see query-client.ts).
+ * - throwHttpErrors: false — every non-2xx is mapped onto a typed error (errors.ts) here.
+ * - Every ERP body is read as text and goes through the one reader (parseErpBody).
+ */
+import ky, { type KyInstance } from 'ky';
+import { AppError, ErpFormatError, ErpTimeoutError, NetworkError, errorFromResponse } from './errors';
+import { parseErpBody } from './reader';
+
+/** Browser-side time limit of one call; above the gateway's own upstream timeout so that one answers first. */
+export const REQUEST_TIMEOUT_MS = 35_000;
+
+export type ErpOperation = 'get_cari' | 'get_cari_extre' | 'get_yaslandirma' | 'get_fatura' | 'get_fatura_det';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+/** Absolute "/api" of the page's origin (a relative URL cannot build a Request outside a browser, e.g. jsdom). */
+function defaultPrefixUrl(): string {
+  const origin = typeof location !== 'undefined' && location.origin && location.origin !== 'null' ? location.origin : '';
+  return `${origin}/api`;
+}
+
+export interface ApiClient {
+  /** POST /api/erp/<operation> → the ERP's parsed JSON (feed it to a reader), or a typed error. */
+  postErp(operation: ErpOperation, params: Record<string, string>, options?: RequestOptions): Promise<unknown>;
+  getJson<T>(path: string, options?: RequestOptions): Promise<T>;
+  postJson<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
+  deleteJson<T = void>(path: string, options?: RequestOptions): Promise<T | undefined>;
+}
+
+/** Creates a client. The app uses the default instance below; tests may create one with their own fetch/prefix. */
+export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fetch; timeout?: number } = {}): ApiClient {
+  const http: KyInstance = ky.create({
+    prefixUrl: config.prefixUrl ?? defaultPrefixUrl(),
+    retry: 0,
+    timeout: config.timeout ?? REQUEST_TIMEOUT_MS,
+    throwHttpErrors: false,
+    credentials: 'same-origin',
+    headers: { 'x-app-request': '1' },
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+  });
+
+  async function send(path: string, init: { method: string; json?: unknown; signal?: AbortSignal }): Promise<Response> {
+    try {
+      return await http(path, { method: init.method, json: init.json, signal: init.signal });
+    } catch (error) {
+      throw toTransportError(error, init.signal);
+    }
+  }
+
+  async function readBody(res: Response, signal?: AbortSignal): Promise<string> {
+    try {
+      return await res.text();
+    } catch (error) {
+      throw toTransportError(error, signal);
+    }
+  }
+
+  async function failure(res: Response, signal?: AbortSignal): Promise<AppError> {
+    const text = await readBody(res, signal);
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return errorFromResponse(res.status, body, res.headers.get('x-gateway-error') === '1', res.headers.get('retry-after'));
+  }
+
+  async function json<T>(res: Response, signal?: AbortSignal): Promise<T> {
+    if (!res.ok) throw await failure(res, signal);
+    const text = await readBody(res, signal);
+    if (res.status === 204 || text.trim() === '') return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ErpFormatError(res.status, text);
+    }
+  }
+
+  return {
+    async postErp(operation, params, options = {}) {
+      const res = await send(`erp/${operation}`, { method: 'post', json: params, signal: options.signal });
+      if (!res.ok) throw await failure(res, options.signal);
+      return parseErpBody(await readBody(res, options.signal), res.status);
+    },
+    async getJson<T>(path: string, options: RequestOptions = {}) {
+      return json<T>(await send(path, { method: 'get', signal: options.signal }), options.signal);
+    },
+    async postJson<T>(path: string, body: unknown, options: RequestOptions = {}) {
+      return json<T>(await send(path, { method: 'post', json: body, signal: options.signal }), options.signal);
+    },
+    async deleteJson<T = void>(path: string, options: RequestOptions = {}) {
+      return json<T | undefined>(await send(path, { method: 'delete', signal: options.signal }), options.signal);
+    },
+  };
+}
+
+/** ky/fetch failures → typed errors; a cancellation (our own AbortSignal) is passed through untouched. */
+function toTransportError(error: unknown, signal?: AbortSignal): unknown {
+  if (error instanceof AppError) return error;
+  if (signal?.aborted) return error;
+  if (error instanceof Error && error.name === 'TimeoutError') return new ErpTimeoutError();
+  return new NetworkError('client', error);
+}
+
+let defaultClient: ApiClient | undefined;
+/** The app's client (created on first use, so the page origin is known). */
+export function apiClient(): ApiClient {
+  return (defaultClient ??= createApiClient());
+}
+
+/** Replaces the default client (tests in a Node environment). Pass nothing to go back to the default. */
+export function setApiClient(client?: ApiClient): void {
+  defaultClient = client;
+}
+
+export const postErp: ApiClient['postErp'] = (operation, params, options) => apiClient().postErp(operation, params, options);
+export const getJson = <T>(path: string, options?: RequestOptions): Promise<T> => apiClient().getJson<T>(path, options);
+export const postJson = <T>(path: string, body: unknown, options?: RequestOptions): Promise<T> => apiClient().postJson<T>(path, body, options);
+export const deleteJson = <T = void>(path: string, options?: RequestOptions): Promise<T | undefined> => apiClient().deleteJson<T>(path, options);

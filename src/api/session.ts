@@ -1,0 +1,51 @@
+/**
+ * Our own session and configuration (docs/team-contracts.md): GET /api/config, GET/POST/DELETE /api/session.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { deleteJson, getJson, postJson, type RequestOptions } from './client';
+import { UnauthenticatedError } from './errors';
+import { extendAliases } from './reader';
+import type { AppConfig, SessionUser } from './types';
+
+/** GET /api/config. Side effect: the operator's extra alias table is merged into the reader. */
+export async function fetchConfig(options?: RequestOptions): Promise<AppConfig> {
+  const config = await getJson<AppConfig>('config', options);
+  if (config?.aliases) extendAliases(config.aliases);
+  return { demo: config?.demo === true, ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
+}
+
+export const configQuery = queryOptions({
+  queryKey: ['config'] as const,
+  queryFn: ({ signal }) => fetchConfig({ signal }),
+  staleTime: Infinity,
+});
+
+/** GET /api/session → the signed-in user, or null when not signed in (401). */
+export async function fetchSession(options?: RequestOptions): Promise<SessionUser | null> {
+  try {
+    const body = await getJson<{ user: SessionUser }>('session', options);
+    return body?.user ?? null;
+  } catch (error) {
+    if (error instanceof UnauthenticatedError) return null;
+    throw error;
+  }
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'] as const,
+  queryFn: ({ signal }) => fetchSession({ signal }),
+});
+
+/**
+ * POST /api/session. Rejects with LoginFailedError (with the ERP's message when it gave one),
+ * RateLimitedError (retryAfter), or another typed error.
+ */
+export async function login(credentials: { userName: string; password: string }): Promise<SessionUser> {
+  const body = await postJson<{ user: SessionUser }>('session', credentials);
+  return body.user;
+}
+
+/** DELETE /api/session. */
+export async function logout(): Promise<void> {
+  await deleteJson('session');
+}

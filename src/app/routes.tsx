@@ -1,0 +1,131 @@
+/**
+ * The route objects of the whole app. main.tsx feeds them to createBrowserRouter, the test
+ * harness to createMemoryRouter: tests render exactly these routes.
+ *
+ * /login                       public (redirects to `next` when a session already exists)
+ * (protected layout)           asks the server who is logged in (GET /api/session)
+ *   /            → /accounts
+ *   /accounts  /accounts/:cariId  /aging  /invoices  /invoices/:faturaId
+ *   *            → not-found
+ * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { configQuery, fetchSession, sessionQuery } from '../api/session';
+import type { SessionUser } from '../api/types';
+import { loginPathFor, safeNextPath } from '../features/auth/next-path';
+import { t } from '../i18n';
+import { Loading } from '../components/feedback/loading';
+import { RootLayout } from './root-layout';
+import { AppShell } from './app-shell';
+import { RouteError } from './route-error';
+
+/** What a route's `handle` may carry: the document title of the page. */
+export interface RouteHandle {
+  title?: string;
+}
+
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  /** /api/config before anything else: fetchConfig merges the operator's extra aliases into the reader. */
+  async function rootLoader() {
+    await queryClient.ensureQueryData(configQuery);
+    return null;
+  }
+
+  /** Login page: a user who is already logged in goes straight on. Always asks the server. */
+  async function loginLoader({ request }: LoaderFunctionArgs) {
+    const next = safeNextPath(new URL(request.url).searchParams.get('next'));
+    let user: SessionUser | null;
+    try {
+      user = await fetchSession();
+    } catch {
+      // 401 (not logged in) or the gateway is unreachable: show the form; a login attempt
+      // will report any real problem.
+      return null;
+    }
+    if (user) throw redirect(next);
+    return null;
+  }
+
+  /** The protected layout: the server says who is logged in, else → /login?next=… */
+  async function protectedLoader({ request }: LoaderFunctionArgs): Promise<{ user: SessionUser }> {
+    const url = new URL(request.url);
+    const toLogin = () => redirect(loginPathFor(url.pathname + url.search));
+    // Cached after the first check; logout and session expiry clear the cache, so the next
+    // visit (also "Back" after logout) asks the server again.
+    const user = await queryClient.ensureQueryData(sessionQuery);
+    if (!user) {
+      queryClient.removeQueries({ queryKey: sessionQuery.queryKey });
+      throw toLogin();
+    }
+    return { user };
+  }
+
+  const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+    Component: (await load()).default,
+  });
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      loader: rootLoader,
+      errorElement: <RouteError />,
+      HydrateFallback: () => <Loading />,
+      children: [
+        {
+          path: 'login',
+          loader: loginLoader,
+          handle: { title: t('auth.title') } satisfies RouteHandle,
+          lazy: page(() => import('../features/auth/login-page')),
+        },
+        {
+          id: 'protected',
+          loader: protectedLoader,
+          Component: AppShell,
+          errorElement: <RouteError />,
+          children: [
+            {
+              // Page errors render inside the shell (header and navigation stay usable).
+              errorElement: <RouteError />,
+              children: [
+                { index: true, loader: () => redirect('/accounts') },
+                {
+                  path: 'accounts',
+                  handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/accounts/accounts-page')),
+                },
+                {
+                  path: 'accounts/:cariId',
+                  handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/statement/statement-page')),
+                },
+                {
+                  path: 'aging',
+                  handle: { title: t('common.nav.aging') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/aging/aging-page')),
+                },
+                {
+                  path: 'invoices',
+                  handle: { title: t('common.nav.invoices') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/invoices/invoice-search-page')),
+                },
+                {
+                  path: 'invoices/:faturaId',
+                  handle: { title: t('common.nav.invoices') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/invoices/invoice-detail-page')),
+                },
+                {
+                  path: '*',
+                  handle: { title: t('common.notFound.title') } satisfies RouteHandle,
+                  lazy: page(() => import('./not-found-page')),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

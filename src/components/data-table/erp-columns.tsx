@@ -1,0 +1,97 @@
+/**
+ * DataTable columns for an ErpTable (answers whose fields are undocumented: aging, invoices,
+ * extra keys): one column per ERP key, in the ERP's order, header = the reader's label, values
+ * typed per column (money in kuruş, dates ISO, text). Unreadable values are shown raw and marked.
+ * Money columns get an exact totals cell (Σ kuruş over the filtered rows).
+ */
+import type { ReactNode } from 'react';
+import type { Cell, ErpColumn } from '../../api/types';
+import { t } from '../../i18n';
+import { formatMoney } from '../../lib/format';
+import { displayValue } from './cell-format';
+import type { CellValue, DataColumn } from './types';
+
+export type ErpRow = Record<string, Cell>;
+
+/** The sortable/exportable value of a cell for a column kind. */
+export function erpCellValue(col: ErpColumn, cell: Cell | undefined): CellValue {
+  if (!cell) return null;
+  switch (cell.kind) {
+    case 'empty':
+      return null;
+    case 'text':
+      return cell.text;
+    case 'number':
+      return col.kind === 'money' ? cell.minor : col.kind === 'number' ? cell.value : cell.raw;
+    case 'date':
+      return col.kind === 'date' ? cell.iso : cell.raw;
+    case 'invalid':
+      return cell.raw;
+  }
+}
+
+/** Plain text of a cell (ids, names, numbers as the ERP wrote them); "" for empty. */
+export function cellText(cell: Cell | undefined): string {
+  if (!cell) return '';
+  switch (cell.kind) {
+    case 'text':
+      return cell.text;
+    case 'number':
+    case 'date':
+    case 'invalid':
+      return cell.raw.trim();
+    default:
+      return '';
+  }
+}
+
+/** An unreadable value: raw text with a visible mark and an explanation. */
+export function InvalidValue({ raw }: { raw: string }) {
+  return (
+    <span className="cell-invalid" title={t('common.cell.invalid')}>
+      {raw}
+      <span aria-hidden="true"> ⚠</span>
+      <span className="visually-hidden"> ({t('common.cell.invalid')})</span>
+    </span>
+  );
+}
+
+export interface ErpColumnOptions {
+  /** Overrides per ERP key (e.g. make the invoice number the primary link). */
+  override?: (col: ErpColumn) => Partial<DataColumn<ErpRow>> | undefined;
+  /** Currency text of a row (shown after money values when the record says which currency). */
+  currencyOf?: (row: ErpRow) => string;
+}
+
+/** One DataColumn per ErpColumn. Build once per answer (useMemo on the columns array). */
+export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumnOptions = {}): DataColumn<ErpRow>[] {
+  return columns.map((col) => {
+    const value = (row: ErpRow) => erpCellValue(col, row[col.key]);
+    const base: DataColumn<ErpRow> = {
+      id: col.key,
+      header: col.label,
+      kind: col.kind,
+      value,
+      cell: (row) => {
+        const cell = row[col.key];
+        if (cell?.kind === 'invalid') return <InvalidValue raw={cell.raw} />;
+        const text = displayValue(col.kind, value(row));
+        const currency = col.kind === 'money' && text && options.currencyOf ? options.currencyOf(row) : '';
+        return currency ? `${text} ${currency}` : text;
+      },
+      searchText: col.kind === 'text' ? (row) => String(value(row) ?? '') : false,
+      footer: col.kind === 'money' ? (rows) => moneyFooter(rows, col.key) : undefined,
+    };
+    const extra = options.override?.(col);
+    return extra ? { ...base, ...extra } : base;
+  });
+}
+
+function moneyFooter(rows: readonly ErpRow[], key: string): ReactNode {
+  let sum = 0;
+  for (const row of rows) {
+    const cell = row[key];
+    if (cell?.kind === 'number') sum += cell.minor;
+  }
+  return formatMoney(sum);
+}

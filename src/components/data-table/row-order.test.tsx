@@ -1,0 +1,66 @@
+// Pure pipeline tests (kept as .test.tsx so they run in the dom project with the table's tests).
+import { getTableIndex, viewOrder } from './row-order';
+import type { DataColumn } from './types';
+
+interface Item {
+  name: string;
+  amount?: number | null;
+}
+const NAME: DataColumn<Item>[] = [{ id: 'name', header: 'Ad', value: (r) => r.name }];
+const names = (data: Item[], order: Int32Array) => Array.from(order, (i) => data[i]?.name);
+
+describe('row order', () => {
+  it('orders text like the Turkish collator: space < punctuation < digits (as numbers) < letters, case ignored', () => {
+    const data: Item[] = ['b', 'Şube 10', 'şube 9', 'a b', 'ab', '_x', '1', 'Şube 100', 'A'].map((name) => ({ name }));
+    const order = viewOrder(getTableIndex(data, NAME), [{ id: 'name', desc: false }], '');
+    // by hand: "_x" (punctuation) < "1" (digit) < "A" = … "a b" < "ab" (space before letters) < "b" < "Şube 9" < "10" < "100"
+    expect(names(data, order)).toEqual(['_x', '1', 'A', 'a b', 'ab', 'b', 'şube 9', 'Şube 10', 'Şube 100']);
+  });
+
+  it('falls back to the collator for characters the fast key does not model (× is a symbol: before digits)', () => {
+    const data: Item[] = ['b', '×', 'a', '2'].map((name) => ({ name }));
+    const order = viewOrder(getTableIndex(data, NAME), [{ id: 'name', desc: false }], '');
+    expect(names(data, order)).toEqual(['×', '2', 'a', 'b']);
+  });
+
+  it('keeps ERP order for values equal under the collator (case only), in both directions', () => {
+    const data: Item[] = ['ACAR', 'beta', 'Acar', 'acar'].map((name) => ({ name }));
+    const index = getTableIndex(data, NAME);
+    expect(names(data, viewOrder(index, [{ id: 'name', desc: false }], ''))).toEqual(['ACAR', 'Acar', 'acar', 'beta']);
+    expect(names(data, viewOrder(index, [{ id: 'name', desc: true }], ''))).toEqual(['beta', 'ACAR', 'Acar', 'acar']);
+  });
+
+  it('a narrowing query, then a widening one (backspace), gives the same rows as a fresh search', () => {
+    const data: Item[] = ['Ankara Gıda', 'Antalya Tekstil', 'Adana Gıda', 'Bursa Gıda'].map((name) => ({ name }));
+    const index = getTableIndex(data, NAME);
+    expect(names(data, viewOrder(index, [], 'g'))).toEqual(['Ankara Gıda', 'Adana Gıda', 'Bursa Gıda']);
+    expect(names(data, viewOrder(index, [], 'gı an'))).toEqual(['Ankara Gıda', 'Adana Gıda']);
+    expect(names(data, viewOrder(index, [], 'gı ank'))).toEqual(['Ankara Gıda']);
+    expect(names(data, viewOrder(index, [], 'an'))).toEqual(['Ankara Gıda', 'Antalya Tekstil', 'Adana Gıda']);
+    expect(names(data, viewOrder(index, [{ id: 'name', desc: false }], 'an'))).toEqual(['Adana Gıda', 'Ankara Gıda', 'Antalya Tekstil']);
+  });
+
+  it('ignores an unknown sort column (e.g. a stale ?sort= in the URL)', () => {
+    const data: Item[] = [{ name: 'b' }, { name: 'a' }];
+    expect(names(data, viewOrder(getTableIndex(data, NAME), [{ id: 'nope', desc: true }], ''))).toEqual(['b', 'a']);
+  });
+
+  it('a custom compare is honoured, ties in ERP order', () => {
+    const cols: DataColumn<Item>[] = [{ id: 'len', header: 'Uzunluk', value: (r) => r.name, compare: (a, b) => a.name.length - b.name.length }];
+    const data: Item[] = ['ccc', 'b', 'aa', 'd'].map((name) => ({ name }));
+    expect(names(data, viewOrder(getTableIndex(data, cols), [{ id: 'len', desc: false }], ''))).toEqual(['b', 'd', 'aa', 'ccc']);
+  });
+});
+
+describe('sort URL param', () => {
+  it('round-trips "name" and "-balance", drops unknown ids', async () => {
+    const { sortingFromParam, sortingToParam } = await import('./sort-param');
+    expect(sortingFromParam('name')).toEqual([{ id: 'name', desc: false }]);
+    expect(sortingFromParam('-balance')).toEqual([{ id: 'balance', desc: true }]);
+    expect(sortingFromParam('-x', ['name', 'balance'])).toEqual([]);
+    expect(sortingFromParam('')).toEqual([]);
+    expect(sortingFromParam('-')).toEqual([]);
+    expect(sortingToParam([{ id: 'balance', desc: true }])).toBe('-balance');
+    expect(sortingToParam([])).toBe('');
+  });
+});

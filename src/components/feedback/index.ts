@@ -1,0 +1,3 @@
+export { Loading } from './loading';
+export { EmptyState } from './empty-state';
+export { ErrorState } from './error-state';

@@ -1,0 +1,69 @@
+/**
+ * Column definitions of the account list (module constants, so the DataTable caches its sort
+ * orders per list). Search haystack = name + id only, the same text indexAccounts() folds for the
+ * facet counts, so the table's rows and the facet/total figures always agree.
+ */
+import type { Account, ErpColumn } from '../../api/types';
+import { erpDataColumns, type DataColumn } from '../../components/data-table';
+import { t } from '../../i18n';
+import { csvMoney, formatCount } from '../../lib/format';
+import { BalanceText } from './balance-text';
+import { PinButton } from './shortcuts-bar';
+import { accountTotals } from './account-filters';
+import { InvalidValue } from '../../components/data-table/erp-columns';
+
+export const accountHref = (a: Account) => `/accounts/${encodeURIComponent(a.id)}`;
+
+const balanceColumn: DataColumn<Account> = {
+  id: 'balance',
+  header: () => t('accounts.col.balance'),
+  kind: 'money',
+  width: '11rem',
+  value: (a) => a.balance,
+  cell: (a) => (a.balance !== null ? <BalanceText minor={a.balance} /> : a.balanceInvalid ? <InvalidValue raw={a.balanceInvalid} /> : ''),
+  // CSV: signed amount (borçlu +, alacaklı −) so Excel can sum the column.
+  csv: (a) => (a.balance !== null ? csvMoney(a.balance) : (a.balanceInvalid ?? '')),
+  footer: (rows) => <BalanceText minor={accountTotals(rows).net} />,
+};
+
+export const BASE_COLUMNS: readonly DataColumn<Account>[] = [
+  {
+    id: 'pin',
+    header: () => t('accounts.col.pin'),
+    width: '3.5rem',
+    align: 'center',
+    value: () => null,
+    cell: (a) => <PinButton account={a} />,
+    sortable: false,
+    searchText: false,
+    exportable: false,
+  },
+  { id: 'id', header: () => t('accounts.col.id'), width: '6.5rem', value: (a) => a.id },
+  { id: 'category', header: () => t('accounts.col.category'), width: '8rem', value: (a) => a.category, searchText: false },
+  {
+    id: 'name',
+    header: () => t('accounts.col.name'),
+    width: '30%',
+    value: (a) => a.name,
+    primary: true,
+    href: accountHref,
+    footer: (rows) => t('accounts.totals.count', { count: formatCount(rows.length) }),
+  },
+  { id: 'province', header: () => t('accounts.col.province'), width: '8rem', value: (a) => a.province, searchText: false },
+  { id: 'district', header: () => t('accounts.col.district'), width: '8rem', value: (a) => a.district, searchText: false },
+  balanceColumn,
+];
+
+/** Extra keys the ERP returned (beyond the six documented fields): shown after the balance. */
+export function extraAccountColumns(extra: readonly ErpColumn[]): DataColumn<Account>[] {
+  return erpDataColumns(extra).map(
+    (c): DataColumn<Account> => ({
+      id: `x:${c.id}`,
+      header: c.header,
+      kind: c.kind,
+      value: (a) => c.value(a.extras),
+      cell: c.cell ? (a) => c.cell!(a.extras) : undefined,
+      searchText: false,
+    }),
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Pure account-list logic: search haystacks (pre-folded once per list), facet filters with
+ * counts, "hide zero balances", and the totals row — all money in integer kuruş.
+ */
+import type { Account } from '../../api/types';
+import type { Minor } from '../../lib/types';
+import { compareTr, foldTr, matchesTokens, queryTokens, searchText } from '../../lib/turkish';
+
+export interface AccountFilter {
+  q: string;
+  categories: readonly string[];
+  provinces: readonly string[];
+  hideZero: boolean;
+}
+
+/** Per-list index: the searchText of every account, computed once when the list loads. */
+export interface AccountIndex {
+  accounts: readonly Account[];
+  haystacks: readonly string[];
+}
+
+export function indexAccounts(accounts: readonly Account[]): AccountIndex {
+  // Name and id are searched (the ERP's firma_ismi filters by name; an id typed in the box should still find its row).
+  return { accounts, haystacks: accounts.map((a) => searchText(`${a.name} ${a.id}`)) };
+}
+
+export interface FacetCount {
+  /** The value as the ERP wrote it (first seen); put this in the URL. */
+  value: string;
+  count: number;
+}
+
+/**
+ * Facet values are grouped by their folded form, so "ISPARTA" and "Isparta" (or "İSTANBUL" and
+ * "İstanbul") are one facet; the label is the first spelling seen.
+ */
+export const facetKey = (value: string): string => foldTr(value).trim();
+
+export interface FilteredAccounts {
+  rows: Account[];
+  /** How many accounts the search alone matches (before facets and hide-zero). */
+  searchMatches: number;
+  categoryFacets: FacetCount[];
+  provinceFacets: FacetCount[];
+}
+
+const isZero = (a: Account) => a.balance === null || a.balance === 0;
+
+/**
+ * Applies the filter. Facet counts follow the usual faceted-search rule: each facet counts the
+ * accounts that match every *other* filter (search, hide-zero and the other facet), so picking a
+ * category never makes the other categories' counts drop to zero.
+ */
+export function filterAccounts(index: AccountIndex, f: AccountFilter): FilteredAccounts {
+  const tokens = queryTokens(f.q);
+  const cats = f.categories.length ? new Set(f.categories.map(facetKey)) : null;
+  const provs = f.provinces.length ? new Set(f.provinces.map(facetKey)) : null;
+  const catCounts = new Map<string, FacetCount>();
+  const provCounts = new Map<string, FacetCount>();
+  const rows: Account[] = [];
+  let searchMatches = 0;
+  const { accounts, haystacks } = index;
+  for (let i = 0; i < accounts.length; i++) {
+    const a = accounts[i]!;
+    if (tokens.length && !matchesTokens(haystacks[i]!, tokens)) continue;
+    searchMatches++;
+    if (f.hideZero && isZero(a)) continue;
+    const catKey = facetKey(a.category);
+    const provKey = facetKey(a.province);
+    const catOk = cats === null || cats.has(catKey);
+    const provOk = provs === null || provs.has(provKey);
+    if (provOk) bump(catCounts, catKey, a.category);
+    if (catOk) bump(provCounts, provKey, a.province);
+    if (catOk && provOk) rows.push(a);
+  }
+  // Selected values stay visible (with 0) so they can be unticked.
+  for (const c of f.categories) if (!catCounts.has(facetKey(c))) catCounts.set(facetKey(c), { value: c, count: 0 });
+  for (const p of f.provinces) if (!provCounts.has(facetKey(p))) provCounts.set(facetKey(p), { value: p, count: 0 });
+  return { rows, searchMatches, categoryFacets: toFacets(catCounts), provinceFacets: toFacets(provCounts) };
+}
+
+function bump(m: Map<string, FacetCount>, key: string, value: string): void {
+  const f = m.get(key);
+  if (f) f.count++;
+  else m.set(key, { value, count: 1 });
+}
+
+function toFacets(m: Map<string, FacetCount>): FacetCount[] {
+  return [...m.values()].sort((a, b) => compareTr(a.value, b.value));
+}
+
+/** Accounts that pass the facet and zero-balance filters (not the search: the table searches). */
+export function facetFilter(accounts: readonly Account[], f: Omit<AccountFilter, 'q'>): Account[] {
+  const cats = f.categories.length ? new Set(f.categories.map(facetKey)) : null;
+  const provs = f.provinces.length ? new Set(f.provinces.map(facetKey)) : null;
+  if (!cats && !provs && !f.hideZero) return accounts as Account[];
+  return accounts.filter(
+    (a) =>
+      !(f.hideZero && isZero(a)) &&
+      (cats === null || cats.has(facetKey(a.category))) &&
+      (provs === null || provs.has(facetKey(a.province))),
+  );
+}
+
+export interface AccountTotals {
+  count: number;
+  /** Σ of positive balances (borçlu). */
+  debit: Minor;
+  /** Σ of |negative balances| (alacaklı), as a positive number. */
+  credit: Minor;
+  /** debit − credit. */
+  net: Minor;
+}
+
+export function accountTotals(rows: readonly Account[]): AccountTotals {
+  let debit = 0;
+  let credit = 0;
+  for (const a of rows) {
+    const b = a.balance;
+    if (b === null) continue;
+    if (b > 0) debit += b;
+    else credit -= b;
+  }
+  return { count: rows.length, debit, credit, net: debit - credit };
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import type { Account } from '../../api/types';
+import { t } from '../../i18n';
+import { togglePinned, useAccountShortcuts, type AccountRef } from './account-shortcuts';
+import { BalanceText } from './balance-text';
+
+/** ☆/★ toggle in a table row (aria-pressed tells whether the account is pinned). */
+export function PinButton({ account }: { account: AccountRef }) {
+  const { pinned } = useAccountShortcuts();
+  const isPinned = pinned.some((p) => p.id === account.id);
+  return (
+    <button
+      type="button"
+      className={`pin-button${isPinned ? ' pin-button--on' : ''}`}
+      aria-pressed={isPinned}
+      aria-label={t(isPinned ? 'accounts.unpin' : 'accounts.pin', { name: account.name })}
+      title={t(isPinned ? 'accounts.unpin' : 'accounts.pin', { name: account.name })}
+      onClick={(e) => {
+        e.stopPropagation();
+        togglePinned({ id: account.id, name: account.name });
+      }}
+    >
+      <span aria-hidden="true">{isPinned ? '★' : '☆'}</span>
+    </button>
+  );
+}
+
+/** Pinned and recently opened accounts (kept in this browser), above the list. */
+export function ShortcutsBar({ byId, linkState }: { byId: ReadonlyMap<string, Account>; linkState: unknown }) {
+  const { pinned, recent } = useAccountShortcuts();
+  if (pinned.length === 0 && recent.length === 0) return null;
+  const group = (id: string, title: string, refs: AccountRef[]) =>
+    refs.length > 0 && (
+      <nav className="shortcuts__group" aria-labelledby={id}>
+        <h2 id={id} className="shortcuts__title">
+          {title}
+        </h2>
+        <ul className="shortcuts__list">
+          {refs.map((r) => {
+            const account = byId.get(r.id);
+            return (
+              <li key={r.id} className="shortcut">
+                <Link to={`/accounts/${encodeURIComponent(r.id)}`} state={linkState} className="shortcut__link">
+                  {account?.name ?? r.name}
+                </Link>
+                {account?.balance != null && (
+                  <span className="shortcut__balance num">
+                    <BalanceText minor={account.balance} />
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    );
+  return (
+    <div className="shortcuts">
+      {group('shortcuts-pinned', t('accounts.shortcuts.pinned'), pinned)}
+      {group('shortcuts-recent', t('accounts.shortcuts.recent'), recent)}
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+/**
+ * One account's aging computed in the browser from its statement (fifo-aging.ts), shown beside
+ * the ERP's own aging row, with a line-by-line explanation of which credit closed which debit.
+ * Settings live in the URL: ?asOf=YYYY-MM-DD&basis=due|transaction&edges=30,60,90,120.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { statementQueries } from '../../api/statement';
+import type { StatementLine } from '../../api/types';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import type { ErpRow } from '../../components/data-table/erp-columns';
+import { ErrorState, Loading } from '../../components/feedback';
+import { t } from '../../i18n';
+import { isIsoDate, todayIso } from '../../lib/dates';
+import { formatDate, formatMoney } from '../../lib/format';
+import type { IsoDate, Minor } from '../../lib/types';
+import { cellMinor, rowTotal, type AgingLayout } from './aging-buckets';
+import { bucketLabel } from './bucket-display';
+import { fifoAging, parseEdges, type AgingBasis, type FifoAgingResult } from './fifo-aging';
+
+interface CompareRow {
+  key: string;
+  label: string;
+  fifo: Minor | null;
+  erp: Minor | null;
+}
+
+const dash = '—';
+const money = (v: Minor | null) => (v === null ? dash : formatMoney(v));
+
+const COMPARE_COLUMNS: DataColumn<CompareRow>[] = [
+  { id: 'label', header: () => t('aging.fifo.col.bucket'), value: (r) => r.label, sortable: false, width: '40%' },
+  { id: 'fifo', header: () => t('aging.fifo.col.fifo'), kind: 'money', value: (r) => r.fifo, cell: (r) => money(r.fifo), sortable: false },
+  { id: 'erp', header: () => t('aging.fifo.col.erp'), kind: 'money', value: (r) => r.erp, cell: (r) => money(r.erp), sortable: false },
+];
+
+interface DebitRow {
+  index: number;
+  date: IsoDate | null;
+  dueDate: IsoDate | null;
+  type: string;
+  original: Minor;
+  remaining: Minor;
+  days: number | null;
+  bucket: string;
+  closedBy: string;
+}
+
+const DEBIT_COLUMNS: DataColumn<DebitRow>[] = [
+  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '8rem' },
+  { id: 'dueDate', header: () => t('aging.fifo.col.dueDate'), kind: 'date', value: (r) => r.dueDate, width: '8rem' },
+  { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '11rem' },
+  { id: 'original', header: () => t('aging.fifo.col.amount'), kind: 'money', value: (r) => r.original, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.original)) },
+  { id: 'remaining', header: () => t('aging.fifo.col.remaining'), kind: 'money', value: (r) => r.remaining, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.remaining)) },
+  { id: 'days', header: () => t('aging.fifo.col.days'), kind: 'number', value: (r) => r.days, width: '5rem' },
+  { id: 'bucket', header: () => t('aging.fifo.col.bucket'), value: (r) => r.bucket, width: '9rem' },
+  { id: 'closedBy', header: () => t('aging.fifo.col.closedBy'), value: (r) => r.closedBy, cell: (r) => <span title={r.closedBy}>{r.closedBy}</span>, width: '28rem' },
+];
+
+interface CreditRow {
+  index: number;
+  date: IsoDate | null;
+  type: string;
+  amount: Minor;
+  unapplied: Minor;
+  closes: string;
+}
+
+const CREDIT_COLUMNS: DataColumn<CreditRow>[] = [
+  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '8rem' },
+  { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '11rem' },
+  { id: 'amount', header: () => t('aging.fifo.col.credit'), kind: 'money', value: (r) => r.amount, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.amount)) },
+  { id: 'unapplied', header: () => t('aging.fifo.col.unapplied'), kind: 'money', value: (r) => r.unapplied, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.unapplied)) },
+  { id: 'closes', header: () => t('aging.fifo.col.closes'), value: (r) => r.closes, cell: (r) => <span title={r.closes}>{r.closes}</span>, width: '30rem' },
+];
+
+function sum<T>(rows: readonly T[], f: (r: T) => Minor): Minor {
+  let s = 0;
+  for (const r of rows) s += f(r);
+  return s;
+}
+
+
+function explain(result: FifoAgingResult, lines: readonly StatementLine[]): { debits: DebitRow[]; credits: CreditRow[] } {
+  const byIndex = new Map(lines.map((l) => [l.index, l]));
+  const bucketNames = new Map(result.buckets.map((b) => [b.key, bucketLabel(b)]));
+  bucketNames.set('undated', t('aging.bucket.undated'));
+  bucketNames.set('closed', t('aging.fifo.closed'));
+  const debits = result.debits.map((d): DebitRow => {
+    const parts = result.allocations
+      .filter((a) => a.debitIndex === d.index)
+      .map((a) =>
+        a.creditDate
+          ? t('aging.fifo.closedBy', { date: formatDate(a.creditDate), amount: formatMoney(a.amount) })
+          : t('aging.fifo.closedByUndated', { amount: formatMoney(a.amount) }),
+      );
+    return {
+      index: d.index,
+      date: d.date,
+      dueDate: d.dueDate,
+      type: d.type,
+      original: d.original,
+      remaining: d.remaining,
+      days: d.days,
+      bucket: bucketNames.get(d.bucket) ?? d.bucket,
+      closedBy: parts.length ? parts.join('; ') : t('aging.fifo.notClosed'),
+    };
+  });
+  const credits = result.credits.map((c): CreditRow => {
+    const parts = result.allocations
+      .filter((a) => a.creditIndex === c.index)
+      .map((a) => {
+        const debitDate = byIndex.get(a.debitIndex)?.date ?? null;
+        return debitDate
+          ? t('aging.fifo.closes', { date: formatDate(debitDate), amount: formatMoney(a.amount) })
+          : t('aging.fifo.closesUndated', { amount: formatMoney(a.amount) });
+      });
+    return { index: c.index, date: c.date, type: c.type, amount: c.amount, unapplied: c.unapplied, closes: parts.join('; ') };
+  });
+  return { debits, credits };
+}
+
+export interface AccountAgingPanelProps {
+  cariId: string;
+  name: string;
+  erpRow: ErpRow | undefined;
+  erpLoaded: boolean;
+  layout: AgingLayout;
+  params: URLSearchParams;
+  onChange: (patch: Record<string, string | null>) => void;
+  onClose: () => void;
+}
+
+export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, params, onChange, onClose }: AccountAgingPanelProps) {
+  const asOfParam = params.get('asOf');
+  const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : todayIso();
+  const basis: AgingBasis = params.get('basis') === 'transaction' ? 'transaction' : 'due';
+  const edges = parseEdges(params.get('edges'));
+
+  const [draftAsOf, setDraftAsOf] = useState(asOf);
+  const [draftBasis, setDraftBasis] = useState<AgingBasis>(basis);
+  const [draftEdges, setDraftEdges] = useState(edges.join(','));
+
+  const statement = useQuery(statementQueries.detail(cariId));
+  const lines = statement.data?.lines;
+  // Lines whose amounts could not be read are left out (never counted as 0).
+  const usable = useMemo(() => (lines ?? []).filter((l) => !l.invalid.debit && !l.invalid.credit), [lines]);
+  const unreadable = (lines?.length ?? 0) - usable.length;
+  const result = useMemo(() => (lines ? fifoAging(usable, { asOf, basis, edges }) : null), [lines, usable, asOf, basis, edges.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const explained = useMemo(() => (result ? explain(result, usable) : null), [result, usable]);
+
+  const erpTotal = erpRow ? rowTotal(erpRow, layout) : null;
+
+  const compareRows = useMemo<CompareRow[]>(() => {
+    if (!result) return [];
+    const used = new Set<string>();
+    const rows: CompareRow[] = result.buckets.map((b) => {
+      const match = layout.buckets.find((e) => (b.key === 'notDue' ? e.notDue : !e.notDue && e.from === b.from && e.to === b.to));
+      if (match) used.add(match.key);
+      return { key: b.key, label: bucketLabel(b), fifo: b.amount, erp: erpRow && match ? cellMinor(erpRow[match.key]) : null };
+    });
+    if (erpRow) {
+      for (const e of layout.buckets) {
+        if (!used.has(e.key)) rows.push({ key: `erp-${e.key}`, label: `${t('aging.fifo.erpBuckets')}: ${e.label}`, fifo: null, erp: cellMinor(erpRow[e.key]) });
+      }
+    }
+    if (result.undated) rows.push({ key: 'undated', label: t('aging.bucket.undated'), fifo: result.undated, erp: null });
+    if (result.unappliedCredit) rows.push({ key: 'unapplied', label: t('aging.fifo.unapplied'), fifo: -result.unappliedCredit, erp: null });
+    return rows;
+  }, [result, layout, erpRow]);
+
+  const onApply = (e: FormEvent) => {
+    e.preventDefault();
+    onChange({
+      asOf: isIsoDate(draftAsOf) ? draftAsOf : null,
+      basis: draftBasis === 'due' ? null : draftBasis,
+      edges: parseEdges(draftEdges).join(','),
+    });
+  };
+
+  const title = name || t('aging.fifo.account', { id: cariId });
+
+  return (
+    <section className="fifo-panel" aria-labelledby="fifo-title">
+      <div className="fifo-panel__head">
+        <h2 id="fifo-title">
+          {t('aging.fifo.title')}: <Link to={`/accounts/${encodeURIComponent(cariId)}`}>{title}</Link>
+        </h2>
+        <button type="button" className="button button--small no-print" onClick={onClose}>
+          {t('aging.fifo.close')}
+        </button>
+      </div>
+      <form className="fifo-panel__controls no-print" onSubmit={onApply}>
+        <div className="field">
+          <label htmlFor="fifo-asof">{t('aging.fifo.asOf')}</label>
+          <input id="fifo-asof" type="date" value={draftAsOf} onChange={(e) => setDraftAsOf(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="fifo-basis">{t('aging.fifo.basis')}</label>
+          <select id="fifo-basis" value={draftBasis} onChange={(e) => setDraftBasis(e.target.value === 'transaction' ? 'transaction' : 'due')}>
+            <option value="due">{t('aging.fifo.basis.due')}</option>
+            <option value="transaction">{t('aging.fifo.basis.transaction')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="fifo-edges">{t('aging.fifo.edges')}</label>
+          <input id="fifo-edges" type="text" inputMode="numeric" value={draftEdges} aria-describedby="fifo-edges-hint" onChange={(e) => setDraftEdges(e.target.value)} />
+          <small id="fifo-edges-hint">{t('aging.fifo.edges.hint')}</small>
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('aging.fifo.apply')}
+        </button>
+      </form>
+      <p className="fifo-panel__rule">{t('aging.fifo.rule')}</p>
+
+      {statement.isPending && <Loading rows={4} />}
+      {statement.isError && <ErrorState title={t('aging.fifo.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
+      {result && explained && (
+        <>
+          {unreadable > 0 && (
+            <p className="notice notice--warn" role="status">
+              {t('aging.fifo.warnings', { count: unreadable })}
+            </p>
+          )}
+          {result.excludedAfterAsOf > 0 && <p className="notice">{t('aging.fifo.excluded', { count: result.excludedAfterAsOf })}</p>}
+          {usable.length === 0 ? (
+            <p className="notice">{t('aging.fifo.noLines')}</p>
+          ) : null}
+          <Comparison erpLoaded={erpLoaded} erpTotal={erpTotal} fifoTotal={result.total} />
+          <div className="fifo-panel__grid">
+            <DataTable<CompareRow>
+              data={compareRows}
+              columns={COMPARE_COLUMNS}
+              aria-label={t('aging.fifo.bucketsTitle')}
+              caption={t('aging.fifo.bucketsTitle')}
+              virtualize={false}
+              csvFileName={`${t('aging.fifo.csv.file')}-${cariId}-dilimler`}
+              totalsRow={{ label: t('aging.fifo.total'), fifo: formatMoney(result.total), erp: money(erpTotal) }}
+            />
+          </div>
+          <DataTable<DebitRow>
+            data={explained.debits}
+            columns={DEBIT_COLUMNS}
+            aria-label={t('aging.fifo.table.label')}
+            caption={t('aging.fifo.explainTitle')}
+            csvFileName={`${t('aging.fifo.csv.file')}-${cariId}`}
+            getRowId={(r) => String(r.index)}
+            maxHeight="50vh"
+          />
+          {explained.credits.length > 0 && (
+            <DataTable<CreditRow>
+              data={explained.credits}
+              columns={CREDIT_COLUMNS}
+              aria-label={t('aging.fifo.creditsTitle')}
+              caption={t('aging.fifo.creditsTitle')}
+              csvFileName={`${t('aging.fifo.csv.file')}-${cariId}-alacaklar`}
+              getRowId={(r) => String(r.index)}
+              maxHeight="40vh"
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Comparison({ erpLoaded, erpTotal, fifoTotal }: { erpLoaded: boolean; erpTotal: Minor | null; fifoTotal: Minor }) {
+  if (!erpLoaded) return null;
+  if (erpTotal === null) return <p className="notice">{t('aging.fifo.compare.noErp')}</p>;
+  if (erpTotal === fifoTotal) {
+    return (
+      <p className="notice notice--ok" role="status">
+        {t('aging.fifo.compare.same', { total: formatMoney(fifoTotal) })}
+      </p>
+    );
+  }
+  return (
+    <p className="notice notice--warn" role="alert">
+      {t('aging.fifo.compare.diff', { erp: formatMoney(erpTotal), fifo: formatMoney(fifoTotal), diff: formatMoney(erpTotal - fifoTotal) })}
+    </p>
+  );
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { bucketKeyForDays, emptyBuckets, fifoAging, parseEdges, type AgingLineInput } from './fifo-aging';
+
+/** Statement line helper: amounts in kuruş. */
+function line(index: number, date: string | null, dueDate: string | null, debit: number, credit: number): AgingLineInput {
+  return { index, date, dueDate, type: debit ? 'Fatura' : 'Tahsilat', debit, credit };
+}
+
+const amounts = (r: ReturnType<typeof fifoAging>) => Object.fromEntries(r.buckets.map((b) => [b.key, b.amount]));
+
+describe('fifoAging (hand-worked examples)', () => {
+  it('partial payments close the oldest debit step by step', () => {
+    // D0 1.000,00 due 01.12.2025 → 120 days at 31.03.2026 (91–120)
+    // D1 600,00 due 09.02.2026 → 50 days (31–60)
+    // C2 400,00 on 01.02 and C3 250,50 on 01.03 both go to D0 → D0 left 349,50
+    // D4 200,00 due 19.04.2026 → not yet due
+    const r = fifoAging(
+      [
+        line(0, '2025-12-01', '2025-12-01', 100000, 0),
+        line(1, '2026-01-10', '2026-02-09', 60000, 0),
+        line(2, '2026-02-01', null, 0, 40000),
+        line(3, '2026-03-01', null, 0, 25050),
+        line(4, '2026-03-20', '2026-04-19', 20000, 0),
+      ],
+      { asOf: '2026-03-31' },
+    );
+    expect(amounts(r)).toEqual({ notDue: 20000, b0: 0, b1: 60000, b2: 0, b3: 34950, b4: 0 });
+    expect(r.total).toBe(114950); // 1.800,00 − 650,50
+    expect(r.unappliedCredit).toBe(0);
+    expect(r.allocations).toEqual([
+      { creditIndex: 2, debitIndex: 0, amount: 40000, creditDate: '2026-02-01' },
+      { creditIndex: 3, debitIndex: 0, amount: 25050, creditDate: '2026-03-01' },
+    ]);
+    const d0 = r.debits.find((d) => d.index === 0)!;
+    expect(d0).toMatchObject({ remaining: 34950, days: 120, bucket: 'b3' });
+    expect(r.debits.find((d) => d.index === 1)).toMatchObject({ days: 50, bucket: 'b1' });
+    expect(r.debits.find((d) => d.index === 4)).toMatchObject({ days: -19, bucket: 'notDue' });
+  });
+
+  it('a payment larger than the oldest invoice spills over to the next one', () => {
+    // C 500,00 closes D0 300,00 fully and 200,00 of D1 700,00 → D1 left 500,00, due 19.02 → 10 days at 01.03
+    const r = fifoAging(
+      [line(0, '2026-01-05', '2026-01-05', 30000, 0), line(1, '2026-01-20', '2026-02-19', 70000, 0), line(2, '2026-02-10', null, 0, 50000)],
+      { asOf: '2026-03-01' },
+    );
+    expect(r.allocations.map((a) => [a.creditIndex, a.debitIndex, a.amount])).toEqual([
+      [2, 0, 30000],
+      [2, 1, 20000],
+    ]);
+    expect(r.debits.find((d) => d.index === 0)).toMatchObject({ remaining: 0, bucket: 'closed' });
+    expect(amounts(r).b0).toBe(50000);
+    expect(r.total).toBe(50000);
+  });
+
+  it('a credit with no open debit stays unapplied and pays the next debit (advance)', () => {
+    // C 1.000,00 on 02.01 finds nothing; D 400,00 on 10.01 is paid from it → 600,00 unapplied credit
+    const r = fifoAging([line(0, '2026-01-02', null, 0, 100000), line(1, '2026-01-10', '2026-01-10', 40000, 0)], { asOf: '2026-01-31' });
+    expect(r.allocations).toEqual([{ creditIndex: 0, debitIndex: 1, amount: 40000, creditDate: '2026-01-02' }]);
+    expect(r.unappliedCredit).toBe(60000);
+    expect(r.total).toBe(-60000);
+    expect(r.buckets.every((b) => b.amount === 0)).toBe(true);
+  });
+
+  it('credits only: everything is unapplied, total negative', () => {
+    const r = fifoAging([line(0, '2026-01-02', null, 0, 12345)], { asOf: '2026-01-31' });
+    expect(r.unappliedCredit).toBe(12345);
+    expect(r.total).toBe(-12345);
+    expect(r.allocations).toEqual([]);
+  });
+
+  it('lines after the as-of date are left out', () => {
+    const lines = [line(0, '2026-01-01', '2026-01-31', 10000, 0), line(1, '2026-02-15', null, 0, 10000), line(2, '2026-03-01', '2026-03-31', 5000, 0)];
+    // At 10.02 only D0 exists: due 31.01 → 10 days.
+    const early = fifoAging(lines, { asOf: '2026-02-10' });
+    expect(early.excludedAfterAsOf).toBe(2);
+    expect(amounts(early).b0).toBe(10000);
+    expect(early.total).toBe(10000);
+    // At 15.03 D0 is paid; D2 is due 31.03 → 16 days ahead: not yet due.
+    const later = fifoAging(lines, { asOf: '2026-03-15' });
+    expect(later.excludedAfterAsOf).toBe(0);
+    expect(amounts(later)).toMatchObject({ notDue: 5000, b0: 0 });
+    expect(later.total).toBe(5000);
+  });
+
+  it('basis: due date vs transaction date', () => {
+    // Invoice 01.01.2026 due 01.03.2026, as of 10.03.2026: 9 days by due date, 68 days by transaction date.
+    const lines = [line(0, '2026-01-01', '2026-03-01', 10000, 0)];
+    expect(amounts(fifoAging(lines, { asOf: '2026-03-10', basis: 'due' })).b0).toBe(10000);
+    const tx = fifoAging(lines, { asOf: '2026-03-10', basis: 'transaction' });
+    expect(tx.debits[0]!.days).toBe(68);
+    expect(amounts(tx).b2).toBe(10000);
+  });
+
+  it('FIFO goes by due date, not by the order the invoices were written', () => {
+    // D0 written first but due 01.04; D1 written later, due 20.01 → the payment of 150,00 closes D1 first.
+    const r = fifoAging(
+      [line(0, '2026-01-01', '2026-04-01', 10000, 0), line(1, '2026-01-05', '2026-01-20', 10000, 0), line(2, '2026-02-01', null, 0, 15000)],
+      { asOf: '2026-02-01' },
+    );
+    expect(r.allocations.map((a) => [a.debitIndex, a.amount])).toEqual([
+      [1, 10000],
+      [0, 5000],
+    ]);
+    expect(amounts(r).notDue).toBe(5000);
+  });
+
+  it('custom bucket edges', () => {
+    expect(parseEdges('45, 15,abc')).toEqual([15, 45]);
+    expect(parseEdges('')).toEqual([30, 60, 90, 120]);
+    expect(emptyBuckets([15, 45]).map((b) => [b.from, b.to])).toEqual([
+      [null, null],
+      [0, 15],
+      [16, 45],
+      [46, null],
+    ]);
+    expect(bucketKeyForDays(0, [15, 45])).toBe('notDue'); // due today is not overdue
+    expect(bucketKeyForDays(1, [15, 45])).toBe('b0');
+    expect(bucketKeyForDays(15, [15, 45])).toBe('b0');
+    expect(bucketKeyForDays(16, [15, 45])).toBe('b1');
+    expect(bucketKeyForDays(46, [15, 45])).toBe('b2');
+    const r = fifoAging([line(0, '2026-01-01', '2026-01-01', 777, 0)], { asOf: '2026-01-21', edges: [15, 45] });
+    expect(amounts(r)).toEqual({ notDue: 0, b0: 0, b1: 777, b2: 0 });
+  });
+
+  it('undated debits are kept apart, sums stay exact to the kuruş', () => {
+    const r = fifoAging([line(0, null, null, 10, 0), line(1, '2026-01-01', '2026-01-01', 20, 0), line(2, '2026-01-02', null, 0, 5)], {
+      asOf: '2026-01-10',
+    });
+    // The undated debit sorts first, so the 0,05 credit closes part of it.
+    expect(r.undated).toBe(5);
+    expect(amounts(r).b0).toBe(20);
+    expect(r.total).toBe(25);
+  });
+});

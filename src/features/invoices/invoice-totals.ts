@@ -1,0 +1,109 @@
+/**
+ * Invoice arithmetic (pure, integer kuruş): Σ of the lines and VAT grouped by rate, over the
+ * lines table of an invoice detail, using the recognised line fields (amount, vatRate,
+ * vatAmount from erp-aliases.json). Also the invoice-number matching used by the search.
+ */
+import type { Cell, ErpColumn, ErpTable } from '../../api/types';
+import type { Minor } from '../../lib/types';
+import { foldKey } from '../../lib/turkish';
+
+export interface VatGroup {
+  /** The rate in hundredths of a percent (20% → 2000), for exact grouping and sorting. */
+  rateHundredths: number;
+  /** The rate as a number (20, 8, 0.5) for display. */
+  rate: number;
+  base: Minor;
+  vat: Minor;
+}
+
+export interface InvoiceTotals {
+  /** Σ of the line totals (gross) when recognisable: the amount column, else net + VAT. */
+  linesTotal: Minor | null;
+  /** Σ of the net line amounts, when a net column is recognised. */
+  netTotal: Minor | null;
+  /** VAT by rate, ascending; null when the rate column (and an amount or VAT column) is missing. */
+  vatByRate: VatGroup[] | null;
+  /** True when VAT was computed from base × rate (the ERP sent no VAT amount column). */
+  vatComputed: boolean;
+  vatTotal: Minor | null;
+}
+
+export function findField(columns: readonly ErpColumn[], field: string): ErpColumn | undefined {
+  return columns.find((c) => c.field === field);
+}
+
+function minorOf(cell: Cell | undefined): Minor | null {
+  return cell?.kind === 'number' ? cell.minor : null;
+}
+
+/** Half away from zero: kuruş amount × rate (hundredths of a percent) / 10000. */
+function vatOf(base: Minor, rateHundredths: number): Minor {
+  const product = base * rateHundredths;
+  const q = Math.trunc(product / 10000);
+  const r = product - q * 10000;
+  if (Math.abs(r) * 2 >= 10000) return q + Math.sign(product);
+  return q;
+}
+
+function sumColumn(lines: ErpTable, col: ErpColumn | undefined): Minor | null {
+  if (!col) return null;
+  let sum = 0;
+  for (const row of lines.rows) sum += minorOf(row[col.key]) ?? 0;
+  return sum;
+}
+
+/**
+ * Line fields used (erp-aliases.json, invoiceLine): amount (line total), netAmount, vatAmount,
+ * vatRate. VAT base of a line = net, else amount − VAT (both given), else amount.
+ */
+export function invoiceTotals(lines: ErpTable): InvoiceTotals {
+  const amount = findField(lines.columns, 'amount');
+  const net = findField(lines.columns, 'netAmount');
+  const rate = findField(lines.columns, 'vatRate');
+  const vatAmount = findField(lines.columns, 'vatAmount');
+  const netTotal = sumColumn(lines, net);
+  const vatSum = sumColumn(lines, vatAmount);
+  const linesTotal = sumColumn(lines, amount) ?? (netTotal !== null ? netTotal + (vatSum ?? 0) : null);
+  if (!rate || (!amount && !net && !vatAmount)) {
+    return { linesTotal, netTotal, vatByRate: null, vatComputed: false, vatTotal: vatSum };
+  }
+  const groups = new Map<number, VatGroup>();
+  for (const row of lines.rows) {
+    const r = row[rate.key];
+    if (r?.kind !== 'number') continue;
+    let g = groups.get(r.minor);
+    if (!g) {
+      g = { rateHundredths: r.minor, rate: r.value, base: 0, vat: 0 };
+      groups.set(r.minor, g);
+    }
+    const lineVat = vatAmount ? minorOf(row[vatAmount.key]) : null;
+    const lineAmount = amount ? minorOf(row[amount.key]) : null;
+    const base = net ? (minorOf(row[net.key]) ?? 0) : lineAmount !== null && lineVat !== null ? lineAmount - lineVat : (lineAmount ?? 0);
+    g.base += base;
+    g.vat += vatAmount ? (lineVat ?? 0) : vatOf(base, r.minor);
+  }
+  const vatByRate = [...groups.values()].sort((a, b) => a.rateHundredths - b.rateHundredths);
+  let vatTotal = 0;
+  for (const g of vatByRate) vatTotal += g.vat;
+  return { linesTotal, netTotal, vatByRate, vatComputed: !vatAmount, vatTotal };
+}
+
+/**
+ * Does an invoice number match what the user typed? Folded (case, Turkish letters, separators
+ * ignored); digits-only queries also match the number's trailing digits ("417" → "OO2026000417").
+ * Returns 'exact', 'suffix', 'contains' or null.
+ */
+export function matchInvoiceNumber(query: string, invoiceNumber: string): 'exact' | 'suffix' | 'contains' | null {
+  const q = foldKey(query);
+  const n = foldKey(invoiceNumber);
+  if (!q || !n) return null;
+  if (n === q) return 'exact';
+  if (n.endsWith(q)) return 'suffix';
+  if (/^\d+$/.test(q)) {
+    // "417" also finds "...000417" and "OO2026-417"; "0417" finds "...417" too.
+    const digits = /(\d+)$/.exec(n)?.[1];
+    if (digits && digits.replace(/^0+/, '').endsWith(q.replace(/^0+/, '')) && q.replace(/^0+/, '')) return 'suffix';
+  }
+  if (n.includes(q)) return 'contains';
+  return null;
+}

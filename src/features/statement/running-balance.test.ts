@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { StatementLine } from '../../api/types';
+import { computeStatement, fifoOpen, orderLines } from './running-balance';
+
+function line(index: number, date: string | null, dueDate: string | null, type: string, debit: number, credit: number): StatementLine {
+  return { index, date, dueDate, type, debit, credit, invalid: {}, extras: {} };
+}
+
+// Hand-made account (amounts in kuruş):
+//   0  15.12.2025  vade 30.12.2025  Satış Faturası  borç 1.000,00
+//   1  20.12.2025                   Tahsilat        alacak 300,00
+//   2  05.01.2026  vade 04.02.2026  Satış Faturası  borç 250,50
+//   3  10.01.2026                   Tahsilat        alacak 100,00
+//   4  01.02.2026                   Satış Faturası  borç 50,00
+const lines = [
+  line(3, '2026-01-10', null, 'Tahsilat', 0, 10000),
+  line(0, '2025-12-15', '2025-12-30', 'Satış Faturası', 100000, 0),
+  line(4, '2026-02-01', null, 'Satış Faturası', 5000, 0),
+  line(1, '2025-12-20', null, 'Tahsilat', 0, 30000),
+  line(2, '2026-01-05', '2026-02-04', 'Satış Faturası', 25050, 0),
+];
+
+describe('computeStatement', () => {
+  it('orders by date, collapses lines before the range into a devir row and keeps the running balance right', () => {
+    const s = computeStatement(lines, { from: '2026-01-01', to: '2026-01-31', today: '2026-02-03' });
+    expect(s.opening).toMatchObject({ kind: 'opening', debit: 100000, credit: 30000, balance: 70000 });
+    expect(s.rows.map((r) => [r.line!.index, r.balance])).toEqual([
+      [2, 95050],
+      [3, 85050],
+    ]);
+    expect(s.totals).toEqual({ debit: 125050, credit: 40000, balance: 85050 });
+    expect(s.closingBalance).toBe(85050);
+    expect(s.finalBalance).toBe(90050);
+  });
+
+  it('without a range shows every line and no devir row', () => {
+    const s = computeStatement(lines, { today: '2026-02-03' });
+    expect(s.opening).toBeNull();
+    expect(s.rows.map((r) => r.balance)).toEqual([100000, 70000, 95050, 85050, 90050]);
+    expect(s.totals).toEqual({ debit: 130050, credit: 40000, balance: 90050 });
+  });
+
+  it('FIFO: credits pay the earliest due debits; overdue total and ortalama vade', () => {
+    const s = computeStatement(lines, { today: '2026-02-03' });
+    const open = Object.fromEntries(s.rows.map((r) => [r.line!.index, r.open]));
+    // 400,00 of credits pay the 30.12.2025 debit partly: 600,00 left; the others fully open.
+    expect(open).toEqual({ 0: 60000, 1: 0, 2: 25050, 3: 0, 4: 5000 });
+    // due 30.12.2025 and 01.02.2026 are before 03.02.2026; 04.02.2026 is not.
+    expect(s.overdue).toEqual({ total: 65000, count: 2 });
+    expect(s.rows.filter((r) => r.overdue).map((r) => r.line!.index)).toEqual([0, 4]);
+    // days after 30.12.2025: 0, 33, 36 → (60000·0 + 5000·33 + 25050·36) / 90050 = 11.85 → 12 → 11.01.2026
+    expect(s.open).toEqual({ total: 90050, averageDueDate: '2026-01-11' });
+  });
+
+  it('type filter hides lines but keeps the real running balance; totals are of the shown lines', () => {
+    const s = computeStatement(lines, { from: '2026-01-01', to: '2026-01-31', today: '2026-02-03', types: new Set(['Tahsilat']) });
+    expect(s.rows.map((r) => [r.line!.index, r.balance])).toEqual([[3, 85050]]);
+    expect(s.totals).toEqual({ debit: 100000, credit: 40000, balance: 60000 });
+    expect(s.closingBalance).toBe(85050);
+    expect(s.types).toEqual(['Satış Faturası', 'Tahsilat']);
+  });
+
+  it('a line with an unreadable date sorts last and is never folded into the devir row', () => {
+    const s = computeStatement([line(0, null, null, 'X', 700, 0), line(1, '2026-01-01', null, 'Y', 300, 0)], {
+      from: '2026-06-01',
+      today: '2026-07-01',
+    });
+    expect(s.opening).toMatchObject({ debit: 300 });
+    expect(s.rows.map((r) => r.line!.index)).toEqual([0]);
+    expect(s.totals.balance).toBe(1000);
+  });
+
+  it('everything paid: nothing open, no average due date', () => {
+    const s = computeStatement([line(0, '2026-01-01', null, 'F', 1000, 0), line(1, '2026-01-02', null, 'T', 0, 1500)], {
+      today: '2026-03-01',
+    });
+    expect(s.overdue).toEqual({ total: 0, count: 0 });
+    expect(s.open).toEqual({ total: 0, averageDueDate: null });
+  });
+
+  it('sums 0,10 and 0,20 lines exactly (3.000 of each → 300,00 borç, 600,00 alacak)', () => {
+    const many: StatementLine[] = [];
+    for (let i = 0; i < 6000; i++) many.push(line(i, '2026-01-01', null, 'T', i % 2 === 0 ? 10 : 0, i % 2 === 1 ? 20 : 0));
+    const s = computeStatement(many, { today: '2026-01-02' });
+    expect(s.totals).toEqual({ debit: 30000, credit: 60000, balance: -30000 });
+  });
+
+  it('50.000 lines in well under a second', () => {
+    const big: StatementLine[] = [];
+    for (let i = 0; i < 50_000; i++) {
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      const month = String(1 + (Math.floor(i / 28) % 12)).padStart(2, '0');
+      big.push(line(i, `2025-${month}-${day}`, `2026-${month}-${day}`, i % 3 ? 'Fatura' : 'Tahsilat', i % 3 ? 12345 : 0, i % 3 ? 0 : 20000));
+    }
+    const t0 = performance.now();
+    const s = computeStatement(big, { from: '2025-06-01', to: '2025-12-31', today: '2026-03-15' });
+    const ms = performance.now() - t0;
+    // 33.333 debits of 123,45 and 16.667 credits of 200,00
+    expect(s.finalBalance).toBe(33333 * 12345 - 16667 * 20000);
+    expect(ms).toBeLessThan(500);
+    console.info(`computeStatement 50k lines: ${ms.toFixed(1)} ms`);
+  });
+});
+
+describe('orderLines / fifoOpen', () => {
+  it('returns the same array when already ordered', () => {
+    const ordered = [line(0, '2026-01-01', null, 'A', 1, 0), line(1, '2026-01-01', null, 'A', 1, 0)];
+    expect(orderLines(ordered)).toBe(ordered);
+  });
+  it('a debit without a due date is due on its transaction date', () => {
+    const o = fifoOpen([line(0, '2026-01-01', '2026-12-31', 'F', 500, 0), line(1, '2026-02-01', null, 'F', 500, 0), line(2, '2026-03-01', null, 'T', 0, 600)]);
+    expect(Array.from(o)).toEqual([400, 0, 0]);
+  });
+});

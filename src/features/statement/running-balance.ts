@@ -1,0 +1,198 @@
+/**
+ * Pure statement arithmetic: date order, opening (devir) row, running balance, totals,
+ * FIFO open debits, overdue total and weighted average due date (ortalama vade).
+ *
+ * Money is integer kuruş throughout (exact sums). Balance sign: debit − credit, so > 0 is
+ * borçlu (the account owes us), < 0 alacaklı.
+ *
+ * Definitions (documented choices):
+ * - Lines are shown in date order; lines of the same date keep the ERP's order (index).
+ *   A line whose date could not be read sorts last and is never folded into the devir row.
+ * - Range [from, to] (inclusive, either side optional): lines dated before `from` collapse into
+ *   one opening row carrying their Σ borç, Σ alacak and net balance; lines after `to` are left
+ *   out. Totals include the opening row, so Σ borç − Σ alacak = closing balance.
+ * - Type filter hides lines of other types from the table but not from the arithmetic:
+ *   the running balance of a shown line is still the account's real balance after it.
+ *   When a filter is active the totals are those of the shown lines (+ opening row).
+ * - Open debits (FIFO): every credit of the account pays debits in due-date order
+ *   (due date, else transaction date; ties by position). What is left of a debit is open.
+ *   A debit is overdue when it is open and its due date is before today.
+ *   Ortalama vade = Σ(open × due day) / Σ open over all open debits, rounded to a day.
+ *   The weighted day sum is accumulated in floating point relative to today: it only
+ *   decides a date (rounded to whole days), never an amount shown as money.
+ */
+import type { StatementLine } from '../../api/types';
+import type { IsoDate, Minor } from '../../lib/types';
+import { addDays, diffDays } from '../../lib/dates';
+
+export interface StatementRow {
+  /** 'opening' = the devir row (line is null). */
+  kind: 'opening' | 'line';
+  line: StatementLine | null;
+  debit: Minor;
+  credit: Minor;
+  /** Account balance after this row. */
+  balance: Minor;
+  /** FIFO: the part of this debit not yet paid (0 for credits / paid debits). */
+  open: Minor;
+  overdue: boolean;
+}
+
+export interface StatementOptions {
+  from?: IsoDate | null;
+  to?: IsoDate | null;
+  /** Show only these transaction types (null/empty = all). */
+  types?: ReadonlySet<string> | null;
+  today: IsoDate;
+}
+
+export interface StatementSummary {
+  rows: StatementRow[];
+  opening: StatementRow | null;
+  totals: { debit: Minor; credit: Minor; balance: Minor };
+  /** Balance after the last line of the range (all types). */
+  closingBalance: Minor;
+  /** Balance after every line of the account (what the account list should show). */
+  finalBalance: Minor;
+  overdue: { total: Minor; count: number };
+  open: { total: Minor; averageDueDate: IsoDate | null };
+  /** Distinct transaction types of the account, in first-seen order. */
+  types: string[];
+}
+
+const byDateThenIndex = (a: StatementLine, b: StatementLine): number => {
+  if (a.date === b.date) return a.index - b.index;
+  if (a.date === null) return 1;
+  if (b.date === null) return -1;
+  return a.date < b.date ? -1 : 1;
+};
+
+/** Lines in date order (returns the same array when it is already ordered). */
+export function orderLines(lines: readonly StatementLine[]): readonly StatementLine[] {
+  for (let i = 1; i < lines.length; i++) {
+    if (byDateThenIndex(lines[i - 1]!, lines[i]!) > 0) return [...lines].sort(byDateThenIndex);
+  }
+  return lines;
+}
+
+/**
+ * FIFO open amount per line position (in `ordered`), as an Int-like Float64Array of kuruş.
+ * Credits pay debits in due-date order.
+ */
+export function fifoOpen(ordered: readonly StatementLine[]): Float64Array {
+  const n = ordered.length;
+  const open = new Float64Array(n);
+  let credits = 0;
+  let debitCount = 0;
+  for (let i = 0; i < n; i++) {
+    const l = ordered[i]!;
+    credits += l.credit;
+    if (l.debit > 0) debitCount++;
+  }
+  const order = new Uint32Array(debitCount);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (ordered[i]!.debit > 0) order[k++] = i;
+  const due = (i: number): string => ordered[i]!.dueDate ?? ordered[i]!.date ?? '9999-12-31';
+  order.sort((a, b) => {
+    const da = due(a);
+    const db = due(b);
+    return da === db ? a - b : da < db ? -1 : 1;
+  });
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j]!;
+    const d = ordered[i]!.debit;
+    if (credits >= d) {
+      credits -= d;
+    } else {
+      open[i] = d - Math.max(credits, 0);
+      credits = 0;
+    }
+  }
+  return open;
+}
+
+export function computeStatement(lines: readonly StatementLine[], opts: StatementOptions): StatementSummary {
+  const ordered = orderLines(lines);
+  const open = fifoOpen(ordered);
+  const from = opts.from || null;
+  const to = opts.to || null;
+  const types = opts.types && opts.types.size > 0 ? opts.types : null;
+
+  const rows: StatementRow[] = [];
+  const typeSeen = new Set<string>();
+  const typeList: string[] = [];
+  let balance = 0;
+  let openingDebit = 0;
+  let openingCredit = 0;
+  let hasOpening = false;
+  let shownDebit = 0;
+  let shownCredit = 0;
+  let closingBalance = 0;
+  let overdueTotal = 0;
+  let overdueCount = 0;
+  let openTotal = 0;
+  let weightedDays = 0;
+
+  for (let i = 0; i < ordered.length; i++) {
+    const l = ordered[i]!;
+    if (!typeSeen.has(l.type)) {
+      typeSeen.add(l.type);
+      typeList.push(l.type);
+    }
+    balance += l.debit - l.credit;
+    const o = open[i]!;
+    let overdue = false;
+    if (o > 0) {
+      const dueIso = l.dueDate ?? l.date;
+      if (dueIso) {
+        openTotal += o;
+        weightedDays += o * diffDays(opts.today, dueIso);
+        if (dueIso < opts.today) {
+          overdue = true;
+          overdueTotal += o;
+          overdueCount++;
+        }
+      }
+    }
+    if (from !== null && l.date !== null && l.date < from) {
+      openingDebit += l.debit;
+      openingCredit += l.credit;
+      hasOpening = true;
+      closingBalance = balance;
+      continue;
+    }
+    if (to !== null && l.date !== null && l.date > to) continue;
+    closingBalance = balance;
+    if (types !== null && !types.has(l.type)) continue;
+    shownDebit += l.debit;
+    shownCredit += l.credit;
+    rows.push({ kind: 'line', line: l, debit: l.debit, credit: l.credit, balance, open: o, overdue });
+  }
+
+  const opening: StatementRow | null = hasOpening
+    ? {
+        kind: 'opening',
+        line: null,
+        debit: openingDebit,
+        credit: openingCredit,
+        balance: openingDebit - openingCredit,
+        open: 0,
+        overdue: false,
+      }
+    : null;
+  const totalDebit = openingDebit + shownDebit;
+  const totalCredit = openingCredit + shownCredit;
+  return {
+    rows,
+    opening,
+    totals: { debit: totalDebit, credit: totalCredit, balance: totalDebit - totalCredit },
+    closingBalance,
+    finalBalance: balance,
+    overdue: { total: overdueTotal, count: overdueCount },
+    open: {
+      total: openTotal,
+      averageDueDate: openTotal > 0 ? addDays(opts.today, Math.round(weightedDays / openTotal)) : null,
+    },
+    types: typeList,
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * Columns of the statement table. Rows are StatementRow (running-balance.ts): the devir row and
+ * the lines of the range. Sorting is off on purpose: the running balance only means something in
+ * date order. Every extra key the ERP returned gets a column; a document number that looks like
+ * an invoice number links to /invoices?no=….
+ */
+import { Link } from 'react-router-dom';
+import type { ErpColumn } from '../../api/types';
+import { erpDataColumns, type DataColumn } from '../../components/data-table';
+import { InvalidValue } from '../../components/data-table/erp-columns';
+import { t } from '../../i18n';
+import { csvMoney, formatBalance, formatDate, formatMoney } from '../../lib/format';
+import type { IsoDate } from '../../lib/types';
+import { isDocumentNumberColumn, looksLikeInvoiceNumber } from './document-number';
+import type { StatementRow } from './running-balance';
+
+/** "1.234,56 B" / "1.234,56 A", coloured by side. */
+export function BalanceText({ minor }: { minor: number }) {
+  const { text, side } = formatBalance(minor);
+  return (
+    <span className={`balance ${side === 'B' ? 'debit' : side === 'A' ? 'credit' : ''}`}>
+      {text}
+      {side && (
+        <>
+          {' '}
+          <abbr className="balance__side" title={t(side === 'B' ? 'statement.side.B.long' : 'statement.side.A.long')}>
+            {side}
+          </abbr>
+        </>
+      )}
+    </span>
+  );
+}
+
+function amountCell(r: StatementRow, field: 'debit' | 'credit') {
+  const raw = r.line?.invalid[field];
+  if (raw !== undefined) return <InvalidValue raw={raw} />;
+  const v = r[field];
+  return v !== 0 || r.kind === 'opening' ? formatMoney(v) : '';
+}
+
+function dateCell(r: StatementRow, field: 'date' | 'dueDate') {
+  const l = r.line;
+  if (!l) return '';
+  const raw = l.invalid[field];
+  if (raw !== undefined) return <InvalidValue raw={raw} />;
+  const iso = l[field];
+  if (!iso) return '';
+  if (field === 'dueDate' && r.overdue) {
+    return (
+      <span className="overdue-date">
+        {formatDate(iso)} <span className="overdue-badge">{t('statement.overdue.mark')}</span>
+      </span>
+    );
+  }
+  return formatDate(iso);
+}
+
+export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | null): DataColumn<StatementRow>[] {
+  const base: DataColumn<StatementRow>[] = [
+    {
+      id: 'date',
+      header: () => t('statement.col.date'),
+      kind: 'date',
+      width: '7.5rem',
+      value: (r) => r.line?.date ?? null,
+      cell: (r) => dateCell(r, 'date'),
+      csv: (r) => (r.line ? (r.line.date ? formatDate(r.line.date) : (r.line.invalid.date ?? '')) : ''),
+    },
+    {
+      id: 'dueDate',
+      header: () => t('statement.col.dueDate'),
+      kind: 'date',
+      width: '10.5rem',
+      value: (r) => r.line?.dueDate ?? null,
+      cell: (r) => dateCell(r, 'dueDate'),
+      csv: (r) => (r.line ? (r.line.dueDate ? formatDate(r.line.dueDate) : (r.line.invalid.dueDate ?? '')) : ''),
+    },
+    {
+      id: 'type',
+      header: () => t('statement.col.type'),
+      width: '11rem',
+      value: (r) => (r.line ? r.line.type : from ? t('statement.opening.until', { date: formatDate(from) }) : t('statement.opening')),
+    },
+    {
+      id: 'debit',
+      header: () => t('statement.col.debit'),
+      kind: 'money',
+      width: '9rem',
+      value: (r) => r.debit,
+      cell: (r) => amountCell(r, 'debit'),
+      csv: (r) => (r.line?.invalid.debit ?? csvMoney(r.debit)),
+    },
+    {
+      id: 'credit',
+      header: () => t('statement.col.credit'),
+      kind: 'money',
+      width: '9rem',
+      value: (r) => r.credit,
+      cell: (r) => amountCell(r, 'credit'),
+      csv: (r) => (r.line?.invalid.credit ?? csvMoney(r.credit)),
+    },
+    {
+      id: 'balance',
+      header: () => t('statement.col.balance'),
+      kind: 'money',
+      width: '10.5rem',
+      value: (r) => r.balance,
+      cell: (r) => <BalanceText minor={r.balance} />,
+      // CSV: signed running balance (borçlu +, alacaklı −).
+      csv: (r) => csvMoney(r.balance),
+    },
+  ];
+  const extras = erpDataColumns(extra).map((c, i): DataColumn<StatementRow> => {
+    const col = extra[i]!;
+    const isDoc = isDocumentNumberColumn(col);
+    return {
+      id: `x:${c.id}`,
+      header: c.header,
+      kind: c.kind,
+      width: isDoc ? '10rem' : undefined,
+      value: (r) => (r.line ? c.value(r.line.extras) : null),
+      cell: (r) => {
+        if (!r.line) return '';
+        const cell = r.line.extras[col.key];
+        if (isDoc && cell?.kind === 'text' && looksLikeInvoiceNumber(cell.text)) {
+          const no = cell.text.trim();
+          return (
+            <Link to={`/invoices?no=${encodeURIComponent(no)}`} title={t('statement.invoiceLink', { no })}>
+              {no}
+            </Link>
+          );
+        }
+        return c.cell ? c.cell(r.line.extras) : '';
+      },
+    };
+  });
+  return [...base, ...extras].map((c) => ({ ...c, sortable: false }));
+}

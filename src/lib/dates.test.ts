@@ -1,0 +1,141 @@
+// eslint-disable-next-line no-restricted-imports -- a Node-run test reading this module's own source text
+import { readFileSync } from 'node:fs';
+import { addDays, compareIsoDate, diffDays, endOfMonth, isIsoDate, parseDate, startOfMonth, startOfYear, toIsoDate, todayIso } from './dates';
+
+describe('parseDate: every date form of erp-contract §6', () => {
+  it.each([
+    ['2026-01-31', '2026-01-31'],
+    ['2026-01-31T10:00:00', '2026-01-31'],
+    ['2026-01-31T10:00:00.123', '2026-01-31'],
+    ['2026-01-31T10:00:00Z', '2026-01-31'],
+    ['2026-01-31T10:00:00.000Z', '2026-01-31'],
+    ['2026-01-31T10:00:00+0000', '2026-01-31'],
+    ['2026-01-31T23:30:00-05:00', '2026-01-31'], // the date as written, no shift to UTC
+    ['2026-01-31T00:30:00+03:00', '2026-01-31'],
+    ['2026-01-31 00:00:00', '2026-01-31'],
+    ['31.01.2026', '2026-01-31'],
+    ['31/01/2026', '2026-01-31'],
+    ['1.2.2026', '2026-02-01'],
+    ['31.01.2026 14:05', '2026-01-31'],
+    ['January, 31 2026 00:00:00', '2026-01-31'],
+    ['February, 01 2026 00:00:00', '2026-02-01'],
+    ['December, 31 2025 23:59:59', '2025-12-31'],
+    ['Jan, 05 2026', '2026-01-05'],
+    ['Şubat, 28 2026 00:00:00', '2026-02-28'],
+    ["{ts '2026-01-31 00:00:00'}", '2026-01-31'],
+    ["{ts '2026-12-01 13:45:10'}", '2026-12-01'],
+    ["{d '2026-03-15'}", '2026-03-15'],
+    ['  2026-01-31  ', '2026-01-31'],
+    ['2024-02-29', '2024-02-29'], // leap year
+    ['29.02.2000', '2000-02-29'], // divisible by 400
+  ])('%s → %s', (input, iso) => {
+    expect(parseDate(input)).toEqual({ kind: 'date', iso, raw: input });
+  });
+
+  describe('impossible days and months are invalid, never shifted into the next month', () => {
+    it.each([
+      ['2026-02-29'],
+      ['2026-02-30'],
+      ['2026-13-01'],
+      ['2026-00-10'],
+      ['2026-04-31'],
+      ['31.04.2026'],
+      ['00/01/2026'],
+      ['29.02.1900'], // 1900 is not a leap year
+      ['February, 30 2026 00:00:00'],
+      ['Smarch, 01 2026 00:00:00'],
+      ["{ts '2026-02-31 00:00:00'}"],
+      ['2026/01/31'],
+      ['01-31-2026'],
+      ['yarın'],
+      ['20260131'],
+    ])('%s', (input) => {
+      expect(parseDate(input)).toEqual({ kind: 'invalid', raw: input });
+    });
+    it('numbers and objects are not dates', () => {
+      expect(parseDate(20260131)).toEqual({ kind: 'invalid', raw: '20260131' });
+      expect(parseDate({})).toEqual({ kind: 'invalid', raw: '{}' });
+    });
+  });
+
+  it.each([[''], ['  '], [null], [undefined]])('%j is empty', (input) => {
+    expect(parseDate(input)).toEqual({ kind: 'empty' });
+    expect(toIsoDate(input)).toBeNull();
+  });
+
+  it('never reads a date string through the Date constructor or Date.parse (time-zone independence)', () => {
+    const source = readFileSync(new URL('./dates.ts', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    expect(source).not.toMatch(/Date\.parse\s*\(/);
+    // `new Date(` appears only as "now" and with a number of milliseconds (day arithmetic), never with a string.
+    const calls = source.match(/new Date\(([^)]*)\)/g) ?? [];
+    expect(calls.sort()).toEqual(['new Date()', 'new Date(n * 86_400_000)']);
+  });
+
+  it('gives the same date whatever the process time zone says', () => {
+    const before = process.env.TZ;
+    try {
+      for (const tz of ['America/New_York', 'Pacific/Kiritimati', 'UTC']) {
+        process.env.TZ = tz;
+        expect(toIsoDate('January, 31 2026 00:00:00')).toBe('2026-01-31');
+        expect(toIsoDate('2026-01-31T23:59:59Z')).toBe('2026-01-31');
+        expect(addDays('2026-03-28', 2)).toBe('2026-03-30'); // across a DST change in many zones
+      }
+    } finally {
+      process.env.TZ = before;
+    }
+  });
+});
+
+describe('date helpers', () => {
+  it('todayIso is the Istanbul calendar date (UTC+3)', () => {
+    expect(todayIso(new Date(Date.UTC(2026, 0, 31, 20, 59)))).toBe('2026-01-31'); // 23:59 in Istanbul
+    expect(todayIso(new Date(Date.UTC(2026, 0, 31, 21, 0)))).toBe('2026-02-01'); // 00:00 in Istanbul
+    expect(todayIso(new Date(Date.UTC(2025, 11, 31, 22, 30)))).toBe('2026-01-01');
+    expect(todayIso()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it.each([
+    ['2026-01-31', 1, '2026-02-01'],
+    ['2026-02-28', 1, '2026-03-01'],
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2026-01-01', -1, '2025-12-31'],
+    ['2026-03-01', -30, '2026-01-30'],
+    ['2026-01-15', 0, '2026-01-15'],
+    ['2025-01-01', 365, '2026-01-01'],
+  ])('addDays(%s, %d) = %s', (iso, n, expected) => {
+    expect(addDays(iso, n)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-01-01', '2026-01-31', 30],
+    ['2026-01-31', '2026-01-01', -30],
+    ['2026-02-01', '2026-03-01', 28],
+    ['2024-02-01', '2024-03-01', 29],
+    ['2025-12-31', '2026-01-01', 1],
+    ['2025-01-01', '2026-01-01', 365],
+    ['2026-03-29', '2026-03-30', 1],
+  ])('diffDays(%s, %s) = %d', (a, b, n) => {
+    expect(diffDays(a, b)).toBe(n);
+  });
+
+  it('month and year boundaries', () => {
+    expect(startOfMonth('2026-02-17')).toBe('2026-02-01');
+    expect(endOfMonth('2026-02-17')).toBe('2026-02-28');
+    expect(endOfMonth('2024-02-01')).toBe('2024-02-29');
+    expect(endOfMonth('2026-04-30')).toBe('2026-04-30');
+    expect(startOfYear('2026-02-17')).toBe('2026-01-01');
+  });
+
+  it('compareIsoDate sorts chronologically with empty dates last', () => {
+    const dates = ['2026-02-01', null, '2025-12-31', '2026-01-31', ''];
+    expect([...dates].sort(compareIsoDate)).toEqual(['2025-12-31', '2026-01-31', '2026-02-01', null, '']);
+  });
+
+  it('isIsoDate accepts only a valid YYYY-MM-DD', () => {
+    expect(isIsoDate('2026-01-31')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('31.01.2026')).toBe(false);
+    expect(isIsoDate('2026-01-31T00:00:00')).toBe(false);
+    expect(isIsoDate(undefined)).toBe(false);
+  });
+});

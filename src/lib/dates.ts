@@ -1,0 +1,173 @@
+/**
+ * Business dates (erp-contract §6): every ERP date form is read explicitly into "YYYY-MM-DD".
+ * No `new Date(string)` anywhere and no time-zone shift: the calendar date written in the text
+ * is the date ("2026-01-31T23:30:00-05:00" is 31.01.2026, "January, 31 2026 00:00:00" too).
+ *
+ * Accepted: 2026-01-31 · 2026-01-31T10:00:00(.sss)(Z|+0000|+03:00) · 2026-01-31 10:00:00 ·
+ * 31.01.2026 · 31/01/2026 (optionally followed by a time) ·
+ * ColdFusion "January, 31 2026 00:00:00" (also short/Turkish month names) ·
+ * ColdFusion "{ts '2026-01-31 00:00:00'}" and "{d '2026-01-31'}".
+ * "" / null / undefined = empty. Anything else, or an impossible day/month → invalid.
+ */
+import type { IsoDate } from './types';
+import { foldTr } from './turkish';
+
+export type DateParse = { kind: 'empty' } | { kind: 'date'; iso: IsoDate; raw: string } | { kind: 'invalid'; raw: string };
+
+export const EMPTY_DATE: DateParse = Object.freeze({ kind: 'empty' }) as DateParse;
+
+const TIME = String.raw`(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?\s*(?:Z|[+-]\d{2}:?\d{2}|UTC|GMT)?)?`;
+const ISO_RE = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})${TIME}$`, 'i');
+const DMY_RE = new RegExp(String.raw`^(\d{1,2})([./])(\d{1,2})\2(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$`);
+const CF_TS_RE = /^\{\s*(?:ts|d)\s*'(\d{4})-(\d{2})-(\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?'\s*\}$/i;
+const CF_TEXT_RE = /^([a-zçğıöşüâîû]+)\.?,?\s+(\d{1,2}),?\s+(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?)?$/i;
+
+const MONTHS: Record<string, number> = {};
+(
+  [
+    ['january', 'jan', 'ocak', 'oca'],
+    ['february', 'feb', 'subat', 'sub'],
+    ['march', 'mar', 'mart'],
+    ['april', 'apr', 'nisan', 'nis'],
+    ['may', 'mayis', 'may'],
+    ['june', 'jun', 'haziran', 'haz'],
+    ['july', 'jul', 'temmuz', 'tem'],
+    ['august', 'aug', 'agustos', 'agu'],
+    ['september', 'sep', 'sept', 'eylul', 'eyl'],
+    ['october', 'oct', 'ekim', 'eki'],
+    ['november', 'nov', 'kasim', 'kas'],
+    ['december', 'dec', 'aralik', 'ara'],
+  ] as const
+).forEach((names, idx) => names.forEach((n) => (MONTHS[n] = idx + 1)));
+
+/** Parses one ERP value as a business date. Never throws; unreadable → { kind: 'invalid', raw }. */
+export function parseDate(input: unknown): DateParse {
+  if (input === null || input === undefined) return EMPTY_DATE;
+  if (typeof input !== 'string') return { kind: 'invalid', raw: typeof input === 'object' ? JSON.stringify(input) : String(input) };
+  const raw = input;
+  const s = input.trim();
+  if (s === '') return EMPTY_DATE;
+
+  // Fast path: plain "YYYY-MM-DD" (the most common form), no regex.
+  if (s.length === 10 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45) {
+    const y = digits(s, 0, 4);
+    const m = digits(s, 5, 7);
+    const d = digits(s, 8, 10);
+    return y >= 0 && m >= 0 && d >= 0 ? make(y, m, d, raw) : { kind: 'invalid', raw };
+  }
+  let m = ISO_RE.exec(s);
+  if (m) return make(Number(m[1]), Number(m[2]), Number(m[3]), raw);
+  m = DMY_RE.exec(s);
+  if (m) return make(Number(m[4]), Number(m[3]), Number(m[1]), raw);
+  m = CF_TS_RE.exec(s);
+  if (m) return make(Number(m[1]), Number(m[2]), Number(m[3]), raw);
+  m = CF_TEXT_RE.exec(s);
+  if (m) {
+    const month = MONTHS[foldTr(m[1]!)];
+    if (month) return make(Number(m[3]), month, Number(m[2]), raw);
+  }
+  return { kind: 'invalid', raw };
+}
+
+/** The ISO date or null (empty and invalid alike). */
+export function toIsoDate(input: unknown): IsoDate | null {
+  const p = parseDate(input);
+  return p.kind === 'date' ? p.iso : null;
+}
+
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+function make(y: number, m: number, d: number, raw: string): DateParse {
+  if (!isValidYmd(y, m, d)) return { kind: 'invalid', raw };
+  return { kind: 'date', iso: ymd(y, m, d), raw };
+}
+
+function isLeap(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+export function daysInMonth(y: number, m: number): number {
+  return m === 2 ? (isLeap(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
+}
+
+function isValidYmd(y: number, m: number, d: number): boolean {
+  return y >= 1 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+function ymd(y: number, m: number, d: number): IsoDate {
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
+
+/** True for a valid "YYYY-MM-DD" (e.g. from a URL parameter). */
+export function isIsoDate(s: unknown): s is IsoDate {
+  return typeof s === 'string' && s.length === 10 && parseDate(s).kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(s);
+}
+
+const istanbulParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Istanbul',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's calendar date in Istanbul (the business's time zone), whatever the browser's zone. */
+export function todayIso(now: Date = new Date()): IsoDate {
+  const parts = istanbulParts.formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return ymd(get('year'), get('month'), get('day'));
+}
+
+/** Days since 1970-01-01 of an IsoDate (pure arithmetic on the numbers, UTC, no parsing of text by Date). */
+function dayNumber(iso: IsoDate): number {
+  const y = Number(iso.slice(0, 4));
+  const m = Number(iso.slice(5, 7));
+  const d = Number(iso.slice(8, 10));
+  return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+}
+
+function fromDayNumber(n: number): IsoDate {
+  const dt = new Date(n * 86_400_000);
+  return ymd(dt.getUTCFullYear(), dt.getUTCMonth() + 1, dt.getUTCDate());
+}
+
+/** iso + n calendar days (n may be negative). */
+export function addDays(iso: IsoDate, n: number): IsoDate {
+  return fromDayNumber(dayNumber(iso) + n);
+}
+
+/** Whole days from `from` to `to`: diffDays('2026-01-01', '2026-01-31') = 30; negative when `to` is earlier. */
+export function diffDays(from: IsoDate, to: IsoDate): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** "2026-02-17" → "2026-02-01". */
+export function startOfMonth(iso: IsoDate): IsoDate {
+  return `${iso.slice(0, 7)}-01`;
+}
+
+/** "2026-02-17" → "2026-02-28". */
+export function endOfMonth(iso: IsoDate): IsoDate {
+  const y = Number(iso.slice(0, 4));
+  const m = Number(iso.slice(5, 7));
+  return ymd(y, m, daysInMonth(y, m));
+}
+
+/** "2026-02-17" → "2026-01-01". */
+export function startOfYear(iso: IsoDate): IsoDate {
+  return `${iso.slice(0, 4)}-01-01`;
+}
+
+/** Sort comparator for IsoDates (nulls last). */
+export function compareIsoDate(a: IsoDate | null | undefined, b: IsoDate | null | undefined): number {
+  if (a == null || a === '') return b == null || b === '' ? 0 : 1;
+  if (b == null || b === '') return -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}

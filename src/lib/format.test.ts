@@ -1,0 +1,58 @@
+import { csvMoney, formatBalance, formatCount, formatDate, formatMoney, formatNumber } from './format';
+import { sumMinor, toMinor } from './money';
+
+describe('formatMoney: kuruş → tr-TR', () => {
+  it.each([
+    [123456, '1.234,56'],
+    [0, '0,00'],
+    [5, '0,05'],
+    [10, '0,10'],
+    [100, '1,00'],
+    [-123456, '-1.234,56'],
+    [-5, '-0,05'],
+    [123456789012, '1.234.567.890,12'],
+    [100000000, '1.000.000,00'],
+  ])('%d → %s', (minor, text) => {
+    expect(formatMoney(minor)).toBe(text);
+  });
+
+  it('0,10 + 0,20 shows 0,30 (exact sums, no float 0.30000000000000004)', () => {
+    expect(formatMoney(sumMinor([toMinor('0,10'), toMinor('0,20')]))).toBe('0,30');
+    expect(formatMoney(sumMinor([toMinor('1.234,56'), toMinor('-234.56'), toMinor(0.01)]))).toBe('1.000,01');
+  });
+});
+
+describe('formatBalance: side letter B (borçlu) / A (alacaklı)', () => {
+  it.each([
+    [150075, '1.500,75', 'B'],
+    [-150075, '1.500,75', 'A'],
+    [0, '0,00', ''],
+  ])('%d → %s %s', (minor, text, side) => {
+    expect(formatBalance(minor)).toEqual({ text, side });
+  });
+});
+
+describe('formatDate: ISO → 31.01.2026', () => {
+  it.each([
+    ['2026-01-31', '31.01.2026'],
+    ['2025-12-01', '01.12.2025'],
+  ])('%s → %s', (iso, text) => {
+    expect(formatDate(iso)).toBe(text);
+  });
+});
+
+describe('numbers and counts', () => {
+  it('formatNumber uses tr-TR separators', () => {
+    expect(formatNumber(1234.5)).toBe('1.234,5');
+    expect(formatNumber(-0.125, 2)).toMatch(/^-0,1[23]$/);
+    expect(formatNumber(18)).toBe('18');
+  });
+  it('formatCount groups thousands', () => {
+    expect(formatCount(100000)).toBe('100.000');
+    expect(formatCount(999)).toBe('999');
+  });
+  it('csvMoney is comma-decimal without grouping', () => {
+    expect(csvMoney(123456)).toBe('1234,56');
+    expect(csvMoney(-5)).toBe('-0,05');
+  });
+});

@@ -1,0 +1,57 @@
+// Login, deep links and logout in a real browser, starting with no session.
+import { account, LOGIN_FAILED_MESSAGE, SPECIAL_ACCOUNTS } from './data';
+import { checkPage, expect, login, test } from './fixtures';
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test('wrong password shows the ERP’s message, then the right password logs in', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Giriş' })).toBeVisible();
+  await checkPage(page, 'login');
+
+  await login(page, 'muhasebe', 'yanlis-sifre');
+  // The demo ERP's own get_user message (with its "!"), not the app's generic text.
+  await expect(page.getByRole('alert')).toHaveText(LOGIN_FAILED_MESSAGE);
+  await expect(page).toHaveURL(/\/login$/);
+  await checkPage(page, 'login-wrong-password');
+
+  await page.getByLabel('Şifre', { exact: true }).fill('Mali2026!');
+  await page.getByRole('button', { name: 'Giriş yap' }).click();
+  await expect(page).toHaveURL(/\/accounts$/);
+  await expect(page.getByText('Ayşe', { exact: false }).first()).toBeVisible();
+});
+
+test('a protected deep link goes to login and, after login, back to that link', async ({ page }) => {
+  const target = account(SPECIAL_ACCOUNTS.quoted);
+  const deepLink = `/accounts/${target.id}`;
+  await page.goto(deepLink);
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === deepLink);
+  await login(page);
+  await expect(page).toHaveURL((url) => url.pathname === deepLink);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(target.name);
+});
+
+test('logout, then Back shows no account data', async ({ page }) => {
+  const known = account(SPECIAL_ACCOUNTS.quoted);
+  await page.goto('/login');
+  await login(page);
+  await expect(page).toHaveURL(/\/accounts$/);
+  await expect(page.getByText(known.name).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Çıkış' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Giriş' })).toBeVisible();
+
+  await page.goBack();
+  // Back lands on the login page again (the server has no session), and no account is shown.
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Giriş' })).toBeVisible();
+  await expect(page.getByText(known.name)).toHaveCount(0);
+
+  // The API refuses too: the old page's data cannot be fetched again.
+  const status = await page.evaluate(async () => {
+    const r = await fetch('/api/session', { headers: { 'x-app-request': '1' } });
+    return r.status;
+  });
+  expect(status).toBe(401);
+});

@@ -1,0 +1,73 @@
+// Fault journeys: the standalone demo ERP misbehaves (POST /__demo/settings), the user sees a clear
+// message with a retry, and once the ERP is healthy again the app keeps working. One at a time
+// (they change the ERP for everyone); only in runs with a standalone demo ERP.
+import { account, dataset, SPECIAL_ACCOUNTS } from './data';
+import { e2e } from './env';
+import { checkPage, expect, setDemoErp, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+test.skip(!e2e.erpUrl, 'needs a standalone demo ERP (its control endpoint)');
+
+const known = account(SPECIAL_ACCOUNTS.quoted);
+
+test.afterEach(async () => {
+  await setDemoErp({ fail: 'none' });
+});
+
+async function expectRecovers(page: import('@playwright/test').Page) {
+  await setDemoErp({ fail: 'none' });
+  await page.getByRole('button', { name: 'Tekrar dene' }).first().click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: known.name })).toBeVisible();
+  // …and the rest of the app still works: another page, another ERP call.
+  await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Yaşlandırma' }).click();
+  await expect(page).toHaveURL(/\/aging/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+}
+
+test('ERP answers an HTML 500 page: a plain message with the status and a retry', async ({ page }) => {
+  await setDemoErp({ fail: 'html500' });
+  await page.goto('/accounts');
+  const alert = page.getByRole('alert').first();
+  await expect(alert).toContainText('ERP sunucusu hata verdi (HTTP 500)');
+  // None of the ColdFusion page reaches the user.
+  await expect(page.getByText('Error Executing Database Query')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Tekrar dene' }).first()).toBeVisible();
+  await checkPage(page, 'fault-html500');
+  await expectRecovers(page);
+});
+
+test('ERP hangs past the gateway time-out: a time-out message and a retry', async ({ page }) => {
+  test.skip(!e2e.erpTimeoutMs, 'needs a short ERP_TIMEOUT_MS');
+  await setDemoErp({ fail: 'hang' });
+  const started = Date.now();
+  await page.goto('/accounts');
+  await expect(page.getByRole('alert').first()).toContainText('ERP zamanında yanıt vermedi', { timeout: e2e.erpTimeoutMs * 3 + 5000 });
+  // The gateway gave up after its time-out, not before.
+  expect(Date.now() - started).toBeGreaterThanOrEqual(e2e.erpTimeoutMs);
+  await checkPage(page, 'fault-hang');
+  await expectRecovers(page);
+});
+
+test('ERP answers 200 with an empty body: “unreadable answer” and a retry', async ({ page }) => {
+  await setDemoErp({ fail: 'empty' });
+  await page.goto('/accounts');
+  await expect(page.getByRole('alert').first()).toContainText('ERP’den okunamayan bir yanıt geldi');
+  await checkPage(page, 'fault-empty');
+  await expectRecovers(page);
+});
+
+test('ERP sends malformed numbers: the raw text is shown marked, with a count, never as 0 or NaN', async ({ page }) => {
+  await setDemoErp({ fail: 'malformed-numbers' });
+  await page.goto('/accounts');
+  // The demo ERP spoils one number in every fourth row (rows 1, 5, 9, …) of the account list.
+  const n = dataset.accounts.length;
+  const spoiled = Math.floor((n + 2) / 4);
+  await expect(page.getByText(`${spoiled} değer okunamadı`)).toBeVisible();
+  await expect(page.getByText(/okunamadı: (12,34,5|abc|1\.2\.3|--5|12a)/).first()).toBeVisible();
+  await checkPage(page, 'fault-malformed-numbers');
+  await setDemoErp({ fail: 'none' });
+  await page.reload();
+  await expect(page.getByRole('link', { name: known.name })).toBeVisible();
+  await expect(page.getByText(/değer okunamadı/)).toHaveCount(0);
+});

@@ -1,0 +1,307 @@
+// `npm run test:e2e`: starts the servers itself and runs the Playwright suite (Debian's Chromium) three times:
+//   1. dev-embedded   — `vite` dev server, the gateway's embedded demo ERP (no ERP_BASE_URL);
+//   2. dev-standalone — a demo ERP in its own process (shape envelope-cf-column), the dev server pointed at it
+//                       with ERP_BASE_URL; plus the fault journeys (they need the demo ERP's control endpoint);
+//   3. prod           — `vite build` once, then server/prod.ts (`npm start`) against a standalone demo ERP
+//                       (shape cf-row); same journeys and faults.
+// Every server listens on 127.0.0.1 on a free port. All children are killed at the end, also on failure.
+// Exits non-zero when any run fails.
+//
+// Options (environment): E2E_RUNS=dev-embedded,prod (subset of runs), CHROMIUM_PATH (default /usr/bin/chromium).
+// Extra command-line arguments are passed to `playwright test` (e.g. `npm run test:e2e -- -g login`).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+type RunSpec = {
+  mode: 'dev-embedded' | 'dev-standalone' | 'prod';
+  server: 'dev' | 'prod';
+  /** Shape of a standalone demo ERP; undefined = the embedded one. */
+  shape?: string;
+  /** Gateway ERP time-out for this run (short, so the hang fault is quick). */
+  erpTimeoutMs?: number;
+};
+
+const ALL_RUNS: RunSpec[] = [
+  { mode: 'dev-embedded', server: 'dev' },
+  { mode: 'dev-standalone', server: 'dev', shape: 'envelope-cf-column', erpTimeoutMs: 2000 },
+  { mode: 'prod', server: 'prod', shape: 'cf-row', erpTimeoutMs: 2000 },
+];
+
+const root = process.cwd();
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const logDir = join(root, 'test-results', 'e2e-logs');
+const children = new Set<ChildProcess>();
+const extraArgs = process.argv.slice(2);
+
+function log(msg: string) {
+  process.stdout.write(`[e2e] ${msg}\n`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+type Started = { child: ChildProcess; out: WriteStream; logFile: string; output: () => string };
+
+/** Starts a child in its own process group (so the whole tree can be killed), output to a log file. */
+function startChild(name: string, cmd: string, args: string[], env: Record<string, string | undefined>): Started {
+  mkdirSync(logDir, { recursive: true });
+  const logFile = join(logDir, `${name}.log`);
+  const out = createWriteStream(logFile);
+  const fullEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete fullEnv[k];
+    else fullEnv[k] = v;
+  }
+  const child = spawn(cmd, args, { env: fullEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let text = '';
+  const onData = (b: Buffer) => {
+    out.write(b);
+    if (text.length < 200_000) text += b.toString('utf8');
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  child.on('exit', () => children.delete(child));
+  return { child, out, logFile, output: () => text };
+}
+
+function killTree(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+const stopped = new WeakSet<Started>();
+async function stopChild(s: Started | undefined) {
+  if (!s || stopped.has(s)) return;
+  stopped.add(s);
+  const { child } = s;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    killTree(child, 'SIGTERM');
+    const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 3000));
+    if ((await Promise.race([exited, timer])) === 'timeout') {
+      killTree(child, 'SIGKILL');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 1000))]);
+    }
+  }
+  await new Promise<void>((r) => s.out.end(() => r()));
+}
+
+function killAllNow() {
+  for (const c of children) killTree(c, 'SIGKILL');
+}
+process.on('exit', killAllNow);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(sig, () => {
+    log(`${sig}: stopping children`);
+    killAllNow();
+    process.exit(130);
+  });
+}
+
+/** Waits until `check` resolves true, or the child exits, or the time is up. */
+async function waitFor(what: string, s: Started, check: () => Promise<boolean>, ms = 90_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (s.child.exitCode !== null || s.child.signalCode !== null) {
+      throw new Error(`${what} exited early (code ${s.child.exitCode}). Log ${s.logFile}:\n${s.output().slice(-3000)}`);
+    }
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} not ready after ${ms} ms. Log ${s.logFile}:\n${s.output().slice(-3000)}`);
+}
+
+/** The demo ERP as its own process (`npm run demo-erp`, server/demo-erp/cli.ts) on a free port. */
+async function startDemoErp(run: RunSpec, apiPassword: string): Promise<{ s: Started; url: string }> {
+  const s = startChild(`${run.mode}-demo-erp`, bin('tsx'), [join('server', 'demo-erp', 'cli.ts')], {
+    DEMO_ERP_PASSWORD: apiPassword,
+    DEMO_ERP_PORT: '0',
+    DEMO_ERP_SHAPE: run.shape,
+    DEMO_ERP_FAIL: undefined,
+    DEMO_ERP_SIZE: undefined,
+    DEMO_ERP_TODAY: undefined,
+    ERP_SERVICE: undefined,
+  });
+  let url = '';
+  await waitFor('demo ERP', s, async () => {
+    const m = /listening on (http:\/\/[^\s/]+)\/wex\.cfm\//.exec(s.output());
+    if (m?.[1]) url = m[1];
+    return url !== '';
+  });
+  return { s, url };
+}
+
+type RunResult = { mode: string; ok: boolean; summary: string[]; seconds: number; error?: string };
+
+/** Runs `playwright test` with the given args; tees its output and picks out the summary lines. */
+function playwright(args: string[], env: Record<string, string>): Promise<{ code: number; summary: string[] }> {
+  return new Promise((resolve) => {
+    const child = spawn(bin('playwright'), ['test', ...args, ...extraArgs], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    let text = '';
+    child.stdout.on('data', (b: Buffer) => {
+      process.stdout.write(b);
+      text += b.toString('utf8');
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      process.stderr.write(b);
+      text += b.toString('utf8');
+    });
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      // eslint-disable-next-line no-control-regex
+      const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+      const summary = plain
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => /^\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/.test(l));
+      resolve({ code: code ?? (signal ? 1 : 0), summary });
+    });
+  });
+}
+
+/** The API password must not show up in any server log either. */
+function checkLogsForPassword(files: string[], apiPassword: string): string | undefined {
+  for (const f of files) {
+    if (existsSync(f) && readFileSync(f, 'utf8').includes(apiPassword)) return `the ERP API password appears in ${f}`;
+  }
+  return undefined;
+}
+
+async function runOne(run: RunSpec): Promise<RunResult> {
+  const t0 = Date.now();
+  const apiPassword = `e2e-Sifre-${randomBytes(9).toString('hex')}`;
+  const sessionSecret = randomBytes(32).toString('hex');
+  let erp: { s: Started; url: string } | undefined;
+  let app: Started | undefined;
+  const summary: string[] = [];
+  try {
+    if (run.shape) erp = await startDemoErp(run, apiPassword);
+    const port = await freePort();
+    const baseURL = `http://127.0.0.1:${port}`;
+    const serverEnv: Record<string, string | undefined> = {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ERP_BASE_URL: erp?.url,
+      ERP_API_PASSWORD: apiPassword,
+      SESSION_SECRET: sessionSecret,
+      ERP_TIMEOUT_MS: run.erpTimeoutMs ? String(run.erpTimeoutMs) : undefined,
+      ERP_SERVICE: undefined,
+      // Plain HTTP on 127.0.0.1: the production server's session cookie cannot be Secure here.
+      SECURE_COOKIES: run.server === 'prod' ? '0' : undefined,
+      DEMO: undefined,
+      DEMO_ERP_SHAPE: undefined,
+      DEMO_ERP_FAIL: undefined,
+      NODE_ENV: run.server === 'prod' ? 'production' : undefined,
+    };
+    app =
+      run.server === 'dev'
+        ? startChild(`${run.mode}-vite`, bin('vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], serverEnv)
+        : startChild(`${run.mode}-prod`, bin('tsx'), [join('server', 'prod.ts')], serverEnv);
+    await waitFor(`${run.mode} app server`, app, async () => {
+      const r = await fetch(`${baseURL}/api/config`, { headers: { 'x-app-request': '1' } });
+      await r.arrayBuffer();
+      return r.ok;
+    });
+    // Warm up: the dev server compiles on first request.
+    await fetch(`${baseURL}/`).then((r) => r.arrayBuffer()).catch(() => undefined);
+    log(`${run.mode}: app at ${baseURL}${erp ? `, demo ERP (${run.shape}) at ${erp.url}` : ' (embedded demo ERP)'}`);
+
+    const env: Record<string, string> = {
+      E2E_BASE_URL: baseURL,
+      E2E_MODE: run.mode,
+      // The embedded demo ERP picks its own random password; only the standalone runs know it.
+      E2E_API_PASSWORD: erp ? apiPassword : '',
+      E2E_ERP_URL: erp?.url ?? '',
+      E2E_ERP_SHAPE: run.shape ?? 'wex',
+      E2E_ERP_TIMEOUT_MS: run.erpTimeoutMs ? String(run.erpTimeoutMs) : '',
+    };
+    let ok = true;
+    const journeys = await playwright(['--project=journeys'], env);
+    summary.push(...journeys.summary.map((l) => `journeys: ${l}`));
+    if (journeys.code !== 0) ok = false;
+    if (erp) {
+      const faults = await playwright(['--project=faults', '--workers=1'], env);
+      summary.push(...faults.summary.map((l) => `faults: ${l}`));
+      if (faults.code !== 0) ok = false;
+    }
+    await stopChild(app);
+    await stopChild(erp?.s);
+    const leak = erp ? checkLogsForPassword([app.logFile], apiPassword) : undefined;
+    if (leak) {
+      ok = false;
+      summary.push(`FAILED: ${leak}`);
+    }
+    return { mode: run.mode, ok, summary, seconds: (Date.now() - t0) / 1000 };
+  } catch (e) {
+    return { mode: run.mode, ok: false, summary, seconds: (Date.now() - t0) / 1000, error: (e as Error).message };
+  } finally {
+    await stopChild(app);
+    await stopChild(erp?.s);
+  }
+}
+
+async function main() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    log(`Chromium not found at ${chromium}. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+    process.exit(2);
+  }
+  const wanted = process.env.E2E_RUNS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const runs = wanted ? ALL_RUNS.filter((r) => wanted.includes(r.mode)) : ALL_RUNS;
+  const t0 = Date.now();
+  const results: RunResult[] = [];
+  let built = false;
+  for (const run of runs) {
+    log(`=== ${run.mode} ===`);
+    if (run.server === 'prod' && !built) {
+      log('vite build');
+      const b = startChild('vite-build', bin('vite'), ['build', '--logLevel', 'warn'], {});
+      const code = await new Promise<number>((r) => b.child.on('exit', (c) => r(c ?? 1)));
+      await stopChild(b);
+      if (code !== 0) {
+        results.push({ mode: run.mode, ok: false, summary: [], seconds: 0, error: `vite build failed:\n${b.output().slice(-3000)}` });
+        continue;
+      }
+      built = true;
+    }
+    results.push(await runOne(run));
+  }
+  log('=== summary ===');
+  for (const r of results) {
+    log(`${r.ok ? 'PASS' : 'FAIL'} ${r.mode} (${r.seconds.toFixed(1)} s)`);
+    for (const l of r.summary) log(`    ${l}`);
+    if (r.error) log(`    error: ${r.error}`);
+  }
+  const allOk = results.length > 0 && results.every((r) => r.ok);
+  log(`${allOk ? 'all e2e runs passed' : 'e2e FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s; screenshots in screenshots/e2e/, server logs in test-results/e2e-logs/`);
+  killAllNow();
+  process.exit(allOk ? 0 : 1);
+}
+
+void main();

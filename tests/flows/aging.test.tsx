@@ -1,0 +1,163 @@
+/**
+ * /aging against the demo ERP (real gateway, real reader) in several answer shapes. Expected
+ * numbers come straight from the demo dataset (balances, statement lines), formatted here by hand.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { agingOf, getDataset, SPECIAL_ACCOUNTS } from '../../server/demo-erp';
+import { foldTr } from '../../src/lib/turkish';
+import { renderApp, setDemoFail, type DemoShape } from '../harness';
+
+const SHAPES: DemoShape[] = ['wex', 'cf-row', 'envelope-cf-column', 'labels'];
+const ds = getDataset();
+const ERP_TODAY = ds.today;
+
+/** Independent tr-TR money text: 123456 kuruş → "1.234,56". */
+function tl(minor: number): string {
+  const neg = minor < 0;
+  const abs = Math.abs(minor);
+  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${neg ? '-' : ''}${units},${String(abs % 100).padStart(2, '0')}`;
+}
+
+function columnIndex(grid: HTMLElement, name: string): number {
+  const headers = within(grid).getAllByRole('columnheader');
+  const i = headers.findIndex((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim() === name);
+  if (i < 0) throw new Error(`no column ${name}: ${headers.map((h) => h.textContent).join(' | ')}`);
+  return i;
+}
+
+function bodyRows(grid: HTMLElement): HTMLElement[] {
+  return Array.from(grid.querySelectorAll<HTMLElement>('tbody tr.dt-row'));
+}
+
+function footerCells(grid: HTMLElement): string[] {
+  return Array.from(grid.querySelectorAll('tfoot td'), (td) => td.textContent ?? '');
+}
+
+const igdirAccounts = ds.accounts.filter((a) => a.balance !== 0 && foldTr(a.name).includes('igdir'));
+
+describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
+  it('shows every company the ERP returned with exact totals, bucket headers and statement links', async () => {
+    await renderApp('/aging?firma=iğdır', { loggedIn: true, shape });
+    const grid = await screen.findByRole('grid', { name: 'Yaşlandırma (ERP)' });
+    await waitFor(() => expect(bodyRows(grid)).toHaveLength(igdirAccounts.length));
+    expect(igdirAccounts.length).toBeGreaterThanOrEqual(2);
+
+    // Columns in the ERP's order with readable bucket headers.
+    const names = within(grid)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim());
+    expect(names.slice(2, 8)).toEqual(['Vadesi gelmemiş', '0–30 gün', '31–60 gün', '61–90 gün', '91–120 gün', '120+ gün']);
+
+    // The Toplam column's totals row = Σ balances of the returned accounts (Σ debit − Σ credit of their statements).
+    const expectedTotal = igdirAccounts.reduce((s, a) => s + a.lines.reduce((x, l) => x + l.debit - l.credit, 0), 0);
+    const totalCol = columnIndex(grid, 'Toplam');
+    expect(footerCells(grid)[totalCol]).toBe(tl(expectedTotal));
+
+    // Each row: its total and a link to its statement (the row carries the account id).
+    for (const acc of igdirAccounts) {
+      const link = within(grid).getByRole('link', { name: acc.name });
+      expect(link).toHaveAttribute('href', `/accounts/${acc.id}`);
+      const row = link.closest('tr')!;
+      expect(row.querySelectorAll('td')[totalCol]!.textContent).toBe(tl(acc.balance));
+      // A stacked bar per company, named after it.
+      expect(within(row).getByRole('img', { name: new RegExp(`^${acc.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`) })).toBeInTheDocument();
+    }
+
+    // Bucket summary: the 120+ bucket total = Σ of the ERP's 120+ values of these accounts.
+    const summary = screen.getByRole('region', { name: 'Vade dilimi toplamları (ERP)' });
+    const over120 = igdirAccounts.reduce((s, a) => s + agingOf(a.lines, ERP_TODAY).buckets.d120plus, 0);
+    const item = within(summary).getByText('120+ gün', { selector: 'dt' }).closest('div')!;
+    expect(item.querySelector('dd')!.textContent).toBe(tl(over120));
+    expect(within(summary).getByText('Toplam', { selector: 'dt' }).nextElementSibling!.textContent).toBe(tl(expectedTotal));
+  });
+
+  it('computes the aging from the statement (FIFO) and agrees with the ERP at its date', async () => {
+    const acc = ds.accountById.get(SPECIAL_ACCOUNTS.igdirUpper)!;
+    await renderApp(`/aging?firma=iğdır&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape });
+    const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
+    expect(await within(panel).findByText(`ERP’nin yaşlandırma toplamı ile ekstreden hesaplanan toplam aynı: ${tl(acc.balance)}.`)).toBeInTheDocument();
+
+    const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
+    const erp = agingOf(acc.lines, ERP_TODAY).buckets;
+    const expectRow = (label: string, amount: number) => {
+      const row = within(buckets).getByText(label).closest('tr')!;
+      const cells = Array.from(row.querySelectorAll('td'), (td) => td.textContent);
+      expect(cells).toEqual([label, tl(amount), tl(amount)]);
+    };
+    expectRow('Vadesi gelmemiş', erp.notDue);
+    expectRow('31–60 gün', erp.d31_60);
+    expectRow('120+ gün', erp.d120plus);
+
+    // Explanation: one row per debit line, the remaining amounts add up to the balance.
+    const explain = within(panel).getByRole('grid', { name: 'Ekstreden yaşlandırma açıklaması' });
+    const debitLines = acc.lines.filter((l) => l.debit > 0);
+    expect(bodyRows(explain)).toHaveLength(debitLines.length);
+    const remainingCol = columnIndex(explain, 'Açık kalan');
+    expect(footerCells(explain)[remainingCol]).toBe(tl(acc.balance));
+    // The oldest debit (the opening entry) was closed by the first collection.
+    const firstCredit = acc.lines.find((l) => l.credit > 0)!;
+    const firstRow = bodyRows(explain)[0]!;
+    expect(firstRow.textContent).toContain('Kapandı');
+    expect(firstRow.textContent).toContain(`${firstCredit.date.split('-').reverse().join('.')} tarihli alacak`);
+  });
+
+  it('flags a difference when the as-of date leaves later lines out', async () => {
+    const acc = ds.accountById.get(SPECIAL_ACCOUNTS.igdirUpper)!;
+    const app = await renderApp(`/aging?firma=iğdır&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape });
+    const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
+    await within(panel).findByText(/toplam aynı/);
+
+    const asOf = '2026-03-31';
+    const input = within(panel).getByLabelText('Tarih itibarıyla');
+    await app.user.clear(input);
+    await app.user.type(input, asOf);
+    await app.user.click(within(panel).getByRole('button', { name: 'Uygula' }));
+
+    const included = acc.lines.filter((l) => l.date <= asOf);
+    const excluded = acc.lines.length - included.length;
+    const fifoTotal = included.reduce((s, l) => s + l.debit - l.credit, 0);
+    expect(await within(panel).findByText(`${excluded} satır seçilen tarihten sonra olduğu için hesaba katılmadı.`)).toBeInTheDocument();
+    expect(within(panel).getByRole('alert')).toHaveTextContent(
+      `Fark var: ERP toplamı ${tl(acc.balance)}, ekstreden hesaplanan ${tl(fifoTotal)} (fark ${tl(acc.balance - fifoTotal)}).`,
+    );
+    expect(app.path()).toContain(`asOf=${asOf}`);
+  });
+});
+
+describe('aging search and errors', () => {
+  it('searches by company name through the form and says plainly when nothing comes back', async () => {
+    const app = await renderApp('/aging?firma=zzzz-yok', { loggedIn: true });
+    expect(await screen.findByText('“zzzz-yok” için ERP yaşlandırma kaydı döndürmedi.')).toBeInTheDocument();
+
+    const box = screen.getByLabelText('Firma adı');
+    await app.user.clear(box);
+    await app.user.type(box, 'ığdır');
+    await app.user.click(screen.getByRole('button', { name: 'Ara' }));
+    expect(app.path()).toBe('/aging?firma=%C4%B1%C4%9Fd%C4%B1r');
+    const grid = await screen.findByRole('grid', { name: 'Yaşlandırma (ERP)' });
+    await waitFor(() => expect(bodyRows(grid)).toHaveLength(igdirAccounts.length));
+  });
+
+  it('a company with a credit balance gets an unapplied-credit line and still matches the ERP total', async () => {
+    const acc = ds.accountById.get(SPECIAL_ACCOUNTS.plusCredit)!;
+    expect(acc.balance).toBeLessThan(0);
+    await renderApp(`/aging?firma=${encodeURIComponent('A+ Yapı')}&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape: 'envelope' });
+    const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
+    expect(await within(panel).findByText(new RegExp(`toplam aynı: ${tl(acc.balance)}`))).toBeInTheDocument();
+    const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
+    const row = within(buckets).getByText('Kapatılmamış alacak (avans)').closest('tr')!;
+    expect(row.querySelectorAll('td')[1]!.textContent).toBe(tl(acc.balance));
+  });
+
+  it('shows an ERP failure as a plain message', async () => {
+    const app = await renderApp('/login', { loggedIn: true });
+    await screen.findByRole('banner');
+    setDemoFail('html500');
+    await app.router.navigate('/aging?firma=a');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/ERP sunucusu hata verdi \(HTTP 500\)/);
+    expect(alert.textContent).not.toMatch(/<|html|undefined|NaN/i);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * server/config.ts (env files, validation, demo mode) and the gateway in front of the demo ERP,
+ * both in-process (config.fetch = the demo ERP's fetch, as the front-end tests do) and as the
+ * production server in DEMO=1 mode (embedded demo ERP on a loopback port, real forwarding path).
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadEnv, parseEnvText, resolveSettings } from '../../server/config';
+import { createDemoErp, getDataset } from '../../server/demo-erp/index';
+import { createGateway } from '../../server/gateway/index';
+import { startProdServer } from '../../server/prod';
+import { API_PASSWORD, SESSION_SECRET, captureLogs, client, leaks } from './helpers';
+
+const logs = captureLogs();
+let dir = '';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cari-config-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  logs.restore();
+  expect(logs.lines.filter((l) => leaks(l))).toEqual([]);
+});
+
+describe('environment', () => {
+  it('parses .env text: comments, export, quotes, inline comments', () => {
+    expect(
+      parseEnvText('# yorum\nexport A=1\nB = "iki # değil yorum"\nC=\'üç\'\nD=dört # yorum\nE=\n  F=x=y\nbozuk satır\n'),
+    ).toEqual({ A: '1', B: 'iki # değil yorum', C: 'üç', D: 'dört', E: '', F: 'x=y' });
+  });
+
+  it('process env wins over .env.local, which wins over .env', () => {
+    writeFileSync(join(dir, '.env'), 'A=env\nB=env\nC=env\n');
+    writeFileSync(join(dir, '.env.local'), 'B=local\nC=local\n');
+    const env = loadEnv(dir, { C: 'process' });
+    expect([env.A, env.B, env.C]).toEqual(['env', 'local', 'process']);
+  });
+
+  it('dev without ERP_BASE_URL is demo mode; prod needs DEMO=1', () => {
+    expect(resolveSettings({}, 'dev', dir).demo).toBe(true);
+    expect(resolveSettings({ DEMO: '1' }, 'prod', dir).demo).toBe(true);
+    expect(() => resolveSettings({}, 'prod', dir)).toThrow(ConfigError);
+    const dev = resolveSettings({ ERP_BASE_URL: 'https://erp.example.com.tr/', ERP_API_PASSWORD: API_PASSWORD }, 'dev', dir);
+    expect(dev.demo).toBe(false);
+    expect(dev.gateway.erpBaseUrl).toBe('https://erp.example.com.tr');
+    // dev without SESSION_SECRET gets a random one of 43 characters (32 random bytes)
+    expect(dev.gateway.sessionSecret).toHaveLength(43);
+  });
+
+  it('reads the numeric and boolean settings', () => {
+    const s = resolveSettings(
+      {
+        ERP_BASE_URL: 'http://10.0.0.5:8080',
+        ERP_API_PASSWORD: API_PASSWORD,
+        SESSION_SECRET,
+        ERP_SERVICE: 'muhasebe',
+        ERP_TIMEOUT_MS: '5000',
+        SESSION_IDLE_MINUTES: '15',
+        SESSION_MAX_HOURS: '8',
+        TRUST_PROXY: 'true',
+        HOST: '127.0.0.1',
+        PORT: '8080',
+      },
+      'prod',
+      dir,
+    );
+    expect(s.gateway).toMatchObject({
+      erpService: 'muhasebe',
+      erpTimeoutMs: 5000,
+      sessionIdleMs: 15 * 60_000,
+      sessionMaxMs: 8 * 3_600_000,
+      trustProxy: true,
+      secureCookies: true,
+    });
+    expect([s.host, s.port]).toEqual(['127.0.0.1', 8080]);
+    const defaults = resolveSettings({ ERP_BASE_URL: 'http://e', ERP_API_PASSWORD: 'p', SESSION_SECRET, SECURE_COOKIES: '0' }, 'prod', dir);
+    expect([defaults.host, defaults.port, defaults.gateway.secureCookies, defaults.gateway.erpTimeoutMs]).toEqual(['0.0.0.0', 3000, false, 30_000]);
+  });
+
+  it('names every problem: bad numbers, bad URL, short secret, unreadable alias file', () => {
+    let err: ConfigError | undefined;
+    try {
+      resolveSettings(
+        { ERP_BASE_URL: 'ftp://x', ERP_API_PASSWORD: 'p', SESSION_SECRET: 'kısa', ERP_TIMEOUT_MS: 'abc', ERP_ALIASES_FILE: 'yok.json' },
+        'prod',
+        dir,
+      );
+    } catch (e) {
+      err = e as ConfigError;
+    }
+    expect(err?.missing).toEqual([]);
+    expect(err?.problems).toHaveLength(4);
+    expect(err?.message).toMatch(/ERP_BASE_URL/);
+    expect(err?.message).toMatch(/SESSION_SECRET must be at least 32/);
+    expect(err?.message).toMatch(/ERP_TIMEOUT_MS/);
+    expect(err?.message).toMatch(/ERP_ALIASES_FILE/);
+    expect(err?.message).not.toContain('kısa');
+  });
+
+  it('ERP_ALIASES_FILE is loaded and served in /api/config', async () => {
+    mkdirSync(join(dir, 'conf'), { recursive: true });
+    writeFileSync(join(dir, 'conf', 'aliases.json'), JSON.stringify({ account: { name: ['unvan'] } }));
+    const s = resolveSettings({ ERP_ALIASES_FILE: 'conf/aliases.json' }, 'dev', dir);
+    expect(s.gateway.aliases).toEqual({ account: { name: ['unvan'] } });
+  });
+});
+
+describe('gateway + demo ERP (in-process fetch, as in the front-end tests)', () => {
+  it('logs in the demo user and forwards get_cari to the demo ERP', async () => {
+    const demo = createDemoErp({ apiPassword: API_PASSWORD });
+    const gateway = createGateway({
+      erpBaseUrl: 'http://demo-erp.invalid',
+      erpApiPassword: API_PASSWORD,
+      sessionSecret: SESSION_SECRET,
+      fetch: (input, init) => demo.fetch(new Request(input, init)),
+      log: logs.sink,
+    });
+    const headers = { 'x-app-request': '1', 'content-type': 'application/json' };
+    const bad = await gateway.fetch(new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'demo', password: 'yanlış' }) }));
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toEqual({ error: { code: 'login_failed', message: 'Kullanıcı adı veya şifre hatalı!' } });
+
+    const login = await gateway.fetch(new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'muhasebe', password: 'Mali2026!' }) }));
+    expect(login.status).toBe(200);
+    expect(await login.json()).toEqual({ user: { userName: 'muhasebe', name: 'Ayşe Yıldırım' } });
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const res = await gateway.fetch(new Request('http://app.local/api/erp/get_cari', { method: 'POST', headers: { ...headers, cookie }, body: '{}' }));
+    expect(res.status).toBe(200);
+    const rows = JSON.parse(await res.text()) as unknown[];
+    expect(rows).toHaveLength(getDataset().accounts.length);
+    const last = demo.requests.at(-1)!;
+    expect(last.operation).toBe('get_cari');
+    expect(last.passwordOk).toBe(true);
+    expect(last.queryKeys).toEqual([]);
+    expect(last.params).toEqual({ firma_ismi: '' });
+  });
+});
+
+describe('gateway + hanging in-process demo ERP', () => {
+  it('an answer that only comes after the time limit is a 504 upstream_timeout', async () => {
+    const demo = createDemoErp({ apiPassword: API_PASSWORD, fail: 'hang' });
+    const gateway = createGateway({
+      erpBaseUrl: 'http://demo-erp.invalid',
+      erpApiPassword: API_PASSWORD,
+      sessionSecret: SESSION_SECRET,
+      erpTimeoutMs: 200,
+      fetch: (input, init) => demo.fetch(new Request(input, init)),
+      log: logs.sink,
+    });
+    const res = await gateway.fetch(
+      new Request('http://app.local/api/session', {
+        method: 'POST',
+        headers: { 'x-app-request': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'demo', password: 'demo' }),
+      }),
+    );
+    expect(res.status).toBe(504);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('upstream_timeout');
+    demo.release();
+  });
+});
+
+describe('production server in DEMO=1 mode', () => {
+  it('starts the embedded demo ERP, shows the demo users and works through the gate', async () => {
+    const dist = join(dir, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    const server = await startProdServer({ distDir: dist, env: { DEMO: '1' }, cwd: dir, host: '127.0.0.1', port: 0, gateway: { log: logs.sink }, print: logs.sink });
+    try {
+      expect(logs.lines.some((l) => l.includes('DEMO mode'))).toBe(true);
+      const config = await (await fetch(`${server.url}/api/config`)).json();
+      expect(config).toEqual({
+        demo: true,
+        demoUsers: [
+          { userName: 'demo', password: 'demo' },
+          { userName: 'muhasebe', password: 'Mali2026!' },
+        ],
+      });
+      const c = client(server.url);
+      const login = await c.login('demo', 'demo');
+      expect(await login.json()).toEqual({ user: { userName: 'demo', name: 'Demo Kullanıcı' } });
+      const res = await c.erp('get_cari', { firma_ismi: '' });
+      expect(res.status).toBe(200);
+      expect(JSON.parse(await res.text())).toHaveLength(getDataset().accounts.length);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * Test helpers for the gateway suites: a recording fake ERP on 127.0.0.1 (node:http) that can also
+ * misbehave, a small cookie-keeping client, and a log capture used to prove the API password
+ * never reaches a log line.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
+import { serve } from '@hono/node-server';
+import { createGateway, type GatewayConfig } from '../../server/gateway/index';
+
+/** The API password every gateway test uses; grepped for in every captured log line. */
+export const API_PASSWORD = 'S3cr3t-Ápí-Şifre&%+';
+export const SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
+export const USER = { userName: 'ayse', password: 'Gizli Şifre 1!', name: 'Ayşe Yılmaz' };
+
+export interface Recorded {
+  method: string;
+  /** Raw request target as received (path + query). */
+  url: string;
+  path: string;
+  /** Every value of ?password= on the upstream URL. */
+  passwords: string[];
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+  form: URLSearchParams;
+}
+
+export type FakeMode = 'ok' | 'html500' | 'hang' | 'empty401' | 'html200';
+
+export interface FakeErp {
+  url: string;
+  requests: Recorded[];
+  mode: FakeMode;
+  /** Body answered for the non-login operations in 'ok' mode. */
+  answer: string;
+  /** Body answered by get_user for a wrong user name or password. */
+  loginFail: string;
+  close(): Promise<void>;
+}
+
+/** get_user answers as the fake ERP sends them (wex-like {status,data}). */
+export const LOGIN_OK = JSON.stringify({ status: true, data: { name: USER.name } });
+export const LOGIN_FAIL = JSON.stringify({ status: false, data: 'Kullanıcı adı veya şifre yanlış (ERP)' });
+
+export async function startFakeErp(): Promise<FakeErp> {
+  const hanging = new Set<import('node:http').ServerResponse>();
+  const erp: FakeErp = {
+    url: '',
+    requests: [],
+    mode: 'ok',
+    answer: '[{"FIRMA_ID":"7","FIRMA_ADI":"Iğdır Ltd"}]',
+    loginFail: LOGIN_FAIL,
+    close: async () => undefined,
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const url = req.url ?? '';
+      const parsed = new URL(url, 'http://fake.invalid');
+      const form = new URLSearchParams(body.toString('utf8'));
+      erp.requests.push({
+        method: req.method ?? '',
+        url,
+        path: parsed.pathname,
+        passwords: parsed.searchParams.getAll('password'),
+        headers: req.headers,
+        body,
+        form,
+      });
+      if (erp.mode === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      if (parsed.searchParams.get('password') !== API_PASSWORD || erp.mode === 'empty401') {
+        res.writeHead(401).end();
+        return;
+      }
+      if (erp.mode === 'html500') {
+        res.writeHead(500, { 'content-type': 'text/html' }).end(`<html><body><h1>Error</h1><p>cfdump ${url}</p></body></html>`);
+        return;
+      }
+      if (erp.mode === 'html200') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Login</body></html>');
+        return;
+      }
+      if (parsed.pathname.endsWith('/get_user')) {
+        const ok = form.get('user_name') === USER.userName && form.get('user_password') === USER.password;
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(ok ? LOGIN_OK : erp.loginFail);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(erp.answer);
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  erp.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  erp.close = () =>
+    new Promise<void>((ok) => {
+      for (const res of hanging) res.destroy();
+      server.close(() => ok());
+      server.closeAllConnections();
+    });
+  return erp;
+}
+
+/** A port on 127.0.0.1 that refuses connections (was free a moment ago). */
+export async function refusedUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((ok) => server.close(() => ok()));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** fetch against `base` that keeps the session cookie like a browser would, with the CSRF header. */
+export function client(base: string) {
+  const jar = new Map<string, string>();
+  const call = async (path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('x-app-request') && !headers.has('x-no-app-header')) headers.set('x-app-request', '1');
+    headers.delete('x-no-app-header');
+    if (jar.size && !headers.has('cookie')) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers.set('content-type', 'application/json');
+    }
+    const res = await fetch(base + path, { ...init, headers, body });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq < 0) continue;
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (/max-age=0/i.test(line) || value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
+    return res;
+  };
+  return {
+    jar,
+    call,
+    login: (userName = USER.userName, password = USER.password) =>
+      call('/api/session', { method: 'POST', json: { userName, password } }),
+    erp: (op: string, params: unknown, init: RequestInit = {}) => call(`/api/erp/${op}`, { method: 'POST', json: params, ...init }),
+  };
+}
+
+/** Collects every console line and every gateway log line; check them with expectNoSecret(). */
+export function captureLogs() {
+  const lines: string[] = [];
+  const sink = (line: string) => {
+    lines.push(line);
+  };
+  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+    vi.spyOn(console, m).mockImplementation((...args: unknown[]) => {
+      lines.push(args.map((a) => (a instanceof Error ? `${a.name}: ${a.message} ${String(a.stack)} ${String((a as { cause?: unknown }).cause)}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+    }),
+  );
+  return {
+    lines,
+    sink,
+    restore: () => spies.forEach((s) => s.mockRestore()),
+  };
+}
+
+/** Every form in which the API password could leak. */
+export function secretForms(password = API_PASSWORD): string[] {
+  return [password, encodeURIComponent(password), new URLSearchParams({ p: password }).toString().slice(2)];
+}
+
+export function leaks(text: string, password = API_PASSWORD): boolean {
+  return secretForms(password).some((f) => text.includes(f));
+}
+
+export interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** createGateway(config) served by @hono/node-server on 127.0.0.1, free port. */
+export async function serveGateway(config: GatewayConfig): Promise<Served> {
+  const app = createGateway(config);
+  return new Promise((ok) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
+      ok({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * The server side of a flow test: the REAL gateway (server/gateway) in front of the REAL demo ERP
+ * (server/demo-erp) — one fake, shared with dev and e2e. msw sends every `*\/api/*` request of the
+ * app to `gateway.fetch`, keeping the session cookie in a small jar like a browser would.
+ */
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { createGateway, type GatewayConfig } from '../../server/gateway';
+import { createDemoErp, DEMO_USERS, type DemoErp, type DemoErpOptions, type FailMode, type ShapeName } from '../../server/demo-erp';
+import { CookieJar } from './cookie-jar';
+
+export type DemoShape = ShapeName;
+export type DemoFail = FailMode;
+
+/** The origin jsdom runs at (vitest.config.ts environmentOptions.jsdom.url). */
+export const APP_ORIGIN = 'http://localhost:3000';
+
+export interface ErpEnvOptions {
+  /** Answer shape of the demo ERP (default 'wex'). */
+  shape?: DemoShape;
+  /** Failure mode of the demo ERP (default 'none'). */
+  fail?: DemoFail;
+  /** Demo mode on the gateway: /api/config lists the demo users (default true). */
+  demo?: boolean;
+  /** Configure the gateway with an API password the ERP does not accept. */
+  wrongApiPassword?: boolean;
+  /** Anything else for the gateway (loginLimit, erpTimeoutMs, aliases, …). */
+  gateway?: Partial<GatewayConfig>;
+  /** Anything else for the demo ERP (size, today, …). */
+  demoErp?: Partial<DemoErpOptions>;
+}
+
+function randomSecret(bytes: number): string {
+  const a = new Uint8Array(bytes);
+  crypto.getRandomValues(a);
+  return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export interface ErpEnv {
+  /** The ERP API password the demo ERP accepts (tests assert it never reaches the page). */
+  apiPassword: string;
+  demoErp: DemoErp;
+  gateway: ReturnType<typeof createGateway>;
+  jar: CookieJar;
+  /** Every /api request the app made: "METHOD /api/path". */
+  calls: string[];
+}
+
+let env: ErpEnv | null = null;
+
+/** Builds a fresh demo ERP + gateway + empty cookie jar (done by renderApp; call directly for non-UI tests). */
+export function createErpEnv(options: ErpEnvOptions = {}): ErpEnv {
+  const apiPassword = randomSecret(12);
+  const demoErp = createDemoErp({
+    apiPassword,
+    shape: options.shape ?? 'wex',
+    fail: options.fail ?? 'none',
+    ...options.demoErp,
+  });
+  const gateway = createGateway({
+    erpBaseUrl: 'http://demo-erp.test',
+    erpApiPassword: options.wrongApiPassword ? `${apiPassword}-wrong` : apiPassword,
+    fetch: (input, init) => demoErp.fetch(new Request(input, init)),
+    demo: options.demo === false ? null : { users: [...DEMO_USERS] },
+    sessionSecret: randomSecret(24),
+    log: () => {},
+    ...options.gateway,
+  });
+  env = { apiPassword, demoErp, gateway, jar: new CookieJar(), calls: [] };
+  return env;
+}
+
+export function currentEnv(): ErpEnv {
+  return env ?? createErpEnv();
+}
+
+export function resetErpEnv(): void {
+  env?.demoErp.release();
+  env = null;
+}
+
+/** Switches the demo ERP's answer shape (the session and cookie stay). */
+export function setDemoShape(shape: DemoShape): void {
+  currentEnv().demoErp.settings.shape = shape;
+}
+
+/** Switches the demo ERP's failure mode ('none' to heal it). */
+export function setDemoFail(fail: DemoFail): void {
+  currentEnv().demoErp.settings.fail = fail;
+}
+
+/** Sends a request to the gateway as the browser would (cookie jar in, Set-Cookie out). */
+export async function gatewayFetch(request: Request): Promise<Response> {
+  const e = currentEnv();
+  const url = new URL(request.url);
+  e.calls.push(`${request.method} ${url.pathname}`);
+  const headers = new Headers(request.headers);
+  headers.delete('cookie');
+  const cookie = e.jar.header();
+  if (cookie) headers.set('cookie', cookie);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const forwarded = new Request(`${APP_ORIGIN}${url.pathname}${url.search}`, {
+    method: request.method,
+    headers,
+    body: hasBody ? await request.arrayBuffer() : undefined,
+  });
+  const res = await e.gateway.fetch(forwarded);
+  e.jar.store(res.headers.getSetCookie());
+  // The page never sees the cookie (HttpOnly): hand the rest of the answer back.
+  const out = new Headers(res.headers);
+  out.delete('set-cookie');
+  return new Response(res.status === 204 || res.status === 304 ? null : await res.arrayBuffer(), {
+    status: res.status,
+    statusText: res.statusText,
+    headers: out,
+  });
+}
+
+/** Logs in through the gateway (POST /api/session) so the jar holds a session cookie. */
+export async function loginAs(userName = 'demo', password = 'demo'): Promise<{ userName: string; name: string }> {
+  const res = await gatewayFetch(
+    new Request(`${APP_ORIGIN}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-app-request': '1' },
+      body: JSON.stringify({ userName, password }),
+    }),
+  );
+  if (res.status !== 200) throw new Error(`loginAs(${userName}) failed: HTTP ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { user: { userName: string; name: string } };
+  return body.user;
+}
+
+/** msw: every /api request goes to the real gateway; anything else is an error (onUnhandledRequest). */
+export const mswServer = setupServer(http.all('*/api/*', ({ request }) => gatewayFetch(request)));

@@ -1,0 +1,15 @@
+export { actUntil, renderApp, type RenderAppOptions, type RenderedApp } from './render-app';
+export {
+  APP_ORIGIN,
+  createErpEnv,
+  currentEnv,
+  gatewayFetch,
+  loginAs,
+  mswServer,
+  setDemoFail,
+  setDemoShape,
+  type DemoFail,
+  type DemoShape,
+  type ErpEnv,
+} from './erp-env';
+export { allowConsoleError } from './console-guard';

@@ -1,0 +1,20 @@
+/**
+ * Setup of the jsdom test project (vitest.config.ts): jest-dom matchers, msw lifecycle
+ * (the real gateway + demo ERP answer /api/*, anything else is an error), cleanup after each
+ * test, and the console.error rule (a test that logs console.error fails).
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { mswServer, resetErpEnv } from './harness/erp-env';
+import { checkConsoleGuard, installConsoleGuard } from './harness/console-guard';
+
+beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => installConsoleGuard());
+afterEach(() => {
+  cleanup();
+  mswServer.resetHandlers();
+  resetErpEnv();
+  checkConsoleGuard();
+});
+afterAll(() => mswServer.close());
