@@ -2,7 +2,8 @@
  * Production server (`npm start`): serves dist/ and mounts the gateway under /api.
  * - /assets/* (hashed names): Cache-Control public, max-age=31536000, immutable; index.html no-cache
  *   (with ETag); every other non-/api GET falls back to index.html (SPA routes).
- * - gzip and brotli by Accept-Encoding, compressed once on first request and kept in memory.
+ * - gzip and brotli by Accept-Encoding: dist/ is read into memory and compressed once, in the
+ *   background at start-up (a request that comes first waits for its file).
  * - GET /healthz (process alive), GET /readyz (ERP base URL answers within 3 s).
  * - Security headers on every response; HSTS when served over HTTPS.
  * Refuses to start outside demo mode without ERP_BASE_URL, ERP_API_PASSWORD, SESSION_SECRET.
@@ -87,6 +88,24 @@ function loadDist(dir: string): Map<string, StaticFile> {
   };
   walk(dir);
   return files;
+}
+
+function compressBr(file: StaticFile): Promise<Buffer> {
+  file.br ??= brotliAsync(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+  return file.br;
+}
+function compressGzip(file: StaticFile): Promise<Buffer> {
+  file.gzip ??= gzipAsync(file.body, { level: 9 });
+  return file.gzip;
+}
+
+/** Starts compressing every compressible file in the background (zlib thread pool). */
+function precompress(files: Map<string, StaticFile>): void {
+  for (const file of files.values()) {
+    if (!file.compressible) continue;
+    compressBr(file).catch(() => undefined);
+    compressGzip(file).catch(() => undefined);
+  }
 }
 
 function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
@@ -181,12 +200,10 @@ export function createProdApp(files: Map<string, StaticFile>, config: GatewayCon
     let body: Buffer = file.body;
     const enc = file.compressible ? pickEncoding(c.req.header('accept-encoding')) : null;
     if (enc === 'br') {
-      file.br ??= brotliAsync(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-      body = await file.br;
+      body = await compressBr(file);
       headers['content-encoding'] = 'br';
     } else if (enc === 'gzip') {
-      file.gzip ??= gzipAsync(file.body, { level: 9 });
-      body = await file.gzip;
+      body = await compressGzip(file);
       headers['content-encoding'] = 'gzip';
     }
     headers['content-length'] = String(body.byteLength);
@@ -209,6 +226,7 @@ export async function startProdServer(options: ProdServerOptions = {}): Promise<
   } catch {
     throw new Error(`dist directory not found (${distDir}); run "npm run build" first`);
   }
+  precompress(files);
   const prepared = await prepareGateway(settings);
   const config: GatewayConfig = { ...prepared.config, ...options.gateway };
   const app = createProdApp(files, config, (input, init) => globalThis.fetch(input, init));

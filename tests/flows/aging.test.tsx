@@ -2,7 +2,7 @@
  * /aging against the demo ERP (real gateway, real reader) in several answer shapes. Expected
  * numbers come straight from the demo dataset (balances, statement lines), formatted here by hand.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { agingOf, getDataset, SPECIAL_ACCOUNTS } from '../../server/demo-erp';
 import { foldTr } from '../../src/lib/turkish';
@@ -155,7 +155,7 @@ describe('aging search and errors', () => {
     const app = await renderApp('/login', { loggedIn: true });
     await screen.findByRole('banner');
     setDemoFail('html500');
-    await app.router.navigate('/aging?firma=a');
+    await act(() => app.router.navigate('/aging?firma=a'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/ERP sunucusu hata verdi \(HTTP 500\)/);
     expect(alert.textContent).not.toMatch(/<|html|undefined|NaN/i);

@@ -25,14 +25,17 @@ export function indexAccounts(accounts: readonly Account[]): AccountIndex {
 }
 
 export interface FacetCount {
-  /** The value as the ERP wrote it (first seen); put this in the URL. */
+  /** The value as the ERP wrote it (its most frequent spelling); put this in the URL. */
   value: string;
   count: number;
+}
+interface FacetAcc extends FacetCount {
+  spellings: Map<string, number>;
 }
 
 /**
  * Facet values are grouped by their folded form, so "ISPARTA" and "Isparta" (or "İSTANBUL" and
- * "İstanbul") are one facet; the label is the first spelling seen.
+ * "İstanbul") are one facet; the label is the most frequent spelling (ties: the first seen).
  */
 export const facetKey = (value: string): string => foldTr(value).trim();
 
@@ -55,8 +58,8 @@ export function filterAccounts(index: AccountIndex, f: AccountFilter): FilteredA
   const tokens = queryTokens(f.q);
   const cats = f.categories.length ? new Set(f.categories.map(facetKey)) : null;
   const provs = f.provinces.length ? new Set(f.provinces.map(facetKey)) : null;
-  const catCounts = new Map<string, FacetCount>();
-  const provCounts = new Map<string, FacetCount>();
+  const catCounts = new Map<string, FacetAcc>();
+  const provCounts = new Map<string, FacetAcc>();
   const rows: Account[] = [];
   let searchMatches = 0;
   const { accounts, haystacks } = index;
@@ -74,19 +77,30 @@ export function filterAccounts(index: AccountIndex, f: AccountFilter): FilteredA
     if (catOk && provOk) rows.push(a);
   }
   // Selected values stay visible (with 0) so they can be unticked.
-  for (const c of f.categories) if (!catCounts.has(facetKey(c))) catCounts.set(facetKey(c), { value: c, count: 0 });
-  for (const p of f.provinces) if (!provCounts.has(facetKey(p))) provCounts.set(facetKey(p), { value: p, count: 0 });
+  for (const c of f.categories) if (!catCounts.has(facetKey(c))) catCounts.set(facetKey(c), { value: c, count: 0, spellings: new Map() });
+  for (const p of f.provinces) if (!provCounts.has(facetKey(p))) provCounts.set(facetKey(p), { value: p, count: 0, spellings: new Map() });
   return { rows, searchMatches, categoryFacets: toFacets(catCounts), provinceFacets: toFacets(provCounts) };
 }
 
-function bump(m: Map<string, FacetCount>, key: string, value: string): void {
-  const f = m.get(key);
-  if (f) f.count++;
-  else m.set(key, { value, count: 1 });
+function bump(m: Map<string, FacetAcc>, key: string, value: string): void {
+  let f = m.get(key);
+  if (!f) {
+    f = { value, count: 0, spellings: new Map() };
+    m.set(key, f);
+  }
+  f.count++;
+  f.spellings.set(value, (f.spellings.get(value) ?? 0) + 1);
 }
 
-function toFacets(m: Map<string, FacetCount>): FacetCount[] {
-  return [...m.values()].sort((a, b) => compareTr(a.value, b.value));
+function toFacets(m: Map<string, FacetAcc>): FacetCount[] {
+  const out: FacetCount[] = [];
+  for (const f of m.values()) {
+    let best = f.value;
+    let bestCount = f.spellings.get(best) ?? 0;
+    for (const [spelling, n] of f.spellings) if (n > bestCount) [best, bestCount] = [spelling, n];
+    out.push({ value: best, count: f.count });
+  }
+  return out.sort((a, b) => compareTr(a.value, b.value));
 }
 
 /** Accounts that pass the facet and zero-balance filters (not the search: the table searches). */

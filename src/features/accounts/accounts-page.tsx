@@ -249,6 +249,7 @@ export default function AccountsPage() {
             emptyMessage={fullAccounts.length === 0 ? t('accounts.empty.all') : t('accounts.empty')}
             csvFileName={`${t('accounts.csv.file')}.csv`}
             searchInputRef={searchRef}
+            totalsRow={{ pin: '', id: t('accounts.totals.label') }}
             toolbar={
               <TableSearch
                 ref={searchRef}

@@ -62,7 +62,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: 'date',
       header: () => t('statement.col.date'),
       kind: 'date',
-      width: '7.5rem',
+      width: '7rem',
       value: (r) => r.line?.date ?? null,
       cell: (r) => dateCell(r, 'date'),
       csv: (r) => (r.line ? (r.line.date ? formatDate(r.line.date) : (r.line.invalid.date ?? '')) : ''),
@@ -71,7 +71,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: 'dueDate',
       header: () => t('statement.col.dueDate'),
       kind: 'date',
-      width: '10.5rem',
+      width: '12.5rem',
       value: (r) => r.line?.dueDate ?? null,
       cell: (r) => dateCell(r, 'dueDate'),
       csv: (r) => (r.line ? (r.line.dueDate ? formatDate(r.line.dueDate) : (r.line.invalid.dueDate ?? '')) : ''),
@@ -118,7 +118,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: `x:${c.id}`,
       header: c.header,
       kind: c.kind,
-      width: isDoc ? '10rem' : undefined,
+      width: isDoc ? '11.5rem' : undefined,
       value: (r) => (r.line ? c.value(r.line.extras) : null),
       cell: (r) => {
         if (!r.line) return '';

@@ -19,6 +19,7 @@ import { t } from '../../i18n';
 import { todayIso } from '../../lib/dates';
 import { formatBalance, formatCount, formatDate, formatMoney } from '../../lib/format';
 import { recordOpened, togglePinned, useAccountShortcuts } from '../accounts/account-shortcuts';
+import { DateField } from './date-field';
 import { matchingPreset, parseIsoParam, presetRange, RANGE_PRESETS } from './date-range';
 import { computeStatement, type StatementRow } from './running-balance';
 import { BalanceText, statementColumns } from './statement-columns';
@@ -98,10 +99,13 @@ export default function StatementPage() {
   const isPinned = pinned.some((p) => p.id === cariId);
 
   const title = account?.name ?? t('statement.title');
-  const rangeText = t('statement.range.text', {
-    from: from ? formatDate(from) : t('statement.range.open'),
-    to: to ? formatDate(to) : formatDate(today),
-  });
+  const rangeText =
+    !from && !to
+      ? t('statement.range.everything')
+      : t('statement.range.text', {
+          from: from ? formatDate(from) : t('statement.range.open'),
+          to: to ? formatDate(to) : t('statement.range.openEnd'),
+        });
   const listBalance = account?.balance ?? null;
   const consistent = summary && listBalance !== null ? summary.finalBalance === listBalance : null;
   const typeOptions = summary?.types ?? [];
@@ -188,14 +192,8 @@ export default function StatementPage() {
             </button>
           ))}
         </div>
-        <label className="statement-date">
-          {t('statement.range.from')}
-          <input type="date" value={from ?? ''} max={to ?? undefined} onChange={(e) => setRange(e.target.value || null, to)} />
-        </label>
-        <label className="statement-date">
-          {t('statement.range.to')}
-          <input type="date" value={to ?? ''} min={from ?? undefined} onChange={(e) => setRange(from, e.target.value || null)} />
-        </label>
+        <DateField label={t('statement.range.from')} value={from} onCommit={(v) => setRange(v, to)} />
+        <DateField label={t('statement.range.to')} value={to} onCommit={(v) => setRange(from, v)} />
         <label className="statement-date">
           {t('statement.types.label')}
           <select value={type} onChange={(e) => setType(e.target.value)}>

@@ -2,7 +2,7 @@ export const accounts = {
   tr: {
     'accounts.title': 'Cariler',
     'accounts.search.label': 'Cari ara',
-    'accounts.search.placeholder': 'Firma adı veya kodu (kısayol: /)',
+    'accounts.search.placeholder': 'Firma adı veya kodu',
     'accounts.search.hint': 'Türkçe harf farkı ve A.Ş., Ltd. Şti. gibi ekler aramayı etkilemez.',
     'accounts.search.remote': 'Yüklü listede bulunamadı; ERP’de aranıyor…',
     'accounts.search.remoteResult': '“{q}” yüklü listede bulunamadı; ERP’nin arama sonucu gösteriliyor.',

@@ -1,0 +1,59 @@
+import { useEffect, useId, useState } from 'react';
+import { t } from '../../i18n';
+import { parseDate } from '../../lib/dates';
+import { formatDate } from '../../lib/format';
+import type { IsoDate } from '../../lib/types';
+
+/**
+ * A business-date box that always reads and shows tr-TR ("31.01.2026"), whatever the browser's
+ * locale (a native <input type="date"> shows mm/dd/yyyy in an English browser). The value is
+ * committed on Enter or when the box loses focus; an unreadable date is marked, never sent.
+ */
+export function DateField({ label, value, onCommit }: { label: string; value: IsoDate | null; onCommit: (iso: IsoDate | null) => void }) {
+  const shown = value ? formatDate(value) : '';
+  const [text, setText] = useState(shown);
+  const [invalid, setInvalid] = useState(false);
+  const errorId = useId();
+  useEffect(() => {
+    setText(shown);
+    setInvalid(false);
+  }, [shown]);
+  const commit = () => {
+    const p = parseDate(text);
+    if (p.kind === 'empty') {
+      setInvalid(false);
+      if (value !== null) onCommit(null);
+    } else if (p.kind === 'date') {
+      setInvalid(false);
+      if (p.iso !== value) onCommit(p.iso);
+      else setText(shown);
+    } else setInvalid(true);
+  };
+  return (
+    <label className="statement-date">
+      {label}
+      <input
+        type="text"
+        inputMode="numeric"
+        className="statement-date__input"
+        placeholder={t('statement.range.placeholder')}
+        value={text}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          }
+        }}
+      />
+      {invalid && (
+        <span id={errorId} className="statement-date__error" role="alert">
+          {t('statement.range.invalid')}
+        </span>
+      )}
+    </label>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * /invoices, /invoices/:faturaId and the header's quick invoice box against the demo ERP in
+ * several answer shapes. Expected numbers come straight from the demo dataset.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDataset, INVOICE_NOT_FOUND_MESSAGE, type DemoInvoice } from '../../server/demo-erp';
+import { renderApp, setDemoFail, type DemoShape } from '../harness';
+
+const SHAPES: DemoShape[] = ['wex', 'cf-row', 'envelope-cf-column', 'labels'];
+const ds = getDataset();
+
+/** Independent tr-TR money text: 123456 kuruş → "1.234,56". */
+function tl(minor: number): string {
+  const neg = minor < 0;
+  const abs = Math.abs(minor);
+  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${neg ? '-' : ''}${units},${String(abs % 100).padStart(2, '0')}`;
+}
+const trDate = (iso: string) => iso.split('-').reverse().join('.');
+
+function bodyRows(grid: HTMLElement): HTMLElement[] {
+  return Array.from(grid.querySelectorAll<HTMLElement>('tbody tr.dt-row'));
+}
+function columnIndex(grid: HTMLElement, name: string): number {
+  const headers = within(grid).getAllByRole('columnheader');
+  const i = headers.findIndex((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim() === name);
+  if (i < 0) throw new Error(`no column ${name}: ${headers.map((h) => h.textContent).join(' | ')}`);
+  return i;
+}
+function footerCells(grid: HTMLElement): string[] {
+  return Array.from(grid.querySelectorAll('tfoot td'), (td) => td.textContent ?? '');
+}
+
+const by417 = ds.invoices.filter((i) => i.number.endsWith('417'));
+/** An invoice with at least two VAT rates and three lines (for the VAT-by-rate table). */
+const multiRate: DemoInvoice = ds.invoices.find((i) => i.lines.length >= 3 && new Set(i.lines.map((l) => l.vatRate)).size >= 2)!;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe.each(SHAPES)('invoice search (ERP shape %s)', (shape) => {
+  it('lists what the ERP returns for a partial number, formatted, with exact totals; a row opens the detail and back keeps the search', async () => {
+    expect(by417.length).toBeGreaterThanOrEqual(2);
+    const app = await renderApp('/invoices?no=417&firma=', { loggedIn: true, shape });
+    const grid = await screen.findByRole('grid', { name: 'Fatura listesi' });
+    await waitFor(() => expect(bodyRows(grid)).toHaveLength(by417.length));
+
+    for (const inv of by417) {
+      const link = within(grid).getByRole('link', { name: inv.number });
+      expect(link).toHaveAttribute('href', `/invoices/${inv.id}`);
+      const row = link.closest('tr')!;
+      expect(row.textContent).toContain(trDate(inv.date));
+      expect(row.textContent).toContain(inv.accountName);
+      expect(row.textContent).toContain(`${tl(inv.total)} TL`);
+    }
+    const totalCol = columnIndex(grid, 'Toplam');
+    expect(footerCells(grid)[totalCol]).toBe(tl(by417.reduce((s, i) => s + i.total, 0)));
+
+    const first = by417[0]!;
+    await app.user.click(within(grid).getByRole('link', { name: first.number }));
+    expect(await screen.findByRole('heading', { level: 1, name: `Fatura ${first.number}` })).toBeInTheDocument();
+    expect(app.path()).toBe(`/invoices/${first.id}`);
+    await app.user.click(screen.getByRole('link', { name: '← Fatura aramasına dön' }));
+    expect(app.path()).toBe('/invoices?no=417&firma=');
+    expect(await screen.findByRole('grid', { name: 'Fatura listesi' })).toBeInTheDocument();
+  });
+});
+
+describe('invoice search', () => {
+  it('searches by company through the form and filters the loaded results by trailing digits', async () => {
+    const acc = ds.accounts.find((a) => a.id === '1000')!;
+    const own = ds.invoices.filter((i) => i.accountId === acc.id);
+    const app = await renderApp('/invoices', { loggedIn: true });
+    expect(await screen.findByText(/Aramak için fatura numarası veya firma adı yazıp/)).toBeInTheDocument();
+
+    await app.user.type(screen.getByLabelText('Firma adı'), 'anadolu mega');
+    await app.user.click(screen.getByRole('button', { name: 'Ara' }));
+    const grid = await screen.findByRole('grid', { name: 'Fatura listesi' });
+    await waitFor(() => expect(screen.getByText(`${own.length} satır`)).toBeInTheDocument());
+
+    const target = own[own.length - 1]!;
+    const digits = target.number.slice(-4).replace(/^0+/, '');
+    await app.user.type(screen.getByLabelText('Sonuçlarda süz'), digits);
+    // The invoice id column is searched too: an id holding the digits also matches.
+    const expectedShown = own.filter((i) => i.number.includes(digits) || i.id.includes(digits) || i.accountId.includes(digits));
+    expect(expectedShown).toContain(target);
+    expect(await screen.findByText(`${own.length} satırdan ${expectedShown.length} gösteriliyor`)).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows(grid)).toHaveLength(expectedShown.length));
+    expect(within(grid).getByRole('link', { name: target.number })).toBeInTheDocument();
+    expect(app.path()).toContain(`q=${digits}`);
+  });
+
+  it('says plainly when no invoice matches', async () => {
+    await renderApp('/invoices?no=XX-YOK-999&firma=', { loggedIn: true });
+    expect(await screen.findByText('“XX-YOK-999” numaralı fatura bulunamadı.')).toBeInTheDocument();
+  });
+});
+
+describe('quick invoice box (header)', () => {
+  it('Ctrl+K focuses it; one match opens the invoice', async () => {
+    const inv = ds.invoices[10]!;
+    const app = await renderApp('/accounts', { loggedIn: true });
+    const box = await screen.findByRole('searchbox', { name: 'Fatura no ile aç' });
+    await app.user.keyboard('{Control>}k{/Control}');
+    expect(box).toHaveFocus();
+    await app.user.type(box, `${inv.number}{Enter}`);
+    expect(await screen.findByRole('heading', { level: 1, name: `Fatura ${inv.number}` })).toBeInTheDocument();
+    expect(app.path()).toBe(`/invoices/${inv.id}`);
+  });
+
+  it('several matches show the list', async () => {
+    const app = await renderApp('/aging?firma=zzz', { loggedIn: true });
+    const box = await screen.findByRole('searchbox', { name: 'Fatura no ile aç' });
+    await app.user.type(box, '417{Enter}');
+    await waitFor(() => expect(app.path()).toBe('/invoices?no=417&firma='));
+    const grid = await screen.findByRole('grid', { name: 'Fatura listesi' });
+    await waitFor(() => expect(bodyRows(grid)).toHaveLength(by417.length));
+  });
+
+  it('"/" focuses it on a page without a table search box', async () => {
+    const app = await renderApp(`/invoices/${multiRate.id}`, { loggedIn: true });
+    await screen.findByRole('heading', { level: 1, name: `Fatura ${multiRate.number}` });
+    await app.user.keyboard('/');
+    expect(screen.getByRole('searchbox', { name: 'Fatura no ile aç' })).toHaveFocus();
+  });
+});
+
+describe.each(SHAPES)('invoice detail (ERP shape %s)', (shape) => {
+  it('shows the header, every line, Σ lines and VAT by rate', async () => {
+    const inv = multiRate;
+    await renderApp(`/invoices/${inv.id}`, { loggedIn: true, shape });
+    expect(await screen.findByRole('heading', { level: 1, name: `Fatura ${inv.number}` })).toBeInTheDocument();
+
+    const header = screen.getByRole('region', { name: 'Fatura bilgileri' });
+    expect(header.textContent).toContain(inv.accountName);
+    expect(header.textContent).toContain(trDate(inv.date));
+    expect(header.textContent).toContain(`${tl(inv.total)} TL`);
+
+    const grid = screen.getByRole('grid', { name: 'Fatura satırları' });
+    expect(bodyRows(grid)).toHaveLength(inv.lines.length);
+    for (const line of inv.lines) expect(within(grid).getByText(line.productName)).toBeInTheDocument();
+    expect(footerCells(grid)[columnIndex(grid, 'Satır Toplamı')]).toBe(tl(inv.lines.reduce((s, l) => s + l.total, 0)));
+
+    const rows = Array.from(document.querySelectorAll('.invoice-totals tr'), (tr) => tr.textContent);
+    const rates = [...new Set(inv.lines.map((l) => l.vatRate))].sort((a, b) => a - b);
+    for (const rate of rates) {
+      const base = inv.lines.filter((l) => l.vatRate === rate).reduce((s, l) => s + l.net, 0);
+      const vat = inv.lines.filter((l) => l.vatRate === rate).reduce((s, l) => s + l.vat, 0);
+      expect(rows).toContain(`KDV %${rate} (matrah ${tl(base)})${tl(vat)} TL`);
+    }
+    expect(rows).toContain(`KDV toplamı (Σ)${tl(inv.vat)} TL`);
+    expect(rows).toContain(`Satırlar toplamı (Σ)${tl(inv.total)} TL`);
+    expect(screen.queryByText(/farklı/)).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/NaN|undefined|Invalid Date|\[object Object\]/);
+  });
+
+  it('says "not found" plainly for an unknown invoice (the ERP’s own text when it gives one)', async () => {
+    await renderApp('/invoices/99999999', { loggedIn: true, shape });
+    if (shape.startsWith('envelope')) {
+      expect(await screen.findByRole('alert')).toHaveTextContent(INVOICE_NOT_FOUND_MESSAGE);
+    } else {
+      expect(await screen.findByRole('heading', { level: 1, name: 'Fatura bulunamadı' })).toBeInTheDocument();
+    }
+  });
+});
+
+describe('invoice detail', () => {
+  it('prints and exports the lines as CSV', async () => {
+    const inv = multiRate;
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    let csv = '';
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const reader = new FileReader();
+      reader.onload = () => (csv = String(reader.result));
+      reader.readAsText(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const app = await renderApp(`/invoices/${inv.id}`, { loggedIn: true });
+    await screen.findByRole('heading', { level: 1, name: `Fatura ${inv.number}` });
+
+    await app.user.click(screen.getByRole('button', { name: 'Yazdır' }));
+    expect(print).toHaveBeenCalledTimes(1);
+
+    await app.user.click(within(screen.getByRole('region', { name: 'Fatura satırları' })).getByRole('button', { name: 'CSV indir' }));
+    await waitFor(() => expect(csv).not.toBe(''));
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(inv.lines.length + 1);
+    const first = inv.lines[0]!;
+    expect(lines[1]).toContain(first.productName.includes(';') ? `"${first.productName}"` : first.productName);
+    expect(lines[1]).toContain(`${Math.floor(first.total / 100)},${String(first.total % 100).padStart(2, '0')}`);
+    vi.unstubAllGlobals();
+  });
+
+  it('shows an ERP failure as a plain message', async () => {
+    const app = await renderApp('/login', { loggedIn: true });
+    await screen.findByRole('banner');
+    setDemoFail('html200');
+    await act(() => app.router.navigate(`/invoices/${multiRate.id}`));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Fatura açılamadı');
+    expect(alert.textContent).toMatch(/ERP/);
+    expect(alert.textContent).not.toMatch(/<|html|undefined|NaN/i);
+  });
+});
