@@ -245,10 +245,17 @@ export function createGateway(config: GatewayConfig): Hono<{ Variables: Vars }> 
     });
   });
 
+  // Who is logged in. Nobody → 200 {user:null} (not 401): asking is not an error, and the
+  // login page stays free of failed requests in the browser's console. ERP calls still need a session.
   app.get('/api/session', async (c) => {
     c.set('op', 'session');
-    const data = await requireSession(c);
-    return c.json({ user: data.user });
+    try {
+      const data = await requireSession(c);
+      return c.json({ user: data.user });
+    } catch (error) {
+      if (error instanceof GatewayError && error.code === 'unauthenticated') return c.json({ user: null });
+      throw error;
+    }
   });
 
   app.delete('/api/session', async (c) => {

@@ -13,7 +13,7 @@ import type { Account, AccountList, Cell, ColumnKind, ErpColumn, ErpTable, Invoi
 import { ErpError, ErpFormatError } from './errors';
 import defaultAliases from './erp-aliases.json';
 import { foldKey, foldTr } from '../lib/turkish';
-import { parseNumber } from '../lib/money';
+import { parseNumber, type NumberParse } from '../lib/money';
 import { parseDate, type DateParse } from '../lib/dates';
 import { t, type MessageKey } from '../i18n';
 
@@ -352,7 +352,8 @@ function isEmptyRaw(v: unknown): boolean {
  * Decides a column's kind from its values (no alias field, no key hint). Numbers with 1–2 decimals
  * are money; whole numbers are plain numbers unless `wholeNumbers` says otherwise (aging: amounts).
  */
-function kindFromValues(values: unknown[], n: number, wholeNumbers: ColumnKind = 'number'): ColumnKind {
+function kindFromValues(values: unknown[], n: number, wholeNumbers: ColumnKind, out: { parsed?: NumberParse[] }): ColumnKind {
+  const parsed: NumberParse[] = new Array(n);
   let seen = 0;
   let allNumeric = true;
   let allDateLike = true;
@@ -364,10 +365,9 @@ function kindFromValues(values: unknown[], n: number, wholeNumbers: ColumnKind =
     seen++;
     if (typeof v === 'number') {
       allDateLike = false;
-      if (Number.isFinite(v) && !Number.isInteger(v)) {
-        const p = parseNumber(v);
-        if (p.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
-      }
+      const p = parseNumber(v);
+      parsed[i] = p;
+      if (p.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
       continue;
     }
     if (typeof v !== 'string') return 'text';
@@ -376,6 +376,7 @@ function kindFromValues(values: unknown[], n: number, wholeNumbers: ColumnKind =
       else {
         if (LEADING_ZERO.test(v) && !/^\s*0[.,]/.test(v)) anyLeadingZero = true;
         const p = parseNumber(v);
+        parsed[i] = p;
         if (p.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
       }
     }
@@ -391,6 +392,7 @@ function kindFromValues(values: unknown[], n: number, wholeNumbers: ColumnKind =
   }
   if (allNumeric) {
     if (anyLeadingZero) return 'text'; // "00123": an id, stays text
+    out.parsed = parsed; // the converter reuses these instead of parsing again
     if (maxDecimals === 0) return wholeNumbers;
     return maxDecimals <= 2 ? 'money' : 'number';
   }
@@ -425,6 +427,10 @@ function textOf(v: unknown): string {
 
 interface TypedColumn extends ErpColumn {
   values: unknown[];
+  /** Number parses already made while deciding the kind (index = row). */
+  parsed?: NumberParse[];
+  /** Shared text cells of a column whose values repeat (categories, cities). */
+  textCells?: Map<string, Cell>;
 }
 
 /** Per-read state: counts invalid values. */
@@ -435,11 +441,16 @@ class Converter {
     switch (col.kind) {
       case 'text': {
         const text = textOf(v);
-        return text === '' ? EMPTY_CELL : { kind: 'text', text };
+        if (text === '') return EMPTY_CELL;
+        const cache = col.textCells;
+        if (!cache) return { kind: 'text', text };
+        let cell = cache.get(text);
+        if (!cell) cache.set(text, (cell = { kind: 'text', text }));
+        return cell;
       }
       case 'money':
       case 'number': {
-        const p = parseNumber(v);
+        const p = col.parsed?.[i] ?? parseNumber(v);
         if (p.kind === 'invalid') {
           this.warnings++;
           return { kind: 'invalid', raw: p.raw, expected: 'number' };
@@ -477,19 +488,31 @@ function typeColumns(table: RawTable, record: RecordKind): TypedColumn[] {
   return matches.map(({ key, folded, hit }, c) => {
     const field = hit && best.get(hit.field)?.c === c ? hit.field : undefined;
     const values = table.columns[c]!;
+    const out: { parsed?: NumberParse[] } = {};
     const kind: ColumnKind =
       (field ? FIELD_KINDS[record]?.[field] : undefined) ??
       kindFromKey(key) ??
-      kindFromValues(values, table.rowCount, record === 'aging' ? 'money' : 'number');
+      kindFromValues(values, table.rowCount, record === 'aging' ? 'money' : 'number', out);
     const label = field ? fieldLabel(record, field, key) : readableHeader(key);
     const col: TypedColumn = { key, folded, label, kind, values };
     if (field) col.field = field;
+    if (out.parsed && (kind === 'money' || kind === 'number')) col.parsed = out.parsed;
+    if (kind === 'text' && repeats(values, table.rowCount)) col.textCells = new Map();
     return col;
   });
 }
 
+/** True when the first values of a column repeat a lot (worth sharing one cell per distinct text). */
+function repeats(values: unknown[], n: number): boolean {
+  const sample = Math.min(n, 64);
+  if (sample < 16) return false;
+  const distinct = new Set<unknown>();
+  for (let i = 0; i < sample; i++) distinct.add(values[i]);
+  return distinct.size <= sample / 4;
+}
+
 function publicColumn(col: TypedColumn): ErpColumn {
-  const { values: _values, ...rest } = col;
+  const { values: _values, parsed: _parsed, textCells: _textCells, ...rest } = col;
   return rest;
 }
 

@@ -23,7 +23,7 @@ export const configQuery = queryOptions({
 /** GET /api/session → the signed-in user, or null when not signed in (401). */
 export async function fetchSession(options?: RequestOptions): Promise<SessionUser | null> {
   try {
-    const body = await getJson<{ user: SessionUser }>('session', options);
+    const body = await getJson<{ user: SessionUser | null }>('session', options);
     return body?.user ?? null;
   } catch (error) {
     if (error instanceof UnauthenticatedError) return null;

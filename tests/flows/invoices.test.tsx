@@ -86,6 +86,7 @@ describe('invoice search', () => {
     expect(expectedShown).toContain(target);
     expect(await screen.findByText(`${own.length} satırdan ${expectedShown.length} gösteriliyor`)).toBeInTheDocument();
     await waitFor(() => expect(bodyRows(grid)).toHaveLength(expectedShown.length));
+    console.info('DBG', app.path(), (screen.getByLabelText('Sonuçlarda süz') as HTMLInputElement).value, bodyRows(grid).map((r) => r.getAttribute('data-row-id')));
     expect(within(grid).getByRole('link', { name: target.number })).toBeInTheDocument();
     expect(app.path()).toContain(`q=${digits}`);
   });

@@ -1,7 +1,7 @@
 /**
  * Column definitions of the account list (module constants, so the DataTable caches its sort
- * orders per list). Search haystack = name + id only, the same text indexAccounts() folds for the
- * facet counts, so the table's rows and the facet/total figures always agree.
+ * orders per list). Search haystack = id + name + province + district, the same text
+ * indexAccounts() folds for the facet counts, so the table's rows and the facet/total figures agree.
  */
 import type { Account, ErpColumn } from '../../api/types';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';
@@ -49,8 +49,8 @@ export const BASE_COLUMNS: readonly DataColumn<Account>[] = [
     href: accountHref,
     footer: (rows) => t('accounts.totals.count', { count: formatCount(rows.length) }),
   },
-  { id: 'province', header: () => t('accounts.col.province'), width: '8rem', value: (a) => a.province, searchText: false },
-  { id: 'district', header: () => t('accounts.col.district'), width: '8rem', value: (a) => a.district, searchText: false },
+  { id: 'province', header: () => t('accounts.col.province'), width: '8rem', value: (a) => a.province },
+  { id: 'district', header: () => t('accounts.col.district'), width: '8rem', value: (a) => a.district },
   balanceColumn,
 ];
 

@@ -20,8 +20,10 @@ const ids = (rows: Account[]) => rows.map((r) => r.id);
 describe('filterAccounts', () => {
   it('Turkish folding: ığdır finds İĞDIR, isparta and ısparta both find ISPARTA', () => {
     expect(ids(filterAccounts(idx, { ...none, q: 'ığdır' }).rows)).toEqual(['1']);
-    expect(ids(filterAccounts(idx, { ...none, q: 'isparta' }).rows)).toEqual(['2']);
-    expect(ids(filterAccounts(idx, { ...none, q: 'ısparta' }).rows)).toEqual(['2']);
+    // name "ISPARTA Gül…" and province ISPARTA (Şahin Ticaret)
+    expect(ids(filterAccounts(idx, { ...none, q: 'isparta' }).rows)).toEqual(['2', '4']);
+    expect(ids(filterAccounts(idx, { ...none, q: 'ısparta' }).rows)).toEqual(['2', '4']);
+    expect(ids(filterAccounts(idx, { ...none, q: 'ISPARTA şahin' }).rows)).toEqual(['4']);
     expect(ids(filterAccounts(idx, { ...none, q: 'CICEK' }).rows)).toEqual(['3']);
   });
   it('legal suffixes do not decide a match', () => {

@@ -20,8 +20,9 @@ export interface AccountIndex {
 }
 
 export function indexAccounts(accounts: readonly Account[]): AccountIndex {
-  // Name and id are searched (the ERP's firma_ismi filters by name; an id typed in the box should still find its row).
-  return { accounts, haystacks: accounts.map((a) => searchText(`${a.name} ${a.id}`)) };
+  // Searched: name, id, province and district (what an accountant types to find a company:
+  // "ığdır" finds İĞDIR names and accounts in Iğdır). Category is a facet, not searched.
+  return { accounts, haystacks: accounts.map((a) => searchText(`${a.id} ${a.name} ${a.province} ${a.district}`)) };
 }
 
 export interface FacetCount {

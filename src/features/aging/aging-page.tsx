@@ -44,7 +44,14 @@ export default function AgingPage() {
   const navigate = useNavigate();
   const firma = params.get('firma') ?? '';
   const cari = params.get('cari') ?? '';
-  const q = params.get('q') ?? '';
+  const urlQ = params.get('q') ?? '';
+  // The filter box is local state (fast typing never loses a key); the URL follows it (?q=).
+  const [q, setQ] = useState(urlQ);
+  const [lastUrlQ, setLastUrlQ] = useState(urlQ);
+  if (lastUrlQ !== urlQ) {
+    setLastUrlQ(urlQ);
+    if (urlQ !== q) setQ(urlQ);
+  }
   const sorting = sortingFromParam(params.get('sort'));
   const [draft, setDraft] = useState(firma);
   const [lastFirma, setLastFirma] = useState(firma);
@@ -247,7 +254,11 @@ export default function AgingPage() {
         onSortingChange={(next: SortingState) => update({ sort: sortingToParam(next) || null }, true)}
         onRowOpen={(row) => void navigate(statementHref(row, layout))}
         searchInputRef={searchRef}
-        toolbar={<TableSearch ref={searchRef} value={q} onChange={(v) => update({ q: v || null }, true)} />}
+        toolbar={<TableSearch ref={searchRef} value={q} onChange={(v) => {
+              setQ(v);
+              setLastUrlQ(v);
+              update({ q: v || null }, true);
+            }} />}
       />
     </div>
   );

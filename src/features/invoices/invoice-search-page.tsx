@@ -26,7 +26,14 @@ export default function InvoiceSearchPage() {
   const searched = params.has('no') || params.has('firma');
   const no = params.get('no') ?? '';
   const firma = params.get('firma') ?? '';
-  const q = params.get('q') ?? '';
+  const urlQ = params.get('q') ?? '';
+  // The filter box is local state (fast typing never loses a key); the URL follows it (?q=).
+  const [q, setQ] = useState(urlQ);
+  const [lastUrlQ, setLastUrlQ] = useState(urlQ);
+  if (lastUrlQ !== urlQ) {
+    setLastUrlQ(urlQ);
+    if (urlQ !== q) setQ(urlQ);
+  }
   const sorting = sortingFromParam(params.get('sort'));
 
   const [draftNo, setDraftNo] = useState(no);
@@ -139,7 +146,11 @@ export default function InvoiceSearchPage() {
             onSortingChange={(next) => setParam({ sort: sortingToParam(next) || null }, true)}
             onRowOpen={layout.idKey ? openRow : undefined}
             searchInputRef={filterRef}
-            toolbar={<TableSearch ref={filterRef} label={t('invoices.table.filter')} value={q} onChange={(v) => setParam({ q: v || null }, true)} />}
+            toolbar={<TableSearch ref={filterRef} label={t('invoices.table.filter')} value={q} onChange={(v) => {
+                  setQ(v);
+                  setLastUrlQ(v);
+                  setParam({ q: v || null }, true);
+                }} />}
           />
         </>
       )}
