@@ -52,11 +52,10 @@ export const PROBE_SCRIPT = String.raw`(() => {
       const mo = new MutationObserver(() => {
         if (check()) mo.disconnect();
       });
-      mo.observe(document.documentElement, { subtree: true, childList: true });
+      mo.observe(document, { subtree: true, childList: true });
     };
     start();
   };
-  B.watchFirst('rows', 'tr[data-row-id]');
   B.waitMark = (name, timeoutMs) =>
     new Promise((resolve, reject) => {
       const t0 = performance.now();
@@ -106,6 +105,7 @@ export const PROBE_SCRIPT = String.raw`(() => {
       };
       tick();
     });
+  B.watchFirst('rows', 'tr[data-row-id]');
   /** Visible text that must never appear in the UI. */
   B.badText = () => {
     const text = document.body.innerText;

@@ -270,7 +270,9 @@ describe('§5 keys → fields', () => {
     ['İL_KODU', 'İl Kodu'],
     ['ISLEM_ID', 'Islem ID'],
     ['Vade Farkı', 'Vade Farkı'],
-    ['0_30_GUN', '0 30 Gun'],
+    ['0_30_GUN', '0-30 Gun'],
+    ['GUN_91_120', 'Gun 91-120'],
+    ['120_GUN_USTU', '120 Gun Ustu'],
   ])('readable header %s → %s', (key, label) => {
     expect(readableHeader(key)).toBe(label);
   });
@@ -336,6 +338,24 @@ describe('§5 column kinds of undocumented answers (aging)', () => {
     expect(table.columns[0]!.kind).toBe('date');
     expect(table.rows[1]!.D).toEqual({ kind: 'invalid', raw: '2026-02-30', expected: 'date' });
     expect(table.warnings).toBe(1);
+  });
+
+  it('JSON numbers with a few unreadable strings (more than 2/3 numbers) claim numbers: the strings are invalid', () => {
+    const table = readTableAnswer([{ VADESI_GELMEMIS: 100 }, { VADESI_GELMEMIS: 'abc' }, { VADESI_GELMEMIS: 250.5 }, { VADESI_GELMEMIS: 0 }], 'aging');
+    expect(table.columns[0]!.kind).toBe('money');
+    expect(table.rows.map((r) => r.VADESI_GELMEMIS)).toEqual([
+      { kind: 'number', value: 100, minor: 10000, decimals: 0, raw: '100' },
+      { kind: 'invalid', raw: 'abc', expected: 'number' },
+      { kind: 'number', value: 250.5, minor: 25050, decimals: 1, raw: '250.5' },
+      { kind: 'number', value: 0, minor: 0, decimals: 0, raw: '0' },
+    ]);
+    expect(table.warnings).toBe(1);
+  });
+
+  it('two numbers and a word (not more than 2/3 numbers) stay text', () => {
+    const table = readTableAnswer([{ SUBE: '1' }, { SUBE: '2' }, { SUBE: 'Merkez' }], 'aging');
+    expect(table.columns[0]!.kind).toBe('text');
+    expect(table.warnings).toBe(0);
   });
 
   it('free text with digits in it stays text; mixed number/word columns are text', () => {

@@ -291,6 +291,10 @@ export function readableHeader(key: string): string {
     .replace(/([a-zçğıöşü0-9])([A-ZÇĞİÖŞÜ])/g, '$1 $2')
     .split(/[^0-9A-Za-zÇĞİÖŞÜçğıöşüÂÎÛâîû]+/)
     .filter(Boolean);
+  // "0_30_GUN" → "0-30 Gun": two numbers in a row are a range.
+  for (let i = words.length - 1; i > 0; i--) {
+    if (/^\d+$/.test(words[i]!) && /^\d+$/.test(words[i - 1]!)) words.splice(i - 1, 2, `${words[i - 1]}-${words[i]}`);
+  }
   return words
     .map((w) => {
       // ERP keys are usually ASCII ("TARIHI"): an ASCII "I" is an "i" there, not a dotless "ı".
@@ -349,48 +353,51 @@ function isEmptyRaw(v: unknown): boolean {
 }
 
 /**
- * Decides a column's kind from its values (no alias field, no key hint). Numbers with 1–2 decimals
- * are money; whole numbers are plain numbers unless `wholeNumbers` says otherwise (aging: amounts).
+ * Decides a column's kind from its values (no alias field, no key hint).
+ * - every value reads as a date → date;
+ * - numbers (JSON numbers or numeric text): 1–2 decimals → money, whole numbers → `wholeNumbers`
+ *   (aging: amounts), more decimals → number. When more than two thirds of the values are numbers,
+ *   the column claims numbers and the rest become invalid cells (shown raw, counted) instead of
+ *   the whole column turning into text;
+ * - "00123"-style values → text (ids keep their zeros); anything else → text.
  */
 function kindFromValues(values: unknown[], n: number, wholeNumbers: ColumnKind, out: { parsed?: NumberParse[] }): ColumnKind {
   const parsed: NumberParse[] = new Array(n);
-  let seen = 0;
-  let allNumeric = true;
+  let numeric = 0;
+  let other = 0;
   let allDateLike = true;
   let anyLeadingZero = false;
   let maxDecimals = 0;
   for (let i = 0; i < n; i++) {
     const v = values[i];
     if (isEmptyRaw(v)) continue;
-    seen++;
     if (typeof v === 'number') {
       allDateLike = false;
+      numeric++;
       const p = parseNumber(v);
       parsed[i] = p;
       if (p.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
       continue;
     }
-    if (typeof v !== 'string') return 'text';
-    if (allNumeric) {
-      if (!NUMERIC_CHARS.test(v)) allNumeric = false;
-      else {
-        if (LEADING_ZERO.test(v) && !/^\s*0[.,]/.test(v)) anyLeadingZero = true;
-        const p = parseNumber(v);
-        parsed[i] = p;
-        if (p.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
-      }
-    }
-    if (allDateLike && !DATE_LIKE.test(v)) allDateLike = false;
-    if (!allNumeric && !allDateLike) return 'text';
+    if (typeof v === 'string' && NUMERIC_CHARS.test(v)) {
+      numeric++;
+      if (LEADING_ZERO.test(v) && !/^\s*0[.,]/.test(v)) anyLeadingZero = true;
+      const p = parseNumber(v);
+      parsed[i] = p;
+      if (p.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
+    } else other++;
+    if (allDateLike && !(typeof v === 'string' && DATE_LIKE.test(v))) allDateLike = false;
+    // Plain text (names, notes): stop early, most values are not numbers.
+    if (!allDateLike && other >= 8 && numeric < 2 * other) return 'text';
   }
-  if (seen === 0) return 'text';
+  if (numeric + other === 0) return 'text';
   if (allDateLike) {
     // "31.01.2026" also looks numeric: prefer the date when every value reads as one.
     let dates = true;
     for (let i = 0; i < n && dates; i++) if (!isEmptyRaw(values[i]) && parseDateMemo(values[i]).kind !== 'date') dates = false;
-    if (dates || !allNumeric) return 'date';
+    if (dates || numeric === 0) return 'date';
   }
-  if (allNumeric) {
+  if (numeric > 0 && (other === 0 || numeric > 2 * other)) {
     if (anyLeadingZero) return 'text'; // "00123": an id, stays text
     out.parsed = parsed; // the converter reuses these instead of parsing again
     if (maxDecimals === 0) return wholeNumbers;

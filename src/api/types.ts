@@ -4,7 +4,10 @@
  */
 import type { IsoDate, Minor } from '../lib/types';
 
-/** One value of an ERP record, as the reader understood it. */
+/**
+ * One value of an ERP record, as the reader understood it. Cells are immutable: the reader may
+ * share one cell object between rows (repeated texts, dates), so never mutate a cell.
+ */
 export type Cell =
   | { kind: 'empty' }
   | { kind: 'text'; text: string }

@@ -51,10 +51,20 @@ export function parseNumber(input: unknown): NumberParse {
 
 /** Shortest round-trip text of a JSON number, then the exact decimal reading of that text. */
 function fromNumber(n: number): NumberParse {
-  const raw = String(n);
   if (Number.isInteger(n) && Math.abs(n) <= 90_071_992_547_409) {
-    return { kind: 'number', value: n, minor: n * 100 + 0, decimals: 0, raw };
+    return { kind: 'number', value: n, minor: n * 100 + 0, decimals: 0, raw: String(n) };
   }
+  // Fast path for amounts with at most 2 decimals: if m/100 (the correctly rounded value of the
+  // exact decimal m/100) is n, then n's shortest text is that decimal — no float-to-text needed.
+  const m = Math.round(n * 100);
+  if (Number.isSafeInteger(m) && m / 100 === n) {
+    const abs = Math.abs(m);
+    const cents = abs % 100;
+    const decimals = cents === 0 ? 0 : cents % 10 === 0 ? 1 : 2;
+    const frac = decimals === 0 ? '' : decimals === 1 ? `.${cents / 10}` : `.${cents < 10 ? '0' : ''}${cents}`;
+    return { kind: 'number', value: n, minor: m + 0, decimals, raw: `${m < 0 ? '-' : ''}${Math.trunc(abs / 100)}${frac}` };
+  }
+  const raw = String(n);
   return parseNumberText(raw, raw);
 }
 

@@ -31,12 +31,14 @@ test('a protected deep link goes to login and, after login, back to that link', 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(target.name);
 });
 
-test('logout, then Back shows no account data', async ({ page }) => {
+test('logout, then Back shows no account data; the old cookie is dead', async ({ page, context, baseURL }) => {
   const known = account(SPECIAL_ACCOUNTS.quoted);
   await page.goto('/login');
   await login(page);
   await expect(page).toHaveURL(/\/accounts$/);
   await expect(page.getByText(known.name).first()).toBeVisible();
+  const cookieHeader = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  expect(cookieHeader).not.toBe('');
 
   await page.getByRole('button', { name: 'Çıkış' }).click();
   await expect(page).toHaveURL(/\/login/);
@@ -48,10 +50,25 @@ test('logout, then Back shows no account data', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Giriş' })).toBeVisible();
   await expect(page.getByText(known.name)).toHaveCount(0);
 
-  // The API refuses too: the old page's data cannot be fetched again.
-  const status = await page.evaluate(async () => {
-    const r = await fetch('/api/session', { headers: { 'x-app-request': '1' } });
-    return r.status;
+  // The browser has no session any more, and the data cannot be fetched.
+  const after = await page.evaluate(async () => {
+    const s = await fetch('/api/session', { headers: { 'x-app-request': '1' } });
+    const erp = await fetch('/api/erp/get_cari', {
+      method: 'POST',
+      headers: { 'x-app-request': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ firma_ismi: '' }),
+    });
+    return { session: (await s.json()) as { user: unknown }, erpStatus: erp.status };
   });
-  expect(status).toBe(401);
+  expect(after.session.user ?? null).toBeNull();
+  expect(after.erpStatus).toBe(401);
+
+  // A copy of the old cookie (e.g. taken before logout) is refused too.
+  const replay = await fetch(`${baseURL}/api/erp/get_cari`, {
+    method: 'POST',
+    headers: { cookie: cookieHeader, 'x-app-request': '1', 'content-type': 'application/json', origin: baseURL! },
+    body: JSON.stringify({ firma_ismi: '' }),
+  });
+  await replay.arrayBuffer();
+  expect(replay.status).toBe(401);
 });

@@ -26,3 +26,17 @@ export function trMoney(minor: number): string {
 export function trDate(iso: string): string {
   return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 }
+
+/** Turkish-aware folding written independently of src/lib/turkish.ts: "İĞDIR" → "igdir". */
+export function foldIndependently(s: string): string {
+  const map: Record<string, string> = { ı: 'i', ğ: 'g', ü: 'u', ş: 's', ö: 'o', ç: 'c', â: 'a', î: 'i', û: 'u' };
+  return s.toLocaleLowerCase('tr-TR').replace(/[ığüşöçâîû]/g, (c) => map[c] ?? c);
+}
+
+/** Σ of integers (kuruş). */
+export const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+/** "1.234,56 B" / "1.234,56 A" / "0,00": a balance the way an accountant reads it. */
+export function trBalance(minor: number): string {
+  return minor > 0 ? `${trMoney(minor)} B` : minor < 0 ? `${trMoney(-minor)} A` : trMoney(0);
+}

@@ -3,11 +3,12 @@
 //   2. dev-standalone — a demo ERP in its own process (shape envelope-cf-column), the dev server pointed at it
 //                       with ERP_BASE_URL; plus the fault journeys (they need the demo ERP's control endpoint);
 //   3. prod           — `vite build` once, then server/prod.ts (`npm start`) against a standalone demo ERP
-//                       (shape cf-row); same journeys and faults.
+//                       (shape cf-row); same journeys (faults too with E2E_PROD_FAULTS=1).
 // Every server listens on 127.0.0.1 on a free port. All children are killed at the end, also on failure.
 // Exits non-zero when any run fails.
 //
-// Options (environment): E2E_RUNS=dev-embedded,prod (subset of runs), CHROMIUM_PATH (default /usr/bin/chromium).
+// Options (environment): E2E_RUNS=dev-embedded,prod (subset of runs), E2E_PROD_FAULTS=1,
+// CHROMIUM_PATH (default /usr/bin/chromium).
 // Extra command-line arguments are passed to `playwright test` (e.g. `npm run test:e2e -- -g login`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,12 +23,15 @@ type RunSpec = {
   shape?: string;
   /** Gateway ERP time-out for this run (short, so the hang fault is quick). */
   erpTimeoutMs?: number;
+  /** Also run the fault journeys (needs a standalone demo ERP). */
+  faults?: boolean;
 };
 
 const ALL_RUNS: RunSpec[] = [
   { mode: 'dev-embedded', server: 'dev' },
-  { mode: 'dev-standalone', server: 'dev', shape: 'envelope-cf-column', erpTimeoutMs: 2000 },
-  { mode: 'prod', server: 'prod', shape: 'cf-row', erpTimeoutMs: 2000 },
+  { mode: 'dev-standalone', server: 'dev', shape: 'envelope-cf-column', erpTimeoutMs: 2000, faults: true },
+  // E2E_PROD_FAULTS=1 runs the fault journeys against the production server too (+30 s).
+  { mode: 'prod', server: 'prod', shape: 'cf-row', erpTimeoutMs: 2000, faults: process.env.E2E_PROD_FAULTS === '1' },
 ];
 
 const root = process.cwd();
@@ -221,7 +225,12 @@ async function runOne(run: RunSpec): Promise<RunResult> {
     };
     app =
       run.server === 'dev'
-        ? startChild(`${run.mode}-vite`, bin('vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], serverEnv)
+        ? startChild(
+            `${run.mode}-vite`,
+            bin('vite'),
+            ['--config', join('tests', 'e2e', 'vite.config.ts'), '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+            { ...serverEnv, E2E_MODE: run.mode },
+          )
         : startChild(`${run.mode}-prod`, bin('tsx'), [join('server', 'prod.ts')], serverEnv);
     await waitFor(`${run.mode} app server`, app, async () => {
       const r = await fetch(`${baseURL}/api/config`, { headers: { 'x-app-request': '1' } });
@@ -245,7 +254,7 @@ async function runOne(run: RunSpec): Promise<RunResult> {
     const journeys = await playwright(['--project=journeys'], env);
     summary.push(...journeys.summary.map((l) => `journeys: ${l}`));
     if (journeys.code !== 0) ok = false;
-    if (erp) {
+    if (erp && run.faults) {
       const faults = await playwright(['--project=faults', '--workers=1'], env);
       summary.push(...faults.summary.map((l) => `faults: ${l}`));
       if (faults.code !== 0) ok = false;

@@ -2,11 +2,14 @@
  * /aging against the demo ERP (real gateway, real reader) in several answer shapes. Expected
  * numbers come straight from the demo dataset (balances, statement lines), formatted here by hand.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { agingOf, getDataset, SPECIAL_ACCOUNTS } from '../../server/demo-erp';
 import { foldTr } from '../../src/lib/turkish';
 import { renderApp, setDemoFail, type DemoShape } from '../harness';
+
+// Lazy routes and the demo dataset make the first render slow when the whole suite runs in parallel.
+configure({ asyncUtilTimeout: 5000 });
 
 const SHAPES: DemoShape[] = ['wex', 'cf-row', 'envelope-cf-column', 'labels'];
 const ds = getDataset();
@@ -149,6 +152,21 @@ describe('aging search and errors', () => {
     const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
     const row = within(buckets).getByText('Kapatılmamış alacak (avans)').closest('tr')!;
     expect(row.querySelectorAll('td')[1]!.textContent).toBe(tl(acc.balance));
+  });
+
+  it('shows an unreadable ERP number raw and marked, counts it, and leaves it out of the totals', async () => {
+    // malformed-numbers: every fourth row (index 1, 5, …) carries a bad text in its first amount column.
+    await renderApp('/aging?firma=', { loggedIn: true, fail: 'malformed-numbers' });
+    const grid = await screen.findByRole('grid', { name: 'Yaşlandırma (ERP)' });
+    const all = ds.accounts.filter((a) => a.balance !== 0);
+    const badRows = all.filter((_, i) => i % 4 === 1).length;
+    expect(await screen.findByText(`${badRows} değer okunamadı; ham haliyle işaretlenerek gösteriliyor.`)).toBeInTheDocument();
+    const col = columnIndex(grid, 'Vadesi gelmemiş');
+    const bad = bodyRows(grid)[1]!.querySelectorAll('td')[col]!;
+    expect(bad.querySelector('.cell-invalid')).not.toBeNull();
+    expect(bad.textContent).toMatch(/⚠/);
+    const readable = all.filter((_, i) => i % 4 !== 1).reduce((sum, a) => sum + agingOf(a.lines, ERP_TODAY).buckets.notDue, 0);
+    expect(footerCells(grid)[col]).toBe(tl(readable));
   });
 
   it('shows an ERP failure as a plain message', async () => {

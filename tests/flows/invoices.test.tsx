@@ -2,10 +2,13 @@
  * /invoices, /invoices/:faturaId and the header's quick invoice box against the demo ERP in
  * several answer shapes. Expected numbers come straight from the demo dataset.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDataset, INVOICE_NOT_FOUND_MESSAGE, type DemoInvoice } from '../../server/demo-erp';
 import { renderApp, setDemoFail, type DemoShape } from '../harness';
+
+// Lazy routes and the demo dataset make the first render slow when the whole suite runs in parallel.
+configure({ asyncUtilTimeout: 5000 });
 
 const SHAPES: DemoShape[] = ['wex', 'cf-row', 'envelope-cf-column', 'labels'];
 const ds = getDataset();
@@ -86,7 +89,6 @@ describe('invoice search', () => {
     expect(expectedShown).toContain(target);
     expect(await screen.findByText(`${own.length} satırdan ${expectedShown.length} gösteriliyor`)).toBeInTheDocument();
     await waitFor(() => expect(bodyRows(grid)).toHaveLength(expectedShown.length));
-    console.info('DBG', app.path(), (screen.getByLabelText('Sonuçlarda süz') as HTMLInputElement).value, bodyRows(grid).map((r) => r.getAttribute('data-row-id')));
     expect(within(grid).getByRole('link', { name: target.number })).toBeInTheDocument();
     expect(app.path()).toContain(`q=${digits}`);
   });

@@ -81,6 +81,8 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
       },
       searchText: col.kind === 'text' ? (row) => String(value(row) ?? '') : false,
       footer: col.kind === 'money' ? (rows) => moneyFooter(rows, col.key) : undefined,
+      // Dates and amounts are never cut off ("31.01.2026", "-99.999.999,99").
+      width: col.kind === 'date' ? '8.5rem' : col.kind === 'money' ? '9rem' : undefined,
     };
     const extra = options.override?.(col);
     return extra ? { ...base, ...extra } : base;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../api/types';
-import { accountTotals, facetFilter, filterAccounts, indexAccounts } from './account-filters';
+import { accountTotals, facetFilter, fillAccountIndex, filterAccounts, indexAccounts } from './account-filters';
 
 function acc(id: string, name: string, category: string, province: string, balance: number | null): Account {
   return { id, name, category, province, district: '', balance, extras: {} };
@@ -55,6 +55,17 @@ describe('filterAccounts', () => {
   });
   it('hide zero balances drops 0 and empty balances', () => {
     expect(ids(filterAccounts(idx, { ...none, hideZero: true }).rows)).toEqual(['1', '2', '5']);
+  });
+});
+
+describe('indexAccounts', () => {
+  it('fills lazily in steps and a search completes it', () => {
+    const index = indexAccounts(Array.from({ length: 1500 }, (_, i) => acc(String(i), i === 1400 ? 'İĞDIR Son' : `Firma ${i}`, 'Müşteri', 'Ankara', 1)));
+    let calls = 0;
+    expect(fillAccountIndex(index, () => ++calls >= 1)).toBe(false);
+    expect(index.filled).toBe(512);
+    expect(ids(filterAccounts(index, { ...none, q: 'ığdır son' }).rows)).toEqual(['1400']);
+    expect(index.filled).toBe(1500);
   });
 });
 

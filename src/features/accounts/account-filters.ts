@@ -1,5 +1,5 @@
 /**
- * Pure account-list logic: search haystacks (pre-folded once per list), facet filters with
+ * Pure account-list logic: search haystacks (folded once per list), facet filters with
  * counts, "hide zero balances", and the totals row — all money in integer kuruş.
  */
 import type { Account } from '../../api/types';
@@ -13,16 +13,45 @@ export interface AccountFilter {
   hideZero: boolean;
 }
 
-/** Per-list index: the searchText of every account, computed once when the list loads. */
+/**
+ * Per-list search index: the searchText of every account (id, name, province, district), folded
+ * once per list. Folding 100.000 names takes a while, so it is filled lazily: in idle time after
+ * the first paint (fillAccountIndex with a deadline) and, if a search comes first, synchronously.
+ * Searched: what an accountant types to find a company ("ığdır" finds İĞDIR names and accounts in
+ * Iğdır). Category is a facet, not searched.
+ */
 export interface AccountIndex {
   accounts: readonly Account[];
-  haystacks: readonly string[];
+  haystacks: string[];
+  /** haystacks[0..filled) are ready. */
+  filled: number;
 }
 
 export function indexAccounts(accounts: readonly Account[]): AccountIndex {
-  // Searched: name, id, province and district (what an accountant types to find a company:
-  // "ığdır" finds İĞDIR names and accounts in Iğdır). Category is a facet, not searched.
-  return { accounts, haystacks: accounts.map((a) => searchText(`${a.id} ${a.name} ${a.province} ${a.district}`)) };
+  return { accounts, haystacks: new Array<string>(accounts.length), filled: 0 };
+}
+
+/** Folds haystacks until done or `shouldStop()` (checked every 512 accounts); true when complete. */
+export function fillAccountIndex(index: AccountIndex, shouldStop: () => boolean = () => false): boolean {
+  const { accounts, haystacks } = index;
+  const places = new Map<string, string>(); // provinces and districts repeat: fold each once
+  const place = (v: string) => {
+    let f = places.get(v);
+    if (f === undefined) {
+      f = searchText(v);
+      places.set(v, f);
+    }
+    return f;
+  };
+  let i = index.filled;
+  while (i < accounts.length) {
+    const a = accounts[i]!;
+    haystacks[i] = `${searchText(`${a.id} ${a.name}`)} ${place(a.province)} ${place(a.district)}`;
+    i++;
+    if ((i & 511) === 0 && shouldStop()) break;
+  }
+  index.filled = i;
+  return i >= accounts.length;
 }
 
 export interface FacetCount {
@@ -57,6 +86,7 @@ const isZero = (a: Account) => a.balance === null || a.balance === 0;
  */
 export function filterAccounts(index: AccountIndex, f: AccountFilter): FilteredAccounts {
   const tokens = queryTokens(f.q);
+  if (tokens.length && index.filled < index.accounts.length) fillAccountIndex(index);
   const cats = f.categories.length ? new Set(f.categories.map(facetKey)) : null;
   const provs = f.provinces.length ? new Set(f.provinces.map(facetKey)) : null;
   const catCounts = new Map<string, FacetAcc>();

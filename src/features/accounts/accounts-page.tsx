@@ -11,7 +11,7 @@
  *
  * URL state: q, category (repeatable), province (repeatable), hideZero=1, sort.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
@@ -22,7 +22,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { queryTokens } from '../../lib/turkish';
-import { accountTotals, facetFilter, facetKey, filterAccounts, indexAccounts, type FacetCount } from './account-filters';
+import { accountTotals, facetFilter, facetKey, fillAccountIndex, filterAccounts, indexAccounts, type AccountIndex, type FacetCount } from './account-filters';
 import { accountHref, BASE_COLUMNS, extraAccountColumns } from './account-columns';
 import { BalanceText } from './balance-text';
 import { ShortcutsBar } from './shortcuts-bar';
@@ -89,6 +89,7 @@ export default function AccountsPage() {
   const full = useQuery(accountQueries.list(''));
   const fullAccounts = full.data?.accounts ?? EMPTY;
   const fullIndex = useMemo(() => indexAccounts(fullAccounts), [fullAccounts]);
+  useIdleFill(fullIndex);
   const facetState = { categories, provinces, hideZero };
   const catKey = categories.join('\u0000');
   const provKey = provinces.join('\u0000');
@@ -138,26 +139,47 @@ export default function AccountsPage() {
   const openAccount = (a: Account) => navigate(accountHref(a), { state: { from: listUrl() } });
   const prefetch = (a: Account) => void queryClient.prefetchQuery(statementQueries.detail(a.id));
 
-  // ---- scroll: saved when leaving, restored when the list is back ----
+  // ---- scroll: remembered while scrolling (a detached box reads 0 on unmount), restored on return ----
   const wrapRef = useRef<HTMLDivElement>(null);
   const scrollKey = location.search;
   useEffect(() => {
     const wrap = wrapRef.current;
-    return () => {
-      const table = wrap?.querySelector<HTMLElement>('.dt-scroll')?.scrollTop ?? 0;
+    if (!wrap) return;
+    const remember = () => {
+      if (!wrap.isConnected) return; // leaving: the detached box would read 0
+      const table = wrap.querySelector<HTMLElement>('.dt-scroll')?.scrollTop ?? 0;
       scrollMemory.set(scrollKey, { table, page: window.scrollY });
+    };
+    wrap.addEventListener('scroll', remember, { capture: true, passive: true });
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      wrap.removeEventListener('scroll', remember, { capture: true });
+      window.removeEventListener('scroll', remember);
     };
   }, [scrollKey]);
   const restored = useRef(false);
   const hasRows = tableData.length > 0;
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (restored.current || !hasRows) return;
     restored.current = true;
     const saved = scrollMemory.get(scrollKey);
     if (!saved) return;
-    const box = wrapRef.current?.querySelector<HTMLElement>('.dt-scroll');
-    if (box) box.scrollTop = saved.table;
-    if (saved.page) window.scrollTo?.(0, saved.page);
+    // The virtualized table gets its full height a frame or two after mounting: retry briefly.
+    let frame = 0;
+    let handle = 0;
+    let done = false;
+    const apply = () => {
+      const box = wrapRef.current?.querySelector<HTMLElement>('.dt-scroll');
+      if (box) box.scrollTop = saved.table;
+      if (saved.page) window.scrollTo?.(0, saved.page);
+      done = !box || Math.abs(box.scrollTop - saved.table) < 2 || ++frame >= 30;
+      if (!done) handle = requestAnimationFrame(apply);
+    };
+    apply();
+    return () => {
+      cancelAnimationFrame(handle);
+      if (!done) restored.current = false; // re-run (StrictMode) starts over
+    };
   }, [hasRows, scrollKey]);
 
   const searchRef = useRef<HTMLInputElement>(null);
@@ -266,6 +288,28 @@ export default function AccountsPage() {
   );
 }
 
+/** Folds the list's search text in idle time, so the first keystroke does not pay for it. */
+function useIdleFill(index: AccountIndex) {
+  useEffect(() => {
+    if (index.filled >= index.accounts.length) return;
+    let cancelled = false;
+    let handle = 0;
+    const hasIdle = typeof window.requestIdleCallback === 'function';
+    const schedule = (cb: (d: { timeRemaining: () => number }) => void): number =>
+      hasIdle ? window.requestIdleCallback(cb) : window.setTimeout(() => cb({ timeRemaining: () => 8 }), 1);
+    const step = (deadline: { timeRemaining: () => number }) => {
+      if (cancelled) return;
+      if (!fillAccountIndex(index, () => deadline.timeRemaining() < 1)) handle = schedule(step);
+    };
+    handle = schedule(step);
+    return () => {
+      cancelled = true;
+      if (hasIdle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+    };
+  }, [index]);
+}
+
 function FacetGroup({
   legend,
   facets,
@@ -289,7 +333,7 @@ function FacetGroup({
           <li key={f.value}>
             <label>
               <input type="checkbox" checked={isOn(f.value)} onChange={(e) => onToggle(f.value, e.target.checked)} />
-              <span className="facet__value">{f.value || t('accounts.filters.none')}</span>
+              <span className="facet__value">{f.value || t('accounts.filters.none')}</span>{' '}
               <span className="facet__count">{formatCount(f.count)}</span>
             </label>
           </li>

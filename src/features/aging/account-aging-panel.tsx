@@ -48,8 +48,8 @@ interface DebitRow {
 }
 
 const DEBIT_COLUMNS: DataColumn<DebitRow>[] = [
-  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '8rem' },
-  { id: 'dueDate', header: () => t('aging.fifo.col.dueDate'), kind: 'date', value: (r) => r.dueDate, width: '8rem' },
+  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '9rem' },
+  { id: 'dueDate', header: () => t('aging.fifo.col.dueDate'), kind: 'date', value: (r) => r.dueDate, width: '9rem' },
   { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '11rem' },
   { id: 'original', header: () => t('aging.fifo.col.amount'), kind: 'money', value: (r) => r.original, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.original)) },
   { id: 'remaining', header: () => t('aging.fifo.col.remaining'), kind: 'money', value: (r) => r.remaining, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.remaining)) },
@@ -68,7 +68,7 @@ interface CreditRow {
 }
 
 const CREDIT_COLUMNS: DataColumn<CreditRow>[] = [
-  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '8rem' },
+  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '9rem' },
   { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '11rem' },
   { id: 'amount', header: () => t('aging.fifo.col.credit'), kind: 'money', value: (r) => r.amount, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.amount)) },
   { id: 'unapplied', header: () => t('aging.fifo.col.unapplied'), kind: 'money', value: (r) => r.unapplied, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.unapplied)) },

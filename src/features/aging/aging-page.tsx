@@ -10,11 +10,12 @@ import { agingQueries } from '../../api/aging';
 import type { ErpTable } from '../../api/types';
 import { DataTable, TableSearch, sortingFromParam, sortingToParam, type DataColumn, type SortingState } from '../../components/data-table';
 import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
+import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 import { agingLayout, bucketTotals, cellMinor, cellText, rowTotal, type AgingLayout } from './aging-buckets';
-import { bucketColor, bucketLabel, Legend, StackedBar, type BarSegment } from './bucket-display';
+import { bucketColor, bucketLabel, StackedBar, type BarSegment } from './bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
 import './aging.css';
 
@@ -44,14 +45,7 @@ export default function AgingPage() {
   const navigate = useNavigate();
   const firma = params.get('firma') ?? '';
   const cari = params.get('cari') ?? '';
-  const urlQ = params.get('q') ?? '';
-  // The filter box is local state (fast typing never loses a key); the URL follows it (?q=).
-  const [q, setQ] = useState(urlQ);
-  const [lastUrlQ, setLastUrlQ] = useState(urlQ);
-  if (lastUrlQ !== urlQ) {
-    setLastUrlQ(urlQ);
-    if (urlQ !== q) setQ(urlQ);
-  }
+  const [q, setQ] = useUrlFilter('q');
   const sorting = sortingFromParam(params.get('sort'));
   const [draft, setDraft] = useState(firma);
   const [lastFirma, setLastFirma] = useState(firma);
@@ -100,10 +94,13 @@ export default function AgingPage() {
   const columns = useMemo<DataColumn<ErpRow>[]>(() => {
     const cols = erpDataColumns(table.columns, {
       override: (col) => {
-        if (col.key === layout.nameKey) return { primary: true, href: (row) => statementHref(row, layout), width: '18rem' };
-        // Bucket columns get a readable day-range header ("0–30 gün"); the ERP's key stays in the tooltip-free CSV header too.
+        if (col.key === layout.nameKey) return { primary: true, href: (row) => statementHref(row, layout), width: '13rem' };
+        if (col.key === layout.accountIdKey) return { width: '6rem' };
+        // Bucket columns get a readable day-range header ("0–30 gün"), also in the CSV.
         const bucket = layout.buckets.find((b) => b.key === col.key);
-        return bucket ? { header: bucketLabel(bucket) } : undefined;
+        if (bucket) return { header: bucketLabel(bucket), width: bucket.notDue ? '9rem' : '8rem' };
+        // Amounts are never cut off: wide enough for "-999.999.999,99".
+        return col.kind === 'money' ? { width: '8rem' } : undefined;
       },
     });
     if (layout.buckets.length > 0) {
@@ -114,7 +111,7 @@ export default function AgingPage() {
         sortable: false,
         exportable: false,
         searchText: false,
-        width: '12rem',
+        width: '7rem',
         cell: (row) => (
           <StackedBar segments={segmentsOf(row, layout)} scale={scale} name={layout.nameKey ? cellText(row[layout.nameKey]) : ''} />
         ),
@@ -129,7 +126,7 @@ export default function AgingPage() {
         sortable: false,
         exportable: false,
         searchText: false,
-        width: '10rem',
+        width: '6rem',
         cell: (row) => {
           const id = cellText(row[idKey]);
           if (!id) return null;
@@ -236,9 +233,6 @@ export default function AgingPage() {
         </p>
       )}
 
-      {query.isSuccess && layout.buckets.length > 0 && table.rows.length > 0 && (
-        <Legend items={summarySegments.map((s) => ({ key: s.key, label: s.label, color: s.color }))} />
-      )}
 
       <DataTable<ErpRow>
         data={table.rows}
@@ -254,11 +248,7 @@ export default function AgingPage() {
         onSortingChange={(next: SortingState) => update({ sort: sortingToParam(next) || null }, true)}
         onRowOpen={(row) => void navigate(statementHref(row, layout))}
         searchInputRef={searchRef}
-        toolbar={<TableSearch ref={searchRef} value={q} onChange={(v) => {
-              setQ(v);
-              setLastUrlQ(v);
-              update({ q: v || null }, true);
-            }} />}
+        toolbar={<TableSearch ref={searchRef} value={q} onChange={setQ} placeholder={t('aging.table.filter')} />}
       />
     </div>
   );

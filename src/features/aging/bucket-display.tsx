@@ -60,16 +60,3 @@ export function StackedBar({ segments, scale, name, height = 14 }: { segments: B
     </svg>
   );
 }
-
-export function Legend({ items }: { items: { key: string; label: string; color: string }[] }) {
-  return (
-    <ul className="aging-legend">
-      {items.map((i) => (
-        <li key={i.key}>
-          <span className="aging-legend__swatch" style={{ background: i.color }} aria-hidden="true" />
-          {i.label}
-        </li>
-      ))}
-    </ul>
-  );
-}

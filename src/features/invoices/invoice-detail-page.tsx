@@ -49,7 +49,12 @@ export default function InvoiceDetailPage() {
     () =>
       erpDataColumns(lines?.columns ?? [], {
         // A sum of unit prices means nothing: no total under that column.
-        override: (col) => (col.field === 'unitPrice' ? { footer: undefined } : undefined),
+        override: (col) => {
+          if (col.field === 'unitPrice') return { footer: undefined };
+          if (col.field === 'productName') return { width: '16rem' };
+          if (col.field === 'quantity' || col.field === 'unit' || col.field === 'vatRate') return { width: '6.5rem' };
+          return undefined;
+        },
       }),
     [lines],
   );

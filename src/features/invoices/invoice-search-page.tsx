@@ -11,6 +11,7 @@ import { invoiceQueries } from '../../api/invoices';
 import type { ErpTable } from '../../api/types';
 import { DataTable, TableSearch, sortingFromParam, sortingToParam, type DataColumn } from '../../components/data-table';
 import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
+import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { EmptyState } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
@@ -26,14 +27,7 @@ export default function InvoiceSearchPage() {
   const searched = params.has('no') || params.has('firma');
   const no = params.get('no') ?? '';
   const firma = params.get('firma') ?? '';
-  const urlQ = params.get('q') ?? '';
-  // The filter box is local state (fast typing never loses a key); the URL follows it (?q=).
-  const [q, setQ] = useState(urlQ);
-  const [lastUrlQ, setLastUrlQ] = useState(urlQ);
-  if (lastUrlQ !== urlQ) {
-    setLastUrlQ(urlQ);
-    if (urlQ !== q) setQ(urlQ);
-  }
+  const [q, setQ] = useUrlFilter('q');
   const sorting = sortingFromParam(params.get('sort'));
 
   const [draftNo, setDraftNo] = useState(no);
@@ -56,8 +50,10 @@ export default function InvoiceSearchPage() {
       erpDataColumns(table.columns, {
         currencyOf: layout.currencyKey ? (row) => layout.text(row, layout.currencyKey) : undefined,
         override: (col) => {
-          if (col.key !== layout.primaryKey || !layout.idKey) return undefined;
-          return { primary: true, href: (row) => invoiceHref(row, layout) ?? '#' };
+          if (col.key === layout.primaryKey && layout.idKey) return { primary: true, href: (row) => invoiceHref(row, layout) ?? '#', width: '9.5rem' };
+          if (col.key === layout.companyKey) return { width: '12rem' };
+          if (col.key === layout.idKey || col.key === layout.accountIdKey || col.key === layout.currencyKey) return { width: '5.75rem' };
+          return col.kind === 'money' ? { width: '8.5rem' } : undefined;
         },
       }),
     [table, layout],
@@ -146,11 +142,7 @@ export default function InvoiceSearchPage() {
             onSortingChange={(next) => setParam({ sort: sortingToParam(next) || null }, true)}
             onRowOpen={layout.idKey ? openRow : undefined}
             searchInputRef={filterRef}
-            toolbar={<TableSearch ref={filterRef} label={t('invoices.table.filter')} value={q} onChange={(v) => {
-                  setQ(v);
-                  setLastUrlQ(v);
-                  setParam({ q: v || null }, true);
-                }} />}
+            toolbar={<TableSearch ref={filterRef} label={t('invoices.table.filter')} placeholder={t('invoices.table.filter.placeholder')} value={q} onChange={setQ} />}
           />
         </>
       )}

@@ -2,6 +2,8 @@
  * Pure statement arithmetic: date order, opening (devir) row, running balance, totals,
  * FIFO open debits, overdue total and weighted average due date (ortalama vade).
  *
+ * Two steps, each one pass over the lines: prepareStatement (once per statement: order, FIFO,
+ * overdue, running balances) and computeStatement (per range / type filter: devir row, rows, totals).
  * Money is integer kuruş throughout (exact sums). Balance sign: debit − credit, so > 0 is
  * borçlu (the account owes us), < 0 alacaklı.
  *
@@ -43,6 +45,7 @@ export interface StatementOptions {
   to?: IsoDate | null;
   /** Show only these transaction types (null/empty = all). */
   types?: ReadonlySet<string> | null;
+  /** Decides what is overdue (used when lines, not a PreparedStatement, are passed). */
   today: IsoDate;
 }
 
@@ -92,10 +95,11 @@ export function fifoOpen(ordered: readonly StatementLine[]): Float64Array {
   const order = new Uint32Array(debitCount);
   let k = 0;
   for (let i = 0; i < n; i++) if (ordered[i]!.debit > 0) order[k++] = i;
-  const due = (i: number): string => ordered[i]!.dueDate ?? ordered[i]!.date ?? '9999-12-31';
+  const due: string[] = new Array(n);
+  for (let i = 0; i < n; i++) due[i] = ordered[i]!.dueDate ?? ordered[i]!.date ?? '9999-12-31';
   order.sort((a, b) => {
-    const da = due(a);
-    const db = due(b);
+    const da = due[a]!;
+    const db = due[b]!;
     return da === db ? a - b : da < db ? -1 : 1;
   });
   for (let j = 0; j < order.length; j++) {
@@ -111,62 +115,105 @@ export function fifoOpen(ordered: readonly StatementLine[]): Float64Array {
   return open;
 }
 
-export function computeStatement(lines: readonly StatementLine[], opts: StatementOptions): StatementSummary {
+/**
+ * The range-independent part, computed once per (statement, today) and reused for every range and
+ * type filter: date order, FIFO open amounts, overdue flags and totals, ortalama vade, the types.
+ */
+export interface PreparedStatement {
+  ordered: readonly StatementLine[];
+  open: Float64Array;
+  /** 1 = the line at this position is an overdue open debit. */
+  overdue: Uint8Array;
+  /** Balance after each line (all lines, date order). */
+  balances: Float64Array;
+  overdueTotal: Minor;
+  overdueCount: number;
+  openTotal: Minor;
+  averageDueDate: IsoDate | null;
+  types: string[];
+  finalBalance: Minor;
+}
+
+export function prepareStatement(lines: readonly StatementLine[], today: IsoDate): PreparedStatement {
   const ordered = orderLines(lines);
+  const n = ordered.length;
   const open = fifoOpen(ordered);
+  const overdue = new Uint8Array(n);
+  const balances = new Float64Array(n);
+  const typeSeen = new Set<string>();
+  const types: string[] = [];
+  let balance = 0;
+  let overdueTotal = 0;
+  let overdueCount = 0;
+  let openTotal = 0;
+  let weightedDays = 0;
+  for (let i = 0; i < n; i++) {
+    const l = ordered[i]!;
+    if (!typeSeen.has(l.type)) {
+      typeSeen.add(l.type);
+      types.push(l.type);
+    }
+    balance += l.debit - l.credit;
+    balances[i] = balance;
+    const o = open[i]!;
+    if (o > 0) {
+      const dueIso = l.dueDate ?? l.date;
+      if (dueIso) {
+        openTotal += o;
+        weightedDays += o * diffDays(today, dueIso);
+        if (dueIso < today) {
+          overdue[i] = 1;
+          overdueTotal += o;
+          overdueCount++;
+        }
+      }
+    }
+  }
+  return {
+    ordered,
+    open,
+    overdue,
+    balances,
+    overdueTotal,
+    overdueCount,
+    openTotal,
+    averageDueDate: openTotal > 0 ? addDays(today, Math.round(weightedDays / openTotal)) : null,
+    types,
+    finalBalance: balance,
+  };
+}
+
+export function computeStatement(input: readonly StatementLine[] | PreparedStatement, opts: StatementOptions): StatementSummary {
+  const p = 'ordered' in input ? input : prepareStatement(input, opts.today);
+  const { ordered, open, overdue, balances } = p;
   const from = opts.from || null;
   const to = opts.to || null;
   const types = opts.types && opts.types.size > 0 ? opts.types : null;
 
   const rows: StatementRow[] = [];
-  const typeSeen = new Set<string>();
-  const typeList: string[] = [];
-  let balance = 0;
   let openingDebit = 0;
   let openingCredit = 0;
   let hasOpening = false;
   let shownDebit = 0;
   let shownCredit = 0;
   let closingBalance = 0;
-  let overdueTotal = 0;
-  let overdueCount = 0;
-  let openTotal = 0;
-  let weightedDays = 0;
 
   for (let i = 0; i < ordered.length; i++) {
     const l = ordered[i]!;
-    if (!typeSeen.has(l.type)) {
-      typeSeen.add(l.type);
-      typeList.push(l.type);
-    }
-    balance += l.debit - l.credit;
-    const o = open[i]!;
-    let overdue = false;
-    if (o > 0) {
-      const dueIso = l.dueDate ?? l.date;
-      if (dueIso) {
-        openTotal += o;
-        weightedDays += o * diffDays(opts.today, dueIso);
-        if (dueIso < opts.today) {
-          overdue = true;
-          overdueTotal += o;
-          overdueCount++;
-        }
-      }
-    }
-    if (from !== null && l.date !== null && l.date < from) {
+    const date = l.date;
+    if (from !== null && date !== null && date < from) {
       openingDebit += l.debit;
       openingCredit += l.credit;
       hasOpening = true;
-      closingBalance = balance;
+      closingBalance = balances[i]!;
       continue;
     }
-    if (to !== null && l.date !== null && l.date > to) continue;
-    closingBalance = balance;
+    if (to !== null && date !== null && date > to) continue;
+    closingBalance = balances[i]!;
     if (types !== null && !types.has(l.type)) continue;
     shownDebit += l.debit;
     shownCredit += l.credit;
-    rows.push({ kind: 'line', line: l, debit: l.debit, credit: l.credit, balance, open: o, overdue });
+    rows.push({ kind: 'line', line: l, debit: l.debit, credit: l.credit, balance: balances[i]!, open: open[i]!, overdue: overdue[i] === 1 });
   }
 
   const opening: StatementRow | null = hasOpening
@@ -187,12 +234,9 @@ export function computeStatement(lines: readonly StatementLine[], opts: Statemen
     opening,
     totals: { debit: totalDebit, credit: totalCredit, balance: totalDebit - totalCredit },
     closingBalance,
-    finalBalance: balance,
-    overdue: { total: overdueTotal, count: overdueCount },
-    open: {
-      total: openTotal,
-      averageDueDate: openTotal > 0 ? addDays(opts.today, Math.round(weightedDays / openTotal)) : null,
-    },
-    types: typeList,
+    finalBalance: p.finalBalance,
+    overdue: { total: p.overdueTotal, count: p.overdueCount },
+    open: { total: p.openTotal, averageDueDate: p.averageDueDate },
+    types: p.types,
   };
 }

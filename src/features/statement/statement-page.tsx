@@ -21,7 +21,7 @@ import { formatBalance, formatCount, formatDate, formatMoney } from '../../lib/f
 import { recordOpened, togglePinned, useAccountShortcuts } from '../accounts/account-shortcuts';
 import { DateField } from './date-field';
 import { matchingPreset, parseIsoParam, presetRange, RANGE_PRESETS } from './date-range';
-import { computeStatement, type StatementRow } from './running-balance';
+import { computeStatement, prepareStatement, type StatementRow } from './running-balance';
 import { BalanceText, statementColumns } from './statement-columns';
 import './statement.css';
 
@@ -57,9 +57,10 @@ export default function StatementPage() {
 
   const types = useMemo(() => (type ? new Set([type]) : null), [type]);
   const lines = statement.data?.lines;
+  const prepared = useMemo(() => (lines ? prepareStatement(lines, today) : null), [lines, today]);
   const summary = useMemo(
-    () => (lines ? computeStatement(lines, { from, to, types, today }) : null),
-    [lines, from, to, types, today],
+    () => (prepared ? computeStatement(prepared, { from, to, types, today }) : null),
+    [prepared, from, to, types, today],
   );
   const rows = useMemo<StatementRow[]>(
     () => (summary ? (summary.opening ? [summary.opening, ...summary.rows] : summary.rows) : []),

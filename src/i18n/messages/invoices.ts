@@ -14,6 +14,7 @@ export const invoices = {
     'invoices.warnings': '{count} değer okunamadı; ham haliyle işaretlenerek gösteriliyor.',
     'invoices.table.label': 'Fatura listesi',
     'invoices.table.filter': 'Sonuçlarda süz',
+    'invoices.table.filter.placeholder': 'Sonuçlarda süz… (/)',
     'invoices.csv.file': 'faturalar',
     'invoices.open': '{number} faturasını aç',
     'invoices.detail.title': 'Fatura {number}',

@@ -1,0 +1,127 @@
+/** Renders the benchmark results as a console table and the README's Performance section (bench/RESULTS.md). */
+import type { Figure } from './stats';
+
+/** Targets on the 2-core reference machine (medians). */
+export const TARGETS: Record<string, { max: number; unit: string }> = {
+  'bundle.firstScreenGzipKB': { max: 115, unit: 'KB' },
+  'accounts.firstRowsMs': { max: 300, unit: 'ms' },
+  'accounts.filterKeystrokeP95Ms': { max: 50, unit: 'ms' },
+  'accounts.sortMs': { max: 250, unit: 'ms' },
+  'accounts.heapMB': { max: 150, unit: 'MB' },
+  'statement.firstRowsMs': { max: 300, unit: 'ms' },
+  'reader.cfColumn100kMs': { max: 150, unit: 'ms' },
+};
+
+const LABELS: Record<string, string> = {
+  'bundle.firstScreenGzipKB': 'JS+CSS loaded for /login (gzip -9)',
+  'bundle.totalGzipKB': 'all JS+CSS of the build (gzip -9)',
+  'accounts.firstRowsMs': 'accounts, 100k: get_cari answer → first rows painted',
+  'accounts.filterKeystrokeP95Ms': 'accounts, 100k: keystroke → filtered rows painted (p95 of 5 keys)',
+  'accounts.sortMs': 'accounts, 100k: click "Firma Adı" → sorted rows painted',
+  'accounts.heapMB': 'accounts, 100k: JS heap after the list is shown (after GC)',
+  'statement.firstRowsMs': 'statement, 50k lines: answer → first rows with running balance painted',
+  'reader.cfColumn100kMs': 'reader (Node): 100k-row ColdFusion column answer → accounts',
+  'extra.accounts.filterKeystrokeMedianMs': 'accounts, 100k: keystroke → painted (median of 5 keys)',
+  'extra.accounts.filterClearMs': 'accounts, 100k: clear the filter (back to 100k rows) → painted',
+  'extra.accounts.sortDescCachedMs': 'accounts, 100k: second click (descending, cached order) → painted',
+  'extra.accounts.backFromStatementMs': 'statement → Back → list rows painted (from cache, no refetch)',
+  'extra.reader.wex100kMs': 'reader (Node): 100k-row WEX answer (array of objects) → accounts',
+  'extra.reader.statement50kMs': 'reader (Node): 50k-line statement answer → lines',
+  'extra.statement.runningBalance50kMs': 'running balance + totals + FIFO over 50k lines (Node)',
+  'baseline.accounts.firstRowsMs': 'baseline (no virtualization): first rows',
+  'baseline.accounts.filterKeystrokeP95Ms': 'baseline: keystroke p95',
+  'baseline.accounts.sortMs': 'baseline: sort',
+  'baseline.accounts.heapMB': 'baseline: heap',
+  'speedup.accounts.firstRowsMs': 'speed-up from virtualization: first rows',
+  'speedup.accounts.filterKeystrokeP95Ms': 'speed-up: keystroke p95',
+  'speedup.accounts.sortMs': 'speed-up: sort',
+  'speedup.accounts.heapMB': 'heap ratio (baseline / virtualized)',
+};
+
+export interface ReportInput {
+  figures: Record<string, Figure>;
+  machine: string;
+  date: string;
+  runs: { virtualized: number; baseline: number; query: string };
+  checks: { name: string; ok: boolean; detail?: string }[];
+  notes: string[];
+  screens: string[];
+  dependencies: { name: string; gzipKB: number; rawKB: number; chunks: string[] }[];
+  durationS: number;
+}
+
+const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(1));
+
+export function renderReport(r: ReportInput): { table: string; markdown: string; missed: string[] } {
+  const names = Object.keys(r.figures).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  const missed: string[] = [];
+  const rows = names.map((name) => {
+    const f = r.figures[name] as Figure;
+    const target = TARGETS[name];
+    let status = '';
+    if (target) {
+      const ok = f.median <= target.max;
+      if (!ok) missed.push(`${name}: ${fmt(f.median)} ${f.unit} vs ≤ ${target.max} (${fmt(f.median - target.max)} ${f.unit} over)`);
+      status = `${ok ? 'OK' : 'MISSED'} (≤ ${target.max})`;
+    }
+    return { name, label: LABELS[name] ?? name, median: `${fmt(f.median)} ${f.unit}`, range: `${fmt(f.min)} – ${fmt(f.max)}`, status };
+  });
+
+  const w = (k: 'name' | 'median' | 'range' | 'status') => Math.max(k.length, ...rows.map((x) => x[k].length));
+  const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - s.length));
+  const head = `${pad('figure', w('name'))}  ${pad('median', w('median'))}  ${pad('min – max', w('range'))}  target`;
+  const table = [head, '-'.repeat(head.length + 12), ...rows.map((x) => `${pad(x.name, w('name'))}  ${pad(x.median, w('median'))}  ${pad(x.range, w('range'))}  ${x.status}`)].join('\n');
+
+  const md: string[] = [];
+  md.push('## Performance');
+  md.push('');
+  md.push(
+    `Measured with \`npm run bench\` on ${r.date.slice(0, 10)} (${r.machine}). Production build served by \`server/prod.ts\` with the embedded demo ERP at \`DEMO_ERP_SIZE=large\` (100,000 accounts; account 1000 has 50,000 statement lines), headless Chromium 1280×800. Medians of ${r.runs.virtualized} runs (baseline: ${r.runs.baseline}), min – max in the third column. Filter query typed: "${r.runs.query}".`,
+  );
+  md.push('');
+  md.push('| figure | what | median | min – max | target |');
+  md.push('|---|---|---:|---:|---|');
+  for (const x of rows) md.push(`| \`${x.name}\` | ${x.label} | ${x.median} | ${x.range} | ${x.status} |`);
+  md.push('');
+  if (missed.length) {
+    md.push('**Targets missed:**');
+    for (const m of missed) md.push(`- ${m}`);
+    md.push('');
+  }
+  md.push('### How the figures are measured');
+  md.push('');
+  md.push('- **Clock.** Everything in the page\'s own `performance.now()` timeline, so no Node↔browser clock mapping is needed. The start of "answer → rows" is the `responseEnd` of the ERP call\'s resource-timing entry (PerformanceObserver, same origin): the last byte of the answer arrived; everything after it (reading the body, JSON.parse, the reader, React, layout, paint) is counted. "Painted" = a `requestAnimationFrame` callback followed by a posted task, i.e. the first task after the frame that contains the change.');
+  md.push('- **First rows.** A MutationObserver (installed before the app starts) sees the first `tr[data-row-id]`; the figure ends after the next paint.');
+  md.push('- **Keystroke / sort.** Start = `event.timeStamp` of the `beforeinput` (keystroke) or `click` (sort header) event; every DOM change after it schedules an after-paint probe; the figure is the time to the last paint that changed the page once the DOM has been quiet for 150 ms (400 ms in the baseline). This includes React\'s deferred render, so it is "keystroke → filtered rows visible", not only the echo of the character. Characters are typed by Playwright through the real input pipeline, one at a time after the previous one has settled.');
+  md.push('- **Heap.** `Runtime.getHeapUsage` (CDP) after two forced GCs, 1.5 s after the first rows (the table folds its search text in idle time in that window).');
+  md.push('- **Statement.** Opened from the list by clicking account 1000 (the list is cached, as in real use); answer → first statement rows (with the running-balance column) painted. Then Back: list rows painted from the cache with no second `get_cari`.');
+  md.push('- **Baseline.** The same page and the same DataTable with virtualization switched off (`window.__BENCH_NO_VIRTUAL__`), i.e. every row in the DOM; the speed-up ratios come from the same run.');
+  md.push('- **Bundle.** Every JS/CSS file Chromium requests for `/login` (not logged in), sized as gzip -9 of the built file. Per-dependency costs below are gzip -9 of the code the bundler kept of each package (an estimate: gzip is not additive).');
+  md.push('');
+  if (r.notes.length) {
+    md.push('### Notes');
+    md.push('');
+    for (const n of r.notes) md.push(`- ${n}`);
+    md.push('');
+  }
+  md.push('### Bundle cost per dependency (gzip -9 of kept code)');
+  md.push('');
+  md.push('| package | gzip KB | raw KB | chunks |');
+  md.push('|---|---:|---:|---|');
+  for (const d of r.dependencies) md.push(`| ${d.name} | ${d.gzipKB} | ${d.rawKB} | ${d.chunks.join(', ')} |`);
+  md.push('');
+  const failed = r.checks.filter((c) => !c.ok);
+  md.push(`Checks during the run: ${r.checks.length - failed.length}/${r.checks.length} passed${failed.length ? ` (failed: ${failed.map((c) => c.name).join('; ')})` : ''}. Screenshots (git-ignored): ${r.screens.join('; ')}. The whole bench took ${r.durationS} s.`);
+  md.push('');
+  return { table, markdown: md.join('\n'), missed };
+}
+
+function order(name: string): number {
+  if (name.startsWith('bundle.')) return 0;
+  if (name.startsWith('accounts.')) return 1;
+  if (name.startsWith('statement.')) return 2;
+  if (name.startsWith('reader.')) return 3;
+  if (name.startsWith('extra.')) return 4;
+  if (name.startsWith('baseline.')) return 5;
+  return 6;
+}

@@ -1,0 +1,93 @@
+// The account list: Turkish search, sort, facet filter, and opening an account with the keyboard only.
+import { account, dataset, foldIndependently, SPECIAL_ACCOUNTS, trBalance } from './data';
+import { checkPage, expect, test } from './fixtures';
+import { column, readGrid } from './table';
+
+const total = dataset.accounts.length;
+
+test('search with Turkish letters: “ığdır” finds İĞDIR and Iğdır', async ({ page }) => {
+  await page.goto('/accounts');
+  const grid = page.getByRole('grid', { name: 'Cari listesi' });
+  await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${total} satır`);
+  await checkPage(page, 'accounts');
+
+  await page.getByLabel('Cari ara').fill('ığdır');
+  // The search looks at id, name, province and district (documented on the page).
+  const expected = dataset.accounts.filter((a) => foldIndependently(`${a.id} ${a.name} ${a.province} ${a.district}`).includes('igdir'));
+  // Meaningful only when the data holds several spellings: İĞDIR, Iğdır, IĞDIR.
+  expect(expected.map((a) => a.id)).toEqual(expect.arrayContaining([SPECIAL_ACCOUNTS.igdirUpper, SPECIAL_ACCOUNTS.igdirMixed]));
+  expect(new Set(expected.map((a) => a.province)).size).toBeGreaterThan(2);
+  await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${total} satırdan ${expected.length} gösteriliyor`);
+  const shown = await readGrid(grid);
+  expect(column(shown, 'Firma Adı').sort()).toEqual(expected.map((a) => a.name).sort());
+  expect(column(shown, 'Bakiye').sort()).toEqual(expected.map((a) => trBalance(a.balance)).sort());
+  // The query lands in the URL (shareable, Back works).
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === 'ığdır');
+  await checkPage(page, 'accounts-search-igdir');
+});
+
+test('facet filter (İl: Isparta, any spelling) and sort by balance', async ({ page }) => {
+  await page.goto('/accounts');
+  const grid = page.getByRole('grid', { name: 'Cari listesi' });
+  await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${total} satır`);
+
+  const isparta = dataset.accounts.filter((a) => foldIndependently(a.province) === 'isparta');
+  // Both "ISPARTA" and "Isparta" are in the data: one facet must hold them all.
+  expect(new Set(isparta.map((a) => a.province)).size).toBeGreaterThan(1);
+  const facet = page.getByRole('group', { name: 'İl', exact: true }).getByRole('checkbox', { name: /^(ISPARTA|Isparta)\b/ });
+  await expect(facet).toHaveCount(1);
+  await expect(facet.locator('xpath=..')).toContainText(String(isparta.length));
+  await facet.click();
+  await expect(facet).toBeChecked();
+  await expect(page).toHaveURL((url) => url.searchParams.getAll('province').length === 1);
+  await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${isparta.length} satır`);
+
+  // Sort by balance: ascending, then descending.
+  await grid.getByRole('button', { name: /^Bakiye/ }).click();
+  await expect(grid.getByRole('columnheader', { name: /Bakiye/ })).toHaveAttribute('aria-sort', 'ascending');
+  const asc = [...isparta].sort((a, b) => a.balance - b.balance);
+  expect(column(await readGrid(grid), 'Firma Adı')).toEqual(asc.map((a) => a.name));
+  await expect(page).toHaveURL((url) => (url.searchParams.get('sort') ?? '').includes('balance'));
+
+  await grid.getByRole('button', { name: /^Bakiye/ }).click();
+  await expect(grid.getByRole('columnheader', { name: /Bakiye/ })).toHaveAttribute('aria-sort', 'descending');
+  // Equal balances keep the ERP's order (a stable sort), in both directions.
+  const desc = [...isparta].sort((a, b) => b.balance - a.balance);
+  const shown = await readGrid(grid);
+  expect(column(shown, 'Firma Adı')).toEqual(desc.map((a) => a.name));
+  expect(column(shown, 'Bakiye')).toEqual(desc.map((a) => trBalance(a.balance)));
+  await checkPage(page, 'accounts-facet-sorted');
+
+  // Back/forward and shared links keep the state: reload shows the same list.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${isparta.length} satır`);
+  expect(column(await readGrid(grid), 'Firma Adı')).toEqual(desc.map((a) => a.name));
+});
+
+test('open an account with the keyboard only', async ({ page }) => {
+  const target = account(SPECIAL_ACCOUNTS.quoted); // Öz-Çağ "Yıldız" Gıda & Tic. Ltd. Şti.
+  await page.goto('/accounts');
+  await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${total} satır`);
+
+  // "/" jumps to the search box; ASCII typing finds the Turkish name.
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('Cari ara')).toBeFocused();
+  await page.keyboard.type('oz cag yildiz');
+  await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${total} satırdan 1 gösteriliyor`);
+  // Wait until the query has landed in the URL (debounced): a row opened before that is pulled
+  // back to the list by the late URL update (reported to the accounts page's owner).
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === 'oz cag yildiz');
+
+  // Tab to the table, then Enter opens the (first and only) row.
+  const grid = page.getByRole('grid', { name: 'Cari listesi' });
+  for (let i = 0; i < 15; i++) {
+    if (await grid.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(grid).toBeFocused();
+  // The first row is highlighted as the active row, then Enter opens it.
+  await expect(grid).toHaveAttribute('aria-activedescendant', /.+/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === `/accounts/${target.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.name);
+});

@@ -1,0 +1,341 @@
+/**
+ * /accounts over the real gateway + demo ERP (tests/harness). Expected figures are computed here,
+ * straight from the demo dataset, with this file's own folding, money formatting and CSV rules —
+ * never from the code under test.
+ */
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetShortcutsCache } from '../../src/features/accounts/account-shortcuts';
+import { actUntil, mswServer, renderApp, setDemoFail, type DemoShape, type RenderedApp } from '../harness';
+
+// ---------- independent helpers ----------
+const FOLD: Record<string, string> = { İ: 'i', I: 'i', ı: 'i', Ş: 's', ş: 's', Ğ: 'g', ğ: 'g', Ü: 'u', ü: 'u', Ö: 'o', ö: 'o', Ç: 'c', ç: 'c' };
+const fold = (s: string) => s.replace(/[İIıŞşĞğÜüÖöÇç]/g, (c) => FOLD[c]!).toLowerCase();
+const trMoney = (minor: number) =>
+  new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
+const sideOf = (minor: number) => (minor > 0 ? ' B' : minor < 0 ? ' A' : '');
+const csvAmount = (minor: number) => `${minor < 0 ? '-' : ''}${Math.trunc(Math.abs(minor) / 100)},${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+
+function blobText(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Cari listesi' });
+const rowIds = () => Array.from(grid().querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')).map((tr) => tr.dataset.rowId);
+const rowOf = (id: string) => grid().querySelector<HTMLTableRowElement>(`tbody tr[data-row-id="${id}"]`)!;
+const search = () => screen.getByRole('searchbox', { name: 'Cari ara' });
+const getCariCalls = (app: RenderedApp) => app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi);
+
+async function openList(path = '/accounts', shape: DemoShape = 'wex') {
+  const app = await renderApp(path, { loggedIn: true, shape });
+  await screen.findByTestId('accounts-count', {}, { timeout: 5000 });
+  return app;
+}
+
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  localStorage.clear();
+  resetShortcutsCache();
+});
+afterEach(() => {
+  localStorage.clear();
+  resetShortcutsCache();
+});
+
+const SHAPES: DemoShape[] = ['wex', 'labels', 'envelope-cf-column'];
+
+describe.each(SHAPES)('accounts list (ERP shape %s)', (shape) => {
+  it('shows the six fields, every balance with its side and colour, and totals exact to the kuruş', async () => {
+    const app = await openList('/accounts', shape);
+    const accounts = app.env.demoErp.dataset.accounts;
+    const headers = within(grid()).getAllByRole('columnheader').map((th) => th.textContent);
+    for (const h of ['Firma ID', 'Kategori', 'Firma Adı', 'İl', 'İlçe', 'Bakiye']) expect(headers.some((x) => x?.startsWith(h))).toBe(true);
+
+    let debit = 0;
+    let credit = 0;
+    for (const a of accounts) {
+      if (a.balance > 0) debit += a.balance;
+      else credit -= a.balance;
+    }
+    expect(screen.getByTestId('accounts-count')).toHaveTextContent(`${accounts.length} cari`);
+    expect(screen.getByTestId('accounts-debit')).toHaveTextContent(`${trMoney(debit)} B`);
+    expect(screen.getByTestId('accounts-credit')).toHaveTextContent(`${trMoney(credit)} A`);
+    expect(screen.getByTestId('accounts-net')).toHaveTextContent(`${trMoney(debit - credit)}${sideOf(debit - credit)}`);
+    // the totals row of the table says the same
+    const totals = grid().querySelector('tfoot tr')!;
+    expect(totals).toHaveTextContent(`${accounts.length} cari`);
+    expect(totals).toHaveTextContent(`${trMoney(debit - credit)}${sideOf(debit - credit)}`);
+
+    // 1006 is alacaklı, 1000 borçlu, 1007 exactly zero
+    const credit1006 = app.env.demoErp.dataset.accountById.get('1006')!.balance;
+    const cell1006 = within(rowOf('1006')).getByText(trMoney(credit1006), { exact: false });
+    expect(cell1006.closest('.balance')).toHaveClass('credit');
+    expect(rowOf('1006')).toHaveTextContent(`${trMoney(credit1006)} A`);
+    const debit1000 = app.env.demoErp.dataset.accountById.get('1000')!.balance;
+    expect(rowOf('1000')).toHaveTextContent(`${trMoney(debit1000)} B`);
+    expect(within(rowOf('1000')).getByText(trMoney(debit1000), { exact: false }).closest('.balance')).toHaveClass('debit');
+    expect(rowOf('1007').cells[6]).toHaveTextContent(/^0,00$/);
+    expect(document.body.textContent).not.toMatch(/NaN|undefined|Invalid Date|\[object Object\]/);
+  });
+
+  it('Turkish search: ığdır finds İĞDIR…, isparta and ısparta both find ISPARTA; instant, one ERP call, ?q= in the URL', async () => {
+    const app = await openList('/accounts', shape);
+    const accounts = app.env.demoErp.dataset.accounts;
+    const expected = (q: string) =>
+      accounts.filter((a) => fold(`${a.id} ${a.name} ${a.province} ${a.district}`).includes(fold(q))).map((a) => a.id);
+
+    await app.user.type(search(), 'ığdır');
+    const igdir = expected('igdir');
+    expect(igdir).toContain('1004'); // "İĞDIR Tarım…"
+    expect(igdir).toContain('1005'); // "Iğdır Et…"
+    expect(rowIds()).toEqual(igdir);
+    expect(screen.getByTestId('accounts-count')).toHaveTextContent(`${igdir.length} cari`);
+    await waitFor(() => expect(app.path()).toBe(`/accounts?q=${encodeURIComponent('ığdır')}`));
+
+    for (const q of ['isparta', 'ısparta', 'ISPARTA']) {
+      await app.user.clear(search());
+      await app.user.type(search(), q);
+      const ids = expected('isparta');
+      expect(ids).toContain('1002'); // province ISPARTA (upper case)
+      expect(ids).toContain('1008'); // "Isparta Gül Yağı…"
+      expect(rowIds()).toEqual(ids);
+    }
+    // Legal suffixes do not decide: "ltd. şti." is not in 1008's name, "A.Ş." not in 1004's.
+    await app.user.clear(search());
+    await app.user.type(search(), 'isparta gül yağı ltd. şti.');
+    expect(rowIds()).toEqual(['1008']);
+    await app.user.clear(search());
+    await app.user.type(search(), 'İĞDIR TARIM A.Ş.');
+    expect(rowIds()).toEqual(['1004']);
+
+    // The full list was loaded once; typing never asked the ERP again.
+    expect(getCariCalls(app)).toEqual(['']);
+  });
+});
+
+describe('accounts list', () => {
+  it('shows every extra key the ERP returned as a column', async () => {
+    mswServer.use(
+      http.post('*/api/erp/get_cari', () =>
+        HttpResponse.json([
+          { FIRMA_ID: '7', FIRMA_KATEGORI: 'Müşteri', FIRMA_ADI: 'Ek Alan A.Ş.', FIRMA_IL: 'Bursa', FIRMA_ILCE: 'Nilüfer', BAKIYE: '1234.5', VERGI_NO: '1234567890', TEMSILCI: 'Ayşe Yıldırım' },
+        ]),
+      ),
+    );
+    await renderApp('/accounts', { loggedIn: true });
+    await screen.findByText('Ek Alan A.Ş.');
+    expect(screen.getByRole('columnheader', { name: /Vergi No/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Temsilci/ })).toBeInTheDocument();
+    expect(rowOf('7')).toHaveTextContent('1234567890');
+    expect(rowOf('7')).toHaveTextContent('Ayşe Yıldırım');
+    expect(rowOf('7')).toHaveTextContent('1.234,50 B');
+  });
+
+  it('asks the ERP with firma_ismi only when the loaded list has no match (fallback), and says so', async () => {
+    const app = await openList();
+    await app.user.type(search(), 'zzqx');
+    expect(await screen.findByText('Aramanıza uyan cari bulunamadı.')).toBeInTheDocument();
+    await waitFor(() => expect(getCariCalls(app)).toEqual(['', 'zzqx']));
+  });
+
+  it('category and province facets with counts, hide zero balances — all in the URL', async () => {
+    const app = await openList();
+    const accounts = app.env.demoErp.dataset.accounts;
+    const suppliers = accounts.filter((a) => a.category === 'Tedarikçi');
+    const filters = screen.getByRole('complementary', { name: 'Filtreler' });
+    const supplierBox = within(filters).getByRole('checkbox', { name: new RegExp(`^Tedarikçi ${suppliers.length}$`) });
+    await app.user.click(supplierBox);
+    expect(app.path()).toBe(`/accounts?category=${encodeURIComponent('Tedarikçi')}`);
+    await waitFor(() => expect(screen.getByTestId('accounts-count')).toHaveTextContent(`${suppliers.length} cari`));
+    // category counts do not shrink when a category is picked
+    const customers = accounts.filter((a) => a.category === 'Müşteri').length;
+    expect(within(filters).getByRole('checkbox', { name: new RegExp(`^Müşteri ${customers}$`) })).not.toBeChecked();
+    // province facet counts only suppliers; İstanbul spellings are one facet
+    const istanbul = suppliers.filter((a) => fold(a.province) === 'istanbul').length;
+    expect(istanbul).toBeGreaterThan(0);
+    const provinceGroup = within(filters).getByRole('group', { name: 'İl' });
+    const istanbulBox = within(provinceGroup).getByRole('checkbox', { name: new RegExp(`^(İstanbul|İSTANBUL) ${istanbul}$`) });
+    await app.user.click(istanbulBox);
+    await waitFor(() => expect(screen.getByTestId('accounts-count')).toHaveTextContent(`${istanbul} cari`));
+
+    await app.user.click(within(filters).getByRole('checkbox', { name: 'Sıfır bakiyeleri gizle' }));
+    const nonZero = suppliers.filter((a) => fold(a.province) === 'istanbul' && a.balance !== 0);
+    await waitFor(() => expect(screen.getByTestId('accounts-count')).toHaveTextContent(`${nonZero.length} cari`));
+    const params = new URLSearchParams(app.path().split('?')[1]);
+    expect(params.getAll('category')).toEqual(['Tedarikçi']);
+    expect(params.getAll('province')).toHaveLength(1);
+    expect(params.get('hideZero')).toBe('1');
+    let net = 0;
+    for (const a of nonZero) net += a.balance;
+    expect(screen.getByTestId('accounts-net')).toHaveTextContent(`${trMoney(net)}${sideOf(net)}`);
+  });
+
+  it('opens straight from a shared URL with filters applied', async () => {
+    const app = await openList(`/accounts?category=${encodeURIComponent('Müşteri')}&hideZero=1`);
+    const n = app.env.demoErp.dataset.accounts.filter((a) => a.category === 'Müşteri' && a.balance !== 0).length;
+    expect(screen.getByTestId('accounts-count')).toHaveTextContent(`${n} cari`);
+    expect(screen.getByRole('checkbox', { name: 'Sıfır bakiyeleri gizle' })).toBeChecked();
+  });
+
+  it('sorts names with Turkish collation (Ç after C, İ after I, Ş after S), both ways, sort in the URL', async () => {
+    const app = await openList();
+    const collator = new Intl.Collator('tr', { sensitivity: 'base', numeric: true });
+    const names = app.env.demoErp.dataset.accounts.map((a) => a.name).sort(collator.compare);
+    await app.user.click(within(grid()).getByRole('button', { name: /^Firma Adı/ }));
+    expect(app.path()).toBe('/accounts?sort=name');
+    const shownNames = () => Array.from(grid().querySelectorAll('tbody tr[data-row-id]')).map((tr) => (tr as HTMLTableRowElement).cells[3]!.textContent);
+    await waitFor(() => expect(shownNames().slice(0, 10)).toEqual(names.slice(0, 10)));
+    // a spot check of the Turkish alphabet: every name starting with Ç comes after every C…
+    const firstC = names.findIndex((n) => n.startsWith('Ç'));
+    expect(names.slice(firstC).every((n) => !n.startsWith('C'))).toBe(true);
+    await app.user.click(within(grid()).getByRole('button', { name: /^Firma Adı/ }));
+    expect(app.path()).toBe('/accounts?sort=-name');
+    await waitFor(() => expect(shownNames().slice(0, 10)).toEqual([...names].reverse().slice(0, 10)));
+  });
+
+  it('keyboard: / focuses the search, Esc clears it, arrows move the row focus (prefetching the statement), Enter opens', async () => {
+    const app = await openList();
+    await app.user.keyboard('/');
+    expect(search()).toHaveFocus();
+    await app.user.keyboard('ığdır');
+    expect(rowIds()).toEqual(expect.arrayContaining(['1004', '1005']));
+    await app.user.keyboard('{Escape}');
+    expect(search()).toHaveValue('');
+    expect(screen.getByTestId('accounts-count')).toHaveTextContent('330 cari');
+
+    act(() => grid().focus()); // the first row gets the focus
+    const first = app.env.demoErp.dataset.accounts[0]!;
+    const second = app.env.demoErp.dataset.accounts[1]!;
+    await app.user.keyboard('{ArrowDown}');
+    expect(rowOf(second.id)).toHaveClass('dt-row--active');
+    // focusing a row prefetches its statement (no navigation yet)
+    await waitFor(() =>
+      expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari_extre').map((r) => r.params.cari_id)).toEqual(
+        expect.arrayContaining([first.id, second.id]),
+      ),
+    );
+    expect(app.path()).toBe('/accounts');
+    await app.user.keyboard('{Enter}');
+    await screen.findByRole('heading', { level: 1, name: second.name });
+    expect(app.path()).toBe(`/accounts/${second.id}`);
+  });
+
+  it('exports the visible rows as CSV for Turkish Excel, byte for byte', async () => {
+    const app = await openList();
+    await app.user.type(search(), 'ığdır');
+    const accounts = app.env.demoErp.dataset.accounts.filter((a) => fold(`${a.id} ${a.name} ${a.province} ${a.district}`).includes('igdir'));
+    let blob: Blob | undefined;
+    const created = vi.fn((b: Blob) => {
+      blob = b;
+      return 'blob:csv';
+    });
+    const origCreate = URL.createObjectURL;
+    const origRevoke = URL.revokeObjectURL;
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      await app.user.click(screen.getByRole('button', { name: 'CSV indir' }));
+    } finally {
+      Object.assign(URL, { createObjectURL: origCreate, revokeObjectURL: origRevoke });
+      click.mockRestore();
+    }
+    const quote = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const lines = [
+      'Firma ID;Kategori;Firma Adı;İl;İlçe;Bakiye',
+      ...accounts.map((a) => [a.id, a.category, a.name, a.province, a.district, csvAmount(a.balance)].map(quote).join(';')),
+    ];
+    const expectedText = `\uFEFF${lines.join('\r\n')}\r\n`;
+    const bytes = await blobText(blob!);
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(expectedText);
+    expect(Array.from(bytes)).toEqual(Array.from(new TextEncoder().encode(expectedText)));
+    expect(new TextDecoder().decode(bytes)).toContain('1004;Müşteri;İĞDIR Tarım Ürünleri San. ve Tic. Ltd. Şti.;İĞDIR;MERKEZ;400734,81\r\n');
+  });
+
+  // Logging in goes through the ERP too, so the failure is switched on after login (on a page
+  // that makes no ERP call), then the list is opened.
+  async function listWithFailure(fail: 'html500' | 'hang') {
+    const app = await renderApp('/bos-sayfa', { loggedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'Sayfa bulunamadı' });
+    setDemoFail(fail);
+    await actUntil(app, () => app.router.navigate('/accounts'));
+    return app;
+  }
+
+  it('an ERP error is announced (role=alert) in plain Turkish, never raw HTML, with a working retry', async () => {
+    await listWithFailure('html500');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).not.toMatch(/<|html|coldfusion|Error Occurred|wex\.cfm/i);
+    expect(alert).toHaveTextContent('ERP sunucusu hata verdi (HTTP 500)');
+    setDemoFail('none');
+    await userClick(within(alert).getByRole('button', { name: 'Tekrar dene' }));
+    expect(await screen.findByTestId('accounts-count')).toHaveTextContent('330 cari');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the ERP’s own message when it gave one', async () => {
+    mswServer.use(http.post('*/api/erp/get_cari', () => HttpResponse.json({ status: false, message: 'Cari listesi için yetkiniz yok.' })));
+    await renderApp('/accounts', { loggedIn: true });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Cari listesi için yetkiniz yok.');
+  });
+
+  it('shows a loading skeleton while the ERP is slow', async () => {
+    const app = await listWithFailure('hang');
+    await screen.findByRole('grid', { name: 'Cari listesi' });
+    expect(grid()).toHaveAttribute('aria-busy', 'true');
+    expect(grid().querySelectorAll('.dt-skeleton-row').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('accounts-count')).not.toBeInTheDocument();
+    app.env.demoErp.release();
+  });
+
+  it('pinned and recently opened accounts stay at the top (kept in localStorage)', async () => {
+    const app = await openList();
+    const a1005 = app.env.demoErp.dataset.accountById.get('1005')!;
+    await app.user.click(within(rowOf('1005')).getByRole('button', { name: `${a1005.name} carisini sabitle` }));
+    const pinned = screen.getByRole('navigation', { name: 'Sabitlenenler' });
+    expect(within(pinned).getByRole('link', { name: a1005.name })).toHaveAttribute('href', '/accounts/1005');
+    expect(pinned).toHaveTextContent(`${trMoney(a1005.balance)} B`);
+    expect(JSON.parse(localStorage.getItem('cari-ekran.account-shortcuts.v1')!).pinned).toEqual([{ id: '1005', name: a1005.name }]);
+
+    const a1004 = app.env.demoErp.dataset.accountById.get('1004')!;
+    await app.user.click(within(rowOf('1004')).getByRole('link', { name: a1004.name }));
+    await screen.findByRole('heading', { level: 1, name: a1004.name });
+    await app.user.click(screen.getByRole('link', { name: /Cari listesine dön/ }));
+    const recent = await screen.findByRole('navigation', { name: 'Son açılanlar' });
+    expect(within(recent).getByRole('link', { name: a1004.name })).toBeInTheDocument();
+    // unpin
+    await app.user.click(within(rowOf('1005')).getByRole('button', { name: `${a1005.name} carisinin sabitlemesini kaldır` }));
+    expect(screen.queryByRole('navigation', { name: 'Sabitlenenler' })).not.toBeInTheDocument();
+  });
+
+  it('Back to the list keeps its search and filters (and needs no second list request)', async () => {
+    const app = await openList(`/accounts?category=${encodeURIComponent('Müşteri')}`);
+    await app.user.type(search(), 'ığdır');
+    await waitFor(() => expect(app.path()).toContain('q='));
+    const listPath = app.path();
+    await app.user.click(within(rowOf('1004')).getByRole('link'));
+    await screen.findByRole('heading', { level: 1, name: /İĞDIR Tarım/ });
+    await app.user.click(screen.getByRole('link', { name: /Cari listesine dön/ }));
+    await screen.findByRole('grid', { name: 'Cari listesi' });
+    expect(app.path()).toBe(listPath);
+    expect(search()).toHaveValue('ığdır');
+    expect(screen.getByRole('checkbox', { name: /^Müşteri / })).toBeChecked();
+    expect(rowIds().every((id) => app.env.demoErp.dataset.accountById.get(id!)!.category === 'Müşteri')).toBe(true);
+    expect(getCariCalls(app)).toEqual(['']);
+  });
+});
+
+async function userClick(el: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(el);
+  });
+}

@@ -1,0 +1,341 @@
+/**
+ * /accounts/:cariId over the real gateway + demo ERP. Every expected figure is computed here from
+ * the demo dataset with this file's own arithmetic (integer kuruş, FIFO, day numbers) and its own
+ * tr-TR formatting — never with the code under test.
+ */
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { actUntil, mswServer, renderApp, setDemoFail, type DemoShape, type RenderedApp } from '../harness';
+
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+// ---------- independent helpers ----------
+interface Line {
+  date: string;
+  dueDate: string | null;
+  type: string;
+  debit: number;
+  credit: number;
+  documentNo: string;
+  description: string;
+}
+const trMoney = (minor: number) =>
+  new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
+const withSide = (minor: number) => `${trMoney(minor)}${minor > 0 ? ' B' : minor < 0 ? ' A' : ''}`;
+const trDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+const csvAmount = (minor: number) => `${minor < 0 ? '-' : ''}${Math.trunc(Math.abs(minor) / 100)},${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+const dayNo = (iso: string) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / 86_400_000;
+const isoOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+const istanbulToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+function linesOf(app: RenderedApp, id: string): Line[] {
+  return app.env.demoErp.dataset.accountById.get(id)!.lines as Line[];
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Ekstre satırları' });
+const bodyRows = () => Array.from(grid().querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]'));
+const cellTexts = (tr: HTMLTableRowElement) => Array.from(tr.cells).map((c) => c.textContent ?? '');
+
+async function openStatement(path: string, shape: DemoShape = 'wex') {
+  const app = await renderApp(path, { loggedIn: true, shape });
+  await screen.findByTestId('sum-balance');
+  return app;
+}
+
+const SHAPES: DemoShape[] = ['wex', 'labels', 'envelope-cf-column'];
+
+describe.each(SHAPES)('statement (ERP shape %s)', (shape) => {
+  it('date range: earlier lines fold into a devir row, the running balance stays right, totals exact', async () => {
+    const app = await openStatement('/accounts/1000?from=2026-01-01&to=2026-06-30', shape);
+    const lines = linesOf(app, '1000');
+    let openingDebit = 0;
+    let openingCredit = 0;
+    const inRange: { line: Line; index: number; balance: number }[] = [];
+    let balance = 0;
+    lines.forEach((l, index) => {
+      balance += l.debit - l.credit;
+      if (l.date < '2026-01-01') {
+        openingDebit += l.debit;
+        openingCredit += l.credit;
+      } else if (l.date <= '2026-06-30') inRange.push({ line: l, index, balance });
+    });
+    expect(openingDebit).toBeGreaterThan(0);
+    expect(inRange.length).toBeGreaterThan(5);
+
+    const rows = bodyRows();
+    expect(rows).toHaveLength(inRange.length + 1);
+    const opening = cellTexts(rows[0]!);
+    expect(opening[2]).toBe('01.01.2026 öncesi devir');
+    expect(opening[3]).toBe(trMoney(openingDebit));
+    expect(opening[4]).toBe(trMoney(openingCredit));
+    expect(opening[5]).toBe(withSide(openingDebit - openingCredit));
+    inRange.forEach(({ line, index, balance: b }, k) => {
+      const tr = rows[k + 1]!;
+      expect(tr.dataset.rowId).toBe(String(index));
+      const c = cellTexts(tr);
+      expect(c[0]).toBe(trDate(line.date));
+      expect(c[2]).toBe(line.type);
+      expect(c[3]).toBe(line.debit ? trMoney(line.debit) : '');
+      expect(c[4]).toBe(line.credit ? trMoney(line.credit) : '');
+      expect(c[5]).toBe(withSide(b));
+    });
+    const sumDebit = openingDebit + inRange.reduce((s, r) => s + r.line.debit, 0);
+    const sumCredit = openingCredit + inRange.reduce((s, r) => s + r.line.credit, 0);
+    expect(screen.getByTestId('sum-debit')).toHaveTextContent(trMoney(sumDebit));
+    expect(screen.getByTestId('sum-credit')).toHaveTextContent(trMoney(sumCredit));
+    expect(screen.getByTestId('sum-balance')).toHaveTextContent(withSide(sumDebit - sumCredit));
+    expect(sumDebit - sumCredit).toBe(inRange[inRange.length - 1]!.balance);
+    const totals = cellTexts(grid().querySelector('tfoot tr')!);
+    expect(totals.slice(3, 6)).toEqual([trMoney(sumDebit), trMoney(sumCredit), withSide(sumDebit - sumCredit)]);
+    expect(screen.getByTestId('statement-range')).toHaveTextContent('01.01.2026 – 30.06.2026');
+    expect(document.body.textContent).not.toMatch(/NaN|undefined|Invalid Date|\[object Object\]/);
+  });
+
+  it('sums many 0,10 and 0,20 lines to the exact kuruş (a float sum drifts)', async () => {
+    const app = await openStatement('/accounts/1003', shape);
+    const lines = linesOf(app, '1003');
+    let debit = 0;
+    let credit = 0;
+    let floatBalance = 0;
+    for (const l of lines) {
+      debit += l.debit;
+      credit += l.credit;
+      floatBalance += l.debit / 100 - l.credit / 100;
+    }
+    expect(debit - credit).toBe(460); // 4,60 (dataset note)
+    expect(floatBalance).not.toBe(4.6); // the trap is real
+    expect(screen.getByTestId('sum-debit')).toHaveTextContent(trMoney(debit));
+    expect(screen.getByTestId('sum-credit')).toHaveTextContent(trMoney(credit));
+    expect(screen.getByTestId('sum-balance')).toHaveTextContent('4,60 B');
+    expect(screen.getByTestId('consistency')).toHaveTextContent('Liste bakiyesi ile ekstre bakiyesi tutuyor.');
+  });
+});
+
+describe('statement', () => {
+  it('header from the list when the link is opened directly (one list request), and a Back link to /accounts', async () => {
+    const app = await openStatement('/accounts/1004');
+    const a = app.env.demoErp.dataset.accountById.get('1004')!;
+    expect(screen.getByRole('heading', { level: 1, name: a.name })).toBeInTheDocument();
+    expect(screen.getByText(a.category)).toBeInTheDocument();
+    expect(screen.getByText(`${a.province} / ${a.district}`)).toBeInTheDocument();
+    expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi)).toEqual(['']);
+    expect(screen.getByRole('link', { name: /Cari listesine dön/ })).toHaveAttribute('href', '/accounts');
+    expect(document.title).toBe(`${a.name} — Ekstre — Cari Ekran`);
+  });
+
+  it('consistency badge: says so visibly when the list balance and the statement differ', async () => {
+    mswServer.use(
+      http.post('*/api/erp/get_cari', () =>
+        HttpResponse.json([{ FIRMA_ID: '1003', FIRMA_KATEGORI: 'Müşteri', FIRMA_ADI: 'Kuruşçu Kırtasiye Ltd. Şti.', FIRMA_IL: 'Ankara', FIRMA_ILCE: 'Keçiören', BAKIYE: '4.70' }]),
+      ),
+    );
+    await openStatement('/accounts/1003');
+    const badge = await screen.findByTestId('consistency');
+    expect(badge).toHaveAttribute('role', 'alert');
+    expect(badge).toHaveTextContent('cari listesindeki bakiye (4,70 B) ekstrenin kapanış bakiyesinden (4,60 B) farklı');
+  });
+
+  it('presets (this month, this year, last 12 months, all) and typed dates go into the URL', async () => {
+    const app = await openStatement('/accounts/1000');
+    const today = istanbulToday();
+    const y = today.slice(0, 4);
+    const presets = within(screen.getByRole('group', { name: 'Tarih aralığı' }));
+    expect(presets.getByRole('button', { name: 'Tümü' })).toHaveAttribute('aria-pressed', 'true');
+
+    await app.user.click(presets.getByRole('button', { name: 'Bu yıl' }));
+    expect(app.path()).toBe(`/accounts/1000?from=${y}-01-01&to=${y}-12-31`);
+    await waitFor(() => expect(screen.getByTestId('statement-range')).toHaveTextContent(`01.01.${y} – 31.12.${y}`));
+    expect(presets.getByRole('button', { name: 'Bu yıl' })).toHaveAttribute('aria-pressed', 'true');
+
+    await app.user.click(presets.getByRole('button', { name: 'Bu ay' }));
+    const m = +today.slice(5, 7);
+    const lastDay = new Date(Date.UTC(+y, m, 0)).getUTCDate();
+    expect(app.path()).toBe(`/accounts/1000?from=${today.slice(0, 7)}-01&to=${today.slice(0, 7)}-${lastDay}`);
+
+    await app.user.click(presets.getByRole('button', { name: 'Son 12 ay' }));
+    const yearAgo = `${+y - 1}${today.slice(4)}`; // not 29 Feb: the test clock is in November
+    expect(app.path()).toBe(`/accounts/1000?from=${isoOf(dayNo(yearAgo) + 1)}&to=${today}`);
+
+    await app.user.click(presets.getByRole('button', { name: 'Tümü' }));
+    expect(app.path()).toBe('/accounts/1000');
+
+    const fromBox = screen.getByRole('textbox', { name: 'Başlangıç' });
+    await app.user.type(fromBox, '15.03.2026{Enter}');
+    expect(app.path()).toBe('/accounts/1000?from=2026-03-15');
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('15.03.2026 öncesi devir'));
+    await app.user.clear(fromBox);
+    await app.user.type(fromBox, '31.02.2026{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tarih okunamadı');
+    expect(app.path()).toBe('/accounts/1000?from=2026-03-15');
+  });
+
+  it('filters by transaction type (running balance stays the real one), type in the URL', async () => {
+    const app = await openStatement('/accounts/1000?from=2026-01-01');
+    const lines = linesOf(app, '1000');
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'İşlem türü' }), 'Tahsilat');
+    expect(app.path()).toBe('/accounts/1000?from=2026-01-01&type=Tahsilat');
+    let balance = 0;
+    let openingDebit = 0;
+    let openingCredit = 0;
+    let credit = 0;
+    const expectedBalances: string[] = [];
+    for (const l of lines) {
+      balance += l.debit - l.credit;
+      if (l.date < '2026-01-01') {
+        openingDebit += l.debit;
+        openingCredit += l.credit;
+      } else if (l.type === 'Tahsilat') {
+        credit += l.credit;
+        expectedBalances.push(withSide(balance));
+      }
+    }
+    await waitFor(() => expect(bodyRows().slice(1).every((tr) => tr.cells[2]!.textContent === 'Tahsilat')).toBe(true));
+    expect(bodyRows().slice(1).map((tr) => tr.cells[5]!.textContent)).toEqual(expectedBalances);
+    expect(screen.getByTestId('sum-credit')).toHaveTextContent(trMoney(openingCredit + credit));
+    expect(screen.getByTestId('sum-debit')).toHaveTextContent(trMoney(openingDebit));
+  });
+
+  it('shows every extra key; an invoice-like document number links to /invoices?no=…', async () => {
+    const app = await openStatement('/accounts/1000?from=2026-01-01&to=2026-03-31');
+    expect(screen.getByRole('columnheader', { name: 'Belge No' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /^A[cç][ıi]klama$/i })).toBeInTheDocument();
+    const inRange = linesOf(app, '1000').filter((l) => l.date >= '2026-01-01' && l.date <= '2026-03-31');
+    const invoice = inRange.find((l) => l.type === 'Satış Faturası')!;
+    const receipt = inRange.find((l) => l.type === 'Tahsilat')!;
+    expect(screen.getByRole('link', { name: invoice.documentNo })).toHaveAttribute('href', `/invoices?no=${invoice.documentNo}`);
+    expect(screen.getByText(receipt.documentNo).closest('a')).toBeNull();
+    expect(screen.getAllByText(invoice.description).length).toBeGreaterThan(0);
+  });
+
+  it('overdue debits (FIFO) are highlighted; overdue total and ortalama vade of open debits', async () => {
+    const app = await openStatement('/accounts/1004');
+    const lines = linesOf(app, '1004');
+    const today = istanbulToday();
+    let credits = lines.reduce((s, l) => s + l.credit, 0);
+    const debits = lines
+      .map((l, index) => ({ index, due: l.dueDate ?? l.date, amount: l.debit }))
+      .filter((d) => d.amount > 0)
+      .sort((a, b) => (a.due === b.due ? a.index - b.index : a.due < b.due ? -1 : 1));
+    let overdue = 0;
+    const overdueIdx: number[] = [];
+    let openSum = 0;
+    let weighted = 0;
+    for (const d of debits) {
+      const paid = Math.min(credits, d.amount);
+      credits -= paid;
+      const open = d.amount - paid;
+      if (open <= 0) continue;
+      openSum += open;
+      weighted += open * dayNo(d.due);
+      if (d.due < today) {
+        overdue += open;
+        overdueIdx.push(d.index);
+      }
+    }
+    expect(overdueIdx.length).toBeGreaterThan(0);
+    const avg = isoOf(Math.round(weighted / openSum));
+    expect(screen.getByTestId('sum-overdue')).toHaveTextContent(`${trMoney(overdue)} (${overdueIdx.length} kalem)`);
+    expect(screen.getByTestId('sum-average-due')).toHaveTextContent(trDate(avg));
+    const highlighted = bodyRows()
+      .filter((tr) => tr.classList.contains('statement-row--overdue'))
+      .map((tr) => Number(tr.dataset.rowId));
+    expect(highlighted.sort((a, b) => a - b)).toEqual(overdueIdx.sort((a, b) => a - b));
+    for (const tr of bodyRows().filter((r) => r.classList.contains('statement-row--overdue'))) expect(tr).toHaveTextContent('vadesi geçti');
+  });
+
+  it('exports the statement (devir row, lines, running balance, extra keys) as CSV, byte for byte', async () => {
+    const app = await openStatement('/accounts/1004?from=2026-01-01');
+    const lines = linesOf(app, '1004');
+    let blob: Blob | undefined;
+    const orig = { c: URL.createObjectURL, r: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:x'), revokeObjectURL: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      await app.user.click(screen.getByRole('button', { name: 'CSV indir' }));
+    } finally {
+      Object.assign(URL, { createObjectURL: orig.c, revokeObjectURL: orig.r });
+      click.mockRestore();
+    }
+    const quote = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    let balance = 0;
+    let od = 0;
+    let oc = 0;
+    const out = ['İşlem Tarihi;Vade Tarihi;İşlem Türü;Borç;Alacak;Bakiye;Belge No;Aciklama'];
+    const body: string[] = [];
+    for (const l of lines) {
+      balance += l.debit - l.credit;
+      if (l.date < '2026-01-01') {
+        od += l.debit;
+        oc += l.credit;
+        continue;
+      }
+      body.push([trDate(l.date), l.dueDate ? trDate(l.dueDate) : '', l.type, csvAmount(l.debit), csvAmount(l.credit), csvAmount(balance), l.documentNo, l.description].map(quote).join(';'));
+    }
+    out.push(['', '', '01.01.2026 öncesi devir', csvAmount(od), csvAmount(oc), csvAmount(od - oc), '', ''].join(';'), ...body);
+    const expected = `\uFEFF${out.join('\r\n')}\r\n`;
+    const bytes = await new Promise<Uint8Array>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.readAsArrayBuffer(blob!);
+    });
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(expected);
+    expect(Array.from(bytes)).toEqual(Array.from(new TextEncoder().encode(expected)));
+  });
+
+  it('print: an A4 statement header (account, range, print date) and window.print()', async () => {
+    const app = await openStatement('/accounts/1004?from=2026-01-01&to=2026-06-30');
+    const print = vi.fn();
+    const orig = window.print;
+    window.print = print;
+    try {
+      await app.user.click(screen.getByRole('button', { name: 'Yazdır' }));
+    } finally {
+      window.print = orig;
+    }
+    expect(print).toHaveBeenCalledTimes(1);
+    const head = document.querySelector('.statement-print-head')!;
+    expect(head).toHaveTextContent('Cari Ekstre');
+    expect(head).toHaveTextContent(`Yazdırma tarihi: ${trDate(istanbulToday())}`);
+    expect(screen.getByTestId('statement-range')).toHaveTextContent('01.01.2026 – 30.06.2026');
+    // navigation and controls are marked not to print
+    expect(screen.getByRole('banner')).toHaveClass('no-print');
+    expect(screen.getByRole('link', { name: /Cari listesine dön/ }).closest('.no-print')).not.toBeNull();
+    expect(screen.getByRole('group', { name: 'Tarih aralığı' }).closest('.no-print')).not.toBeNull();
+  });
+
+  it('an account without transactions says so', async () => {
+    await openStatement('/accounts/1009');
+    expect(screen.getByText('Bu carinin hiç hareketi yok.')).toBeInTheDocument();
+    expect(screen.getByTestId('sum-balance')).toHaveTextContent(/^0,00$/);
+  });
+
+  async function statementWithFailure(fail: 'html500' | 'malformed-numbers', id: string) {
+    const app = await renderApp('/bos-sayfa', { loggedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'Sayfa bulunamadı' });
+    setDemoFail(fail);
+    await actUntil(app, () => app.router.navigate(`/accounts/${id}`));
+    return app;
+  }
+
+  it('an ERP failure is announced in plain Turkish with a retry that works', async () => {
+    await statementWithFailure('html500', '1004');
+    const alerts = await screen.findAllByRole('alert');
+    for (const a of alerts) expect(a.textContent).not.toMatch(/<|html|coldfusion/i);
+    const tableAlert = alerts.find((a) => within(a).queryByRole('button', { name: 'Tekrar dene' }) && a.closest('.dt'))!;
+    setDemoFail('none');
+    await act(async () => {
+      fireEvent.click(within(tableAlert).getByRole('button', { name: 'Tekrar dene' }));
+    });
+    expect(await screen.findByTestId('sum-balance')).toBeInTheDocument();
+  });
+
+  it('unreadable amounts are shown raw, marked and counted — never as 0 or NaN', async () => {
+    await statementWithFailure('malformed-numbers', '1000');
+    expect(await screen.findByText(/değer okunamadı/)).toBeInTheDocument();
+    expect(grid().querySelectorAll('.cell-invalid').length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toMatch(/NaN|undefined|Invalid Date/);
+  });
+});
