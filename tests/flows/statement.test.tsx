@@ -163,6 +163,7 @@ describe('statement', () => {
     expect(app.path()).toBe('/accounts/1000');
 
     const fromBox = screen.getByRole('textbox', { name: 'Başlangıç' });
+    await waitFor(() => expect(fromBox).toHaveValue(''));
     await app.user.type(fromBox, '15.03.2026{Enter}');
     expect(app.path()).toBe('/accounts/1000?from=2026-03-15');
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('15.03.2026 öncesi devir'));

@@ -4,7 +4,8 @@
  *
  * How it stays fast at 100k rows (see row-order.ts):
  * - search haystacks are folded once per (data, columns), in idle time after the first paint;
- * - sort orders are computed once per column and direction and cached;
+ * - sort orders are computed once per column and direction and cached (big tables rank their text
+ *   columns in a Web Worker right after the first paint, see rank-worker.ts);
  * - a keystroke only scans an Int32Array of indices; react-table only ever sees the rows on screen
  *   (it owns the column model, headers and the sorting state, not the 100k-row pipeline).
  * Printing: on `beforeprint` the table renders ALL rows (virtualization off, synchronously via
@@ -20,7 +21,8 @@ import { formatCount } from '../../lib/format';
 import { queryTokens } from '../../lib/turkish';
 import { EmptyState, ErrorState } from '../feedback';
 import { columnAlign, csvValue, displayValue, headerText } from './cell-format';
-import { buildHaystacks, getTableIndex, viewOrder } from './row-order';
+import { buildHaystacks, getTableIndex, prefetchRanks, viewOrder } from './row-order';
+import { rankInWorker, workersAvailable } from './rank-in-worker';
 import { sortingToParam } from './sort-param';
 import type { DataColumn, SortingState } from './types';
 import './data-table.css';
@@ -39,6 +41,8 @@ const OVERSCAN = 12;
 /** Height assumed when the scroll box reports none (jsdom, hidden tab): ~19 rows + overscan render. */
 const FALLBACK_VIEWPORT = 720;
 const SKELETON_ROWS = 8;
+/** From this many rows on, sortable text columns are ranked in a Web Worker after the first paint. */
+const PREFETCH_SORT_MIN_ROWS = 5000;
 
 const features = tableFeatures({ rowSortingFeature });
 type Features = typeof features;
@@ -142,11 +146,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [sortKey, searchQuery]);
 
-  // Fold the search text in idle time so the first keystroke does not pay for it.
+  // Fold the search text in idle time so the first keystroke does not pay for it; big tables also
+  // rank their sortable text columns in a Web Worker meanwhile, so a header click is cheap.
   useEffect(() => {
-    if (index.haystackCount >= index.data.length) return;
     let cancelled = false;
-    let handle: number;
+    let handle: number | undefined;
     const hasIdle = typeof window.requestIdleCallback === 'function';
     const schedule = (cb: (d: { timeRemaining: () => number }) => void): number =>
       hasIdle ? window.requestIdleCallback(cb) : window.setTimeout(() => cb({ timeRemaining: () => 8 }), 1);
@@ -154,9 +158,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       if (cancelled) return;
       if (!buildHaystacks(index, () => deadline.timeRemaining() < 1)) handle = schedule(step);
     };
-    handle = schedule(step);
+    if (index.haystackCount < index.data.length) handle = schedule(step);
+    const prefetch =
+      index.data.length >= PREFETCH_SORT_MIN_ROWS && workersAvailable()
+        ? window.setTimeout(() => void prefetchRanks(index, rankInWorker, () => cancelled), 0)
+        : undefined;
     return () => {
       cancelled = true;
+      if (prefetch !== undefined) window.clearTimeout(prefetch);
+      if (handle === undefined) return;
       if (hasIdle) window.cancelIdleCallback(handle);
       else window.clearTimeout(handle);
     };

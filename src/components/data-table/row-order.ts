@@ -104,56 +104,78 @@ function isEmpty(v: CellValue): boolean {
 // whitespace < punctuation (CLDR root order) < digits (compared as numbers) < letters (Turkish
 // alphabet, case-insensitive). The key only speeds the sort up: the result is checked against
 // trCollator pair by pair and recomputed with the collator itself if any pair disagrees.
-const LETTERS_LOWER = 'abcçdefgğhıijklmnoöpqrsştuüvwxyz';
-const LETTERS_UPPER = 'ABCÇDEFGĞHIİJKLMNOÖPQRSŞTUÜVWXYZ';
+// Built with native lower-casing and one regex pass (no per-character Map lookups): a–z stay as
+// they are; a Turkish letter becomes its base letter + U+007F (above every letter), so ç sorts
+// after every c… word and before d (ı after h…, before i); everything else maps below "a".
 const PUNCT = '_-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';
-const KEY_CHAR = new Map<string, string>();
-for (let p = 0; p < LETTERS_LOWER.length; p++) {
-  const code = String.fromCharCode(0x100 + p);
-  KEY_CHAR.set(LETTERS_LOWER[p] as string, code);
-  KEY_CHAR.set(LETTERS_UPPER[p] as string, code);
-}
-for (const [accented, base] of [['â', 'a'], ['Â', 'a'], ['î', 'i'], ['Î', 'i'], ['û', 'u'], ['Û', 'u']] as const) {
-  KEY_CHAR.set(accented, KEY_CHAR.get(base) as string);
-}
+const KEY_CHAR = new Map<string, string>([
+  ['ç', 'c\u007f'], ['ğ', 'g\u007f'], ['ı', 'h\u007f'], ['ö', 'o\u007f'], ['ş', 's\u007f'], ['ü', 'u\u007f'],
+  ['â', 'a'], ['î', 'i'], ['û', 'u'],
+  [' ', '\u0001'], ['\t', '\u0001'], ['\n', '\u0001'], ['\r', '\u0001'], ['\u00a0', '\u0001'],
+]);
 for (let p = 0; p < PUNCT.length; p++) KEY_CHAR.set(PUNCT[p] as string, String.fromCharCode(0x10 + p));
+const TURKISH_UPPER_I = /[Iİ]/g;
+const KEY_PARTS = /[0-9]+|[^a-z]/g;
+
+function keyPart(m: string): string {
+  const c = m.charCodeAt(0);
+  if (c >= 48 && c <= 57) {
+    // A digit run compares as a number: "@" + (length without leading zeros) + digits, all below "a".
+    let start = 0;
+    while (start < m.length - 1 && m.charCodeAt(start) === 48) start++;
+    const len = m.length - start;
+    return len < 32 ? '@' + String.fromCharCode(0x41 + len) + m.slice(start) : '\uffff' + m;
+  }
+  const mapped = KEY_CHAR.get(m);
+  if (mapped !== undefined) return mapped;
+  const base = m.normalize('NFD')[0] as string;
+  return base >= 'a' && base <= 'z' ? base : '\uffff' + m;
+}
 
 function collationKey(s: string): string {
-  let key = '';
-  const n = s.length;
-  for (let i = 0; i < n; i++) {
-    const ch = s[i] as string;
-    const c = ch.charCodeAt(0);
-    if (c >= 48 && c <= 57) {
-      let j = i;
-      while (j < n && s.charCodeAt(j) >= 48 && s.charCodeAt(j) <= 57) j++;
-      let start = i;
-      while (start < j - 1 && s.charCodeAt(start) === 48) start++;
-      key += '\u0080' + String.fromCharCode(0x81 + (j - start)) + s.slice(start, j);
-      i = j - 1;
-      continue;
-    }
-    const mapped = KEY_CHAR.get(ch);
-    if (mapped) key += mapped;
-    else if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\u00a0') key += '\u0001';
-    else {
-      const base = KEY_CHAR.get(ch.normalize('NFD')[0] as string);
-      key += base && base >= '\u0100' ? base : '\uffff' + ch;
-    }
-  }
-  return key;
+  return s.replace(TURKISH_UPPER_I, (ch) => (ch === 'I' ? 'ı' : 'i')).toLowerCase().replace(KEY_PARTS, keyPart);
 }
 
-/** Ranks of distinct text values in trCollator order (equal under the collator → equal rank). */
-function textRanks(uniq: string[]): Int32Array {
-  const u = uniq.length;
-  const keys = uniq.map(collationKey);
-  let order = Array.from({ length: u }, (_, i) => i);
-  order.sort((a, b) => {
+/**
+ * Indices of `keys` in code-unit order. First a numeric sort on the first two code units (a typed
+ * array sort, no comparator calls), then full string comparisons only inside runs that share them.
+ */
+function sortByKeys(keys: readonly string[]): number[] {
+  const u = keys.length;
+  const byKey = (a: number, b: number) => {
     const ka = keys[a] as string;
     const kb = keys[b] as string;
     return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
+  };
+  if (u >= 1048576) return Array.from({ length: u }, (_, i) => i).sort(byKey);
+  const packed = new Float64Array(u);
+  for (let i = 0; i < u; i++) {
+    const k = keys[i] as string;
+    // (c0 + 1) * 65537 + (c1 + 1): 0 for a missing character, so "a" < "a…"; < 2^33, index below 2^20.
+    const c0 = k.length > 0 ? k.charCodeAt(0) + 1 : 0;
+    const c1 = k.length > 1 ? k.charCodeAt(1) + 1 : 0;
+    packed[i] = (c0 * 65537 + c1) * 1048576 + i;
+  }
+  packed.sort();
+  const order = new Array<number>(u);
+  for (let i = 0; i < u; i++) order[i] = (packed[i] as number) % 1048576;
+  let runStart = 0;
+  for (let i = 1; i <= u; i++) {
+    if (i < u && Math.floor((packed[i] as number) / 1048576) === Math.floor((packed[runStart] as number) / 1048576)) continue;
+    if (i - runStart > 1) {
+      const run = order.slice(runStart, i).sort(byKey);
+      for (let k = 0; k < run.length; k++) order[runStart + k] = run[k] as number;
+    }
+    runStart = i;
+  }
+  return order;
+}
+
+/** Ranks of distinct text values in trCollator order (equal under the collator → equal rank). */
+export function textRanks(uniq: string[]): Int32Array {
+  const u = uniq.length;
+  const keys = uniq.map(collationKey);
+  let order = sortByKeys(keys);
   const rank = new Int32Array(u);
   let ok = true;
   let r = 0;
@@ -179,8 +201,10 @@ function textRanks(uniq: string[]): Int32Array {
   return rank;
 }
 
-/** Rank per data index (-1 = empty). Text kinds by trCollator, all-number columns numerically, other strings by code unit (ISO dates). */
-function computeRanks<T>(data: readonly T[], col: DataColumn<T>): Int32Array {
+/** A column's values as distinct-value ids (-1 = empty) + the distinct strings, or final ranks for all-number columns. */
+type Distinct = { done: Int32Array } | { ids: Int32Array; uniq: string[]; isText: boolean };
+
+function distinctValues<T>(data: readonly T[], col: DataColumn<T>): Distinct {
   const get = col.sortValue ?? col.value;
   const n = data.length;
   const ranks = new Int32Array(n).fill(-1);
@@ -202,7 +226,7 @@ function computeRanks<T>(data: readonly T[], col: DataColumn<T>): Int32Array {
     let r = -1;
     for (let k = 0; k < m; k++) if (k === 0 || uniqSorted[k] !== uniqSorted[k - 1]) rankOf.set(uniqSorted[k] as number, ++r);
     for (let i = 0; i < n; i++) if (values[i] !== undefined) ranks[i] = rankOf.get(values[i] as number) as number;
-    return ranks;
+    return { done: ranks };
   }
   const distinct = new Map<string, number>();
   const uniq: string[] = [];
@@ -218,19 +242,59 @@ function computeRanks<T>(data: readonly T[], col: DataColumn<T>): Int32Array {
     }
     ranks[i] = d;
   }
-  let uniqRank: Int32Array;
-  if (isText) uniqRank = textRanks(uniq);
-  else {
-    const order = Array.from({ length: uniq.length }, (_, i) => i).sort((a, b) => {
-      const sa = uniq[a] as string;
-      const sb = uniq[b] as string;
-      return sa < sb ? -1 : sa > sb ? 1 : 0;
-    });
-    uniqRank = new Int32Array(uniq.length);
-    order.forEach((d, k) => (uniqRank[d] = k));
+  return { ids: ranks, uniq, isText };
+}
+
+/** Ranks of distinct non-text strings (ISO dates, mixed values) by code unit. */
+function codeUnitRanks(uniq: string[]): Int32Array {
+  const order = Array.from({ length: uniq.length }, (_, i) => i).sort((a, b) => {
+    const sa = uniq[a] as string;
+    const sb = uniq[b] as string;
+    return sa < sb ? -1 : sa > sb ? 1 : 0;
+  });
+  const uniqRank = new Int32Array(uniq.length);
+  order.forEach((d, k) => (uniqRank[d] = k));
+  return uniqRank;
+}
+
+function applyRanks(ids: Int32Array, uniqRank: Int32Array): Int32Array {
+  for (let i = 0; i < ids.length; i++) if ((ids[i] as number) >= 0) ids[i] = uniqRank[ids[i] as number] as number;
+  return ids;
+}
+
+/** Rank per data index (-1 = empty). Text kinds by trCollator, all-number columns numerically, other strings by code unit (ISO dates). */
+function computeRanks<T>(data: readonly T[], col: DataColumn<T>): Int32Array {
+  const d = distinctValues(data, col);
+  if ('done' in d) return d.done;
+  return applyRanks(d.ids, d.isText ? textRanks(d.uniq) : codeUnitRanks(d.uniq));
+}
+
+/**
+ * Background sorting: ranks every sortable text column that is not ranked yet, sending columns with
+ * many distinct values to `rankText` (a Web Worker running textRanks) so a later click on the header
+ * only has to lay out the cached ranks. Small columns are ranked right here. A column the user sorts
+ * before its answer arrives is ranked synchronously as before; the late answer is then ignored.
+ */
+export async function prefetchRanks<T>(
+  index: TableIndex<T>,
+  rankText: (uniq: string[]) => Promise<Int32Array | null>,
+  isCancelled: () => boolean,
+): Promise<void> {
+  for (const col of index.columns) {
+    if (isCancelled()) return;
+    if (col.sortable === false || col.compare || index.ranks.has(col.id)) continue;
+    const d = distinctValues(index.data, col);
+    let ranks: Int32Array | null;
+    if ('done' in d) ranks = d.done;
+    else if (!d.isText || d.uniq.length < 2000) ranks = applyRanks(d.ids, d.isText ? textRanks(d.uniq) : codeUnitRanks(d.uniq));
+    else {
+      const uniqRank = await rankText(d.uniq);
+      ranks = uniqRank && uniqRank.length === d.uniq.length ? applyRanks(d.ids, uniqRank) : null;
+    }
+    if (ranks && !index.ranks.has(col.id)) index.ranks.set(col.id, ranks);
+    // Give input a chance between columns.
+    await new Promise((r) => setTimeout(r, 0));
   }
-  for (let i = 0; i < n; i++) if ((ranks[i] as number) >= 0) ranks[i] = uniqRank[ranks[i] as number] as number;
-  return ranks;
 }
 
 /** Stable order by rank: ties keep data order in both directions; empty values always last. */

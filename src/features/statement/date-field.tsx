@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../i18n';
 import { parseDate } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
@@ -14,7 +14,10 @@ export function DateField({ label, value, onCommit }: { label: string; value: Is
   const [text, setText] = useState(shown);
   const [invalid, setInvalid] = useState(false);
   const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
+    // The URL changed (a preset, Back): show it — unless the user is typing in this box.
+    if (document.activeElement === inputRef.current) return;
     setText(shown);
     setInvalid(false);
   }, [shown]);
@@ -33,6 +36,7 @@ export function DateField({ label, value, onCommit }: { label: string; value: Is
     <label className="statement-date">
       {label}
       <input
+        ref={inputRef}
         type="text"
         inputMode="numeric"
         className="statement-date__input"
