@@ -16,8 +16,9 @@
  *   is { inserted, painted }. 'rows' (first accounts row, tr[data-row-id]) is armed at page start.
  * - arm() + settle(): one interaction (keystroke or click). t0 = event.timeStamp of the first
  *   beforeinput / click after arm(); every DOM mutation after it schedules an "after paint" probe;
- *   settle() waits until the DOM has been quiet for `quietMs` and returns the time from t0 to the
- *   last paint that showed a change (or to the next paint when nothing changed).
+ *   settle() waits until the DOM has been quiet for `quietMs` (and, when given, `untilSelector`
+ *   matches — or no longer matches with `untilAbsent`) and returns the time from t0 to the last
+ *   paint that showed a change (or to the next paint when nothing changed).
  */
 export const PROBE_SCRIPT = String.raw`(() => {
   if (window.__bench) return;
@@ -86,14 +87,15 @@ export const PROBE_SCRIPT = String.raw`(() => {
   };
   document.addEventListener('beforeinput', start, true);
   document.addEventListener('click', start, true);
-  B.settle = (quietMs, timeoutMs) =>
+  B.settle = (quietMs, timeoutMs, untilSelector, untilAbsent) =>
     new Promise((resolve) => {
       const s = B.cur;
       const begin = performance.now();
       const tick = () => {
         const now = performance.now();
         const timedOut = now - begin > timeoutMs;
-        const painted = s.t0 !== null && s.firstPaint !== null && (!s.mutated || (s.last !== null && s.last >= s.lastMutation));
+        const reached = !untilSelector || !!document.querySelector(untilSelector) !== !!untilAbsent;
+        const painted = reached && s.t0 !== null && s.firstPaint !== null && (!s.mutated || (s.last !== null && s.last >= s.lastMutation));
         if ((painted && now - Math.max(s.lastMutation, s.last || 0) >= quietMs) || timedOut) {
           s.mo.disconnect();
           B.cur = null;

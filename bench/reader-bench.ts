@@ -7,6 +7,9 @@ import { createDemoErp, getDataset, LARGE_ACCOUNT_COUNT, LARGE_STATEMENT_ACCOUNT
 import type { ShapeName } from '../server/demo-erp/index';
 import { parseErpBody, readAccounts, readStatement } from '../src/api/reader';
 import { computeStatement } from '../src/features/statement/running-balance';
+import { getTableIndex, sortedOrder } from '../src/components/data-table/row-order';
+import type { DataColumn } from '../src/components/data-table/types';
+import type { Account } from '../src/api/types';
 import { figure, type Figure } from './stats';
 
 const PASSWORD = 'bench-only-password';
@@ -64,6 +67,11 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
   if (lines !== LARGE_STATEMENT_LINES) throw new Error(`reader: ${lines} statement lines, expected ${LARGE_STATEMENT_LINES}`);
   const compute = time(runs, () => void computeStatement(statement.lines, { today: dataset.today }));
 
+  // The DataTable's synchronous sort path (a header click before the background worker has answered).
+  const list = readAccounts(parseErpBody(wex)).accounts;
+  const nameColumn: DataColumn<Account> = { id: 'name', header: 'Firma Adı', value: (a) => a.name };
+  const sortSync = time(runs, () => void sortedOrder(getTableIndex(list.slice(), [nameColumn]), nameColumn, false));
+
   notes.push(
     `Reader inputs: get_cari cf-column ${(cfColumn.length / 2 ** 20).toFixed(1)} MB, wex ${(wex.length / 2 ** 20).toFixed(1)} MB; get_cari_extre (50k lines, wex) ${(statementWex.length / 2 ** 20).toFixed(1)} MB. Times include JSON.parse.`,
   );
@@ -73,6 +81,7 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
       'extra.reader.wex100kMs': figure(wexTimes, 'ms'),
       'extra.reader.statement50kMs': figure(st, 'ms'),
       'extra.statement.runningBalance50kMs': figure(compute, 'ms'),
+      'extra.table.sortName100kSyncMs': figure(sortSync, 'ms'),
     },
     notes,
   };

@@ -28,6 +28,7 @@ const LABELS: Record<string, string> = {
   'extra.reader.wex100kMs': 'reader (Node): 100k-row WEX answer (array of objects) → accounts',
   'extra.reader.statement50kMs': 'reader (Node): 50k-line statement answer → lines',
   'extra.statement.runningBalance50kMs': 'running balance + totals + FIFO over 50k lines (Node)',
+  'extra.table.sortName100kSyncMs': 'DataTable sort by name, 100k, synchronous path (Node; what a click pays before the worker answered)',
   'baseline.accounts.firstRowsMs': 'baseline (no virtualization): first rows',
   'baseline.accounts.filterKeystrokeP95Ms': 'baseline: keystroke p95',
   'baseline.accounts.sortMs': 'baseline: sort',

@@ -49,7 +49,11 @@ function dateCell(r: StatementRow, field: 'date' | 'dueDate') {
   if (field === 'dueDate' && r.overdue) {
     return (
       <span className="overdue-date">
-        {formatDate(iso)} <span className="overdue-badge">{t('statement.overdue.mark')}</span>
+        {formatDate(iso)}{' '}
+        <span className="overdue-badge" title={t('statement.overdue.mark')} aria-hidden="true">
+          ⚠
+        </span>
+        <span className="visually-hidden">{t('statement.overdue.mark')}</span>
       </span>
     );
   }
@@ -62,7 +66,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: 'date',
       header: () => t('statement.col.date'),
       kind: 'date',
-      width: '8rem',
+      width: '7.5rem',
       value: (r) => r.line?.date ?? null,
       cell: (r) => dateCell(r, 'date'),
       csv: (r) => (r.line ? (r.line.date ? formatDate(r.line.date) : (r.line.invalid.date ?? '')) : ''),
@@ -71,7 +75,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: 'dueDate',
       header: () => t('statement.col.dueDate'),
       kind: 'date',
-      width: '13.5rem',
+      width: '10rem',
       value: (r) => r.line?.dueDate ?? null,
       cell: (r) => dateCell(r, 'dueDate'),
       csv: (r) => (r.line ? (r.line.dueDate ? formatDate(r.line.dueDate) : (r.line.invalid.dueDate ?? '')) : ''),
@@ -79,14 +83,14 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
     {
       id: 'type',
       header: () => t('statement.col.type'),
-      width: '11rem',
+      width: '13.5rem',
       value: (r) => (r.line ? r.line.type : from ? t('statement.opening.until', { date: formatDate(from) }) : t('statement.opening')),
     },
     {
       id: 'debit',
       header: () => t('statement.col.debit'),
       kind: 'money',
-      width: '9rem',
+      width: '10rem',
       value: (r) => r.debit,
       cell: (r) => amountCell(r, 'debit'),
       csv: (r) => (r.line?.invalid.debit ?? csvMoney(r.debit)),
@@ -95,7 +99,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: 'credit',
       header: () => t('statement.col.credit'),
       kind: 'money',
-      width: '9rem',
+      width: '10rem',
       value: (r) => r.credit,
       cell: (r) => amountCell(r, 'credit'),
       csv: (r) => (r.line?.invalid.credit ?? csvMoney(r.credit)),
@@ -104,7 +108,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: 'balance',
       header: () => t('statement.col.balance'),
       kind: 'money',
-      width: '10.5rem',
+      width: '11rem',
       value: (r) => r.balance,
       cell: (r) => <BalanceText minor={r.balance} />,
       // CSV: signed running balance (borçlu +, alacaklı −).
@@ -118,7 +122,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: `x:${c.id}`,
       header: c.header,
       kind: c.kind,
-      width: isDoc ? '11.5rem' : undefined,
+      width: isDoc ? '11rem' : undefined,
       value: (r) => (r.line ? c.value(r.line.extras) : null),
       cell: (r) => {
         if (!r.line) return '';
