@@ -69,6 +69,7 @@ interface FacetAcc extends FacetCount {
  * Facet values are grouped by their folded form, so "ISPARTA" and "Isparta" (or "İSTANBUL" and
  * "İstanbul") are one facet; the label is the most frequent spelling (ties: the first seen).
  */
+const facetKeys = new Map<string, string>();
 export const facetKey = (value: string): string => {
   // Memoised: called twice per account on every filter pass, over a few hundred distinct values (perf).
   let key = facetKeys.get(value);
@@ -79,7 +80,6 @@ export const facetKey = (value: string): string => {
   }
   return key;
 };
-const facetKeys = new Map<string, string>();
 
 export interface FilteredAccounts {
   rows: Account[];

@@ -85,24 +85,18 @@ describe('computeStatement', () => {
     expect(s.totals).toEqual({ debit: 30000, credit: 60000, balance: -30000 });
   });
 
-  it('50.000 lines in well under a second', () => {
+  it('50.000 lines: a range over a long statement keeps the balance exact (speed is measured by npm run bench)', () => {
     const big: StatementLine[] = [];
     for (let i = 0; i < 50_000; i++) {
       const day = String(1 + (i % 28)).padStart(2, '0');
       const month = String(1 + (Math.floor(i / 28) % 12)).padStart(2, '0');
       big.push(line(i, `2025-${month}-${day}`, `2026-${month}-${day}`, i % 3 ? 'Fatura' : 'Tahsilat', i % 3 ? 12345 : 0, i % 3 ? 0 : 20000));
     }
-    const t0 = performance.now();
     const prepared = prepareStatement(big, '2026-03-15');
-    const t1 = performance.now();
     const s = computeStatement(prepared, { from: '2025-06-01', to: '2025-12-31', today: '2026-03-15' });
-    const ms = performance.now() - t0;
-    const rangeMs = performance.now() - t1;
     // 33.333 debits of 123,45 and 16.667 credits of 200,00
     expect(s.finalBalance).toBe(33333 * 12345 - 16667 * 20000);
-    expect(ms).toBeLessThan(500);
     expect(computeStatement(prepared, { today: '2026-03-15' }).totals.balance).toBe(s.finalBalance);
-    console.info(`50k lines: prepare + compute ${ms.toFixed(1)} ms, compute for a new range ${rangeMs.toFixed(1)} ms`);
   });
 });
 
