@@ -3,8 +3,9 @@
  * server; process.env wins over .env.local, which wins over .env). Node only.
  *
  * Demo mode = dev without ERP_BASE_URL, or DEMO=1: the embedded demo ERP is started on a free
- * loopback port with a random API password and the gateway points at it, so the real forwarding
- * path is always used.
+ * loopback port with a random API password (or DEMO_ERP_PASSWORD when set, so a test can check
+ * that it never reaches the browser) and the gateway points at it, so the real forwarding path is
+ * always used.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -76,6 +77,8 @@ export interface ServerSettings {
   /** Everything for createGateway except the ERP address/password when demo (filled in at start). */
   gateway: Omit<GatewayConfig, 'erpBaseUrl' | 'erpApiPassword'> & { erpBaseUrl: string; erpApiPassword: string };
   demoErp: DemoErpSettings;
+  /** API password of the embedded demo ERP (DEMO_ERP_PASSWORD); undefined = a random one at start. */
+  demoErpPassword?: string;
   /** Notes for the start-up line (never containing a secret). */
   notes: string[];
 }
@@ -170,6 +173,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
   return {
     mode,
     demo,
+    ...(demo && present(env.DEMO_ERP_PASSWORD) ? { demoErpPassword: env.DEMO_ERP_PASSWORD } : {}),
     host,
     port,
     gateway: {
@@ -207,7 +211,7 @@ export async function prepareGateway(settings: ServerSettings): Promise<Prepared
       close: async () => undefined,
     };
   }
-  const apiPassword = randomBytes(24).toString('base64url');
+  const apiPassword = settings.demoErpPassword ?? randomBytes(24).toString('base64url');
   const service = settings.gateway.erpService ?? 'mobiusmus';
   const erp = await startDemoErp({ apiPassword, service, ...settings.demoErp });
   return {

@@ -2,18 +2,9 @@
  * Gateway error codes and their plain Turkish messages (server side; the browser shows its own
  * t() text per code and may fall back to these). Codes and statuses: docs/team-contracts.md.
  */
-export type GatewayErrorCode =
-  | 'unauthenticated'
-  | 'login_failed'
-  | 'forbidden'
-  | 'bad_request'
-  | 'not_found'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'upstream_http'
-  | 'upstream_unreachable'
-  | 'upstream_timeout'
-  | 'internal';
+import type { GatewayErrorCode as BrowserGatewayErrorCode } from '../../src/api/errors';
+/** The codes the browser knows (one list, in src/api/errors.ts), plus the gateway's own last resort. */
+export type GatewayErrorCode = BrowserGatewayErrorCode | 'internal';
 
 export const ERROR_STATUS: Record<GatewayErrorCode, number> = {
   unauthenticated: 401,

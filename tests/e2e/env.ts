@@ -11,8 +11,8 @@ export const e2e = {
   /** Which run: dev-embedded | dev-standalone | prod. */
   mode: process.env.E2E_MODE ?? 'dev',
   /**
-   * The ERP API password behind the gateway: must never reach the browser. Empty in the dev-embedded
-   * run (the embedded demo ERP gets a random password nobody outside the server knows).
+   * The ERP API password behind the gateway: must never reach the browser. Known in every run (the
+   * dev-embedded run hands it to the embedded demo ERP through DEMO_ERP_PASSWORD).
    */
   apiPassword: process.env.E2E_API_PASSWORD ?? '',
   /** The standalone demo ERP's base URL (its POST /__demo/settings control endpoint); '' when embedded. */

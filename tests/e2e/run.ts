@@ -1,5 +1,6 @@
 // `npm run test:e2e`: starts the servers itself and runs the Playwright suite (Debian's Chromium) three times:
-//   1. dev-embedded   — `vite` dev server, the gateway's embedded demo ERP (no ERP_BASE_URL);
+//   1. dev-embedded   — `vite` dev server, the gateway's embedded demo ERP (no ERP_BASE_URL; its API password set
+//                       through DEMO_ERP_PASSWORD so the specs can check it never reaches the browser);
 //   2. dev-standalone — a demo ERP in its own process (shape envelope-cf-column), the dev server pointed at it
 //                       with ERP_BASE_URL; plus the fault journeys (they need the demo ERP's control endpoint);
 //   3. prod           — `vite build` once, then server/prod.ts (`npm start`) against a standalone demo ERP
@@ -221,6 +222,8 @@ async function runOne(run: RunSpec): Promise<RunResult> {
       DEMO: undefined,
       DEMO_ERP_SHAPE: undefined,
       DEMO_ERP_FAIL: undefined,
+      // Run 1: the embedded demo ERP takes this password, so the specs can check it never reaches the browser.
+      DEMO_ERP_PASSWORD: erp ? undefined : apiPassword,
       NODE_ENV: run.server === 'prod' ? 'production' : undefined,
     };
     app =
@@ -244,8 +247,8 @@ async function runOne(run: RunSpec): Promise<RunResult> {
     const env: Record<string, string> = {
       E2E_BASE_URL: baseURL,
       E2E_MODE: run.mode,
-      // The embedded demo ERP picks its own random password; only the standalone runs know it.
-      E2E_API_PASSWORD: erp ? apiPassword : '',
+      // Every run knows the ERP API password (run 1 sets it for the embedded demo ERP via DEMO_ERP_PASSWORD).
+      E2E_API_PASSWORD: apiPassword,
       E2E_ERP_URL: erp?.url ?? '',
       E2E_ERP_SHAPE: run.shape ?? 'wex',
       E2E_ERP_TIMEOUT_MS: run.erpTimeoutMs ? String(run.erpTimeoutMs) : '',
@@ -261,7 +264,7 @@ async function runOne(run: RunSpec): Promise<RunResult> {
     }
     await stopChild(app);
     await stopChild(erp?.s);
-    const leak = erp ? checkLogsForPassword([app.logFile], apiPassword) : undefined;
+    const leak = checkLogsForPassword([app.logFile], apiPassword);
     if (leak) {
       ok = false;
       summary.push(`FAILED: ${leak}`);

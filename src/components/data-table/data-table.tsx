@@ -159,16 +159,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       if (!buildHaystacks(index, () => deadline.timeRemaining() < 1)) handle = schedule(step);
     };
     if (index.haystackCount < index.data.length) handle = schedule(step);
+    // After the first paint (an idle callback, not a timer: a timer could run before the frame).
     const prefetch =
       index.data.length >= PREFETCH_SORT_MIN_ROWS && workersAvailable()
-        ? window.setTimeout(() => void prefetchRanks(index, rankInWorker, () => cancelled), 0)
+        ? schedule(() => void prefetchRanks(index, rankInWorker, () => cancelled))
         : undefined;
+    const cancel = (h: number | undefined) => {
+      if (h === undefined) return;
+      if (hasIdle) window.cancelIdleCallback(h);
+      else window.clearTimeout(h);
+    };
     return () => {
       cancelled = true;
-      if (prefetch !== undefined) window.clearTimeout(prefetch);
-      if (handle === undefined) return;
-      if (hasIdle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
+      cancel(prefetch);
+      cancel(handle);
     };
   }, [index]);
 

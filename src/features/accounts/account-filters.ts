@@ -46,9 +46,8 @@ export function fillAccountIndex(index: AccountIndex, shouldStop: () => boolean 
   let i = index.filled;
   while (i < accounts.length) {
     const a = accounts[i]!;
-    const haystack = `${searchText(`${a.id} ${a.name}`)} ${place(a.province)} ${place(a.district)}`;
-    haystack.charCodeAt(0); // flatten the concatenation now, not on the first keystroke (perf)
-    haystacks[i] = haystack;
+    // join() gives one flat string (a template literal stays a rope until the first keystroke reads it).
+    haystacks[i] = [searchText(`${a.id} ${a.name}`), place(a.province), place(a.district)].join(' ');
     i++;
     if ((i & 511) === 0 && shouldStop()) break;
   }
