@@ -14,6 +14,7 @@ import {
   readTableAnswer,
   readableHeader,
   resetAliases,
+  type RecordKind,
 } from './reader';
 import type { Account, Cell, ErpTable } from './types';
 import aliases from './erp-aliases.json';
@@ -230,7 +231,7 @@ describe('§5 keys → fields', () => {
     ]);
     expect(list.extraColumns.map((c) => [c.key, c.label, c.kind])).toEqual([
       ['VERGI_NO', 'Vergi No', 'text'],
-      ['SON_ISLEM_TARIHI', 'Son Islem Tarihi', 'date'],
+      ['SON_ISLEM_TARIHI', 'Son İşlem Tarihi', 'date'], // "islem" is spelt "İşlem" by the labels table
       ['RISK_LIMITI', 'Risk Limiti', 'money'],
       ['TEMSILCI', 'Temsilci', 'text'],
     ]);
@@ -264,15 +265,18 @@ describe('§5 keys → fields', () => {
     ['FATURA_TARIHI', 'Fatura Tarihi'],
     ['fatura_tarihi', 'Fatura Tarihi'],
     ['faturaTarihi', 'Fatura Tarihi'],
-    ['islem_tarihi', 'İslem Tarihi'],
-    ['KDV_ORANI', 'KDV Orani'],
+    ['islem_tarihi', 'İşlem Tarihi'], // "islem" has a Turkish spelling in the labels table
+    ['KDV_ORANI', 'KDV Oranı'], // so has "orani"
+    ['KDV_ORANLARI', 'KDV Oranlari'], // no spelling known: an ASCII I stays i, nothing is guessed
     ['SIPARIS_NO', 'Siparis No'],
     ['İL_KODU', 'İl Kodu'],
-    ['ISLEM_ID', 'Islem ID'],
+    ['ISLEM_ID', 'İşlem ID'],
     ['Vade Farkı', 'Vade Farkı'],
-    ['0_30_GUN', '0-30 Gun'],
-    ['GUN_91_120', 'Gun 91-120'],
-    ['120_GUN_USTU', '120 Gun Ustu'],
+    ['0_30_GUN', '0–30 Gün'],
+    ['GUN_91_120', 'Gün 91–120'],
+    ['181_365_GUN', '181–365 Gün'],
+    ['120_GUN_USTU', '120 Gün Üstü'],
+    ['TAX_OFFICE_NAME', 'Tax Office Name'], // "tax" → "KDV %" is a translation of the whole key, not a word spelling
   ])('readable header %s → %s', (key, label) => {
     expect(readableHeader(key)).toBe(label);
   });
@@ -341,9 +345,9 @@ describe('§5 column kinds of undocumented answers (aging)', () => {
   });
 
   it('JSON numbers with a few unreadable strings (more than 2/3 numbers) claim numbers: the strings are invalid', () => {
-    const table = readTableAnswer([{ VADESI_GELMEMIS: 100 }, { VADESI_GELMEMIS: 'abc' }, { VADESI_GELMEMIS: 250.5 }, { VADESI_GELMEMIS: 0 }], 'aging');
+    const table = readTableAnswer([{ ODENEN: 100 }, { ODENEN: 'abc' }, { ODENEN: 250.5 }, { ODENEN: 0 }], 'aging');
     expect(table.columns[0]!.kind).toBe('money');
-    expect(table.rows.map((r) => r.VADESI_GELMEMIS)).toEqual([
+    expect(table.rows.map((r) => r.ODENEN)).toEqual([
       { kind: 'number', value: 100, minor: 10000, decimals: 0, raw: '100' },
       { kind: 'invalid', raw: 'abc', expected: 'number' },
       { kind: 'number', value: 250.5, minor: 25050, decimals: 1, raw: '250.5' },
@@ -368,6 +372,131 @@ describe('§5 column kinds of undocumented answers (aging)', () => {
   it('nested values are shown as JSON text, never [object Object]', () => {
     const table = readTableAnswer([{ EK: { a: 1 } }], 'aging');
     expect(table.rows[0]!.EK).toEqual({ kind: 'text', text: '{"a":1}' });
+  });
+});
+
+describe('§5 Turkish headers for every key the demo ERP sends, in every key family', () => {
+  // Keys in the order each operation sends them (server/demo-erp/service.ts): Workcube names (wex, cf-row,
+  // envelope-cf-column), Turkish names (envelope, cf-column, envelope-cf-row), the spec's labels (labels).
+  // Expected headers written by hand: recognised fields keep their common.field.* label, every other key
+  // gets its `labels` entry from erp-aliases.json (with Turkish letters).
+  const ACCOUNT = ['Firma ID', 'Firma Kategori', 'Firma Adı', 'Firma İl', 'Firma İlçe', 'Bakiye'];
+  const STATEMENT = ['İşlem Tarihi', 'Vade Tarihi', 'İşlem Türü', 'Borç Tutarı', 'Alacak Tutarı', 'Belge No', 'Açıklama'];
+  const AGING = ['Firma ID', 'Firma Adı', 'Vadesi Gelmemiş', '0–30 Gün', '31–60 Gün', '61–90 Gün', '91–120 Gün', '120 Gün Üstü', 'Toplam'];
+  // NETTOTAL/GRANDTOTAL both alias "total": the earlier alias (grand total) wins, net total is an extra column.
+  const INVOICE = ['Fatura ID', 'Fatura No', 'Fatura Tarihi', 'Vade Tarihi', 'Firma ID', 'Firma Adı', 'İşlem Adı', 'Net Toplam', 'KDV Toplamı', 'Toplam', 'Para Birimi'];
+  const INVOICE_TR = [...INVOICE.slice(0, 6), 'Fatura Türü', ...INVOICE.slice(7)];
+  const LINES = ['Satır No', 'Ürün Kodu', 'Ürün', 'Miktar', 'Birim', 'Birim Fiyat', 'KDV Oranı', 'Net Tutar', 'KDV Tutarı', 'Satır Toplamı'];
+  const cases: [string, RecordKind, string[], string[]][] = [
+    ['accounts, Workcube', 'account', ['COMPANY_ID', 'COMPANYCAT', 'FULLNAME', 'CITY_NAME', 'COUNTY_NAME', 'BAKIYE'], ACCOUNT],
+    ['accounts, Turkish', 'account', ['FIRMA_ID', 'FIRMA_KATEGORI', 'FIRMA_ADI', 'FIRMA_IL', 'FIRMA_ILCE', 'BAKIYE'], ACCOUNT],
+    ['accounts, labels', 'account', ['Firma ID', 'Firma Kategori (Text)', 'Firma Adı', 'Firma İl', 'Firma İlçe', 'Bakiye'], ACCOUNT],
+    ['statement, Workcube', 'statementLine', ['ACTION_DATE', 'DUE_DATE', 'ACTION_NAME', 'BORC', 'ALACAK', 'BELGE_NO', 'ACIKLAMA'], STATEMENT],
+    ['statement, Turkish', 'statementLine', ['ISLEM_TARIHI', 'VADE_TARIHI', 'ISLEM_TURU', 'BORC_TUTARI', 'ALACAK_TUTARI', 'BELGE_NO', 'ACIKLAMA'], STATEMENT],
+    ['statement, labels', 'statementLine', ['İşlem Tarihi', 'Vade Tarihi', 'İşlem Türü', 'Borç Tutarı', 'Alacak Tutarı', 'Belge No', 'Açıklama'], STATEMENT],
+    ['aging, Workcube', 'aging', ['COMPANY_ID', 'FULLNAME', 'VADESI_GELMEMIS', '0_30_GUN', '31_60_GUN', '61_90_GUN', '91_120_GUN', '120_GUN_USTU', 'TOPLAM'], AGING],
+    ['aging, Turkish', 'aging', ['FIRMA_ID', 'FIRMA_ADI', 'VADESI_GELMEMIS', 'GUN_0_30', 'GUN_31_60', 'GUN_61_90', 'GUN_91_120', 'GUN_120_USTU', 'TOPLAM'], AGING],
+    ['aging, labels', 'aging', ['Firma ID', 'Firma Adı', 'Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü', 'Toplam'], AGING],
+    ['invoices, Workcube', 'invoice', ['INVOICE_ID', 'INVOICE_NUMBER', 'INVOICE_DATE', 'DUE_DATE', 'COMPANY_ID', 'FULLNAME', 'PROCESS_NAME', 'NETTOTAL', 'TAXTOTAL', 'GRANDTOTAL', 'MONEY'], INVOICE],
+    ['invoices, Turkish', 'invoice', ['FATURA_ID', 'FATURA_NO', 'FATURA_TARIHI', 'VADE_TARIHI', 'FIRMA_ID', 'FIRMA_ADI', 'FATURA_TURU', 'NET_TOPLAM', 'KDV_TOPLAM', 'GENEL_TOPLAM', 'PARA_BIRIMI'], INVOICE_TR],
+    ['invoices, labels', 'invoice', ['Fatura ID', 'Fatura No', 'Fatura Tarihi', 'Vade Tarihi', 'Firma ID', 'Firma Adı', 'Fatura Türü', 'Net Toplam', 'KDV Toplam', 'Genel Toplam', 'Para Birimi'], INVOICE_TR],
+    ['invoice lines, Workcube', 'invoiceLine', ['LINE_NO', 'STOCK_CODE', 'PRODUCT_NAME', 'AMOUNT', 'UNIT', 'PRICE', 'TAX', 'ROW_NETTOTAL', 'ROW_TAXTOTAL', 'ROW_TOTAL'], LINES],
+    ['invoice lines, Turkish', 'invoiceLine', ['SATIR_NO', 'STOK_KODU', 'URUN_ADI', 'MIKTAR', 'BIRIM', 'BIRIM_FIYAT', 'KDV_ORANI', 'SATIR_NET_TUTAR', 'SATIR_KDV_TUTARI', 'SATIR_TOPLAM'], LINES],
+    ['invoice lines, labels', 'invoiceLine', ['Sıra No', 'Stok Kodu', 'Ürün Adı', 'Miktar', 'Birim', 'Birim Fiyat', 'KDV Oranı', 'Net Tutar', 'KDV Tutarı', 'Satır Toplamı'], ['Sıra No', ...LINES.slice(1)]],
+  ];
+  it.each(cases)('%s', (_name, record, keys, headers) => {
+    const row = Object.fromEntries(keys.map((k) => [k, '']));
+    expect(readTableAnswer([row], record).columns.map((c) => c.label)).toEqual(headers);
+  });
+
+  it.each([
+    ['Nettotal', 'Net Toplam'],
+    ['grossTotal', 'Brüt Toplam'],
+    ['PAPER_NO', 'Belge No'],
+    ['OTHER_MONEY', 'Para Birimi'],
+    ['tax', 'KDV %'],
+    ['INVOICE_DATE', 'Fatura Tarihi'],
+    ['aciklama', 'Açıklama'],
+  ])('a key that is no field of the record still gets its label: %s → %s', (key, header) => {
+    // 'aging' has no alias for any of these keys.
+    expect(readTableAnswer([{ [key]: '' }], 'aging').columns[0]!.label).toBe(header);
+  });
+
+  it('the operator’s labels (extendAliases) add and override headers, but never rename a recognised field', () => {
+    const rows = [{ FULLNAME: 'ADA A.Ş.', ACIKLAMA: 'x', RISK_LIMITI: '10.00' }];
+    expect(readAccounts(rows).extraColumns.map((c) => c.label)).toEqual(['Açıklama', 'Risk Limiti']);
+    extendAliases({ labels: { ACIKLAMA: 'Not', 'Risk Limiti': 'Risk Limiti (TL)', fullname: 'Ünvan', bad: 5 } });
+    const list = readAccounts(rows);
+    expect(list.extraColumns.map((c) => [c.key, c.label])).toEqual([
+      ['ACIKLAMA', 'Not'],
+      ['RISK_LIMITI', 'Risk Limiti (TL)'],
+    ]);
+    expect(readTableAnswer(rows, 'account').columns[0]!.label).toBe('Firma Adı');
+    resetAliases();
+    expect(readAccounts(rows).extraColumns.map((c) => c.label)).toEqual(['Açıklama', 'Risk Limiti']);
+  });
+});
+
+describe('§6 column kinds on small answers: a money key stays money', () => {
+  // Two rows, one unreadable value: half the values are numbers, which alone would make a text column.
+  it.each([
+    ['0_30_GUN', [1500, 'abc'], 150000],
+    ['GUN_91_120', ['250,50', '12a'], 25050],
+    ['120_GUN_USTU', [10, '--5'], 1000],
+    ['OVER_120', ['7.5', 'x'], 750],
+    ['91_120', [3, 'x'], 300],
+    ['VADESI_GELMEMIS', [100, 'abc'], 10000],
+    ['TOPLAM', ['1.750,50', 'abc'], 175050],
+    ['KALAN_BAKIYE', ['0,10', '?'], 10],
+    ['NETTOTAL', ['99.90', 'yok'], 9990],
+    ['BORC_TUTARI', [1, 'a'], 100],
+    ['alacakToplami', [2, 'b'], 200],
+    ['KDV_TUTARI', ['18', 'c'], 1800],
+    ['AMOUNT_PAID', [5, 'd'], 500], // ends in "id" but is an amount
+    ['totalPaid', [6, 'e'], 600],
+  ] as [string, unknown[], number][])('%s: money, the unreadable value is invalid and counted', (key, values, firstMinor) => {
+    const table = readTableAnswer(values.map((v) => ({ FIRMA_ADI: 'ADA', [key]: v })), 'aging');
+    const col = table.columns.find((c) => c.key === key)!;
+    expect(col.kind).toBe('money');
+    expect(table.rows[0]![key]).toMatchObject({ kind: 'number', minor: firstMinor });
+    expect(table.rows[1]![key]).toEqual({ kind: 'invalid', raw: values[1], expected: 'number' });
+    expect(table.warnings).toBe(1);
+  });
+
+  it.each([
+    ['GECIKME_GUN', 'number', [12, 'abc'], 1], // a day count
+    ['KDV_ORANI', 'number', [20, 'x'], 1],
+    ['LINE_NO', 'text', [1, 'abc'], 0], // "…_NO" is an id / document number: text, nothing to warn about
+    ['CARI_KOD', 'text', ['00123', 'x'], 0],
+    ['FATURA_ID', 'text', [5, 'y'], 0],
+    ['ODENEN', 'text', [1, 'abc'], 0], // the key says nothing: half numbers is not enough
+  ] as [string, string, unknown[], number][])('%s → %s (%#)', (key, kind, values, warnings) => {
+    const table = readTableAnswer(values.map((v) => ({ [key]: v })), 'aging');
+    expect(table.columns[0]!.kind).toBe(kind);
+    expect(table.warnings).toBe(warnings);
+  });
+
+  it('a two-row aging answer with one unreadable bucket amount keeps every bucket and the total as money', () => {
+    // As the demo ERP's malformed-numbers mode writes it (wex shape): row 2 has "abc" in the first bucket.
+    const table = readTableAnswer(
+      [
+        { COMPANY_ID: 1001, FULLNAME: 'ADA A.Ş.', VADESI_GELMEMIS: 120.5, '0_30_GUN': 0, '31_60_GUN': 80, TOPLAM: 200.5 },
+        { COMPANY_ID: 1002, FULLNAME: 'BOR LTD.', VADESI_GELMEMIS: 'abc', '0_30_GUN': 40, '31_60_GUN': 0, TOPLAM: 40 },
+      ],
+      'aging',
+    );
+    expect(table.columns.map((c) => [c.label, c.kind])).toEqual([
+      ['Firma ID', 'text'],
+      ['Firma Adı', 'text'],
+      ['Vadesi Gelmemiş', 'money'],
+      ['0–30 Gün', 'money'],
+      ['31–60 Gün', 'money'],
+      ['Toplam', 'money'],
+    ]);
+    expect(table.rows[0]!.VADESI_GELMEMIS).toMatchObject({ kind: 'number', minor: 12050 });
+    expect(table.rows[1]!.VADESI_GELMEMIS).toEqual({ kind: 'invalid', raw: 'abc', expected: 'number' });
+    expect(table.rows[0]!.TOPLAM).toMatchObject({ kind: 'number', minor: 20050 });
+    expect(table.warnings).toBe(1);
   });
 });
 

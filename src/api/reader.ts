@@ -216,15 +216,25 @@ const FIELD_KINDS: Record<string, Record<string, ColumnKind>> = {
   aging: { company: 'text', accountId: 'text' },
 };
 
+/**
+ * The alias file (erp-aliases.json): record kind → field → aliases, plus `labels`: folded key → Turkish
+ * header for keys that are not a recognised field ("ACIKLAMA" → "Açıklama", "NETTOTAL" → "Net Toplam").
+ */
+type AliasFile = AliasTable & { labels?: Record<string, string> };
+const LABELS = 'labels';
+
 /** record → folded alias → { field, priority } (lower priority number wins when several keys match one field). */
 let aliasIndex = new Map<string, Map<string, { field: string; priority: number }>>();
+/** folded key → header (the operator's labels over the built-in ones). */
+let labelIndex = new Map<string, string>();
 let extraAliases: AliasTable = {};
+let extraLabels: Record<string, string> = {};
 
 function buildAliasIndex(): void {
   const index = new Map<string, Map<string, { field: string; priority: number }>>();
   const add = (table: AliasTable, base: number) => {
     for (const [record, fields] of Object.entries(table)) {
-      if (!isPlainObject(fields)) continue;
+      if (record === LABELS || !isPlainObject(fields)) continue;
       let m = index.get(record);
       if (!m) index.set(record, (m = new Map()));
       for (const [field, aliases] of Object.entries(fields)) {
@@ -237,21 +247,37 @@ function buildAliasIndex(): void {
       }
     }
   };
+  const defaults = defaultAliases as unknown as AliasFile;
   add(extraAliases, 0); // the operator's table wins
-  add(defaultAliases as AliasTable, 1000);
+  add(defaults, 1000);
   aliasIndex = index;
+  const labels = new Map<string, string>();
+  for (const table of [extraLabels, defaults.labels ?? {}]) {
+    for (const [key, label] of Object.entries(table)) {
+      const folded = foldKey(key);
+      if (folded && typeof label === 'string' && label.trim() && !labels.has(folded)) labels.set(folded, label.trim());
+    }
+  }
+  labelIndex = labels;
 }
 buildAliasIndex();
 
 /**
  * Merges an operator's extra alias table (GET /api/config → `aliases`, same shape as
- * erp-aliases.json) into the defaults. Its aliases take precedence. Malformed parts are ignored.
+ * erp-aliases.json, `labels` included) into the defaults. Its aliases and labels take precedence.
+ * Malformed parts are ignored.
  */
 export function extendAliases(extra: unknown): void {
   if (!isPlainObject(extra)) return;
   const merged: AliasTable = { ...extraAliases };
   for (const [record, fields] of Object.entries(extra)) {
     if (!isPlainObject(fields)) continue;
+    if (record === LABELS) {
+      const labels = { ...extraLabels };
+      for (const [key, label] of Object.entries(fields)) if (typeof label === 'string') labels[key] = label;
+      extraLabels = labels;
+      continue;
+    }
     const target: Record<string, string[]> = { ...(merged[record] ?? {}) };
     for (const [field, aliases] of Object.entries(fields)) {
       if (!Array.isArray(aliases)) continue;
@@ -266,6 +292,7 @@ export function extendAliases(extra: unknown): void {
 /** Back to the built-in table only (tests). */
 export function resetAliases(): void {
   extraAliases = {};
+  extraLabels = {};
   buildAliasIndex();
 }
 
@@ -279,9 +306,19 @@ const ACRONYMS: Record<string, string> = {
 };
 
 /**
+ * Header of a key that is not a recognised field: the alias file's `labels` entry for the folded key
+ * ("NETTOTAL" → "Net Toplam", "0_30_GUN" → "0–30 Gün"), else one made from the key itself.
+ */
+export function columnHeader(key: string): string {
+  return labelIndex.get(foldKey(key)) ?? readableHeader(key);
+}
+
+/**
  * Readable header from an ERP key: "FATURA_TARIHI" → "Fatura Tarihi", "faturaTarihi" → "Fatura Tarihi",
- * "KDV_ORANI" → "KDV Orani" (an ASCII key's "I" is read as "i"; the ERP's spelling is not guessed).
- * Keys that already look like labels ("Firma Adı", "Vade Farkı") are kept as sent.
+ * "SON_ISLEM_TARIHI" → "Son İşlem Tarihi". An ASCII word that the `labels` table spells with Turkish
+ * letters ("islem" → "İşlem", "gun" → "Gün") takes that spelling; any other ASCII "I" is read as "i"
+ * ("KDV_ORANLARI" → "KDV Oranlari": the ERP's spelling is not guessed). Two numbers in a row are a
+ * range ("181_365_GUN" → "181–365 Gün"). Keys that already look like labels ("Vade Farkı") are kept as sent.
  */
 export function readableHeader(key: string): string {
   const k = key.trim();
@@ -291,16 +328,21 @@ export function readableHeader(key: string): string {
     .replace(/([a-zçğıöşü0-9])([A-ZÇĞİÖŞÜ])/g, '$1 $2')
     .split(/[^0-9A-Za-zÇĞİÖŞÜçğıöşüÂÎÛâîû]+/)
     .filter(Boolean);
-  // "0_30_GUN" → "0-30 Gun": two numbers in a row are a range.
   for (let i = words.length - 1; i > 0; i--) {
-    if (/^\d+$/.test(words[i]!) && /^\d+$/.test(words[i - 1]!)) words.splice(i - 1, 2, `${words[i - 1]}-${words[i]}`);
+    if (/^\d+$/.test(words[i]!) && /^\d+$/.test(words[i - 1]!)) words.splice(i - 1, 2, `${words[i - 1]}–${words[i]}`);
   }
   return words
     .map((w) => {
+      const ascii = !/[^\u0020-\u007e]/.test(w);
       // ERP keys are usually ASCII ("TARIHI"): an ASCII "I" is an "i" there, not a dotless "ı".
-      const lower = !/[^\u0020-\u007e]/.test(w) ? w.toLowerCase() : w.toLocaleLowerCase('tr');
+      const lower = ascii ? w.toLowerCase() : w.toLocaleLowerCase('tr');
       const acronym = ACRONYMS[lower];
       if (acronym) return acronym;
+      if (ascii) {
+        // A Turkish spelling of this very word ("gun" → "Gün"), not a translation ("tax" → "KDV %").
+        const spelled = labelIndex.get(lower);
+        if (spelled && !/\s/.test(spelled) && foldKey(spelled) === lower) return spelled;
+      }
       // An upper-case first letter is kept as sent ("ISLEM" → "Islem", "İL" → "İl"); a lower-case one
       // is capitalised with Turkish rules ("islem" → "İslem").
       const first = w.charAt(0);
@@ -311,7 +353,7 @@ export function readableHeader(key: string): string {
 
 function fieldLabel(record: RecordKind, field: string, key: string): string {
   const label = t(`common.field.${record}.${field}` as MessageKey) as string | undefined;
-  return label ?? readableHeader(key);
+  return label ?? columnHeader(key);
 }
 
 // ───────────────────────────── §6 values, column kinds ─────────────────────────────
@@ -330,16 +372,37 @@ function keyWords(key: string): string[] {
     .filter(Boolean);
 }
 
-/** What the key alone says about a column, or undefined. */
+/** Aging buckets: a day range or edge ("0_30_GUN", "GUN_91_120", "120_GUN_USTU", "OVER_120", "91_120", "120+"). */
+const BUCKET_WORDS = /gun|day|vade|yas|ustu|uzeri|over|plus|fazla/;
+/** "Not yet due" / "overdue" amounts. */
+const DUE_PARTS = ['vadesigelmemis', 'vadesigecmis', 'vadesigelen', 'gelmemis', 'notdue', 'notyetdue', 'overdue'];
+
+function isAgingBucketKey(key: string, folded: string, words: string[]): boolean {
+  if (DUE_PARTS.some((p) => folded.includes(p))) return true;
+  if (!/\d/.test(folded)) return false;
+  if (BUCKET_WORDS.test(folded.replace(/\d+/g, ' ')) || /\d\s*\+/.test(key)) return true;
+  return words.length >= 2 && words.every((w) => /^\d+$/.test(w)); // "91_120"
+}
+
+/**
+ * What the key alone says about a column, or undefined (then the values decide). A key hint is
+ * final: a money/number column stays one however few of its values read as numbers — the unreadable
+ * ones become invalid cells (shown raw, counted in warnings), never a text column.
+ * Order: ids ("…_ID", "…_NO", "…_KODU": text, even when their values are numbers), dates, counts and
+ * rates ("MIKTAR", "KDV_ORANI", "GECIKME_GUN": number), aging buckets ("0_30_GUN", "VADESI_GELMEMIS")
+ * and money words ("TOPLAM", "NETTOTAL", "BORC", "KDV", "AMOUNT_PAID"…: money).
+ */
 export function kindFromKey(key: string): ColumnKind | undefined {
   const folded = foldKey(key);
   const words = keyWords(key);
   const last = words[words.length - 1] ?? '';
-  if (ID_LAST_WORDS.has(last) || folded.endsWith('id')) return 'text';
+  // "…PAID" ("AMOUNT_PAID", "totalPaid") ends in "id" but is an amount, not an id.
+  if (ID_LAST_WORDS.has(last) || (last.endsWith('id') && !last.endsWith('paid'))) return 'text';
   if (DATE_PARTS.some((p) => folded.includes(p))) return 'date';
   // "GECIKME_GUN" is a day count, but "0_30_GUN" is an aging bucket of amounts: digits in the key
-  // disable the quantity hint (the values decide).
+  // disable the quantity hint.
   if (!/\d/.test(folded) && words.some((w) => NUMBER_WORDS.has(w))) return 'number';
+  if (isAgingBucketKey(key, folded, words)) return 'money';
   if (MONEY_PARTS.some((p) => folded.includes(p))) return 'money';
   return undefined;
 }
@@ -500,7 +563,7 @@ function typeColumns(table: RawTable, record: RecordKind): TypedColumn[] {
       (field ? FIELD_KINDS[record]?.[field] : undefined) ??
       kindFromKey(key) ??
       kindFromValues(values, table.rowCount, record === 'aging' ? 'money' : 'number', out);
-    const label = field ? fieldLabel(record, field, key) : readableHeader(key);
+    const label = field ? fieldLabel(record, field, key) : columnHeader(key);
     const col: TypedColumn = { key, folded, label, kind, values };
     if (field) col.field = field;
     if (out.parsed && (kind === 'money' || kind === 'number')) col.parsed = out.parsed;

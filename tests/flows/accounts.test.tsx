@@ -6,7 +6,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetShortcutsCache } from '../../src/features/accounts/account-shortcuts';
+import { resetShortcutsCache } from '../../src/lib/account-shortcuts';
 import { actUntil, mswServer, renderApp, setDemoFail, type DemoShape, type RenderedApp } from '../harness';
 
 // ---------- independent helpers ----------

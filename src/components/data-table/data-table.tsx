@@ -64,6 +64,12 @@ export interface DataTableProps<T> {
   getRowId?: (row: T) => string;
   /** Client-side filter (Turkish folding; legal suffixes like "A.Ş.", "Ltd. Şti." ignored). */
   searchQuery?: string;
+  /**
+   * Rows to keep besides the search (facets). Keep the function stable (useMemo): the view is
+   * recomputed when it changes. `data` stays the whole list, so its folded search text and sort
+   * orders are reused across filter changes. The summary counts the rows this filter keeps.
+   */
+  rowFilter?: ((row: T) => boolean) | null;
   /** Controlled sort (keep it in the URL with sortingToParam/sortingFromParam). */
   sorting?: SortingState;
   onSortingChange?: (next: SortingState) => void;
@@ -95,12 +101,35 @@ export interface DataTableProps<T> {
 
 const EMPTY_ROWS: never[] = [];
 
+function keepRows<T>(order: Int32Array, data: readonly T[], keep: (row: T) => boolean): Int32Array {
+  const out = new Int32Array(order.length);
+  let m = 0;
+  for (let k = 0; k < order.length; k++) if (keep(data[order[k] as number] as T)) out[m++] = order[k] as number;
+  return out.slice(0, m);
+}
+
+function countRows<T>(data: readonly T[], keep: (row: T) => boolean): number {
+  let n = 0;
+  for (let i = 0; i < data.length; i++) if (keep(data[i] as T)) n++;
+  return n;
+}
+
+/**
+ * The rows a DataTable with these props shows before its `rowFilter`: data indices, sorted and
+ * searched. Shares the table's cache (same data, columns, sorting and query → the table's own
+ * call reuses this answer), so a page can count facets/totals without folding the text again.
+ */
+export function tableView<T>(data: readonly T[], columns: readonly DataColumn<T>[], sorting: SortingState, query: string): Int32Array {
+  return viewOrder(getTableIndex(data, columns), sorting, query);
+}
+
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const {
     data,
     columns,
     getRowId,
     searchQuery = '',
+    rowFilter = null,
     onSortingChange,
     onRowOpen,
     rowClassName,
@@ -134,17 +163,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // ---- the row pipeline: indices into `data`, in display order ----
   const index = getTableIndex(data, columns);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- sortKey is the value of `sorting`
-  const order = useMemo(() => viewOrder(index, sorting, searchQuery), [index, sortKey, searchQuery]);
+  const searched = useMemo(() => viewOrder(index, sorting, searchQuery), [index, sortKey, searchQuery]);
+  const order = useMemo(() => (rowFilter ? keepRows(searched, data, rowFilter) : searched), [searched, data, rowFilter]);
   const filtered = queryTokens(searchQuery).length > 0;
+  // The summary's total: the rows the filter keeps (all rows without one).
+  const total = useMemo(() => (rowFilter ? countRows(data, rowFilter) : data.length), [data, rowFilter]);
 
-  // A new sort or search starts at the top of the list.
-  const lastView = useRef(`${sortKey}\u0000${searchQuery}`);
+  // A new sort, search or filter starts at the top of the list.
+  const lastView = useRef({ key: `${sortKey}\u0000${searchQuery}`, rowFilter });
   useEffect(() => {
     const key = `${sortKey}\u0000${searchQuery}`;
-    if (lastView.current === key) return;
-    lastView.current = key;
+    if (lastView.current.key === key && lastView.current.rowFilter === rowFilter) return;
+    lastView.current = { key, rowFilter };
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [sortKey, searchQuery]);
+  }, [sortKey, searchQuery, rowFilter]);
 
   // Fold the search text in idle time so the first keystroke does not pay for it; big tables also
   // rank their sortable text columns in a Web Worker meanwhile, so a header click is cheap.
@@ -356,8 +388,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const summary = showSkeleton
     ? t('common.loading')
     : filtered
-      ? t('common.table.summaryFiltered', { total: formatCount(data.length), shown: formatCount(order.length) })
-      : t('common.table.summary', { total: formatCount(data.length) });
+      ? t('common.table.summaryFiltered', { total: formatCount(total), shown: formatCount(order.length) })
+      : t('common.table.summary', { total: formatCount(total) });
 
   const renderCell = (col: DataColumn<T>, row: T): ReactNode => {
     const content = col.cell ? col.cell(row) : displayValue(col.kind ?? 'text', col.value(row));

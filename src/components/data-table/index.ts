@@ -14,7 +14,7 @@
  *     onRowOpen={(a) => navigate(accountHref(a))} loading={isPending} error={error} onRetry={refetch}
  *     csvFileName="cariler.csv" />
  */
-export { DataTable, ROW_HEIGHT, type DataTableProps } from './data-table';
+export { DataTable, ROW_HEIGHT, tableView, type DataTableProps } from './data-table';
 export { TableSearch } from './search-input';
 export { sortingFromParam, sortingToParam } from './sort-param';
 export { displayValue, csvValue } from './cell-format';

@@ -7,7 +7,7 @@ import type { Account, ErpColumn } from '../../api/types';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
 import { csvMoney, formatCount } from '../../lib/format';
-import { BalanceText } from './balance-text';
+import { BalanceText } from '../../components/balance';
 import { PinButton } from './shortcuts-bar';
 import { accountTotals } from './account-filters';
 import { InvalidValue } from '../../components/data-table/erp-columns';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../api/types';
-import { accountTotals, facetFilter, fillAccountIndex, filterAccounts, indexAccounts } from './account-filters';
+import { tableView } from '../../components/data-table';
+import { accountTotals, facetPredicate, facetView } from './account-filters';
+import { BASE_COLUMNS } from './account-columns';
 
 function acc(id: string, name: string, category: string, province: string, balance: number | null): Account {
   return { id, name, category, province, district: '', balance, extras: {} };
@@ -13,26 +15,29 @@ const list = [
   acc('4', 'Şahin Ticaret', 'Müşteri', 'ISPARTA', null),
   acc('5', 'Ankara Sanayi Koll. Şti.', 'Tedarikçi', 'ANKARA', 99),
 ];
-const idx = indexAccounts(list);
-const none = { q: '', categories: [], provinces: [], hideZero: false };
+const none = { categories: [], provinces: [], hideZero: false };
 const ids = (rows: Account[]) => rows.map((r) => r.id);
+/** The page's pipeline: the table's search over the account columns, then facets. */
+const searchIds = (q: string) => ids(facetView(list, tableView(list, BASE_COLUMNS, [], q), none).rows);
 
-describe('filterAccounts', () => {
-  it('Turkish folding: ığdır finds İĞDIR, isparta and ısparta both find ISPARTA', () => {
-    expect(ids(filterAccounts(idx, { ...none, q: 'ığdır' }).rows)).toEqual(['1']);
-    // name "ISPARTA Gül…" and province ISPARTA (Şahin Ticaret)
-    expect(ids(filterAccounts(idx, { ...none, q: 'isparta' }).rows)).toEqual(['2', '4']);
-    expect(ids(filterAccounts(idx, { ...none, q: 'ısparta' }).rows)).toEqual(['2', '4']);
-    expect(ids(filterAccounts(idx, { ...none, q: 'ISPARTA şahin' }).rows)).toEqual(['4']);
-    expect(ids(filterAccounts(idx, { ...none, q: 'CICEK' }).rows)).toEqual(['3']);
+describe('search over the account columns (the table’s view)', () => {
+  it('Turkish folding: ığdır finds İĞDIR, isparta and ısparta both find ISPARTA (name or province)', () => {
+    expect(searchIds('ığdır')).toEqual(['1']);
+    expect(searchIds('isparta')).toEqual(['2', '4']);
+    expect(searchIds('ısparta')).toEqual(['2', '4']);
+    expect(searchIds('ISPARTA şahin')).toEqual(['4']);
+    expect(searchIds('CICEK')).toEqual(['3']);
+    expect(searchIds('5')).toEqual(['5']); // the id is searched
   });
   it('legal suffixes do not decide a match', () => {
-    // "A.Ş." alone matches every account (no tokens left); "şahin ltd şti" still finds Şahin Ticaret.
-    expect(ids(filterAccounts(idx, { ...none, q: 'şahin ltd. şti.' }).rows)).toEqual(['4']);
-    expect(filterAccounts(idx, { ...none, q: 'A.Ş.' }).rows).toHaveLength(5);
+    expect(searchIds('şahin ltd. şti.')).toEqual(['4']);
+    expect(searchIds('A.Ş.')).toHaveLength(5);
   });
+});
+
+describe('facetView', () => {
   it('facets count what the other filters leave, and combine', () => {
-    const r = filterAccounts(idx, { ...none, categories: ['Müşteri'] });
+    const r = facetView(list, null, { ...none, categories: ['Müşteri'] });
     expect(ids(r.rows)).toEqual(['1', '3', '4']);
     expect(r.categoryFacets).toEqual([
       { value: 'Müşteri', count: 3 },
@@ -43,29 +48,35 @@ describe('filterAccounts', () => {
       { value: 'ISPARTA', count: 1 },
       { value: 'İSTANBUL', count: 1 },
     ]);
-    const both = filterAccounts(idx, { ...none, categories: ['Müşteri'], provinces: ['ISPARTA'] });
-    expect(ids(both.rows)).toEqual(['4']);
+    expect(ids(facetView(list, null, { ...none, categories: ['Müşteri'], provinces: ['ISPARTA'] }).rows)).toEqual(['4']);
+  });
+  it('counts only the accounts the search matched (indices in any order)', () => {
+    const r = facetView(list, Int32Array.from([3, 1]), none);
+    expect(r.searchMatches).toBe(2);
+    expect(ids(r.rows)).toEqual(['4', '2']);
+    expect(r.categoryFacets).toEqual([
+      { value: 'Müşteri', count: 1 },
+      { value: 'Tedarikçi', count: 1 },
+    ]);
   });
   it('groups facet spellings by Turkish folding (ISPARTA = Isparta)', () => {
-    const withMixed = indexAccounts([...list, acc('6', 'Gül Yağı', 'Tedarikçi', 'Isparta', 500)]);
-    const r = filterAccounts(withMixed, { ...none, provinces: ['isparta'] });
+    const withMixed = [...list, acc('6', 'Gül Yağı', 'Tedarikçi', 'Isparta', 500)];
+    const r = facetView(withMixed, null, { ...none, provinces: ['isparta'] });
     expect(ids(r.rows)).toEqual(['2', '4', '6']);
     expect(r.provinceFacets.find((f) => f.value === 'ISPARTA')).toEqual({ value: 'ISPARTA', count: 3 });
-    expect(ids(facetFilter(withMixed.accounts, { categories: ['TEDARİKÇİ'], provinces: ['ISPARTA'], hideZero: false }))).toEqual(['2', '6']);
   });
   it('hide zero balances drops 0 and empty balances', () => {
-    expect(ids(filterAccounts(idx, { ...none, hideZero: true }).rows)).toEqual(['1', '2', '5']);
+    expect(ids(facetView(list, null, { ...none, hideZero: true }).rows)).toEqual(['1', '2', '5']);
   });
 });
 
-describe('indexAccounts', () => {
-  it('fills lazily in steps and a search completes it', () => {
-    const index = indexAccounts(Array.from({ length: 1500 }, (_, i) => acc(String(i), i === 1400 ? 'İĞDIR Son' : `Firma ${i}`, 'Müşteri', 'Ankara', 1)));
-    let calls = 0;
-    expect(fillAccountIndex(index, () => ++calls >= 1)).toBe(false);
-    expect(index.filled).toBe(512);
-    expect(ids(filterAccounts(index, { ...none, q: 'ığdır son' }).rows)).toEqual(['1400']);
-    expect(index.filled).toBe(1500);
+describe('facetPredicate', () => {
+  it('is null without filters and keeps the same accounts as facetView', () => {
+    expect(facetPredicate(none)).toBeNull();
+    const withMixed = [...list, acc('6', 'Gül Yağı', 'Tedarikçi', 'Isparta', 500)];
+    const keep = facetPredicate({ categories: ['TEDARİKÇİ'], provinces: ['ISPARTA'], hideZero: false })!;
+    expect(ids(withMixed.filter(keep))).toEqual(['2', '6']);
+    expect(ids(list.filter(facetPredicate({ ...none, hideZero: true })!))).toEqual(['1', '2', '5']);
   });
 });
 

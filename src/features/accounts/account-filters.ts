@@ -1,58 +1,17 @@
 /**
- * Pure account-list logic: search haystacks (folded once per list), facet filters with
- * counts, "hide zero balances", and the totals row — all money in integer kuruş.
+ * Pure account-list logic: facet filters with counts, "hide zero balances", and the totals row —
+ * all money in integer kuruş. The search itself is the DataTable's (one folded haystack per
+ * row, built once per list): the page asks the table's view for the rows the search matches
+ * (tableView) and this module counts facets and totals over them.
  */
 import type { Account } from '../../api/types';
 import type { Minor } from '../../lib/types';
-import { compareTr, foldTr, matchesTokens, queryTokens, searchText } from '../../lib/turkish';
+import { compareTr, foldTr } from '../../lib/turkish';
 
 export interface AccountFilter {
-  q: string;
   categories: readonly string[];
   provinces: readonly string[];
   hideZero: boolean;
-}
-
-/**
- * Per-list search index: the searchText of every account (id, name, province, district), folded
- * once per list. Folding 100.000 names takes a while, so it is filled lazily: in idle time after
- * the first paint (fillAccountIndex with a deadline) and, if a search comes first, synchronously.
- * Searched: what an accountant types to find a company ("ığdır" finds İĞDIR names and accounts in
- * Iğdır). Category is a facet, not searched.
- */
-export interface AccountIndex {
-  accounts: readonly Account[];
-  haystacks: string[];
-  /** haystacks[0..filled) are ready. */
-  filled: number;
-}
-
-export function indexAccounts(accounts: readonly Account[]): AccountIndex {
-  return { accounts, haystacks: new Array<string>(accounts.length), filled: 0 };
-}
-
-/** Folds haystacks until done or `shouldStop()` (checked every 512 accounts); true when complete. */
-export function fillAccountIndex(index: AccountIndex, shouldStop: () => boolean = () => false): boolean {
-  const { accounts, haystacks } = index;
-  const places = new Map<string, string>(); // provinces and districts repeat: fold each once
-  const place = (v: string) => {
-    let f = places.get(v);
-    if (f === undefined) {
-      f = searchText(v);
-      places.set(v, f);
-    }
-    return f;
-  };
-  let i = index.filled;
-  while (i < accounts.length) {
-    const a = accounts[i]!;
-    // join() gives one flat string (a template literal stays a rope until the first keystroke reads it).
-    haystacks[i] = [searchText(`${a.id} ${a.name}`), place(a.province), place(a.district)].join(' ');
-    i++;
-    if ((i & 511) === 0 && shouldStop()) break;
-  }
-  index.filled = i;
-  return i >= accounts.length;
 }
 
 export interface FacetCount {
@@ -81,6 +40,7 @@ export const facetKey = (value: string): string => {
 };
 
 export interface FilteredAccounts {
+  /** Accounts that pass the search and every filter (what the table shows), in the given order. */
   rows: Account[];
   /** How many accounts the search alone matches (before facets and hide-zero). */
   searchMatches: number;
@@ -91,24 +51,20 @@ export interface FilteredAccounts {
 const isZero = (a: Account) => a.balance === null || a.balance === 0;
 
 /**
- * Applies the filter. Facet counts follow the usual faceted-search rule: each facet counts the
- * accounts that match every *other* filter (search, hide-zero and the other facet), so picking a
- * category never makes the other categories' counts drop to zero.
+ * Applies the filter to the accounts the search matched (`matched`: indices into `accounts`, as
+ * the table's view gives them; null = all). Facet counts follow the usual faceted-search rule:
+ * each facet counts the accounts that match every *other* filter (search, hide-zero and the other
+ * facet), so picking a category never makes the other categories' counts drop to zero.
  */
-export function filterAccounts(index: AccountIndex, f: AccountFilter): FilteredAccounts {
-  const tokens = queryTokens(f.q);
-  if (tokens.length && index.filled < index.accounts.length) fillAccountIndex(index);
+export function facetView(accounts: readonly Account[], matched: ArrayLike<number> | null, f: AccountFilter): FilteredAccounts {
   const cats = f.categories.length ? new Set(f.categories.map(facetKey)) : null;
   const provs = f.provinces.length ? new Set(f.provinces.map(facetKey)) : null;
   const catCounts = new Map<string, FacetAcc>();
   const provCounts = new Map<string, FacetAcc>();
   const rows: Account[] = [];
-  let searchMatches = 0;
-  const { accounts, haystacks } = index;
-  for (let i = 0; i < accounts.length; i++) {
-    const a = accounts[i]!;
-    if (tokens.length && !matchesTokens(haystacks[i]!, tokens)) continue;
-    searchMatches++;
+  const n = matched ? matched.length : accounts.length;
+  for (let k = 0; k < n; k++) {
+    const a = accounts[matched ? (matched[k] as number) : k]!;
     if (f.hideZero && isZero(a)) continue;
     const catKey = facetKey(a.category);
     const provKey = facetKey(a.province);
@@ -121,7 +77,7 @@ export function filterAccounts(index: AccountIndex, f: AccountFilter): FilteredA
   // Selected values stay visible (with 0) so they can be unticked.
   for (const c of f.categories) if (!catCounts.has(facetKey(c))) catCounts.set(facetKey(c), { value: c, count: 0, spellings: new Map() });
   for (const p of f.provinces) if (!provCounts.has(facetKey(p))) provCounts.set(facetKey(p), { value: p, count: 0, spellings: new Map() });
-  return { rows, searchMatches, categoryFacets: toFacets(catCounts), provinceFacets: toFacets(provCounts) };
+  return { rows, searchMatches: n, categoryFacets: toFacets(catCounts), provinceFacets: toFacets(provCounts) };
 }
 
 function bump(m: Map<string, FacetAcc>, key: string, value: string): void {
@@ -145,17 +101,17 @@ function toFacets(m: Map<string, FacetAcc>): FacetCount[] {
   return out.sort((a, b) => compareTr(a.value, b.value));
 }
 
-/** Accounts that pass the facet and zero-balance filters (not the search: the table searches). */
-export function facetFilter(accounts: readonly Account[], f: Omit<AccountFilter, 'q'>): Account[] {
+/**
+ * The facet and zero-balance filters as a row predicate for the DataTable's `rowFilter` (null when
+ * nothing is filtered). Build it once per filter (useMemo): the table recomputes its view when
+ * the function changes.
+ */
+export function facetPredicate(f: AccountFilter): ((a: Account) => boolean) | null {
   const cats = f.categories.length ? new Set(f.categories.map(facetKey)) : null;
   const provs = f.provinces.length ? new Set(f.provinces.map(facetKey)) : null;
-  if (!cats && !provs && !f.hideZero) return accounts as Account[];
-  return accounts.filter(
-    (a) =>
-      !(f.hideZero && isZero(a)) &&
-      (cats === null || cats.has(facetKey(a.category))) &&
-      (provs === null || provs.has(facetKey(a.province))),
-  );
+  if (!cats && !provs && !f.hideZero) return null;
+  return (a) =>
+    !(f.hideZero && isZero(a)) && (cats === null || cats.has(facetKey(a.category))) && (provs === null || provs.has(facetKey(a.province)));
 }
 
 export interface AccountTotals {

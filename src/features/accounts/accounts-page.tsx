@@ -16,15 +16,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
 import { statementQueries } from '../../api/statement';
-import type { Account } from '../../api/types';
-import { DataTable, TableSearch, sortingFromParam, sortingToParam, type SortingState } from '../../components/data-table';
+import type { Account, ErpColumn } from '../../api/types';
+import { BalanceText } from '../../components/balance';
+import { DataTable, TableSearch, sortingFromParam, sortingToParam, tableView, type DataColumn, type SortingState } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { queryTokens } from '../../lib/turkish';
-import { accountTotals, facetFilter, facetKey, fillAccountIndex, filterAccounts, indexAccounts, type AccountIndex, type FacetCount } from './account-filters';
+import { accountTotals, facetKey, facetPredicate, facetView, type FacetCount } from './account-filters';
 import { accountHref, BASE_COLUMNS, extraAccountColumns } from './account-columns';
-import { BalanceText } from './balance-text';
 import { ShortcutsBar } from './shortcuts-bar';
 import './accounts.css';
 
@@ -85,41 +85,41 @@ export default function AccountsPage() {
       { replace: true },
     );
 
-  // ---- data ----
+  // ---- data: the full list once; the DataTable searches it (one folded text per row) ----
   const full = useQuery(accountQueries.list(''));
   const fullAccounts = full.data?.accounts ?? EMPTY;
-  const fullIndex = useMemo(() => indexAccounts(fullAccounts), [fullAccounts]);
-  useIdleFill(fullIndex);
-  const facetState = { categories, provinces, hideZero };
-  const catKey = categories.join('\u0000');
-  const provKey = provinces.join('\u0000');
-  const local = useMemo(
-    () => filterAccounts(fullIndex, { q: input, categories, provinces, hideZero }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values
-    [fullIndex, input, catKey, provKey, hideZero],
-  );
+  const fullColumns = useAccountColumns(full.data?.extraColumns);
+  const sortParam = params.get('sort');
+  const fullSorting = useMemo(() => sortingFromParam(sortParam, fullColumns.map((c) => c.id)), [sortParam, fullColumns]);
+  // The same view the table computes (its cache answers the table's own call): the accounts the
+  // search matches, for the facet counts, the totals and the ERP fallback below.
+  const fullMatched = useMemo(() => tableView(fullAccounts, fullColumns, fullSorting, input), [fullAccounts, fullColumns, fullSorting, input]);
 
   const settled = input === urlQ;
-  const wantRemote = full.isSuccess && settled && queryTokens(urlQ).length > 0 && local.searchMatches === 0;
+  const wantRemote = full.isSuccess && settled && queryTokens(urlQ).length > 0 && fullMatched.length === 0;
   const remote = useQuery({ ...accountQueries.list(urlQ), enabled: wantRemote });
   const useRemote = wantRemote && remote.isSuccess && remote.data.accounts.length > 0;
-  const remoteIndex = useMemo(() => (remote.data ? indexAccounts(remote.data.accounts) : null), [remote.data]);
-  const shown = useRemote && remoteIndex ? filterAccounts(remoteIndex, { q: '', categories, provinces, hideZero }) : local;
+  const remoteColumns = useAccountColumns(remote.data?.extraColumns);
 
   const source = useRemote ? remote.data!.accounts : fullAccounts;
-  const tableData = useMemo(
-    () => facetFilter(source, facetState),
+  const columns = useRemote ? remoteColumns : fullColumns;
+  const catKey = categories.join('\u0000');
+  const provKey = provinces.join('\u0000');
+  const shown = useMemo(
+    () => facetView(source, useRemote ? null : fullMatched, { categories, provinces, hideZero }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values
-    [source, catKey, provKey, hideZero],
+    [source, useRemote, fullMatched, catKey, provKey, hideZero],
   );
-  const extraColumns = (useRemote ? remote.data!.extraColumns : full.data?.extraColumns) ?? null;
-  const columns = useMemo(() => (extraColumns?.length ? [...BASE_COLUMNS, ...extraAccountColumns(extraColumns)] : BASE_COLUMNS), [extraColumns]);
+  const rowFilter = useMemo(
+    () => facetPredicate({ categories, provinces, hideZero }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values
+    [catKey, provKey, hideZero],
+  );
   const totals = accountTotals(shown.rows);
   const byId = useMemo(() => new Map(fullAccounts.map((a) => [a.id, a])), [fullAccounts]);
 
   // ---- sort in the URL ----
-  const columnIds = useMemo(() => columns.map((c) => c.id), [columns]);
-  const sorting = sortingFromParam(params.get('sort'), columnIds);
+  const sorting = useRemote ? sortingFromParam(sortParam, columns.map((c) => c.id)) : fullSorting;
   const onSortingChange = (next: SortingState) =>
     updateParams((p) => {
       const v = sortingToParam(next);
@@ -158,7 +158,7 @@ export default function AccountsPage() {
     };
   }, [scrollKey]);
   const restored = useRef(false);
-  const hasRows = tableData.length > 0;
+  const hasRows = source.length > 0;
   useEffect(() => {
     if (restored.current || !hasRows) return;
     restored.current = true;
@@ -256,10 +256,11 @@ export default function AccountsPage() {
           )}
           {useRemote && <p className="notice">{t('accounts.search.remoteResult', { q: urlQ })}</p>}
           <DataTable<Account>
-            data={tableData}
+            data={source}
             columns={columns}
             getRowId={(a) => a.id}
             searchQuery={useRemote ? '' : input}
+            rowFilter={rowFilter}
             sorting={sorting}
             onSortingChange={onSortingChange}
             onRowOpen={openAccount}
@@ -288,26 +289,9 @@ export default function AccountsPage() {
   );
 }
 
-/** Folds the list's search text in idle time, so the first keystroke does not pay for it. */
-function useIdleFill(index: AccountIndex) {
-  useEffect(() => {
-    if (index.filled >= index.accounts.length) return;
-    let cancelled = false;
-    let handle = 0;
-    const hasIdle = typeof window.requestIdleCallback === 'function';
-    const schedule = (cb: (d: { timeRemaining: () => number }) => void): number =>
-      hasIdle ? window.requestIdleCallback(cb) : window.setTimeout(() => cb({ timeRemaining: () => 8 }), 1);
-    const step = (deadline: { timeRemaining: () => number }) => {
-      if (cancelled) return;
-      if (!fillAccountIndex(index, () => deadline.timeRemaining() < 1)) handle = schedule(step);
-    };
-    handle = schedule(step);
-    return () => {
-      cancelled = true;
-      if (hasIdle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
-    };
-  }, [index]);
+/** Base columns + one per extra key the ERP returned (stable per answer: the table caches by columns). */
+function useAccountColumns(extra: readonly ErpColumn[] | undefined): readonly DataColumn<Account>[] {
+  return useMemo(() => (extra?.length ? [...BASE_COLUMNS, ...extraAccountColumns(extra)] : BASE_COLUMNS), [extra]);
 }
 
 function FacetGroup({

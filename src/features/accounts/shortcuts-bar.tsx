@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Account } from '../../api/types';
 import { t } from '../../i18n';
-import { togglePinned, useAccountShortcuts, type AccountRef } from './account-shortcuts';
-import { BalanceText } from './balance-text';
+import { togglePinned, useAccountShortcuts, type AccountRef } from '../../lib/account-shortcuts';
+import { BalanceText } from '../../components/balance';
 
 /** ☆/★ toggle in a table row (aria-pressed tells whether the account is pinned). */
 export function PinButton({ account }: { account: AccountRef }) {

@@ -87,10 +87,15 @@ function explain(result: FifoAgingResult, lines: readonly StatementLine[]): { de
   const bucketNames = new Map(result.buckets.map((b) => [b.key, bucketLabel(b)]));
   bucketNames.set('undated', t('aging.bucket.undated'));
   bucketNames.set('closed', t('aging.fifo.closed'));
+  // Group the allocations once (a 50.000-line statement has tens of thousands of them).
+  const byDebit = new Map<number, FifoAgingResult['allocations']>();
+  const byCredit = new Map<number, FifoAgingResult['allocations']>();
+  for (const a of result.allocations) {
+    (byDebit.get(a.debitIndex) ?? byDebit.set(a.debitIndex, []).get(a.debitIndex)!).push(a);
+    (byCredit.get(a.creditIndex) ?? byCredit.set(a.creditIndex, []).get(a.creditIndex)!).push(a);
+  }
   const debits = result.debits.map((d): DebitRow => {
-    const parts = result.allocations
-      .filter((a) => a.debitIndex === d.index)
-      .map((a) =>
+    const parts = (byDebit.get(d.index) ?? []).map((a) =>
         a.creditDate
           ? t('aging.fifo.closedBy', { date: formatDate(a.creditDate), amount: formatMoney(a.amount) })
           : t('aging.fifo.closedByUndated', { amount: formatMoney(a.amount) }),
@@ -108,9 +113,7 @@ function explain(result: FifoAgingResult, lines: readonly StatementLine[]): { de
     };
   });
   const credits = result.credits.map((c): CreditRow => {
-    const parts = result.allocations
-      .filter((a) => a.creditIndex === c.index)
-      .map((a) => {
+    const parts = (byCredit.get(c.index) ?? []).map((a) => {
         const debitDate = byIndex.get(a.debitIndex)?.date ?? null;
         return debitDate
           ? t('aging.fifo.closes', { date: formatDate(debitDate), amount: formatMoney(a.amount) })

@@ -126,9 +126,35 @@ describe('fifoAging (hand-worked examples)', () => {
     const r = fifoAging([line(0, null, null, 10, 0), line(1, '2026-01-01', '2026-01-01', 20, 0), line(2, '2026-01-02', null, 0, 5)], {
       asOf: '2026-01-10',
     });
-    // The undated debit sorts first, so the 0,05 credit closes part of it.
-    expect(r.undated).toBe(5);
-    expect(amounts(r).b0).toBe(20);
+    // Rule change (src/lib/fifo.ts): an undated debit is paid LAST (its age is unknown), so the
+    // 0,05 credit goes to the 0,20 debit due 01.01 → 0,15 open, 9 days (0–30); the undated 0,10
+    // stays whole. Total 0,15 + 0,10 = 0,25 = 0,30 − 0,05.
+    expect(r.undated).toBe(10);
+    expect(amounts(r).b0).toBe(15);
+    expect(r.debits.map((d) => [d.index, d.remaining, d.bucket])).toEqual([
+      [1, 15, 'b0'],
+      [0, 10, 'undated'],
+    ]);
     expect(r.total).toBe(25);
+  });
+
+  it('a payment made before a later invoice that falls due earlier pays that invoice (pooled, as the ERP does)', () => {
+    // D0 01.01.2026 due 30.06.2026 1.000,00 · C1 01.02.2026 400,00 · D2 10.02.2026 due 01.03.2026 300,00, as of 15.03.2026.
+    // All credits pay the earliest due first: D2 (01.03) closed with 300,00, D0 gets 100,00 → 900,00 open,
+    // due 30.06 → not yet due. Nothing overdue. (Replaying by date would have left D2 overdue 14 days.)
+    const r = fifoAging(
+      [line(0, '2026-01-01', '2026-06-30', 100000, 0), line(1, '2026-02-01', null, 0, 40000), line(2, '2026-02-10', '2026-03-01', 30000, 0)],
+      { asOf: '2026-03-15' },
+    );
+    expect(r.allocations).toEqual([
+      { creditIndex: 1, debitIndex: 2, amount: 30000, creditDate: '2026-02-01' },
+      { creditIndex: 1, debitIndex: 0, amount: 10000, creditDate: '2026-02-01' },
+    ]);
+    expect(amounts(r)).toEqual({ notDue: 90000, b0: 0, b1: 0, b2: 0, b3: 0, b4: 0 });
+    expect(r.debits.map((d) => [d.index, d.remaining, d.days, d.bucket])).toEqual([
+      [2, 0, 14, 'closed'],
+      [0, 90000, -107, 'notDue'],
+    ]);
+    expect(r.total).toBe(90000);
   });
 });

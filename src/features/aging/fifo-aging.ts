@@ -2,17 +2,15 @@
  * Client-side aging of one account, computed from its statement lines (pure, integer kuruş).
  *
  * Rules (documented choices):
- * - Only lines whose transaction date is on or before the as-of date take part; later lines
- *   are counted in `excludedAfterAsOf`. A line with no transaction date uses its due date;
- *   a line with neither takes part.
+ * - Which credit pays which debit is decided by allocateFifo (src/lib/fifo.ts, the one FIFO rule
+ *   of the app, read its header): lines dated after the as-of date are left out (counted in
+ *   `excludedAfterAsOf`); all remaining credits pay the debits earliest reference date first
+ *   (undated debits last); the explanation pairs credits in date order with debits in that order;
+ *   what no debit needs stays as unapplied credit (advance). Negative debit counts as credit and
+ *   negative credit as debit.
  * - Every debit is an open item. Its reference date is its due date (basis "due", falling
  *   back to the transaction date when the due date is missing) or its transaction date
- *   (basis "transaction").
- * - Lines are replayed in transaction-date order (ties: the order the ERP sent them; on one
- *   line the debit comes before the credit). A credit closes the open debits oldest first by
- *   reference date (FIFO), then by transaction date and position. A credit with no open debit
- *   stays as unapplied credit; a later debit consumes unapplied credit first (advance payment).
- * - Negative debit counts as credit and negative credit as debit.
+ *   (basis "transaction", falling back to the due date) — basisDate() in src/lib/fifo.ts.
  * - Days overdue = as-of − reference date. Buckets: "not yet due" (days ≤ 0: due today or
  *   later), then for edges [30, 60, 90, 120]: 0–30 (1–30 days overdue), 31–60, 61–90, 91–120,
  *   120+ (more than 120). Open items with no date at all go to `undated`.
@@ -20,22 +18,18 @@
  */
 import type { IsoDate, Minor } from '../../lib/types';
 import { diffDays } from '../../lib/dates';
+import { allocateFifo, basisDate, type FifoBasis, type FifoLine } from '../../lib/fifo';
 
 const EPOCH: IsoDate = '1970-01-01';
 const isoToDay = (iso: IsoDate): number => diffDays(EPOCH, iso);
 
-export type AgingBasis = 'due' | 'transaction';
+export type AgingBasis = FifoBasis;
 
 export const DEFAULT_EDGES: readonly number[] = [30, 60, 90, 120];
 
 /** What the FIFO needs of a statement line (a StatementLine satisfies it). */
-export interface AgingLineInput {
-  index: number;
-  date: IsoDate | null;
-  dueDate: IsoDate | null;
+export interface AgingLineInput extends FifoLine {
   type: string;
-  debit: Minor;
-  credit: Minor;
 }
 
 export interface AgingOptions {
@@ -131,140 +125,57 @@ export function bucketKeyForDays(days: number, edges: readonly number[]): string
   return `b${edges.length}`;
 }
 
-interface Debit extends OpenItem {
-  sortDay: number;
-  txDay: number;
-}
-
 export function fifoAging(lines: readonly AgingLineInput[], options: AgingOptions): FifoAgingResult {
   const basis = options.basis ?? 'due';
   const edges = normalizeEdges(options.edges);
   const asOfDay = isoToDay(options.asOf);
   const buckets = emptyBuckets(edges);
-
-  const included: AgingLineInput[] = [];
-  let excludedAfterAsOf = 0;
-  for (const line of lines) {
-    const when = line.date ?? line.dueDate;
-    if (when !== null && isoToDay(when) > asOfDay) excludedAfterAsOf++;
-    else included.push(line);
-  }
-  const txDay = (l: AgingLineInput) => {
-    const when = l.date ?? l.dueDate;
-    return when === null ? Number.NEGATIVE_INFINITY : isoToDay(when);
-  };
-  const replay = [...included].sort((a, b) => cmp(txDay(a), txDay(b)) || a.index - b.index);
-
-  const open: Debit[] = [];
-  const debits: Debit[] = [];
-  const credits: CreditItem[] = [];
-  const advances: CreditItem[] = [];
-  const allocations: Allocation[] = [];
-
-  const insertOpen = (d: Debit) => {
-    let at = open.length;
-    while (at > 0 && compareDebits(open[at - 1]!, d) > 0) at--;
-    open.splice(at, 0, d);
-  };
-
-  for (const line of replay) {
-    const debit = Math.max(line.debit, 0) + Math.max(-line.credit, 0);
-    const credit = Math.max(line.credit, 0) + Math.max(-line.debit, 0);
-    if (debit > 0) {
-      const refDate = basis === 'due' ? (line.dueDate ?? line.date) : (line.date ?? line.dueDate);
-      const d: Debit = {
-        index: line.index,
-        date: line.date,
-        dueDate: line.dueDate,
-        type: line.type,
-        refDate,
-        original: debit,
-        remaining: debit,
-        days: refDate === null ? null : asOfDay - isoToDay(refDate),
-        bucket: '',
-        sortDay: refDate === null ? Number.NEGATIVE_INFINITY : isoToDay(refDate),
-        txDay: txDay(line),
-      };
-      debits.push(d);
-      // An earlier payment that found nothing to close pays this debit first.
-      while (d.remaining > 0 && advances.length) {
-        const adv = advances[0]!;
-        const take = Math.min(adv.unapplied, d.remaining);
-        adv.unapplied -= take;
-        d.remaining -= take;
-        allocations.push({ creditIndex: adv.index, debitIndex: d.index, amount: take, creditDate: adv.date });
-        if (adv.unapplied === 0) advances.shift();
-      }
-      if (d.remaining > 0) insertOpen(d);
-    }
-    if (credit > 0) {
-      const c: CreditItem = { index: line.index, date: line.date, type: line.type, amount: credit, unapplied: credit };
-      credits.push(c);
-      while (c.unapplied > 0 && open.length) {
-        const d = open[0]!;
-        const take = Math.min(c.unapplied, d.remaining);
-        d.remaining -= take;
-        c.unapplied -= take;
-        allocations.push({ creditIndex: c.index, debitIndex: d.index, amount: take, creditDate: c.date });
-        if (d.remaining === 0) open.shift();
-      }
-      if (c.unapplied > 0) advances.push(c);
-    }
-  }
+  const bucketByKey = new Map(buckets.map((b) => [b.key, b]));
+  const fifo = allocateFifo(lines, { basis, asOf: options.asOf, explain: true });
 
   let undated = 0;
-  for (const d of debits) {
-    if (d.remaining === 0) {
-      d.bucket = 'closed';
-      continue;
+  const debits: OpenItem[] = [];
+  for (const p of fifo.debitOrder) {
+    const line = lines[p]!;
+    const refDate = basisDate(line, basis);
+    const remaining = fifo.open[p]!;
+    const days = refDate === null ? null : asOfDay - isoToDay(refDate);
+    let bucket: string;
+    if (remaining === 0) bucket = 'closed';
+    else if (days === null) {
+      bucket = 'undated';
+      undated += remaining;
+    } else {
+      bucket = bucketKeyForDays(days, edges);
+      bucketByKey.get(bucket)!.amount += remaining;
     }
-    if (d.days === null) {
-      d.bucket = 'undated';
-      undated += d.remaining;
-      continue;
-    }
-    d.bucket = bucketKeyForDays(d.days, edges);
-    buckets.find((b) => b.key === d.bucket)!.amount += d.remaining;
+    debits.push({ index: line.index, date: line.date, dueDate: line.dueDate, type: line.type, refDate, original: fifo.debit[p]!, remaining, days, bucket });
   }
-  let unappliedCredit = 0;
-  for (const c of credits) unappliedCredit += c.unapplied;
-  let total = undated - unappliedCredit;
+  const credits: CreditItem[] = [];
+  for (const p of fifo.creditOrder) {
+    const line = lines[p]!;
+    credits.push({ index: line.index, date: line.date, type: line.type, amount: fifo.credit[p]!, unapplied: fifo.unapplied[p]! });
+  }
+  const allocations: Allocation[] = fifo.allocations!.map((a) => ({
+    creditIndex: lines[a.credit]!.index,
+    debitIndex: lines[a.debit]!.index,
+    amount: a.amount,
+    creditDate: lines[a.credit]!.date,
+  }));
+  let total = undated - fifo.unappliedTotal;
   for (const b of buckets) total += b.amount;
 
-  const sortedDebits = [...debits].sort(compareDebits).map(stripDebit);
   return {
     asOf: options.asOf,
     basis,
     edges,
     buckets,
     undated,
-    unappliedCredit,
+    unappliedCredit: fifo.unappliedTotal,
     total,
-    debits: sortedDebits,
+    debits,
     credits,
     allocations,
-    excludedAfterAsOf,
-  };
-}
-
-function compareDebits(a: Debit, b: Debit): number {
-  return cmp(a.sortDay, b.sortDay) || cmp(a.txDay, b.txDay) || a.index - b.index;
-}
-
-function cmp(a: number, b: number): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function stripDebit(d: Debit): OpenItem {
-  return {
-    index: d.index,
-    date: d.date,
-    dueDate: d.dueDate,
-    type: d.type,
-    refDate: d.refDate,
-    original: d.original,
-    remaining: d.remaining,
-    days: d.days,
-    bucket: d.bucket,
+    excludedAfterAsOf: fifo.excluded,
   };
 }

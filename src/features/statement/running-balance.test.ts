@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatementLine } from '../../api/types';
-import { computeStatement, fifoOpen, orderLines, prepareStatement } from './running-balance';
+import { computeStatement, orderLines, prepareStatement } from './running-balance';
 
 function line(index: number, date: string | null, dueDate: string | null, type: string, debit: number, credit: number): StatementLine {
   return { index, date, dueDate, type, debit, credit, invalid: {}, extras: {} };
@@ -100,13 +100,33 @@ describe('computeStatement', () => {
   });
 });
 
-describe('orderLines / fifoOpen', () => {
+describe('orderLines / open debits', () => {
   it('returns the same array when already ordered', () => {
     const ordered = [line(0, '2026-01-01', null, 'A', 1, 0), line(1, '2026-01-01', null, 'A', 1, 0)];
     expect(orderLines(ordered)).toBe(ordered);
   });
   it('a debit without a due date is due on its transaction date', () => {
-    const o = fifoOpen([line(0, '2026-01-01', '2026-12-31', 'F', 500, 0), line(1, '2026-02-01', null, 'F', 500, 0), line(2, '2026-03-01', null, 'T', 0, 600)]);
-    expect(Array.from(o)).toEqual([400, 0, 0]);
+    // D0 due 31.12.2026, D1 no due date → due 01.02.2026, so the 6,00 credit pays D1 (5,00) first,
+    // then 1,00 of D0: D0 stays open 4,00.
+    const s = computeStatement(
+      [line(0, '2026-01-01', '2026-12-31', 'F', 500, 0), line(1, '2026-02-01', null, 'F', 500, 0), line(2, '2026-03-01', null, 'T', 0, 600)],
+      { today: '2026-03-02' },
+    );
+    expect(s.rows.map((r) => [r.line!.index, r.open])).toEqual([
+      [0, 400],
+      [1, 0],
+      [2, 0],
+    ]);
+    expect(s.overdue).toEqual({ total: 0, count: 0 }); // 4,00 is due 31.12.2026
+  });
+  it('a debit with no date at all is paid last and is neither overdue nor in the ortalama vade', () => {
+    // 1,00 credit: the dated 3,00 debit (due 01.01.2026) is paid first → 2,00 open and overdue;
+    // the undated 7,00 stays open but has no due day.
+    const s = computeStatement([line(0, null, null, 'F', 700, 0), line(1, '2026-01-01', null, 'F', 300, 0), line(2, '2026-01-02', null, 'T', 0, 100)], {
+      today: '2026-02-01',
+    });
+    expect(Object.fromEntries(s.rows.map((r) => [r.line!.index, r.open]))).toEqual({ 0: 700, 1: 200, 2: 0 });
+    expect(s.overdue).toEqual({ total: 200, count: 1 });
+    expect(s.open).toEqual({ total: 200, averageDueDate: '2026-01-01' });
   });
 });

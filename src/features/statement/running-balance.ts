@@ -16,9 +16,10 @@
  * - Type filter hides lines of other types from the table but not from the arithmetic:
  *   the running balance of a shown line is still the account's real balance after it.
  *   When a filter is active the totals are those of the shown lines (+ opening row).
- * - Open debits (FIFO): every credit of the account pays debits in due-date order
- *   (due date, else transaction date; ties by position). What is left of a debit is open.
- *   A debit is overdue when it is open and its due date is before today.
+ * - Open debits (FIFO): allocateFifo from src/lib/fifo.ts (the one rule, basis "due": all credits
+ *   pay the debits earliest due date first, else transaction date; undated debits last). What is
+ *   left of a debit is open. A debit is overdue when it is open and its due date (else
+ *   transaction date) is before today.
  *   Ortalama vade = Σ(open × due day) / Σ open over all open debits, rounded to a day.
  *   The weighted day sum is accumulated in floating point relative to today: it only
  *   decides a date (rounded to whole days), never an amount shown as money.
@@ -26,6 +27,7 @@
 import type { StatementLine } from '../../api/types';
 import type { IsoDate, Minor } from '../../lib/types';
 import { addDays, diffDays } from '../../lib/dates';
+import { allocateFifo, basisDate } from '../../lib/fifo';
 
 export interface StatementRow {
   /** 'opening' = the devir row (line is null). */
@@ -79,43 +81,6 @@ export function orderLines(lines: readonly StatementLine[]): readonly StatementL
 }
 
 /**
- * FIFO open amount per line position (in `ordered`), as an Int-like Float64Array of kuruş.
- * Credits pay debits in due-date order.
- */
-export function fifoOpen(ordered: readonly StatementLine[]): Float64Array {
-  const n = ordered.length;
-  const open = new Float64Array(n);
-  let credits = 0;
-  let debitCount = 0;
-  for (let i = 0; i < n; i++) {
-    const l = ordered[i]!;
-    credits += l.credit;
-    if (l.debit > 0) debitCount++;
-  }
-  const order = new Uint32Array(debitCount);
-  let k = 0;
-  for (let i = 0; i < n; i++) if (ordered[i]!.debit > 0) order[k++] = i;
-  const due: string[] = new Array(n);
-  for (let i = 0; i < n; i++) due[i] = ordered[i]!.dueDate ?? ordered[i]!.date ?? '9999-12-31';
-  order.sort((a, b) => {
-    const da = due[a]!;
-    const db = due[b]!;
-    return da === db ? a - b : da < db ? -1 : 1;
-  });
-  for (let j = 0; j < order.length; j++) {
-    const i = order[j]!;
-    const d = ordered[i]!.debit;
-    if (credits >= d) {
-      credits -= d;
-    } else {
-      open[i] = d - Math.max(credits, 0);
-      credits = 0;
-    }
-  }
-  return open;
-}
-
-/**
  * The range-independent part, computed once per (statement, today) and reused for every range and
  * type filter: date order, FIFO open amounts, overdue flags and totals, ortalama vade, the types.
  */
@@ -137,7 +102,7 @@ export interface PreparedStatement {
 export function prepareStatement(lines: readonly StatementLine[], today: IsoDate): PreparedStatement {
   const ordered = orderLines(lines);
   const n = ordered.length;
-  const open = fifoOpen(ordered);
+  const open = allocateFifo(ordered).open;
   const overdue = new Uint8Array(n);
   const balances = new Float64Array(n);
   const typeSeen = new Set<string>();
@@ -157,7 +122,7 @@ export function prepareStatement(lines: readonly StatementLine[], today: IsoDate
     balances[i] = balance;
     const o = open[i]!;
     if (o > 0) {
-      const dueIso = l.dueDate ?? l.date;
+      const dueIso = basisDate(l, 'due');
       if (dueIso) {
         openTotal += o;
         weightedDays += o * diffDays(today, dueIso);

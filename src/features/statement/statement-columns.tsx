@@ -6,31 +6,14 @@
  */
 import { Link } from 'react-router-dom';
 import type { ErpColumn } from '../../api/types';
+import { BalanceText } from '../../components/balance';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';
 import { InvalidValue } from '../../components/data-table/erp-columns';
 import { t } from '../../i18n';
-import { csvMoney, formatBalance, formatDate, formatMoney } from '../../lib/format';
+import { csvMoney, formatDate, formatMoney } from '../../lib/format';
 import type { IsoDate } from '../../lib/types';
 import { isDocumentNumberColumn, looksLikeInvoiceNumber } from './document-number';
 import type { StatementRow } from './running-balance';
-
-/** "1.234,56 B" / "1.234,56 A", coloured by side. */
-export function BalanceText({ minor }: { minor: number }) {
-  const { text, side } = formatBalance(minor);
-  return (
-    <span className={`balance ${side === 'B' ? 'debit' : side === 'A' ? 'credit' : ''}`}>
-      {text}
-      {side && (
-        <>
-          {' '}
-          <abbr className="balance__side" title={t(side === 'B' ? 'statement.side.B.long' : 'statement.side.A.long')}>
-            {side}
-          </abbr>
-        </>
-      )}
-    </span>
-  );
-}
 
 function amountCell(r: StatementRow, field: 'debit' | 'credit') {
   const raw = r.line?.invalid[field];

@@ -12,17 +12,18 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { accountQueries } from '../../api/accounts';
 import { statementQueries } from '../../api/statement';
 import type { Account, AccountList } from '../../api/types';
+import { BalanceText, balanceText } from '../../components/balance';
 import { DataTable } from '../../components/data-table';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { todayIso } from '../../lib/dates';
-import { formatBalance, formatCount, formatDate, formatMoney } from '../../lib/format';
-import { recordOpened, togglePinned, useAccountShortcuts } from '../accounts/account-shortcuts';
+import { formatCount, formatDate, formatMoney } from '../../lib/format';
+import { recordOpened, togglePinned, useAccountShortcuts } from '../../lib/account-shortcuts';
 import { DateField } from './date-field';
 import { matchingPreset, parseIsoParam, presetRange, RANGE_PRESETS } from './date-range';
 import { computeStatement, prepareStatement, type StatementRow } from './running-balance';
-import { BalanceText, statementColumns } from './statement-columns';
+import { statementColumns } from './statement-columns';
 import './statement.css';
 
 function findCachedAccount(queryClient: QueryClient, id: string): Account | undefined {
@@ -276,7 +277,3 @@ export default function StatementPage() {
   );
 }
 
-function balanceText(minor: number): string {
-  const { text, side } = formatBalance(minor);
-  return side ? `${text} ${side}` : text;
-}

@@ -80,6 +80,10 @@ export const common = {
     'common.table.search': 'Tabloda ara',
     'common.table.searchHint': 'Aramak için / tuşuna basın, temizlemek için Esc',
     'common.table.keyboardHint': 'Satırlar arasında ok tuşlarıyla gezinin, açmak için Enter',
+    'common.side.B': 'B',
+    'common.side.A': 'A',
+    'common.side.B.long': 'borçlu',
+    'common.side.A.long': 'alacaklı',
   },
   en: {
     'common.skipToContent': 'Skip to content',

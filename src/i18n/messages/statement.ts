@@ -48,8 +48,6 @@ export const statement = {
     'statement.print': 'Yazdır',
     'statement.pin': 'Sabitle',
     'statement.unpin': 'Sabitlemeyi kaldır',
-    'statement.side.B.long': 'borçlu',
-    'statement.side.A.long': 'alacaklı',
     'statement.print.date': 'Yazdırma tarihi: {date}',
     'statement.invoiceLink': '{no} numaralı faturayı aç',
     'statement.warnings': '{count} değer okunamadı; ham haliyle işaretlenerek gösteriliyor.',

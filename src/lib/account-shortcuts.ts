@@ -1,6 +1,8 @@
 /**
- * Recently opened and pinned accounts, kept in the browser (localStorage), shown at the top of
- * the account list. Only ids and names are stored (no balances: those come fresh from the ERP).
+ * Recently opened and pinned accounts, kept in the browser (localStorage): the account list shows
+ * them at the top, the statement records openings and pins. Shared by both pages (no feature→feature
+ * import), so it lives here.
+ * Only ids and names are stored (no balances: those come fresh from the ERP).
  */
 import { useSyncExternalStore } from 'react';
 

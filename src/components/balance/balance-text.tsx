@@ -1,0 +1,30 @@
+import { t } from '../../i18n';
+import { formatBalance } from '../../lib/format';
+import './balance.css';
+
+/**
+ * The one balance display: "1.234,56 B" (borçlu, debit colour) / "1.234,56 A" (alacaklı, credit
+ * colour) / "0,00". The side letter explains itself on hover ("borçlu" / "alacaklı").
+ */
+export function BalanceText({ minor }: { minor: number }) {
+  const { text, side } = formatBalance(minor);
+  return (
+    <span className={`balance${side === 'B' ? ' debit' : side === 'A' ? ' credit' : ''}`}>
+      {text}
+      {side && (
+        <>
+          {' '}
+          <abbr className="balance__side" title={t(side === 'B' ? 'common.side.B.long' : 'common.side.A.long')}>
+            {t(side === 'B' ? 'common.side.B' : 'common.side.A')}
+          </abbr>
+        </>
+      )}
+    </span>
+  );
+}
+
+/** The same as plain text ("1.234,56 B"), for sentences and titles. */
+export function balanceText(minor: number): string {
+  const { text, side } = formatBalance(minor);
+  return side ? `${text} ${t(side === 'B' ? 'common.side.B' : 'common.side.A')}` : text;
+}

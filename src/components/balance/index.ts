@@ -1,0 +1,1 @@
+export { BalanceText, balanceText } from './balance-text';

@@ -1,0 +1,97 @@
+/**
+ * Opening an account from the list with the keyboard, in the situations where a real user is quick:
+ * Enter right after typing (the search is still on its way to the URL) and Enter on a grid that
+ * got the focus before its rows arrived. The statement page's code is made slow to load (as on a
+ * slow network), so a navigation stays pending long enough for the search's URL update to race it.
+ */
+import { act, configure, screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { resetShortcutsCache } from '../../src/lib/account-shortcuts';
+import { mswServer, renderApp } from '../harness';
+
+const PAGE_LOAD_MS = 700;
+vi.mock('../../src/features/statement/statement-page', async (importOriginal) => {
+  await new Promise((r) => setTimeout(r, PAGE_LOAD_MS));
+  return importOriginal();
+});
+
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  localStorage.clear();
+  resetShortcutsCache();
+});
+afterEach(() => {
+  localStorage.clear();
+  resetShortcutsCache();
+});
+
+const FOLD: Record<string, string> = { İ: 'i', I: 'i', ı: 'i', Ş: 's', ş: 's', Ğ: 'g', ğ: 'g', Ü: 'u', ü: 'u', Ö: 'o', ö: 'o', Ç: 'c', ç: 'c' };
+const fold = (s: string) => s.replace(/[İIıŞşĞğÜüÖöÇç]/g, (c) => FOLD[c]!).toLowerCase();
+const grid = () => screen.getByRole('grid', { name: 'Cari listesi' });
+const rowIds = () => Array.from(grid().querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')).map((tr) => tr.dataset.rowId);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it('Enter on a row right after typing opens that account; the search is not lost (Back returns to it)', async () => {
+  const app = await renderApp('/accounts', { loggedIn: true });
+  await screen.findByTestId('accounts-count');
+  const accounts = app.env.demoErp.dataset.accounts;
+  // Typed without Turkish letters, every word must appear: only Öz-Çağ "Yıldız" Gıda… has all three.
+  const words = ['oz', 'cag', 'yildiz'];
+  const matches = accounts.filter((a) => words.every((w) => fold(`${a.id} ${a.name} ${a.province} ${a.district}`).includes(w)));
+  expect(matches).toHaveLength(1);
+  const target = matches[0]!;
+
+  await app.user.type(screen.getByRole('searchbox', { name: 'Cari ara' }), 'oz cag yildiz');
+  expect(rowIds()).toEqual([target.id]);
+  act(() => grid().focus());
+  // Meaningful only while the query has not reached the URL yet (it goes there after a pause).
+  expect(app.path()).toBe('/accounts');
+  await app.user.keyboard('{Enter}');
+
+  await screen.findByRole('heading', { level: 1, name: target.name });
+  expect(app.path()).toBe(`/accounts/${target.id}`);
+  // Nothing pulls the user back to the list later.
+  await act(() => sleep(400));
+  expect(app.path()).toBe(`/accounts/${target.id}`);
+
+  // Back (the browser's, not the page link) shows the list with the search still applied.
+  await act(async () => {
+    await app.router.navigate(-1);
+  });
+  await screen.findByRole('grid', { name: 'Cari listesi' });
+  expect(app.path()).toBe(`/accounts?q=${encodeURIComponent('oz cag yildiz').replace(/%20/g, '+')}`);
+  expect(screen.getByRole('searchbox', { name: 'Cari ara' })).toHaveValue('oz cag yildiz');
+  expect(rowIds()).toEqual([target.id]);
+});
+
+it('a grid focused while the list was still loading opens its first row on Enter', async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  // Hold the list answer back (then let the real gateway answer it).
+  mswServer.use(
+    http.post('*/api/erp/get_cari', async () => {
+      await gate;
+    }),
+  );
+  const app = await renderApp('/accounts', { loggedIn: true });
+  await screen.findByRole('grid', { name: 'Cari listesi' });
+  expect(grid()).toHaveAttribute('aria-busy', 'true');
+  act(() => grid().focus());
+  await act(async () => release());
+  await screen.findByTestId('accounts-count');
+  expect(grid()).toHaveFocus();
+
+  const first = app.env.demoErp.dataset.accounts[0]!;
+  // The first row is the active one (announced through aria-activedescendant)…
+  const firstRow = grid().querySelector<HTMLTableRowElement>(`tbody tr[data-row-id="${first.id}"]`)!;
+  expect(grid()).toHaveAttribute('aria-activedescendant', firstRow.id);
+  expect(firstRow).toHaveClass('dt-row--active');
+  expect(within(firstRow).getByRole('link', { name: first.name })).toBeInTheDocument();
+  // …and Enter opens it.
+  await app.user.keyboard('{Enter}');
+  await screen.findByRole('heading', { level: 1, name: first.name }, { timeout: PAGE_LOAD_MS + 5000 });
+  expect(app.path()).toBe(`/accounts/${first.id}`);
+});
