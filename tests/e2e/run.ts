@@ -13,7 +13,7 @@
 // Extra command-line arguments are passed to `playwright test` (e.g. `npm run test:e2e -- -g login`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -61,6 +61,12 @@ function freePort(): Promise<number> {
 type Started = { child: ChildProcess; out: WriteStream; logFile: string; output: () => string };
 
 /** Starts a child in its own process group (so the whole tree can be killed), output to a log file. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
 function startChild(name: string, cmd: string, args: string[], env: Record<string, string | undefined>): Started {
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, `${name}.log`);
@@ -293,13 +299,26 @@ async function main() {
     log(`=== ${run.mode} ===`);
     if (run.server === 'prod' && !built) {
       log('vite build');
-      const b = startChild('vite-build', bin('vite'), ['build', '--logLevel', 'warn'], {});
+      // Build on a "configured" machine: the server-side secrets are in the environment, and the
+      // bundle must still contain none of them.
+      const buildSecret = `e2e-build-Sifre-${randomBytes(9).toString('hex')}`;
+      const b = startChild('vite-build', bin('vite'), ['build', '--logLevel', 'warn'], {
+        ERP_BASE_URL: 'http://127.0.0.1:9',
+        ERP_API_PASSWORD: buildSecret,
+        SESSION_SECRET: `${buildSecret}-session-secret-0123456789`,
+      });
       const code = await new Promise<number>((r) => b.child.on('exit', (c) => r(c ?? 1)));
       await stopChild(b);
       if (code !== 0) {
         results.push({ mode: run.mode, ok: false, summary: [], seconds: 0, error: `vite build failed:\n${b.output().slice(-3000)}` });
         continue;
       }
+      const leaked = filesUnder('dist').filter((f) => readFileSync(f, 'latin1').includes(buildSecret));
+      if (leaked.length) {
+        results.push({ mode: run.mode, ok: false, summary: [], seconds: 0, error: `the API password is in the build output: ${leaked.join(', ')}` });
+        continue;
+      }
+      log('build output checked: no API password in dist/');
       built = true;
     }
     results.push(await runOne(run));

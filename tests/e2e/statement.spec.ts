@@ -2,7 +2,7 @@
 // checked against numbers computed straight from the demo dataset; then the print view.
 import { account, SPECIAL_ACCOUNTS, sum, trBalance, trDate, trMoney } from './data';
 import { checkPage, expect, test } from './fixtures';
-import { column, readGrid } from './table';
+import { column, cutCells, gridLayoutProblems, readGrid } from './table';
 
 const FROM = '2025-06-01';
 const TO = '2025-12-31';
@@ -44,6 +44,9 @@ test('statement with a date range: opening row, running balance, totals; print v
   const shown = await readGrid(grid);
   const types = column(shown, 'İşlem Türü');
   expect(types[0]).toBe(`${trDate(FROM)} öncesi devir`);
+  // The devir label is shown in full (not "01.06.2025 önces…"); headers are not cut either.
+  expect(await cutCells(grid, 'tbody tr.statement-row--opening')).toEqual([]);
+  expect(await gridLayoutProblems(grid)).toEqual([]);
   expect(types.slice(1)).toEqual(inRange.map((l) => l.type));
   expect(column(shown, 'İşlem Tarihi').slice(1)).toEqual(inRange.map((l) => trDate(l.date)));
   expect(column(shown, 'Borç')).toEqual([trMoney(openingDebit), ...inRange.map((l) => (l.debit ? trMoney(l.debit) : ''))]);

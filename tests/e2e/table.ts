@@ -21,3 +21,44 @@ export function column(t: TableText, header: string): string[] {
   if (i < 0) throw new Error(`no column "${header}" in ${JSON.stringify(t.headers)}`);
   return t.rows.map((r) => r[i] ?? '');
 }
+
+/**
+ * Layout problems a user sees in the grid: header texts that are cut off (wider or taller than their
+ * cell), and cells whose text does not sit in the vertical middle of the row (off by more than 2 px).
+ */
+export async function gridLayoutProblems(grid: Locator): Promise<string[]> {
+  return grid.evaluate((table) => {
+    const problems: string[] = [];
+    for (const th of table.querySelectorAll<HTMLElement>('thead th')) {
+      const label = th.querySelector<HTMLElement>('button > span:first-child') ?? th;
+      for (const el of new Set([th, label])) {
+        if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+          problems.push(`header "${th.innerText.trim()}" is cut off (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
+      }
+    }
+    const rows = [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')].slice(0, 5);
+    for (const tr of rows) {
+      for (const td of tr.cells) {
+        if (!td.innerText.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const text = range.getBoundingClientRect();
+        const cell = td.getBoundingClientRect();
+        const off = text.top + text.height / 2 - (cell.top + cell.height / 2);
+        if (Math.abs(off) > 2) problems.push(`cell "${td.innerText.trim()}" sits ${off.toFixed(1)} px off the row's middle`);
+      }
+    }
+    return problems;
+  });
+}
+
+/** Body cells whose text is cut off (an ellipsis or hidden overflow), by their full text. */
+export async function cutCells(grid: Locator, rowSelector: string): Promise<string[]> {
+  return grid.evaluate(
+    (table, sel) =>
+      [...table.querySelectorAll<HTMLElement>(`${sel} > td`)]
+        .filter((td) => td.scrollWidth > td.clientWidth + 1 || td.scrollHeight > td.clientHeight + 1)
+        .map((td) => td.innerText.trim()),
+    rowSelector,
+  );
+}

@@ -275,6 +275,10 @@ describe('accounts list', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).not.toMatch(/<|html|coldfusion|Error Occurred|wex\.cfm/i);
     expect(alert).toHaveTextContent('ERP sunucusu hata verdi (HTTP 500)');
+    // No row count or totals next to the error: nothing was loaded, "0 satır" would be a false figure.
+    expect(screen.queryByText(/satır/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('accounts-count')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CSV indir' })).toBeDisabled();
     setDemoFail('none');
     await userClick(within(alert).getByRole('button', { name: 'Tekrar dene' }));
     expect(await screen.findByTestId('accounts-count')).toHaveTextContent('330 cari');

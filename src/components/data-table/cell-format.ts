@@ -46,3 +46,28 @@ export function columnAlign<T>(col: DataColumn<T>): 'start' | 'end' | 'center' {
   const kind = col.kind ?? 'text';
   return kind === 'money' || kind === 'number' ? 'end' : 'start';
 }
+
+/**
+ * The CSS width of a column: its own `width`, but never narrower than the longest word of its
+ * header (headers wrap to two lines between words, a word is never cut: "Firm…" / "Sa…"). 1ch ≈
+ * one bold header letter (headers are 0.875rem bold, `ch` is measured at the table's 1rem);
+ * + the cell padding, + the sort button's padding and icon when the column sorts.
+ */
+export function columnWidth<T>(col: DataColumn<T>): string | undefined {
+  if (!col.width) return undefined;
+  const longestWord = Math.max(0, ...headerText(col).split(/\s+/).map((w) => w.length));
+  const chrome = col.sortable === false ? '1.1rem' : '2.6rem';
+  return `max(${col.width}, calc(${longestWord}ch + ${chrome}))`;
+}
+
+/** Width a column without its own `width` gets at least (it shares what the others leave). */
+const AUTO_COLUMN_MIN = '8rem';
+
+/**
+ * The table's min-width: every column's width, and AUTO_COLUMN_MIN for each column without one.
+ * With a fixed layout the columns without a width otherwise get what is left — nothing, when the
+ * others fill the screen — and vanish; with this the table scrolls sideways instead.
+ */
+export function tableMinWidth<T>(columns: readonly DataColumn<T>[]): string {
+  return `calc(${columns.map((c) => columnWidth(c) ?? AUTO_COLUMN_MIN).join(' + ')})`;
+}

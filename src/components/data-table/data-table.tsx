@@ -20,7 +20,7 @@ import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatCount } from '../../lib/format';
 import { queryTokens } from '../../lib/turkish';
 import { EmptyState, ErrorState } from '../feedback';
-import { columnAlign, csvValue, displayValue, headerText } from './cell-format';
+import { columnAlign, columnWidth, csvValue, displayValue, headerText, tableMinWidth } from './cell-format';
 import { buildHaystacks, getTableIndex, prefetchRanks, viewOrder } from './row-order';
 import { rankInWorker, workersAvailable } from './rank-in-worker';
 import { sortingToParam } from './sort-param';
@@ -284,8 +284,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   });
 
   // ---- keyboard focus (aria-activedescendant on the grid: one tab stop) ----
+  // While the grid has the focus there is always an active row (the last one, else the first), so
+  // Enter right after Tab opens a row — also when the rows arrived after the focus.
   const [activeRaw, setActive] = useState(-1);
-  const active = Math.min(activeRaw, order.length - 1);
+  const [gridFocused, setGridFocused] = useState(false);
+  const active = activeRaw < 0 ? (gridFocused && order.length > 0 ? 0 : -1) : Math.min(activeRaw, order.length - 1);
   const rowAt = (pos: number): T => data[order[pos] as number] as T;
   const activeRow = active >= 0 ? rowAt(active) : undefined;
 
@@ -346,7 +349,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     moveTo(next);
   };
   const onGridFocus = (e: FocusEvent<HTMLTableElement>) => {
-    if (e.target === e.currentTarget && active < 0 && order.length > 0) setActive(0);
+    if (e.target === e.currentTarget) setGridFocused(true);
+  };
+  const onGridBlur = (e: FocusEvent<HTMLTableElement>) => {
+    if (e.target === e.currentTarget) setGridFocused(false);
   };
 
   // "/" focuses the page's search box (unless typing somewhere already).
@@ -385,9 +391,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const showSkeleton = loading && data.length === 0;
   const hideTable = error != null && data.length === 0 && !loading;
+  // No row count next to an error or a skeleton: "0 satır" would be a false figure.
   const summary = showSkeleton
     ? t('common.loading')
-    : filtered
+    : hideTable
+      ? ''
+      : filtered
       ? t('common.table.summaryFiltered', { total: formatCount(total), shown: formatCount(order.length) })
       : t('common.table.summary', { total: formatCount(total) });
 
@@ -447,6 +456,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         >
           <table
             className="dt-table"
+            style={{ minWidth: tableMinWidth(columns) }}
             role="grid"
             aria-label={props['aria-label']}
             aria-rowcount={order.length + 1 + (hasTotals ? 1 : 0)}
@@ -456,11 +466,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             tabIndex={0}
             onKeyDown={onGridKeyDown}
             onFocus={onGridFocus}
+            onBlur={onGridBlur}
           >
             {caption && <caption className="dt-caption">{caption}</caption>}
             <colgroup>
               {columns.map((c) => (
-                <col key={c.id} style={c.width ? { width: c.width } : undefined} />
+                <col key={c.id} style={c.width ? { width: columnWidth(c) } : undefined} />
               ))}
             </colgroup>
             <thead>

@@ -13,7 +13,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
 import { statementQueries } from '../../api/statement';
 import type { Account, ErpColumn } from '../../api/types';
@@ -56,8 +56,13 @@ export default function AccountsPage() {
       setInput(urlQ);
     }
   }, [urlQ]);
+  // A navigation under way (opening an account, a menu link) wins: the pending URL update is
+  // dropped (it would replace that navigation and pull the user back to the list), and comes
+  // again if the navigation ends on this page.
+  const navigating = useNavigation().state !== 'idle';
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
-    if (input === urlQ) return;
+    if (input === urlQ || navigating) return;
     const handle = setTimeout(() => {
       pushedQ.current = input;
       setParams(
@@ -70,8 +75,9 @@ export default function AccountsPage() {
         { replace: true },
       );
     }, SEARCH_DEBOUNCE_MS);
+    debounce.current = handle;
     return () => clearTimeout(handle);
-  }, [input, urlQ, setParams]);
+  }, [input, urlQ, setParams, navigating]);
 
   const updateParams = (edit: (p: URLSearchParams) => void) =>
     setParams(
@@ -136,7 +142,26 @@ export default function AccountsPage() {
     return `${location.pathname}${s ? `?${s}` : ''}`;
   };
   const linkState = { from: listUrl() };
-  const openAccount = (a: Account) => navigate(accountHref(a), { state: { from: listUrl() } });
+  const opening = useRef(0);
+  useEffect(
+    () => () => {
+      opening.current = -1; // left the page: a pending open is dropped
+    },
+    [],
+  );
+  const openAccount = (a: Account) => {
+    clearTimeout(debounce.current);
+    const from = listUrl();
+    const go = () => void navigate(accountHref(a), { state: { from } });
+    if (input === urlQ) return go();
+    // The query is not in the URL yet: write it first (replacing this entry, so Back returns to
+    // the search), then open the account — unless the user left or opened another one meanwhile.
+    const ticket = ++opening.current;
+    pushedQ.current = input;
+    void Promise.resolve(navigate(from, { replace: true, preventScrollReset: true })).then(() => {
+      if (opening.current === ticket) go();
+    });
+  };
   const prefetch = (a: Account) => void queryClient.prefetchQuery(statementQueries.detail(a.id));
 
   // ---- scroll: remembered while scrolling (a detached box reads 0 on unmount), restored on return ----
