@@ -27,13 +27,17 @@ async function answer(shape: ShapeName, op: string, params: Record<string, strin
   return res.text();
 }
 
-function time(runs: number, fn: () => void): number[] {
-  fn(); // warm-up (JIT), not counted
+/** Wall times of `runs` calls after one warm-up (JIT); `cpu` collects this process's CPU time per call too. */
+function time(runs: number, fn: () => void, cpu?: number[]): number[] {
+  fn();
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     fn();
     out.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu?.push((c.user + c.system) / 1000);
   }
   return out;
 }
@@ -50,11 +54,12 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
 
   let accounts = 0;
   let firstBalance: number | null = null;
+  const cfCpu: number[] = [];
   const cf = time(runs, () => {
     const list = readAccounts(parseErpBody(cfColumn));
     accounts = list.accounts.length;
     firstBalance = list.accounts[0]?.balance ?? null;
-  });
+  }, cfCpu);
   if (accounts !== LARGE_ACCOUNT_COUNT) throw new Error(`reader: ${accounts} accounts from the cf-column answer, expected ${LARGE_ACCOUNT_COUNT}`);
   if (typeof firstBalance !== 'number' || !Number.isInteger(firstBalance)) throw new Error('reader: balance is not integer kuruş');
   const wexTimes = time(runs, () => void readAccounts(parseErpBody(wex)));
@@ -78,6 +83,7 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
   return {
     figures: {
       'reader.cfColumn100kMs': figure(cf, 'ms'),
+      'extra.reader.cfColumn100kCpuMs': figure(cfCpu, 'ms'),
       'extra.reader.wex100kMs': figure(wexTimes, 'ms'),
       'extra.reader.statement50kMs': figure(st, 'ms'),
       'extra.statement.runningBalance50kMs': figure(compute, 'ms'),

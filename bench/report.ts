@@ -25,6 +25,7 @@ const LABELS: Record<string, string> = {
   'extra.accounts.filterClearMs': 'accounts, 100k: clear the filter (back to 100k rows) → painted',
   'extra.accounts.sortDescCachedMs': 'accounts, 100k: second click (descending, cached order) → painted',
   'extra.accounts.backFromStatementMs': 'statement → Back → list rows painted (from cache, no refetch)',
+  'extra.reader.cfColumn100kCpuMs': 'the same, CPU time of the Node process (insensitive to other load; GC threads included)',
   'extra.reader.wex100kMs': 'reader (Node): 100k-row WEX answer (array of objects) → accounts',
   'extra.reader.statement50kMs': 'reader (Node): 50k-line statement answer → lines',
   'extra.statement.runningBalance50kMs': 'running balance + totals + FIFO over 50k lines (Node)',
@@ -92,6 +93,7 @@ export function renderReport(r: ReportInput): { table: string; markdown: string;
     for (const m of missed) md.push(`- ${m}`);
     md.push('');
   }
+  md.push(...analysis(r, missed));
   md.push('### How the figures are measured');
   md.push('');
   md.push('- **Clock.** Everything in the page\'s own `performance.now()` timeline, so no Node↔browser clock mapping is needed. The start of "answer → rows" is the `responseEnd` of the ERP call\'s resource-timing entry (PerformanceObserver, same origin): the last byte of the answer arrived; everything after it (reading the body, JSON.parse, the reader, React, layout, paint) is counted. "Painted" = a `requestAnimationFrame` callback followed by a posted task, i.e. the first task after the frame that contains the change.');
@@ -132,4 +134,48 @@ function order(name: string): number {
   if (name.startsWith('extra.')) return 4;
   if (name.startsWith('baseline.')) return 5;
   return 6;
+}
+
+const FRAMEWORKS = ['react-dom', 'react', 'scheduler', 'react-router', '@tanstack/query-core', '@tanstack/react-query', 'ky'];
+
+/** What the misses are made of, with this run's numbers (only for the targets that were missed). */
+function analysis(r: ReportInput, missed: string[]): string[] {
+  const f = (name: string) => r.figures[name]?.median;
+  const out: string[] = [];
+  const isMissed = (name: string) => missed.some((m) => m.startsWith(`${name}:`));
+  if (isMissed('bundle.firstScreenGzipKB')) {
+    const fw = r.firstScreen.filter((d) => FRAMEWORKS.includes(d.name));
+    const fwKB = fw.reduce((a, d) => a + d.gzipKB, 0);
+    out.push(
+      `- **First screen.** ${fw.map((d) => `${d.name} ${d.gzipKB}`).join(' + ')} = ${fmt(fwKB)} KB gzip of libraries before any app code (react-dom alone is the largest part). Lazy-loading the protected shell and the ERP reader saves only ≈ 5–6 KB; reaching 115 KB needs a framework-level change on /login (e.g. no react-query/ky there, or a smaller React runtime such as preact/compat, ≈ −50 KB).`,
+    );
+  }
+  if (isMissed('accounts.firstRowsMs')) {
+    const text = f('extra.accounts.bodyToTextMs');
+    const parse = f('extra.accounts.jsonParseMs');
+    if (text !== undefined && parse !== undefined) {
+      out.push(
+        `- **Accounts first rows.** Of the ${fmt(f('accounts.firstRowsMs') ?? 0)} ms, ${fmt(text)} ms pass before the page can even read the 15 MB WEX answer (responseEnd → \`response.text()\`) and JSON.parse takes ${fmt(parse)} ms: ≈ ${fmt(text + parse)} ms of floor. The rest is the reader (${fmt(f('extra.reader.wex100kMs') ?? 0)} ms for this answer in Node, incl. its JSON.parse), the page's facet counts and totals, and React. Getting under 300 ms would take a smaller answer (the ColdFusion column shape is half the bytes) or a progressive first paint (show the first screenful before the whole list is read).`,
+      );
+    }
+  }
+  if (isMissed('statement.firstRowsMs')) {
+    out.push(
+      `- **Statement first rows.** The 50k-line answer is 8.5 MB: body hand-over and JSON.parse take most of the budget, the reader ${fmt(f('extra.reader.statement50kMs') ?? 0)} ms (Node) and the running balance ${fmt(f('extra.statement.runningBalance50kMs') ?? 0)} ms; the rest is React and layout.`,
+    );
+  }
+  if (isMissed('reader.cfColumn100kMs')) {
+    out.push(
+      `- **Reader.** Wall time in Node, so it grows with other load on the machine (see the load average above); the CPU time of the same reads was ${fmt(f('extra.reader.cfColumn100kCpuMs') ?? 0)} ms (median). Both include JSON.parse of the 7.6 MB body.`,
+    );
+  }
+  const sync = f('extra.table.sortName100kSyncMs');
+  if (sync !== undefined) {
+    out.push(
+      `- **Sort.** Ranks of big text columns are computed in a Web Worker right after the list appears (≈ 0.5 s); a header click after that only lays out the cached ranks. A click before the worker has answered ranks synchronously: ${fmt(sync)} ms for 100k names (Node figure above).`,
+    );
+  }
+  if (out.length) out.unshift('### Where the time goes', '');
+  if (out.length) out.push('');
+  return out;
 }

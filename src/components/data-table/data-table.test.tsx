@@ -331,6 +331,39 @@ describe('DataTable', () => {
     await user.click(within(alert).getByRole('button', { name: 'Tekrar dene' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    // no "0 satır" next to the error
+    expect(screen.queryByText(/satır/)).not.toBeInTheDocument();
+  });
+
+  it('rowFilter keeps rows besides the search: summary, rows, totals and CSV follow both', async () => {
+    // Positive balances only (a facet-like filter): A1 1.500,00, A3 0,99, A4 10.000,00, A7 20,00,
+    // A8 20,00, A10 123,45, A11 5,00, A12 0,07 → 8 rows.
+    const positive = (r: Account) => (r.balance ?? 0) > 0;
+    render(<Harness rowFilter={positive} />);
+    expect(screen.getByText('8 satır')).toBeInTheDocument();
+    expect(column(2)).toEqual(['1.500,00', '0,99', '10.000,00', '20,00', '20,00', '123,45', '5,00', '0,07']);
+    // 150000 + 99 + 1000000 + 2000 + 2000 + 12345 + 500 + 7 = 1166951 kuruş
+    expect((grid().querySelector('tfoot tr') as HTMLTableRowElement).cells[2]).toHaveTextContent('11.669,51');
+    // + search "ı" (see 'totals follow the filter'): Şahin Gıda, Çelik Yapı, İĞDIR, Ozan Tekstil, Zeki Market
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Tabloda ara' }), 'ı');
+    expect(names()).toEqual(['Şahin Gıda', 'Çelik Yapı', 'İĞDIR TİCARET LTD. ŞTİ.', 'Ozan Tekstil', 'Zeki Market']);
+    expect(screen.getByText('8 satırdan 5 gösteriliyor')).toBeInTheDocument();
+    // 150000 + 99 + 1000000 + 2000 + 7 = 1152106 kuruş
+    expect((grid().querySelector('tfoot tr') as HTMLTableRowElement).cells[2]).toHaveTextContent('11.521,06');
+  });
+
+  it('a grid focused before its rows arrived has the first row active, and Enter opens it', async () => {
+    const user = userEvent.setup();
+    const onRowOpen = vi.fn<(r: Account) => void>();
+    const { rerender } = render(<Harness data={[]} loading onRowOpen={onRowOpen} />);
+    act(() => grid().focus());
+    expect(grid()).not.toHaveAttribute('aria-activedescendant');
+    rerender(<Harness onRowOpen={onRowOpen} />);
+    expect(grid()).toHaveFocus();
+    expect(grid()).toHaveAttribute('aria-activedescendant', bodyRows()[0]!.id);
+    await user.keyboard('{Enter}');
+    expect(onRowOpen).toHaveBeenCalledWith(ACCOUNTS[0]);
   });
 
   it('never shows a raw error body', () => {

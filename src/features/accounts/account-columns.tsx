@@ -1,7 +1,8 @@
 /**
  * Column definitions of the account list (module constants, so the DataTable caches its sort
- * orders per list). Search haystack = id + name + province + district, the same text
- * indexAccounts() folds for the facet counts, so the table's rows and the facet/total figures agree.
+ * orders per list). Searched (the table's haystack): id + name + province + district; category is a
+ * facet, not searched. The page counts facets and totals over the same view (tableView), so the
+ * table's rows and the facet/total figures agree.
  */
 import type { Account, ErpColumn } from '../../api/types';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';

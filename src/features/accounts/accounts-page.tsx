@@ -3,8 +3,10 @@
  *
  * Search design (documented choice): the full list is loaded ONCE (firma_ismi "") and cached; the
  * search box filters it on the client instantly (Turkish folding, legal suffixes ignored), so
- * typing never waits for the ERP and every keystroke reuses the cached list. The query goes into
- * the URL (?q=) debounced. The ERP's own firma_ismi filter is used only as a fallback: when the
+ * typing never waits for the ERP and every keystroke reuses the cached list. The search is the
+ * DataTable's (text folded once per list); facets and hide-zero are its `rowFilter`, and the page
+ * reads the same view (tableView) for the facet counts and totals. The query goes into the URL
+ * (?q=) debounced; opening an account (or any navigation) wins over that late update. The ERP's own firma_ismi filter is used only as a fallback: when the
  * settled query finds nothing in the loaded list (the list may be partial on an installation that
  * caps it, or the ERP may match on fields it does not return), the page asks the ERP with
  * firma_ismi=q and shows what it answers.
