@@ -115,7 +115,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const asOf = '2026-03-31';
     const input = within(panel).getByLabelText('Tarih itibarıyla');
     await app.user.clear(input);
-    await app.user.type(input, asOf);
+    await app.user.type(input, '31.03.2026'); // typed the way a Turkish accountant writes it
     await app.user.click(within(panel).getByRole('button', { name: 'Uygula' }));
 
     const included = acc.lines.filter((l) => l.date <= asOf);

@@ -12,6 +12,7 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import type { ErpRow } from '../../components/data-table/erp-columns';
 import { ErrorState, Loading } from '../../components/feedback';
 import { t } from '../../i18n';
+import { DateField } from '../../components/form/date-field';
 import { isIsoDate, todayIso } from '../../lib/dates';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { IsoDate, Minor } from '../../lib/types';
@@ -195,10 +196,7 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
         </button>
       </div>
       <form className="fifo-panel__controls no-print" onSubmit={onApply}>
-        <div className="field">
-          <label htmlFor="fifo-asof">{t('aging.fifo.asOf')}</label>
-          <input id="fifo-asof" type="date" value={draftAsOf} onChange={(e) => setDraftAsOf(e.target.value)} />
-        </div>
+        <DateField id="fifo-asof" label={t('aging.fifo.asOf')} value={isIsoDate(draftAsOf) ? draftAsOf : null} onCommit={(iso) => setDraftAsOf(iso ?? '')} />
         <div className="field">
           <label htmlFor="fifo-basis">{t('aging.fifo.basis')}</label>
           <select id="fifo-basis" value={draftBasis} onChange={(e) => setDraftBasis(e.target.value === 'transaction' ? 'transaction' : 'due')}>

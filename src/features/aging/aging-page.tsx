@@ -13,6 +13,7 @@ import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-col
 import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
+import { TextField } from '../../components/form/text-field';
 import { formatMoney } from '../../lib/format';
 import { agingLayout, bucketTotals, cellMinor, cellText, rowTotal, type AgingLayout } from './aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from './bucket-display';
@@ -168,17 +169,15 @@ export default function AgingPage() {
     <div className="aging-page">
       <PageHeader title={t('aging.title')} />
       <form className="search-form no-print" role="search" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="aging-firma">{t('aging.search.label')}</label>
-          <input
-            id="aging-firma"
-            type="search"
-            value={draft}
-            placeholder={t('aging.search.placeholder')}
-            onChange={(e) => setDraft(e.target.value)}
-            autoComplete="off"
-          />
-        </div>
+        <TextField
+          id="aging-firma"
+          type="search"
+          label={t('aging.search.label')}
+          value={draft}
+          onValueChange={setDraft}
+          placeholder={t('aging.search.placeholder')}
+          autoComplete="off"
+        />
         <button type="submit" className="button button--primary">
           {t('aging.search.submit')}
         </button>

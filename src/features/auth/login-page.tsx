@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { configQuery, login, sessionQuery } from '../../api/session';
 import { t } from '../../i18n';
+import { TextField } from '../../components/form/text-field';
 import type { LoginLocationState } from '../../app/app';
 import { loginErrorMessage } from './login-error';
 import { safeNextPath } from './next-path';
@@ -55,33 +56,29 @@ export default function LoginPage() {
             </p>
           )}
           <form onSubmit={onSubmit} noValidate aria-describedby={error ? ids.error : undefined}>
-            <div className="field">
-              <label htmlFor={ids.user}>{t('auth.userName')}</label>
-              <input
-                id={ids.user}
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={userName}
-                onChange={(e) => setUserName(e.target.value)}
-                required
-                aria-invalid={error ? true : undefined}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.password}>{t('auth.password')}</label>
-              <input
-                id={ids.password}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-                aria-invalid={error ? true : undefined}
-              />
-            </div>
+            <TextField
+              id={ids.user}
+              label={t('auth.userName')}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={userName}
+              onValueChange={setUserName}
+              required
+              aria-invalid={error ? true : undefined}
+            />
+            <TextField
+              id={ids.password}
+              label={t('auth.password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onValueChange={setPassword}
+              required
+              aria-invalid={error ? true : undefined}
+            />
             {error && (
               <p id={ids.error} role="alert" className="form-error">
                 {error}

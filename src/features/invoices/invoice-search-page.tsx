@@ -15,6 +15,7 @@ import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { EmptyState } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
+import { TextField } from '../../components/form/text-field';
 import { invoiceLayout, invoiceHref } from './invoice-fields';
 import './invoices.css';
 
@@ -90,29 +91,25 @@ export default function InvoiceSearchPage() {
     <div className="invoice-search-page">
       <PageHeader title={t('invoices.title')} />
       <form className="invoice-search no-print" role="search" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="invoice-no">{t('invoices.search.no')}</label>
-          <input
-            id="invoice-no"
-            type="search"
-            value={draftNo}
-            placeholder={t('invoices.search.no.placeholder')}
-            onChange={(e) => setDraftNo(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="invoice-firma">{t('invoices.search.firma')}</label>
-          <input
-            id="invoice-firma"
-            type="search"
-            value={draftFirma}
-            placeholder={t('invoices.search.firma.placeholder')}
-            onChange={(e) => setDraftFirma(e.target.value)}
-            autoComplete="off"
-          />
-        </div>
+        <TextField
+          id="invoice-no"
+          type="search"
+          label={t('invoices.search.no')}
+          value={draftNo}
+          onValueChange={setDraftNo}
+          placeholder={t('invoices.search.no.placeholder')}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextField
+          id="invoice-firma"
+          type="search"
+          label={t('invoices.search.firma')}
+          value={draftFirma}
+          onValueChange={setDraftFirma}
+          placeholder={t('invoices.search.firma.placeholder')}
+          autoComplete="off"
+        />
         <button type="submit" className="button button--primary">
           {t('invoices.search.submit')}
         </button>

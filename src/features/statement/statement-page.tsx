@@ -20,7 +20,7 @@ import { t } from '../../i18n';
 import { todayIso } from '../../lib/dates';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { recordOpened, togglePinned, useAccountShortcuts } from '../../lib/account-shortcuts';
-import { DateField } from './date-field';
+import { DateField } from '../../components/form/date-field';
 import { matchingPreset, parseIsoParam, presetRange, RANGE_PRESETS } from './date-range';
 import { computeStatement, prepareStatement, type StatementRow } from './running-balance';
 import { statementColumns } from './statement-columns';
@@ -196,7 +196,7 @@ export default function StatementPage() {
         </div>
         <DateField label={t('statement.range.from')} value={from} onCommit={(v) => setRange(v, to)} />
         <DateField label={t('statement.range.to')} value={to} onCommit={(v) => setRange(from, v)} />
-        <label className="statement-date">
+        <label className="date-field">
           {t('statement.types.label')}
           <select value={type} onChange={(e) => setType(e.target.value)}>
             <option value="">{t('statement.types.all')}</option>

@@ -69,6 +69,8 @@ export const common = {
     'common.error.pageLoad': 'Sayfa yüklenemedi. Bağlantınızı kontrol edip tekrar deneyin.',
     'common.notFound.title': 'Sayfa bulunamadı',
     'common.notFound.text': 'Aradığınız sayfa yok ya da taşınmış olabilir.',
+    'common.date.placeholder': 'gg.aa.yyyy',
+    'common.date.invalid': 'Tarih okunamadı; gg.aa.yyyy biçiminde yazın.',
     'common.table.summary': '{total} satır',
     'common.table.summaryFiltered': '{total} satırdan {shown} gösteriliyor',
     'common.table.csv': 'CSV indir',

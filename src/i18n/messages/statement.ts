@@ -18,8 +18,6 @@ export const statement = {
     'statement.range.open': 'ilk hareket',
     'statement.range.openEnd': 'son hareket',
     'statement.range.everything': 'Tüm hareketler',
-    'statement.range.placeholder': 'gg.aa.yyyy',
-    'statement.range.invalid': 'Tarih okunamadı; gg.aa.yyyy biçiminde yazın.',
     'statement.types.label': 'İşlem türü',
     'statement.types.all': 'Tüm işlem türleri',
     'statement.col.date': 'İşlem Tarihi',

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../i18n';
+import './form.css';
 import { parseDate } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
 import type { IsoDate } from '../../lib/types';
@@ -9,7 +10,7 @@ import type { IsoDate } from '../../lib/types';
  * locale (a native <input type="date"> shows mm/dd/yyyy in an English browser). The value is
  * committed on Enter or when the box loses focus; an unreadable date is marked, never sent.
  */
-export function DateField({ label, value, onCommit }: { label: string; value: IsoDate | null; onCommit: (iso: IsoDate | null) => void }) {
+export function DateField({ label, value, onCommit, id }: { label: string; value: IsoDate | null; onCommit: (iso: IsoDate | null) => void; id?: string }) {
   const shown = value ? formatDate(value) : '';
   const [text, setText] = useState(shown);
   const [invalid, setInvalid] = useState(false);
@@ -33,14 +34,15 @@ export function DateField({ label, value, onCommit }: { label: string; value: Is
     } else setInvalid(true);
   };
   return (
-    <label className="statement-date">
+    <label className="date-field">
       {label}
       <input
         ref={inputRef}
+        id={id}
         type="text"
         inputMode="numeric"
-        className="statement-date__input"
-        placeholder={t('statement.range.placeholder')}
+        className="date-field__input"
+        placeholder={t('common.date.placeholder')}
         value={text}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
@@ -54,8 +56,8 @@ export function DateField({ label, value, onCommit }: { label: string; value: Is
         }}
       />
       {invalid && (
-        <span id={errorId} className="statement-date__error" role="alert">
-          {t('statement.range.invalid')}
+        <span id={errorId} className="date-field__error" role="alert">
+          {t('common.date.invalid')}
         </span>
       )}
     </label>
