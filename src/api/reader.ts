@@ -50,11 +50,16 @@ export function isSuccessStatus(value: unknown): boolean {
 
 // ───────────────────────────── §3 envelopes → rows ─────────────────────────────
 
-/** Column-wise raw answer. `columns[c][i]` is the value of key `keys[c]` in row i. */
+/**
+ * Column-wise raw answer. `columns[c][i]` is the value of key `keys[c]` in row i. An array of
+ * objects keeps its rows (`objects`) and is transposed lazily, one column at a time, only for the
+ * columns that need it (the typed readers read the documented fields straight from the rows).
+ */
 interface RawTable {
   keys: string[];
   columns: unknown[][];
   rowCount: number;
+  objects?: readonly Record<string, unknown>[];
 }
 
 type Located = { kind: 'table'; table: RawTable } | { kind: 'record'; record: Record<string, unknown> };
@@ -139,27 +144,55 @@ function fromColdFusionQuery(obj: Record<string, unknown>, keys: Map<string, str
   return null;
 }
 
-/** An array of objects → columns, keys in order of first appearance. */
+/**
+ * An array of objects → a table, keys in order of first appearance. Columns are transposed on
+ * first access (see RawTable). Rows with the same keys in the same order as the previous row (the
+ * usual case) cost one pass over their keys and no lookups.
+ */
 function fromObjects(rows: unknown[], whole: unknown): RawTable {
   const n = rows.length;
   const keyIndex = new Map<string, number>();
   const keys: string[] = [];
+  let prev: string[] = [];
   for (let i = 0; i < n; i++) {
     const row = rows[i];
     if (!isPlainObject(row)) throw shapeError(whole);
+    let j = 0;
+    let same = true;
     for (const k in row) {
+      if (same && prev[j] === k) {
+        j++;
+        continue;
+      }
+      same = false;
       if (!keyIndex.has(k)) {
         keyIndex.set(k, keys.length);
         keys.push(k);
       }
     }
+    if (!same || j !== prev.length) prev = Object.keys(row);
   }
-  const columns = keys.map((k) => {
-    const col = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) col[i] = (rows[i] as Record<string, unknown>)[k];
-    return col;
-  });
-  return { keys, columns, rowCount: n };
+  return { keys, columns: new Array<unknown[]>(keys.length), rowCount: n, objects: rows as Record<string, unknown>[] };
+}
+
+/** Column c of a table (an array of objects is transposed here, once per column). */
+function columnOf(table: RawTable, c: number): unknown[] {
+  let col = table.columns[c];
+  if (col === undefined) {
+    const { objects, rowCount: n } = table;
+    const k = table.keys[c]!;
+    col = new Array<unknown>(n);
+    if (objects) for (let i = 0; i < n; i++) col[i] = objects[i]![k];
+    table.columns[c] = col;
+  }
+  return col;
+}
+
+/** Value of column c in row i, without transposing. */
+function valueAt(table: RawTable, c: number, i: number): unknown {
+  const col = table.columns[c];
+  if (col !== undefined) return col[i];
+  return table.objects ? table.objects[i]![table.keys[c]!] : undefined;
 }
 
 /** Finds the records in a parsed answer (§3). Throws ErpError for a failure envelope, ErpFormatError for other shapes. */
@@ -496,7 +529,9 @@ function textOf(v: unknown): string {
 }
 
 interface TypedColumn extends ErpColumn {
-  values: unknown[];
+  /** Where the raw values are: column `index` of `table` (transposed only when needed). */
+  table: RawTable;
+  index: number;
   /** Number parses already made while deciding the kind (index = row). */
   parsed?: NumberParse[];
   /** Shared text cells of a column whose values repeat (categories, cities). */
@@ -507,7 +542,7 @@ interface TypedColumn extends ErpColumn {
 class Converter {
   warnings = 0;
   cell(col: TypedColumn, i: number): Cell {
-    const v = col.values[i];
+    const v = columnOf(col.table, col.index)[i];
     switch (col.kind) {
       case 'text': {
         const text = textOf(v);
@@ -538,7 +573,7 @@ class Converter {
     }
   }
   text(col: TypedColumn | undefined, i: number): string {
-    return col ? textOf(col.values[i]) : '';
+    return col ? textOf(valueAt(col.table, col.index, i)) : '';
   }
 }
 
@@ -557,32 +592,31 @@ function typeColumns(table: RawTable, record: RecordKind): TypedColumn[] {
   });
   return matches.map(({ key, folded, hit }, c) => {
     const field = hit && best.get(hit.field)?.c === c ? hit.field : undefined;
-    const values = table.columns[c]!;
     const out: { parsed?: NumberParse[] } = {};
     const kind: ColumnKind =
       (field ? FIELD_KINDS[record]?.[field] : undefined) ??
       kindFromKey(key) ??
-      kindFromValues(values, table.rowCount, record === 'aging' ? 'money' : 'number', out);
+      kindFromValues(columnOf(table, c), table.rowCount, record === 'aging' ? 'money' : 'number', out);
     const label = field ? fieldLabel(record, field, key) : columnHeader(key);
-    const col: TypedColumn = { key, folded, label, kind, values };
+    const col: TypedColumn = { key, folded, label, kind, table, index: c };
     if (field) col.field = field;
     if (out.parsed && (kind === 'money' || kind === 'number')) col.parsed = out.parsed;
-    if (kind === 'text' && repeats(values, table.rowCount)) col.textCells = new Map();
+    if (kind === 'text' && repeats(table, c)) col.textCells = new Map();
     return col;
   });
 }
 
 /** True when the first values of a column repeat a lot (worth sharing one cell per distinct text). */
-function repeats(values: unknown[], n: number): boolean {
-  const sample = Math.min(n, 64);
+function repeats(table: RawTable, c: number): boolean {
+  const sample = Math.min(table.rowCount, 64);
   if (sample < 16) return false;
   const distinct = new Set<unknown>();
-  for (let i = 0; i < sample; i++) distinct.add(values[i]);
+  for (let i = 0; i < sample; i++) distinct.add(valueAt(table, c, i));
   return distinct.size <= sample / 4;
 }
 
 function publicColumn(col: TypedColumn): ErpColumn {
-  const { values: _values, parsed: _parsed, textCells: _textCells, ...rest } = col;
+  const { table: _table, index: _index, parsed: _parsed, textCells: _textCells, ...rest } = col;
   return rest;
 }
 
@@ -600,6 +634,30 @@ function toErpTable(table: RawTable, record: RecordKind): ErpTable {
 
 // ───────────────────────────── typed readers ─────────────────────────────
 
+/**
+ * Raw value reader of one column (undefined when the field is absent): straight from the row
+ * objects of an array-of-objects answer, else from the column — no transposing for these fields.
+ */
+function rawReader(col: TypedColumn | undefined): (i: number) => unknown {
+  if (!col) return () => undefined;
+  const { table, key } = col;
+  const objects = table.objects;
+  if (objects && table.columns[col.index] === undefined) return (i) => objects[i]![key];
+  const values = columnOf(table, col.index);
+  return (i) => values[i];
+}
+
+/**
+ * Minor units of a JSON number with at most 2 decimals (the usual ERP amount) without building a
+ * parse object — the same result as parseNumber's; NaN for anything else (the caller parses it).
+ */
+function fastMinor(v: unknown): number {
+  if (typeof v !== 'number') return NaN;
+  if (Number.isInteger(v) && Math.abs(v) <= 90_071_992_547_409) return v * 100 + 0;
+  const m = Math.round(v * 100);
+  return Number.isSafeInteger(m) && m / 100 === v ? m + 0 : NaN;
+}
+
 /** get_cari → accounts. The six documented fields are typed; every other key goes to extras/extraColumns. */
 export function readAccounts(json: unknown): AccountList {
   const table = locateTable(json);
@@ -607,27 +665,33 @@ export function readAccounts(json: unknown): AccountList {
   const byField = new Map(cols.filter((c) => c.field).map((c) => [c.field!, c]));
   const extraCols = cols.filter((c) => !c.field || !(c.field in FIELD_KINDS.account!));
   const conv = new Converter();
-  const idCol = byField.get('id');
-  const categoryCol = byField.get('category');
-  const nameCol = byField.get('name');
-  const provinceCol = byField.get('province');
-  const districtCol = byField.get('district');
+  const id = rawReader(byField.get('id'));
+  const category = rawReader(byField.get('category'));
+  const name = rawReader(byField.get('name'));
+  const province = rawReader(byField.get('province'));
+  const district = rawReader(byField.get('district'));
   const balanceCol = byField.get('balance');
+  const balance = rawReader(balanceCol);
+  const parsedBalance = balanceCol?.parsed;
   const accounts: Account[] = new Array(table.rowCount);
   for (let i = 0; i < table.rowCount; i++) {
     const account: Account = {
-      id: conv.text(idCol, i),
-      category: conv.text(categoryCol, i),
-      name: conv.text(nameCol, i),
-      province: conv.text(provinceCol, i),
-      district: conv.text(districtCol, i),
+      id: textOf(id(i)),
+      category: textOf(category(i)),
+      name: textOf(name(i)),
+      province: textOf(province(i)),
+      district: textOf(district(i)),
       balance: null,
       extras: {},
     };
     if (balanceCol) {
-      const cell = conv.cell(balanceCol, i);
-      if (cell.kind === 'number') account.balance = cell.minor;
-      else if (cell.kind === 'invalid') account.balanceInvalid = cell.raw;
+      const minor = parsedBalance ? NaN : fastMinor(balance(i));
+      if (minor === minor) account.balance = minor;
+      else {
+        const cell = conv.cell(balanceCol, i);
+        if (cell.kind === 'number') account.balance = cell.minor;
+        else if (cell.kind === 'invalid') account.balanceInvalid = cell.raw;
+      }
     }
     for (const col of extraCols) account.extras[col.key] = conv.cell(col, i);
     accounts[i] = account;
@@ -644,24 +708,38 @@ export function readStatement(json: unknown): Statement {
   const conv = new Converter();
   const dateCol = byField.get('date');
   const dueCol = byField.get('dueDate');
-  const typeCol = byField.get('type');
   const debitCol = byField.get('debit');
   const creditCol = byField.get('credit');
+  const date = rawReader(dateCol);
+  const due = rawReader(dueCol);
+  const type = rawReader(byField.get('type'));
+  const debit = rawReader(debitCol);
+  const credit = rawReader(creditCol);
   const lines: StatementLine[] = new Array(table.rowCount);
+  const readDate = (line: StatementLine, name: 'date' | 'dueDate', v: unknown) => {
+    const p = parseDateMemo(v);
+    if (p.kind === 'date') line[name] = p.iso;
+    else if (p.kind === 'invalid') {
+      conv.warnings++;
+      line.invalid[name] = p.raw;
+    }
+  };
+  const readAmount = (line: StatementLine, name: 'debit' | 'credit', col: TypedColumn, i: number, v: unknown) => {
+    const minor = col.parsed ? NaN : fastMinor(v);
+    if (minor === minor) {
+      line[name] = minor;
+      return;
+    }
+    const cell = conv.cell(col, i);
+    if (cell.kind === 'number') line[name] = cell.minor;
+    else if (cell.kind === 'invalid') line.invalid[name] = cell.raw;
+  };
   for (let i = 0; i < table.rowCount; i++) {
-    const line: StatementLine = { index: i, date: null, dueDate: null, type: conv.text(typeCol, i), debit: 0, credit: 0, invalid: {}, extras: {} };
-    for (const [name, col] of [['date', dateCol], ['dueDate', dueCol]] as const) {
-      if (!col) continue;
-      const cell = conv.cell(col, i);
-      if (cell.kind === 'date') line[name] = cell.iso;
-      else if (cell.kind === 'invalid') line.invalid[name] = cell.raw;
-    }
-    for (const [name, col] of [['debit', debitCol], ['credit', creditCol]] as const) {
-      if (!col) continue;
-      const cell = conv.cell(col, i);
-      if (cell.kind === 'number') line[name] = cell.minor;
-      else if (cell.kind === 'invalid') line.invalid[name] = cell.raw;
-    }
+    const line: StatementLine = { index: i, date: null, dueDate: null, type: textOf(type(i)), debit: 0, credit: 0, invalid: {}, extras: {} };
+    if (dateCol) readDate(line, 'date', date(i));
+    if (dueCol) readDate(line, 'dueDate', due(i));
+    if (debitCol) readAmount(line, 'debit', debitCol, i, debit(i));
+    if (creditCol) readAmount(line, 'credit', creditCol, i, credit(i));
     for (const col of extraCols) line.extras[col.key] = conv.cell(col, i);
     lines[i] = line;
   }
@@ -715,7 +793,7 @@ function splitFlat(table: RawTable): InvoiceDetail {
   const lineIdx: number[] = [];
   const lineIndex = aliasIndex.get('invoiceLine');
   table.keys.forEach((key, c) => {
-    const col = table.columns[c]!;
+    const col = columnOf(table, c);
     const isLineField = lineIndex?.has(foldKey(key)) ?? false;
     let equal = true;
     for (let i = 1; i < n && equal; i++) if (!sameValue(col[i], col[0])) equal = false;
@@ -723,7 +801,7 @@ function splitFlat(table: RawTable): InvoiceDetail {
   });
   const pick = (idx: number[], rows: number): RawTable => ({
     keys: idx.map((c) => table.keys[c]!),
-    columns: idx.map((c) => (rows === 1 ? [table.columns[c]![0]] : table.columns[c]!)),
+    columns: idx.map((c) => (rows === 1 ? [valueAt(table, c, 0)] : columnOf(table, c))),
     rowCount: rows,
   });
   return {
