@@ -24,6 +24,7 @@ import { columnAlign, columnWidth, csvValue, displayValue, headerText, tableMinW
 import { buildHaystacks, getTableIndex, prefetchRanks, viewOrder } from './row-order';
 import { rankInWorker, workersAvailable } from './rank-in-worker';
 import { sortingToParam } from './sort-param';
+import { DEFER_AFTER_PAINT_MIN_ROWS, usePainted } from './use-painted';
 import type { DataColumn, SortingState } from './types';
 import './data-table.css';
 
@@ -98,8 +99,6 @@ export interface DataTableProps<T> {
   /** Max height of the scroll box (CSS). Default "70vh". */
   maxHeight?: string;
 }
-
-const EMPTY_ROWS: never[] = [];
 
 function keepRows<T>(order: Int32Array, data: readonly T[], keep: (row: T) => boolean): Int32Array {
   const out = new Int32Array(order.length);
@@ -373,9 +372,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   }, [searchInputRef]);
 
   // ---- totals over the filtered rows ----
-  const footerRows = useMemo(
-    () => (hasFooterFns ? Array.from(order, (i) => data[i] as T) : (EMPTY_ROWS as T[])),
-    [hasFooterFns, order, data],
+  // Computed once per (data, columns, search, filter) — not per render (scrolling) nor per sort
+  // order (footers are sums over the filtered rows; the order does not change them). A big list
+  // shows its first rows before its totals: they are computed right after that first paint.
+  const footersReady = usePainted(data, hasFooterFns && data.length >= DEFER_AFTER_PAINT_MIN_ROWS);
+  const footerValues = useMemo(
+    () => {
+      if (!hasFooterFns || !footersReady) return null;
+      const rows = Array.from(order, (i) => data[i] as T);
+      return columns.map((c) => (c.footer ? c.footer(rows) : null));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `order` is the latest view of (data, columns, searchQuery, rowFilter); its sort order does not change a sum
+    [hasFooterFns, footersReady, data, columns, searchQuery, rowFilter],
   );
 
   // ---- CSV: every filtered + sorted row, not only the rendered ones ----
@@ -570,7 +578,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               <tfoot>
                 <tr className="dt-totals" aria-rowindex={order.length + 2}>
                   {columns.map((c, i) => {
-                    const value = totalsRow && c.id in totalsRow ? totalsRow[c.id] : c.footer ? c.footer(footerRows) : null;
+                    const value = totalsRow && c.id in totalsRow ? totalsRow[c.id] : (footerValues?.[i] ?? null);
                     const content = value ?? (i === 0 ? t('common.table.totals') : null);
                     return (
                       <td key={c.id} className={`dt-td dt-align-${columnAlign(c)}${c.kind === 'money' || c.kind === 'number' ? ' num' : ''}`}>

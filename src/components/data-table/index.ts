@@ -16,6 +16,7 @@
  */
 export { DataTable, ROW_HEIGHT, tableView, type DataTableProps } from './data-table';
 export { TableSearch } from './search-input';
+export { usePainted, DEFER_AFTER_PAINT_MIN_ROWS } from './use-painted';
 export { sortingFromParam, sortingToParam } from './sort-param';
 export { displayValue, csvValue } from './cell-format';
 export { erpDataColumns, erpCellValue, InvalidValue, type ErpRow, type ErpColumnOptions } from './erp-columns';

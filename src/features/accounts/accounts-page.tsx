@@ -20,12 +20,12 @@ import { accountQueries } from '../../api/accounts';
 import { statementQueries } from '../../api/statement';
 import type { Account, ErpColumn } from '../../api/types';
 import { BalanceText } from '../../components/balance';
-import { DataTable, TableSearch, sortingFromParam, sortingToParam, tableView, type DataColumn, type SortingState } from '../../components/data-table';
+import { DataTable, DEFER_AFTER_PAINT_MIN_ROWS, TableSearch, sortingFromParam, sortingToParam, tableView, usePainted, type DataColumn, type SortingState } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { queryTokens } from '../../lib/turkish';
-import { accountTotals, facetKey, facetPredicate, facetView, type FacetCount } from './account-filters';
+import { accountTotals, facetKey, facetPredicate, facetView, type AccountTotals, type FacetCount, type FilteredAccounts } from './account-filters';
 import { accountHref, BASE_COLUMNS, extraAccountColumns } from './account-columns';
 import { ShortcutsBar } from './shortcuts-bar';
 import './accounts.css';
@@ -36,6 +36,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const scrollMemory = new Map<string, { table: number; page: number }>();
 
 const EMPTY: readonly Account[] = [];
+const NO_FACETS: readonly FacetCount[] = [];
+const NO_ACCOUNTS_BY_ID: ReadonlyMap<string, Account> = new Map();
 
 export default function AccountsPage() {
   const [params, setParams] = useSearchParams();
@@ -113,18 +115,27 @@ export default function AccountsPage() {
   const columns = useRemote ? remoteColumns : fullColumns;
   const catKey = categories.join('\u0000');
   const provKey = provinces.join('\u0000');
-  const shown = useMemo(
-    () => facetView(source, useRemote ? null : fullMatched, { categories, provinces, hideZero }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values
-    [source, useRemote, fullMatched, catKey, provKey, hideZero],
+  // Facet counts and totals: a big list paints its first rows before they are counted (they are
+  // not needed for the first screenful); then once per (list, search, filters) — not per sort
+  // order (a header click does not change a count or a sum).
+  const factsReady = usePainted(source, source.length >= DEFER_AFTER_PAINT_MIN_ROWS);
+  const facts = useMemo<(FilteredAccounts & { totals: AccountTotals }) | null>(
+    () => {
+      if (!factsReady) return null;
+      const shown = facetView(source, useRemote ? null : fullMatched, { categories, provinces, hideZero });
+      return { ...shown, totals: accountTotals(shown.rows) };
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values; fullMatched is the latest view of (fullAccounts, fullColumns, input), its sort order changes no count
+    [factsReady, source, useRemote, fullAccounts, fullColumns, input, catKey, provKey, hideZero],
   );
   const rowFilter = useMemo(
     () => facetPredicate({ categories, provinces, hideZero }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values
     [catKey, provKey, hideZero],
   );
-  const totals = accountTotals(shown.rows);
-  const byId = useMemo(() => new Map(fullAccounts.map((a) => [a.id, a])), [fullAccounts]);
+  const totals = facts?.totals;
+  // The shortcuts' balances: after the first paint too (a 100k-entry map is not needed for it).
+  const byId = useMemo(() => (factsReady ? new Map(fullAccounts.map((a) => [a.id, a])) : NO_ACCOUNTS_BY_ID), [factsReady, fullAccounts]);
 
   // ---- sort in the URL ----
   const sorting = useRemote ? sortingFromParam(sortParam, columns.map((c) => c.id)) : fullSorting;
@@ -230,8 +241,8 @@ export default function AccountsPage() {
             <input type="checkbox" checked={hideZero} onChange={(e) => updateParams((p) => (e.target.checked ? p.set('hideZero', '1') : p.delete('hideZero')))} />
             {t('accounts.filters.hideZero')}
           </label>
-          <FacetGroup legend={t('accounts.filters.category')} facets={shown.categoryFacets} selected={categories} onToggle={(v, on) => toggle('category', v, on)} />
-          <FacetGroup legend={t('accounts.filters.province')} facets={shown.provinceFacets} selected={provinces} onToggle={(v, on) => toggle('province', v, on)} scroll />
+          <FacetGroup legend={t('accounts.filters.category')} facets={facts?.categoryFacets ?? NO_FACETS} selected={categories} onToggle={(v, on) => toggle('category', v, on)} />
+          <FacetGroup legend={t('accounts.filters.province')} facets={facts?.provinceFacets ?? NO_FACETS} selected={provinces} onToggle={(v, on) => toggle('province', v, on)} scroll />
           {anyFilter && (
             <button
               type="button"
@@ -249,7 +260,7 @@ export default function AccountsPage() {
           )}
         </aside>
         <div className="accounts-main">
-          {full.isSuccess && (
+          {full.isSuccess && totals && (
             <dl className="accounts-totals" aria-label={t('accounts.totals.label')}>
               <div>
                 <dt>{t('accounts.totals.label')}</dt>
