@@ -11,7 +11,7 @@
  * Printing: on `beforeprint` the table renders ALL rows (virtualization off, synchronously via
  * flushSync) and goes back to virtual rows on `afterprint`.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type Updater } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
@@ -42,6 +42,8 @@ const OVERSCAN = 12;
 /** Height assumed when the scroll box reports none (jsdom, hidden tab): ~19 rows + overscan render. */
 const FALLBACK_VIEWPORT = 720;
 const SKELETON_ROWS = 8;
+/** maxHeight="viewport": room left below the scroll box (the page's bottom padding). */
+const VIEWPORT_BOTTOM_GAP = '1.25rem';
 /** From this many rows on, sortable text columns are ranked in a Web Worker after the first paint. */
 const PREFETCH_SORT_MIN_ROWS = 5000;
 
@@ -96,7 +98,11 @@ export interface DataTableProps<T> {
   virtualize?: boolean;
   /** "/" anywhere on the page (outside inputs) focuses this input. */
   searchInputRef?: RefObject<HTMLInputElement | null>;
-  /** Max height of the scroll box (CSS). Default "70vh". */
+  /**
+   * Max height of the scroll box (CSS). Default "70vh". "viewport": the box ends at the bottom of
+   * the window (less the page's bottom padding), so its sticky header and totals row stay visible
+   * without scrolling the page; never less than 16rem (small windows scroll the page instead).
+   */
   maxHeight?: string;
 }
 
@@ -148,6 +154,27 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const baseId = useId();
   const rowDomId = (pos: number) => `${baseId}-r${pos}`;
   const scrollRef = useRef<HTMLDivElement>(null);
+
+  // ---- maxHeight="viewport": the scroll box's top, in page coordinates (re-measured on resize) ----
+  const fitViewport = maxHeight === 'viewport';
+  const [boxTop, setBoxTop] = useState(0);
+  useLayoutEffect(() => {
+    if (!fitViewport) return;
+    const measure = () => {
+      const box = scrollRef.current;
+      if (box) setBoxTop(Math.max(0, Math.round(box.getBoundingClientRect().top + window.scrollY)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    // Content above the table (a notice, the shortcuts) moves it: the page's size changes too.
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
+    ro?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      ro?.disconnect();
+    };
+  }, [fitViewport]);
+  const boxMaxHeight = fitViewport ? `max(16rem, calc(100vh - ${boxTop}px - ${VIEWPORT_BOTTOM_GAP}))` : maxHeight;
 
   // ---- sorting: controlled or internal, shaped like react-table's SortingState ----
   const [innerSorting, setInnerSorting] = useState<SortingState>(props.defaultSorting ?? []);
@@ -460,7 +487,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         <div
           className={`dt-scroll${printing ? ' dt-scroll--print' : ''}`}
           ref={scrollRef}
-          style={{ maxHeight, scrollPaddingTop: HEADER_HEIGHT, scrollPaddingBottom: hasTotals ? FOOTER_HEIGHT : 0 }}
+          style={{ maxHeight: boxMaxHeight, scrollPaddingTop: HEADER_HEIGHT, scrollPaddingBottom: hasTotals ? FOOTER_HEIGHT : 0 }}
         >
           <table
             className="dt-table"

@@ -19,7 +19,8 @@ const balanceColumn: DataColumn<Account> = {
   id: 'balance',
   header: () => t('accounts.col.balance'),
   kind: 'money',
-  width: '11rem',
+  // Wide enough for the bold 100k-row total ("1.220.740.292,41 B") in the totals row.
+  width: '12.5rem',
   value: (a) => a.balance,
   cell: (a) => (a.balance !== null ? <BalanceText minor={a.balance} /> : a.balanceInvalid ? <InvalidValue raw={a.balanceInvalid} /> : ''),
   // CSV: signed amount (borçlu +, alacaklı −) so Excel can sum the column.

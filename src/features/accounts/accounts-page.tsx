@@ -260,28 +260,30 @@ export default function AccountsPage() {
           )}
         </aside>
         <div className="accounts-main">
-          {full.isSuccess && totals && (
-            <dl className="accounts-totals" aria-label={t('accounts.totals.label')}>
+          {full.isSuccess && (
+            // Before a big list's totals are counted (right after its first paint) the box is
+            // already there, so the table below does not move when they arrive.
+            <dl className="accounts-totals" aria-label={t('accounts.totals.label')} aria-busy={!totals || undefined}>
               <div>
                 <dt>{t('accounts.totals.label')}</dt>
-                <dd data-testid="accounts-count">{t('accounts.totals.count', { count: formatCount(totals.count) })}</dd>
+                {totals ? <dd data-testid="accounts-count">{t('accounts.totals.count', { count: formatCount(totals.count) })}</dd> : <dd>…</dd>}
               </div>
               <div>
                 <dt>{t('accounts.totals.debit')}</dt>
-                <dd className="num" data-testid="accounts-debit">
-                  <BalanceText minor={totals.debit} />
+                <dd className="num" data-testid={totals && 'accounts-debit'}>
+                  {totals ? <BalanceText minor={totals.debit} /> : '…'}
                 </dd>
               </div>
               <div>
                 <dt>{t('accounts.totals.credit')}</dt>
-                <dd className="num" data-testid="accounts-credit">
-                  <BalanceText minor={-totals.credit} />
+                <dd className="num" data-testid={totals && 'accounts-credit'}>
+                  {totals ? <BalanceText minor={-totals.credit} /> : '…'}
                 </dd>
               </div>
               <div>
                 <dt>{t('accounts.totals.net')}</dt>
-                <dd className="num" data-testid="accounts-net">
-                  <BalanceText minor={totals.net} />
+                <dd className="num" data-testid={totals && 'accounts-net'}>
+                  {totals ? <BalanceText minor={totals.net} /> : '…'}
                 </dd>
               </div>
             </dl>
@@ -304,6 +306,7 @@ export default function AccountsPage() {
             onRowOpen={openAccount}
             onRowFocus={prefetch}
             aria-label={t('accounts.table.label')}
+            maxHeight="viewport"
             loading={full.isPending}
             error={full.error ?? undefined}
             onRetry={() => void full.refetch()}

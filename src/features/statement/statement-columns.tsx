@@ -58,7 +58,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: 'dueDate',
       header: () => t('statement.col.dueDate'),
       kind: 'date',
-      width: '10rem',
+      width: '8.5rem',
       value: (r) => r.line?.dueDate ?? null,
       cell: (r) => dateCell(r, 'dueDate'),
       csv: (r) => (r.line ? (r.line.dueDate ? formatDate(r.line.dueDate) : (r.line.invalid.dueDate ?? '')) : ''),
@@ -73,7 +73,8 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: 'debit',
       header: () => t('statement.col.debit'),
       kind: 'money',
-      width: '10rem',
+      // Wide enough for a 50k-line total in the bold totals row ("2.622.908.537,91").
+      width: '11.5rem',
       value: (r) => r.debit,
       cell: (r) => amountCell(r, 'debit'),
       csv: (r) => (r.line?.invalid.debit ?? csvMoney(r.debit)),
@@ -82,7 +83,8 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       id: 'credit',
       header: () => t('statement.col.credit'),
       kind: 'money',
-      width: '10rem',
+      // Wide enough for a 50k-line total in the bold totals row ("2.622.908.537,91").
+      width: '11.5rem',
       value: (r) => r.credit,
       cell: (r) => amountCell(r, 'credit'),
       csv: (r) => (r.line?.invalid.credit ?? csvMoney(r.credit)),

@@ -257,6 +257,7 @@ export default function StatementPage() {
         getRowId={(r) => (r.line ? String(r.line.index) : 'opening')}
         rowClassName={(r) => (r.kind === 'opening' ? 'statement-row--opening' : r.overdue ? 'statement-row--overdue' : undefined)}
         aria-label={t('statement.table.label')}
+        maxHeight="viewport"
         loading={statement.isPending}
         error={statement.error ?? undefined}
         onRetry={() => void statement.refetch()}
