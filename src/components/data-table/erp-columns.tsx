@@ -61,6 +61,8 @@ export interface ErpColumnOptions {
   override?: (col: ErpColumn) => Partial<DataColumn<ErpRow>> | undefined;
   /** Currency text of a row (shown after money values when the record says which currency). */
   currencyOf?: (row: ErpRow) => string;
+  /** The answer's rows: money columns are made wide enough for their widest amount and their total. */
+  rows?: readonly ErpRow[];
 }
 
 /** One DataColumn per ErpColumn. Build once per answer (useMemo on the columns array). */
@@ -81,12 +83,33 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
       },
       searchText: col.kind === 'text' ? (row) => String(value(row) ?? '') : false,
       footer: col.kind === 'money' ? (rows) => moneyFooter(rows, col.key) : undefined,
-      // Dates and amounts are never cut off ("31.01.2026", "-99.999.999,99").
-      width: col.kind === 'date' ? '8.5rem' : col.kind === 'money' ? '9rem' : undefined,
+      // Dates and amounts are never cut off ("31.01.2026", the column's widest amount and its total).
+      width: col.kind === 'date' ? '8.5rem' : col.kind === 'money' ? moneyWidth(col.key, options) : undefined,
     };
     const extra = options.override?.(col);
     return extra ? { ...base, ...extra } : base;
   });
+}
+
+/**
+ * Room for the widest amount of a money column (or its total) with sign and currency. Digits are
+ * tabular (1ch each); the "." and "," separators are narrower (~0.4ch).
+ */
+function moneyWidth(key: string, { rows, currencyOf }: ErpColumnOptions): string {
+  let widest = 9_999_999; // at least "99.999,99"
+  let sum = 0;
+  let currency = 0;
+  for (const row of rows ?? []) {
+    const cell = row[key];
+    if (cell?.kind !== 'number') continue;
+    widest = Math.max(widest, Math.abs(cell.minor));
+    sum += cell.minor;
+    if (currencyOf && currency === 0) currency = currencyOf(row).length;
+  }
+  const text = formatMoney(-Math.max(widest, Math.abs(sum)));
+  const separators = text.replace(/[^.,]/g, '').length;
+  const ch = text.length - separators + separators * 0.4 + (currency ? currency + 1 : 0);
+  return `calc(${ch.toFixed(1)}ch + 1.2rem)`;
 }
 
 function moneyFooter(rows: readonly ErpRow[], key: string): ReactNode {

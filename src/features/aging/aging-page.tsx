@@ -99,10 +99,10 @@ export default function AgingPage() {
         if (col.key === layout.accountIdKey) return { width: '6rem' };
         // Bucket columns get a readable day-range header ("0–30 gün"), also in the CSV.
         const bucket = layout.buckets.find((b) => b.key === col.key);
-        if (bucket) return { header: bucketLabel(bucket), width: bucket.notDue ? '9rem' : '8rem' };
-        // Amounts are never cut off: wide enough for "-999.999.999,99".
-        return col.kind === 'money' ? { width: '8rem' } : undefined;
+        if (bucket) return { header: bucketLabel(bucket) };
+        return undefined;
       },
+      rows: table.rows,
     });
     if (layout.buckets.length > 0) {
       cols.push({

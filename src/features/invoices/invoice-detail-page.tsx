@@ -55,6 +55,7 @@ export default function InvoiceDetailPage() {
           if (col.field === 'quantity' || col.field === 'unit' || col.field === 'vatRate') return { width: '6.5rem' };
           return undefined;
         },
+        rows: lines?.rows,
       }),
     [lines],
   );

@@ -54,8 +54,9 @@ export default function InvoiceSearchPage() {
           if (col.key === layout.primaryKey && layout.idKey) return { primary: true, href: (row) => invoiceHref(row, layout) ?? '#', width: '9.5rem' };
           if (col.key === layout.companyKey) return { width: '12rem' };
           if (col.key === layout.idKey || col.key === layout.accountIdKey || col.key === layout.currencyKey) return { width: '5.75rem' };
-          return col.kind === 'money' ? { width: '8.5rem' } : undefined;
+          return undefined;
         },
+        rows: table.rows,
       }),
     [table, layout],
   );
