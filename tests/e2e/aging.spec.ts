@@ -2,6 +2,7 @@
 import { agingOf } from '../../server/demo-erp/dataset';
 import { dataset, foldIndependently, sum, trMoney } from './data';
 import { checkPage, expect, test } from './fixtures';
+import { gridLayoutProblems } from './table';
 
 test('aging for “ığdır”: bucket totals and the stacked-bar chart', async ({ page }) => {
   // The demo ERP lists accounts with a non-zero balance whose name matches (Turkish folding).
@@ -22,6 +23,7 @@ test('aging for “ığdır”: bucket totals and the stacked-bar chart', async 
   const grid = page.getByRole('grid', { name: 'Yaşlandırma (ERP)' });
   await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${matched.length} satır`);
   for (const a of matched) await expect(grid.getByRole('link', { name: a.name, exact: true })).toBeVisible();
+  expect(await gridLayoutProblems(grid)).toEqual([]);
 
   const summary = page.getByRole('region', { name: 'Vade dilimi toplamları (ERP)' });
   await expect(summary.locator('dd')).toHaveText([...bucketSums.map(trMoney), trMoney(grandTotal)]);

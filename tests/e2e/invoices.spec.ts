@@ -1,7 +1,7 @@
 // Invoice search from the header box and the invoice detail, checked against the demo dataset.
 import { dataset, sum, trMoney } from './data';
 import { checkPage, expect, test } from './fixtures';
-import { column, readGrid } from './table';
+import { column, gridLayoutProblems, readGrid } from './table';
 
 test('header box: trailing digits list the matching invoices; a row opens the detail', async ({ page }) => {
   // Pick a trailing part that several invoice numbers share.
@@ -22,6 +22,7 @@ test('header box: trailing digits list the matching invoices; a row opens the de
   await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${matches.length} satır`);
   const shown = await readGrid(grid);
   expect(column(shown, 'Fatura No').sort()).toEqual(matches.map((i) => i.number).sort());
+  expect(await gridLayoutProblems(grid)).toEqual([]);
   await checkPage(page, 'invoice-search');
 
   const pick = matches[0]!;

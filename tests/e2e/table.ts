@@ -24,7 +24,7 @@ export function column(t: TableText, header: string): string[] {
 
 /**
  * Layout problems a user sees in the grid: header texts that are cut off (wider or taller than their
- * cell), and cells whose text does not sit in the vertical middle of the row (off by more than 2 px).
+ * cell), amounts that are cut off, and cells whose text does not sit in the vertical middle of the row (off by more than 2 px).
  */
 export async function gridLayoutProblems(grid: Locator): Promise<string[]> {
   return grid.evaluate((table) => {
@@ -35,6 +35,12 @@ export async function gridLayoutProblems(grid: Locator): Promise<string[]> {
         if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
           problems.push(`header "${th.innerText.trim()}" is cut off (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
       }
+    }
+    // An amount is never cut off ("1.390.979,5…" would be a wrong number on screen).
+    for (const td of table.querySelectorAll<HTMLElement>('tbody tr[data-row-id] > td, tfoot td')) {
+      const text = td.innerText.trim();
+      if (/^-?\d{1,3}(\.\d{3})*,\d{2}\b/.test(text) && (td.scrollWidth > td.clientWidth + 1 || /…/.test(text)))
+        problems.push(`amount "${text}" is cut off (${td.scrollWidth} px in ${td.clientWidth} px)`);
     }
     const rows = [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')].slice(0, 5);
     for (const tr of rows) {
