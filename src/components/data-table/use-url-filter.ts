@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import { withParams } from '../../lib/search-params';
 
 const OWN = 'urlFilterEdit';
 
@@ -22,15 +23,7 @@ export function useUrlFilter(param = 'q'): [string, (next: string) => void] {
   }
   const update = (next: string) => {
     setValue(next);
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (next) p.set(param, next);
-        else p.delete(param);
-        return p;
-      },
-      { replace: true, state: { [OWN]: true } },
-    );
+    setParams((prev) => withParams(prev, { [param]: next }), { replace: true, state: { [OWN]: true } });
   };
   return [value, update];
 }

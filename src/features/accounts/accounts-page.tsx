@@ -29,6 +29,7 @@ import { accountTotals, facetKey, facetPredicate, facetView, type AccountTotals,
 import { accountHref, BASE_COLUMNS, extraAccountColumns } from './account-columns';
 import { ShortcutsBar } from './shortcuts-bar';
 import './accounts.css';
+import { withParams } from '../../lib/search-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -69,15 +70,7 @@ export default function AccountsPage() {
     if (input === urlQ || navigating) return;
     const handle = setTimeout(() => {
       pushedQ.current = input;
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (input) next.set('q', input);
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
+      setParams((prev) => withParams(prev, { q: input }), { replace: true });
     }, SEARCH_DEBOUNCE_MS);
     debounce.current = handle;
     return () => clearTimeout(handle);
@@ -86,9 +79,7 @@ export default function AccountsPage() {
   const updateParams = (edit: (p: URLSearchParams) => void) =>
     setParams(
       (prev) => {
-        const next = new URLSearchParams(prev);
-        if (input) next.set('q', input);
-        else next.delete('q');
+        const next = withParams(prev, { q: input });
         edit(next);
         return next;
       },

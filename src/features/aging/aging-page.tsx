@@ -19,6 +19,7 @@ import { agingLayout, bucketTotals, cellMinor, cellText, rowTotal, type AgingLay
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from './bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
 import './aging.css';
+import { withParams } from '../../lib/search-params';
 
 const EMPTY_TABLE: ErpTable = { columns: [], rows: [], warnings: 0 };
 
@@ -62,17 +63,7 @@ export default function AgingPage() {
   const layout = useMemo(() => agingLayout(table.columns), [table]);
 
   const update = (patch: Record<string, string | null>, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace },
-    );
+    setParams((prev) => withParams(prev, patch), { replace });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

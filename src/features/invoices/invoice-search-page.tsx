@@ -18,6 +18,7 @@ import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
 import { invoiceLayout, invoiceHref } from './invoice-fields';
 import './invoices.css';
+import { withParams } from '../../lib/search-params';
 
 const EMPTY_TABLE: ErpTable = { columns: [], rows: [], warnings: 0 };
 
@@ -62,17 +63,7 @@ export default function InvoiceSearchPage() {
   );
 
   const setParam = (patch: Record<string, string | null>, replace: boolean) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace },
-    );
+    setParams((prev) => withParams(prev, patch), { replace });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

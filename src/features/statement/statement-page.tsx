@@ -25,6 +25,7 @@ import { matchingPreset, parseIsoParam, presetRange, RANGE_PRESETS } from './dat
 import { computeStatement, prepareStatement, type StatementRow } from './running-balance';
 import { statementColumns } from './statement-columns';
 import './statement.css';
+import { withParams } from '../../lib/search-params';
 
 function findCachedAccount(queryClient: QueryClient, id: string): Account | undefined {
   for (const [, data] of queryClient.getQueriesData<AccountList>({ queryKey: accountQueries.lists() })) {
@@ -71,27 +72,9 @@ export default function StatementPage() {
   const columns = useMemo(() => statementColumns(extraColumns ?? [], from), [extraColumns, from]);
 
   const setRange = (nextFrom: string | null, nextTo: string | null) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (nextFrom) p.set('from', nextFrom);
-        else p.delete('from');
-        if (nextTo) p.set('to', nextTo);
-        else p.delete('to');
-        return p;
-      },
-      { replace: true },
-    );
+    setParams((prev) => withParams(prev, { from: nextFrom, to: nextTo }), { replace: true });
   const setType = (value: string) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (value) p.set('type', value);
-        else p.delete('type');
-        return p;
-      },
-      { replace: true },
-    );
+    setParams((prev) => withParams(prev, { type: value }), { replace: true });
   const activePreset = matchingPreset({ from, to }, today);
 
   const fromState = (location.state as { from?: unknown } | null)?.from;
