@@ -95,3 +95,40 @@ test('open an account with the keyboard only', async ({ page }) => {
   await expect(page).toHaveURL((url) => url.pathname === '/accounts' && url.searchParams.get('q') === 'oz cag yildiz');
   await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${total} satırdan 1 gösteriliyor`);
 });
+
+test('Back from a statement returns to the same place in a long list', async ({ page }) => {
+  await page.goto('/accounts');
+  await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${total} satır`);
+  const grid = page.getByRole('grid', { name: 'Cari listesi' });
+  const box = grid.locator('xpath=ancestor::*[contains(@class,"dt-scroll")][1]');
+  // Scroll about two thirds down the list.
+  await box.evaluate((el) => {
+    el.scrollTop = Math.round(el.scrollHeight * 0.66);
+  });
+  // The rows fully in view, top to bottom (below the sticky header, above the sticky totals row).
+  const rowsInView = async () =>
+    box.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return [...el.querySelectorAll<HTMLElement>('tbody tr[data-row-id]')]
+        .filter((tr) => {
+          const b = tr.getBoundingClientRect();
+          return b.top >= r.top + 45 && b.bottom <= r.bottom - 45;
+        })
+        .map((tr) => tr.getAttribute('data-row-id') ?? '');
+    });
+  await expect.poll(async () => (await rowsInView()).length).toBeGreaterThan(6);
+  const before = await rowsInView();
+  const scrolled = await box.evaluate((el) => el.scrollTop);
+  expect(scrolled).toBeGreaterThan(1000);
+
+  // Open the third row in view (not the first or last: merely scrolling the opened row into view
+  // on return would not put the list back where it was).
+  const opened = before[2]!;
+  await grid.locator(`tr[data-row-id="${opened}"]`).getByRole('link').first().click();
+  await expect(page).toHaveURL((url) => url.pathname === `/accounts/${opened}`);
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === '/accounts');
+  await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBeGreaterThan(scrolled - 5);
+  expect(await box.evaluate((el) => el.scrollTop)).toBeLessThan(scrolled + 5);
+  expect((await rowsInView())[0]).toBe(before[0]);
+});
