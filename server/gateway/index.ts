@@ -4,6 +4,7 @@
  * production server and the front-end tests (msw handlers call `gateway.fetch(request)`).
  * Routes and error codes: docs/team-contracts.md.
  */
+import { Buffer } from 'node:buffer';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -14,7 +15,7 @@ import { ERP_OPERATIONS, LOGIN_OPERATION, MAX_PARAM_CHARS, findOperation } from 
 import { FailureLimiter } from './rate-limit';
 import { SessionSealer, type SessionData, type SessionUser } from './session';
 import { nodeFetch } from './node-fetch';
-import { callErp, type UpstreamOptions } from './upstream';
+import { callErp, type UpstreamAnswer, type UpstreamOptions } from './upstream';
 
 export interface DemoUser {
   userName: string;
@@ -193,6 +194,22 @@ export function createGateway(config: GatewayConfig): Hono<{ Variables: Vars }> 
     return hosts.map((h) => h.toLowerCase());
   };
 
+  // An ERP answer that echoes its own request URL (a ColdFusion debug/error page can) would carry the
+  // API password to the browser: such an answer is never passed on.
+  const echoNeedles = config.erpApiPassword
+    ? [...new Set([config.erpApiPassword, encodeURIComponent(config.erpApiPassword)])].map((v) => Buffer.from(v, 'utf8'))
+    : [];
+  const refuseEcho = (answer: UpstreamAnswer): void => {
+    if (echoNeedles.length === 0) return;
+    const body = Buffer.from(answer.body);
+    if (echoNeedles.some((needle) => body.includes(needle))) {
+      throw new GatewayError('upstream_http', fill(MESSAGES.upstreamUnreadable, { status: answer.status }), {
+        upstreamStatus: answer.status,
+        detail: 'password_echo',
+      });
+    }
+  };
+
   const app = new Hono<{ Variables: Vars }>();
 
   // Audit log + API response headers, around every /api call.
@@ -293,24 +310,33 @@ export function createGateway(config: GatewayConfig): Hono<{ Variables: Vars }> 
         headers: { 'retry-after': String(seconds) },
       });
     }
-    const answer = await callErp(upstream, LOGIN_OPERATION, [
-      ['user_name', name],
-      ['user_password', password],
-    ]);
-    const text = new TextDecoder().decode(answer.body);
+    // The attempt counts before the ERP answers, so parallel guesses cannot slip past the limit while
+    // earlier ones are still waiting; anything but a wrong user name/password is forgiven afterwards.
+    const attempt = limiter.fail(keys);
+    let wrongGuess = false;
     let result: ReturnType<typeof readLogin>;
     try {
-      result = readLogin(parseErpBody(text, answer.status));
-    } catch {
-      throw new GatewayError('upstream_http', fill(MESSAGES.upstreamUnreadable, { status: answer.status }), {
-        upstreamStatus: answer.status,
-        detail: 'login_unreadable',
-      });
-    }
-    if (!result.ok) {
-      limiter.fail(keys);
-      const message = result.message?.trim() ? result.message.trim() : MESSAGES.loginFailed;
-      throw new GatewayError('login_failed', message);
+      const answer = await callErp(upstream, LOGIN_OPERATION, [
+        ['user_name', name],
+        ['user_password', password],
+      ]);
+      refuseEcho(answer);
+      const text = new TextDecoder().decode(answer.body);
+      try {
+        result = readLogin(parseErpBody(text, answer.status));
+      } catch {
+        throw new GatewayError('upstream_http', fill(MESSAGES.upstreamUnreadable, { status: answer.status }), {
+          upstreamStatus: answer.status,
+          detail: 'login_unreadable',
+        });
+      }
+      if (!result.ok) {
+        wrongGuess = true;
+        const message = result.message?.trim() ? result.message.trim() : MESSAGES.loginFailed;
+        throw new GatewayError('login_failed', message);
+      }
+    } finally {
+      if (!wrongGuess) limiter.forgive(keys, attempt);
     }
     const displayName = typeof result.user?.name === 'string' && result.user.name.trim() ? result.user.name.trim() : name;
     const user: SessionUser = { userName: name, name: displayName };
@@ -344,6 +370,7 @@ export function createGateway(config: GatewayConfig): Hono<{ Variables: Vars }> 
     // Every documented parameter is sent; one the browser left out goes as "" (documented choice).
     const params = allowed.map((k) => [k, typeof body[k] === 'string' ? body[k] : ''] as const);
     const answer = await callErp(upstream, operation, params);
+    refuseEcho(answer);
     const type = answer.contentType?.toLowerCase().startsWith('application/json')
       ? answer.contentType
       : 'text/plain; charset=utf-8';

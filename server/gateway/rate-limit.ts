@@ -34,13 +34,26 @@ export class FailureLimiter {
     return wait;
   }
 
-  fail(keys: readonly string[]): void {
+  /** Counts one failure for every key; returns its time stamp (to forgive it later). */
+  fail(keys: readonly string[]): number {
     const t = this.opts.now();
     if (this.failures.size > MAX_KEYS) this.prune(t);
     for (const key of keys) {
       const list = this.recent(key, t);
       list.push(t);
       this.failures.set(key, list);
+    }
+    return t;
+  }
+
+  /** Takes back one failure counted at `t` (an attempt counted up front that turned out not to be a wrong guess). */
+  forgive(keys: readonly string[], t: number): void {
+    for (const key of keys) {
+      const list = this.failures.get(key);
+      const i = list ? list.lastIndexOf(t) : -1;
+      if (!list || i < 0) continue;
+      list.splice(i, 1);
+      if (list.length === 0) this.failures.delete(key);
     }
   }
 

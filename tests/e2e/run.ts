@@ -171,6 +171,8 @@ function playwright(args: string[], env: Record<string, string>): Promise<{ code
   return new Promise((resolve) => {
     const child = spawn(bin('playwright'), ['test', ...args, ...extraArgs], {
       env: { ...process.env, ...env },
+      // Its own process group, so stopping it also stops its workers and browsers.
+      detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);

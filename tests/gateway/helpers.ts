@@ -26,7 +26,7 @@ export interface Recorded {
   form: URLSearchParams;
 }
 
-export type FakeMode = 'ok' | 'html500' | 'hang' | 'empty401' | 'html200';
+export type FakeMode = 'ok' | 'html500' | 'hang' | 'empty401' | 'html200' | 'echo200';
 
 export interface FakeErp {
   url: string;
@@ -36,6 +36,8 @@ export interface FakeErp {
   answer: string;
   /** Body answered by get_user for a wrong user name or password. */
   loginFail: string;
+  /** get_user answers after this many milliseconds (parallel-login tests). */
+  loginDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startFakeErp(): Promise<FakeErp> {
     mode: 'ok',
     answer: '[{"FIRMA_ID":"7","FIRMA_ADI":"Iğdır Ltd"}]',
     loginFail: LOGIN_FAIL,
+    loginDelayMs: 0,
     close: async () => undefined,
   };
   const server: Server = createServer((req, res) => {
@@ -82,13 +85,20 @@ export async function startFakeErp(): Promise<FakeErp> {
         res.writeHead(500, { 'content-type': 'text/html' }).end(`<html><body><h1>Error</h1><p>cfdump ${url}</p></body></html>`);
         return;
       }
+      if (erp.mode === 'echo200') {
+        // A ColdFusion debug page that prints the request it served, query string included.
+        res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><p>Request: ${url}</p><p>${decodeURIComponent(url)}</p></body></html>`);
+        return;
+      }
       if (erp.mode === 'html200') {
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Login</body></html>');
         return;
       }
       if (parsed.pathname.endsWith('/get_user')) {
         const ok = form.get('user_name') === USER.userName && form.get('user_password') === USER.password;
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(ok ? LOGIN_OK : erp.loginFail);
+        const answer = () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(ok ? LOGIN_OK : erp.loginFail);
+        if (erp.loginDelayMs > 0) setTimeout(answer, erp.loginDelayMs);
+        else answer();
         return;
       }
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(erp.answer);
