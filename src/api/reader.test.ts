@@ -470,6 +470,16 @@ describe('§6 column kinds on small answers: a money key stays money', () => {
     ['CARI_KOD', 'text', ['00123', 'x'], 0],
     ['FATURA_ID', 'text', [5, 'y'], 0],
     ['ODENEN', 'text', [1, 'abc'], 0], // the key says nothing: half numbers is not enough
+    // Workcube's audit columns: "update" contains "date" but is no date; ids and flags are text.
+    ['UPDATE_EMP', 'text', [12, 15], 0],
+    ['UPDATE_IP', 'text', ['192.168.1.10', '10.0.0.2'], 0],
+    ['UPDATE_PAR', 'text', [3, ''], 0],
+    ['IS_UPDATED', 'text', [1, 0], 0],
+    ['RECORD_EMP', 'text', [4, 5], 0],
+    ['UPDATE_DATE', 'date', ['2026-01-05', 'x'], 1], // "DATE" is a word: a date
+    ['lastUpdated', 'text', ['a', 'b'], 0],
+    ['DUEDATE', 'date', ['2026-01-05', '05.02.2026'], 0],
+    ['FATURA_TARIHI', 'date', ['2026-01-05', '?'], 1],
   ] as [string, string, unknown[], number][])('%s → %s (%#)', (key, kind, values, warnings) => {
     const table = readTableAnswer(values.map((v) => ({ [key]: v })), 'aging');
     expect(table.columns[0]!.kind).toBe(kind);

@@ -391,10 +391,19 @@ function fieldLabel(record: RecordKind, field: string, key: string): string {
 
 // ───────────────────────────── §6 values, column kinds ─────────────────────────────
 
-const ID_LAST_WORDS = new Set(['id', 'no', 'kod', 'kodu', 'code', 'numara', 'numarasi', 'number', 'num', 'vkn', 'tckn', 'iban', 'tel', 'telefon', 'phone', 'gsm', 'fax', 'postakodu', 'zip']);
+// "…_EMP"/"…_PAR"/"…_IP": Workcube's audit columns (RECORD_EMP, UPDATE_PAR, UPDATE_IP) hold who/where ids.
+const ID_LAST_WORDS = new Set(['emp', 'par', 'ip', 'id', 'no', 'kod', 'kodu', 'code', 'numara', 'numarasi', 'number', 'num', 'vkn', 'tckn', 'iban', 'tel', 'telefon', 'phone', 'gsm', 'fax', 'postakodu', 'zip']);
 const NUMBER_WORDS = new Set(['miktar', 'miktari', 'adet', 'adedi', 'quantity', 'qty', 'oran', 'orani', 'rate', 'yuzde', 'percent', 'gun', 'gunu', 'day', 'days', 'sayi', 'sayisi', 'count']);
 const MONEY_PARTS = ['tutar', 'toplam', 'total', 'bakiye', 'balance', 'borc', 'alacak', 'debit', 'credit', 'kdv', 'price', 'fiyat', 'amount'];
-const DATE_PARTS = ['tarih', 'date'];
+/** Flag columns ("IS_UPDATED", "IS_ACTIVE", "isActive"): text, whatever their 0/1 values look like
+ * (ASCII "IS" only: Turkish "İŞ_…" is a word of its own). */
+const FLAG_KEY = /^(?:is|has)(?:[_\s-]+[A-Za-z]|[A-Z])|^(?:IS|HAS)[_\s-]+[A-Z]/;
+
+/** A date key: a word is or ends in "date" ("DUE_DATE", "duedate", "invoiceDate") but is not
+ * "update"/"updated" (UPDATE_EMP, IS_UPDATED), or a word contains "tarih" ("FATURA_TARIHI"). */
+function isDateKey(words: string[]): boolean {
+  return words.some((w) => w.includes('tarih') || (w.endsWith('date') && w !== 'update' && w !== 'updated'));
+}
 
 /** Folded words of a key ("FATURA_TARIHI" → ["fatura","tarihi"], "invoiceDate" → ["invoice","date"]). */
 function keyWords(key: string): string[] {
@@ -431,7 +440,8 @@ export function kindFromKey(key: string): ColumnKind | undefined {
   const last = words[words.length - 1] ?? '';
   // "…PAID" ("AMOUNT_PAID", "totalPaid") ends in "id" but is an amount, not an id.
   if (ID_LAST_WORDS.has(last) || (last.endsWith('id') && !last.endsWith('paid'))) return 'text';
-  if (DATE_PARTS.some((p) => folded.includes(p))) return 'date';
+  if (FLAG_KEY.test(key)) return 'text';
+  if (isDateKey(words)) return 'date';
   // "GECIKME_GUN" is a day count, but "0_30_GUN" is an aging bucket of amounts: digits in the key
   // disable the quantity hint.
   if (!/\d/.test(folded) && words.some((w) => NUMBER_WORDS.has(w))) return 'number';

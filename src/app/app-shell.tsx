@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router-dom';
 import { logout } from '../api/session';
+import { clearShortcuts } from '../lib/account-shortcuts';
 import { t } from '../i18n';
 import { QuickInvoiceBox } from '../features/invoices/quick-invoice-box';
 import type { SessionUser } from '../api/types';
@@ -35,6 +36,7 @@ export function AppShell() {
     // answer: going Back shows nothing until the server confirms a session again.
     await navigate('/login');
     queryClient.clear();
+    clearShortcuts();
   }
 
   return (

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { UnauthenticatedError } from '../api/errors';
-import { loginPathFor } from '../features/auth/next-path';
+import { loginPathFor, type LoginLocationState } from '../features/auth/next-path';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -13,11 +13,6 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
       <RouterProvider router={router} />
     </QueryClientProvider>
   );
-}
-
-/** Navigation state the login page reads to say why the user is there. */
-export interface LoginLocationState {
-  reason?: 'expired';
 }
 
 /**

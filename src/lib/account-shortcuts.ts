@@ -63,6 +63,17 @@ export function togglePinned(ref: AccountRef): void {
   write({ ...s, pinned });
 }
 
+/** On logout: forget the pinned and recent accounts (their names stay on no shared computer). */
+export function clearShortcuts(): void {
+  cache = EMPTY;
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // storage disabled: nothing was stored
+  }
+  for (const l of listeners) l();
+}
+
 /** Test hook: forget the in-memory copy (after localStorage.clear()). */
 export function resetShortcutsCache(): void {
   cache = null;

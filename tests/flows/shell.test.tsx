@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { postErp } from '../../src/api/client';
 import { UnauthenticatedError } from '../../src/api/errors';
+import { recordOpened, resetShortcutsCache, togglePinned } from '../../src/lib/account-shortcuts';
 import { actUntil, mswServer, renderApp, type DemoShape } from '../harness';
 
 const SHAPES: DemoShape[] = ['wex', 'envelope-cf-column'];
@@ -45,6 +46,27 @@ describe.each(SHAPES)('shell (ERP shape %s)', (shape) => {
     await actUntil(app, () => app.router.navigate('/accounts'));
     expect(app.path()).toBe('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Giriş' })).toBeInTheDocument();
+  });
+});
+
+describe('logout and the browser’s storage', () => {
+  it('forgets the pinned and recently opened account names', async () => {
+    localStorage.clear();
+    resetShortcutsCache();
+    togglePinned({ id: '1005', name: 'PİNLİ FİRMA A.Ş.' });
+    recordOpened({ id: '1007', name: 'SON AÇILAN LTD.' });
+    const KEY = 'cari-ekran.account-shortcuts.v1';
+    expect(localStorage.getItem(KEY)).toContain('PİNLİ FİRMA A.Ş.');
+
+    const app = await renderApp('/accounts', { loggedIn: true });
+    const header = await screen.findByRole('banner');
+    expect(await screen.findByText('PİNLİ FİRMA A.Ş.')).toBeInTheDocument();
+    await app.user.click(within(header).getByRole('button', { name: 'Çıkış' }));
+    await screen.findByRole('heading', { level: 1, name: 'Giriş' });
+
+    expect(localStorage.getItem(KEY)).toBeNull();
+    expect(Object.keys(localStorage).filter((k) => k.includes('shortcut'))).toEqual([]);
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/PİNLİ|SON AÇILAN/);
   });
 });
 

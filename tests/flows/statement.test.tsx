@@ -171,6 +171,14 @@ describe('statement', () => {
     await app.user.type(fromBox, '31.02.2026{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Tarih okunamadı');
     expect(app.path()).toBe('/accounts/1000?from=2026-03-15');
+
+    // An end before the start: the two dates are swapped.
+    const toBox = screen.getByRole('textbox', { name: 'Bitiş' });
+    await app.user.type(toBox, '01.02.2026{Enter}');
+    expect(app.path()).toBe('/accounts/1000?from=2026-02-01&to=2026-03-15');
+    await waitFor(() => expect(screen.getByTestId('statement-range')).toHaveTextContent('01.02.2026 – 15.03.2026'));
+    await waitFor(() => expect(fromBox).toHaveValue('01.02.2026'));
+    expect(toBox).toHaveValue('15.03.2026');
   });
 
   it('filters by transaction type (running balance stays the real one), type in the URL', async () => {

@@ -82,7 +82,7 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
         return currency ? `${text} ${currency}` : text;
       },
       searchText: col.kind === 'text' ? (row) => String(value(row) ?? '') : false,
-      footer: col.kind === 'money' ? (rows) => moneyFooter(rows, col.key) : undefined,
+      footer: col.kind === 'money' ? (rows) => moneyFooter(rows, col.key, options.currencyOf) : undefined,
       // Dates and amounts are never cut off ("31.01.2026", the column's widest amount and its total).
       width: col.kind === 'date' ? '8.5rem' : col.kind === 'money' ? moneyWidth(col.key, options) : undefined,
     };
@@ -97,26 +97,39 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
  */
 function moneyWidth(key: string, { rows, currencyOf }: ErpColumnOptions): string {
   let widest = 9_999_999; // at least "99.999,99"
-  let sum = 0;
   let currency = 0;
   for (const row of rows ?? []) {
     const cell = row[key];
     if (cell?.kind !== 'number') continue;
     widest = Math.max(widest, Math.abs(cell.minor));
-    sum += cell.minor;
     if (currencyOf && currency === 0) currency = currencyOf(row).length;
   }
-  const text = formatMoney(-Math.max(widest, Math.abs(sum)));
+  // The total of each currency (one total when there is no currency text).
+  for (const { minor } of moneyTotals(rows ?? [], key, currencyOf)) widest = Math.max(widest, Math.abs(minor));
+  const text = formatMoney(-widest);
   const separators = text.replace(/[^.,]/g, '').length;
   const ch = text.length - separators + separators * 0.4 + (currency ? currency + 1 : 0);
   return `calc(${ch.toFixed(1)}ch + 1.2rem)`;
 }
 
-function moneyFooter(rows: readonly ErpRow[], key: string): ReactNode {
-  let sum = 0;
+/**
+ * Σ kuruş of a money column per currency, in first-seen order ("" = the row names no currency, or
+ * no `currencyOf`). Amounts in different currencies are never added together.
+ */
+function moneyTotals(rows: readonly ErpRow[], key: string, currencyOf?: (row: ErpRow) => string): { currency: string; minor: number }[] {
+  const sums = new Map<string, number>();
   for (const row of rows) {
     const cell = row[key];
-    if (cell?.kind === 'number') sum += cell.minor;
+    if (cell?.kind !== 'number') continue;
+    const currency = currencyOf ? currencyOf(row).trim() : '';
+    sums.set(currency, (sums.get(currency) ?? 0) + cell.minor);
   }
-  return formatMoney(sum);
+  return Array.from(sums, ([currency, minor]) => ({ currency, minor }));
+}
+
+/** "1.000,50" (no currency text), "1.000,50 TL" (one currency) or "1.000,50 TL · 2.500,00 USD". */
+function moneyFooter(rows: readonly ErpRow[], key: string, currencyOf?: (row: ErpRow) => string): ReactNode {
+  const totals = moneyTotals(rows, key, currencyOf);
+  if (totals.length === 0) return formatMoney(0);
+  return totals.map(({ currency, minor }) => (currency ? `${formatMoney(minor)} ${currency}` : formatMoney(minor))).join(' · ');
 }

@@ -16,9 +16,14 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
   const [invalid, setInvalid] = useState(false);
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  // Set by commit: the next value is this box's own answer (possibly adjusted, e.g. a swapped
+  // range), shown even though the box still has focus.
+  const committed = useRef(false);
   useEffect(() => {
     // The URL changed (a preset, Back): show it — unless the user is typing in this box.
-    if (document.activeElement === inputRef.current) return;
+    const own = committed.current;
+    committed.current = false;
+    if (!own && document.activeElement === inputRef.current) return;
     setText(shown);
     setInvalid(false);
   }, [shown]);
@@ -26,10 +31,16 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
     const p = parseDate(text);
     if (p.kind === 'empty') {
       setInvalid(false);
-      if (value !== null) onCommit(null);
+      if (value !== null) {
+        committed.current = true;
+        onCommit(null);
+      }
     } else if (p.kind === 'date') {
       setInvalid(false);
-      if (p.iso !== value) onCommit(p.iso);
+      if (p.iso !== value) {
+        committed.current = true;
+        onCommit(p.iso);
+      }
       else setText(shown);
     } else setInvalid(true);
   };

@@ -14,7 +14,7 @@ import { ErrorState, Loading } from '../../components/feedback';
 import { t } from '../../i18n';
 import { DateField } from '../../components/form/date-field';
 import { isIsoDate, todayIso } from '../../lib/dates';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import type { IsoDate, Minor } from '../../lib/types';
 import { cellMinor, rowTotal, type AgingLayout } from './aging-buckets';
 import { bucketLabel } from './bucket-display';
@@ -221,10 +221,10 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
         <>
           {unreadable > 0 && (
             <p className="notice notice--warn" role="status">
-              {t('aging.fifo.warnings', { count: unreadable })}
+              {t('aging.fifo.warnings', { count: formatCount(unreadable) })}
             </p>
           )}
-          {result.excludedAfterAsOf > 0 && <p className="notice">{t('aging.fifo.excluded', { count: result.excludedAfterAsOf })}</p>}
+          {result.excludedAfterAsOf > 0 && <p className="notice">{t('aging.fifo.excluded', { count: formatCount(result.excludedAfterAsOf) })}</p>}
           {usable.length === 0 ? (
             <p className="notice">{t('aging.fifo.noLines')}</p>
           ) : null}

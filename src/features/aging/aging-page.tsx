@@ -14,7 +14,7 @@ import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
-import { formatMoney } from '../../lib/format';
+import { formatCount, formatMoney } from '../../lib/format';
 import { agingLayout, bucketTotals, cellMinor, cellText, rowTotal, type AgingLayout } from './aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from './bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
@@ -219,7 +219,7 @@ export default function AgingPage() {
 
       {table.warnings > 0 && (
         <p className="notice notice--warn" role="status">
-          {t('aging.warnings', { count: table.warnings })}
+          {t('aging.warnings', { count: formatCount(table.warnings) })}
         </p>
       )}
 

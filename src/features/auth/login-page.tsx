@@ -4,9 +4,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { configQuery, login, sessionQuery } from '../../api/session';
 import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
-import type { LoginLocationState } from '../../app/app';
 import { loginErrorMessage } from './login-error';
-import { safeNextPath } from './next-path';
+import { safeNextPath, type LoginLocationState } from './next-path';
 
 export default function LoginPage() {
   const navigate = useNavigate();

@@ -21,3 +21,8 @@ export function loginPathFor(pathAndSearch: string): string {
   const next = safeNextPath(pathAndSearch);
   return next === DEFAULT_AFTER_LOGIN || next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`;
 }
+
+/** Navigation state the login page reads to say why the user is there (set by src/app on session expiry). */
+export interface LoginLocationState {
+  reason?: 'expired';
+}

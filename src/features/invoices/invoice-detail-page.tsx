@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { t } from '../../i18n';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatCount, formatMoney, formatNumber } from '../../lib/format';
 import type { Minor } from '../../lib/types';
 import { invoiceLayout } from './invoice-fields';
 import { invoiceTotals } from './invoice-totals';
@@ -111,7 +111,7 @@ export default function InvoiceDetailPage() {
 
       {warnings > 0 && (
         <p className="notice notice--warn" role="status">
-          {t('invoices.detail.warnings', { count: warnings })}
+          {t('invoices.detail.warnings', { count: formatCount(warnings) })}
         </p>
       )}
 

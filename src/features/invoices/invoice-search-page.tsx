@@ -15,6 +15,7 @@ import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { EmptyState } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
+import { formatCount } from '../../lib/format';
 import { TextField } from '../../components/form/text-field';
 import { invoiceLayout, invoiceHref } from './invoice-fields';
 import './invoices.css';
@@ -114,7 +115,7 @@ export default function InvoiceSearchPage() {
         <>
           {table.warnings > 0 && (
             <p className="notice notice--warn" role="status">
-              {t('invoices.warnings', { count: table.warnings })}
+              {t('invoices.warnings', { count: formatCount(table.warnings) })}
             </p>
           )}
           <DataTable<ErpRow>

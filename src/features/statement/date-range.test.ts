@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchingPreset, parseIsoParam, presetRange } from './date-range';
+import { matchingPreset, orderedRange, parseIsoParam, presetRange } from './date-range';
 
 describe('statement date range', () => {
   it('presets on 15.02.2024 (leap year)', () => {
@@ -18,5 +18,12 @@ describe('statement date range', () => {
     expect(parseIsoParam('31.01.2026')).toBeNull();
     expect(parseIsoParam('')).toBeNull();
     expect(parseIsoParam('2026-01-31')).toBe('2026-01-31');
+  });
+  it('a start after the end swaps the two dates; open or ordered ranges stay as they are', () => {
+    expect(orderedRange('2026-03-31', '2026-01-01')).toEqual({ from: '2026-01-01', to: '2026-03-31' });
+    expect(orderedRange('2026-01-01', '2026-03-31')).toEqual({ from: '2026-01-01', to: '2026-03-31' });
+    expect(orderedRange('2026-01-01', '2026-01-01')).toEqual({ from: '2026-01-01', to: '2026-01-01' });
+    expect(orderedRange('2026-03-31', null)).toEqual({ from: '2026-03-31', to: null });
+    expect(orderedRange(null, '2026-01-01')).toEqual({ from: null, to: '2026-01-01' });
   });
 });

@@ -44,3 +44,8 @@ export function matchingPreset(range: DateRange, today: IsoDate): RangePreset | 
   }
   return null;
 }
+
+/** The range with its ends swapped when `from` is after `to` (a typed 31.03 – 01.01 means 01.01 – 31.03). */
+export function orderedRange(from: IsoDate | null, to: IsoDate | null): DateRange {
+  return from !== null && to !== null && from > to ? { from: to, to: from } : { from, to };
+}

@@ -70,6 +70,22 @@ describe('computeStatement', () => {
     expect(s.totals.balance).toBe(1000);
   });
 
+  it('lines after `to` are left out of the running balance of the undated lines shown after them', () => {
+    // 01.01.2026 borç 100,00 (shown) · 01.03.2026 borç 500,00 (after `to`: hidden) · undated alacak 30,00 (shown).
+    const s = computeStatement([line(0, '2026-01-01', null, 'F', 10000, 0), line(1, '2026-03-01', null, 'F', 50000, 0), line(2, null, null, 'T', 0, 3000)], {
+      to: '2026-01-31',
+      today: '2026-04-01',
+    });
+    // 100,00 − 30,00 = 70,00 (not 570,00)
+    expect(s.rows.map((r) => [r.line!.index, r.balance])).toEqual([
+      [0, 10000],
+      [2, 7000],
+    ]);
+    expect(s.totals).toEqual({ debit: 10000, credit: 3000, balance: 7000 });
+    expect(s.closingBalance).toBe(7000);
+    expect(s.finalBalance).toBe(57000);
+  });
+
   it('everything paid: nothing open, no average due date', () => {
     const s = computeStatement([line(0, '2026-01-01', null, 'F', 1000, 0), line(1, '2026-01-02', null, 'T', 0, 1500)], {
       today: '2026-03-01',
@@ -96,6 +112,32 @@ describe('computeStatement', () => {
     const s = computeStatement(prepared, { from: '2025-06-01', to: '2025-12-31', today: '2026-03-15' });
     // 33.333 debits of 123,45 and 16.667 credits of 200,00
     expect(s.finalBalance).toBe(33333 * 12345 - 16667 * 20000);
+    // Expected range figures, straight from the generator: month = floor(i / 28) % 12 + 1; months 1–5
+    // (before 01.06.2025) are the devir row, months 6–12 the shown lines; every date is ≤ 31.12.2025.
+    let devirDebit = 0;
+    let devirCredit = 0;
+    let shownDebit = 0;
+    let shownCredit = 0;
+    let shownCount = 0;
+    for (let i = 0; i < 50_000; i++) {
+      const month = 1 + (Math.floor(i / 28) % 12);
+      const debit = i % 3 ? 12345 : 0;
+      const credit = i % 3 ? 0 : 20000;
+      if (month < 6) {
+        devirDebit += debit;
+        devirCredit += credit;
+      } else {
+        shownDebit += debit;
+        shownCredit += credit;
+        shownCount++;
+      }
+    }
+    expect(s.opening).toMatchObject({ kind: 'opening', debit: devirDebit, credit: devirCredit, balance: devirDebit - devirCredit });
+    expect(s.rows).toHaveLength(shownCount);
+    expect(s.totals).toEqual({ debit: devirDebit + shownDebit, credit: devirCredit + shownCredit, balance: s.finalBalance });
+    expect(s.totals.debit + s.totals.credit).toBe(33333 * 12345 + 16667 * 20000); // every line counted once
+    expect(s.rows[s.rows.length - 1]!.balance).toBe(s.finalBalance);
+    expect(s.closingBalance).toBe(s.finalBalance);
     expect(computeStatement(prepared, { today: '2026-03-15' }).totals.balance).toBe(s.finalBalance);
   });
 });

@@ -12,7 +12,8 @@
  *   A line whose date could not be read sorts last and is never folded into the devir row.
  * - Range [from, to] (inclusive, either side optional): lines dated before `from` collapse into
  *   one opening row carrying their Σ borç, Σ alacak and net balance; lines after `to` are left
- *   out. Totals include the opening row, so Σ borç − Σ alacak = closing balance.
+ *   out, also from the running balance of the undated lines shown after them. Totals include
+ *   the opening row, so Σ borç − Σ alacak = closing balance.
  * - Type filter hides lines of other types from the table but not from the arithmetic:
  *   the running balance of a shown line is still the account's real balance after it.
  *   When a filter is active the totals are those of the shown lines (+ opening row).
@@ -162,6 +163,9 @@ export function computeStatement(input: readonly StatementLine[] | PreparedState
   let shownDebit = 0;
   let shownCredit = 0;
   let closingBalance = 0;
+  // Σ(borç − alacak) of the lines after `to` that were left out. They sort before the undated lines
+  // (which are always shown), so those rows' balances must not include them.
+  let skipped = 0;
 
   for (let i = 0; i < ordered.length; i++) {
     const l = ordered[i]!;
@@ -173,12 +177,16 @@ export function computeStatement(input: readonly StatementLine[] | PreparedState
       closingBalance = balances[i]!;
       continue;
     }
-    if (to !== null && date !== null && date > to) continue;
-    closingBalance = balances[i]!;
+    if (to !== null && date !== null && date > to) {
+      skipped += l.debit - l.credit;
+      continue;
+    }
+    const balance = balances[i]! - skipped;
+    closingBalance = balance;
     if (types !== null && !types.has(l.type)) continue;
     shownDebit += l.debit;
     shownCredit += l.credit;
-    rows.push({ kind: 'line', line: l, debit: l.debit, credit: l.credit, balance: balances[i]!, open: open[i]!, overdue: overdue[i] === 1 });
+    rows.push({ kind: 'line', line: l, debit: l.debit, credit: l.credit, balance, open: open[i]!, overdue: overdue[i] === 1 });
   }
 
   const opening: StatementRow | null = hasOpening

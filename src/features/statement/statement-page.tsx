@@ -21,11 +21,12 @@ import { todayIso } from '../../lib/dates';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { recordOpened, togglePinned, useAccountShortcuts } from '../../lib/account-shortcuts';
 import { DateField } from '../../components/form/date-field';
-import { matchingPreset, parseIsoParam, presetRange, RANGE_PRESETS } from './date-range';
+import { matchingPreset, orderedRange, parseIsoParam, presetRange, RANGE_PRESETS } from './date-range';
 import { computeStatement, prepareStatement, type StatementRow } from './running-balance';
 import { statementColumns } from './statement-columns';
 import './statement.css';
 import { withParams } from '../../lib/search-params';
+import type { IsoDate } from '../../lib/types';
 
 function findCachedAccount(queryClient: QueryClient, id: string): Account | undefined {
   for (const [, data] of queryClient.getQueriesData<AccountList>({ queryKey: accountQueries.lists() })) {
@@ -42,8 +43,8 @@ export default function StatementPage() {
   const queryClient = useQueryClient();
   const today = useMemo(() => todayIso(), []);
 
-  const from = parseIsoParam(params.get('from'));
-  const to = parseIsoParam(params.get('to'));
+  // A hand-edited URL with from > to reads as the same range the other way round.
+  const { from, to } = orderedRange(parseIsoParam(params.get('from')), parseIsoParam(params.get('to')));
   const type = params.get('type') ?? '';
 
   const statement = useQuery(statementQueries.detail(cariId));
@@ -71,8 +72,11 @@ export default function StatementPage() {
   const extraColumns = statement.data?.extraColumns;
   const columns = useMemo(() => statementColumns(extraColumns ?? [], from), [extraColumns, from]);
 
-  const setRange = (nextFrom: string | null, nextTo: string | null) =>
-    setParams((prev) => withParams(prev, { from: nextFrom, to: nextTo }), { replace: true });
+  // A typed start after the end (or end before the start) swaps the two dates.
+  const setRange = (nextFrom: IsoDate | null, nextTo: IsoDate | null) => {
+    const r = orderedRange(nextFrom, nextTo);
+    setParams((prev) => withParams(prev, { from: r.from, to: r.to }), { replace: true });
+  };
   const setType = (value: string) =>
     setParams((prev) => withParams(prev, { type: value }), { replace: true });
   const activePreset = matchingPreset({ from, to }, today);
