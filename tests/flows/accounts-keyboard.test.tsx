@@ -6,8 +6,7 @@
  */
 import { act, configure, screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { resetShortcutsCache } from '../../src/lib/account-shortcuts';
+import { expect, it, vi } from 'vitest';
 import { mswServer, renderApp } from '../harness';
 
 const PAGE_LOAD_MS = 700;
@@ -19,14 +18,6 @@ vi.mock('../../src/features/statement/statement-page', async (importOriginal) =>
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  localStorage.clear();
-  resetShortcutsCache();
-});
-afterEach(() => {
-  localStorage.clear();
-  resetShortcutsCache();
-});
 
 const FOLD: Record<string, string> = { İ: 'i', I: 'i', ı: 'i', Ş: 's', ş: 's', Ğ: 'g', ğ: 'g', Ü: 'u', ü: 'u', Ö: 'o', ö: 'o', Ç: 'c', ç: 'c' };
 const fold = (s: string) => s.replace(/[İIıŞşĞğÜüÖöÇç]/g, (c) => FOLD[c]!).toLowerCase();

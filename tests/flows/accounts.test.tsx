@@ -5,8 +5,7 @@
  */
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetShortcutsCache } from '../../src/lib/account-shortcuts';
+import { describe, expect, it, vi } from 'vitest';
 import { actUntil, mswServer, renderApp, setDemoFail, type DemoShape, type RenderedApp } from '../harness';
 
 // ---------- independent helpers ----------
@@ -41,14 +40,6 @@ async function openList(path = '/accounts', shape: DemoShape = 'wex') {
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  localStorage.clear();
-  resetShortcutsCache();
-});
-afterEach(() => {
-  localStorage.clear();
-  resetShortcutsCache();
-});
 
 const SHAPES: DemoShape[] = ['wex', 'labels', 'envelope-cf-column'];
 

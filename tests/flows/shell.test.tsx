@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { postErp } from '../../src/api/client';
 import { UnauthenticatedError } from '../../src/api/errors';
-import { recordOpened, resetShortcutsCache, togglePinned } from '../../src/lib/account-shortcuts';
+import { recordOpened, togglePinned } from '../../src/lib/account-shortcuts';
 import { actUntil, mswServer, renderApp, type DemoShape } from '../harness';
 
 const SHAPES: DemoShape[] = ['wex', 'envelope-cf-column'];
@@ -51,8 +51,6 @@ describe.each(SHAPES)('shell (ERP shape %s)', (shape) => {
 
 describe('logout and the browser’s storage', () => {
   it('forgets the pinned and recently opened account names', async () => {
-    localStorage.clear();
-    resetShortcutsCache();
     togglePinned({ id: '1005', name: 'PİNLİ FİRMA A.Ş.' });
     recordOpened({ id: '1007', name: 'SON AÇILAN LTD.' });
     const KEY = 'cari-ekran.account-shortcuts.v1';
