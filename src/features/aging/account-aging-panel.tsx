@@ -15,6 +15,7 @@ import { t } from '../../i18n';
 import { DateField } from '../../components/form/date-field';
 import { isIsoDate, todayIso } from '../../lib/dates';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
+import { sumMinor } from '../../lib/money';
 import type { IsoDate, Minor } from '../../lib/types';
 import { cellMinor, rowTotal, type AgingLayout } from './aging-buckets';
 import { bucketLabel } from './bucket-display';
@@ -52,8 +53,8 @@ const DEBIT_COLUMNS: DataColumn<DebitRow>[] = [
   { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '9rem' },
   { id: 'dueDate', header: () => t('aging.fifo.col.dueDate'), kind: 'date', value: (r) => r.dueDate, width: '9rem' },
   { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '11rem' },
-  { id: 'original', header: () => t('aging.fifo.col.amount'), kind: 'money', value: (r) => r.original, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.original)) },
-  { id: 'remaining', header: () => t('aging.fifo.col.remaining'), kind: 'money', value: (r) => r.remaining, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.remaining)) },
+  { id: 'original', header: () => t('aging.fifo.col.amount'), kind: 'money', value: (r) => r.original, width: '9rem', footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.original))) },
+  { id: 'remaining', header: () => t('aging.fifo.col.remaining'), kind: 'money', value: (r) => r.remaining, width: '9rem', footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.remaining))) },
   { id: 'days', header: () => t('aging.fifo.col.days'), kind: 'number', value: (r) => r.days, width: '5rem' },
   { id: 'bucket', header: () => t('aging.fifo.col.bucket'), value: (r) => r.bucket, width: '9rem' },
   { id: 'closedBy', header: () => t('aging.fifo.col.closedBy'), value: (r) => r.closedBy, cell: (r) => <span title={r.closedBy}>{r.closedBy}</span>, width: '28rem' },
@@ -71,16 +72,10 @@ interface CreditRow {
 const CREDIT_COLUMNS: DataColumn<CreditRow>[] = [
   { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '9rem' },
   { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '11rem' },
-  { id: 'amount', header: () => t('aging.fifo.col.credit'), kind: 'money', value: (r) => r.amount, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.amount)) },
-  { id: 'unapplied', header: () => t('aging.fifo.col.unapplied'), kind: 'money', value: (r) => r.unapplied, width: '9rem', footer: (rows) => formatMoney(sum(rows, (r) => r.unapplied)) },
+  { id: 'amount', header: () => t('aging.fifo.col.credit'), kind: 'money', value: (r) => r.amount, width: '9rem', footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.amount))) },
+  { id: 'unapplied', header: () => t('aging.fifo.col.unapplied'), kind: 'money', value: (r) => r.unapplied, width: '9rem', footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.unapplied))) },
   { id: 'closes', header: () => t('aging.fifo.col.closes'), value: (r) => r.closes, cell: (r) => <span title={r.closes}>{r.closes}</span>, width: '30rem' },
 ];
-
-function sum<T>(rows: readonly T[], f: (r: T) => Minor): Minor {
-  let s = 0;
-  for (const r of rows) s += f(r);
-  return s;
-}
 
 
 function explain(result: FifoAgingResult, lines: readonly StatementLine[]): { debits: DebitRow[]; credits: CreditRow[] } {
