@@ -26,6 +26,7 @@ import { rankInWorker, workersAvailable } from './rank-in-worker';
 import { sortingToParam } from './sort-param';
 import { DEFER_AFTER_PAINT_MIN_ROWS, usePainted } from './use-painted';
 import type { DataColumn, SortingState } from './types';
+import { isTypingTarget } from '../../lib/keyboard';
 import './data-table.css';
 
 declare global {
@@ -386,8 +387,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     if (!searchInputRef) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-      const target = e.target as HTMLElement | null;
-      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (isTypingTarget(e.target)) return;
       const input = searchInputRef.current;
       if (!input) return;
       e.preventDefault();

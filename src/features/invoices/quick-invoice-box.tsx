@@ -12,11 +12,7 @@ import { t } from '../../i18n';
 import { invoiceHref, invoiceLayout } from './invoice-fields';
 import { matchInvoiceNumber } from './invoice-totals';
 import './invoices.css';
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
-}
+import { isTypingTarget } from '../../lib/keyboard';
 
 export function QuickInvoiceBox() {
   const [value, setValue] = useState('');
@@ -37,7 +33,7 @@ export function QuickInvoiceBox() {
         input.select();
         return;
       }
-      if (!slash || isTyping(e.target)) return;
+      if (!slash || isTypingTarget(e.target)) return;
       // A page with its own search box (or a focused table) keeps "/" for itself.
       const target = e.target as HTMLElement | null;
       if (target?.closest?.('[role="grid"]') || document.querySelector('.dt-search')) return;
