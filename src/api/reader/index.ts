@@ -1,0 +1,31 @@
+/**
+ * THE one ERP reader (shared/design/erp-contract.md §2–§6). Pure: no DOM, no Node APIs —
+ * the server imports it too (get_user). This file is its only entry: import from `…/api/reader`.
+ *
+ *   body text ──parseErpBody──▶ JSON ──locate──▶ columns of raw values ──type per column──▶ domain rows
+ *
+ * The steps, in order (each file imports only the ones before it):
+ *   1. body.ts    — raw body: BOM, leading `//`, HTML/empty → ErpFormatError (§2)
+ *   2. locate.ts  — locating the rows: status values, envelopes, ColdFusion row/column formats (§3/§4)
+ *   3. keys.ts    — key folding, the alias table and labels, the kind of each recognised field (§5)
+ *   4. columns.ts — typing columns from keys and values, converting cells (§6)
+ *   5. records.ts — the record readers: accounts, statement, invoice detail, login, any table
+ *
+ * Where to add:
+ *   - a new envelope key → DATA_KEYS / META_KEYS in locate.ts;
+ *   - a new alias or header label → erp-aliases.json (no code); a new field → FIELD_KINDS in keys.ts;
+ *   - a new column kind → ColumnKind (../types.ts), then kindFromKey / kindFromValues / Converter in columns.ts;
+ *   - a new record → RecordKind + FIELD_KINDS (keys.ts), its reader in records.ts, exported below.
+ *
+ * Internally an answer is held column-wise ({ keys, columns[][] }): ColdFusion's column format is
+ * used as is (zero copy), row format and arrays of objects are transposed once. Each column's kind
+ * is decided once (alias field, key hints, then its values), and each value is converted by that
+ * kind's parser only.
+ */
+export { parseErpBody } from './body';
+export { isSuccessStatus } from './locate';
+export {
+  columnHeader, extendAliases, fieldOf, readableHeader, resetAliases, type AliasTable, type RecordKind,
+} from './keys';
+export { kindFromKey } from './columns';
+export { readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer } from './records';
