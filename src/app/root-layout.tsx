@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { documentTitle } from '../components/layout/document-title';
-import type { RouteHandle } from './routes';
+import type { RouteHandle } from './route-handle';
 
 /**
  * The root of every route: sets document.title from the deepest route handle and, after a

@@ -19,11 +19,7 @@ import { Loading } from '../components/feedback/loading';
 import { RootLayout } from './root-layout';
 import { AppShell } from './app-shell';
 import { RouteError } from './route-error';
-
-/** What a route's `handle` may carry: the document title of the page. */
-export interface RouteHandle {
-  title?: string;
-}
+import type { RouteHandle } from './route-handle';
 
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
