@@ -1,0 +1,63 @@
+/** createGateway: the parts built from the config, the middleware, the routes in order, the error answers. */
+import { Hono } from 'hono';
+import { auditLog } from './audit-log';
+import { DEFAULTS, type Ctx, type GatewayConfig, type GatewayEnv } from './config';
+import { csrfGuard } from './csrf';
+import { passwordEchoGuard } from './echo-guard';
+import { addErpRoute } from './erp-route';
+import { jsonError } from './error-response';
+import { GatewayError, MESSAGES } from './messages';
+import { nodeFetch } from './node-fetch';
+import { FailureLimiter } from './rate-limit';
+import { sessionCookies } from './session-cookie';
+import { addSessionRoutes } from './session-routes';
+import type { UpstreamOptions } from './upstream';
+
+export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
+  const now = config.now ?? Date.now;
+  const maxBodyBytes = config.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const log = config.log ?? ((line: string) => console.info(line));
+  const upstream: UpstreamOptions = {
+    erpBaseUrl: config.erpBaseUrl,
+    erpApiPassword: config.erpApiPassword,
+    erpService: config.erpService || DEFAULTS.erpService,
+    erpTimeoutMs: config.erpTimeoutMs ?? DEFAULTS.erpTimeoutMs,
+    fetch: config.fetch ?? nodeFetch,
+  };
+  const cookies = sessionCookies(config, now);
+  const limiter = new FailureLimiter({ ...(config.loginLimit ?? DEFAULTS.loginLimit), now });
+  const refuseEcho = passwordEchoGuard(config.erpApiPassword);
+
+  const app = new Hono<GatewayEnv>();
+  app.use('/api/*', auditLog(log, now));
+  app.use('/api/*', csrfGuard(config));
+
+  app.get('/api/config', (c) => {
+    c.set('op', 'config');
+    return c.json({
+      demo: !!config.demo,
+      ...(config.demo ? { demoUsers: config.demo.users.map((u) => ({ userName: u.userName, password: u.password })) } : {}),
+      ...(config.aliases ? { aliases: config.aliases } : {}),
+    });
+  });
+
+  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, maxBodyBytes });
+  addErpRoute(app, { cookies, upstream, refuseEcho, maxBodyBytes });
+
+  app.all('/api/*', () => {
+    throw new GatewayError('not_found', MESSAGES.notFound, { detail: 'no_route' });
+  });
+
+  app.notFound((c) => jsonError(c as Ctx, new GatewayError('not_found', MESSAGES.notFound, { detail: 'no_route' })));
+
+  app.onError((err, c) => {
+    if (err instanceof GatewayError) return jsonError(c as Ctx, err);
+    // Never echo the error: it may carry an upstream URL. Name only, for the log.
+    const ge = new GatewayError('internal', MESSAGES.internal, { detail: `internal_${err.name}`.slice(0, 60) });
+    return jsonError(c as Ctx, ge);
+  });
+
+  return app;
+}
+
+export type Gateway = ReturnType<typeof createGateway>;

@@ -1,0 +1,59 @@
+/** The gateway's settings (GatewayConfig), their defaults, and the per-request variables every step shares. */
+import type { Context } from 'hono';
+import type { SessionUser } from './session';
+
+export interface DemoUser {
+  userName: string;
+  password: string;
+}
+
+export interface GatewayConfig {
+  erpBaseUrl: string;
+  /** Server-side secret: added to every upstream URL, never shown to the browser or logged. */
+  erpApiPassword: string;
+  /** Path segment of the ERP service (default "mobiusmus"). */
+  erpService?: string;
+  /** Upstream time limit (default 30 000 ms) → 504 upstream_timeout. */
+  erpTimeoutMs?: number;
+  /** ≥ 32 characters; seals the session cookie. Changing it logs everyone out. */
+  sessionSecret: string;
+  /** Idle timeout (default 30 min). */
+  sessionIdleMs?: number;
+  /** Absolute session lifetime (default 10 h). */
+  sessionMaxMs?: number;
+  /** Served over HTTPS: cookie named "__Host-…" and marked Secure. */
+  secureCookies?: boolean;
+  /** Trust X-Forwarded-For / X-Forwarded-Host (only behind a reverse proxy you control). */
+  trustProxy?: boolean;
+  /** Demo mode: the demo users are shown on the login page (GET /api/config). */
+  demo?: null | { users: DemoUser[] };
+  /** Extra alias table (ERP_ALIASES_FILE), served in /api/config. */
+  aliases?: Record<string, unknown>;
+  /** Upstream fetch (default: nodeFetch, node:http(s) with keep-alive). Tests pass the demo ERP's fetch. */
+  fetch?: typeof fetch;
+  /** Audit log sink, one JSON line per API call (default console.info). */
+  log?: (line: string) => void;
+  /** Failed logins allowed per client address and per user name (default 5 per 60 s). */
+  loginLimit?: { max: number; windowMs: number };
+  /** Largest accepted request body (default 16 KiB) → 413. */
+  maxBodyBytes?: number;
+  /** Clock (tests). */
+  now?: () => number;
+  /** Client address for the login limiter; default: X-Forwarded-For when trustProxy, else the socket. */
+  clientAddress?: (c: Context) => string | undefined;
+}
+
+export const SESSION_COOKIE = 'cari_session';
+export const DEFAULTS = {
+  erpService: 'mobiusmus',
+  erpTimeoutMs: 30_000,
+  sessionIdleMs: 30 * 60_000,
+  sessionMaxMs: 10 * 3_600_000,
+  loginLimit: { max: 5, windowMs: 60_000 },
+  maxBodyBytes: 16 * 1024,
+} as const;
+
+/** Set while a request goes through: who (for the audit log), which operation, why it failed. */
+export type Vars = { user?: SessionUser; op: string; detail?: string };
+export type GatewayEnv = { Variables: Vars };
+export type Ctx = Context<GatewayEnv>;

@@ -1,0 +1,54 @@
+/**
+ * POST /api/erp/:op — the ERP route. In order: a valid session, the operation on the allowlist
+ * (operations.ts), POST only, the JSON body's parameters (allowlisted, strings, ≤ MAX_PARAM_CHARS;
+ * a browser "password" is dropped), the upstream call (upstream.ts adds the API password), the
+ * password-echo guard, then the answer passed on as JSON or text.
+ */
+import type { Hono } from 'hono';
+import { readJsonObject } from './body';
+import type { GatewayEnv } from './config';
+import { GatewayError, MESSAGES, fill } from './messages';
+import { ERP_OPERATIONS, MAX_PARAM_CHARS, findOperation } from './operations';
+import type { SessionCookies } from './session-cookie';
+import { callErp, type UpstreamAnswer, type UpstreamOptions } from './upstream';
+
+export interface ErpRouteDeps {
+  cookies: SessionCookies;
+  upstream: UpstreamOptions;
+  refuseEcho: (answer: UpstreamAnswer) => void;
+  maxBodyBytes: number;
+}
+
+export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, refuseEcho, maxBodyBytes }: ErpRouteDeps): void {
+  app.all('/api/erp/*', async (c) => {
+    c.set('op', 'erp');
+    await cookies.require(c);
+    // Decide on the raw path: exactly /api/erp/<allowlisted name>, nothing encoded, nothing more.
+    const rawPath = new URL(c.req.url).pathname;
+    const match = /^\/api\/erp\/([a-z_]{1,40})$/.exec(rawPath);
+    const operation = match?.[1] ? findOperation(match[1]) : undefined;
+    if (!operation) throw new GatewayError('not_found', MESSAGES.notFound, { detail: 'unknown_operation' });
+    c.set('op', operation);
+    if (c.req.method !== 'POST') {
+      throw new GatewayError('bad_request', MESSAGES.methodNotAllowed, { headers: { allow: 'POST' }, detail: 'method' });
+    }
+    const body = await readJsonObject(c, maxBodyBytes);
+    const allowed: readonly string[] = ERP_OPERATIONS[operation];
+    for (const [key, value] of Object.entries(body)) {
+      // A password sent by the browser is dropped silently, never forwarded (the gateway adds its own).
+      if (key === 'password') continue;
+      if (!allowed.includes(key)) throw new GatewayError('bad_request', fill(MESSAGES.badParam, { name: key.slice(0, 40) }));
+      if (typeof value !== 'string' || value.length > MAX_PARAM_CHARS) {
+        throw new GatewayError('bad_request', fill(MESSAGES.badValue, { name: key, max: MAX_PARAM_CHARS }));
+      }
+    }
+    // Every documented parameter is sent; one the browser left out goes as "" (documented choice).
+    const params = allowed.map((k) => [k, typeof body[k] === 'string' ? body[k] : ''] as const);
+    const answer = await callErp(upstream, operation, params);
+    refuseEcho(answer);
+    const type = answer.contentType?.toLowerCase().startsWith('application/json')
+      ? answer.contentType
+      : 'text/plain; charset=utf-8';
+    return c.body(answer.body, 200, { 'content-type': type });
+  });
+}
