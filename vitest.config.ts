@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    // CI machines have 2 cores; heavy dataset checks can pass 5 s there under load.
+    testTimeout: 20_000,
     // The JSON report lets .ci/run print one closing 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
