@@ -6,7 +6,7 @@
 import { createDemoErp, getDataset, LARGE_ACCOUNT_COUNT, LARGE_STATEMENT_ACCOUNT_ID, LARGE_STATEMENT_LINES } from '../server/demo-erp/index';
 import type { ShapeName } from '../server/demo-erp/index';
 import { parseErpBody, readAccounts, readStatement } from '../src/api/reader';
-import { computeStatement } from '../src/features/statement/running-balance';
+import { computeStatement } from '../src/lib/running-balance';
 import { getTableIndex, sortedOrder } from '../src/components/data-table/row-order';
 import type { DataColumn } from '../src/components/data-table/types';
 import type { Account } from '../src/api/types';

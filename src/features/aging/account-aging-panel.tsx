@@ -17,8 +17,8 @@ import { isIsoDate, todayIso } from '../../lib/dates';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { sumMinor } from '../../lib/money';
 import type { IsoDate, Minor } from '../../lib/types';
-import { cellMinor, rowTotal, type AgingLayout } from './aging-buckets';
-import { bucketLabel } from './bucket-display';
+import { cellMinor, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
+import { bucketLabel } from '../../components/aging/bucket-display';
 import { fifoAging, parseEdges, type AgingBasis, type FifoAgingResult } from './fifo-aging';
 
 interface CompareRow {

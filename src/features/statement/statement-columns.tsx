@@ -1,5 +1,5 @@
 /**
- * Columns of the statement table. Rows are StatementRow (running-balance.ts): the devir row and
+ * Columns of the statement table. Rows are StatementRow (src/lib/running-balance.ts): the devir row and
  * the lines of the range. Sorting is off on purpose: the running balance only means something in
  * date order. Every extra key the ERP returned gets a column; a document number that looks like
  * an invoice number links to /invoices?no=….
@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import { csvMoney, formatDate, formatMoney } from '../../lib/format';
 import type { IsoDate } from '../../lib/types';
 import { isDocumentNumberColumn, looksLikeInvoiceNumber } from './document-number';
-import type { StatementRow } from './running-balance';
+import type { StatementRow } from '../../lib/running-balance';
 
 function amountCell(r: StatementRow, field: 'debit' | 'credit') {
   const raw = r.line?.invalid[field];

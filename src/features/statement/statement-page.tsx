@@ -22,7 +22,7 @@ import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { recordOpened, togglePinned, useAccountShortcuts } from '../../lib/account-shortcuts';
 import { DateField } from '../../components/form/date-field';
 import { matchingPreset, orderedRange, parseIsoParam, presetRange, RANGE_PRESETS } from './date-range';
-import { computeStatement, prepareStatement, type StatementRow } from './running-balance';
+import { computeStatement, prepareStatement, type StatementRow } from '../../lib/running-balance';
 import { statementColumns } from './statement-columns';
 import './statement.css';
 import { withParams } from '../../lib/search-params';

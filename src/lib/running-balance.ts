@@ -25,10 +25,10 @@
  *   The weighted day sum is accumulated in floating point relative to today: it only
  *   decides a date (rounded to whole days), never an amount shown as money.
  */
-import type { StatementLine } from '../../api/types';
-import type { IsoDate, Minor } from '../../lib/types';
-import { addDays, diffDays } from '../../lib/dates';
-import { allocateFifo, basisDate } from '../../lib/fifo';
+import type { StatementLine } from '../api/types';
+import type { IsoDate, Minor } from './types';
+import { addDays, diffDays } from './dates';
+import { allocateFifo, basisDate } from './fifo';
 
 export interface StatementRow {
   /** 'opening' = the devir row (line is null). */

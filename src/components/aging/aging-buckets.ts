@@ -8,7 +8,7 @@
 import type { Cell, ErpColumn, ErpTable } from '../../api/types';
 import type { Minor } from '../../lib/types';
 import { foldKey, foldTr } from '../../lib/turkish';
-import { cellText } from '../../components/data-table/erp-columns';
+import { cellText } from '../data-table/erp-columns';
 
 export { cellText };
 

@@ -2,6 +2,7 @@
 import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 import type { Minor } from '../../lib/types';
+import './bucket-display.css';
 
 /** Label of a bucket by its day range: "Vadesi gelmemiş", "0–30 gün", "120+ gün". */
 export function bucketLabel(b: { from: number | null; to: number | null; notDue?: boolean; key?: string }): string {
