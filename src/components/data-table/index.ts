@@ -1,5 +1,30 @@
 /**
- * The one table. Usage (a page):
+ * The one table — the only entry to this folder. Which file holds which job:
+ *   data-table.tsx            DataTable: wires the jobs below together and lays out the <table>
+ *   data-table-props.ts       its props (the public surface)
+ *   types.ts                  DataColumn, ColumnKind, SortingState
+ *   cell-format.ts            a column kind's display text, CSV text, alignment and width
+ *   erp-columns.tsx           columns built from an ERP answer's columns
+ *   Rendering:   table-toolbar.tsx (search box slot, row count, export button), table-header.tsx
+ *                (sort buttons), table-body.tsx (rows, cells, skeleton, empty state),
+ *                table-footer.tsx (totals row) + use-column-totals.ts (the sums)
+ *   Rows shown:  use-row-view.ts (sort state, search, rowFilter, tableView) over row-order/
+ *                (table-index → search-fold → text-ranks → sort-order; rank-worker.ts for big tables)
+ *   Virtualization: use-virtual-rows.ts (rendered window, row geometry); use-window-table.ts
+ *                (react-table sees only the window); use-scroll-box-height.ts (maxHeight="viewport")
+ *   Keyboard:    use-keyboard-navigation.ts (grid keys, "/" to the search box)
+ *   Printing:    use-print-mode.ts (all rows between beforeprint/afterprint; print CSS in data-table.css)
+ *   Export:      table-export.ts (CSV)
+ *   URL state:   sort-param.ts (sort ↔ ?sort=), use-url-filter.ts; search-input.tsx (TableSearch)
+ * Where to add:
+ *   a new column kind      → ColumnKind in types.ts, then its text/alignment in cell-format.ts
+ *   a new keyboard shortcut → use-keyboard-navigation.ts (grid key: onGridKeyDown; page key: the
+ *                            document listener)
+ *   a new export format    → table-export.ts (next to exportCsv), its button in table-toolbar.tsx
+ * Tests sit next to the job they cover (table-render, use-row-view, use-keyboard-navigation,
+ * table-export, use-virtual-rows, use-print-mode .test.tsx; shared rows in data-table.fixtures.tsx).
+ *
+ * Usage (a page):
  *
  *   const COLUMNS: readonly DataColumn<Account>[] = [            // module constant
  *     { id: 'name', header: () => t('accounts.col.name'), value: (a) => a.name, primary: true, href: accountHref },
@@ -14,7 +39,10 @@
  *     onRowOpen={(a) => navigate(accountHref(a))} loading={isPending} error={error} onRetry={refetch}
  *     csvFileName="cariler.csv" />
  */
-export { DataTable, ROW_HEIGHT, tableView, type DataTableProps } from './data-table';
+export { DataTable } from './data-table';
+export type { DataTableProps } from './data-table-props';
+export { tableView } from './use-row-view';
+export { ROW_HEIGHT } from './use-virtual-rows';
 export { TableSearch } from './search-input';
 export { usePainted, DEFER_AFTER_PAINT_MIN_ROWS } from './use-painted';
 export { sortingFromParam, sortingToParam } from './sort-param';

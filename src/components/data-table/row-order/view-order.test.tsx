@@ -1,6 +1,6 @@
 // Pure pipeline tests (kept as .test.tsx so they run in the dom project with the table's tests).
-import { getTableIndex, viewOrder } from './row-order';
-import type { DataColumn } from './types';
+import { getTableIndex, viewOrder } from '.';
+import type { DataColumn } from '../types';
 
 interface Item {
   name: string;
@@ -54,7 +54,7 @@ describe('row order', () => {
 
 describe('sort URL param', () => {
   it('round-trips "name" and "-balance", drops unknown ids', async () => {
-    const { sortingFromParam, sortingToParam } = await import('./sort-param');
+    const { sortingFromParam, sortingToParam } = await import('../sort-param');
     expect(sortingFromParam('name')).toEqual([{ id: 'name', desc: false }]);
     expect(sortingFromParam('-balance')).toEqual([{ id: 'balance', desc: true }]);
     expect(sortingFromParam('-x', ['name', 'balance'])).toEqual([]);

@@ -1,7 +1,7 @@
 // Background ranking (prefetchRanks): the worker's answer is what a later header click uses, and a
 // missing or bad answer leaves the column to be ranked on demand with the same result.
-import { getTableIndex, prefetchRanks, textRanks, viewOrder } from './row-order';
-import type { DataColumn } from './types';
+import { getTableIndex, prefetchRanks, textRanks, viewOrder } from '.';
+import type { DataColumn } from '../types';
 
 interface Row {
   name: string;

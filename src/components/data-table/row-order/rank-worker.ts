@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 /**
- * Web Worker: Turkish collation ranks of a column's distinct values (textRanks from row-order.ts),
+ * Web Worker: Turkish collation ranks of a column's distinct values (textRanks from text-ranks.ts),
  * so sorting 100k names never blocks the page. Message in: { id, uniq: string[] };
  * out: { id, rank: Int32Array } (buffer transferred).
  */
-import { textRanks } from './row-order';
+import { textRanks } from './text-ranks';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 scope.onmessage = (event: MessageEvent<{ id: number; uniq: string[] }>) => {

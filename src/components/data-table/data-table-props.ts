@@ -1,0 +1,50 @@
+/** The DataTable's props: the whole public surface of the one table (see index.ts for usage). */
+import type { ReactNode, RefObject } from 'react';
+import type { DataColumn, SortingState } from './types';
+
+export interface DataTableProps<T> {
+  data: readonly T[];
+  /** Module constants: the folded search text and sort orders are cached per (data, columns). */
+  columns: readonly DataColumn<T>[];
+  /** Row id for data-row-id (tests, e2e); default: the position in `data`. */
+  getRowId?: (row: T) => string;
+  /** Client-side filter (Turkish folding; legal suffixes like "A.Ş.", "Ltd. Şti." ignored). */
+  searchQuery?: string;
+  /**
+   * Rows to keep besides the search (facets). Keep the function stable (useMemo): the view is
+   * recomputed when it changes. `data` stays the whole list, so its folded search text and sort
+   * orders are reused across filter changes. The summary counts the rows this filter keeps.
+   */
+  rowFilter?: ((row: T) => boolean) | null;
+  /** Controlled sort (keep it in the URL with sortingToParam/sortingFromParam). */
+  sorting?: SortingState;
+  onSortingChange?: (next: SortingState) => void;
+  /** Initial sort when uncontrolled. */
+  defaultSorting?: SortingState;
+  /** Enter, double-click, or a click on the primary column's link. */
+  onRowOpen?: (row: T) => void;
+  /** The keyboard/click focus moved to this row (pages may prefetch). */
+  onRowFocus?: (row: T) => void;
+  rowClassName?: (row: T) => string | undefined;
+  caption?: ReactNode;
+  'aria-label'?: string;
+  /** Totals cells by column id (override/extend the columns' `footer`). */
+  totalsRow?: Partial<Record<string, ReactNode>>;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  emptyMessage?: string;
+  csvFileName?: string;
+  /** Extra controls shown left of the row count and the CSV button (e.g. the search box). */
+  toolbar?: ReactNode;
+  /** Default true. Also off with ?novirt=1 or window.__BENCH_NO_VIRTUAL__ (bench baseline). */
+  virtualize?: boolean;
+  /** "/" anywhere on the page (outside inputs) focuses this input. */
+  searchInputRef?: RefObject<HTMLInputElement | null>;
+  /**
+   * Max height of the scroll box (CSS). Default "70vh". "viewport": the box ends at the bottom of
+   * the window (less the page's bottom padding), so its sticky header and totals row stay visible
+   * without scrolling the page; never less than 16rem (small windows scroll the page instead).
+   */
+  maxHeight?: string;
+}

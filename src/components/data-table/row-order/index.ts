@@ -1,0 +1,30 @@
+/**
+ * The table's row pipeline, kept out of React and out of react-table's row models so it stays
+ * fast at 100k rows. The only entry to this folder; the steps, in order:
+ * - table-index.ts  the per-(data, columns) cache the steps below fill lazily;
+ * - search-fold.ts  search haystacks folded once (Turkish folding), and the search filter;
+ * - text-ranks.ts   Turkish collation ranks of distinct text values (also run in rank-worker.ts,
+ *                   started by rank-in-worker.ts);
+ * - sort-order.ts   per-column ranks and sort orders (cached), background ranking (prefetchRanks);
+ * - viewOrder below: sort, then filter. The result is an Int32Array of data indices in display order.
+ */
+import { queryTokens } from '../../../lib/turkish';
+import type { SortingState } from '../types';
+import { filterOrder } from './search-fold';
+import { identityOrder, sortedOrder } from './sort-order';
+import type { TableIndex } from './table-index';
+
+export { getTableIndex, type TableIndex } from './table-index';
+export { buildHaystacks } from './search-fold';
+export { textRanks } from './text-ranks';
+export { prefetchRanks, sortedOrder } from './sort-order';
+export { rankInWorker, workersAvailable } from './rank-in-worker';
+
+/** The rows to show, as data indices in display order: sorted by the first sort entry, filtered by `query`. */
+export function viewOrder<T>(index: TableIndex<T>, sorting: SortingState, query: string): Int32Array {
+  const s = sorting[0];
+  const col = s ? index.columns.find((c) => c.id === s.id && c.sortable !== false) : undefined;
+  const base = col && s ? sortedOrder(index, col, s.desc) : identityOrder(index);
+  const baseKey = col && s ? `${col.id}:${s.desc ? 'd' : 'a'}` : '';
+  return filterOrder(index, base, baseKey, queryTokens(query));
+}

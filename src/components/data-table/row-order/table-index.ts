@@ -1,0 +1,34 @@
+/**
+ * The per-(data, columns) cache every step of the row pipeline reads and fills: folded search
+ * haystacks (search-fold.ts), column ranks and sort orders (sort-order.ts), the last search result.
+ */
+import type { DataColumn } from '../types';
+
+export interface TableIndex<T> {
+  readonly data: readonly T[];
+  readonly columns: readonly DataColumn<T>[];
+  /** searchText-folded haystack per data index; filled up to `haystackCount`. */
+  haystacks: string[];
+  haystackCount: number;
+  readonly ranks: Map<string, Int32Array>;
+  readonly orders: Map<string, Int32Array>;
+  identity: Int32Array | null;
+  last: { baseKey: string; tokens: string[]; result: Int32Array } | null;
+}
+
+const indexes = new WeakMap<readonly unknown[], WeakMap<readonly unknown[], TableIndex<unknown>>>();
+
+/** The cached index for this data + columns pair (created empty; work happens lazily). */
+export function getTableIndex<T>(data: readonly T[], columns: readonly DataColumn<T>[]): TableIndex<T> {
+  let byColumns = indexes.get(data);
+  if (!byColumns) {
+    byColumns = new WeakMap();
+    indexes.set(data, byColumns);
+  }
+  let index = byColumns.get(columns) as TableIndex<T> | undefined;
+  if (!index) {
+    index = { data, columns, haystacks: new Array<string>(data.length), haystackCount: 0, ranks: new Map(), orders: new Map(), identity: null, last: null };
+    byColumns.set(columns, index as TableIndex<unknown>);
+  }
+  return index;
+}

@@ -1,0 +1,122 @@
+/**
+ * The body rows: a busy skeleton while loading, the empty state, or the rendered window of rows
+ * between two spacer rows (use-virtual-rows.ts gives the window and the spacer heights). A cell
+ * shows the column's `cell`, else its value formatted by kind (cell-format.ts); the primary column
+ * is a link or button that opens the row.
+ */
+import type { MouseEvent, ReactNode } from 'react';
+import type { RowData } from '@tanstack/react-table';
+import { t } from '../../i18n';
+import { EmptyState } from '../feedback';
+import { columnAlign, displayValue } from './cell-format';
+import type { DataColumn } from './types';
+import type { WindowTable } from './use-window-table';
+
+const SKELETON_ROWS = 8;
+
+function renderCell<T>(col: DataColumn<T>, row: T, onRowOpen: ((row: T) => void) | undefined): ReactNode {
+  const content = col.cell ? col.cell(row) : displayValue(col.kind ?? 'text', col.value(row));
+  if (!col.primary) return content;
+  if (col.href) {
+    const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+      if (!onRowOpen || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      onRowOpen(row);
+    };
+    return (
+      <a href={col.href(row)} tabIndex={-1} className="dt-link" onClick={onClick}>
+        {content}
+      </a>
+    );
+  }
+  if (!onRowOpen) return content;
+  return (
+    <button type="button" tabIndex={-1} className="dt-link" onClick={() => onRowOpen(row)}>
+      {content}
+    </button>
+  );
+}
+
+/** Stands in for the rows above or below the rendered window, so the scroll height stays right. */
+function SpacerRow({ colCount, height }: { colCount: number; height: number }) {
+  return (
+    <tr className="dt-spacer" aria-hidden="true">
+      <td colSpan={colCount} style={{ height }} />
+    </tr>
+  );
+}
+
+export function TableBody<T extends RowData>(props: {
+  table: WindowTable<T>;
+  columns: readonly DataColumn<T>[];
+  colById: ReadonlyMap<string, DataColumn<T>>;
+  order: Int32Array;
+  showSkeleton: boolean;
+  filtered: boolean;
+  emptyMessage: string | undefined;
+  /** Window of rendered positions and spacer heights (use-virtual-rows.ts). */
+  start: number;
+  padTop: number;
+  padBottom: number;
+  active: number;
+  setActive: (pos: number) => void;
+  rowDomId: (pos: number) => string;
+  getRowId: ((row: T) => string) | undefined;
+  rowClassName: ((row: T) => string | undefined) | undefined;
+  onRowOpen: ((row: T) => void) | undefined;
+}) {
+  const { table, columns, colById, order, showSkeleton, filtered, emptyMessage, start, padTop, padBottom, active, setActive, rowDomId, getRowId, rowClassName, onRowOpen } = props;
+  const colCount = columns.length;
+  const renderedRows = table.getRowModel().rows;
+  return (
+    <tbody>
+      {showSkeleton ? (
+        Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          <tr key={i} className="dt-skeleton-row" aria-hidden="true">
+            {columns.map((c) => (
+              <td key={c.id}>
+                <span className="dt-skeleton" />
+              </td>
+            ))}
+          </tr>
+        ))
+      ) : order.length === 0 ? (
+        <tr>
+          <td colSpan={colCount} className="dt-empty">
+            <EmptyState title={emptyMessage ?? (filtered ? t('common.table.noMatch') : undefined)} />
+          </td>
+        </tr>
+      ) : (
+        <>
+          {padTop > 0 && <SpacerRow colCount={colCount} height={padTop} />}
+          {renderedRows.map((row) => {
+            const pos = start + row.index;
+            const original = row.original;
+            const extra = rowClassName?.(original);
+            return (
+              <tr
+                key={pos}
+                id={rowDomId(pos)}
+                aria-rowindex={pos + 2}
+                data-row-id={getRowId ? getRowId(original) : String(order[pos])}
+                className={`dt-row${pos === active ? ' dt-row--active' : ''}${extra ? ` ${extra}` : ''}`}
+                onClick={() => setActive(pos)}
+                onDoubleClick={onRowOpen ? () => onRowOpen(original) : undefined}
+              >
+                {row.getAllCells().map((cell) => {
+                  const col = colById.get(cell.column.id) as DataColumn<T>;
+                  return (
+                    <td key={cell.id} className={`dt-td dt-align-${columnAlign(col)}${col.kind === 'money' || col.kind === 'number' ? ' num' : ''}`}>
+                      {renderCell(col, original, onRowOpen)}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+          {padBottom > 0 && <SpacerRow colCount={colCount} height={padBottom} />}
+        </>
+      )}
+    </tbody>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The table's view of its rows: the sort state (controlled or internal, shaped like react-table's
+ * SortingState) and the rows to show — indices into `data`, sorted, searched and filtered by the
+ * row pipeline in ./row-order/. A new view scrolls back to the top; the search text is folded in
+ * idle time, and big tables rank their text columns in a Web Worker after the first paint.
+ */
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { Updater } from '@tanstack/react-table';
+import { queryTokens } from '../../lib/turkish';
+import { buildHaystacks, getTableIndex, prefetchRanks, rankInWorker, viewOrder, workersAvailable } from './row-order';
+import { sortingToParam } from './sort-param';
+import type { DataTableProps } from './data-table-props';
+import type { DataColumn, SortingState } from './types';
+
+/** From this many rows on, sortable text columns are ranked in a Web Worker after the first paint. */
+const PREFETCH_SORT_MIN_ROWS = 5000;
+
+function keepRows<T>(order: Int32Array, data: readonly T[], keep: (row: T) => boolean): Int32Array {
+  const out = new Int32Array(order.length);
+  let m = 0;
+  for (let k = 0; k < order.length; k++) if (keep(data[order[k] as number] as T)) out[m++] = order[k] as number;
+  return out.slice(0, m);
+}
+
+function countRows<T>(data: readonly T[], keep: (row: T) => boolean): number {
+  let n = 0;
+  for (let i = 0; i < data.length; i++) if (keep(data[i] as T)) n++;
+  return n;
+}
+
+/**
+ * The rows a DataTable with these props shows before its `rowFilter`: data indices, sorted and
+ * searched. Shares the table's cache (same data, columns, sorting and query → the table's own
+ * call reuses this answer), so a page can count facets/totals without folding the text again.
+ */
+export function tableView<T>(data: readonly T[], columns: readonly DataColumn<T>[], sorting: SortingState, query: string): Int32Array {
+  return viewOrder(getTableIndex(data, columns), sorting, query);
+}
+
+export interface RowView {
+  sorting: SortingState;
+  setSorting: (updater: Updater<SortingState>) => void;
+  /** Data indices in display order (sorted, searched, filtered). */
+  order: Int32Array;
+  /** A search is on (the summary says "N of M"). */
+  filtered: boolean;
+  /** The rows the filter keeps (all rows without one). */
+  total: number;
+}
+
+export function useRowView<T>(
+  props: Pick<DataTableProps<T>, 'data' | 'columns' | 'sorting' | 'defaultSorting' | 'onSortingChange'> & { searchQuery: string; rowFilter: ((row: T) => boolean) | null },
+  scrollRef: RefObject<HTMLDivElement | null>,
+): RowView {
+  const { data, columns, searchQuery, rowFilter, onSortingChange } = props;
+
+  // ---- sorting: controlled or internal, shaped like react-table's SortingState ----
+  const [innerSorting, setInnerSorting] = useState<SortingState>(props.defaultSorting ?? []);
+  const sorting = props.sorting ?? innerSorting;
+  const sortKey = sortingToParam(sorting);
+  const setSorting = (updater: Updater<SortingState>) => {
+    const next = (typeof updater === 'function' ? updater(sorting) : updater).map((s) => ({ id: s.id, desc: s.desc }));
+    if (!props.sorting) setInnerSorting(next);
+    onSortingChange?.(next);
+  };
+
+  // ---- the row pipeline: indices into `data`, in display order ----
+  const index = getTableIndex(data, columns);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- sortKey is the value of `sorting`
+  const searched = useMemo(() => viewOrder(index, sorting, searchQuery), [index, sortKey, searchQuery]);
+  const order = useMemo(() => (rowFilter ? keepRows(searched, data, rowFilter) : searched), [searched, data, rowFilter]);
+  const filtered = queryTokens(searchQuery).length > 0;
+  // The summary's total: the rows the filter keeps (all rows without one).
+  const total = useMemo(() => (rowFilter ? countRows(data, rowFilter) : data.length), [data, rowFilter]);
+
+  // A new sort, search or filter starts at the top of the list.
+  const lastView = useRef({ key: `${sortKey}\u0000${searchQuery}`, rowFilter });
+  useEffect(() => {
+    const key = `${sortKey}\u0000${searchQuery}`;
+    if (lastView.current.key === key && lastView.current.rowFilter === rowFilter) return;
+    lastView.current = { key, rowFilter };
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [sortKey, searchQuery, rowFilter, scrollRef]);
+
+  // Fold the search text in idle time so the first keystroke does not pay for it; big tables also
+  // rank their sortable text columns in a Web Worker meanwhile, so a header click is cheap.
+  useEffect(() => {
+    let cancelled = false;
+    let handle: number | undefined;
+    const hasIdle = typeof window.requestIdleCallback === 'function';
+    const schedule = (cb: (d: { timeRemaining: () => number }) => void): number =>
+      hasIdle ? window.requestIdleCallback(cb) : window.setTimeout(() => cb({ timeRemaining: () => 8 }), 1);
+    const step = (deadline: { timeRemaining: () => number }) => {
+      if (cancelled) return;
+      if (!buildHaystacks(index, () => deadline.timeRemaining() < 1)) handle = schedule(step);
+    };
+    if (index.haystackCount < index.data.length) handle = schedule(step);
+    // After the first paint (an idle callback, not a timer: a timer could run before the frame).
+    const prefetch =
+      index.data.length >= PREFETCH_SORT_MIN_ROWS && workersAvailable()
+        ? schedule(() => void prefetchRanks(index, rankInWorker, () => cancelled))
+        : undefined;
+    const cancel = (h: number | undefined) => {
+      if (h === undefined) return;
+      if (hasIdle) window.cancelIdleCallback(h);
+      else window.clearTimeout(h);
+    };
+    return () => {
+      cancelled = true;
+      cancel(prefetch);
+      cancel(handle);
+    };
+  }, [index]);
+
+  return { sorting, setSorting, order, filtered, total };
+}
