@@ -52,11 +52,60 @@ describe('client-side search (erp-contract §7)', () => {
     expect(finds(q, name)).toBe(false);
   });
 
-  it('legal-form suffixes are ignored in names and queries', () => {
-    expect(searchText('YILMAZ İNŞAAT SAN. VE TİC. A.Ş.')).toBe('yilmaz');
-    expect(searchText('Kaya Ltd. Şti.')).toBe('kaya');
-    expect(queryTokens('a.ş.')).toEqual([]);
+  it('legal-form suffixes in the query are ignored when it has other words', () => {
+    expect(finds('yılmaz a.ş.', 'YILMAZ İNŞAAT SAN. VE TİC. LTD. ŞTİ.')).toBe(true);
+    expect(finds('kaya ltd', 'Kaya A.Ş.')).toBe(true);
+    expect(finds('kaya inşaat ticaret', 'KAYA GIDA A.Ş.')).toBe(true);
     expect(queryTokens('   ')).toEqual([]);
+  });
+
+  // Issue 16: a query of legal-form words alone used to become an empty query (every row).
+  describe('a query of legal-form words alone matches those words (abbreviated or written out)', () => {
+    const names = [
+      'YILMAZ İNŞAAT SAN. VE TİC. A.Ş.',
+      'Altın & Ege Boya İnş. Taah. Ltd. Şti.',
+      'Kaya Gıda Ticaret Ltd. Şti.',
+      'Öztürk & Ünal Gıda Paz. A.Ş.',
+      'Demir Pazarlama AŞ',
+      'Mustafa Keskin - Keskin Kırtasiye',
+      'Aslan Tekstil Limited Şirketi',
+    ];
+    const found = (q: string) => names.filter((n) => finds(q, n));
+    it.each([
+      ['İnşaat', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Altın & Ege Boya İnş. Taah. Ltd. Şti.']],
+      ['inş.', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Altın & Ege Boya İnş. Taah. Ltd. Şti.']],
+      ['Ticaret', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Kaya Gıda Ticaret Ltd. Şti.']],
+      ['Pazarlama', ['Öztürk & Ünal Gıda Paz. A.Ş.', 'Demir Pazarlama AŞ']],
+      ['San', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.']],
+      ['Ltd', ['Altın & Ege Boya İnş. Taah. Ltd. Şti.', 'Kaya Gıda Ticaret Ltd. Şti.', 'Aslan Tekstil Limited Şirketi']],
+      // "AS" is the legal form A.Ş., not any name with "as" inside it (Aslan, Kaya…).
+      ['AS', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Öztürk & Ünal Gıda Paz. A.Ş.', 'Demir Pazarlama AŞ']],
+      ['A.Ş.', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Öztürk & Ünal Gıda Paz. A.Ş.', 'Demir Pazarlama AŞ']],
+    ])('%s', (q, expected) => {
+      expect(found(q)).toEqual(expected);
+    });
+    it('is never an empty query (which would list every row)', () => {
+      for (const q of ['İnşaat', 'Ticaret', 'Pazarlama', 'San', 'Ltd', 'AS', 'ltd şti']) expect(queryTokens(q).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('punctuation in the query matches punctuation in names', () => {
+    const names = ['A+ Yapı Denetim Ltd. Şti.', 'Öztürk & Oğulları Gıda A.Ş.', 'Anadolu Mega Market A.Ş.', 'Ağaoğlu %100 Doğal Ürünler', 'Öz-Çağ "Yıldız" Gıda & Tic. Ltd. Şti.'];
+    const found = (q: string) => names.filter((n) => finds(q, n));
+    it('"A+" finds A+ Yapı only (not every name with an "a")', () => {
+      expect(found('A+')).toEqual(['A+ Yapı Denetim Ltd. Şti.']);
+      expect(found('a+ yapı')).toEqual(['A+ Yapı Denetim Ltd. Şti.']);
+    });
+    it('"&" finds the names with an ampersand', () => {
+      expect(found('&')).toEqual(['Öztürk & Oğulları Gıda A.Ş.', 'Öz-Çağ "Yıldız" Gıda & Tic. Ltd. Şti.']);
+      expect(found('Öztürk & Oğulları')).toEqual(['Öztürk & Oğulları Gıda A.Ş.']);
+      expect(found('öztürk&oğulları')).toEqual(['Öztürk & Oğulları Gıda A.Ş.']);
+    });
+    it('"%100" finds the name with %100; separators still do not matter', () => {
+      expect(found('%100')).toEqual(['Ağaoğlu %100 Doğal Ürünler']);
+      expect(found('oz cag yildiz')).toEqual(['Öz-Çağ "Yıldız" Gıda & Tic. Ltd. Şti.']);
+      expect(found('"yıldız"')).toEqual(['Öz-Çağ "Yıldız" Gıda & Tic. Ltd. Şti.']);
+    });
   });
 
   it('an empty query finds everything', () => {

@@ -20,23 +20,63 @@ export function foldKey(s: string): string {
   return foldTr(s).replace(/[^a-z0-9]/g, '');
 }
 
-// Legal-form suffixes that should not decide a match ("A.Ş.", "Ltd. Şti.", "San. ve Tic.").
-// Applied to already folded text.
-const LEGAL_SUFFIX_RE =
-  /\b(a\.?\s?s\.?|ltd\.?|limited|sti\.?|sirketi|san\.?|sanayi|ve|tic\.?|ticaret|ith\.?|ihr\.?|paz\.?|pazarlama|ins\.?|insaat|koll?\.?|kom\.?|anonim|a\.s)(?=\s|$|[.,])/g;
+// Legal-form words ("A.Ş.", "Ltd. Şti.", "San. ve Tic.", "İnşaat"): abbreviated or written out, each
+// is one canonical form. Applied to already folded text.
+const LEGAL_CANON: Record<string, string> = {
+  as: 'as', anonim: 'as',
+  ltd: 'ltd', limited: 'ltd',
+  sti: 'sti', sirketi: 'sti',
+  san: 'san', sanayi: 'san',
+  tic: 'tic', ticaret: 'tic',
+  ith: 'ith', ithalat: 'ith',
+  ihr: 'ihr', ihracat: 'ihr',
+  paz: 'paz', pazarlama: 'paz',
+  ins: 'ins', insaat: 'ins',
+  taah: 'taah', taahhut: 'taah',
+  kol: 'koll', koll: 'koll',
+  kom: 'kom',
+  ve: 've',
+};
+const LEGAL_RE = /(?<![a-z0-9])(a\.?\s?s|ltd|limited|sti|sirketi|san|sanayi|ve|tic|ticaret|ith|ithalat|ihr|ihracat|paz|pazarlama|ins|insaat|taah|taahhut|koll?|kom|anonim)\.?(?![a-z0-9])/g;
+// A legal form in search text: "~ins~". Users cannot type "~" (it is a separator in queries), so a
+// marker only ever matches the legal form as a whole word ("AS" finds "A.Ş.", not "Aslan").
+const marker = (word: string) => `~${LEGAL_CANON[word.replace(/[.\s]/g, '')] ?? word}~`;
+// Symbols that carry meaning in names ("A+ Yapı", "Öztürk & Oğulları", "%100") are kept in the
+// search text as words of their own ("a + yapi"; "öztürk&oğulları" = "öztürk & oğulları"); every
+// other character but letters and digits separates words.
+const SYMBOLS = /[+&%@#$*=€£]/g;
+const SEPARATORS = /[^a-z0-9+&%@#$*=€£~]+/g;
 
-/** Folded text with legal suffixes and punctuation removed, spaces collapsed: used as a search haystack. */
+/**
+ * Folded search text of a value (a haystack): Turkish letters folded, punctuation turned into
+ * spaces except the symbols above, each legal-form word followed by its marker ("insaat ~ins~").
+ * Folded once per row by the table (row-order.ts); queries go through queryTokens.
+ */
 export function searchText(s: string): string {
   return foldTr(s)
-    .replace(LEGAL_SUFFIX_RE, ' ')
-    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/~/g, ' ')
+    .replace(LEGAL_RE, (m) => ` ${m.replace(/[.\s]/g, '')} ${marker(m)} `)
+    .replace(SYMBOLS, ' $& ')
+    .replace(SEPARATORS, ' ')
     .trim();
 }
 
-/** Splits a user's query into folded tokens (legal suffixes dropped). Empty query → []. */
+/**
+ * Splits a user's query into folded tokens. Legal-form words are dropped when the query has other
+ * words ("demir a.ş." finds "DEMİR LTD. ŞTİ."); a query of legal-form words alone matches them as
+ * whole words, abbreviated or written out ("İnşaat" finds "İnş." and "İNŞAAT"). Empty query → [].
+ */
 export function queryTokens(q: string): string[] {
-  const t = searchText(q);
-  return t ? t.split(' ') : [];
+  const words = foldTr(q)
+    .replace(/~/g, ' ')
+    .replace(LEGAL_RE, (m) => ` ${marker(m)} `)
+    .replace(SYMBOLS, ' $& ')
+    .replace(SEPARATORS, ' ')
+    .trim();
+  if (!words) return [];
+  const tokens = words.split(' ');
+  const plain = tokens.filter((t) => !t.startsWith('~'));
+  return plain.length > 0 ? plain : tokens;
 }
 
 /** True when every token occurs in the (already searchText-folded) haystack. */

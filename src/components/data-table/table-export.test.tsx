@@ -33,8 +33,8 @@ describe('DataTable', () => {
       expect(blob?.type).toBe('text/csv;charset=utf-8');
       const bytes = await blobBytes(blob!);
       expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
-      // Rows whose folded name/city contain "a" — all but İĞDIR ("igdir igdir" once Ticaret/Ltd/Şti are
-      // dropped) — sorted by balance ascending, ties in ERP order, empty last; written by hand:
+      // Rows whose folded name/city contain "a" — all of them (İĞDIR through "Ticaret") — sorted by
+      // balance ascending, ties in ERP order, empty last; written by hand:
       expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
         '\uFEFFAd;İl;Bakiye;Tarih\r\n' +
           'Sarı Kalem;Sivas;-1000,00;05.05.2025\r\n' +
@@ -47,6 +47,7 @@ describe('DataTable', () => {
           'Ozan Tekstil;Denizli;20,00;30.06.2024\r\n' +
           'Uğur Boya;Uşak;123,45;01.01.2026\r\n' +
           'Şahin Gıda;İzmir;1500,00;31.01.2026\r\n' +
+          'İĞDIR TİCARET LTD. ŞTİ.;Iğdır;10000,00;05.01.2026\r\n' +
           'ISPARTA GÜL A.Ş.;Isparta;;30.11.2025\r\n',
       );
     } finally {
