@@ -7,6 +7,12 @@ import { postErp, type RequestOptions } from './client';
 import { readInvoiceDetail, readTableAnswer } from './reader';
 import type { ErpTable, InvoiceDetail, InvoiceSearch } from './types';
 
+/**
+ * Longest search text the gateway accepts per parameter (server/gateway/operations.ts
+ * MAX_PARAM_CHARS): longer input is refused in the form, before any request.
+ */
+export const MAX_INVOICE_SEARCH_CHARS = 200;
+
 export async function fetchInvoices(search: InvoiceSearch, options?: RequestOptions): Promise<ErpTable> {
   return readTableAnswer(await postErp('get_fatura', { fatura_no: search.no.trim(), firma_ismi: search.firma.trim() }, options), 'invoice');
 }

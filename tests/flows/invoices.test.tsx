@@ -2,13 +2,14 @@
  * /invoices, /invoices/:faturaId and the header's quick invoice box against the demo ERP in
  * several answer shapes. Expected numbers come straight from the demo dataset.
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getDataset, INVOICE_NOT_FOUND_MESSAGE, type DemoInvoice } from '../../server/demo-erp';
-import { renderApp, setDemoFail, type DemoShape } from '../harness';
+import { getDataset, type DemoInvoice } from '../../server/demo-erp';
+import { mswServer, renderApp, setDemoFail, type DemoShape } from '../harness';
 
 // Lazy routes and the demo dataset make the first render slow when the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const SHAPES: DemoShape[] = ['wex', 'cf-row', 'envelope-cf-column', 'labels'];
 const ds = getDataset();
@@ -36,13 +37,27 @@ function footerCells(grid: HTMLElement): string[] {
 }
 
 const by417 = ds.invoices.filter((i) => i.number.endsWith('417'));
+
+/** The per-type totals block, line by line: type, currency, count, Σ net, Σ VAT, Σ total. */
+function typeTotalLines(): (string | null)[][] {
+  const block = screen.getByTestId('invoice-type-totals');
+  return Array.from(block.querySelectorAll('tbody tr'), (tr) => Array.from(tr.children, (c) => c.textContent));
+}
+function expectedTypeTotals(invoices: readonly DemoInvoice[]): string[][] {
+  const kinds = [...new Set(invoices.map((i) => i.kind))];
+  return kinds.map((kind) => {
+    const of = invoices.filter((i) => i.kind === kind);
+    const sum = (f: (i: DemoInvoice) => number) => tl(of.reduce((s, i) => s + f(i), 0));
+    return [kind, 'TL', String(of.length), sum((i) => i.net), sum((i) => i.vat), sum((i) => i.total)];
+  });
+}
 /** An invoice with at least two VAT rates and three lines (for the VAT-by-rate table). */
 const multiRate: DemoInvoice = ds.invoices.find((i) => i.lines.length >= 3 && new Set(i.lines.map((l) => l.vatRate)).size >= 2)!;
 
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(SHAPES)('invoice search (ERP shape %s)', (shape) => {
-  it('lists what the ERP returns for a partial number, formatted, with exact totals; a row opens the detail and back keeps the search', async () => {
+  it('lists what the ERP returns for a partial number, formatted, with totals per document type; a row opens the detail and back keeps the search', async () => {
     expect(by417.length).toBeGreaterThanOrEqual(2);
     const app = await renderApp('/invoices?no=417&firma=', { loggedIn: true, shape });
     const grid = await screen.findByRole('grid', { name: 'Fatura listesi' });
@@ -54,10 +69,15 @@ describe.each(SHAPES)('invoice search (ERP shape %s)', (shape) => {
       const row = link.closest('tr')!;
       expect(row.textContent).toContain(trDate(inv.date));
       expect(row.textContent).toContain(inv.accountName);
-      expect(row.textContent).toContain(`${tl(inv.total)} TL`);
+      const cells = Array.from(row.querySelectorAll('td'), (td) => td.textContent);
+      expect(cells[columnIndex(grid, 'Toplam')]).toBe(tl(inv.total));
+      expect(cells[columnIndex(grid, 'Para Birimi')]).toBe('TL');
+      // The internal id is the last column, not the first.
+      expect(cells[cells.length - 1]).toBe(inv.id);
     }
-    const totalCol = columnIndex(grid, 'Toplam');
-    expect(footerCells(grid)[totalCol]).toBe(`${tl(by417.reduce((s, i) => s + i.total, 0))} TL`); // every invoice is in TL: one total with its currency
+    // Sales, purchases and returns are never added together: no totals row, one line per type and currency.
+    expect(footerCells(grid)).toEqual([]);
+    expect(typeTotalLines()).toEqual(expectedTypeTotals(by417));
 
     const first = by417[0]!;
     await app.user.click(within(grid).getByRole('link', { name: first.number }));
@@ -70,6 +90,42 @@ describe.each(SHAPES)('invoice search (ERP shape %s)', (shape) => {
 });
 
 describe('invoice search', () => {
+  it('sales and their returns are totalled apart (no sum over mixed document types); the filter narrows the totals', async () => {
+    const name = 'Palandöken Grup Peyzaj A.Ş.';
+    const own = ds.invoices.filter((i) => i.accountName === name);
+    expect(new Set(own.map((i) => i.kind)).size).toBe(2); // Satış Faturası + Satış İade Faturası
+    const app = await renderApp(`/invoices?no=&firma=${encodeURIComponent('Palandöken Grup')}`, { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Fatura listesi' });
+    await waitFor(() => expect(bodyRows(grid)).toHaveLength(own.length));
+    expect(footerCells(grid)).toEqual([]);
+    expect(typeTotalLines()).toEqual(expectedTypeTotals(own));
+    // Filtering the list to the returns leaves one line: the returns' own totals.
+    await app.user.type(screen.getByLabelText('Sonuçlarda süz'), 'iade');
+    const returns = own.filter((i) => i.kind === 'Satış İade Faturası');
+    await waitFor(() => expect(typeTotalLines()).toEqual(expectedTypeTotals(returns)));
+  });
+
+  it('a 500-character number is refused next to the box: no request, no error box', async () => {
+    const app = await renderApp('/invoices', { loggedIn: true });
+    const calls: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => void calls.push(new URL(request.url).pathname);
+    mswServer.events.on('request:start', onRequest);
+    const box = await screen.findByLabelText('Fatura no');
+    fireEvent.change(box, { target: { value: '7'.repeat(500) } });
+    expect(await screen.findByText('Fatura numarası en fazla 200 karakter olabilir (500 yazıldı).')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await app.user.click(screen.getByRole('button', { name: 'Ara' }));
+    expect(app.path()).toBe('/invoices');
+    expect(screen.queryByText(/Bir sorun oluştu/)).toBeNull();
+    // The same long number in a URL (the header box, a hand-edited link) asks nothing either.
+    await act(() => app.router.navigate(`/invoices?no=${'7'.repeat(500)}&firma=`));
+    expect(await screen.findByText('Fatura numarası en fazla 200 karakter olabilir (500 yazıldı).')).toBeInTheDocument();
+    expect(screen.queryByRole('grid', { name: 'Fatura listesi' })).toBeNull();
+    expect(screen.queryByText(/Bir sorun oluştu/)).toBeNull();
+    mswServer.events.removeListener('request:start', onRequest);
+    expect(calls.filter((p) => p.includes('get_fatura'))).toEqual([]);
+  });
+
   it('searches by company through the form and filters the loaded results by trailing digits', async () => {
     const acc = ds.accounts.find((a) => a.id === '1000')!;
     const own = ds.invoices.filter((i) => i.accountId === acc.id);
@@ -135,13 +191,21 @@ describe.each(SHAPES)('invoice detail (ERP shape %s)', (shape) => {
     expect(await screen.findByRole('heading', { level: 1, name: `Fatura ${inv.number}` })).toBeInTheDocument();
 
     const header = screen.getByRole('region', { name: 'Fatura bilgileri' });
-    expect(header.textContent).toContain(inv.accountName);
+    // The company opens its statement (and the statement's document number opens this invoice).
+    expect(within(header).getByRole('link', { name: inv.accountName })).toHaveAttribute('href', `/accounts/${inv.accountId}`);
+    // The internal id is the last header field, not the first.
+    const fields = Array.from(header.querySelectorAll('dd'), (dd) => dd.textContent);
+    expect(fields[0]).not.toBe(inv.id);
+    expect(fields[fields.length - 1]).toBe(inv.id);
     expect(header.textContent).toContain(trDate(inv.date));
     expect(header.textContent).toContain(`${tl(inv.total)} TL`);
 
     const grid = screen.getByRole('grid', { name: 'Fatura satırları' });
     expect(bodyRows(grid)).toHaveLength(inv.lines.length);
     for (const line of inv.lines) expect(within(grid).getByText(line.productName)).toBeInTheDocument();
+    // VAT rates read as rates: "%20", not "20".
+    const rateCol = columnIndex(grid, 'KDV Oranı');
+    expect(bodyRows(grid).map((tr) => tr.querySelectorAll('td')[rateCol]!.textContent)).toEqual(inv.lines.map((l) => `%${l.vatRate}`));
     expect(footerCells(grid)[columnIndex(grid, 'Satır Toplamı')]).toBe(tl(inv.lines.reduce((s, l) => s + l.total, 0)));
 
     const rows = Array.from(document.querySelectorAll('.invoice-totals tr'), (tr) => tr.textContent);
@@ -157,13 +221,17 @@ describe.each(SHAPES)('invoice detail (ERP shape %s)', (shape) => {
     expect(document.body.textContent).not.toMatch(/NaN|undefined|Invalid Date|\[object Object\]/);
   });
 
-  it('says "not found" plainly for an unknown invoice (the ERP’s own text when it gives one)', async () => {
-    await renderApp('/invoices/99999999', { loggedIn: true, shape });
-    if (shape.startsWith('envelope')) {
-      expect(await screen.findByRole('alert')).toHaveTextContent(INVOICE_NOT_FOUND_MESSAGE);
-    } else {
-      expect(await screen.findByRole('heading', { level: 1, name: 'Fatura bulunamadı' })).toBeInTheDocument();
-    }
+  it('says "not found" once, plainly, with a way back (also when the ERP says it in an envelope)', async () => {
+    const app = await renderApp('/invoices/99999999', { loggedIn: true, shape });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fatura bulunamadı' })).toBeInTheDocument();
+    const state = screen.getByTestId('not-found');
+    // One "bulunamadı" (the heading); the id is not called an invoice number.
+    expect(state.textContent!.match(/bulunamad/gi)).toHaveLength(1);
+    expect(document.body.textContent!.match(/bulunamad/gi)).toHaveLength(1);
+    expect(state).not.toHaveTextContent(/numaralı/);
+    expect(screen.queryByRole('button', { name: 'Yazdır' })).toBeNull();
+    await app.user.click(screen.getByRole('link', { name: '← Fatura aramasına dön' }));
+    expect(app.path()).toBe('/invoices');
   });
 });
 

@@ -207,16 +207,21 @@ describe('statement', () => {
     expect(screen.getByTestId('sum-debit')).toHaveTextContent(trMoney(openingDebit));
   });
 
-  it('shows every extra key; an invoice-like document number links to /invoices?no=…', async () => {
+  it('shows every extra key; an invoice-like document number opens that invoice straight away', async () => {
     const app = await openStatement('/accounts/1000?from=2026-01-01&to=2026-03-31');
     expect(screen.getByRole('columnheader', { name: 'Belge No' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /^A[cç][ıi]klama$/i })).toBeInTheDocument();
     const inRange = linesOf(app, '1000').filter((l) => l.date >= '2026-01-01' && l.date <= '2026-03-31');
     const invoice = inRange.find((l) => l.type === 'Satış Faturası')!;
     const receipt = inRange.find((l) => l.type === 'Tahsilat')!;
-    expect(screen.getByRole('link', { name: invoice.documentNo })).toHaveAttribute('href', `/invoices?no=${invoice.documentNo}`);
     expect(screen.getByText(receipt.documentNo).closest('a')).toBeNull();
     expect(screen.getAllByText(invoice.description).length).toBeGreaterThan(0);
+    // The number is unique in the dataset: the link lands on the invoice itself, not on a search list.
+    const target = app.env.demoErp.dataset.invoices.filter((i) => i.number === invoice.documentNo);
+    expect(target).toHaveLength(1);
+    fireEvent.click(screen.getByRole('link', { name: invoice.documentNo }));
+    await waitFor(() => expect(app.path()).toBe(`/invoices/${target[0]!.id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: `Fatura ${invoice.documentNo}` })).toBeInTheDocument();
   });
 
   it('overdue debits (FIFO) are highlighted; overdue total and ortalama vade of open debits', async () => {

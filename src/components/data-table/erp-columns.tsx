@@ -63,6 +63,11 @@ export interface ErpColumnOptions {
   currencyOf?: (row: ErpRow) => string;
   /** The answer's rows: money columns are made wide enough for their widest amount and their total. */
   rows?: readonly ErpRow[];
+  /**
+   * Default true: money columns get a totals cell (Σ per currency). False where a column's sum means
+   * nothing (sales + purchases + returns in one invoice list): no totals cell, widths from the rows only.
+   */
+  totals?: boolean;
 }
 
 /** One DataColumn per ErpColumn. Build once per answer (useMemo on the columns array). */
@@ -82,7 +87,7 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
         return currency ? `${text} ${currency}` : text;
       },
       searchText: col.kind === 'text' ? (row) => String(value(row) ?? '') : false,
-      footer: col.kind === 'money' ? (rows) => moneyFooter(rows, col.key, options.currencyOf) : undefined,
+      footer: col.kind === 'money' && options.totals !== false ? (rows) => moneyFooter(rows, col.key, options.currencyOf) : undefined,
       // Dates and amounts are never cut off ("31.01.2026", the column's widest amount and its total).
       width: col.kind === 'date' ? '8.5rem' : col.kind === 'money' ? moneyWidth(col.key, options) : undefined,
     };
@@ -93,9 +98,10 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
 
 /**
  * Room for the widest amount of a money column (or its total) with sign and currency. Digits are
- * tabular (1ch each); the "." and "," separators are narrower (~0.4ch).
+ * tabular (1ch each); the "." and "," separators are narrower (~0.4ch). The totals row is bold, and
+ * bold digits are wider (~1.1ch): a total gets that much room, so "97.581.812,71" is never "97.581.812,…".
  */
-function moneyWidth(key: string, { rows, currencyOf }: ErpColumnOptions): string {
+function moneyWidth(key: string, { rows, currencyOf, totals = true }: ErpColumnOptions): string {
   let widest = 9_999_999; // at least "99.999,99"
   let currency = 0;
   for (const row of rows ?? []) {
@@ -104,13 +110,20 @@ function moneyWidth(key: string, { rows, currencyOf }: ErpColumnOptions): string
     widest = Math.max(widest, Math.abs(cell.minor));
     if (currencyOf && currency === 0) currency = currencyOf(row).length;
   }
+  let widestTotal = 0;
   // The total of each currency (one total when there is no currency text).
-  for (const { minor } of moneyTotals(rows ?? [], key, currencyOf)) widest = Math.max(widest, Math.abs(minor));
-  const text = formatMoney(-widest);
-  const separators = text.replace(/[^.,]/g, '').length;
-  const ch = text.length - separators + separators * 0.4 + (currency ? currency + 1 : 0);
+  if (totals) for (const { minor } of moneyTotals(rows ?? [], key, currencyOf)) widestTotal = Math.max(widestTotal, Math.abs(minor));
+  const chars = (minor: number) => {
+    const text = formatMoney(-minor);
+    const separators = text.replace(/[^.,]/g, '').length;
+    return text.length - separators + separators * 0.4 + (currency ? currency + 1 : 0);
+  };
+  const ch = Math.max(chars(widest), widestTotal ? chars(widestTotal) * BOLD_CH : 0);
   return `calc(${ch.toFixed(1)}ch + 1.2rem)`;
 }
+
+/** Bold digits are this much wider than regular ones (DejaVu Sans, Segoe UI, Roboto: 1.05–1.1). */
+const BOLD_CH = 1.1;
 
 /**
  * Σ kuruş of a money column per currency, in first-seen order ("" = the row names no currency, or

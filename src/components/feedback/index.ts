@@ -1,3 +1,4 @@
 export { Loading } from './loading';
 export { EmptyState } from './empty-state';
 export { ErrorState } from './error-state';
+export { NotFoundState } from './not-found-state';

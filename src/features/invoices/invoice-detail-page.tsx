@@ -10,24 +10,33 @@ import { invoiceQueries } from '../../api/invoices';
 import type { Cell, ErpColumn, ErpTable } from '../../api/types';
 import { DataTable, displayValue, type DataColumn } from '../../components/data-table';
 import { erpCellValue, erpDataColumns, InvalidValue, type ErpRow } from '../../components/data-table/erp-columns';
-import { EmptyState, ErrorState, Loading } from '../../components/feedback';
+import { ErrorState, Loading, NotFoundState } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { t } from '../../i18n';
 import { formatCount, formatMoney, formatNumber } from '../../lib/format';
 import type { Minor } from '../../lib/types';
-import { invoiceLayout } from './invoice-fields';
+import { idColumnLast, invoiceLayout } from './invoice-fields';
+import { foldKey, foldTr } from '../../lib/turkish';
+import { ErpError } from '../../api/errors';
 import { invoiceTotals } from './invoice-totals';
 import './invoices.css';
 
 const EMPTY_ROW: ErpRow = {};
 
-function HeaderValue({ col, cell, currency }: { col: ErpColumn; cell: Cell | undefined; currency: string }) {
+function HeaderValue({ col, cell, currency, accountHref }: { col: ErpColumn; cell: Cell | undefined; currency: string; accountHref?: string }) {
   if (cell?.kind === 'invalid') return <InvalidValue raw={cell.raw} />;
   const text = displayValue(col.kind, erpCellValue(col, cell));
   if (!text) return <>–</>;
+  // The company opens its statement (the statement's document numbers open the invoice back).
+  if (accountHref) return <Link to={accountHref} title={t('invoices.detail.openStatement', { name: text })}>{text}</Link>;
   return <>{col.kind === 'money' && currency ? `${text} ${currency}` : text}</>;
 }
+
+/** Line-number columns ("Sıra No", "SATIR_NO"): a few digits, a narrow column. */
+const LINE_NO_KEYS = new Set(['sirano', 'satirno', 'lineno', 'rowno', 'linenumber', 'sira']);
+/** A VAT rate as Turkish invoices write it: "%20", "%0,5". */
+const vatRateText = (v: unknown) => (typeof v === 'number' ? `%${formatNumber(v, 2)}` : '');
 
 export default function InvoiceDetailPage() {
   const { faturaId = '' } = useParams();
@@ -42,6 +51,7 @@ export default function InvoiceDetailPage() {
   const layout = useMemo(() => invoiceLayout(header?.columns ?? []), [header]);
   const number = layout.text(headerRow, layout.numberKey) || layout.text(headerRow, layout.idKey) || faturaId;
   const currency = layout.text(headerRow, layout.currencyKey);
+  const accountId = layout.text(headerRow, layout.accountIdKey);
   const notFound = query.isSuccess && (header?.rows.length ?? 0) === 0 && (lines?.rows.length ?? 0) === 0;
   useDocumentTitle(query.isSuccess && !notFound ? t('invoices.detail.title', { number }) : undefined);
 
@@ -51,8 +61,11 @@ export default function InvoiceDetailPage() {
         // A sum of unit prices means nothing: no total under that column.
         override: (col) => {
           if (col.field === 'unitPrice') return { footer: undefined };
-          if (col.field === 'productName') return { width: '16rem' };
-          if (col.field === 'quantity' || col.field === 'unit' || col.field === 'vatRate') return { width: '6.5rem' };
+          // The product name takes the room the others leave (never cut while there is room).
+          if (col.field === 'productName') return { width: undefined };
+          if (col.field === 'vatRate') return { width: '6.5rem', cell: (row) => vatRateText(erpCellValue(col, row[col.key])) };
+          if (col.field === 'quantity' || col.field === 'unit') return { width: '6.5rem' };
+          if (LINE_NO_KEYS.has(col.folded) || LINE_NO_KEYS.has(foldKey(col.label))) return { width: '4rem' };
           return undefined;
         },
         rows: lines?.rows,
@@ -81,21 +94,22 @@ export default function InvoiceDetailPage() {
       </div>
     );
   }
+  // The ERP said so itself (an envelope with status false and "Fatura bulunamadı."): the same state
+  // (its message says what the heading says, so it is not repeated).
+  const erpSaysNotFound = query.error instanceof ErpError && /bulunamad|not found/.test(foldTr(query.error.erpMessage ?? ''));
+  if (erpSaysNotFound || notFound) {
+    return (
+      <NotFoundState title={t('invoices.detail.notFound')} backTo={backTo} backLabel={t('invoices.detail.backLabel')}>
+        {t('invoices.detail.notFound.text', { id: faturaId })}
+      </NotFoundState>
+    );
+  }
   if (query.isError) {
     return (
       <div className="invoice-detail">
         {back}
         <PageHeader title={t('invoices.detail.titleUnknown')} />
         <ErrorState title={t('invoices.detail.error.title')} error={query.error} onRetry={() => void query.refetch()} />
-      </div>
-    );
-  }
-  if (notFound) {
-    return (
-      <div className="invoice-detail">
-        {back}
-        <PageHeader title={t('invoices.detail.notFound')} />
-        <EmptyState title={t('invoices.detail.notFound')}>{t('invoices.detail.notFound.text', { id: faturaId })}</EmptyState>
       </div>
     );
   }
@@ -118,11 +132,16 @@ export default function InvoiceDetailPage() {
       <section className="invoice-sheet" aria-labelledby="invoice-header-title">
         <h2 id="invoice-header-title">{t('invoices.detail.header')}</h2>
         <dl className="invoice-header-fields">
-          {(header?.columns ?? []).map((col) => (
+          {idColumnLast(header?.columns.map((c) => ({ ...c, id: c.key })) ?? [], layout.idKey).map((col) => (
             <div key={col.key}>
               <dt>{col.label}</dt>
               <dd className={col.kind === 'money' || col.kind === 'number' ? 'num' : undefined}>
-                <HeaderValue col={col} cell={headerRow[col.key]} currency={currency} />
+                <HeaderValue
+                  col={col}
+                  cell={headerRow[col.key]}
+                  currency={currency}
+                  accountHref={col.key === layout.companyKey && accountId ? `/accounts/${encodeURIComponent(accountId)}` : undefined}
+                />
               </dd>
             </div>
           ))}

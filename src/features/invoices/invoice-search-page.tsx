@@ -1,15 +1,17 @@
 /**
- * /invoices?no=<number>&firma=<company>&q=<filter>&sort= — get_fatura: every field the ERP
+ * /invoices?no=<number>&firma=<company>&q=<filter>&sort=&open=1 — get_fatura: every field the ERP
  * returns; number, date, company and total recognised (invoice alias table) and formatted; a row
  * opens /invoices/:faturaId (keeping this search for "back"). ?q filters the loaded results with
- * Turkish rules ("417" also finds "SF2026000417").
+ * Turkish rules ("417" also finds "SF2026000417"). No totals row: the totals are per document type
+ * and currency (invoice-type-totals.tsx). The internal invoice id is the last column. ?open=1 (a
+ * statement's document number): when the number means one invoice, go straight to it.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { invoiceQueries } from '../../api/invoices';
+import { invoiceQueries, MAX_INVOICE_SEARCH_CHARS } from '../../api/invoices';
 import type { ErpTable } from '../../api/types';
-import { DataTable, TableSearch, sortingFromParam, sortingToParam, type DataColumn } from '../../components/data-table';
+import { DataTable, TableSearch, sortingFromParam, sortingToParam, tableView, type DataColumn } from '../../components/data-table';
 import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
 import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { EmptyState } from '../../components/feedback';
@@ -17,7 +19,8 @@ import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { TextField } from '../../components/form/text-field';
-import { invoiceLayout, invoiceHref } from './invoice-fields';
+import { idColumnLast, invoiceLayout, invoiceHref, uniqueInvoiceHref } from './invoice-fields';
+import { InvoiceTypeTotals, invoiceTypeTotals } from './invoice-type-totals';
 import './invoices.css';
 import { withParams } from '../../lib/search-params';
 
@@ -44,30 +47,57 @@ export default function InvoiceSearchPage() {
   }
   const filterRef = useRef<HTMLInputElement>(null);
 
-  const query = useQuery({ ...invoiceQueries.list({ no, firma }), enabled: searched });
+  // Longer than the gateway accepts: said next to the box, nothing is asked of the ERP.
+  const tooLong = (v: string) => (v.trim().length > MAX_INVOICE_SEARCH_CHARS ? t('invoices.search.no.tooLong', { max: MAX_INVOICE_SEARCH_CHARS, length: v.trim().length }) : undefined);
+  const valid = !tooLong(no) && !tooLong(firma);
+
+  const query = useQuery({ ...invoiceQueries.list({ no, firma }), enabled: searched && valid });
   const table = query.data ?? EMPTY_TABLE;
   const layout = useMemo(() => invoiceLayout(table.columns), [table]);
 
+  // ?open=1: one invoice → its detail, replacing this entry (Back returns to where the link was).
+  const openUnique = params.get('open') === '1';
+  const uniqueHref = openUnique && no && query.data ? uniqueInvoiceHref(query.data, no) : null;
+  useEffect(() => {
+    if (uniqueHref) void navigate(uniqueHref, { replace: true });
+  }, [uniqueHref, navigate]);
+
   const columns = useMemo<DataColumn<ErpRow>[]>(
     () =>
-      erpDataColumns(table.columns, {
-        currencyOf: layout.currencyKey ? (row) => layout.text(row, layout.currencyKey) : undefined,
-        override: (col) => {
-          if (col.key === layout.primaryKey && layout.idKey) return { primary: true, href: (row) => invoiceHref(row, layout) ?? '#', width: '9.5rem' };
-          if (col.key === layout.companyKey) return { width: '12rem' };
-          if (col.key === layout.idKey || col.key === layout.accountIdKey || col.key === layout.currencyKey) return { width: '5.75rem' };
-          return undefined;
-        },
-        rows: table.rows,
-      }),
+      idColumnLast(
+        erpDataColumns(table.columns, {
+          // Amounts without a currency suffix: the currency column says it (and the list fits a laptop screen).
+          totals: false,
+          override: (col) => {
+            if (col.key === layout.primaryKey && layout.idKey) return { primary: true, href: (row) => invoiceHref(row, layout) ?? '#', width: '9.5rem' };
+            if (col.key === layout.dateKey || col.key === layout.dueDateKey) return { width: '7.5rem' };
+            if (col.key === layout.typeKey) return { width: '9rem' };
+            if (col.key === layout.idKey || col.key === layout.accountIdKey || col.key === layout.currencyKey) return { width: '5.75rem' };
+            return undefined;
+          },
+          rows: table.rows,
+        }),
+        layout.idKey,
+      ),
     [table, layout],
   );
+  const moneyColumns = useMemo(() => table.columns.filter((c) => c.kind === 'money'), [table]);
+  const sortParam = params.get('sort');
+  // Totals over the rows the list shows (its search ?q= included), per document type and currency.
+  const typeTotals = useMemo(() => {
+    if (!layout.typeKey || !query.isSuccess) return [];
+    const view = tableView(table.rows, columns, sortingFromParam(sortParam), q);
+    const shown: ErpRow[] = [];
+    for (const i of view) shown.push(table.rows[i]!);
+    return invoiceTypeTotals(shown, moneyColumns.map((c) => c.key), layout);
+  }, [layout, query.isSuccess, table, columns, sortParam, q, moneyColumns]);
 
   const setParam = (patch: Record<string, string | null>, replace: boolean) =>
     setParams((prev) => withParams(prev, patch), { replace });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (tooLong(draftNo) || tooLong(draftFirma)) return;
     // Both criteria stay in the URL (empty ones too: an empty search is a real search).
     const next = new URLSearchParams();
     next.set('no', draftNo.trim());
@@ -90,6 +120,7 @@ export default function InvoiceSearchPage() {
           label={t('invoices.search.no')}
           value={draftNo}
           onValueChange={setDraftNo}
+          error={tooLong(draftNo)}
           placeholder={t('invoices.search.no.placeholder')}
           autoComplete="off"
           spellCheck={false}
@@ -100,6 +131,7 @@ export default function InvoiceSearchPage() {
           label={t('invoices.search.firma')}
           value={draftFirma}
           onValueChange={setDraftFirma}
+          error={tooLong(draftFirma)}
           placeholder={t('invoices.search.firma.placeholder')}
           autoComplete="off"
         />
@@ -109,7 +141,7 @@ export default function InvoiceSearchPage() {
         <p className="invoice-search__hint">{t('invoices.search.hint')}</p>
       </form>
 
-      {!searched ? (
+      {!searched || !valid ? (
         <EmptyState title={t('invoices.search.start')} />
       ) : (
         <>
@@ -134,6 +166,7 @@ export default function InvoiceSearchPage() {
             searchInputRef={filterRef}
             toolbar={<TableSearch ref={filterRef} label={t('invoices.table.filter')} placeholder={t('invoices.table.filter.placeholder')} value={q} onChange={setQ} />}
           />
+          <InvoiceTypeTotals totals={typeTotals} moneyColumns={moneyColumns} />
         </>
       )}
     </div>

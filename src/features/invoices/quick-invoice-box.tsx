@@ -7,10 +7,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { invoiceQueries } from '../../api/invoices';
+import { invoiceQueries, MAX_INVOICE_SEARCH_CHARS } from '../../api/invoices';
 import { t } from '../../i18n';
-import { invoiceHref, invoiceLayout } from './invoice-fields';
-import { matchInvoiceNumber } from './invoice-totals';
+import { uniqueInvoiceHref } from './invoice-fields';
 import './invoices.css';
 import { isTypingTarget } from '../../lib/keyboard';
 
@@ -53,12 +52,8 @@ export function QuickInvoiceBox() {
     setBusy(true);
     let target = listUrl;
     try {
-      const table = await queryClient.fetchQuery(invoiceQueries.list({ no }));
-      const layout = invoiceLayout(table.columns);
-      const candidates = table.rows.filter((row) => layout.numberKey === undefined || matchInvoiceNumber(no, layout.text(row, layout.numberKey)) !== null);
-      const exact = layout.numberKey ? candidates.filter((row) => matchInvoiceNumber(no, layout.text(row, layout.numberKey)) === 'exact') : [];
-      const single = exact.length === 1 ? exact[0] : candidates.length === 1 ? candidates[0] : undefined;
-      const href = single ? invoiceHref(single, layout) : null;
+      // Too long for the ERP: the list page says so next to the box (no request).
+      const href = no.length <= MAX_INVOICE_SEARCH_CHARS ? uniqueInvoiceHref(await queryClient.fetchQuery(invoiceQueries.list({ no })), no) : null;
       if (href) target = href;
     } catch {
       // The list page shows the error in full.

@@ -2,7 +2,8 @@
  * Columns of the statement table. Rows are StatementRow (src/lib/running-balance.ts): the devir row and
  * the lines of the range. Sorting is off on purpose: the running balance only means something in
  * date order. Every extra key the ERP returned gets a column; a document number that looks like
- * an invoice number links to /invoices?no=….
+ * an invoice number links to /invoices?no=…&open=1 (straight to the invoice when the number is unique,
+ * else the matching list).
  */
 import { Link } from 'react-router-dom';
 import type { ErpColumn } from '../../api/types';
@@ -115,7 +116,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
         if (isDoc && cell?.kind === 'text' && looksLikeInvoiceNumber(cell.text)) {
           const no = cell.text.trim();
           return (
-            <Link to={`/invoices?no=${encodeURIComponent(no)}`} title={t('statement.invoiceLink', { no })}>
+            <Link to={`/invoices?${new URLSearchParams({ no, firma: '', open: '1' }).toString()}`} title={t('statement.invoiceLink', { no })}>
               {no}
             </Link>
           );
