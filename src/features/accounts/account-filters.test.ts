@@ -29,9 +29,15 @@ describe('search over the account columns (the table’s view)', () => {
     expect(searchIds('CICEK')).toEqual(['3']);
     expect(searchIds('5')).toEqual(['5']); // the id is searched
   });
-  it('legal suffixes do not decide a match', () => {
+  it('legal suffixes do not decide a match when the query has other words', () => {
     expect(searchIds('şahin ltd. şti.')).toEqual(['4']);
-    expect(searchIds('A.Ş.')).toHaveLength(5);
+    expect(searchIds('çiçek a.ş.')).toEqual(['3']);
+  });
+  it('a query of legal-form words alone finds those words, not every account (issue 16)', () => {
+    expect(searchIds('A.Ş.')).toEqual(['1']);
+    expect(searchIds('Ticaret')).toEqual(['3', '4']);
+    expect(searchIds('Sanayi')).toEqual(['3', '5']);
+    expect(searchIds('Şti')).toEqual(['2', '5']);
   });
 });
 
