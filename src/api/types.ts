@@ -14,8 +14,11 @@ export type Cell =
   /** A number. `minor` is the value in hundredths, rounded half-up from the exact decimal text. */
   | { kind: 'number'; value: number; minor: Minor; decimals: number; raw: string }
   | { kind: 'date'; iso: IsoDate; raw: string }
-  /** Claimed to be a number or date but could not be read: shown raw, marked, counted in warnings. */
-  | { kind: 'invalid'; raw: string; expected: 'number' | 'date' };
+  /**
+   * Claimed to be a number or date but could not be read: shown raw, marked, counted in warnings.
+   * `ambiguous`: a "1.234" / "1,234" whose column shows no decimal mark (docs/team-contracts.md "Numbers").
+   */
+  | { kind: 'invalid'; raw: string; expected: 'number' | 'date'; ambiguous?: true };
 
 /** How a column's values are shown (decided per column from its key and its values). */
 export type ColumnKind = 'text' | 'money' | 'number' | 'date';

@@ -28,6 +28,20 @@ describe('parseDate: every date form of erp-contract §6', () => {
     ['  2026-01-31  ', '2026-01-31'],
     ['2024-02-29', '2024-02-29'], // leap year
     ['29.02.2000', '2000-02-29'], // divisible by 400
+    // Turkish month names in capitals: "İ" (dotted capital I) is a Turkish letter, not noise.
+    ['NİSAN, 15 2026 00:00:00', '2026-04-15'],
+    ['EYLÜL, 01 2026 00:00:00', '2026-09-01'],
+    ['Nisan, 15 2026', '2026-04-15'],
+    ['ŞUBAT, 28 2026 00:00:00', '2026-02-28'],
+    ['AĞUSTOS, 31 2026 00:00:00', '2026-08-31'],
+    ['KASIM, 30 2026 00:00:00', '2026-11-30'],
+    // Fractional seconds after a day-first date or a ColdFusion text date.
+    ['31.01.2026 10:00:00.000', '2026-01-31'],
+    ['31/01/2026 10:00:00,5', '2026-01-31'],
+    ['January, 31 2026 10:00:00.000', '2026-01-31'],
+    // The sensible year range: 1900–2199.
+    ['01.01.1900', '1900-01-01'],
+    ['2199-12-31', '2199-12-31'],
   ])('%s → %s', (input, iso) => {
     expect(parseDate(input)).toEqual({ kind: 'date', iso, raw: input });
   });
@@ -52,6 +66,12 @@ describe('parseDate: every date form of erp-contract §6', () => {
     ])('%s', (input) => {
       expect(parseDate(input)).toEqual({ kind: 'invalid', raw: input });
     });
+    it.each([['0026-04-15'], ['15.04.0026'], ["{ts '0026-04-15 00:00:00'}"], ['Nisan, 15 0026'], ['1899-12-31'], ['2200-01-01'], ['31.12.9999']])(
+      'a year outside 1900–2199 (%s: "0026" typed for "2026") is invalid and says why',
+      (input) => {
+        expect(parseDate(input)).toEqual({ kind: 'invalid', raw: input, reason: 'year' });
+      },
+    );
     it('numbers and objects are not dates', () => {
       expect(parseDate(20260131)).toEqual({ kind: 'invalid', raw: '20260131' });
       expect(parseDate({})).toEqual({ kind: 'invalid', raw: '{}' });

@@ -7,20 +7,28 @@
  * 31.01.2026 · 31/01/2026 (optionally followed by a time) ·
  * ColdFusion "January, 31 2026 00:00:00" (also short/Turkish month names) ·
  * ColdFusion "{ts '2026-01-31 00:00:00'}" and "{d '2026-01-31'}".
- * "" / null / undefined = empty. Anything else, or an impossible day/month → invalid.
+ * Times may carry fractional seconds ("31.01.2026 10:00:00.000"); month names any case ("NİSAN").
+ * "" / null / undefined = empty. Anything else, or an impossible day/month → invalid; a year
+ * outside 1900–2199 ("0026" typed for "2026") → invalid with reason 'year'.
  */
 import type { IsoDate } from './types';
 import { foldTr } from './turkish';
 
-export type DateParse = { kind: 'empty' } | { kind: 'date'; iso: IsoDate; raw: string } | { kind: 'invalid'; raw: string };
+/** `reason: 'year'`: a real calendar day, but its year is outside MIN_YEAR–MAX_YEAR ("0026" typed for "2026"). */
+export type DateParse = { kind: 'empty' } | { kind: 'date'; iso: IsoDate; raw: string } | { kind: 'invalid'; raw: string; reason?: 'year' };
+
+/** The sensible year range of a business date: outside it a year is a typing slip ("0026"), never aged. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2199;
 
 export const EMPTY_DATE: DateParse = Object.freeze({ kind: 'empty' }) as DateParse;
 
 const TIME = String.raw`(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?\s*(?:Z|[+-]\d{2}:?\d{2}|UTC|GMT)?)?`;
 const ISO_RE = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})${TIME}$`, 'i');
-const DMY_RE = new RegExp(String.raw`^(\d{1,2})([./])(\d{1,2})\2(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$`);
+const DMY_RE = new RegExp(String.raw`^(\d{1,2})([./])(\d{1,2})\2(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?$`);
 const CF_TS_RE = /^\{\s*(?:ts|d)\s*'(\d{4})-(\d{2})-(\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?'\s*\}$/i;
-const CF_TEXT_RE = /^([a-zçğıöşüâîû]+)\.?,?\s+(\d{1,2}),?\s+(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?)?$/i;
+// Month names in any case, Turkish capitals included ("NİSAN", "ŞUBAT", "AĞUSTOS").
+const CF_TEXT_RE = /^([a-zçğıöşüâîûÇĞİÖŞÜÂÎÛ]+)\.?,?\s+(\d{1,2}),?\s+(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:\s*[ap]m)?)?$/i;
 
 const MONTHS: Record<string, number> = {};
 (
@@ -87,6 +95,7 @@ function digits(s: string, from: number, to: number): number {
 
 function make(y: number, m: number, d: number, raw: string): DateParse {
   if (!isValidYmd(y, m, d)) return { kind: 'invalid', raw };
+  if (y < MIN_YEAR || y > MAX_YEAR) return { kind: 'invalid', raw, reason: 'year' };
   return { kind: 'date', iso: ymd(y, m, d), raw };
 }
 

@@ -1,4 +1,4 @@
-import { parseNumber, sumMinor, toMinor } from './money';
+import { columnDecimalMark, parseNumber, sumMinor, toMinor } from './money';
 
 describe('parseNumber: every number form of erp-contract §6', () => {
   it.each([
@@ -33,20 +33,88 @@ describe('parseNumber: every number form of erp-contract §6', () => {
     expect(parseNumber(12.5)).toMatchObject({ raw: '12.5' });
   });
 
-  describe('single-separator rule (documented choice): a lone "." or "," is the decimal separator', () => {
+  describe('a lone separator is the decimal mark, unless exactly three digits follow it', () => {
     it.each([
       ['1.5', 150],
       ['1,5', 150],
-      // One "." followed by exactly three digits is ambiguous; WEX writes "." decimals, so it is 1,234.
-      ['1.234', 123],
-      ['1,234', 123],
-      ['1.235', 124], // 1,235 → rounds half up to 1,24
+      ['12.34', 1234],
+      ['0,123', 12], // "0" never starts a thousands group: a decimal
+      ['1234.567', 123457], // four integer digits: not a thousands group either
     ])('%s → %d kuruş', (input, minor) => {
       expect(toMinor(input)).toBe(minor);
     });
     it('several dots of correct grouping are thousands', () => {
       expect(toMinor('12.345.678')).toBe(1_234_567_800);
     });
+  });
+
+  describe('ambiguous "1.234" / "1,234": read by the column\'s decimal mark, never guessed', () => {
+    // [input, minor with "," as the decimal mark, minor with "." as the decimal mark]
+    it.each([
+      ['1.234', 123_400, 123],
+      ['1,234', 123, 123_400],
+      ['-1.234', -123_400, -123],
+      ['999,999', 100_000, 99_999_900],
+      ['(1.234)', -123_400, -123],
+      ['1.235', 123_500, 124], // 1,235 rounds half up to 1,24
+    ])('%s → %d kuruş with "," decimals, %d kuruş with "." decimals', (input, commaMinor, dotMinor) => {
+      expect(parseNumber(input, ',')).toMatchObject({ kind: 'number', minor: commaMinor });
+      expect(parseNumber(input, '.')).toMatchObject({ kind: 'number', minor: dotMinor });
+    });
+    it.each([['1.234'], ['1,234'], ['-1.234'], ['(1,234)'], ['1.005']])('%s with no known mark is flagged, not a number', (input) => {
+      expect(parseNumber(input)).toEqual({ kind: 'invalid', raw: input, ambiguous: true });
+      expect(parseNumber(input, null)).toEqual({ kind: 'invalid', raw: input, ambiguous: true });
+      expect(toMinor(input)).toBeNull();
+    });
+    it('a known mark does not change unambiguous values', () => {
+      expect(parseNumber('1.234,56', '.')).toMatchObject({ minor: 123_456 });
+      expect(parseNumber('0.5', ',')).toMatchObject({ minor: 50 });
+      expect(parseNumber('1.234.567', '.')).toMatchObject({ minor: 123_456_700 });
+    });
+  });
+
+  describe('decimal mark of a column: what its other values show', () => {
+    it.each([
+      // [column values, mark]
+      [['12.345.678', '1.234'], ','],
+      [['1.234,56', '1.234'], ','],
+      [['0,5', '1.234'], ','],
+      [['1 234,50', '1.234'], ','],
+      [['1,234,567', '1,234'], '.'],
+      [['1,234.56', '1,234'], '.'],
+      [['0.5', '1.234'], '.'],
+      [['1234.56', '', null, 7, '1.234'], '.'],
+      [['1.234', '5.678'], null], // nothing but ambiguous values: no evidence
+      [['1.234', 12, '500'], null], // JSON numbers and whole numbers say nothing about text
+      [['0,5', '0.5', '1.234'], null], // contradicting evidence: no mark
+      [['abc', '1.234'], null],
+    ] as const)('%j → %j', (values, mark) => {
+      expect(columnDecimalMark(values)).toBe(mark);
+    });
+  });
+
+  describe('accounting negatives and space grouping', () => {
+    it.each([
+      ['(1.234,56)', -123_456],
+      ['(12,50)', -1250],
+      ['( 7 )', -700],
+      ['1 234,50', 123_450],
+      ['1\u00a0234,50', 123_450], // no-break space
+      ['1\u202f234,50', 123_450], // narrow no-break space (what tr-TR Intl writes in some runtimes)
+      ['-1 234 567,8', -123_456_780],
+      ['(1 234,50)', -123_450],
+      ['1 234', 123_400],
+      ['1 234.567', 123_457], // space-grouped: the lone "." can only be the decimal mark
+      ['1 234,567', 123_457],
+    ])('%j → %d kuruş', (input, minor) => {
+      expect(parseNumber(input)).toMatchObject({ kind: 'number', minor, raw: input });
+    });
+    it.each([['(-5)'], ['-(5)'], ['((5))'], ['(5'], ['5)'], ['()'], ['12 34'], ['1 2345'], ['1  234'], ['1 234\u00a0567'], ['0 123']])(
+      '%j is invalid',
+      (input) => {
+        expect(parseNumber(input)).toEqual({ kind: 'invalid', raw: input });
+      },
+    );
   });
 
   describe('rounding to kuruş from the exact text (half away from zero, no float arithmetic)', () => {
@@ -58,8 +126,8 @@ describe('parseNumber: every number form of erp-contract §6', () => {
       ['2.675', 268], // float 2.675 is 2.67499999…
       ['1234567.999', 123456800],
       ['0.0049999', 0],
-    ])('%s → %d', (input, minor) => {
-      expect(toMinor(input)).toBe(minor);
+    ])('%s → %d (with "." the decimal mark of its column)', (input, minor) => {
+      expect(parseNumber(input, '.')).toMatchObject({ kind: 'number', minor });
     });
     it('-0 is plain 0', () => {
       expect(Object.is(toMinor('-0,00'), 0)).toBe(true);
@@ -85,7 +153,7 @@ describe('parseNumber: every number form of erp-contract §6', () => {
       ['--5'],
       ['-'],
       ['.'],
-      ['1 234'],
+      ['1 23'],
       ['₺12'],
       ['12,345.678,9'],
       ['1.234,567.8'],

@@ -2,17 +2,24 @@
  * Reading numbers the ERP sends (erp-contract §6) exactly, from their text.
  *
  * Accepted: JSON numbers; strings "1234.56", "1234,56", "1.234,56", "1,234.56", "00123",
- * a leading "-" (or "+"), exponent form "1.5E7" (ColdFusion writes large doubles so);
+ * a leading "-" (or "+"), accounting negatives "(1.234,56)", space / no-break-space / narrow
+ * no-break-space grouping "1 234,50", exponent form "1.5E7" (ColdFusion writes large doubles so);
  * "" / null / undefined / whitespace = empty.
  *
- * Separator rules (documented choice):
+ * Separator rules (documented choice, docs/team-contracts.md "Numbers"):
  * - both "." and "," present: the one that comes last is the decimal separator and occurs once;
  *   the other one groups thousands and must group correctly ("1.234.567,8", "1,234.56").
- * - only one separator, occurring once: it is the decimal separator. "1.5" = 1,5 and
- *   "1.234" = 1,234 (WEX writes numbers with a "." decimal, so a lone dot is a decimal point);
- *   "1,5" = 1,5 and "1,234" = 1,234 as well.
  * - only one separator, occurring several times: thousands grouping ("1.234.567" = 1234567),
  *   which must be well-formed, else the value is invalid.
+ * - only one separator, occurring once: the decimal separator ("1.5" = 1,5; "12,34" = 12,34;
+ *   "0,123" and "1234.567" too, since "0" or four digits never start a thousands group) —
+ *   EXCEPT when exactly three digits follow it and one to three digits (not starting with 0)
+ *   precede it: "1.234" / "1,234" is 1234 in one installation and 1,234 in another. Such a value
+ *   is read with the decimal mark of its column (`mark`, from columnDecimalMark: what the
+ *   column's other values show); with no known mark it is invalid with `ambiguous: true` —
+ *   shown raw and flagged, never guessed.
+ * - space grouping ("1 234,50", "1 234.567"): the spaces group thousands, so a lone separator
+ *   after them is the decimal mark whatever follows it.
  *
  * Minor units (kuruş) are computed from the decimal digits, never through float arithmetic:
  * the third decimal rounds half away from zero ("0.005" → 1, "-0.005" → -1).
@@ -31,12 +38,20 @@ export type NumberParse =
       decimals: number;
       raw: string;
     }
-  | { kind: 'invalid'; raw: string };
+  /** `ambiguous`: a lone "." or "," followed by three digits, with no decimal mark known for its column. */
+  | { kind: 'invalid'; raw: string; ambiguous?: true };
+
+/** The decimal separator of a column of number texts; null = not known. */
+export type DecimalMark = '.' | ',';
 
 export const EMPTY_NUMBER: NumberParse = Object.freeze({ kind: 'empty' }) as NumberParse;
 
-/** Parses one ERP value as a number. Never throws; unreadable → { kind: 'invalid', raw }. */
-export function parseNumber(input: unknown): NumberParse {
+/**
+ * Parses one ERP value as a number. Never throws; unreadable → { kind: 'invalid', raw }.
+ * `mark`: the decimal separator of the value's column (columnDecimalMark), which decides only the
+ * ambiguous "1.234" / "1,234" form; without it that form is invalid with `ambiguous: true`.
+ */
+export function parseNumber(input: unknown, mark?: DecimalMark | null): NumberParse {
   if (input === null || input === undefined) return EMPTY_NUMBER;
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return { kind: 'invalid', raw: String(input) };
@@ -46,7 +61,7 @@ export function parseNumber(input: unknown): NumberParse {
   const raw = input;
   const s = input.trim();
   if (s === '') return EMPTY_NUMBER;
-  return parseNumberText(s, raw);
+  return parseNumberText(s, raw, mark ?? null);
 }
 
 /** Shortest round-trip text of a JSON number, then the exact decimal reading of that text. */
@@ -65,12 +80,25 @@ function fromNumber(n: number): NumberParse {
     return { kind: 'number', value: n, minor: m + 0, decimals, raw: `${m < 0 ? '-' : ''}${Math.trunc(abs / 100)}${frac}` };
   }
   const raw = String(n);
-  return parseNumberText(raw, raw);
+  return parseNumberText(raw, raw, '.');
 }
 
-function parseNumberText(s: string, raw: string): NumberParse {
+const SPACE_GROUPED = /^([1-9]\d{0,2}(?:([ \u00a0\u202f])\d{3})(?:\2\d{3})*)(?:([.,])(\d+))?$/;
+const ANY_SPACE = /[ \u00a0\u202f]/;
+
+function parseNumberText(s: string, raw: string, mark: DecimalMark | null): NumberParse {
   const fast = parsePlain(s, raw);
   if (fast) return fast;
+  // Accounting negative: "(1.234,56)" = -1234,56 (no sign inside, no nesting).
+  if (s.charCodeAt(0) === 40 /* ( */) {
+    if (s.charCodeAt(s.length - 1) !== 41 /* ) */) return { kind: 'invalid', raw };
+    const inner = s.slice(1, -1).trim();
+    const c = inner.charCodeAt(0);
+    if (inner === '' || c === 40 || c === 45 || c === 43) return { kind: 'invalid', raw };
+    const p = parseNumberText(inner, raw, mark);
+    if (p.kind !== 'number') return p;
+    return p.minor === 0 && p.value === 0 ? p : { ...p, value: -p.value, minor: -p.minor };
+  }
   let i = 0;
   let negative = false;
   const c0 = s.charCodeAt(0);
@@ -80,11 +108,19 @@ function parseNumberText(s: string, raw: string): NumberParse {
   }
   let body = s.slice(i);
   if (body === '') return { kind: 'invalid', raw };
+  if (ANY_SPACE.test(body)) {
+    // "1 234,50": spaces group thousands (one kind of space, groups of three); a separator after
+    // them is the decimal mark, even before three digits ("1 234,567").
+    const m = SPACE_GROUPED.exec(body);
+    if (!m) return { kind: 'invalid', raw };
+    return build(negative, m[1]!.replace(/[ \u00a0\u202f]/g, ''), m[4] ?? '', raw);
+  }
 
   // Exponent form: only with a "." decimal and no grouping ("1.5E7", "2e-3").
   let exponent = 0;
   const e = body.search(/[eE]/);
-  if (e !== -1) {
+  const hasExponent = e !== -1;
+  if (hasExponent) {
     const m = /^(\d+(?:\.\d+)?)[eE]([+-]?\d{1,3})$/.exec(body);
     if (!m) return { kind: 'invalid', raw };
     body = m[1]!;
@@ -127,6 +163,14 @@ function parseNumberText(s: string, raw: string): NumberParse {
       const at = dot > 0 ? lastDot : lastComma;
       intPart = body.slice(0, at);
       fracPart = body.slice(at + 1);
+      if (!hasExponent && isAmbiguous(intPart, fracPart)) {
+        // "1.234" / "1,234": thousands or decimals — the column's mark decides, never a guess.
+        if (mark === null) return { kind: 'invalid', raw, ambiguous: true };
+        if (mark !== sep) {
+          intPart += fracPart;
+          fracPart = '';
+        }
+      }
     } else {
       if (!isGrouped(body, sep)) return { kind: 'invalid', raw };
       intPart = body.split(sep).join('');
@@ -190,6 +234,8 @@ function parsePlain(s: string, raw: string): NumberParse | null {
       k++;
     }
     if (decimals === 0) return null;
+    // "1.234": ambiguous, the general path decides with the column's mark.
+    if (decimals === 3 && intLen <= 3 && s.charCodeAt(negative ? 1 : 0) !== 48) return null;
   }
   if (decimals === 1) frac *= 10;
   const minorAbs = intValue * 100 + frac + (roundUp ? 1 : 0);
@@ -201,6 +247,68 @@ function parsePlain(s: string, raw: string): NumberParse | null {
     decimals,
     raw,
   };
+}
+
+/** One separator between 1–3 digits (not starting with 0) and exactly three: a group or decimals? */
+function isAmbiguous(intPart: string, fracPart: string): boolean {
+  return fracPart.length === 3 && intPart.length >= 1 && intPart.length <= 3 && intPart.charCodeAt(0) !== 48;
+}
+
+/**
+ * The decimal mark a number text shows on its own, or null when it shows none: "1.234,56",
+ * "0,5", "12,34", "12.345.678" (dots group, so "," is the mark), "1 234,567" → ","; their mirror
+ * images → "."; "1.234", "1234", JSON numbers and anything unreadable → null.
+ */
+export function decimalMarkOf(v: unknown): DecimalMark | null {
+  if (typeof v !== 'string') return null;
+  let dot = 0;
+  let comma = 0;
+  let last = -1;
+  let digitsAfter = 0;
+  let digitsBefore = 0;
+  let firstDigit = -1;
+  let spaced = false;
+  for (let k = 0; k < v.length; k++) {
+    const c = v.charCodeAt(k);
+    if (c >= 48 && c <= 57) {
+      if (firstDigit < 0) firstDigit = c;
+      if (dot + comma === 0) digitsBefore++;
+      digitsAfter++;
+    } else if (c === 46 || c === 44) {
+      if (c === 46) dot++;
+      else comma++;
+      last = c;
+      digitsAfter = 0;
+    } else if (c === 32 || c === 0xa0 || c === 0x202f) {
+      if (dot + comma === 0 && digitsBefore > 0) spaced = true;
+      if (dot + comma === 0) digitsBefore = 0;
+    }
+  }
+  if (dot + comma === 0) return null;
+  const p = parseNumber(v, '.');
+  if (p.kind !== 'number') return null;
+  const mark: DecimalMark = last === 46 ? '.' : ',';
+  const other: DecimalMark = mark === '.' ? ',' : '.';
+  if (dot > 0 && comma > 0) return mark; // the last one is the decimal mark
+  if (dot + comma > 1) return other; // one separator, repeated: it groups thousands
+  if (spaced) return mark;
+  if (digitsAfter !== 3 || digitsBefore > 3 || firstDigit === 48) return mark;
+  return null;
+}
+
+/**
+ * The decimal mark of a column of number texts: the one its values show (decimalMarkOf), or
+ * null when none shows one or they contradict each other ("0,5" and "0.5" in one column).
+ */
+export function columnDecimalMark(values: ArrayLike<unknown>, n: number = values.length): DecimalMark | null {
+  let mark: DecimalMark | null = null;
+  for (let i = 0; i < n; i++) {
+    const m = decimalMarkOf(values[i]);
+    if (m === null || m === mark) continue;
+    if (mark !== null) return null;
+    mark = m;
+  }
+  return mark;
 }
 
 /** "1.234.567" with sep "." → true; first group 1–3 digits, then groups of exactly 3. */

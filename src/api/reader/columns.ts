@@ -5,7 +5,7 @@
  */
 import type { Cell, ColumnKind, ErpColumn, ErpTable } from '../types';
 import { foldKey } from '../../lib/turkish';
-import { parseNumber, type NumberParse } from '../../lib/money';
+import { columnDecimalMark, parseNumber, type DecimalMark, type NumberParse } from '../../lib/money';
 import { parseDate, type DateParse } from '../../lib/dates';
 import { columnOf, valueAt, type RawTable } from './locate';
 import { FIELD_KINDS, aliasesOf, columnHeader, fieldLabel, type RecordKind } from './keys';
@@ -70,6 +70,8 @@ export function kindFromKey(key: string): ColumnKind | undefined {
 }
 
 const NUMERIC_CHARS = /^\s*[+-]?[\d.,]+(?:[eE][+-]?\d+)?\s*$/;
+/** Accounting negatives "(1.234,56)" and space-grouped "1 234,50" (only well-grouped: "212 555 1234" is not one). */
+const NUMERIC_FORMATTED = /^\s*(?:\(\s*[\d.,]+\s*\)|\(?\s*[+-]?[1-9]\d{0,2}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d+)?\s*\)?)\s*$/;
 const DATE_LIKE = /^\s*(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{4}|\{\s*(?:ts|d)\s*'|[A-Za-zÇĞİÖŞÜçğıöşü]+\.?,?\s+\d{1,2},?\s+\d{4})/;
 const LEADING_ZERO = /^\s*0\d/;
 
@@ -86,7 +88,12 @@ export function isEmptyRaw(v: unknown): boolean {
  *   the whole column turning into text;
  * - "00123"-style values → text (ids keep their zeros); anything else → text.
  */
-function kindFromValues(values: unknown[], n: number, wholeNumbers: ColumnKind, out: { parsed?: NumberParse[] }): ColumnKind {
+function kindFromValues(
+  values: unknown[],
+  n: number,
+  wholeNumbers: ColumnKind,
+  out: { parsed?: NumberParse[]; decimalMark?: DecimalMark | null },
+): ColumnKind {
   const parsed: NumberParse[] = new Array(n);
   let numeric = 0;
   let other = 0;
@@ -104,10 +111,15 @@ function kindFromValues(values: unknown[], n: number, wholeNumbers: ColumnKind, 
       if (p.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
       continue;
     }
-    if (typeof v === 'string' && NUMERIC_CHARS.test(v)) {
+    if (typeof v === 'string' && (NUMERIC_CHARS.test(v) || NUMERIC_FORMATTED.test(v))) {
       numeric++;
       if (LEADING_ZERO.test(v) && !/^\s*0[.,]/.test(v)) anyLeadingZero = true;
-      const p = parseNumber(v);
+      let p = parseNumber(v);
+      if (p.kind === 'invalid' && p.ambiguous) {
+        // "1.234": the column's other values decide (once per column).
+        if (out.decimalMark === undefined) out.decimalMark = columnDecimalMark(values, n);
+        if (out.decimalMark !== null) p = parseNumber(v, out.decimalMark);
+      }
       parsed[i] = p;
       if (p.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
     } else other++;
@@ -165,6 +177,20 @@ export interface TypedColumn extends ErpColumn {
   parsed?: NumberParse[];
   /** Shared text cells of a column whose values repeat (categories, cities). */
   textCells?: Map<string, Cell>;
+  /** The column's decimal mark for ambiguous "1.234" values (null = none shown; undefined = not looked yet). */
+  decimalMark?: DecimalMark | null;
+}
+
+/**
+ * A number of a money/number column. "1.234" / "1,234" (ambiguous) is read with the column's
+ * decimal mark, which is looked up once, on the first such value (columnDecimalMark: what the
+ * other values of the column show); with no mark it stays invalid + ambiguous.
+ */
+export function numberOf(col: TypedColumn, v: unknown): NumberParse {
+  const p = parseNumber(v);
+  if (p.kind !== 'invalid' || !p.ambiguous) return p;
+  if (col.decimalMark === undefined) col.decimalMark = columnDecimalMark(columnOf(col.table, col.index), col.table.rowCount);
+  return col.decimalMark === null ? p : parseNumber(v, col.decimalMark);
 }
 
 /** Per-read state: counts invalid values. */
@@ -184,10 +210,10 @@ export class Converter {
       }
       case 'money':
       case 'number': {
-        const p = col.parsed?.[i] ?? parseNumber(v);
+        const p = col.parsed?.[i] ?? numberOf(col, v);
         if (p.kind === 'invalid') {
           this.warnings++;
-          return { kind: 'invalid', raw: p.raw, expected: 'number' };
+          return p.ambiguous ? { kind: 'invalid', raw: p.raw, expected: 'number', ambiguous: true } : { kind: 'invalid', raw: p.raw, expected: 'number' };
         }
         return p.kind === 'empty' ? EMPTY_CELL : p;
       }
@@ -206,8 +232,59 @@ export class Converter {
   }
 }
 
-/** Types every column of a raw table for a record kind (field, label, kind). */
-export function typeColumns(table: RawTable, record: RecordKind): TypedColumn[] {
+/** Keys equal but for case ("BORC" / "borc", "İŞLEM" / "işlem"). */
+const caseKey = (key: string): string => key.replace(/[İI]/g, 'i').replace(/ı/g, 'i').toLowerCase();
+
+/**
+ * Keys that differ only in case are one key sent twice: they are merged into the first of them,
+ * and per row the first one with a value wins (BORC: "" / borc: "100,00" → "100,00"). Every row
+ * where two of them were sent with different values is counted in `conv.warnings`.
+ */
+function mergeCaseDuplicates(table: RawTable, conv: Converter): RawTable {
+  const groups = new Map<string, number[]>();
+  table.keys.forEach((key, c) => {
+    const k = caseKey(key);
+    const g = groups.get(k);
+    if (g) g.push(c);
+    else groups.set(k, [c]);
+  });
+  if (groups.size === table.keys.length) return table;
+  const n = table.rowCount;
+  const keys: string[] = [];
+  const columns: unknown[][] = [];
+  for (const members of groups.values()) {
+    keys.push(table.keys[members[0]!]!);
+    if (members.length === 1) {
+      columns.push(columnOf(table, members[0]!));
+      continue;
+    }
+    const cols = members.map((c) => columnOf(table, c));
+    const merged = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      let chosen: unknown = undefined;
+      let sent = 0;
+      let differ = false;
+      for (const col of cols) {
+        const v = col[i];
+        if (v === undefined) continue;
+        if (sent > 0 && textOf(v) !== textOf(chosen)) differ = true;
+        sent++;
+        if (chosen === undefined || (isEmptyRaw(chosen) && !isEmptyRaw(v))) chosen = v;
+      }
+      if (differ) conv.warnings++;
+      merged[i] = chosen;
+    }
+    columns.push(merged);
+  }
+  return { keys, columns, rowCount: n };
+}
+
+/**
+ * Types every column of a raw table for a record kind (field, label, kind). Keys that differ only
+ * in case are merged first (mergeCaseDuplicates; conflicts counted in `conv`).
+ */
+export function typeColumns(raw: RawTable, record: RecordKind, conv: Converter): TypedColumn[] {
+  const table = mergeCaseDuplicates(raw, conv);
   const index = aliasesOf(record);
   const best = new Map<string, { c: number; priority: number }>();
   const matches = table.keys.map((key, c) => {
@@ -221,7 +298,7 @@ export function typeColumns(table: RawTable, record: RecordKind): TypedColumn[] 
   });
   return matches.map(({ key, folded, hit }, c) => {
     const field = hit && best.get(hit.field)?.c === c ? hit.field : undefined;
-    const out: { parsed?: NumberParse[] } = {};
+    const out: { parsed?: NumberParse[]; decimalMark?: DecimalMark | null } = {};
     const kind: ColumnKind =
       (field ? FIELD_KINDS[record]?.[field] : undefined) ??
       kindFromKey(key) ??
@@ -230,6 +307,7 @@ export function typeColumns(table: RawTable, record: RecordKind): TypedColumn[] 
     const col: TypedColumn = { key, folded, label, kind, table, index: c };
     if (field) col.field = field;
     if (out.parsed && (kind === 'money' || kind === 'number')) col.parsed = out.parsed;
+    if (out.decimalMark !== undefined) col.decimalMark = out.decimalMark;
     if (kind === 'text' && repeats(table, c)) col.textCells = new Map();
     return col;
   });
@@ -245,13 +323,13 @@ function repeats(table: RawTable, c: number): boolean {
 }
 
 export function publicColumn(col: TypedColumn): ErpColumn {
-  const { table: _table, index: _index, parsed: _parsed, textCells: _textCells, ...rest } = col;
+  const { table: _table, index: _index, parsed: _parsed, textCells: _textCells, decimalMark: _mark, ...rest } = col;
   return rest;
 }
 
 export function toErpTable(table: RawTable, record: RecordKind): ErpTable {
   const conv = new Converter();
-  const cols = typeColumns(table, record);
+  const cols = typeColumns(table, record, conv);
   const rows: Record<string, Cell>[] = new Array(table.rowCount);
   for (let i = 0; i < table.rowCount; i++) {
     const row: Record<string, Cell> = {};

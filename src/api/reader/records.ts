@@ -40,10 +40,10 @@ function fastMinor(v: unknown): number {
 /** get_cari → accounts. The six documented fields are typed; every other key goes to extras/extraColumns. */
 export function readAccounts(json: unknown): AccountList {
   const table = locateTable(json);
-  const cols = typeColumns(table, 'account');
+  const conv = new Converter();
+  const cols = typeColumns(table, 'account', conv);
   const byField = new Map(cols.filter((c) => c.field).map((c) => [c.field!, c]));
   const extraCols = cols.filter((c) => !c.field || !(c.field in FIELD_KINDS.account!));
-  const conv = new Converter();
   const id = rawReader(byField.get('id'));
   const category = rawReader(byField.get('category'));
   const name = rawReader(byField.get('name'));
@@ -81,10 +81,10 @@ export function readAccounts(json: unknown): AccountList {
 /** get_cari_extre → statement lines. Empty debit/credit = 0; unreadable ones = 0 with the raw text in `invalid`. */
 export function readStatement(json: unknown): Statement {
   const table = locateTable(json);
-  const cols = typeColumns(table, 'statementLine');
+  const conv = new Converter();
+  const cols = typeColumns(table, 'statementLine', conv);
   const byField = new Map(cols.filter((c) => c.field).map((c) => [c.field!, c]));
   const extraCols = cols.filter((c) => !c.field || !(c.field in FIELD_KINDS.statementLine!));
-  const conv = new Converter();
   const dateCol = byField.get('date');
   const dueCol = byField.get('dueDate');
   const debitCol = byField.get('debit');

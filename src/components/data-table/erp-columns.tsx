@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import type { Cell, ErpColumn } from '../../api/types';
 import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
+import { parseNumber } from '../../lib/money';
 import { displayValue } from './cell-format';
 import type { CellValue, DataColumn } from './types';
 
@@ -45,13 +46,18 @@ export function cellText(cell: Cell | undefined): string {
   }
 }
 
-/** An unreadable value: raw text with a visible mark and an explanation. */
+/**
+ * An unreadable value: raw text with a visible mark and an explanation. An ambiguous "1.234"
+ * (its column shows no decimal mark, docs/team-contracts.md "Numbers") says so.
+ */
 export function InvalidValue({ raw }: { raw: string }) {
+  const p = parseNumber(raw);
+  const why = t(p.kind === 'invalid' && p.ambiguous ? 'common.cell.ambiguous' : 'common.cell.invalid');
   return (
-    <span className="cell-invalid" title={t('common.cell.invalid')}>
+    <span className="cell-invalid" title={why}>
       {raw}
       <span aria-hidden="true"> ⚠</span>
-      <span className="visually-hidden"> ({t('common.cell.invalid')})</span>
+      <span className="visually-hidden"> ({why})</span>
     </span>
   );
 }

@@ -1,19 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../i18n';
 import './form.css';
-import { parseDate } from '../../lib/dates';
+import { MAX_YEAR, MIN_YEAR, parseDate } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
 import type { IsoDate } from '../../lib/types';
 
 /**
  * A business-date box that always reads and shows tr-TR ("31.01.2026"), whatever the browser's
  * locale (a native <input type="date"> shows mm/dd/yyyy in an English browser). The value is
- * committed on Enter or when the box loses focus; an unreadable date is marked, never sent.
+ * committed on Enter or when the box loses focus; an unreadable date is marked, never sent. A year
+ * outside 1900–2199 ("0026" typed for "2026") is refused with its own message.
  */
 export function DateField({ label, value, onCommit, id }: { label: string; value: IsoDate | null; onCommit: (iso: IsoDate | null) => void; id?: string }) {
   const shown = value ? formatDate(value) : '';
   const [text, setText] = useState(shown);
-  const [invalid, setInvalid] = useState(false);
+  /** Why the typed text was refused (false = not refused). */
+  const [invalid, setInvalid] = useState<false | 'format' | 'year'>(false);
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   // Set by commit: the next value is this box's own answer (possibly adjusted, e.g. a swapped
@@ -42,7 +44,7 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
         onCommit(p.iso);
       }
       else setText(shown);
-    } else setInvalid(true);
+    } else setInvalid(p.reason === 'year' ? 'year' : 'format');
   };
   return (
     <label className="date-field">
@@ -55,7 +57,7 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
         className="date-field__input"
         placeholder={t('common.date.placeholder')}
         value={text}
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid ? true : undefined}
         aria-describedby={invalid ? errorId : undefined}
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}
@@ -68,7 +70,7 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
       />
       {invalid && (
         <span id={errorId} className="date-field__error" role="alert">
-          {t('common.date.invalid')}
+          {invalid === 'year' ? t('common.date.year', { min: String(MIN_YEAR), max: String(MAX_YEAR) }) : t('common.date.invalid')}
         </span>
       )}
     </label>

@@ -46,6 +46,8 @@ export const common = {
     'common.field.statementLine.debit': 'Borç Tutarı',
     'common.field.statementLine.credit': 'Alacak Tutarı',
     'common.cell.invalid': 'okunamayan değer, ERP’nin gönderdiği haliyle',
+    'common.cell.ambiguous':
+      'ondalık ayırıcısı belirsiz değer (bin mi, bir virgül mü?), ERP’nin gönderdiği haliyle; sütunun diğer değerleri karar vermeye yetmedi',
     'common.field.invoice.id': 'Fatura ID',
     'common.field.invoice.number': 'Fatura No',
     'common.field.invoice.date': 'Fatura Tarihi',
@@ -71,6 +73,7 @@ export const common = {
     'common.notFound.text': 'Aradığınız sayfa yok ya da taşınmış olabilir.',
     'common.date.placeholder': 'gg.aa.yyyy',
     'common.date.invalid': 'Tarih okunamadı; gg.aa.yyyy biçiminde yazın.',
+    'common.date.year': 'Yıl {min} ile {max} arasında olmalı; yılı dört haneli yazın (ör. 15.04.2026).',
     'common.table.summary': '{total} satır',
     'common.table.summaryFiltered': '{total} satırdan {shown} gösteriliyor',
     'common.table.csv': 'CSV indir',
