@@ -77,6 +77,21 @@ const CASES: Case[] = [
     excluded: 0,
   },
   {
+    // D1 has a due date (30.04) but no transaction date: its transaction day is unknown, so it is
+    // never "after the as-of date" — it takes part. As of 10.02: D0 100,00 + D1 250,00 − C2 120,00.
+    // Pooled by due date: C2 pays D0 (due 31.01) 100,00, then 20,00 of D1 → D1 230,00 open.
+    name: 'a debit with a due date but no transaction date is not left out by the as-of date',
+    lines: [line(0, '2026-01-01', '2026-01-31', 10000, 0), line(1, null, '2026-04-30', 25000, 0), line(2, '2026-02-05', null, 0, 12000)],
+    options: { asOf: '2026-02-10' },
+    open: [0, 23000, 0],
+    unapplied: [0, 0, 0],
+    allocations: [
+      [2, 0, 10000],
+      [2, 1, 2000],
+    ],
+    excluded: 0,
+  },
+  {
     // D0 written 01.01 due 30.06; C1 400,00 on 01.02; D2 written 10.02 due 01.03 (earlier due).
     // Pooled by due date: D2 300,00 paid first, then 100,00 of D0 → D0 900,00 open.
     name: 'a later invoice with an earlier due date is paid first',

@@ -7,7 +7,9 @@
  * THE RULE (pooled FIFO by basis date — "bakiye yaşlandırma", the rule the ERP's own aging uses,
  * see agingOf in server/demo-erp/dataset.ts):
  * 1. Lines taken into account: every line, or with `asOf` only lines whose transaction date is on
- *    or before it (a line with no date at all always takes part). Later lines are `excluded`.
+ *    or before it. A line with no transaction date always takes part — also one that has a due
+ *    date: its day is unknown, so it is never "after the as-of date" (it ages by its due date).
+ *    Later lines are `excluded`.
  * 2. Amounts: a negative debit counts as a credit and a negative credit as a debit (a reversal).
  * 3. All credits of the account form one pool, whatever their dates. The pool pays the debits in
  *    basis-date order, earliest first: basis "due" = due date, else transaction date; basis
@@ -117,7 +119,8 @@ export function allocateFifo(lines: readonly FifoLine[], options: FifoOptions = 
     const dueDay = dayOf(l.dueDate);
     const dateDay = dayOf(l.date);
     const tx = dateDay !== UNDATED ? dateDay : dueDay;
-    if (tx !== UNDATED && tx > asOfDay) {
+    // Only a known transaction day can be after the as-of date (rule 1): a due date is not one.
+    if (dateDay !== UNDATED && dateDay > asOfDay) {
       excluded++;
       continue;
     }

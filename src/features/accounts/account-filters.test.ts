@@ -74,6 +74,12 @@ describe('facetView', () => {
   it('hide zero balances drops 0 and empty balances', () => {
     expect(ids(facetView(list, null, { ...none, hideZero: true }).rows)).toEqual(['1', '2', '5']);
   });
+  it('hide zero balances keeps an account whose balance could not be read (it may be anything but zero)', () => {
+    const unreadable: Account = { ...acc('7', 'Okunamaz Ltd.', 'Müşteri', 'ANKARA', null), balanceInvalid: '1.234' };
+    const withUnreadable = [...list, unreadable];
+    expect(ids(facetView(withUnreadable, null, { ...none, hideZero: true }).rows)).toEqual(['1', '2', '5', '7']);
+    expect(ids(withUnreadable.filter(facetPredicate({ ...none, hideZero: true })!))).toEqual(['1', '2', '5', '7']);
+  });
 });
 
 describe('facetPredicate', () => {

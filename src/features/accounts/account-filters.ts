@@ -48,7 +48,8 @@ export interface FilteredAccounts {
   provinceFacets: FacetCount[];
 }
 
-const isZero = (a: Account) => a.balance === null || a.balance === 0;
+/** Zero or empty balance. An unreadable one (balanceInvalid) is not zero: "hide zero" keeps it. */
+const isZero = (a: Account) => a.balance === 0 || (a.balance === null && a.balanceInvalid === undefined);
 
 /**
  * Applies the filter to the accounts the search matched (`matched`: indices into `accounts`, as

@@ -82,6 +82,21 @@ describe('fifoAging (hand-worked examples)', () => {
     expect(later.total).toBe(5000);
   });
 
+  it('a debit with a due date but no transaction date is aged by its due date, not dropped as "after the as-of date"', () => {
+    // As of 10.02: D0 100,00 due 31.01 (10 days overdue → 0–30), D1 250,00 with no transaction
+    // date due 30.04 (not yet due). Nothing is paid: total 350,00.
+    const lines = [line(0, '2026-01-01', '2026-01-31', 10000, 0), line(1, null, '2026-04-30', 25000, 0)];
+    const r = fifoAging(lines, { asOf: '2026-02-10' });
+    expect(r.excludedAfterAsOf).toBe(0);
+    expect(amounts(r)).toMatchObject({ notDue: 25000, b0: 10000 });
+    expect(r.undated).toBe(0);
+    expect(r.total).toBe(35000);
+    // Overdue by its due date too: as of 10.05 it is 10 days past 30.04.
+    const later = fifoAging(lines, { asOf: '2026-05-10' });
+    expect(amounts(later)).toMatchObject({ notDue: 0, b0: 25000, b3: 10000 });
+    expect(later.debits.find((d) => d.index === 1)).toMatchObject({ refDate: '2026-04-30', days: 10, bucket: 'b0' });
+  });
+
   it('basis: due date vs transaction date', () => {
     // Invoice 01.01.2026 due 01.03.2026, as of 10.03.2026: 9 days by due date, 68 days by transaction date.
     const lines = [line(0, '2026-01-01', '2026-03-01', 10000, 0)];

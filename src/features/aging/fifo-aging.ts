@@ -4,7 +4,8 @@
  * Rules (documented choices):
  * - Which credit pays which debit is decided by allocateFifo (src/lib/fifo.ts, the one FIFO rule
  *   of the app, read its header): lines dated after the as-of date are left out (counted in
- *   `excludedAfterAsOf`); all remaining credits pay the debits earliest reference date first
+ *   `excludedAfterAsOf`; a debit with a due date but no transaction date is kept and aged by its
+ *   due date); all remaining credits pay the debits earliest reference date first
  *   (undated debits last); the explanation pairs credits in date order with debits in that order;
  *   what no debit needs stays as unapplied credit (advance). Negative debit counts as credit and
  *   negative credit as debit.
