@@ -172,3 +172,58 @@ describe('orderLines / open debits', () => {
     expect(s.open).toEqual({ total: 200, averageDueDate: '2026-01-01' });
   });
 });
+
+describe('an unreadable amount: the balance says it is incomplete from that line on', () => {
+  // The hand-made account above, with line 2's borç ("250,50") unreadable: the reader keeps 0 and
+  // the raw text. Every balance from line 2 on, and every total that includes it, is not known.
+  const broken: StatementLine[] = lines.map((l) => (l.index === 2 ? { ...l, debit: 0, invalid: { debit: '250,5O' } } : l));
+
+  it('rows before it are exact, rows from it on are marked incomplete', () => {
+    const s = computeStatement(broken, { today: '2026-02-03' });
+    expect(s.rows.map((r) => [r.line!.index, r.balance, r.incomplete])).toEqual([
+      [0, 100000, false],
+      [1, 70000, false],
+      [2, 70000, true],
+      [3, 60000, true],
+      [4, 65000, true],
+    ]);
+    expect(s.incomplete).toMatchObject({ totals: true, closing: true, final: true, open: true });
+    expect(s.incomplete.from?.index).toBe(2);
+  });
+
+  it('a range that ends before the unreadable line is exact; a devir row that holds it is incomplete', () => {
+    const before = computeStatement(broken, { to: '2025-12-31', today: '2026-02-03' });
+    expect(before.rows.every((r) => !r.incomplete)).toBe(true);
+    expect(before.incomplete).toMatchObject({ totals: false, closing: false, final: true });
+    const after = computeStatement(broken, { from: '2026-01-06', today: '2026-02-03' });
+    expect(after.opening).toMatchObject({ incomplete: true });
+    expect(after.rows.map((r) => r.incomplete)).toEqual([true, true]);
+    expect(after.incomplete.totals).toBe(true);
+  });
+
+  it('a type filter that hides the unreadable line still marks the balances after it (they include it)', () => {
+    const s = computeStatement(broken, { types: new Set(['Tahsilat']), today: '2026-02-03' });
+    expect(s.rows.map((r) => [r.line!.index, r.incomplete])).toEqual([
+      [1, false],
+      [3, true],
+    ]);
+    // The totals of the shown lines (two Tahsilat lines) are exact; the closing balance is not.
+    expect(s.incomplete).toMatchObject({ totals: false, closing: true });
+  });
+
+  it('an unreadable line after "to" is left out of the undated rows shown after it', () => {
+    const withUndated = [...broken, line(5, null, null, 'Virman', 1000, 0)];
+    const s = computeStatement(withUndated, { to: '2026-01-01', today: '2026-02-03' });
+    expect(s.rows.map((r) => [r.line!.index, r.balance, r.incomplete])).toEqual([
+      [0, 100000, false],
+      [1, 70000, false],
+      [5, 71000, false],
+    ]);
+  });
+
+  it('no unreadable amount: nothing is marked', () => {
+    const s = computeStatement(lines, { today: '2026-02-03' });
+    expect(s.rows.some((r) => r.incomplete)).toBe(false);
+    expect(s.incomplete).toEqual({ from: null, totals: false, closing: false, final: false, open: false });
+  });
+});

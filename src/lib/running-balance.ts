@@ -17,6 +17,12 @@
  * - Type filter hides lines of other types from the table but not from the arithmetic:
  *   the running balance of a shown line is still the account's real balance after it.
  *   When a filter is active the totals are those of the shown lines (+ opening row).
+ * - An unreadable amount (line.invalid.debit / .credit: the reader keeps 0 and the raw text) makes
+ *   every balance that includes it unknown: rows from that line on (in date order) are
+ *   `incomplete`, and so are the devir row, the totals, the closing and final balance and the FIFO
+ *   figures that include it (`summary.incomplete`). The page shows them as incomplete, never as a
+ *   confident figure. Lines after `to` left out of the undated rows' balances are left out of
+ *   this too.
  * - Open debits (FIFO): allocateFifo from src/lib/fifo.ts (the one rule, basis "due": all credits
  *   pay the debits earliest due date first, else transaction date; undated debits last). What is
  *   left of a debit is open. A debit is overdue when it is open and its due date (else
@@ -41,6 +47,8 @@ export interface StatementRow {
   /** FIFO: the part of this debit not yet paid (0 for credits / paid debits). */
   open: Minor;
   overdue: boolean;
+  /** The balance after this row (and, for the devir row, its amounts) includes an unreadable amount. */
+  incomplete: boolean;
 }
 
 export interface StatementOptions {
@@ -64,7 +72,20 @@ export interface StatementSummary {
   open: { total: Minor; averageDueDate: IsoDate | null };
   /** Distinct transaction types of the account, in first-seen order. */
   types: string[];
+  /** What includes an unreadable amount (so is not known exactly). */
+  incomplete: {
+    /** The first line (date order) with an unreadable debit/credit, or null. */
+    from: StatementLine | null;
+    totals: boolean;
+    closing: boolean;
+    final: boolean;
+    /** FIFO figures: overdue, open total, ortalama vade (every credit pays every debit). */
+    open: boolean;
+  };
 }
+
+/** The line's debit or credit could not be read (counted as 0 by the reader). */
+export const hasUnreadableAmount = (l: StatementLine): boolean => l.invalid.debit !== undefined || l.invalid.credit !== undefined;
 
 const byDateThenIndex = (a: StatementLine, b: StatementLine): number => {
   if (a.date === b.date) return a.index - b.index;
@@ -92,6 +113,8 @@ export interface PreparedStatement {
   overdue: Uint8Array;
   /** Balance after each line (all lines, date order). */
   balances: Float64Array;
+  /** How many lines up to and including this position have an unreadable amount. */
+  unreadableUpTo: Uint32Array;
   overdueTotal: Minor;
   overdueCount: number;
   openTotal: Minor;
@@ -106,6 +129,8 @@ export function prepareStatement(lines: readonly StatementLine[], today: IsoDate
   const open = allocateFifo(ordered).open;
   const overdue = new Uint8Array(n);
   const balances = new Float64Array(n);
+  const unreadableUpTo = new Uint32Array(n);
+  let unreadable = 0;
   const typeSeen = new Set<string>();
   const types: string[] = [];
   let balance = 0;
@@ -121,6 +146,8 @@ export function prepareStatement(lines: readonly StatementLine[], today: IsoDate
     }
     balance += l.debit - l.credit;
     balances[i] = balance;
+    if (hasUnreadableAmount(l)) unreadable++;
+    unreadableUpTo[i] = unreadable;
     const o = open[i]!;
     if (o > 0) {
       const dueIso = basisDate(l, 'due');
@@ -140,6 +167,7 @@ export function prepareStatement(lines: readonly StatementLine[], today: IsoDate
     open,
     overdue,
     balances,
+    unreadableUpTo,
     overdueTotal,
     overdueCount,
     openTotal,
@@ -151,7 +179,7 @@ export function prepareStatement(lines: readonly StatementLine[], today: IsoDate
 
 export function computeStatement(input: readonly StatementLine[] | PreparedStatement, opts: StatementOptions): StatementSummary {
   const p = 'ordered' in input ? input : prepareStatement(input, opts.today);
-  const { ordered, open, overdue, balances } = p;
+  const { ordered, open, overdue, balances, unreadableUpTo } = p;
   const from = opts.from || null;
   const to = opts.to || null;
   const types = opts.types && opts.types.size > 0 ? opts.types : null;
@@ -163,6 +191,11 @@ export function computeStatement(input: readonly StatementLine[] | PreparedState
   let shownDebit = 0;
   let shownCredit = 0;
   let closingBalance = 0;
+  let openingIncomplete = false;
+  let shownIncomplete = false;
+  let closingIncomplete = false;
+  // Unreadable lines among those left out after `to` (their 0 is taken out with them).
+  let skippedUnreadable = 0;
   // Σ(borç − alacak) of the lines after `to` that were left out. They sort before the undated lines
   // (which are always shown), so those rows' balances must not include them.
   let skipped = 0;
@@ -175,18 +208,24 @@ export function computeStatement(input: readonly StatementLine[] | PreparedState
       openingCredit += l.credit;
       hasOpening = true;
       closingBalance = balances[i]!;
+      closingIncomplete = unreadableUpTo[i]! > 0;
+      if (hasUnreadableAmount(l)) openingIncomplete = true;
       continue;
     }
     if (to !== null && date !== null && date > to) {
       skipped += l.debit - l.credit;
+      if (hasUnreadableAmount(l)) skippedUnreadable++;
       continue;
     }
     const balance = balances[i]! - skipped;
+    const incomplete = unreadableUpTo[i]! - skippedUnreadable > 0;
     closingBalance = balance;
+    closingIncomplete = incomplete;
     if (types !== null && !types.has(l.type)) continue;
     shownDebit += l.debit;
     shownCredit += l.credit;
-    rows.push({ kind: 'line', line: l, debit: l.debit, credit: l.credit, balance, open: open[i]!, overdue: overdue[i] === 1 });
+    if (hasUnreadableAmount(l)) shownIncomplete = true;
+    rows.push({ kind: 'line', line: l, debit: l.debit, credit: l.credit, balance, open: open[i]!, overdue: overdue[i] === 1, incomplete });
   }
 
   const opening: StatementRow | null = hasOpening
@@ -198,8 +237,13 @@ export function computeStatement(input: readonly StatementLine[] | PreparedState
         balance: openingDebit - openingCredit,
         open: 0,
         overdue: false,
+        incomplete: openingIncomplete,
       }
     : null;
+  const n = ordered.length;
+  const anyUnreadable = n > 0 && unreadableUpTo[n - 1]! > 0;
+  let firstUnreadable: StatementLine | null = null;
+  if (anyUnreadable) for (let i = 0; i < n && firstUnreadable === null; i++) if (unreadableUpTo[i]! > 0) firstUnreadable = ordered[i]!;
   const totalDebit = openingDebit + shownDebit;
   const totalCredit = openingCredit + shownCredit;
   return {
@@ -211,5 +255,12 @@ export function computeStatement(input: readonly StatementLine[] | PreparedState
     overdue: { total: p.overdueTotal, count: p.overdueCount },
     open: { total: p.openTotal, averageDueDate: p.averageDueDate },
     types: p.types,
+    incomplete: {
+      from: firstUnreadable,
+      totals: openingIncomplete || shownIncomplete,
+      closing: closingIncomplete,
+      final: anyUnreadable,
+      open: anyUnreadable,
+    },
   };
 }

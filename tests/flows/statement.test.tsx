@@ -260,6 +260,38 @@ describe('statement', () => {
     for (const tr of bodyRows().filter((r) => r.classList.contains('statement-row--overdue'))) expect(tr).toHaveTextContent('vadesi geçti');
   });
 
+  it('"today" follows the clock: a page left open past midnight flags the debit that fell due', async () => {
+    const app = await openStatement('/accounts/1004');
+    const lines = linesOf(app, '1004');
+    // Open debits by this file's own FIFO (as above); the one due last decides the test.
+    let credits = lines.reduce((s, l) => s + l.credit, 0);
+    const open = lines
+      .map((l, index) => ({ index, due: l.dueDate ?? l.date, amount: l.debit }))
+      .filter((d) => d.amount > 0)
+      .sort((a, b) => (a.due === b.due ? a.index - b.index : a.due < b.due ? -1 : 1))
+      .filter((d) => {
+        const paid = Math.min(credits, d.amount);
+        credits -= paid;
+        return d.amount - paid > 0;
+      });
+    const last = open[open.length - 1]!;
+    const row = () => bodyRows().find((tr) => tr.dataset.rowId === String(last.index))!;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Noon in Istanbul on its due day: not overdue yet.
+      vi.setSystemTime(new Date(`${last.due}T09:00:00Z`));
+      act(() => void window.dispatchEvent(new Event('focus')));
+      await waitFor(() => expect(row()).not.toHaveClass('statement-row--overdue'));
+      // The next day (the tab was left open; the page re-checks the day): now overdue.
+      vi.setSystemTime(new Date(dayNo(last.due) * 86_400_000 + 86_400_000 + 9 * 3_600_000));
+      act(() => void window.dispatchEvent(new Event('focus')));
+      await waitFor(() => expect(row()).toHaveClass('statement-row--overdue'));
+      expect(screen.getByTestId('sum-overdue')).toHaveTextContent(`(${open.length} kalem)`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('exports the statement (devir row, lines, running balance, extra keys) as CSV, byte for byte', async () => {
     const app = await openStatement('/accounts/1004?from=2026-01-01');
     const lines = linesOf(app, '1004');
@@ -351,5 +383,26 @@ describe('statement', () => {
     expect(await screen.findByText(/değer okunamadı/)).toBeInTheDocument();
     expect(grid().querySelectorAll('.cell-invalid').length).toBeGreaterThan(0);
     expect(document.body.textContent).not.toMatch(/NaN|undefined|Invalid Date/);
+  });
+
+  it('from the first unreadable amount on, the running balance and the totals say "eksik", never a figure', async () => {
+    const app = await statementWithFailure('malformed-numbers', '1000');
+    await screen.findByText(/değer okunamadı/);
+    // malformed-numbers corrupts the first amount column (borç) of every fourth row: row 1 (the
+    // account's second line, in date order in the demo) is the first unreadable one.
+    const lines = linesOf(app, '1000');
+    const rows = bodyRows();
+    const balanceCol = Array.from(grid().querySelectorAll('thead th')).findIndex((th) => th.textContent?.startsWith('Bakiye'));
+    const balanceOf = (tr: HTMLTableRowElement) => tr.cells[balanceCol]!.textContent ?? '';
+    // Line 0 is readable: its balance is its own borç − alacak.
+    expect(balanceOf(rows[0]!)).toBe(withSide(lines[0]!.debit - lines[0]!.credit));
+    // Every shown row from line 1 on is "eksik".
+    for (const tr of rows.slice(1)) expect(balanceOf(tr)).toMatch(/^eksik/);
+    expect(screen.getByTestId('sum-balance')).toHaveTextContent(/^eksik/);
+    expect(screen.getByTestId('sum-debit')).toHaveTextContent(/^eksik/);
+    expect(screen.getByTestId('sum-overdue')).toHaveTextContent(/^eksik/);
+    expect(screen.getByTestId('statement-incomplete')).toHaveTextContent(`${trDate(lines[1]!.date)} tarihli “${lines[1]!.type}” satırındaki tutar okunamadı`);
+    // The list's balance can be neither confirmed nor contradicted.
+    expect(screen.queryByText('Liste bakiyesi ile ekstre bakiyesi tutuyor.')).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ import type { ErpRow } from '../../components/data-table/erp-columns';
 import { ErrorState, Loading } from '../../components/feedback';
 import { t } from '../../i18n';
 import { DateField } from '../../components/form/date-field';
-import { isIsoDate, todayIso } from '../../lib/dates';
+import { isIsoDate } from '../../lib/dates';
+import { useToday } from '../../lib/use-today';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { sumMinor } from '../../lib/money';
 import type { IsoDate, Minor } from '../../lib/types';
@@ -133,7 +134,8 @@ export interface AccountAgingPanelProps {
 
 export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, params, onChange, onClose }: AccountAgingPanelProps) {
   const asOfParam = params.get('asOf');
-  const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : todayIso();
+  const today = useToday();
+  const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
   const basis: AgingBasis = params.get('basis') === 'transaction' ? 'transaction' : 'due';
   const edges = parseEdges(params.get('edges'));
 

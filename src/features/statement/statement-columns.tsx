@@ -16,9 +16,24 @@ import type { IsoDate } from '../../lib/types';
 import { isDocumentNumberColumn, looksLikeInvoiceNumber } from './document-number';
 import type { StatementRow } from '../../lib/running-balance';
 
+/**
+ * An amount or balance that includes an unreadable amount: "eksik ⚠", never a figure
+ * (running-balance.ts, `incomplete`).
+ */
+export function IncompleteAmount() {
+  return (
+    <span className="amount-incomplete" title={t('statement.incomplete.hint')}>
+      {t('statement.incomplete')}
+      <span aria-hidden="true"> ⚠</span>
+      <span className="visually-hidden"> ({t('statement.incomplete.hint')})</span>
+    </span>
+  );
+}
+
 function amountCell(r: StatementRow, field: 'debit' | 'credit') {
   const raw = r.line?.invalid[field];
   if (raw !== undefined) return <InvalidValue raw={raw} />;
+  if (r.kind === 'opening' && r.incomplete) return <IncompleteAmount />;
   const v = r[field];
   return v !== 0 || r.kind === 'opening' ? formatMoney(v) : '';
 }
@@ -78,7 +93,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       width: '11.5rem',
       value: (r) => r.debit,
       cell: (r) => amountCell(r, 'debit'),
-      csv: (r) => (r.line?.invalid.debit ?? csvMoney(r.debit)),
+      csv: (r) => (r.line?.invalid.debit ?? (r.kind === 'opening' && r.incomplete ? t('statement.incomplete') : csvMoney(r.debit))),
     },
     {
       id: 'credit',
@@ -88,7 +103,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       width: '11.5rem',
       value: (r) => r.credit,
       cell: (r) => amountCell(r, 'credit'),
-      csv: (r) => (r.line?.invalid.credit ?? csvMoney(r.credit)),
+      csv: (r) => (r.line?.invalid.credit ?? (r.kind === 'opening' && r.incomplete ? t('statement.incomplete') : csvMoney(r.credit))),
     },
     {
       id: 'balance',
@@ -96,9 +111,9 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       kind: 'money',
       width: '11rem',
       value: (r) => r.balance,
-      cell: (r) => <BalanceText minor={r.balance} />,
-      // CSV: signed running balance (borçlu +, alacaklı −).
-      csv: (r) => csvMoney(r.balance),
+      cell: (r) => (r.incomplete ? <IncompleteAmount /> : <BalanceText minor={r.balance} />),
+      // CSV: signed running balance (borçlu +, alacaklı −); "eksik" when it includes an unreadable amount.
+      csv: (r) => (r.incomplete ? t('statement.incomplete') : csvMoney(r.balance)),
     },
   ];
   const extras = erpDataColumns(extra).map((c, i): DataColumn<StatementRow> => {

@@ -17,15 +17,15 @@ import { DataTable } from '../../components/data-table';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
-import { todayIso } from '../../lib/dates';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { recordOpened, togglePinned, useAccountShortcuts } from '../../lib/account-shortcuts';
 import { DateField } from '../../components/form/date-field';
 import { matchingPreset, orderedRange, parseIsoParam, presetRange, RANGE_PRESETS } from './date-range';
 import { computeStatement, prepareStatement, type StatementRow } from '../../lib/running-balance';
-import { statementColumns } from './statement-columns';
+import { IncompleteAmount, statementColumns } from './statement-columns';
 import './statement.css';
 import { withParams } from '../../lib/search-params';
+import { useToday } from '../../lib/use-today';
 import type { IsoDate } from '../../lib/types';
 
 function findCachedAccount(queryClient: QueryClient, id: string): Account | undefined {
@@ -41,7 +41,8 @@ export default function StatementPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const today = useMemo(() => todayIso(), []);
+  // Advances at midnight (and on return to the tab): overdue flags never go stale.
+  const today = useToday();
 
   // A hand-edited URL with from > to reads as the same range the other way round.
   const { from, to } = orderedRange(parseIsoParam(params.get('from')), parseIsoParam(params.get('to')));
@@ -96,7 +97,10 @@ export default function StatementPage() {
           to: to ? formatDate(to) : t('statement.range.openEnd'),
         });
   const listBalance = account?.balance ?? null;
-  const consistent = summary && listBalance !== null ? summary.finalBalance === listBalance : null;
+  // A statement with an unreadable amount cannot confirm or contradict the list's balance.
+  const consistent = summary && listBalance !== null && !summary.incomplete.final ? summary.finalBalance === listBalance : null;
+  const incomplete = summary?.incomplete;
+  const firstUnreadable = incomplete?.from ?? null;
   const typeOptions = summary?.types ?? [];
 
   return (
@@ -154,6 +158,11 @@ export default function StatementPage() {
           ✓ {t('statement.consistency.ok')}
         </p>
       )}
+      {summary && listBalance !== null && summary.incomplete.final && (
+        <p className="badge badge--warn" data-testid="consistency">
+          ⚠ {t('statement.consistency.unknown')}
+        </p>
+      )}
       {consistent === false && summary && listBalance !== null && (
         <p className="badge badge--warn" role="alert" data-testid="consistency">
           ⚠{' '}
@@ -202,26 +211,26 @@ export default function StatementPage() {
           <div>
             <dt>{t('statement.summary.debit')}</dt>
             <dd className="num" data-testid="sum-debit">
-              {formatMoney(summary.totals.debit)}
+              {summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.debit)}
             </dd>
           </div>
           <div>
             <dt>{t('statement.summary.credit')}</dt>
             <dd className="num" data-testid="sum-credit">
-              {formatMoney(summary.totals.credit)}
+              {summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.credit)}
             </dd>
           </div>
           <div>
             <dt>{t('statement.summary.balance')}</dt>
             <dd className="num" data-testid="sum-balance">
-              <BalanceText minor={summary.totals.balance} />
+              {summary.incomplete.totals ? <IncompleteAmount /> : <BalanceText minor={summary.totals.balance} />}
             </dd>
           </div>
           <div className={summary.overdue.total > 0 ? 'statement-summary__overdue' : undefined}>
             <dt>{t('statement.summary.overdue')}</dt>
             <dd className="num" data-testid="sum-overdue">
-              {formatMoney(summary.overdue.total)}
-              {summary.overdue.count > 0 && (
+              {summary.incomplete.open ? <IncompleteAmount /> : formatMoney(summary.overdue.total)}
+              {!summary.incomplete.open && summary.overdue.count > 0 && (
                 <span className="statement-summary__sub"> ({t('statement.summary.overdueCount', { count: formatCount(summary.overdue.count) })})</span>
               )}
             </dd>
@@ -229,13 +238,27 @@ export default function StatementPage() {
           <div title={t('statement.summary.averageDue.hint')}>
             <dt>{t('statement.summary.averageDue')}</dt>
             <dd className="num" data-testid="sum-average-due">
-              {summary.open.averageDueDate ? formatDate(summary.open.averageDueDate) : t('statement.summary.none')}
+              {summary.incomplete.open ? (
+                <IncompleteAmount />
+              ) : summary.open.averageDueDate ? (
+                formatDate(summary.open.averageDueDate)
+              ) : (
+                t('statement.summary.none')
+              )}
             </dd>
           </div>
         </dl>
       )}
       {(statement.data?.warnings ?? 0) > 0 && (
         <p className="notice">{t('statement.warnings', { count: formatCount(statement.data!.warnings) })}</p>
+      )}
+      {firstUnreadable && (
+        <p className="notice" role="status" data-testid="statement-incomplete">
+          {t('statement.incomplete.notice', {
+            date: firstUnreadable.date ? formatDate(firstUnreadable.date) : t('statement.incomplete.undated'),
+            type: firstUnreadable.type,
+          })}
+        </p>
       )}
 
       <DataTable<StatementRow>
@@ -254,9 +277,9 @@ export default function StatementPage() {
           summary
             ? {
                 date: t('statement.totals'),
-                debit: formatMoney(summary.totals.debit),
-                credit: formatMoney(summary.totals.credit),
-                balance: <BalanceText minor={summary.totals.balance} />,
+                debit: summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.debit),
+                credit: summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.credit),
+                balance: summary.incomplete.totals ? <IncompleteAmount /> : <BalanceText minor={summary.totals.balance} />,
               }
             : undefined
         }

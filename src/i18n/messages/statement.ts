@@ -51,6 +51,12 @@ export const statement = {
     'statement.warnings': '{count} değer okunamadı; ham haliyle işaretlenerek gösteriliyor.',
     'statement.csv.file': 'ekstre',
     'statement.table.label': 'Ekstre satırları',
+    'statement.incomplete': 'eksik',
+    'statement.incomplete.hint': 'Hesaplanamadı: bu tutar okunamayan bir borç/alacak tutarını içeriyor.',
+    'statement.incomplete.notice':
+      '{date} tarihli “{type}” satırındaki tutar okunamadı. O satırdan sonraki bakiyeler ve onu içeren toplamlar “eksik” gösteriliyor; 0 kabul edilmedi.',
+    'statement.incomplete.undated': 'tarihsiz',
+    'statement.consistency.unknown': 'Liste bakiyesi ile karşılaştırılamadı: ekstrede okunamayan tutar var.',
   },
   en: {
     'statement.title': 'Account statement',
