@@ -12,8 +12,11 @@
  * - "painted" = a requestAnimationFrame callback followed by a MessageChannel task, i.e. the first
  *   task after the frame that contains the DOM change has been produced (rAF runs right before
  *   style/layout/paint; the posted task runs after it).
- * - watchFirst(name, selector): a MutationObserver reports when `selector` first matches; the mark
- *   is { inserted, painted }. 'rows' (first accounts row, tr[data-row-id]) is armed at page start.
+ * - watchFirst(name, selector, text?): a MutationObserver reports when `selector` first matches (and,
+ *   with `text`, its text contains it); the mark is { inserted, painted }. 'rows' (first accounts
+ *   row, tr[data-row-id]) is armed at page start.
+ * - lastClick / lastEnter: event.timeStamp of the latest click / Enter keydown (the start of the
+ *   network figures: "click Giriş yap → …", "Enter in the invoice box → …").
  * - arm() + settle(): one interaction (keystroke or click). t0 = event.timeStamp of the first
  *   beforeinput / click after arm(); every DOM mutation after it schedules an "after paint" probe;
  *   settle() waits until the DOM has been quiet for `quietMs` (and, when given, `untilSelector`
@@ -34,16 +37,17 @@ export const PROBE_SCRIPT = String.raw`(() => {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         const m = /\/api\/erp\/([a-z_]+)/.exec(e.name);
-        if (m) B.api.push({ op: m[1], start: e.startTime, responseEnd: e.responseEnd, bytes: e.encodedBodySize || e.transferSize || 0 });
+        if (m) B.api.push({ op: m[1], start: e.startTime, responseStart: e.responseStart, responseEnd: e.responseEnd, bytes: e.encodedBodySize || e.transferSize || 0 });
       }
     }).observe({ type: 'resource', buffered: true });
   } catch (err) {
     B.errors.push(String(err));
   }
-  B.watchFirst = (name, selector) => {
+  B.watchFirst = (name, selector, text) => {
     delete B.marks[name];
     const check = () => {
-      if (!document.querySelector(selector)) return false;
+      const el = document.querySelector(selector);
+      if (!el || (text && !(el.textContent || '').includes(text))) return false;
       const inserted = performance.now();
       afterPaint((painted) => (B.marks[name] = { inserted, painted }));
       return true;
@@ -53,7 +57,7 @@ export const PROBE_SCRIPT = String.raw`(() => {
       const mo = new MutationObserver(() => {
         if (check()) mo.disconnect();
       });
-      mo.observe(document, { subtree: true, childList: true });
+      mo.observe(document, { subtree: true, childList: true, characterData: !!text });
     };
     start();
   };
@@ -85,6 +89,10 @@ export const PROBE_SCRIPT = String.raw`(() => {
     s.t0 = e.timeStamp;
     afterPaint((t) => (s.firstPaint = t));
   };
+  document.addEventListener('click', (e) => (B.lastClick = e.timeStamp), true);
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') B.lastEnter = e.timeStamp;
+  }, true);
   document.addEventListener('beforeinput', start, true);
   document.addEventListener('click', start, true);
   B.settle = (quietMs, timeoutMs, untilSelector, untilAbsent) =>
@@ -123,6 +131,7 @@ export interface ProbeMark {
 export interface ProbeApiEntry {
   op: string;
   start: number;
+  responseStart: number;
   responseEnd: number;
   bytes: number;
 }

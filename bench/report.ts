@@ -10,6 +10,10 @@ export const TARGETS: Record<string, { max: number; unit: string }> = {
   'accounts.heapMB': { max: 150, unit: 'MB' },
   'statement.firstRowsMs': { max: 300, unit: 'ms' },
   'reader.cfColumn100kMs': { max: 150, unit: 'ms' },
+  'network.loginToRowsMs': { max: 1200, unit: 'ms' },
+  'network.statementDeepLinkMs': { max: 1000, unit: 'ms' },
+  'network.accountsWireKB': { max: 2500, unit: 'KB' },
+  'network.invoiceByNumberMs': { max: 600, unit: 'ms' },
 };
 
 const LABELS: Record<string, string> = {
@@ -32,6 +36,12 @@ const LABELS: Record<string, string> = {
   'extra.accounts.bodyToTextMs': 'floor: get_cari responseEnd → response.text() resolved (15 MB handed to the page)',
   'extra.accounts.jsonParseMs': 'floor: JSON.parse of that answer in the page',
   'extra.table.sortName100kSyncMs': 'DataTable sort by name, 100k, synchronous path (Node; what a click pays before the worker answered)',
+  'extra.network.login.beforeRequestMs': '50 Mbit/s login: click "Giriş yap" → get_cari request sent (login call, route)',
+  'extra.network.login.waitMs': '50 Mbit/s login: get_cari sent → first byte (ERP + gateway + round trip)',
+  'extra.network.login.downloadMs': '50 Mbit/s login: get_cari first byte → last byte (the wire)',
+  'extra.network.login.afterAnswerMs': '50 Mbit/s login: get_cari last byte → rows painted (the page)',
+  'extra.network.statementNameMs': '50 Mbit/s deep link: navigation start → account name in the title',
+  'extra.network.statementWireKB': '50 Mbit/s deep link: get_cari_extre (50k lines) on the wire',
   'baseline.accounts.firstRowsMs': 'baseline (no virtualization): first rows',
   'baseline.accounts.filterKeystrokeP95Ms': 'baseline: keystroke p95',
   'baseline.accounts.sortMs': 'baseline: sort',
@@ -86,8 +96,9 @@ export function renderReport(r: ReportInput): { table: string; markdown: string;
   md.push('');
   md.push('| figure | what | median | min – max | target |');
   md.push('|---|---|---:|---:|---|');
-  for (const x of rows) md.push(`| \`${x.name}\` | ${x.label} | ${x.median} | ${x.range} | ${x.status} |`);
+  for (const x of rows) if (!x.name.startsWith('network.')) md.push(`| \`${x.name}\` | ${x.label} | ${x.median} | ${x.range} | ${x.status} |`);
   md.push('');
+  md.push(...networkTable(r, rows));
   if (missed.length) {
     md.push('**Targets missed:**');
     for (const m of missed) md.push(`- ${m}`);
@@ -126,11 +137,46 @@ export function renderReport(r: ReportInput): { table: string; markdown: string;
   return { table, markdown: md.join('\n'), missed };
 }
 
+const NETWORK: Record<string, string> = {
+  loginToRowsMs: 'click "Giriş yap" (/login?next=/accounts) → first account rows painted',
+  statementDeepLinkMs: 'a new tab opens /accounts/1000 (50,000 lines) → first statement rows with running balance painted',
+  accountsWireKB: 'get_cari answer (100,000 accounts) on the wire',
+  invoiceByNumberMs: 'accounts page: Ctrl+K, a full invoice number, Enter → invoice lines painted',
+};
+
+/** The network figures: one row per figure, one column per emulated link; where the login time goes. */
+function networkTable(r: ReportInput, rows: { name: string; median: string; range: string; status: string }[]): string[] {
+  if (!Object.keys(r.figures).some((n) => n.startsWith('network.'))) return [];
+  const cell = (name: string) => {
+    const x = rows.find((row) => row.name === name);
+    return x ? `${x.median} (${x.range})` : '–';
+  };
+  const out = ['### Over the network', ''];
+  out.push('Chromium with the network emulated (CDP `Network.emulateNetworkConditions`): an office link of 50 Mbit/s down, 20 Mbit/s up and 20 ms latency, and a slower 10 Mbit/s (both ways), 60 ms one. Median (min – max) of the runs.');
+  out.push('');
+  out.push('| figure | what | 50 Mbit/s, 20 ms | 10 Mbit/s, 60 ms | target (50 Mbit/s) |');
+  out.push('|---|---|---:|---:|---|');
+  for (const [key, what] of Object.entries(NETWORK)) {
+    out.push(`| \`network.${key}\` | ${what} | ${cell(`network.${key}`)} | ${cell(`network.10mbit.${key}`)} | ${rows.find((x) => x.name === `network.${key}`)?.status ?? ''} |`);
+  }
+  out.push('');
+  const f = (name: string) => r.figures[name]?.median;
+  const [total, before, wait, wire, page, kb] = [f('network.loginToRowsMs'), f('extra.network.login.beforeRequestMs'), f('extra.network.login.waitMs'), f('extra.network.login.downloadMs'), f('extra.network.login.afterAnswerMs'), f('network.accountsWireKB')];
+  if ([total, before, wait, wire, page, kb].every((v) => v !== undefined)) {
+    out.push(
+      `**Where the time goes** (50 Mbit/s, medians): of the ${fmt(total!)} ms from the click to the first rows, ${fmt(before!)} ms pass before \`get_cari\` is sent (the login call and the route), ${fmt(wait!)} ms wait for its first byte (ERP, gateway, one round trip), ${fmt(wire!)} ms carry its ${fmt(kb!)} KB over the wire, and ${fmt(page!)} ms are the page's own work after the last byte (read, parse, reader, render).`,
+    );
+    out.push('');
+  }
+  return out;
+}
+
 function order(name: string): number {
   if (name.startsWith('bundle.')) return 0;
   if (name.startsWith('accounts.')) return 1;
   if (name.startsWith('statement.')) return 2;
   if (name.startsWith('reader.')) return 3;
+  if (name.startsWith('network.')) return 3.5;
   if (name.startsWith('extra.')) return 4;
   if (name.startsWith('baseline.')) return 5;
   return 6;

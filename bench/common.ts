@@ -1,0 +1,114 @@
+/**
+ * Shared state and helpers of the benchmark (Node side): settings from the environment, the log,
+ * the checks made during the run, notes for the report, and the headless Chromium it drives.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PROBE_SCRIPT, type ProbeApiEntry, type ProbeMark, type ProbeSettle } from './probe';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BENCH_DIR = join(ROOT, 'bench');
+export const SCREENS = join(BENCH_DIR, 'screens');
+const env = process.env;
+export const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 5));
+export const BASELINE_RUNS = Math.max(0, Number(env.BENCH_BASELINE_RUNS ?? 3));
+export const NETWORK_RUNS = Math.max(1, Number(env.BENCH_NETWORK_RUNS ?? 5));
+export const QUERY = env.BENCH_QUERY ?? 'yıldı';
+export const BUDGET_MS = Number(env.BENCH_BUDGET_S ?? 540) * 1000;
+/** BENCH_ONLY=network: only the build and the network figures (for iterating on them). */
+export const ONLY = env.BENCH_ONLY ?? '';
+export const VIEWPORT = { width: 1280, height: 800 };
+export const MB = 1024 * 1024;
+
+const started = performance.now();
+export const elapsed = () => performance.now() - started;
+export const log = (line: string) => console.info(`[bench ${(elapsed() / 1000).toFixed(0).padStart(3)}s] ${line}`);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const notes: string[] = [];
+export const checks: { name: string; ok: boolean; detail?: string }[] = [];
+export const check = (name: string, ok: boolean, detail?: string) => {
+  checks.push({ name, ok, detail });
+  if (!ok) log(`CHECK FAILED: ${name}${detail ? ` (${detail})` : ''}`);
+};
+
+// ───────────────────────────── Chromium ─────────────────────────────
+
+const CHROMIUM_MISSING =
+  'npm run bench needs Chromium and found none: install it with `sudo apt-get install chromium` or point CHROMIUM_PATH at a Chromium binary.';
+
+/** The Chromium to drive: CHROMIUM_PATH, else /usr/bin/chromium. Never Playwright's own download. */
+export function chromiumPath(): string {
+  const path = env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    console.error(CHROMIUM_MISSING);
+    process.exit(1);
+  }
+  return path;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  try {
+    return await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'],
+    });
+  } catch (err) {
+    console.error(`${CHROMIUM_MISSING} (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    process.exit(1);
+  }
+}
+
+// ───────────────────────────── pages ─────────────────────────────
+
+export async function newContext(browser: Browser, baseUrl: string, opts: { login: boolean; noVirtual?: boolean }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', baseURL: baseUrl });
+  await context.addInitScript({ content: PROBE_SCRIPT });
+  if (opts.noVirtual) await context.addInitScript({ content: 'window.__BENCH_NO_VIRTUAL__ = true;' });
+  if (opts.login) {
+    const res = await context.request.post('/api/session', { headers: { 'x-app-request': '1' }, data: { userName: 'demo', password: 'demo' } });
+    if (res.status() !== 200) throw new Error(`login failed: HTTP ${res.status()}`);
+  }
+  return context;
+}
+
+export async function heapMB(context: BrowserContext, page: Page): Promise<number> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return usedSize / MB;
+}
+
+export const api = (page: Page) => page.evaluate('window.__bench.api') as Promise<ProbeApiEntry[]>;
+export const waitMark = (page: Page, name: string, timeoutMs: number) =>
+  page.evaluate(`window.__bench.waitMark(${JSON.stringify(name)}, ${timeoutMs})`) as Promise<ProbeMark>;
+export const watchFirst = (page: Page, name: string, selector: string) =>
+  page.evaluate(`window.__bench.watchFirst(${JSON.stringify(name)}, ${JSON.stringify(selector)})`);
+export const arm = (page: Page) => page.evaluate('window.__bench.arm()');
+export const settle = (page: Page, quietMs: number, timeoutMs: number, until?: { selector: string; absent?: boolean }) =>
+  page.evaluate(
+    `window.__bench.settle(${quietMs}, ${timeoutMs}, ${JSON.stringify(until?.selector ?? null)}, ${until?.absent === true})`,
+  ) as Promise<ProbeSettle>;
+export const settled = (s: ProbeSettle, what: string): number => {
+  if (s.ms === null || s.timedOut) throw new Error(`${what}: no paint within the time limit`);
+  return s.ms;
+};
+
+export async function apiEntry(page: Page, op: string, nth = 0, timeoutMs = 5000): Promise<ProbeApiEntry> {
+  const end = performance.now() + timeoutMs;
+  for (;;) {
+    const entries = (await api(page)).filter((e) => e.op === op);
+    if (entries[nth]) return entries[nth] as ProbeApiEntry;
+    if (performance.now() > end) throw new Error(`no resource timing entry for ${op}`);
+    await sleep(25);
+  }
+}
+
+export async function badText(page: Page, where: string) {
+  const bad = (await page.evaluate('window.__bench.badText()')) as string[];
+  check(`no NaN/undefined/Invalid Date/[object Object] on screen (${where})`, bad.length === 0, bad.join(', '));
+}

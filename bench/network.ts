@@ -1,0 +1,234 @@
+/**
+ * Network figures: the production build over an emulated office link (CDP
+ * Network.emulateNetworkConditions on every measured page), large demo ERP.
+ *
+ * - loginToRowsMs: a fresh context on /login?next=/accounts, click "Giriş yap" (event.timeStamp of
+ *   the click) → first account row painted. Also split into: click → get_cari request sent, sent →
+ *   first byte, first byte → last byte (the wire), last byte → rows painted (the page's work).
+ * - accountsWireKB: bytes of the get_cari answer on the wire (CDP Network.loadingFinished
+ *   encodedDataLength: headers + body as sent, compressed or not), from the same runs.
+ * - statementDeepLinkMs: a new tab in a logged-in browser (app files in its HTTP cache, nothing in
+ *   the page's memory) opens /accounts/1000 (50,000 lines) → first statement row painted, from the
+ *   navigation start (performance.now() = 0 of the new document). statementNameMs: the same start →
+ *   the account's name in the page title.
+ * - invoiceByNumberMs: the accounts page is open; Ctrl+K, type a full invoice number, Enter (its
+ *   event.timeStamp) → first invoice detail line painted. A different invoice each run (no cache).
+ */
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { getDataset, LARGE_STATEMENT_ACCOUNT_ID } from '../server/demo-erp/index';
+import { t } from '../src/i18n';
+import { api, apiEntry, badText, check, log, NETWORK_RUNS, newContext, sleep, waitMark, watchFirst } from './common';
+import { figure, type Figure } from './stats';
+
+export interface Link {
+  /** Prefix of this link's figures. */
+  prefix: string;
+  label: string;
+  /** Bytes per second. */
+  down: number;
+  up: number;
+  latencyMs: number;
+}
+
+export const LINKS: readonly Link[] = [
+  { prefix: 'network.', label: '50 Mbit/s down, 20 Mbit/s up, 20 ms', down: 6_250_000, up: 2_500_000, latencyMs: 20 },
+  { prefix: 'network.10mbit.', label: '10 Mbit/s down and up, 60 ms', down: 1_250_000, up: 1_250_000, latencyMs: 60 },
+];
+
+const LONG = 180_000;
+
+interface Wire {
+  cdp: CDPSession;
+  /** Encoded bytes of finished /api/erp/<op> answers, in order. */
+  bytes(op: string): number[];
+}
+
+/** Emulates `link` on `page` (before it navigates) and counts the bytes of the ERP answers. */
+async function emulate(context: BrowserContext, page: Page, link: Link): Promise<Wire> {
+  const cdp = await context.newCDPSession(page);
+  const urls = new Map<string, string>();
+  const done: { op: string; bytes: number }[] = [];
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => void urls.set(e.requestId, e.request.url));
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    const m = /\/api\/erp\/([a-z_]+)/.exec(urls.get(e.requestId) ?? '');
+    if (m) done.push({ op: m[1] as string, bytes: e.encodedDataLength });
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: link.latencyMs, downloadThroughput: link.down, uploadThroughput: link.up });
+  return { cdp, bytes: (op) => done.filter((d) => d.op === op).map((d) => d.bytes) };
+}
+
+async function wireBytes(wire: Wire, op: string): Promise<number> {
+  for (let k = 0; k < 200; k++) {
+    const b = wire.bytes(op);
+    if (b.length) return b[0] as number;
+    await sleep(25);
+  }
+  throw new Error(`no Network.loadingFinished for ${op}`);
+}
+
+interface LoginRun {
+  ms: number;
+  wireKB: number;
+  beforeRequestMs: number;
+  waitMs: number;
+  downloadMs: number;
+  afterAnswerMs: number;
+}
+
+async function loginRun(browser: Browser, baseUrl: string, link: Link, first: boolean): Promise<LoginRun> {
+  const context = await newContext(browser, baseUrl, { login: false });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(LONG);
+    const wire = await emulate(context, page, link);
+    await page.goto('/login?next=/accounts');
+    await page.getByLabel(t('auth.userName')).fill('demo');
+    await page.getByLabel(t('auth.password'), { exact: true }).fill('demo');
+    await watchFirst(page, 'accountsRows', '.accounts-page tr[data-row-id]');
+    await page.getByRole('button', { name: t('auth.submit') }).click();
+    const rows = await waitMark(page, 'accountsRows', LONG);
+    const clickAt = (await page.evaluate('window.__bench.lastClick')) as number;
+    const cari = await apiEntry(page, 'get_cari');
+    const wireKB = (await wireBytes(wire, 'get_cari')) / 1024;
+    if (first) {
+      const summary = (await page.locator('.dt-toolbar__summary').first().textContent()) ?? '';
+      check(`login over ${link.label}: the list shows 100.000 accounts`, /100\.000/.test(summary), summary);
+      await badText(page, `accounts after login, ${link.label}`);
+    }
+    return {
+      ms: rows.painted - clickAt,
+      wireKB,
+      beforeRequestMs: cari.start - clickAt,
+      waitMs: cari.responseStart - cari.start,
+      downloadMs: cari.responseEnd - cari.responseStart,
+      afterAnswerMs: rows.painted - cari.responseEnd,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+interface DeepLinkRun {
+  ms: number;
+  nameMs: number;
+  wireKB: number;
+  /** get_cari was sent before the statement rows were painted (it shares the wire with them). */
+  listBeforeRows: boolean;
+}
+
+async function deepLinkRun(context: BrowserContext, link: Link, first: boolean): Promise<DeepLinkRun> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(LONG);
+  try {
+    const wire = await emulate(context, page, link);
+    await page.goto(`/accounts/${LARGE_STATEMENT_ACCOUNT_ID}`, { waitUntil: 'commit' });
+    const rows = await waitMark(page, 'statementRows', LONG);
+    const named = await waitMark(page, 'statementName', LONG);
+    const cari = (await api(page)).filter((e) => e.op === 'get_cari');
+    if (first) {
+      const firstRow = await page.locator('.statement-page tr[data-row-id]').first().innerText();
+      check(`deep link over ${link.label}: first statement row shows a running balance (… B/A)`, /\d,\d\d\s*[BA]\b/.test(firstRow), firstRow.replace(/\s+/g, ' '));
+      await badText(page, `statement deep link, ${link.label}`);
+    }
+    return {
+      ms: rows.painted,
+      nameMs: named.painted,
+      wireKB: (await wireBytes(wire, 'get_cari_extre')) / 1024,
+      listBeforeRows: cari.some((e) => e.start < rows.inserted),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+async function invoiceRuns(context: BrowserContext, link: Link, numbers: readonly string[]): Promise<number[]> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(LONG);
+  const out: number[] = [];
+  try {
+    await emulate(context, page, link);
+    await page.goto('/accounts', { waitUntil: 'commit' });
+    await waitMark(page, 'rows', LONG);
+    for (const [i, no] of numbers.entries()) {
+      if (i > 0) {
+        await page.goBack();
+        await page.locator('.accounts-page tr[data-row-id]').first().waitFor();
+        await sleep(300);
+      }
+      await watchFirst(page, 'invoice', '.invoice-detail tr[data-row-id]');
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type(no);
+      await page.keyboard.press('Enter');
+      const mark = await waitMark(page, 'invoice', LONG);
+      const enterAt = (await page.evaluate('window.__bench.lastEnter')) as number;
+      out.push(mark.painted - enterAt);
+      if (i === 0) {
+        const title = (await page.locator('h1').first().textContent()) ?? '';
+        check(`invoice by number over ${link.label}: the detail of ${no} opens`, title.includes(no), title);
+      }
+    }
+  } finally {
+    await page.close();
+  }
+  return out;
+}
+
+/** All network figures for every link. */
+export async function measureNetwork(browser: Browser, baseUrl: string): Promise<{ figures: Record<string, Figure>; notes: string[] }> {
+  const figures: Record<string, Figure> = {};
+  const ds = getDataset({ size: 'large' });
+  const account = ds.accountById.get(LARGE_STATEMENT_ACCOUNT_ID);
+  if (!account) throw new Error('large statement account missing');
+  // Invoices spread over the dataset, a different one for every run and link.
+  const step = Math.floor(ds.invoices.length / (NETWORK_RUNS * LINKS.length + 1));
+  const invoiceNumbers = Array.from({ length: NETWORK_RUNS * LINKS.length }, (_, k) => (ds.invoices[(k + 1) * step] as { number: string }).number);
+
+  for (const [li, link] of LINKS.entries()) {
+    const p = link.prefix;
+    log(`network: ${link.label} …`);
+    const logins: LoginRun[] = [];
+    for (let i = 0; i < NETWORK_RUNS; i++) logins.push(await loginRun(browser, baseUrl, link, i === 0));
+    figures[`${p}loginToRowsMs`] = figure(logins.map((r) => r.ms), 'ms');
+    figures[`${p}accountsWireKB`] = figure(logins.map((r) => r.wireKB), 'KB', 0);
+    if (li === 0) {
+      figures['extra.network.login.beforeRequestMs'] = figure(logins.map((r) => r.beforeRequestMs), 'ms');
+      figures['extra.network.login.waitMs'] = figure(logins.map((r) => r.waitMs), 'ms');
+      figures['extra.network.login.downloadMs'] = figure(logins.map((r) => r.downloadMs), 'ms');
+      figures['extra.network.login.afterAnswerMs'] = figure(logins.map((r) => r.afterAnswerMs), 'ms');
+    }
+    log(`  login → rows ${logins.map((r) => r.ms.toFixed(0)).join('/')} ms; get_cari on the wire ${logins[0]?.wireKB.toFixed(0)} KB`);
+
+    const context = await newContext(browser, baseUrl, { login: true });
+    await context.addInitScript({
+      content: `window.__bench.watchFirst('statementRows', '.statement-page tr[data-row-id]'); window.__bench.watchFirst('statementName', 'h1', ${JSON.stringify(account.name)});`,
+    });
+    try {
+      // Warm the HTTP cache with the app's files (a colleague's browser that has the app open).
+      const warm = await context.newPage();
+      await warm.goto(`/accounts/${LARGE_STATEMENT_ACCOUNT_ID}`, { waitUntil: 'commit' });
+      await waitMark(warm, 'statementRows', LONG);
+      await warm.close();
+      const links: DeepLinkRun[] = [];
+      for (let i = 0; i < NETWORK_RUNS; i++) links.push(await deepLinkRun(context, link, i === 0));
+      figures[`${p}statementDeepLinkMs`] = figure(links.map((r) => r.ms), 'ms');
+      if (li === 0) {
+        figures['extra.network.statementNameMs'] = figure(links.map((r) => r.nameMs), 'ms');
+        figures['extra.network.statementWireKB'] = figure(links.map((r) => r.wireKB), 'KB', 0);
+      }
+      check(`deep link over ${link.label}: the account list is not fetched before the statement rows are painted`, links.every((r) => !r.listBeforeRows));
+      log(`  deep link → statement rows ${links.map((r) => r.ms.toFixed(0)).join('/')} ms; name ${links.map((r) => r.nameMs.toFixed(0)).join('/')} ms`);
+
+      const numbers = invoiceNumbers.slice(li * NETWORK_RUNS, (li + 1) * NETWORK_RUNS);
+      const invoices = await invoiceRuns(context, link, numbers);
+      figures[`${p}invoiceByNumberMs`] = figure(invoices, 'ms');
+      log(`  invoice by number ${invoices.map((v) => v.toFixed(0)).join('/')} ms`);
+    } finally {
+      await context.close();
+    }
+  }
+  const notes = [
+    `Network figures: ${NETWORK_RUNS} runs per link (${LINKS.map((l) => l.label).join('; ')}), emulated by Chromium (CDP Network.emulateNetworkConditions); each login in a fresh browser context (nothing cached); each deep link in a new tab of a logged-in context whose HTTP cache holds the app's files; invoice numbers: ${invoiceNumbers.slice(0, NETWORK_RUNS).join(', ')}, ….`,
+  ];
+  return { figures, notes };
+}
