@@ -11,11 +11,12 @@ export async function fetchAccounts(q: string, options?: RequestOptions): Promis
 export const accountQueries = {
   all: ['accounts'] as const,
   lists: () => [...accountQueries.all, 'list'] as const,
-  list: (q: string) => {
+  /** `priority: 'low'` for a list fetched in the background (nobody waits on it; see transfers.ts). */
+  list: (q: string, fetchOptions: Pick<RequestOptions, 'priority'> = {}) => {
     const trimmed = q.trim();
     return queryOptions({
       queryKey: [...accountQueries.lists(), { q: trimmed }] as const,
-      queryFn: ({ signal }) => fetchAccounts(trimmed, { signal }),
+      queryFn: ({ signal }) => fetchAccounts(trimmed, { signal, ...fetchOptions }),
     });
   },
 };

@@ -3,10 +3,14 @@
  * - retry: 0 here — retries live in one layer only (React Query, see query-client.ts).
  * - throwHttpErrors: false — every non-2xx is mapped onto a typed error (errors.ts) here.
  * - Every ERP body is read as text and goes through the one reader (parseErpBody).
+ * - Every ERP call is registered in transfers.ts with the bytes received so far (ky's
+ *   onDownloadProgress), so a long load can show its progress; `signal` (React Query's, aborted
+ *   when the page that wanted the answer goes away) cancels the request.
  */
 import ky, { type KyInstance } from 'ky';
 import { AppError, ErpFormatError, ErpTimeoutError, NetworkError, errorFromResponse } from './errors';
 import { parseErpBody } from './reader';
+import { endTransfer, startTransfer } from './transfers';
 
 /** Browser-side time limit of one call; above the gateway's own upstream timeout so that one answers first. */
 export const REQUEST_TIMEOUT_MS = 35_000;
@@ -15,6 +19,8 @@ export type ErpOperation = 'get_cari' | 'get_cari_extre' | 'get_yaslandirma' | '
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Fetch priority: 'low' for a call nobody is waiting for (sent after what the page shows first). */
+  priority?: RequestPriority;
 }
 
 /** Absolute "/api" of the page's origin (a relative URL cannot build a Request outside a browser, e.g. jsdom). */
@@ -43,9 +49,21 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
     ...(config.fetch ? { fetch: config.fetch } : {}),
   });
 
-  async function send(path: string, init: { method: string; json?: unknown; signal?: AbortSignal }): Promise<Response> {
+  interface SendInit extends RequestOptions {
+    method: string;
+    json?: unknown;
+    onDownloadProgress?: (progress: { transferredBytes: number }) => void;
+  }
+
+  async function send(path: string, init: SendInit): Promise<Response> {
     try {
-      return await http(path, { method: init.method, json: init.json, signal: init.signal });
+      return await http(path, {
+        method: init.method,
+        json: init.json,
+        signal: init.signal,
+        ...(init.priority ? { priority: init.priority } : {}),
+        ...(init.onDownloadProgress ? { onDownloadProgress: init.onDownloadProgress } : {}),
+      });
     } catch (error) {
       throw toTransportError(error, init.signal);
     }
@@ -83,9 +101,21 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
 
   return {
     async postErp(operation, params, options = {}) {
-      const res = await send(`erp/${operation}`, { method: 'post', json: params, signal: options.signal });
-      if (!res.ok) throw await failure(res, options.signal);
-      return parseErpBody(await readBody(res, options.signal), res.status);
+      const transfer = startTransfer(operation, options.priority === 'low');
+      try {
+        const res = await send(`erp/${operation}`, {
+          method: 'post',
+          json: params,
+          ...options,
+          onDownloadProgress: (progress) => {
+            transfer.receivedBytes = progress.transferredBytes;
+          },
+        });
+        if (!res.ok) throw await failure(res, options.signal);
+        return parseErpBody(await readBody(res, options.signal), res.status);
+      } finally {
+        endTransfer(transfer);
+      }
     },
     async getJson<T>(path: string, options: RequestOptions = {}) {
       return json<T>(await send(path, { method: 'get', signal: options.signal }), options.signal);

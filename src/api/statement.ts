@@ -1,11 +1,26 @@
 /** get_cari_extre: the statement of one account (cari_id = the account's Firma ID). */
 import { queryOptions } from '@tanstack/react-query';
 import { postErp, type RequestOptions } from './client';
-import { readStatement } from './reader';
+import { fieldOf, readStatement } from './reader';
 import type { Statement } from './types';
 
 export async function fetchStatement(cariId: string, options?: RequestOptions): Promise<Statement> {
   return readStatement(await postErp('get_cari_extre', { cari_id: cariId.trim() }, options));
+}
+
+/**
+ * The account's name when the statement answer itself carries one (some installations add the
+ * company name to every line, e.g. FIRMA_ADI / UNVAN: a column the alias table knows as the
+ * account's name): the first non-empty value. Saves the statement header a 100k-account list.
+ */
+export function statementAccountName(statement: Statement): string | undefined {
+  const col = statement.extraColumns.find((c) => fieldOf('account', c.key) === 'name');
+  if (!col) return undefined;
+  for (const line of statement.lines) {
+    const cell = line.extras[col.key];
+    if (cell?.kind === 'text' && cell.text.trim()) return cell.text.trim();
+  }
+  return undefined;
 }
 
 export const statementQueries = {

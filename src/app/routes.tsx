@@ -10,8 +10,11 @@
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { accountQueries } from '../api/accounts';
+import { invoiceQueries } from '../api/invoices';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
+import { statementQueries } from '../api/statement';
 import type { SessionUser } from '../api/types';
 import { loginPathFor, safeNextPath } from '../features/auth/next-path';
 import { t } from '../i18n';
@@ -62,6 +65,25 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     Component: (await load()).default,
   });
 
+  /**
+   * Starts a page's first ERP call from its route, so it runs while the page's code is still
+   * loading (after login: get_cari goes out together with the accounts chunk), once the alias
+   * table and the session are known. Never awaited and never failing: the page shows its own
+   * loading state and errors. Not again for a search-param change on the same page.
+   */
+  const prefetch = (start: (params: Params) => Promise<void>) => ({
+    loader: async ({ params }: LoaderFunctionArgs) => {
+      try {
+        const [user] = await Promise.all([queryClient.ensureQueryData(sessionQuery), queryClient.ensureQueryData(configQuery)]);
+        if (user) void start(params);
+      } catch {
+        // the protected layout reports a failed session check
+      }
+      return null;
+    },
+    shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) => currentUrl.pathname !== nextUrl.pathname,
+  });
+
   return [
     {
       id: 'root',
@@ -89,11 +111,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { index: true, loader: () => redirect('/accounts') },
                 {
                   path: 'accounts',
+                  ...prefetch(() => queryClient.prefetchQuery(accountQueries.list(''))),
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/accounts/accounts-page')),
                 },
                 {
                   path: 'accounts/:cariId',
+                  ...prefetch((p) => queryClient.prefetchQuery(statementQueries.detail(p.cariId ?? ''))),
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/statement/statement-page')),
                 },
@@ -109,6 +133,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'invoices/:faturaId',
+                  ...prefetch((p) => queryClient.prefetchQuery(invoiceQueries.detail(p.faturaId ?? ''))),
                   handle: { title: t('common.nav.invoices') } satisfies RouteHandle,
                   lazy: page(() => import('../features/invoices/invoice-detail-page')),
                 },

@@ -1,4 +1,4 @@
-import { csvMoney, formatBalance, formatCount, formatDate, formatMoney, formatNumber } from './format';
+import { csvMoney, formatBalance, formatBytes, formatCount, formatDate, formatMoney, formatNumber } from './format';
 import { sumMinor, toMinor } from './money';
 
 describe('formatMoney: kuruş → tr-TR', () => {
@@ -47,6 +47,14 @@ describe('numbers and counts', () => {
     expect(formatNumber(-0.125, 2)).toMatch(/^-0,1[23]$/);
     expect(formatNumber(18)).toBe('18');
   });
+  it('formatBytes: KB below a megabyte, MB with one decimal comma above (1 KB = 1024 bytes)', () => {
+    expect(formatBytes(0)).toBe('0 KB');
+    expect(formatBytes(8 * 1024)).toBe('8 KB');
+    expect(formatBytes(1023 * 1024)).toBe('1.023 KB');
+    expect(formatBytes(1024 * 1024)).toBe('1 MB');
+    expect(formatBytes(15_809 * 1024)).toBe('15,4 MB');
+  });
+
   it('formatCount groups thousands', () => {
     expect(formatCount(100000)).toBe('100.000');
     expect(formatCount(999)).toBe('999');

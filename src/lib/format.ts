@@ -36,6 +36,12 @@ export function formatCount(n: number): string {
   return String(Math.trunc(n)).replace(GROUP, '.');
 }
 
+/** A size in bytes, tr-TR: "850 KB", "3,2 MB" (1 KB = 1024 bytes). */
+export function formatBytes(bytes: number): string {
+  const kb = bytes / 1024;
+  return kb < 1024 ? `${formatCount(Math.max(0, Math.round(kb)))} KB` : `${formatNumber(kb / 1024, 1)} MB`;
+}
+
 /** "2026-01-31" → "31.01.2026". Business dates: no Date object, no time zone. */
 export function formatDate(iso: IsoDate): string {
   return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;

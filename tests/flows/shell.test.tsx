@@ -58,7 +58,9 @@ describe('logout and the browser’s storage', () => {
 
     const app = await renderApp('/accounts', { loggedIn: true });
     const header = await screen.findByRole('banner');
-    expect(await screen.findByText('PİNLİ FİRMA A.Ş.')).toBeInTheDocument();
+    // The pinned shortcut is shown (with the account's current name once the list is loaded).
+    const pinnedNav = await screen.findByRole('navigation', { name: 'Sabitlenenler' });
+    expect(within(pinnedNav).getByRole('link')).toHaveAttribute('href', '/accounts/1005');
     await app.user.click(within(header).getByRole('button', { name: 'Çıkış' }));
     await screen.findByRole('heading', { level: 1, name: 'Giriş' });
 

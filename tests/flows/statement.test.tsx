@@ -110,7 +110,8 @@ describe.each(SHAPES)('statement (ERP shape %s)', (shape) => {
     expect(screen.getByTestId('sum-debit')).toHaveTextContent(trMoney(debit));
     expect(screen.getByTestId('sum-credit')).toHaveTextContent(trMoney(credit));
     expect(screen.getByTestId('sum-balance')).toHaveTextContent('4,60 B');
-    expect(screen.getByTestId('consistency')).toHaveTextContent('Liste bakiyesi ile ekstre bakiyesi tutuyor.');
+    // The list balance arrives after the rows (statement first, name later).
+    expect(await screen.findByTestId('consistency')).toHaveTextContent('Liste bakiyesi ile ekstre bakiyesi tutuyor.');
   });
 });
 
@@ -118,7 +119,7 @@ describe('statement', () => {
   it('header from the list when the link is opened directly (one list request), and a Back link to /accounts', async () => {
     const app = await openStatement('/accounts/1004');
     const a = app.env.demoErp.dataset.accountById.get('1004')!;
-    expect(screen.getByRole('heading', { level: 1, name: a.name })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: a.name })).toBeInTheDocument();
     expect(screen.getByText(a.category)).toBeInTheDocument();
     expect(screen.getByText(`${a.province} / ${a.district}`)).toBeInTheDocument();
     expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi)).toEqual(['']);

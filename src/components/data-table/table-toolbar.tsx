@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
+import { LoadProgress } from '../feedback';
 
 export function TableToolbar(props: {
   toolbar: ReactNode;
@@ -12,8 +13,9 @@ export function TableToolbar(props: {
   const { toolbar, onExportCsv } = props;
   const { showSkeleton, hideTable, filtered, total, shown } = props.rows;
   // No row count next to an error or a skeleton: "0 satır" would be a false figure.
+  // Loading: "Yükleniyor…", and what a long load is doing (bytes, seconds) after a second.
   const summary = showSkeleton
-    ? t('common.loading')
+    ? <LoadProgress />
     : hideTable
       ? ''
       : filtered

@@ -13,6 +13,8 @@ import { uniqueInvoiceHref } from './invoice-fields';
 import './invoices.css';
 import { isTypingTarget } from '../../lib/keyboard';
 
+const preloadDetailPage = () => void import('./invoice-detail-page');
+
 export function QuickInvoiceBox() {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -77,6 +79,9 @@ export function QuickInvoiceBox() {
         value={value}
         onChange={(e) => setValue(e.target.value)}
         placeholder={t('invoices.quick.placeholder')}
+        // The detail page's code loads while the number is typed (the route loads the detail
+        // itself in parallel with it): Enter then waits for the ERP only.
+        onFocus={preloadDetailPage}
         aria-keyshortcuts="Control+K /"
         aria-busy={busy || undefined}
         autoComplete="off"

@@ -2,18 +2,23 @@
  * /accounts/:cariId — the account statement (get_cari_extre).
  *
  * URL state: from, to (ISO dates; lines before `from` fold into the devir row), type (one
- * transaction type). The header (name, category, city) comes from any cached account list, else
- * the full list is fetched (a link opened directly). The list's balance is compared with the
- * statement's closing balance (consistency badge).
+ * transaction type). The list's balance is compared with the statement's closing balance
+ * (consistency badge).
+ *
+ * Statement first, name later: the lines are all a cold link waits for. The header (name,
+ * category, city, list balance) comes from any cached account list; otherwise the name comes at
+ * once from the statement answer when it carries one, or from the recently opened / pinned
+ * accounts, and the full account list is fetched only after the statement rows are on screen, at
+ * low priority (it never shares the wire with the statement, and nobody waits on it).
  */
 import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
-import { statementQueries } from '../../api/statement';
+import { statementAccountName, statementQueries } from '../../api/statement';
 import type { Account, AccountList } from '../../api/types';
 import { BalanceText, balanceText } from '../../components/balance';
-import { DataTable } from '../../components/data-table';
+import { DataTable, usePainted } from '../../components/data-table';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
@@ -50,11 +55,18 @@ export default function StatementPage() {
 
   const statement = useQuery(statementQueries.detail(cariId));
   const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);
-  const list = useQuery({ ...accountQueries.list(''), enabled: !cached });
+  const statementShown = usePainted(statement.status, true) && statement.isSuccess;
+  const list = useQuery({ ...accountQueries.list('', { priority: 'low' }), enabled: !cached && statementShown });
   const account = cached ?? list.data?.accounts.find((a) => a.id === cariId);
   const accountMissing = !cached && list.isSuccess && !account;
+  const { pinned, recent } = useAccountShortcuts();
+  const earlyName = useMemo(
+    () => (statement.data && statementAccountName(statement.data)) ?? [...pinned, ...recent].find((r) => r.id === cariId)?.name,
+    [statement.data, pinned, recent, cariId],
+  );
+  const name = account?.name ?? earlyName;
 
-  useDocumentTitle(account ? t('statement.titleFor', { name: account.name }) : undefined);
+  useDocumentTitle(name ? t('statement.titleFor', { name }) : undefined);
   useEffect(() => {
     if (account) recordOpened({ id: account.id, name: account.name });
   }, [account]);
@@ -85,10 +97,9 @@ export default function StatementPage() {
   const fromState = (location.state as { from?: unknown } | null)?.from;
   const backTo = typeof fromState === 'string' && fromState.startsWith('/accounts') ? fromState : '/accounts';
 
-  const { pinned } = useAccountShortcuts();
   const isPinned = pinned.some((p) => p.id === cariId);
 
-  const title = account?.name ?? t('statement.title');
+  const title = name ?? t('statement.title');
   const rangeText =
     !from && !to
       ? t('statement.range.everything')
@@ -120,7 +131,7 @@ export default function StatementPage() {
           type="button"
           className="button"
           aria-pressed={isPinned}
-          onClick={() => togglePinned({ id: cariId, name: account?.name ?? cariId })}
+          onClick={() => togglePinned({ id: cariId, name: name ?? cariId })}
         >
           {isPinned ? `★ ${t('statement.unpin')}` : `☆ ${t('statement.pin')}`}
         </button>

@@ -1,0 +1,36 @@
+/**
+ * ERP answers in flight, for the progress shown on long loads (components/feedback/load-progress).
+ * The client (client.ts) registers every /api/erp call here and updates its received bytes from
+ * ky's onDownloadProgress. Plain mutable records read by polling: a 15 MB answer arrives in
+ * hundreds of chunks and must not cause a React render for each of them.
+ */
+import type { ErpOperation } from './client';
+
+export interface Transfer {
+  operation: ErpOperation;
+  /** Date.now() when the request was sent. */
+  startedAt: number;
+  /** Bytes of the answer received so far (as the page reads them, i.e. after decompression). */
+  receivedBytes: number;
+  /** A low-priority call the user is not waiting for (e.g. the statement header's account list). */
+  background: boolean;
+}
+
+const inFlight = new Set<Transfer>();
+
+export function startTransfer(operation: ErpOperation, background: boolean): Transfer {
+  const transfer: Transfer = { operation, startedAt: Date.now(), receivedBytes: 0, background };
+  inFlight.add(transfer);
+  return transfer;
+}
+
+export function endTransfer(transfer: Transfer): void {
+  inFlight.delete(transfer);
+}
+
+/** The longest-running call the user is waiting for, if any. */
+export function oldestForegroundTransfer(): Transfer | undefined {
+  let oldest: Transfer | undefined;
+  for (const t of inFlight) if (!t.background && (!oldest || t.startedAt < oldest.startedAt)) oldest = t;
+  return oldest;
+}
