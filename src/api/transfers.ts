@@ -4,10 +4,9 @@
  * ky's onDownloadProgress. Plain mutable records read by polling: a 15 MB answer arrives in
  * hundreds of chunks and must not cause a React render for each of them.
  */
-import type { ErpOperation } from './client';
-
 export interface Transfer {
-  operation: ErpOperation;
+  /** The ERP operation (get_cari, …). */
+  operation: string;
   /** Date.now() when the request was sent. */
   startedAt: number;
   /** Bytes of the answer received so far (as the page reads them, i.e. after decompression). */
@@ -18,7 +17,7 @@ export interface Transfer {
 
 const inFlight = new Set<Transfer>();
 
-export function startTransfer(operation: ErpOperation, background: boolean): Transfer {
+export function startTransfer(operation: string, background: boolean): Transfer {
   const transfer: Transfer = { operation, startedAt: Date.now(), receivedBytes: 0, background };
   inFlight.add(transfer);
   return transfer;

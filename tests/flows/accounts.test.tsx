@@ -203,20 +203,20 @@ describe('accounts list', () => {
     expect(screen.getByTestId('accounts-count')).toHaveTextContent('330 cari');
 
     act(() => grid().focus()); // the first row gets the focus
-    const first = app.env.demoErp.dataset.accounts[0]!;
-    const second = app.env.demoErp.dataset.accounts[1]!;
-    await app.user.keyboard('{ArrowDown}');
-    expect(rowOf(second.id)).toHaveClass('dt-row--active');
-    // focusing a row prefetches its statement (no navigation yet)
-    await waitFor(() =>
-      expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari_extre').map((r) => r.params.cari_id)).toEqual(
-        expect.arrayContaining([first.id, second.id]),
-      ),
-    );
+    const [, second, third] = app.env.demoErp.dataset.accounts;
+    await app.user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}');
+    expect(rowOf(second!.id)).toHaveClass('dt-row--active');
+    // the row the focus rests on prefetches its statement (no navigation yet); rows passed over do not
+    const statements = () => app.env.demoErp.requests.filter((r) => r.operation === 'get_cari_extre').map((r) => r.params.cari_id);
+    await waitFor(() => expect(statements()).toEqual([second!.id]));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(statements()).toEqual([second!.id]);
+    expect(statements()).not.toContain(third!.id);
     expect(app.path()).toBe('/accounts');
     await app.user.keyboard('{Enter}');
-    await screen.findByRole('heading', { level: 1, name: second.name });
-    expect(app.path()).toBe(`/accounts/${second.id}`);
+    await screen.findByRole('heading', { level: 1, name: second!.name });
+    expect(app.path()).toBe(`/accounts/${second!.id}`);
+    expect(statements()).toEqual([second!.id]); // opened from the prefetched answer
   });
 
   it('exports the visible rows as CSV for Turkish Excel, byte for byte', async () => {

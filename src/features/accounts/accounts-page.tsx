@@ -32,6 +32,8 @@ import './accounts.css';
 import { withParams } from '../../lib/search-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
+/** How long the row focus must rest on a row before its statement is prefetched. */
+export const PREFETCH_AFTER_MS = 300;
 
 /** Scroll positions per list URL (this tab only), so Back from a statement lands where the user was. */
 const scrollMemory = new Map<string, { table: number; page: number }>();
@@ -166,7 +168,14 @@ export default function AccountsPage() {
       if (opening.current === ticket) go();
     });
   };
-  const prefetch = (a: Account) => void queryClient.prefetchQuery(statementQueries.detail(a.id));
+  // A row the keyboard rests on prefetches its statement; rows passed over on the way (arrow key
+  // held down) do not, so scrolling through the list never downloads statements nobody opens.
+  const prefetchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(prefetchTimer.current), []);
+  const prefetch = (a: Account) => {
+    clearTimeout(prefetchTimer.current);
+    prefetchTimer.current = setTimeout(() => void queryClient.prefetchQuery(statementQueries.detail(a.id)), PREFETCH_AFTER_MS);
+  };
 
   // ---- scroll: remembered while scrolling (a detached box reads 0 on unmount), restored on return ----
   const wrapRef = useRef<HTMLDivElement>(null);
