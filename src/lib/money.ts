@@ -259,8 +259,10 @@ function isAmbiguous(intPart: string, fracPart: string): boolean {
  * "0,5", "12,34", "12.345.678" (dots group, so "," is the mark), "1 234,567" → ","; their mirror
  * images → "."; "1.234", "1234", JSON numbers and anything unreadable → null.
  */
-export function decimalMarkOf(v: unknown): DecimalMark | null {
+export function decimalMarkOf(v: unknown, parsed?: NumberParse): DecimalMark | null {
   if (typeof v !== 'string') return null;
+  // `parsed`: the value's parse, already made by the caller (spares parsing it again).
+  if (parsed !== undefined && parsed.kind !== 'number') return null;
   let dot = 0;
   let comma = 0;
   let last = -1;
@@ -285,8 +287,7 @@ export function decimalMarkOf(v: unknown): DecimalMark | null {
     }
   }
   if (dot + comma === 0) return null;
-  const p = parseNumber(v, '.');
-  if (p.kind !== 'number') return null;
+  if (parsed === undefined && parseNumber(v, '.').kind !== 'number') return null;
   const mark: DecimalMark = last === 46 ? '.' : ',';
   const other: DecimalMark = mark === '.' ? ',' : '.';
   if (dot > 0 && comma > 0) return mark; // the last one is the decimal mark
@@ -300,10 +301,14 @@ export function decimalMarkOf(v: unknown): DecimalMark | null {
  * The decimal mark of a column of number texts: the one its values show (decimalMarkOf), or
  * null when none shows one or they contradict each other ("0,5" and "0.5" in one column).
  */
-export function columnDecimalMark(values: ArrayLike<unknown>, n: number = values.length): DecimalMark | null {
+export function columnDecimalMark(
+  values: ArrayLike<unknown>,
+  n: number = values.length,
+  parsed?: ArrayLike<NumberParse | undefined>,
+): DecimalMark | null {
   let mark: DecimalMark | null = null;
   for (let i = 0; i < n; i++) {
-    const m = decimalMarkOf(values[i]);
+    const m = decimalMarkOf(values[i], parsed?.[i]);
     if (m === null || m === mark) continue;
     if (mark !== null) return null;
     mark = m;

@@ -100,6 +100,7 @@ function kindFromValues(
   let allDateLike = true;
   let anyLeadingZero = false;
   let maxDecimals = 0;
+  let anyAmbiguous = false;
   for (let i = 0; i < n; i++) {
     const v = values[i];
     if (isEmptyRaw(v)) continue;
@@ -114,12 +115,8 @@ function kindFromValues(
     if (typeof v === 'string' && (NUMERIC_CHARS.test(v) || NUMERIC_FORMATTED.test(v))) {
       numeric++;
       if (LEADING_ZERO.test(v) && !/^\s*0[.,]/.test(v)) anyLeadingZero = true;
-      let p = parseNumber(v);
-      if (p.kind === 'invalid' && p.ambiguous) {
-        // "1.234": the column's other values decide (once per column).
-        if (out.decimalMark === undefined) out.decimalMark = columnDecimalMark(values, n);
-        if (out.decimalMark !== null) p = parseNumber(v, out.decimalMark);
-      }
+      const p = parseNumber(v);
+      if (p.kind === 'invalid' && p.ambiguous) anyAmbiguous = true;
       parsed[i] = p;
       if (p.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
     } else other++;
@@ -136,6 +133,14 @@ function kindFromValues(
   }
   if (numeric > 0 && (other === 0 || numeric > 2 * other)) {
     if (anyLeadingZero) return 'text'; // "00123": an id, stays text
+    if (anyAmbiguous) {
+      // "1.234": the column's other values decide (resolveAmbiguous).
+      out.decimalMark = resolveAmbiguous(values, n, parsed);
+      for (let i = 0; i < n; i++) {
+        const p = parsed[i];
+        if (p?.kind === 'number' && p.decimals > maxDecimals) maxDecimals = p.decimals;
+      }
+    }
     out.parsed = parsed; // the converter reuses these instead of parsing again
     if (maxDecimals === 0) return wholeNumbers;
     return maxDecimals <= 2 ? 'money' : 'number';
@@ -182,15 +187,35 @@ export interface TypedColumn extends ErpColumn {
 }
 
 /**
- * A number of a money/number column. "1.234" / "1,234" (ambiguous) is read with the column's
- * decimal mark, which is looked up once, on the first such value (columnDecimalMark: what the
- * other values of the column show); with no mark it stays invalid + ambiguous.
+ * The decimal mark of a column whose values are parsed (`parsed`, index = row; missing ones are
+ * parsed here) and the ambiguous "1.234" / "1,234" among them re-read with it, in place. Returns
+ * the mark (columnDecimalMark: what the other values show), or null — then they stay invalid +
+ * ambiguous (shown raw, counted), never guessed.
  */
-export function numberOf(col: TypedColumn, v: unknown): NumberParse {
+function resolveAmbiguous(values: unknown[], n: number, parsed: (NumberParse | undefined)[]): DecimalMark | null {
+  for (let i = 0; i < n; i++) if (parsed[i] === undefined) parsed[i] = parseNumber(values[i]);
+  const mark = columnDecimalMark(values, n, parsed);
+  if (mark !== null) {
+    for (let i = 0; i < n; i++) {
+      const p = parsed[i]!;
+      if (p.kind === 'invalid' && p.ambiguous) parsed[i] = parseNumber(values[i], mark);
+    }
+  }
+  return mark;
+}
+
+/**
+ * Value i of a money/number column. On the first ambiguous "1.234" the whole column is parsed
+ * once (resolveAmbiguous) and those parses are kept in `col.parsed`, so the mark costs one pass.
+ */
+function numberOf(col: TypedColumn, v: unknown, i: number): NumberParse {
   const p = parseNumber(v);
-  if (p.kind !== 'invalid' || !p.ambiguous) return p;
-  if (col.decimalMark === undefined) col.decimalMark = columnDecimalMark(columnOf(col.table, col.index), col.table.rowCount);
-  return col.decimalMark === null ? p : parseNumber(v, col.decimalMark);
+  if (p.kind !== 'invalid' || !p.ambiguous || col.decimalMark !== undefined) return p;
+  const parsed = new Array<NumberParse | undefined>(col.table.rowCount);
+  parsed[i] = p;
+  col.decimalMark = resolveAmbiguous(columnOf(col.table, col.index), col.table.rowCount, parsed);
+  col.parsed = parsed as NumberParse[];
+  return parsed[i]!;
 }
 
 /** Per-read state: counts invalid values. */
@@ -210,7 +235,7 @@ export class Converter {
       }
       case 'money':
       case 'number': {
-        const p = col.parsed?.[i] ?? numberOf(col, v);
+        const p = col.parsed?.[i] ?? numberOf(col, v, i);
         if (p.kind === 'invalid') {
           this.warnings++;
           return p.ambiguous ? { kind: 'invalid', raw: p.raw, expected: 'number', ambiguous: true } : { kind: 'invalid', raw: p.raw, expected: 'number' };
