@@ -123,6 +123,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     return n;
   };
   const erpTimeoutMs = num('ERP_TIMEOUT_MS', 30_000, 1);
+  const maxAnswerBytes = Math.round(num('ERP_MAX_ANSWER_MB', 256, 0.001) * 1024 * 1024);
   const sessionIdleMs = num('SESSION_IDLE_MINUTES', 30, 1) * 60_000;
   const sessionMaxMs = num('SESSION_MAX_HOURS', 10, 0.1) * 3_600_000;
   const port = num('PORT', mode === 'prod' ? 3000 : 5173, 0);
@@ -181,6 +182,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
       erpApiPassword: demo ? '' : (env.ERP_API_PASSWORD ?? ''),
       erpService: present(env.ERP_SERVICE) ? env.ERP_SERVICE.trim() : 'mobiusmus',
       erpTimeoutMs,
+      maxAnswerBytes,
       sessionSecret,
       sessionIdleMs,
       sessionMaxMs,

@@ -2,8 +2,9 @@
  * Production server (`npm start`): serves dist/ and mounts the gateway under /api.
  * - /assets/* (hashed names): Cache-Control public, max-age=31536000, immutable; index.html no-cache
  *   (with ETag); every other non-/api GET falls back to index.html (SPA routes).
- * - gzip and brotli by Accept-Encoding: dist/ is read into memory and compressed once, in the
- *   background at start-up (a request that comes first waits for its file).
+ * - gzip and brotli by Accept-Encoding (the gateway's pickEncoding): dist/ is read into memory and
+ *   compressed once, in the background at start-up (a request that comes first waits for its file).
+ *   /api answers are compressed by the gateway itself (gateway/compress.ts), streamed.
  * - GET /healthz (process alive), GET /readyz (ERP base URL answers within 3 s).
  * - Security headers on every response; HSTS when served over HTTPS.
  * Refuses to start outside demo mode without ERP_BASE_URL, ERP_API_PASSWORD, SESSION_SECRET.
@@ -18,6 +19,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';
 import { ConfigError, loadEnv, prepareGateway, resolveSettings, type Env } from './config';
+import { pickEncoding } from './gateway/compress';
 import { createGateway, type GatewayConfig } from './gateway/index';
 
 const gzipAsync = promisify(gzip);
@@ -106,20 +108,6 @@ function precompress(files: Map<string, StaticFile>): void {
     compressBr(file).catch(() => undefined);
     compressGzip(file).catch(() => undefined);
   }
-}
-
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
-  const offered = new Map<string, number>();
-  for (const part of accept.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-    if (name) offered.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const ok = (n: string) => (offered.get(n) ?? offered.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
 }
 
 function isHttps(c: Context, config: GatewayConfig): boolean {

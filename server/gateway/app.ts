@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import { auditLog } from './audit-log';
 import { DEFAULTS, type Ctx, type GatewayConfig, type GatewayEnv } from './config';
 import { csrfGuard } from './csrf';
-import { passwordEchoGuard } from './echo-guard';
+import { Flights } from './coalesce';
+import { compressAnswers } from './compress';
+import { echoGuard } from './echo-guard';
 import { addErpRoute } from './erp-route';
 import { jsonError } from './error-response';
 import { GatewayError, MESSAGES } from './messages';
@@ -22,14 +24,18 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     erpApiPassword: config.erpApiPassword,
     erpService: config.erpService || DEFAULTS.erpService,
     erpTimeoutMs: config.erpTimeoutMs ?? DEFAULTS.erpTimeoutMs,
+    maxAnswerBytes: config.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes,
     fetch: config.fetch ?? nodeFetch,
   };
   const cookies = sessionCookies(config, now);
   const limiter = new FailureLimiter({ ...(config.loginLimit ?? DEFAULTS.loginLimit), now });
-  const refuseEcho = passwordEchoGuard(config.erpApiPassword);
+  const echo = echoGuard(config.erpApiPassword);
+  const refuseEcho = echo.refuse;
+  const flights = new Flights();
 
   const app = new Hono<GatewayEnv>();
   app.use('/api/*', auditLog(log, now));
+  app.use('/api/*', compressAnswers());
   app.use('/api/*', csrfGuard(config));
 
   app.get('/api/config', (c) => {
@@ -42,7 +48,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   });
 
   addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, maxBodyBytes });
-  addErpRoute(app, { cookies, upstream, refuseEcho, maxBodyBytes });
+  addErpRoute(app, { cookies, upstream, echo, flights, maxBodyBytes });
 
   app.all('/api/*', () => {
     throw new GatewayError('not_found', MESSAGES.notFound, { detail: 'no_route' });

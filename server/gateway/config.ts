@@ -37,6 +37,8 @@ export interface GatewayConfig {
   loginLimit?: { max: number; windowMs: number };
   /** Largest accepted request body (default 16 KiB) → 413. */
   maxBodyBytes?: number;
+  /** Largest ERP answer passed on (ERP_MAX_ANSWER_MB, default 256 MiB); past it the answer is cut off. */
+  maxAnswerBytes?: number;
   /** Clock (tests). */
   now?: () => number;
   /** Client address for the login limiter; default: X-Forwarded-For when trustProxy, else the socket. */
@@ -51,9 +53,19 @@ export const DEFAULTS = {
   sessionMaxMs: 10 * 3_600_000,
   loginLimit: { max: 5, windowMs: 60_000 },
   maxBodyBytes: 16 * 1024,
+  maxAnswerBytes: 256 * 1024 * 1024,
 } as const;
 
-/** Set while a request goes through: who (for the audit log), which operation, why it failed. */
-export type Vars = { user?: SessionUser; op: string; detail?: string };
+/** What the audit log says about an answer's body (filled in while it streams). */
+export interface AnswerMeter {
+  /** Bytes of the answer before compression (counted by compress.ts when it compresses). */
+  bytes: number;
+  encoding?: string;
+  /** Shared with identical calls in flight (one ERP request). */
+  coalesced?: boolean;
+}
+
+/** Set while a request goes through: who (for the audit log), which operation, why it failed, the answer's meter. */
+export type Vars = { user?: SessionUser; op: string; detail?: string; answer?: AnswerMeter };
 export type GatewayEnv = { Variables: Vars };
 export type Ctx = Context<GatewayEnv>;

@@ -1,25 +1,30 @@
 /**
  * POST /api/erp/:op — the ERP route. In order: a valid session, the operation on the allowlist
  * (operations.ts), POST only, the JSON body's parameters (allowlisted, strings, ≤ MAX_PARAM_CHARS;
- * a browser "password" is dropped), the upstream call (upstream.ts adds the API password), the
- * password-echo guard, then the answer passed on as JSON or text.
+ * a browser "password" is dropped), then the answer: identical calls in flight share one ERP request
+ * (coalesce.ts), which upstream.ts makes (adding the API password) and answer-stream.ts checks while
+ * it streams (size cap, password echo); passed on as JSON or text, compressed by compress.ts.
  */
 import type { Hono } from 'hono';
 import { readJsonObject } from './body';
+import { checkedAnswer } from './answer-stream';
+import type { Flights } from './coalesce';
 import type { GatewayEnv } from './config';
+import type { EchoGuard } from './echo-guard';
 import { GatewayError, MESSAGES, fill } from './messages';
 import { ERP_OPERATIONS, MAX_PARAM_CHARS, findOperation } from './operations';
 import type { SessionCookies } from './session-cookie';
-import { callErp, type UpstreamAnswer, type UpstreamOptions } from './upstream';
+import { openErp, type UpstreamOptions } from './upstream';
 
 export interface ErpRouteDeps {
   cookies: SessionCookies;
   upstream: UpstreamOptions;
-  refuseEcho: (answer: UpstreamAnswer) => void;
+  echo: EchoGuard;
+  flights: Flights;
   maxBodyBytes: number;
 }
 
-export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, refuseEcho, maxBodyBytes }: ErpRouteDeps): void {
+export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, flights, maxBodyBytes }: ErpRouteDeps): void {
   app.all('/api/erp/*', async (c) => {
     c.set('op', 'erp');
     await cookies.require(c);
@@ -44,8 +49,12 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, refuseEc
     }
     // Every documented parameter is sent; one the browser left out goes as "" (documented choice).
     const params = allowed.map((k) => [k, typeof body[k] === 'string' ? body[k] : ''] as const);
-    const answer = await callErp(upstream, operation, params);
-    refuseEcho(answer);
+    const key = JSON.stringify([operation, params]);
+    const answer = await flights.answer(key, async () =>
+      checkedAnswer(await openErp(upstream, operation, params), { scanner: echo.scanner(), maxBytes: upstream.maxAnswerBytes }),
+    );
+    const meter = c.get('answer');
+    if (meter && answer.coalesced) meter.coalesced = true;
     const type = answer.contentType?.toLowerCase().startsWith('application/json')
       ? answer.contentType
       : 'text/plain; charset=utf-8';

@@ -17,6 +17,7 @@ export const ERROR_STATUS: Record<GatewayErrorCode, number> = {
   upstream_http: 502,
   upstream_unreachable: 502,
   upstream_timeout: 504,
+  upstream_too_large: 502,
   internal: 500,
 };
 
@@ -39,6 +40,8 @@ export const MESSAGES = {
   upstreamUnreadable: 'ERP sunucusundan okunamayan bir yanıt geldi (HTTP {status}).',
   upstreamUnreachable: 'ERP sunucusuna ulaşılamadı. Lütfen daha sonra tekrar deneyin.',
   upstreamTimeout: 'ERP sunucusu zamanında yanıt vermedi. Lütfen daha sonra tekrar deneyin.',
+  upstreamTooLarge:
+    'ERP’nin yanıtı ağ geçidinin sınırından ({mb} MB) büyük; yanıt kesildi. Lütfen aramayı daraltın ya da sistem yöneticinize bildirin.',
   internal: 'Ağ geçidinde beklenmeyen bir hata oluştu.',
 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * The gateway's default upstream transport: the subset of fetch it needs (POST/HEAD, string body,
- * AbortSignal) over node:http/https with a keep-alive agent. About 2–3× the throughput of the
+ * AbortSignal) over node:http/https with a keep-alive agent; the answer's body is streamed (streamOf). About 2–3× the throughput of the
  * global fetch (undici) on loopback (bench/gateway.ts). Errors keep their `code` (ECONNREFUSED…);
  * aborts reject with the signal's reason (TimeoutError for AbortSignal.timeout).
  */
@@ -19,6 +19,49 @@ function toHeaders(msg: IncomingMessage): Headers {
     else h.set(k, v);
   }
   return h;
+}
+
+/**
+ * The answer's body as a web stream that reads the socket only as fast as it is consumed (pauses the
+ * IncomingMessage above 256 KiB queued); cancelling it closes the connection. A connection lost before
+ * the end errors the stream (the consumer must not take a cut-off answer for a whole one).
+ */
+function streamOf(res: IncomingMessage, signal: AbortSignal | undefined, cleanup: () => void): ReadableStream<Uint8Array> {
+  let settled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const fail = (err: unknown) => {
+          if (settled) return;
+          settled = true;
+          cleanup();
+          controller.error(signal?.aborted ? signal.reason : err);
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 1) <= 0) res.pause();
+        });
+        res.on('end', () => {
+          if (settled) return;
+          settled = true;
+          cleanup();
+          controller.close();
+        });
+        res.on('error', fail);
+        res.on('close', () => fail(Object.assign(new Error('upstream connection closed before the end of the answer'), { code: 'ECONNRESET' })));
+      },
+      pull() {
+        res.resume();
+      },
+      cancel() {
+        settled = true;
+        cleanup();
+        res.destroy();
+      },
+    },
+    { highWaterMark: 256 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }
 
 export const nodeFetch: typeof fetch = (input, init = {}) => {
@@ -41,23 +84,22 @@ export const nodeFetch: typeof fetch = (input, init = {}) => {
       url,
       { method: init.method ?? 'GET', headers, agent: https ? httpsAgent : httpAgent },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (err) => reject(signal?.aborted ? signal.reason : err));
-        res.on('end', () => {
-          cleanup();
-          const status = res.statusCode ?? 502;
-          resolve(
-            new Response(NULL_BODY.has(status) || init.method === 'HEAD' ? null : Buffer.concat(chunks), {
-              status: status >= 200 && status <= 599 ? status : 502,
-              headers: toHeaders(res),
-            }),
-          );
-        });
+        const status = res.statusCode ?? 502;
+        const noBody = NULL_BODY.has(status) || init.method === 'HEAD';
+        if (noBody) {
+          res.on('end', cleanup);
+          res.resume();
+        }
+        resolve(
+          new Response(noBody ? null : streamOf(res, signal, cleanup), {
+            status: status >= 200 && status <= 599 ? status : 502,
+            headers: toHeaders(res),
+          }),
+        );
       },
     );
     const onAbort = () => {
-      req.destroy();
+      req.destroy(signal?.reason instanceof Error ? signal.reason : undefined);
       reject(signal?.reason);
     };
     const cleanup = () => signal?.removeEventListener('abort', onAbort);

@@ -4,6 +4,7 @@
  * (no cookies, no headers). Errors are turned into GatewayErrors whose messages and details never
  * contain the URL (and so never the API password).
  */
+import { Buffer } from 'node:buffer';
 import { GatewayError, MESSAGES, fill } from './messages';
 
 export interface UpstreamOptions {
@@ -11,6 +12,8 @@ export interface UpstreamOptions {
   erpApiPassword: string;
   erpService: string;
   erpTimeoutMs: number;
+  /** Largest ERP answer passed on (ERP_MAX_ANSWER_MB); past it the gateway stops reading. */
+  maxAnswerBytes: number;
   fetch: typeof fetch;
 }
 
@@ -40,18 +43,49 @@ function isTimeout(err: unknown): boolean {
   return err instanceof Error && (err.name === 'TimeoutError' || (err.name === 'AbortError' && String((err as { cause?: unknown }).cause ?? '').includes('Timeout')));
 }
 
+/** The ERP's answer as it arrives: status and headers, then the body chunk by chunk. */
+export interface UpstreamBody {
+  status: number;
+  contentType: string | null;
+  /** The ERP's Content-Length, when it sent one. */
+  contentLength: number | null;
+  /**
+   * The next chunk (null at the end). Throws a GatewayError: upstream_timeout when no byte came for
+   * erpTimeoutMs, upstream_unreachable when the connection was lost.
+   */
+  read(): Promise<Uint8Array | null>;
+  /** Stops reading and closes the connection to the ERP. */
+  cancel(): void;
+}
+
+function transportError(err: unknown, timedOut: boolean): GatewayError {
+  if (timedOut || isTimeout(err)) return new GatewayError('upstream_timeout', MESSAGES.upstreamTimeout, { detail: 'timeout' });
+  return new GatewayError('upstream_unreachable', MESSAGES.upstreamUnreachable, { detail: errorCode(err) });
+}
+
 /**
- * Calls `operation` with `params` (already validated, in documented order). Resolves only for an
- * upstream 2xx; anything else throws a GatewayError.
+ * Calls `operation` with `params` (already validated, in documented order) and resolves as soon as an
+ * upstream 2xx status and headers arrived; anything else throws a GatewayError. The time limit runs
+ * until the headers, then again between chunks (an answer that keeps flowing is not cut off by it).
  */
-export async function callErp(
+export async function openErp(
   opts: UpstreamOptions,
   operation: string,
   params: ReadonlyArray<readonly [string, string]>,
-): Promise<UpstreamAnswer> {
+): Promise<UpstreamBody> {
   const form = new URLSearchParams();
   for (const [k, v] of params) form.append(k, v);
-  const signal = AbortSignal.timeout(opts.erpTimeoutMs);
+  const abort = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort(new DOMException('ERP time limit', 'TimeoutError'));
+    }, opts.erpTimeoutMs);
+  };
+  arm();
   let res: Response;
   try {
     res = await opts.fetch(upstreamUrl(opts, operation), {
@@ -62,32 +96,80 @@ export async function callErp(
       },
       body: form.toString(),
       redirect: 'manual',
-      signal,
+      signal: abort.signal,
     });
   } catch (err) {
-    if (isTimeout(err) || signal.aborted) {
-      throw new GatewayError('upstream_timeout', MESSAGES.upstreamTimeout, { detail: 'timeout' });
-    }
-    throw new GatewayError('upstream_unreachable', MESSAGES.upstreamUnreachable, { detail: errorCode(err) });
+    clearTimeout(timer);
+    throw transportError(err, timedOut || abort.signal.aborted);
   }
+  clearTimeout(timer);
   // A transport that answers after the abort (e.g. an in-process fake) still counts as a timeout.
-  if (signal.aborted) {
+  if (timedOut) {
     await res.body?.cancel().catch(() => undefined);
-    throw new GatewayError('upstream_timeout', MESSAGES.upstreamTimeout, { detail: 'timeout' });
+    throw transportError(undefined, true);
   }
   if (res.status < 200 || res.status > 299) {
     await res.body?.cancel().catch(() => undefined);
     const message = res.status === 401 ? MESSAGES.upstreamApiPassword : fill(MESSAGES.upstreamHttp, { status: res.status });
     throw new GatewayError('upstream_http', message, { upstreamStatus: res.status, detail: `http_${res.status}` });
   }
-  let body: ArrayBuffer;
-  try {
-    body = await res.arrayBuffer();
-  } catch (err) {
-    if (isTimeout(err) || signal.aborted) {
-      throw new GatewayError('upstream_timeout', MESSAGES.upstreamTimeout, { detail: 'timeout' });
-    }
-    throw new GatewayError('upstream_unreachable', MESSAGES.upstreamUnreachable, { detail: errorCode(err) });
+  const length = Number(res.headers.get('content-length'));
+  const contentLength = res.headers.has('content-length') && Number.isSafeInteger(length) && length >= 0 ? length : null;
+  // Announced too large: refused before a byte is read.
+  if (contentLength !== null && contentLength > opts.maxAnswerBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLargeError(opts.maxAnswerBytes);
   }
-  return { status: res.status, contentType: res.headers.get('content-type'), body };
+  const reader = res.body?.getReader();
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    contentLength,
+    async read() {
+      if (!reader) return null;
+      arm();
+      try {
+        const { done, value } = await reader.read();
+        return done ? null : value;
+      } catch (err) {
+        throw transportError(err, timedOut);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel() {
+      clearTimeout(timer);
+      reader?.cancel().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The whole answer at once (the login call: small answers): streamed in, at most `maxAnswerBytes`
+ * (upstream_too_large past it), then checked whole.
+ */
+export async function callErp(
+  opts: UpstreamOptions,
+  operation: string,
+  params: ReadonlyArray<readonly [string, string]>,
+): Promise<UpstreamAnswer> {
+  const up = await openErp(opts, operation, params);
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (let chunk = await up.read(); chunk; chunk = await up.read()) {
+    bytes += chunk.byteLength;
+    if (bytes > opts.maxAnswerBytes) {
+      up.cancel();
+      throw tooLargeError(opts.maxAnswerBytes);
+    }
+    chunks.push(chunk);
+  }
+  const body = Buffer.concat(chunks);
+  return { status: up.status, contentType: up.contentType, body: body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) };
+}
+
+export function tooLargeError(maxBytes: number): GatewayError {
+  return new GatewayError('upstream_too_large', fill(MESSAGES.upstreamTooLarge, { mb: Math.round(maxBytes / 1048576) }), {
+    detail: 'answer_too_large',
+  });
 }

@@ -8,7 +8,7 @@
  *   when the page that wanted the answer goes away) cancels the request.
  */
 import ky, { type KyInstance } from 'ky';
-import { AppError, ErpFormatError, ErpTimeoutError, NetworkError, errorFromResponse } from './errors';
+import { AnswerCutError, AppError, ErpFormatError, ErpTimeoutError, NetworkError, errorFromResponse } from './errors';
 import { parseErpBody } from './reader';
 import { endTransfer, startTransfer } from './transfers';
 
@@ -73,6 +73,9 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
     try {
       return await res.text();
     } catch (error) {
+      // Headers came, then the body stopped: the gateway cut the answer off (too large, unsafe)
+      // or the connection dropped. Said plainly, never read as a (partial) answer.
+      if (res.ok && !signal?.aborted && !(error instanceof Error && error.name === 'TimeoutError')) throw new AnswerCutError('cut', error);
       throw toTransportError(error, signal);
     }
   }

@@ -21,7 +21,8 @@ export type GatewayErrorCode =
   | 'rate_limited'
   | 'upstream_http'
   | 'upstream_unreachable'
-  | 'upstream_timeout';
+  | 'upstream_timeout'
+  | 'upstream_too_large';
 
 /**
  * A non-2xx HTTP answer. `status` is the ERP's own status when the gateway reported one
@@ -116,6 +117,23 @@ export class NetworkError extends AppError {
   }
 }
 
+/**
+ * An answer that started and then stopped: the gateway cut it off (larger than ERP_MAX_ANSWER_MB, or
+ * unsafe to pass on) or the connection dropped mid-way. Nothing of it is shown — never a partial list.
+ * Not retried automatically (a too-large answer would be downloaded again to the same end).
+ */
+export class AnswerCutError extends AppError {
+  readonly reason: 'too_large' | 'cut';
+  constructor(reason: 'too_large' | 'cut' = 'cut', cause?: unknown) {
+    super(reason === 'too_large' ? 'ERP answer larger than the gateway allows' : 'ERP answer cut off', cause === undefined ? undefined : { cause });
+    this.name = 'AnswerCutError';
+    this.reason = reason;
+  }
+  get userMessage(): string {
+    return this.reason === 'too_large' ? t('common.error.answerTooLarge') : t('common.error.answerCut');
+  }
+}
+
 /** 401 from our gateway: no or expired session → the app goes to /login?next=…. */
 export class UnauthenticatedError extends AppError {
   constructor() {
@@ -200,6 +218,8 @@ export function errorFromResponse(status: number, body: unknown, isGatewayError:
       return new ErpTimeoutError();
     case 'upstream_unreachable':
       return new NetworkError('upstream');
+    case 'upstream_too_large':
+      return new AnswerCutError('too_large');
     case 'upstream_http':
       // A 2xx upstream status here means the ERP's answer was unreadable (e.g. an HTML page with 200).
       if (upstreamStatus !== undefined && upstreamStatus >= 200 && upstreamStatus <= 299) return new ErpFormatError(upstreamStatus, '');

@@ -542,12 +542,13 @@ describe('audit log', () => {
   it('one JSON line per call with user, operation, status and time — no parameter values', async () => {
     const g = await loggedIn();
     const before = logs.lines.length;
-    await g.erp('get_cari', { firma_ismi: 'GizliFirmaAdı' });
+    await (await g.erp('get_cari', { firma_ismi: 'GizliFirmaAdı' })).text();
     const added = logs.lines.slice(before);
     expect(added).toHaveLength(1);
     const entry = JSON.parse(added[0]!) as Record<string, unknown>;
-    expect(Object.keys(entry).sort()).toEqual(['ms', 'op', 'status', 'time', 'user']);
-    expect(entry).toMatchObject({ user: 'ayse', op: 'get_cari', status: 200, time: '2026-01-31T09:00:00.000Z' });
+    expect(Object.keys(entry).sort()).toEqual(['bytes', 'ms', 'op', 'status', 'time', 'user']);
+    // The fake ERP's answer [{"FIRMA_ID":"7","FIRMA_ADI":"Iğdır Ltd"}]: 42 characters, ğ and ı two bytes each.
+    expect(entry).toMatchObject({ user: 'ayse', op: 'get_cari', status: 200, bytes: 44, time: '2026-01-31T09:00:00.000Z' });
     expect(typeof entry.ms).toBe('number');
     expect(logs.lines.some((l) => l.includes('GizliFirmaAdı'))).toBe(false);
     expect(logs.lines.some((l) => l.includes(USER.password))).toBe(false);

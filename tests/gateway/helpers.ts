@@ -3,7 +3,7 @@
  * misbehave, a small cookie-keeping client, and a log capture used to prove the API password
  * never reaches a log line.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 import { serve } from '@hono/node-server';
@@ -38,6 +38,8 @@ export interface FakeErp {
   loginFail: string;
   /** get_user answers after this many milliseconds (parallel-login tests). */
   loginDelayMs: number;
+  /** When set, answers the data operations in 'ok' mode itself (streamed, slow or large answers). */
+  handler?: (res: ServerResponse, req: Recorded) => void;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export const LOGIN_OK = JSON.stringify({ status: true, data: { name: USER.name }
 export const LOGIN_FAIL = JSON.stringify({ status: false, data: 'Kullanıcı adı veya şifre yanlış (ERP)' });
 
 export async function startFakeErp(): Promise<FakeErp> {
-  const hanging = new Set<import('node:http').ServerResponse>();
+  const hanging = new Set<ServerResponse>();
   const erp: FakeErp = {
     url: '',
     requests: [],
@@ -99,6 +101,10 @@ export async function startFakeErp(): Promise<FakeErp> {
         const answer = () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(ok ? LOGIN_OK : erp.loginFail);
         if (erp.loginDelayMs > 0) setTimeout(answer, erp.loginDelayMs);
         else answer();
+        return;
+      }
+      if (erp.handler) {
+        erp.handler(res, erp.requests[erp.requests.length - 1]!);
         return;
       }
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(erp.answer);
@@ -205,4 +211,72 @@ export async function serveGateway(config: GatewayConfig): Promise<Served> {
       });
     });
   });
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: IncomingMessage['headers'];
+  /** The bytes as sent (not decompressed). */
+  body: Buffer;
+  /** The connection ended before the answer was complete. */
+  cut: boolean;
+}
+
+/**
+ * POST through node:http exactly as given (no automatic decompression, unlike fetch), reporting a
+ * connection cut before the end of the answer. `onData` sees each chunk; returning 'leave' closes
+ * the connection from our side (a browser that navigates away).
+ */
+export function rawCall(
+  base: string,
+  path: string,
+  options: { headers?: Record<string, string>; json?: unknown; onData?: (chunk: Buffer, received: number) => 'leave' | void } = {},
+): Promise<RawAnswer> {
+  const u = new URL(base);
+  const payload = JSON.stringify(options.json ?? {});
+  return new Promise((ok, fail) => {
+    const req = httpRequest(
+      {
+        host: u.hostname,
+        port: u.port,
+        path,
+        method: 'POST',
+        agent: false,
+        headers: { 'x-app-request': '1', 'content-type': 'application/json', 'accept-encoding': 'identity', ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let received = 0;
+        let settled = false;
+        const done = (cut: boolean) => {
+          if (settled) return;
+          settled = true;
+          ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), cut });
+        };
+        res.on('data', (c: Buffer) => {
+          chunks.push(c);
+          received += c.length;
+          if (options.onData?.(c, received) === 'leave') {
+            req.destroy();
+            done(true);
+          }
+        });
+        res.on('end', () => done(false));
+        res.on('error', () => done(true));
+        res.on('close', () => done(!res.complete));
+      },
+    );
+    req.on('error', fail);
+    req.end(payload);
+  });
+}
+
+/** The session cookie header of a logged-in client(). */
+export const cookieOf = (jar: Map<string, string>): string => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** A JSON array of `rows` account-like rows (Turkish letters, & and %), about 120 bytes each. */
+export function bigAnswer(rows: number): string {
+  return JSON.stringify(
+    Array.from({ length: rows }, (_, i) => ({ FIRMA_ID: String(i + 1), FIRMA_ADI: `Iğdır Gıda & Tarım %${i} A.Ş.`, FIRMA_IL: 'İSTANBUL', BAKIYE: `${i}.234,56` })),
+  );
 }

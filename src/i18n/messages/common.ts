@@ -26,6 +26,10 @@ export const common = {
     'common.error.format': 'ERP’den okunamayan bir yanıt geldi. Lütfen biraz sonra tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.erp': 'ERP isteği yanıtlayamadı: {message}',
     'common.error.erpGeneric': 'ERP isteği yanıtlayamadı. Lütfen arama bilgilerini kontrol edip tekrar deneyin.',
+    'common.error.answerCut':
+      'ERP’nin yanıtı yarıda kesildi; eksik bir liste göstermemek için hiçbir satır gösterilmedi. Lütfen tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
+    'common.error.answerTooLarge':
+      'ERP’nin yanıtı ağ geçidinin izin verdiğinden büyük olduğu için kesildi. Lütfen aramayı daraltıp tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.timeout': 'ERP zamanında yanıt vermedi. Lütfen tekrar deneyin.',
     'common.error.network': 'Sunucuya ulaşılamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
     'common.error.upstreamUnreachable': 'ERP sunucusuna şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.',
