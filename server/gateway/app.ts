@@ -35,7 +35,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
 
   const app = new Hono<GatewayEnv>();
   app.use('/api/*', auditLog(log, now));
-  app.use('/api/*', compressAnswers());
+  app.use('/api/*', compressAnswers(config.compression));
   app.use('/api/*', csrfGuard(config));
 
   app.get('/api/config', (c) => {

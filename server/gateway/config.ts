@@ -39,6 +39,8 @@ export interface GatewayConfig {
   maxBodyBytes?: number;
   /** Largest ERP answer passed on (ERP_MAX_ANSWER_MB, default 256 MiB); past it the answer is cut off. */
   maxAnswerBytes?: number;
+  /** Compression levels of /api answers (default: compress.ts; bench/compress.ts compares others). */
+  compression?: { brQuality?: number; gzipLevel?: number };
   /** Clock (tests). */
   now?: () => number;
   /** Client address for the login limiter; default: X-Forwarded-For when trustProxy, else the socket. */
