@@ -27,7 +27,7 @@ async function loggedIn() {
   const g = { ...client(s.url), url: s.url };
   expect((await g.login()).status).toBe(200);
   erp.requests.length = 0;
-  const post = (json: unknown, headers: Record<string, string> = {}, onData?: Parameters<typeof rawCall>[2]['onData']) =>
+  const post = (json: unknown, headers: Record<string, string> = {}, onData?: NonNullable<Parameters<typeof rawCall>[2]>['onData']) =>
     rawCall(s.url, '/api/erp/get_cari', { json, headers: { cookie: cookieOf(g.jar), ...headers }, onData });
   return { ...g, post };
 }
