@@ -88,7 +88,7 @@ describe('parseDate: every date form of erp-contract §6', () => {
     expect(source).not.toMatch(/Date\.parse\s*\(/);
     // `new Date(` appears only as "now" and with a number of milliseconds (day arithmetic), never with a string.
     const calls = source.match(/new Date\(([^)]*)\)/g) ?? [];
-    expect(calls.sort()).toEqual(['new Date()', 'new Date(n * 86_400_000)']);
+    expect([...new Set(calls)].sort()).toEqual(['new Date()', 'new Date(n * 86_400_000)']);
   });
 
   it('gives the same date whatever the process time zone says', () => {

@@ -120,18 +120,35 @@ export function isIsoDate(s: unknown): s is IsoDate {
   return typeof s === 'string' && s.length === 10 && parseDate(s).kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(s);
 }
 
-const istanbulParts = new Intl.DateTimeFormat('en-CA', {
+const istanbulClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Istanbul',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
+
+/** The wall clock in Istanbul (the business's time zone) at `now`, whatever the browser's zone. */
+function istanbulTime(now: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const parts = istanbulClock.formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
 
 /** Today's calendar date in Istanbul (the business's time zone), whatever the browser's zone. */
 export function todayIso(now: Date = new Date()): IsoDate {
-  const parts = istanbulParts.formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return ymd(get('year'), get('month'), get('day'));
+  const { year, month, day } = istanbulTime(now);
+  return ymd(year, month, day);
+}
+
+/** Milliseconds from `now` to the next midnight in Istanbul (at least 1 s, at most a day): when "today" changes. */
+export function msUntilIstanbulMidnight(now: Date = new Date()): number {
+  const { hour, minute, second } = istanbulTime(now);
+  const elapsed = ((hour * 60 + minute) * 60 + second) * 1000 + now.getMilliseconds();
+  return Math.min(Math.max(86_400_000 - elapsed, 1000), 86_400_000);
 }
 
 /** Days since 1970-01-01 of an IsoDate (pure arithmetic on the numbers, UTC, no parsing of text by Date). */

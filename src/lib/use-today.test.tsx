@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { msUntilIstanbulMidnight, useToday } from './use-today';
+import { msUntilIstanbulMidnight } from './dates';
+import { useToday } from './use-today';
 
 describe('useToday: "today" advances at Istanbul midnight', () => {
   afterEach(() => {

@@ -6,24 +6,8 @@
  * that needs "today" uses.
  */
 import { useEffect, useState } from 'react';
-import { todayIso } from './dates';
+import { msUntilIstanbulMidnight, todayIso } from './dates';
 import type { IsoDate } from './types';
-
-const istanbulClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Istanbul',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Milliseconds from `now` to the next midnight in Istanbul (at least 1 s, at most a day). */
-export function msUntilIstanbulMidnight(now: Date = new Date()): number {
-  const parts = istanbulClock.formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const elapsed = ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 + now.getMilliseconds();
-  return Math.min(Math.max(86_400_000 - elapsed, 1000), 86_400_000);
-}
 
 export function useToday(): IsoDate {
   const [today, setToday] = useState<IsoDate>(() => todayIso());
