@@ -10,11 +10,12 @@ import { accounts } from './messages/accounts';
 import { statement } from './messages/statement';
 import { aging } from './messages/aging';
 import { invoices } from './messages/invoices';
+import { overview } from './messages/overview';
 
-const tr = { ...common.tr, ...auth.tr, ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr };
+const tr = { ...common.tr, ...auth.tr, ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr };
 export type MessageKey = keyof typeof tr;
 type Catalog = Partial<Record<MessageKey, string>>;
-const en: Catalog = { ...common.en, ...auth.en, ...accounts.en, ...statement.en, ...aging.en, ...invoices.en };
+const en: Catalog = { ...common.en, ...auth.en, ...accounts.en, ...statement.en, ...aging.en, ...invoices.en, ...overview.en };
 
 export type Language = 'tr' | 'en';
 let current: Language = 'tr';

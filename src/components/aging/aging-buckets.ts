@@ -106,3 +106,20 @@ export function bucketTotals(table: ErpTable, layout: AgingLayout): Minor[] {
     return sum;
   });
 }
+
+/** Σ of the overdue buckets (every bucket but "not yet due"), given per-bucket totals in bucket order. */
+export function overdueSum(buckets: readonly BucketColumn[], totals: readonly Minor[]): Minor {
+  let sum = 0;
+  buckets.forEach((b, i) => {
+    if (!b.notDue) sum += totals[i] ?? 0;
+  });
+  return sum;
+}
+
+/** Where an aging row leads: its statement when the row carries the account id, else a list search by name. */
+export function agingRowHref(row: Record<string, Cell>, layout: AgingLayout): string {
+  const id = layout.accountIdKey ? cellText(row[layout.accountIdKey]) : '';
+  if (id) return `/accounts/${encodeURIComponent(id)}`;
+  const name = layout.nameKey ? cellText(row[layout.nameKey]) : '';
+  return `/accounts?q=${encodeURIComponent(name)}`;
+}

@@ -8,11 +8,24 @@ import type { Account } from '../../api/types';
 import type { Minor } from '../../lib/types';
 import { compareTr, foldTr } from '../../lib/turkish';
 
+/** Balance side: 'B' borçlu (balance > 0, we are owed), 'A' alacaklı (balance < 0, we owe). */
+export type BalanceSide = 'B' | 'A';
+
 export interface AccountFilter {
   categories: readonly string[];
   provinces: readonly string[];
   hideZero: boolean;
+  /** Only borçlu or only alacaklı accounts (?side=B / ?side=A); null = both. */
+  side?: BalanceSide | null;
 }
+
+/** ?side= read safely: 'B', 'A' or null (anything else). */
+export function parseSide(value: string | null | undefined): BalanceSide | null {
+  return value === 'B' || value === 'A' ? value : null;
+}
+
+const sideOk = (a: Account, side: BalanceSide | null | undefined): boolean =>
+  !side || (a.balance !== null && (side === 'B' ? a.balance > 0 : a.balance < 0));
 
 export interface FacetCount {
   /** The value as the ERP wrote it (its most frequent spelling); put this in the URL. */
@@ -66,7 +79,7 @@ export function facetView(accounts: readonly Account[], matched: ArrayLike<numbe
   const n = matched ? matched.length : accounts.length;
   for (let k = 0; k < n; k++) {
     const a = accounts[matched ? (matched[k] as number) : k]!;
-    if (f.hideZero && isZero(a)) continue;
+    if ((f.hideZero && isZero(a)) || !sideOk(a, f.side)) continue;
     const catKey = facetKey(a.category);
     const provKey = facetKey(a.province);
     const catOk = cats === null || cats.has(catKey);
@@ -110,9 +123,9 @@ function toFacets(m: Map<string, FacetAcc>): FacetCount[] {
 export function facetPredicate(f: AccountFilter): ((a: Account) => boolean) | null {
   const cats = f.categories.length ? new Set(f.categories.map(facetKey)) : null;
   const provs = f.provinces.length ? new Set(f.provinces.map(facetKey)) : null;
-  if (!cats && !provs && !f.hideZero) return null;
+  if (!cats && !provs && !f.hideZero && !f.side) return null;
   return (a) =>
-    !(f.hideZero && isZero(a)) && (cats === null || cats.has(facetKey(a.category))) && (provs === null || provs.has(facetKey(a.province)));
+    !(f.hideZero && isZero(a)) && sideOk(a, f.side) && (cats === null || cats.has(facetKey(a.category))) && (provs === null || provs.has(facetKey(a.province)));
 }
 
 export interface AccountTotals {

@@ -11,7 +11,8 @@
  * caps it, or the ERP may match on fields it does not return), the page asks the ERP with
  * firma_ismi=q and shows what it answers.
  *
- * URL state: q, category (repeatable), province (repeatable), hideZero=1, sort.
+ * URL state: q, category (repeatable), province (repeatable), hideZero=1, side=B|A (borçlu / alacaklı
+ * only — the Özet page links here), sort. "Mutabakat mektupları" opens /mutabakat with the same params.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,9 +26,9 @@ import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { queryTokens } from '../../lib/turkish';
-import { accountTotals, facetKey, facetPredicate, facetView, type AccountTotals, type FacetCount, type FilteredAccounts } from './account-filters';
+import { accountTotals, facetKey, facetPredicate, facetView, parseSide, type AccountTotals, type FacetCount, type FilteredAccounts } from './account-filters';
 import { accountHref, BASE_COLUMNS, extraAccountColumns } from './account-columns';
-import { ShortcutsBar } from './shortcuts-bar';
+import { ShortcutsBar } from '../../components/account-shortcuts/shortcuts-bar';
 import './accounts.css';
 import { withParams } from '../../lib/search-params';
 
@@ -52,6 +53,7 @@ export default function AccountsPage() {
   const categories = params.getAll('category');
   const provinces = params.getAll('province');
   const hideZero = params.get('hideZero') === '1';
+  const side = parseSide(params.get('side'));
 
   // ---- search text: instant locally, in the URL after a pause ----
   const [input, setInput] = useState(urlQ);
@@ -115,16 +117,16 @@ export default function AccountsPage() {
   const facts = useMemo<(FilteredAccounts & { totals: AccountTotals }) | null>(
     () => {
       if (!factsReady) return null;
-      const shown = facetView(source, useRemote ? null : fullMatched, { categories, provinces, hideZero });
+      const shown = facetView(source, useRemote ? null : fullMatched, { categories, provinces, hideZero, side });
       return { ...shown, totals: accountTotals(shown.rows) };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values; fullMatched is the latest view of (fullAccounts, fullColumns, input), its sort order changes no count
-    [factsReady, source, useRemote, fullAccounts, fullColumns, input, catKey, provKey, hideZero],
+    [factsReady, source, useRemote, fullAccounts, fullColumns, input, catKey, provKey, hideZero, side],
   );
   const rowFilter = useMemo(
-    () => facetPredicate({ categories, provinces, hideZero }),
+    () => facetPredicate({ categories, provinces, hideZero, side }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values
-    [catKey, provKey, hideZero],
+    [catKey, provKey, hideZero, side],
   );
   const totals = facts?.totals;
   // The shortcuts' balances: after the first paint too (a 100k-entry map is not needed for it).
@@ -227,7 +229,7 @@ export default function AccountsPage() {
       p.delete(name);
       for (const v of on ? [...current, value] : current) p.append(name, v);
     });
-  const anyFilter = categories.length > 0 || provinces.length > 0 || hideZero;
+  const anyFilter = categories.length > 0 || provinces.length > 0 || hideZero || side !== null;
 
   const warnings = (useRemote ? remote.data!.warnings : full.data?.warnings) ?? 0;
 
@@ -241,6 +243,22 @@ export default function AccountsPage() {
             <input type="checkbox" checked={hideZero} onChange={(e) => updateParams((p) => (e.target.checked ? p.set('hideZero', '1') : p.delete('hideZero')))} />
             {t('accounts.filters.hideZero')}
           </label>
+          <fieldset className="facet">
+            <legend>{t('accounts.filters.side')}</legend>
+            <div className="facet__list">
+              {([null, 'B', 'A'] as const).map((s) => (
+                <label key={s ?? 'all'}>
+                  <input
+                    type="radio"
+                    name="accounts-side"
+                    checked={side === s}
+                    onChange={() => updateParams((p) => (s ? p.set('side', s) : p.delete('side')))}
+                  />
+                  {t(s === 'B' ? 'accounts.filters.side.B' : s === 'A' ? 'accounts.filters.side.A' : 'accounts.filters.side.all')}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <FacetGroup legend={t('accounts.filters.category')} facets={facts?.categoryFacets ?? NO_FACETS} selected={categories} onToggle={(v, on) => toggle('category', v, on)} />
           <FacetGroup legend={t('accounts.filters.province')} facets={facts?.provinceFacets ?? NO_FACETS} selected={provinces} onToggle={(v, on) => toggle('province', v, on)} scroll />
           {anyFilter && (
@@ -252,6 +270,7 @@ export default function AccountsPage() {
                   p.delete('category');
                   p.delete('province');
                   p.delete('hideZero');
+                  p.delete('side');
                 })
               }
             >

@@ -1,7 +1,9 @@
 /**
- * /aging?firma=<name>&cari=<account id>&asOf=&basis=&edges= — the ERP's aging (get_yaslandirma)
+ * /aging?firma=<name>&cari=<account id>&asOf=&basis=&edges=&side=B|A&sort= — the ERP's aging (get_yaslandirma)
  * with every field it returns, bucket totals and a stacked bar per company; with ?cari= the
- * account's aging computed from its statement (FIFO) beside the ERP's own row.
+ * account's aging computed from its statement (FIFO) beside the ERP's own row. side=B keeps the rows
+ * whose total is borçlu (receivables), side=A the alacaklı ones; the summary totals follow (the Özet
+ * page links here with side and a sort on a bucket column).
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +17,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
 import { formatCount, formatMoney } from '../../lib/format';
-import { agingLayout, bucketTotals, cellMinor, cellText, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
+import { agingLayout, agingRowHref, bucketTotals, cellMinor, cellText, overdueSum, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from '../../components/aging/bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
 import './aging.css';
@@ -23,12 +25,7 @@ import { withParams } from '../../lib/search-params';
 
 const EMPTY_TABLE: ErpTable = { columns: [], rows: [], warnings: 0 };
 
-function statementHref(row: ErpRow, layout: AgingLayout): string {
-  const id = layout.accountIdKey ? cellText(row[layout.accountIdKey]) : '';
-  if (id) return `/accounts/${encodeURIComponent(id)}`;
-  const name = layout.nameKey ? cellText(row[layout.nameKey]) : '';
-  return `/accounts?q=${encodeURIComponent(name)}`;
-}
+const statementHref = agingRowHref;
 
 function segmentsOf(row: ErpRow, layout: AgingLayout): BarSegment[] {
   const n = layout.buckets.length;
@@ -49,6 +46,7 @@ export default function AgingPage() {
   const cari = params.get('cari') ?? '';
   const [q, setQ] = useUrlFilter('q');
   const sorting = sortingFromParam(params.get('sort'));
+  const side = params.get('side') === 'B' || params.get('side') === 'A' ? params.get('side') : null;
   const [draft, setDraft] = useState(firma);
   const [lastFirma, setLastFirma] = useState(firma);
   if (lastFirma !== firma) {
@@ -61,6 +59,11 @@ export default function AgingPage() {
   const query = useQuery(agingQueries.list(firma));
   const table = query.data ?? EMPTY_TABLE;
   const layout = useMemo(() => agingLayout(table.columns), [table]);
+  const sideFilter = useMemo(
+    () => (side ? (row: ErpRow) => (side === 'B' ? rowTotal(row, layout) > 0 : rowTotal(row, layout) < 0) : null),
+    [side, layout],
+  );
+  const shownRows = useMemo(() => (sideFilter ? table.rows.filter(sideFilter) : table.rows), [table, sideFilter]);
 
   const update = (patch: Record<string, string | null>, replace = false) =>
     setParams((prev) => withParams(prev, patch), { replace });
@@ -137,12 +140,13 @@ export default function AgingPage() {
     // params: only the link target depends on it.
   }, [table, layout, scale, params]);
 
-  const totals = useMemo(() => bucketTotals(table, layout), [table, layout]);
+  const totals = useMemo(() => bucketTotals({ ...table, rows: shownRows }, layout), [table, shownRows, layout]);
   const grandTotal = useMemo(() => {
     let s = 0;
-    for (const row of table.rows) s += rowTotal(row, layout);
+    for (const row of shownRows) s += rowTotal(row, layout);
     return s;
-  }, [table, layout]);
+  }, [shownRows, layout]);
+  const overdueTotal = overdueSum(layout.buckets, totals);
   const summarySegments: BarSegment[] = layout.buckets.map((b, i) => ({
     key: b.key,
     label: bucketLabel(b),
@@ -172,6 +176,14 @@ export default function AgingPage() {
         <button type="submit" className="button button--primary">
           {t('aging.search.submit')}
         </button>
+        <label className="date-field">
+          {t('aging.side.label')}
+          <select value={side ?? ''} onChange={(e) => update({ side: e.target.value || null }, true)}>
+            <option value="">{t('aging.side.all')}</option>
+            <option value="B">{t('aging.side.B')}</option>
+            <option value="A">{t('aging.side.A')}</option>
+          </select>
+        </label>
         <p className="search-form__hint">{t('aging.search.hint')}</p>
       </form>
 
@@ -207,6 +219,10 @@ export default function AgingPage() {
                   </div>
                 ))}
                 <div className="aging-summary__item aging-summary__item--total">
+                  <dt>{t('aging.summary.overdue')}</dt>
+                  <dd className="num" data-testid="aging-overdue">{formatMoney(overdueTotal)}</dd>
+                </div>
+                <div className="aging-summary__item aging-summary__item--total">
                   <dt>{t('aging.summary.total')}</dt>
                   <dd className="num">{formatMoney(grandTotal)}</dd>
                 </div>
@@ -234,6 +250,7 @@ export default function AgingPage() {
         emptyMessage={q ? undefined : emptyMessage}
         csvFileName={t('aging.csv.file')}
         searchQuery={q}
+        rowFilter={sideFilter}
         sorting={sorting}
         onSortingChange={(next: SortingState) => update({ sort: sortingToParam(next) || null }, true)}
         onRowOpen={(row) => void navigate(statementHref(row, layout))}
