@@ -8,6 +8,7 @@ import { QuickInvoiceBox } from '../features/invoices/quick-invoice-box';
 import type { SessionUser } from '../api/types';
 
 const NAV = [
+  { to: '/', label: () => t('common.nav.overview') },
   { to: '/accounts', label: () => t('common.nav.accounts') },
   { to: '/aging', label: () => t('common.nav.aging') },
   { to: '/invoices', label: () => t('common.nav.invoices') },
@@ -46,14 +47,16 @@ export function AppShell() {
       </a>
       <header className="app-header no-print">
         <div className="app-header__inner">
-          <NavLink to="/accounts" className="app-header__brand">
+          <NavLink to="/" className="app-header__brand">
             {t('common.appName')}
           </NavLink>
           <nav aria-label={t('common.nav.label')} className="app-nav">
             <ul>
               {NAV.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to}>{item.label()}</NavLink>
+                  <NavLink to={item.to} end={item.to === '/'}>
+                    {item.label()}
+                  </NavLink>
                 </li>
               ))}
             </ul>

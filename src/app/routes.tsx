@@ -4,7 +4,7 @@
  *
  * /login                       public (redirects to `next` when a session already exists)
  * (protected layout)           asks the server who is logged in (GET /api/session)
- *   /            → /accounts
+ *   /            Özet (the page after login)
  *   /accounts  /accounts/:cariId  /aging  /invoices  /invoices/:faturaId
  *   *            → not-found
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
@@ -108,7 +108,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // Page errors render inside the shell (header and navigation stay usable).
               errorElement: <RouteError />,
               children: [
-                { index: true, loader: () => redirect('/accounts') },
+                {
+                  index: true,
+                  handle: { title: t('common.nav.overview') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/overview/overview-page')),
+                },
                 {
                   path: 'accounts',
                   ...prefetch(() => queryClient.prefetchQuery(accountQueries.list(''))),

@@ -17,7 +17,9 @@ test('wrong password shows the ERP’s message, then the right password logs in'
 
   await page.getByLabel('Şifre', { exact: true }).fill('Mali2026!');
   await page.getByRole('button', { name: 'Giriş yap' }).click();
-  await expect(page).toHaveURL(/\/accounts$/);
+  // After login: the Özet home page.
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+  await expect(page.getByRole('heading', { level: 1, name: 'Özet' })).toBeVisible();
   await expect(page.getByText('Ayşe', { exact: false }).first()).toBeVisible();
 });
 
@@ -35,6 +37,8 @@ test('logout, then Back shows no account data; the old cookie is dead', async ({
   const known = account(SPECIAL_ACCOUNTS.quoted);
   await page.goto('/login');
   await login(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Cariler' }).click();
   await expect(page).toHaveURL(/\/accounts$/);
   await expect(page.getByText(known.name).first()).toBeVisible();
   const cookieHeader = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');

@@ -15,7 +15,7 @@ async function fillLogin(user: import('../harness').RenderedApp['user'], userNam
 }
 
 describe.each(SHAPES)('login (ERP shape %s)', (shape) => {
-  it('logs in and lands on /accounts with the user in the header', async () => {
+  it('logs in and lands on Özet (/) with the user in the header', async () => {
     const app = await renderApp('/login', { shape });
     expect(await screen.findByRole('heading', { level: 1, name: 'Giriş' })).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
@@ -23,7 +23,8 @@ describe.each(SHAPES)('login (ERP shape %s)', (shape) => {
     await fillLogin(app.user, 'muhasebe', 'Mali2026!');
 
     const header = await screen.findByRole('banner');
-    expect(app.path()).toBe('/accounts');
+    expect(app.path()).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Özet' })).toBeInTheDocument();
     expect(within(header).getByText(MUHASEBE_NAME)).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Çıkış' })).toBeInTheDocument();
   });
@@ -81,7 +82,7 @@ describe('login page', () => {
     const app = await renderApp('/login?next=%2F%2Fevil.example%2Faccounts');
     await fillLogin(app.user, 'demo', 'demo');
     await screen.findByRole('banner');
-    expect(app.path()).toBe('/accounts');
+    expect(app.path()).toBe('/');
   });
 
   it('shows the demo box with the demo credentials in demo mode, and its button fills the form', async () => {
@@ -143,10 +144,10 @@ describe('login page', () => {
     expect(app.path()).toBe('/login');
   });
 
-  it('sends a user who is already logged in from /login to /accounts', async () => {
+  it('sends a user who is already logged in from /login to Özet (/)', async () => {
     const app = await renderApp('/login', { loggedIn: true });
     await screen.findByRole('banner');
-    expect(app.path()).toBe('/accounts');
+    expect(app.path()).toBe('/');
   });
 });
 

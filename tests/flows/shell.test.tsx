@@ -37,14 +37,14 @@ describe.each(SHAPES)('shell (ERP shape %s)', (shape) => {
 
     // Back: the protected layout asks the server again and is refused.
     await actUntil(app, () => app.router.navigate(-1));
-    expect(app.path()).toBe('/login');
+    expect(app.path()).toBe('/login?next=%2Faccounts');
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Cariler' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
 
     await actUntil(app, () => app.router.navigate('/accounts'));
-    expect(app.path()).toBe('/login');
+    expect(app.path()).toBe('/login?next=%2Faccounts');
     expect(screen.getByRole('heading', { level: 1, name: 'Giriş' })).toBeInTheDocument();
   });
 });
@@ -92,11 +92,14 @@ describe('shell', () => {
     expect(within(nav).getByRole('link', { name: 'Cariler' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('redirects / to /accounts', async () => {
+  it('/ is the Özet page, first in the menu', async () => {
     const app = await renderApp('/', { loggedIn: true });
-    await screen.findByRole('banner');
-    await waitFor(() => expect(app.path()).toBe('/accounts'));
-    expect(document.title).toBe('Cariler — Cari Ekran');
+    await screen.findByRole('heading', { level: 1, name: 'Özet' });
+    expect(app.path()).toBe('/');
+    expect(document.title).toBe('Özet — Cari Ekran');
+    const nav = screen.getByRole('navigation', { name: 'Ana menü' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Özet', 'Cariler', 'Yaşlandırma', 'Faturalar']);
+    expect(within(nav).getByRole('link', { name: 'Özet' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('navigating by the menu updates the title and moves focus to the page heading', async () => {

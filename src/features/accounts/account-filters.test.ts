@@ -98,3 +98,17 @@ describe('accountTotals', () => {
     expect(accountTotals(list)).toEqual({ count: 5, debit: 1149, credit: 2575, net: -1426 });
   });
 });
+
+describe('balance side (?side=B / ?side=A, linked from Özet)', () => {
+  it('B keeps borçlu (> 0), A alacaklı (< 0); zero and unreadable balances are in neither', () => {
+    expect(ids(facetView(list, null, { ...none, side: 'B' }).rows)).toEqual(['1', '5']);
+    expect(ids(facetView(list, null, { ...none, side: 'A' }).rows)).toEqual(['2']);
+    expect(list.filter(facetPredicate({ ...none, side: 'B' })!).map((a) => a.id)).toEqual(['1', '5']);
+    expect(list.filter(facetPredicate({ ...none, side: 'A' })!).map((a) => a.id)).toEqual(['2']);
+    expect(accountTotals(facetView(list, null, { ...none, side: 'B' }).rows)).toEqual({ count: 2, debit: 1149, credit: 0, net: 1149 });
+  });
+  it('facet counts follow the side', () => {
+    const f = facetView(list, null, { ...none, side: 'B' });
+    expect(f.categoryFacets).toEqual([{ value: 'Müşteri', count: 1 }, { value: 'Tedarikçi', count: 1 }]);
+  });
+});

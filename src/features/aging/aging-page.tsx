@@ -153,7 +153,7 @@ export default function AgingPage() {
     amount: totals[i] ?? 0,
     color: bucketColor(i, layout.buckets.length, layout.buckets[0]?.notDue ?? false),
   }));
-  const anyNegative = summarySegments.some((s) => s.amount < 0) || table.rows.some((r) => segmentsOf(r, layout).some((s) => s.amount < 0));
+  const anyNegative = summarySegments.some((s) => s.amount < 0) || shownRows.some((r) => segmentsOf(r, layout).some((s) => s.amount < 0));
 
   const cariRow = cari && layout.accountIdKey ? table.rows.find((r) => cellText(r[layout.accountIdKey!]) === cari) : undefined;
   const cariName = cariRow && layout.nameKey ? cellText(cariRow[layout.nameKey]) : '';

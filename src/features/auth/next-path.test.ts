@@ -23,8 +23,8 @@ describe('safeNextPath', () => {
     ['javascript:alert(1)'],
     ['/login'],
     ['/login?next=/accounts'],
-  ])('falls back to /accounts for %j', (next) => {
-    expect(safeNextPath(next)).toBe('/accounts');
+  ])('falls back to / (Özet) for %j', (next) => {
+    expect(safeNextPath(next)).toBe('/');
   });
 });
 
@@ -34,7 +34,7 @@ describe('loginPathFor', () => {
   });
   it('leaves out next for paths that would not be followed', () => {
     expect(loginPathFor('/')).toBe('/login');
-    expect(loginPathFor('/accounts')).toBe('/login');
+    expect(loginPathFor('/accounts')).toBe('/login?next=%2Faccounts');
     expect(loginPathFor('//evil.example')).toBe('/login');
   });
 });

@@ -1,10 +1,10 @@
 /** Where to go after login when no (valid) `next` was given. */
-export const DEFAULT_AFTER_LOGIN = '/accounts';
+export const DEFAULT_AFTER_LOGIN = '/';
 
 /**
  * The `next` search param made safe: only a same-origin relative path ("/accounts?q=abc").
  * Rejects absolute URLs, protocol-relative "//host", backslash tricks ("/\\host"), control
- * characters and the login page itself; anything else falls back to /accounts.
+ * characters and the login page itself; anything else falls back to / (Özet).
  */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || next[0] !== '/') return DEFAULT_AFTER_LOGIN;

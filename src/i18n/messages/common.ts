@@ -3,6 +3,7 @@ export const common = {
     'common.appName': 'Cari Ekran',
     'common.skipToContent': 'İçeriğe geç',
     'common.nav.label': 'Ana menü',
+    'common.nav.overview': 'Özet',
     'common.nav.accounts': 'Cariler',
     'common.nav.aging': 'Yaşlandırma',
     'common.nav.invoices': 'Faturalar',
@@ -99,6 +100,7 @@ export const common = {
   },
   en: {
     'common.skipToContent': 'Skip to content',
+    'common.nav.overview': 'Overview',
     'common.nav.accounts': 'Accounts',
     'common.nav.aging': 'Aging',
     'common.nav.invoices': 'Invoices',
