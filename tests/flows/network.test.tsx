@@ -58,11 +58,15 @@ describe('statement first, name later', () => {
     expect(list.seen[0]!.statementRowsOnScreen).toBeGreaterThan(0);
     expect(heading()).toHaveTextContent('Cari Ekstre');
     expect(screen.queryByText(account.category)).not.toBeInTheDocument();
+    // The header's facts hold their place while they are on their way (the rows do not move later).
+    expect(screen.getByTestId('consistency-pending')).toHaveTextContent('Cari bilgileri ve liste bakiyesi alınıyor…');
 
     await act(async () => list.release());
     expect(await screen.findByRole('heading', { level: 1, name: account.name })).toBeInTheDocument();
     expect(screen.getByText(`${account.province} / ${account.district}`)).toBeInTheDocument();
     expect(screen.getByText(account.category)).toBeInTheDocument();
+    expect(screen.queryByTestId('consistency-pending')).not.toBeInTheDocument();
+    expect(screen.getByTestId('consistency')).toHaveTextContent('Liste bakiyesi ile ekstre bakiyesi tutuyor.');
   });
 
   it('takes the name from the statement answer when the ERP sends one (no wait for the list)', async () => {

@@ -65,6 +65,8 @@ export default function StatementPage() {
     [statement.data, pinned, recent, cariId],
   );
   const name = account?.name ?? earlyName;
+  // The rows are there and the header's facts are on their way (the background list).
+  const factsPending = statement.isSuccess && !account && !accountMissing && !list.isError;
 
   useDocumentTitle(name ? t('statement.titleFor', { name }) : undefined);
   useEffect(() => {
@@ -145,15 +147,15 @@ export default function StatementPage() {
           <dt>{t('statement.header.id')}</dt>
           <dd>{cariId}</dd>
         </div>
-        {account && (
+        {(account || factsPending) && (
           <>
-            <div>
+            <div aria-busy={factsPending || undefined}>
               <dt>{t('statement.header.category')}</dt>
-              <dd>{account.category}</dd>
+              <dd>{account ? account.category : '…'}</dd>
             </div>
-            <div>
+            <div aria-busy={factsPending || undefined}>
               <dt>{t('statement.header.city')}</dt>
-              <dd>{[account.province, account.district].filter(Boolean).join(' / ')}</dd>
+              <dd>{account ? [account.province, account.district].filter(Boolean).join(' / ') : '…'}</dd>
             </div>
           </>
         )}
@@ -164,6 +166,12 @@ export default function StatementPage() {
       </dl>
       {accountMissing && <p className="notice">{t('statement.header.unknown')}</p>}
 
+      {factsPending && (
+        // Holds the place of the consistency badge, so the rows do not move when the list arrives.
+        <p className="badge badge--pending" data-testid="consistency-pending">
+          {t('statement.consistency.pending')}
+        </p>
+      )}
       {consistent === true && (
         <p className="badge badge--ok" data-testid="consistency">
           ✓ {t('statement.consistency.ok')}

@@ -39,6 +39,7 @@ export const statement = {
     'statement.summary.none': '—',
     'statement.overdue.mark': 'vadesi geçti',
     'statement.consistency.ok': 'Liste bakiyesi ile ekstre bakiyesi tutuyor.',
+    'statement.consistency.pending': 'Cari bilgileri ve liste bakiyesi alınıyor…',
     'statement.consistency.diff': 'Uyarı: cari listesindeki bakiye ({list}) ekstrenin kapanış bakiyesinden ({statement}) farklı.',
     'statement.empty': 'Bu aralıkta hareket yok.',
     'statement.empty.all': 'Bu carinin hiç hareketi yok.',
