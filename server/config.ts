@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GatewayConfig } from './gateway/index';
-import { DEMO_USERS, FAIL_MODES, SHAPES, isFailMode, isShape, startDemoErp, type StartDemoErpOptions } from './demo-erp/index';
+import { DEMO_COMPANY, DEMO_USERS, FAIL_MODES, SHAPES, isFailMode, isShape, startDemoErp, type StartDemoErpOptions } from './demo-erp/index';
 
 export type ServerMode = 'dev' | 'prod';
 export type Env = Record<string, string | undefined>;
@@ -141,6 +141,16 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     }
   }
 
+  // Our company for the mutabakat letters; in demo mode an example company fills what is not set.
+  const companyValue = (name: string, demoValue: string) => (present(env[name]) ? env[name].trim() : demo ? demoValue : '');
+  const company = {
+    title: companyValue('COMPANY_TITLE', DEMO_COMPANY.title),
+    address: companyValue('COMPANY_ADDRESS', DEMO_COMPANY.address),
+    taxOffice: companyValue('COMPANY_TAX_OFFICE', DEMO_COMPANY.taxOffice),
+    taxNo: companyValue('COMPANY_TAX_NO', DEMO_COMPANY.taxNo),
+  };
+  if (!demo && !company.title) notes.push('COMPANY_TITLE not set: mutabakat letters have no company heading');
+
   // Cookies are Secure (and named __Host-…) in production against a real ERP unless SECURE_COOKIES=0;
   // plain-HTTP setups (demo, dev) get ordinary cookies unless SECURE_COOKIES=1.
   const secureCookies = truthy(env.SECURE_COOKIES) || (mode === 'prod' && !demo && !falsy(env.SECURE_COOKIES));
@@ -190,6 +200,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
       trustProxy: truthy(env.TRUST_PROXY),
       demo: null,
       aliases,
+      company,
     },
     demoErp,
     notes,

@@ -4,6 +4,7 @@ export type { DemoErp, DemoErpOptions, DemoErpSettings, DemoRequestRecord, DemoU
 export { startDemoErp } from './standalone';
 export type { StartDemoErpOptions, RunningDemoErp } from './standalone';
 export { SHAPES, isShape } from './shapes';
+export { DEMO_COMPANY, type DemoCompany } from './company';
 export type { ShapeName } from './shapes';
 export {
   getDataset, generateDataset, agingOf, LARGE_STATEMENT_ACCOUNT_ID, SPECIAL_ACCOUNTS, DEFAULT_TODAY,

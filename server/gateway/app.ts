@@ -44,6 +44,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
       demo: !!config.demo,
       ...(config.demo ? { demoUsers: config.demo.users.map((u) => ({ userName: u.userName, password: u.password })) } : {}),
       ...(config.aliases ? { aliases: config.aliases } : {}),
+      company: { title: '', address: '', taxOffice: '', taxNo: '', ...config.company },
     });
   });
 

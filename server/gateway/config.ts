@@ -7,6 +7,14 @@ export interface DemoUser {
   password: string;
 }
 
+/** Our company, printed at the top of mutabakat letters (COMPANY_* settings), served in /api/config. */
+export interface CompanyInfo {
+  title: string;
+  address: string;
+  taxOffice: string;
+  taxNo: string;
+}
+
 export interface GatewayConfig {
   erpBaseUrl: string;
   /** Server-side secret: added to every upstream URL, never shown to the browser or logged. */
@@ -27,6 +35,8 @@ export interface GatewayConfig {
   trustProxy?: boolean;
   /** Demo mode: the demo users are shown on the login page (GET /api/config). */
   demo?: null | { users: DemoUser[] };
+  /** Our company for the mutabakat letters (COMPANY_TITLE, …), served in /api/config; "" = not set. */
+  company?: CompanyInfo;
   /** Extra alias table (ERP_ALIASES_FILE), served in /api/config. */
   aliases?: Record<string, unknown>;
   /** Upstream fetch (default: nodeFetch, node:http(s) with keep-alive). Tests pass the demo ERP's fetch. */

@@ -247,7 +247,8 @@ describe('session and config', () => {
     setApiClient(client);
     const rows = [{ MUSTERI_UNVANI: 'KAYA İNŞAAT' }];
     expect(readAccounts(rows).accounts[0]!.name).toBe('');
-    expect(await fetchConfig()).toEqual({ demo: false, aliases: { account: { name: ['MUSTERI_UNVANI'] } } });
+    // An older gateway without the company block: empty fields, never undefined.
+    expect(await fetchConfig()).toEqual({ demo: false, company: { title: '', address: '', taxOffice: '', taxNo: '' }, aliases: { account: { name: ['MUSTERI_UNVANI'] } } });
     expect(readAccounts(rows).accounts[0]!.name).toBe('KAYA İNŞAAT');
   });
 });

@@ -5,13 +5,20 @@ import { queryOptions } from '@tanstack/react-query';
 import { deleteJson, getJson, postJson, type RequestOptions } from './client';
 import { UnauthenticatedError } from './errors';
 import { extendAliases } from './reader';
-import type { AppConfig, SessionUser } from './types';
+import type { AppConfig, CompanyInfo, SessionUser } from './types';
 
 /** GET /api/config. Side effect: the operator's extra alias table is merged into the reader. */
 export async function fetchConfig(options?: RequestOptions): Promise<AppConfig> {
   const config = await getJson<AppConfig>('config', options);
   if (config?.aliases) extendAliases(config.aliases);
-  return { demo: config?.demo === true, ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
+  return { demo: config?.demo === true, company: readCompany(config?.company), ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
+}
+
+/** The company block, every field a string ("" when missing or not a string). */
+function readCompany(value: unknown): CompanyInfo {
+  const c = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  return { title: text(c.title), address: text(c.address), taxOffice: text(c.taxOffice), taxNo: text(c.taxNo) };
 }
 
 export const configQuery = queryOptions({

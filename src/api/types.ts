@@ -105,8 +105,17 @@ export interface SessionUser {
   name: string;
 }
 
+/** Our company, printed at the top of mutabakat letters (server settings COMPANY_*); "" = not set. */
+export interface CompanyInfo {
+  title: string;
+  address: string;
+  taxOffice: string;
+  taxNo: string;
+}
+
 /** GET /api/config (no login needed). */
 export interface AppConfig {
+  company: CompanyInfo;
   demo: boolean;
   demoUsers?: { userName: string; password: string }[];
   /** Operator's extra alias table (same shape as src/api/erp-aliases.json), merged at start-up. */

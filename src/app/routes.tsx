@@ -5,7 +5,7 @@
  * /login                       public (redirects to `next` when a session already exists)
  * (protected layout)           asks the server who is logged in (GET /api/session)
  *   /            Özet (the page after login)
- *   /accounts  /accounts/:cariId  /aging  /invoices  /invoices/:faturaId
+ *   /accounts  /accounts/:cariId  /accounts/:cariId/mutabakat (letter)  /mutabakat (letters for the list)  /aging  /invoices  /invoices/:faturaId
  *   *            → not-found
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
  */
@@ -124,6 +124,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   ...prefetch((p) => queryClient.prefetchQuery(statementQueries.detail(p.cariId ?? ''))),
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/statement/statement-page')),
+                },
+                {
+                  path: 'accounts/:cariId/mutabakat',
+                  handle: { title: t('letter.page.title') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/statement/reconciliation-letter-page')),
+                },
+                {
+                  path: 'mutabakat',
+                  handle: { title: t('letters.title') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/accounts/reconciliation-letters-page')),
                 },
                 {
                   path: 'aging',

@@ -11,11 +11,12 @@ import { statement } from './messages/statement';
 import { aging } from './messages/aging';
 import { invoices } from './messages/invoices';
 import { overview } from './messages/overview';
+import { letter } from './messages/letter';
 
-const tr = { ...common.tr, ...auth.tr, ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr };
+const tr = { ...common.tr, ...auth.tr, ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr };
 export type MessageKey = keyof typeof tr;
 type Catalog = Partial<Record<MessageKey, string>>;
-const en: Catalog = { ...common.en, ...auth.en, ...accounts.en, ...statement.en, ...aging.en, ...invoices.en, ...overview.en };
+const en: Catalog = { ...common.en, ...auth.en, ...accounts.en, ...statement.en, ...aging.en, ...invoices.en, ...overview.en, ...letter.en };
 
 export type Language = 'tr' | 'en';
 let current: Language = 'tr';

@@ -107,6 +107,51 @@ describe('environment', () => {
   });
 });
 
+describe('our company for the mutabakat letters (COMPANY_*)', () => {
+  const REAL = { ERP_BASE_URL: 'https://erp.example.com.tr', ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET };
+
+  it('is read from the environment, trimmed, Turkish letters and punctuation kept, and served in /api/config without a login', async () => {
+    const env = {
+      ...REAL,
+      COMPANY_TITLE: '  Öz & Şen "Kardeşler" %100 A.Ş. ',
+      COMPANY_ADDRESS: "İnönü Cad. 5+7 'B' Blok\n06420 Çankaya / Ankara",
+      COMPANY_TAX_OFFICE: 'Çankaya',
+      COMPANY_TAX_NO: '0123456789',
+    };
+    const s = resolveSettings(env, 'prod', dir);
+    expect(s.gateway.company).toEqual({
+      title: 'Öz & Şen "Kardeşler" %100 A.Ş.',
+      address: "İnönü Cad. 5+7 'B' Blok\n06420 Çankaya / Ankara",
+      taxOffice: 'Çankaya',
+      taxNo: '0123456789',
+    });
+    const gateway = createGateway({ ...s.gateway, fetch: async () => new Response('[]'), log: () => undefined });
+    const res = await gateway.fetch(new Request('http://localhost/api/config'));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { demo: boolean; company: unknown };
+    expect(body.demo).toBe(false);
+    expect(body.company).toEqual(s.gateway.company);
+    expect(JSON.stringify(body)).not.toContain(API_PASSWORD);
+  });
+
+  it('a .env file with a quoted multi-line address works', () => {
+    writeFileSync(join(dir, '.env'), 'COMPANY_TITLE="Anadolu Gıda A.Ş."\nCOMPANY_ADDRESS="Atatürk Bulvarı No: 1\\nKonak / İzmir"\n');
+    const s = resolveSettings({ ...loadEnv(dir, {}), ...REAL }, 'prod', dir);
+    expect(s.gateway.company?.title).toBe('Anadolu Gıda A.Ş.');
+    expect(s.gateway.company?.address).toBe('Atatürk Bulvarı No: 1\nKonak / İzmir');
+    rmSync(join(dir, '.env'));
+  });
+
+  it('against a real ERP, unset fields stay empty (no made-up company) and the start-up notes say so; demo mode fills them', () => {
+    const s = resolveSettings(REAL, 'prod', dir);
+    expect(s.gateway.company).toEqual({ title: '', address: '', taxOffice: '', taxNo: '' });
+    expect(s.notes.join(' ')).toContain('COMPANY_TITLE not set');
+    const demo = resolveSettings({ DEMO: '1', COMPANY_TITLE: 'Kendi Şirketim Ltd. Şti.' }, 'prod', dir);
+    expect(demo.gateway.company?.title).toBe('Kendi Şirketim Ltd. Şti.');
+    expect(demo.gateway.company?.taxOffice).toBe('Kozyatağı');
+  });
+});
+
 describe('gateway + demo ERP (in-process fetch, as in the front-end tests)', () => {
   it('logs in the demo user and forwards get_cari to the demo ERP', async () => {
     const demo = createDemoErp({ apiPassword: API_PASSWORD });
@@ -177,6 +222,13 @@ describe('production server in DEMO=1 mode', () => {
           { userName: 'demo', password: 'demo' },
           { userName: 'muhasebe', password: 'Mali2026!' },
         ],
+        // Demo mode without COMPANY_*: the example company heads the mutabakat letters.
+        company: {
+          title: 'Örnek Ticaret ve Sanayi A.Ş.',
+          address: 'Atatürk Cad. No: 12/3 Kozyatağı\n34742 Kadıköy / İstanbul',
+          taxOffice: 'Kozyatağı',
+          taxNo: '6470012345',
+        },
       });
       const c = client(server.url);
       const login = await c.login('demo', 'demo');

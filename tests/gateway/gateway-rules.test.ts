@@ -105,12 +105,14 @@ describe('config and login', () => {
     const g = await gateway();
     const res = await fetch(`${g.url}/api/config`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ demo: false });
+    // No COMPANY_* given: the company fields are there, empty (the letters say it is not configured).
+    expect(await res.json()).toEqual({ demo: false, company: { title: '', address: '', taxOffice: '', taxNo: '' } });
     const d = await gateway({ demo: { users: [{ userName: 'demo', password: 'demo' }] }, aliases: { account: { name: ['unvan'] } } });
     expect(await (await fetch(`${d.url}/api/config`)).json()).toEqual({
       demo: true,
       demoUsers: [{ userName: 'demo', password: 'demo' }],
       aliases: { account: { name: ['unvan'] } },
+      company: { title: '', address: '', taxOffice: '', taxNo: '' },
     });
   });
 

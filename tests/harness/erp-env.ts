@@ -6,7 +6,7 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createGateway, type GatewayConfig } from '../../server/gateway';
-import { createDemoErp, DEMO_USERS, type DemoErp, type DemoErpOptions, type FailMode, type ShapeName } from '../../server/demo-erp';
+import { createDemoErp, DEMO_COMPANY, DEMO_USERS, type DemoErp, type DemoErpOptions, type FailMode, type ShapeName } from '../../server/demo-erp';
 import { CookieJar } from './cookie-jar';
 
 export type DemoShape = ShapeName;
@@ -62,6 +62,7 @@ export function createErpEnv(options: ErpEnvOptions = {}): ErpEnv {
     erpApiPassword: options.wrongApiPassword ? `${apiPassword}-wrong` : apiPassword,
     fetch: (input, init) => demoErp.fetch(new Request(input, init)),
     demo: options.demo === false ? null : { users: [...DEMO_USERS] },
+    company: options.demo === false ? undefined : { ...DEMO_COMPANY },
     sessionSecret: randomSecret(24),
     log: () => {},
     ...options.gateway,

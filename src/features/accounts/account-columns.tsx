@@ -4,6 +4,7 @@
  * facet, not searched. The page counts facets and totals over the same view (tableView), so the
  * table's rows and the facet/total figures agree.
  */
+import { useMemo } from 'react';
 import type { Account, ErpColumn } from '../../api/types';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
@@ -68,4 +69,9 @@ export function extraAccountColumns(extra: readonly ErpColumn[]): DataColumn<Acc
       searchText: false,
     }),
   );
+}
+
+/** Base columns + one per extra key the ERP returned (stable per answer: the table caches by columns). */
+export function useAccountColumns(extra: readonly ErpColumn[] | undefined): readonly DataColumn<Account>[] {
+  return useMemo(() => (extra?.length ? [...BASE_COLUMNS, ...extraAccountColumns(extra)] : BASE_COLUMNS), [extra]);
 }

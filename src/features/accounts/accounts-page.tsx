@@ -16,18 +16,18 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
 import { statementQueries } from '../../api/statement';
-import type { Account, ErpColumn } from '../../api/types';
+import type { Account } from '../../api/types';
 import { BalanceText } from '../../components/balance';
-import { DataTable, DEFER_AFTER_PAINT_MIN_ROWS, TableSearch, sortingFromParam, sortingToParam, tableView, usePainted, type DataColumn, type SortingState } from '../../components/data-table';
+import { DataTable, DEFER_AFTER_PAINT_MIN_ROWS, TableSearch, sortingFromParam, sortingToParam, tableView, usePainted, type SortingState } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { queryTokens } from '../../lib/turkish';
 import { accountTotals, facetKey, facetPredicate, facetView, parseSide, type AccountTotals, type FacetCount, type FilteredAccounts } from './account-filters';
-import { accountHref, BASE_COLUMNS, extraAccountColumns } from './account-columns';
+import { accountHref, useAccountColumns } from './account-columns';
 import { ShortcutsBar } from '../../components/account-shortcuts/shortcuts-bar';
 import './accounts.css';
 import { withParams } from '../../lib/search-params';
@@ -235,7 +235,11 @@ export default function AccountsPage() {
 
   return (
     <div className="accounts-page" ref={wrapRef}>
-      <PageHeader title={t('accounts.title')} />
+      <PageHeader title={t('accounts.title')}>
+        <Link className="button" to={`/mutabakat${listUrl().slice(location.pathname.length)}`}>
+          {t('accounts.letters')}
+        </Link>
+      </PageHeader>
       <ShortcutsBar byId={byId} linkState={linkState} />
       <div className="accounts-layout">
         <aside className="accounts-filters no-print" aria-label={t('accounts.filters.label')}>
@@ -347,11 +351,6 @@ export default function AccountsPage() {
       </div>
     </div>
   );
-}
-
-/** Base columns + one per extra key the ERP returned (stable per answer: the table caches by columns). */
-function useAccountColumns(extra: readonly ErpColumn[] | undefined): readonly DataColumn<Account>[] {
-  return useMemo(() => (extra?.length ? [...BASE_COLUMNS, ...extraAccountColumns(extra)] : BASE_COLUMNS), [extra]);
 }
 
 function FacetGroup({

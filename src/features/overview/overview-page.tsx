@@ -19,8 +19,8 @@ import { DataTable, type DataColumn, type ErpRow } from '../../components/data-t
 import { ErrorState, Loading } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
+import { useToday } from '../../lib/use-today';
 import { useAccountShortcuts } from '../../lib/account-shortcuts';
-import { todayIso } from '../../lib/dates';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { accountFigures, agingFigures } from './overview-figures';
 import { overdueColumns, TOP_ACCOUNT_COLUMNS } from './overview-columns';
@@ -67,7 +67,7 @@ function Section({ id, title, link, children }: { id: string; title: string; lin
 export default function OverviewPage() {
   const accounts = useQuery(accountQueries.list(''));
   const aging = useQuery(agingQueries.list(''));
-  const today = useMemo(() => todayIso(), []);
+  const today = useToday();
 
   const list = accounts.data?.accounts ?? EMPTY_ACCOUNTS;
   const figures = useMemo(() => (accounts.data ? accountFigures(accounts.data.accounts) : null), [accounts.data]);

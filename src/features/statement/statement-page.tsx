@@ -12,11 +12,11 @@
  * low priority (it never shares the wire with the statement, and nobody waits on it).
  */
 import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
 import { statementAccountName, statementQueries } from '../../api/statement';
-import type { Account, AccountList } from '../../api/types';
+import { findCachedAccount } from './cached-account';
 import { BalanceText, balanceText } from '../../components/balance';
 import { DataTable, usePainted } from '../../components/data-table';
 import { useDocumentTitle } from '../../components/layout/document-title';
@@ -32,14 +32,6 @@ import './statement.css';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
 import type { IsoDate } from '../../lib/types';
-
-function findCachedAccount(queryClient: QueryClient, id: string): Account | undefined {
-  for (const [, data] of queryClient.getQueriesData<AccountList>({ queryKey: accountQueries.lists() })) {
-    const found = data?.accounts.find((a) => a.id === id);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 export default function StatementPage() {
   const { cariId = '' } = useParams();
@@ -140,6 +132,9 @@ export default function StatementPage() {
         <button type="button" className="button" onClick={() => window.print()}>
           {t('statement.print')}
         </button>
+        <Link className="button" to={`/accounts/${encodeURIComponent(cariId)}/mutabakat${to ? `?asOf=${to}` : ''}`}>
+          {t('statement.letter')}
+        </Link>
       </PageHeader>
 
       <dl className="statement-account">

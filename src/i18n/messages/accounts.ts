@@ -1,5 +1,6 @@
 export const accounts = {
   tr: {
+    'accounts.letters': 'Mutabakat mektupları',
     'accounts.title': 'Cariler',
     'accounts.search.label': 'Cari ara',
     'accounts.search.placeholder': 'Firma adı veya kodu',

@@ -1,5 +1,6 @@
 export const statement = {
   tr: {
+    'statement.letter': 'Mutabakat mektubu',
     'statement.title': 'Cari Ekstre',
     'statement.titleFor': '{name} — Ekstre',
     'statement.back': 'Cari listesine dön',

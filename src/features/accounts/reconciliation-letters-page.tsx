@@ -1,0 +1,349 @@
+/**
+ * /mutabakat?<the account list's params>&asOf=&lines=1&from= — mutabakat letters for every account
+ * the list shows with the same search, filters and order (q, category, province, hideZero, side,
+ * sort), one A4 page each; accounts can be unticked. With the as-of date today and no enclosed
+ * lines, the balances are the list's (get_cari, cached). Otherwise each ticked account's statement
+ * is fetched (the same cached get_cari_extre answers as the statement page), at most
+ * STATEMENT_CONCURRENCY at a time, with a progress bar and İptal; failures are listed by name with
+ * the reason and are left out of the print, and can be retried.
+ */
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { accountQueries } from '../../api/accounts';
+import { userMessageOf } from '../../api/errors';
+import { configQuery } from '../../api/session';
+import { statementQueries } from '../../api/statement';
+import type { Account } from '../../api/types';
+import { BalanceText } from '../../components/balance';
+import { DataTable, sortingFromParam, tableView, type DataColumn } from '../../components/data-table';
+import { DateField } from '../../components/form/date-field';
+import { PageHeader } from '../../components/layout/page-header';
+import { letterBalance, letterRows } from '../../components/reconciliation/letter-balance';
+import { ReconciliationLetter } from '../../components/reconciliation/reconciliation-letter';
+import { t } from '../../i18n';
+import { useToday } from '../../lib/use-today';
+import { isIsoDate, startOfYear } from '../../lib/dates';
+import { formatCount } from '../../lib/format';
+import { prepareStatement, type StatementRow } from '../../lib/running-balance';
+import { runPool } from '../../lib/run-pool';
+import { withParams } from '../../lib/search-params';
+import type { IsoDate, Minor } from '../../lib/types';
+import { facetView, parseSide } from './account-filters';
+import { useAccountColumns } from './account-columns';
+
+export const STATEMENT_CONCURRENCY = 4;
+export const MAX_LETTERS = 500;
+/** The list's own params: carried over from /accounts and back. */
+const LIST_PARAMS = ['q', 'category', 'province', 'hideZero', 'side', 'sort'] as const;
+
+type LetterStatus =
+  | { kind: 'loading' }
+  | { kind: 'ready'; balance: Minor; rows: StatementRow[] | null }
+  | { kind: 'failed'; message: string }
+  | { kind: 'cancelled' }
+  | { kind: 'unreadable' };
+
+interface Run {
+  /** asOf|lines|from the statuses were computed for. */
+  key: string;
+  total: number;
+  done: number;
+  running: boolean;
+  cancelled: boolean;
+}
+
+interface RowState {
+  status: (id: string) => LetterStatus | undefined;
+  isSelected: (id: string) => boolean;
+  toggle: (id: string, on: boolean) => void;
+}
+const RowContext = createContext<RowState>({ status: () => undefined, isSelected: () => true, toggle: () => undefined });
+
+function SelectCell({ account }: { account: Account }) {
+  const { isSelected, toggle } = useContext(RowContext);
+  return (
+    <input
+      type="checkbox"
+      checked={isSelected(account.id)}
+      aria-label={t('letters.select', { name: account.name })}
+      onChange={(e) => toggle(account.id, e.target.checked)}
+      onClick={(e) => e.stopPropagation()}
+    />
+  );
+}
+
+function LetterBalanceCell({ account }: { account: Account }) {
+  const s = useContext(RowContext).status(account.id);
+  return s?.kind === 'ready' ? <BalanceText minor={s.balance} /> : null;
+}
+
+function StatusCell({ account }: { account: Account }) {
+  const s = useContext(RowContext).status(account.id);
+  if (!s) return <span className="letters-status">{t('letters.status.waiting')}</span>;
+  const text = {
+    loading: t('letters.status.loading'),
+    ready: t('letters.status.ready'),
+    failed: t('letters.status.failed'),
+    cancelled: t('letters.status.cancelled'),
+    unreadable: t('letters.status.unreadable'),
+  }[s.kind];
+  return <span className={`letters-status letters-status--${s.kind}`}>{text}</span>;
+}
+
+const LETTER_COLUMNS: readonly DataColumn<Account>[] = [
+  { id: 'select', header: () => t('letters.col.select'), width: '5rem', align: 'center', value: () => null, cell: (a) => <SelectCell account={a} />, sortable: false, searchText: false, exportable: false },
+  { id: 'id', header: () => t('letters.col.id'), width: '7rem', value: (a) => a.id, sortable: false },
+  { id: 'name', header: () => t('letters.col.name'), value: (a) => a.name, primary: true, href: (a) => `/accounts/${encodeURIComponent(a.id)}`, sortable: false },
+  {
+    id: 'listBalance',
+    header: () => t('letters.col.listBalance'),
+    kind: 'money',
+    width: '11rem',
+    value: (a) => a.balance,
+    cell: (a) => (a.balance !== null ? <BalanceText minor={a.balance} /> : (a.balanceInvalid ?? '')),
+    sortable: false,
+  },
+  { id: 'letterBalance', header: () => t('letters.col.letterBalance'), kind: 'money', width: '11rem', value: () => null, cell: (a) => <LetterBalanceCell account={a} />, sortable: false, exportable: false },
+  { id: 'status', header: () => t('letters.col.status'), width: '10rem', value: () => null, cell: (a) => <StatusCell account={a} />, sortable: false, exportable: false },
+];
+
+export default function ReconciliationLettersPage() {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const today = useToday();
+  const asOfParam = params.get('asOf');
+  const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
+  const withLines = params.get('lines') === '1';
+  const fromParam = params.get('from');
+  const from: IsoDate = isIsoDate(fromParam) ? fromParam : startOfYear(asOf);
+  const needStatements = asOf !== today || withLines;
+  const key = `${asOf}|${withLines ? from : ''}`;
+
+  // ---- the accounts the list shows with these params (the list page's own pipeline) ----
+  const config = useQuery(configQuery);
+  const full = useQuery(accountQueries.list(''));
+  const columns = useAccountColumns(full.data?.extraColumns);
+  const q = params.get('q') ?? '';
+  const categories = params.getAll('category');
+  const provinces = params.getAll('province');
+  const hideZero = params.get('hideZero') === '1';
+  const side = parseSide(params.get('side'));
+  const sortParam = params.get('sort');
+  const filterKey = [q, categories.join('\u0000'), provinces.join('\u0000'), hideZero, side, sortParam].join('|');
+  const shown = useMemo(() => {
+    const accounts = full.data?.accounts;
+    if (!accounts) return [];
+    const sorting = sortingFromParam(sortParam, columns.map((c) => c.id));
+    return facetView(accounts, tableView(accounts, columns, sorting, q), { categories, provinces, hideZero, side }).rows;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for the filter arrays' values
+  }, [full.data, columns, filterKey]);
+  const capped = useMemo(() => shown.slice(0, MAX_LETTERS), [shown]);
+
+  // ---- selection (all ticked by default) ----
+  const [deselected, setDeselected] = useState<ReadonlySet<string>>(() => new Set());
+  const selected = useMemo(() => capped.filter((a) => !deselected.has(a.id)), [capped, deselected]);
+
+  // ---- statements: bounded concurrency, progress, cancel ----
+  const [statuses, setStatuses] = useState<ReadonlyMap<string, LetterStatus>>(() => new Map());
+  const [run, setRun] = useState<Run | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+    },
+    [],
+  );
+  const currentStatuses = run?.key === key ? statuses : null;
+
+  const statusOf = (a: Account): LetterStatus | undefined => {
+    if (!needStatements) {
+      if (a.balance !== null) return { kind: 'ready', balance: a.balance, rows: null };
+      return a.balanceInvalid ? { kind: 'unreadable' } : { kind: 'ready', balance: 0, rows: null };
+    }
+    return currentStatuses?.get(a.id);
+  };
+
+  async function fetchStatements(accounts: readonly Account[]) {
+    controller.current?.abort();
+    const ctrl = new AbortController();
+    controller.current = ctrl;
+    const runKey = key;
+    const keep = run?.key === runKey ? statuses : new Map<string, LetterStatus>();
+    const next = new Map(keep);
+    for (const a of accounts) next.delete(a.id);
+    setStatuses(next);
+    setRun({ key: runKey, total: accounts.length, done: 0, running: true, cancelled: false });
+    const set = (id: string, s: LetterStatus) => setStatuses((prev) => new Map(prev).set(id, s));
+    let done = 0;
+    await runPool(
+      accounts,
+      STATEMENT_CONCURRENCY,
+      async (a) => {
+        set(a.id, { kind: 'loading' });
+        try {
+          const statement = await queryClient.fetchQuery(statementQueries.detail(a.id));
+          const prepared = prepareStatement(statement.lines, today);
+          const result = letterBalance(prepared, asOf, today);
+          set(
+            a.id,
+            result.unreadable > 0 ? { kind: 'unreadable' } : { kind: 'ready', balance: result.balance, rows: withLines ? letterRows(prepared, from, asOf, today) : null },
+          );
+        } catch (error) {
+          set(a.id, ctrl.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', message: userMessageOf(error) });
+        }
+        done++;
+        if (!ctrl.signal.aborted) setRun((r) => (r && r.key === runKey ? { ...r, done } : r));
+      },
+      ctrl.signal,
+    );
+    if (controller.current === ctrl) setRun((r) => (r && r.key === runKey ? { ...r, done, running: false, cancelled: ctrl.signal.aborted } : r));
+  }
+
+  function cancel() {
+    controller.current?.abort();
+    // The statements under way stop too (their fetch is aborted through react-query's signal).
+    void queryClient.cancelQueries({ queryKey: statementQueries.all });
+  }
+
+  const running = !!run?.running && run.key === key;
+  const failed = needStatements ? selected.filter((a) => { const s = currentStatuses?.get(a.id); return s?.kind === 'failed' || s?.kind === 'unreadable'; }) : selected.filter((a) => statusOf(a)?.kind === 'unreadable');
+  const ready = selected.filter((a) => statusOf(a)?.kind === 'ready');
+  const toFetch = selected.filter((a) => {
+    const s = currentStatuses?.get(a.id);
+    return !s || s.kind === 'cancelled' || s.kind === 'failed';
+  });
+
+  const rowState: RowState = {
+    status: (id) => {
+      const a = capped.find((x) => x.id === id);
+      return a ? statusOf(a) : undefined;
+    },
+    isSelected: (id) => !deselected.has(id),
+    toggle: (id, on) =>
+      setDeselected((prev) => {
+        const next = new Set(prev);
+        if (on) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+  };
+
+  const set = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true });
+  const listParams = new URLSearchParams();
+  for (const name of LIST_PARAMS) for (const v of params.getAll(name)) listParams.append(name, v);
+  const listHref = `/accounts${listParams.toString() ? `?${listParams.toString()}` : ''}`;
+  const company = config.data?.company;
+  const failedStatus = (a: Account) => currentStatuses?.get(a.id) ?? statusOf(a);
+
+  return (
+    <div className="letters-page">
+      <div className="no-print">
+        <p className="letter-back">
+          <Link to={listHref}>← {t('letters.back')}</Link>
+        </p>
+        <PageHeader title={t('letters.title')}>
+          <button type="button" className="button button--primary" onClick={() => window.print()} disabled={running || ready.length === 0}>
+            {t('letters.print', { count: formatCount(ready.length) })}
+          </button>
+        </PageHeader>
+        {full.isSuccess && <p>{t('letters.scope', { count: formatCount(shown.length) })}</p>}
+        {shown.length > MAX_LETTERS && <p className="notice notice--warn">{t('letters.tooMany', { max: formatCount(MAX_LETTERS) })}</p>}
+        {config.isSuccess && !company?.title && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
+
+        <div className="letter-controls">
+          <DateField label={t('letter.asOf')} value={asOf} onCommit={(v) => set({ asOf: v && v !== today ? v : null })} />
+          <label className="date-field date-field--check">
+            <input type="checkbox" checked={withLines} onChange={(e) => set({ lines: e.target.checked ? '1' : null })} />
+            {t('letter.includeLines')}
+          </label>
+          {withLines && <DateField label={t('letter.linesFrom')} value={from} onCommit={(v) => set({ from: v })} />}
+        </div>
+
+        {needStatements && full.isSuccess && (
+          <div className="letters-run">
+            <p className="letters-run__why">
+              {t('letters.needStatements', { lines: withLines ? t('letters.needStatements.lines') : '', limit: STATEMENT_CONCURRENCY })}
+            </p>
+            <div className="letters-run__actions">
+              {!running && toFetch.length > 0 && (
+                <button type="button" className="button button--primary" onClick={() => void fetchStatements(toFetch)}>
+                  {t('letters.fetch', { count: formatCount(toFetch.length) })}
+                </button>
+              )}
+              {running && (
+                <button type="button" className="button" onClick={cancel}>
+                  {t('letters.cancel')}
+                </button>
+              )}
+            </div>
+            {run && run.key === key && (
+              <div className="letters-run__progress">
+                <progress max={run.total} value={run.done} aria-label={t('letters.progress')} />
+                <span role="status">{t('letters.progressText', { done: formatCount(run.done), total: formatCount(run.total) })}</span>
+              </div>
+            )}
+            {run && run.key === key && run.cancelled && (
+              <p className="notice" role="status">
+                {t('letters.cancelled', { done: formatCount(run.done), total: formatCount(run.total) })}
+              </p>
+            )}
+          </div>
+        )}
+
+        {failed.length > 0 && !running && (
+          <div className="notice notice--warn letters-failed" role="alert">
+            <p>{t('letters.failed.title', { count: formatCount(failed.length) })}</p>
+            <ul>
+              {failed.map((a) => {
+                const s = failedStatus(a);
+                return (
+                  <li key={a.id}>
+                    {t('letters.failed.item', {
+                      name: a.name,
+                      id: a.id,
+                      message: s?.kind === 'failed' ? s.message : t('letters.unreadableReason'),
+                    })}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        )}
+
+        <div className="letters-select">
+          <button type="button" className="button button--small" onClick={() => setDeselected(new Set())}>
+            {t('letters.selectAll')}
+          </button>
+          <button type="button" className="button button--small" onClick={() => setDeselected(new Set(capped.map((a) => a.id)))}>
+            {t('letters.selectNone')}
+          </button>
+          <span>{t('letters.selected', { count: formatCount(selected.length) })}</span>
+        </div>
+        <RowContext.Provider value={rowState}>
+          <DataTable<Account>
+            data={capped}
+            columns={LETTER_COLUMNS}
+            getRowId={(a) => a.id}
+            aria-label={t('letters.table.label')}
+            loading={full.isPending}
+            error={full.error ?? undefined}
+            onRetry={() => void full.refetch()}
+            emptyMessage={t('letters.empty')}
+            maxHeight="24rem"
+          />
+        </RowContext.Provider>
+        {ready.length > 0 && <h2 className="letters-preview-title">{t('letters.preview')}</h2>}
+      </div>
+
+      {company && ready.length > 0 && !running && (
+        <div className="letters">
+          {ready.map((a) => {
+            const s = statusOf(a) as Extract<LetterStatus, { kind: 'ready' }>;
+            return <ReconciliationLetter key={a.id} company={company} account={a} asOf={asOf} issuedOn={today} balance={s.balance} rows={s.rows} from={from} />;
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

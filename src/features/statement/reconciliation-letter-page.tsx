@@ -1,0 +1,105 @@
+/**
+ * /accounts/:cariId/mutabakat?asOf=&lines=1&from= — one mutabakat letter for the account, from its
+ * statement (the same cached get_cari_extre answer the statement page uses). The balance is the
+ * statement's at the as-of date (lines up to and including it); with lines=1 the letter encloses
+ * the statement's lines from `from` (default 1 January of the as-of year; earlier lines fold into
+ * the devir row) to the as-of date. Printed on A4 (the controls are not printed).
+ */
+import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { accountQueries } from '../../api/accounts';
+import { configQuery } from '../../api/session';
+import { statementQueries } from '../../api/statement';
+import { balanceText } from '../../components/balance';
+import { ErrorState, Loading } from '../../components/feedback';
+import { DateField } from '../../components/form/date-field';
+import { useDocumentTitle } from '../../components/layout/document-title';
+import { PageHeader } from '../../components/layout/page-header';
+import { letterBalance, letterRows } from '../../components/reconciliation/letter-balance';
+import { ReconciliationLetter } from '../../components/reconciliation/reconciliation-letter';
+import { t } from '../../i18n';
+import { useToday } from '../../lib/use-today';
+import { startOfYear } from '../../lib/dates';
+import { formatCount, formatDate } from '../../lib/format';
+import { prepareStatement } from '../../lib/running-balance';
+import { withParams } from '../../lib/search-params';
+import { findCachedAccount } from './cached-account';
+import { parseIsoParam } from './date-range';
+
+export default function ReconciliationLetterPage() {
+  const { cariId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const today = useToday();
+  const asOf = parseIsoParam(params.get('asOf')) ?? today;
+  const withLines = params.get('lines') === '1';
+  const from = parseIsoParam(params.get('from')) ?? startOfYear(asOf);
+
+  const config = useQuery(configQuery);
+  const statement = useQuery(statementQueries.detail(cariId));
+  const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);
+  const list = useQuery({ ...accountQueries.list(''), enabled: !cached });
+  const account = cached ?? list.data?.accounts.find((a) => a.id === cariId);
+  useDocumentTitle(account ? t('letter.page.titleFor', { name: account.name }) : undefined);
+
+  const prepared = useMemo(() => (statement.data ? prepareStatement(statement.data.lines, today) : null), [statement.data, today]);
+  const result = useMemo(() => (prepared ? letterBalance(prepared, asOf, today) : null), [prepared, asOf, today]);
+  const rows = useMemo(() => (prepared && withLines ? letterRows(prepared, from, asOf, today) : null), [prepared, withLines, from, asOf, today]);
+
+  const set = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true });
+  const company = config.data?.company;
+  const companyMissing = !!config.data && !company?.title;
+
+  return (
+    <div className="letter-page">
+      <div className="no-print">
+        <p className="letter-back">
+          <Link to={`/accounts/${encodeURIComponent(cariId)}`}>← {t('letter.page.back')}</Link>
+        </p>
+        <PageHeader title={account ? t('letter.page.titleFor', { name: account.name }) : t('letter.page.title')}>
+          <button type="button" className="button button--primary" onClick={() => window.print()} disabled={!result || result.unreadable > 0}>
+            {t('letter.print')}
+          </button>
+        </PageHeader>
+        <div className="letter-controls">
+          <DateField label={t('letter.asOf')} value={asOf} onCommit={(v) => set({ asOf: v && v !== today ? v : null })} />
+          <label className="date-field date-field--check">
+            <input type="checkbox" checked={withLines} onChange={(e) => set({ lines: e.target.checked ? '1' : null })} />
+            {t('letter.includeLines')}
+          </label>
+          {withLines && <DateField label={t('letter.linesFrom')} value={from} onCommit={(v) => set({ from: v })} />}
+        </div>
+        {result && (
+          <p className="notice" data-testid="letter-balance">
+            {t('letter.balanceAt', { date: formatDate(asOf), balance: balanceText(result.balance) })}
+          </p>
+        )}
+        {companyMissing && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
+        {!cached && list.isSuccess && !account && <p className="notice">{t('letter.unknownAccount')}</p>}
+        {result && result.undated > 0 && <p className="notice notice--warn">{t('letter.undated', { count: formatCount(result.undated) })}</p>}
+      </div>
+
+      {statement.isPending && <Loading />}
+      {statement.isError && <ErrorState title={t('letter.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
+      {result && result.unreadable > 0 && (
+        <p className="notice notice--warn" role="alert">
+          {t('letter.unreadable', { count: formatCount(result.unreadable) })}
+        </p>
+      )}
+      {result && result.unreadable === 0 && company && (
+        <div className="letters">
+          <ReconciliationLetter
+            company={company}
+            account={account ?? { id: cariId, name: cariId }}
+            asOf={asOf}
+            issuedOn={today}
+            balance={result.balance}
+            rows={rows}
+            from={from}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
