@@ -3,12 +3,14 @@
  * A fake ERP on loopback (this process) streams answers as fast as the socket takes them; each
  * scenario starts a fresh gateway process (`GATEWAY_ROOT`: the checkout whose server/gateway is
  * measured — point it at an older checkout for the "before" figures) and clients that read the
- * answers as fast as they come (identity encoding). Per scenario: RSS at rest after login, the peak
- * (VmHWM of the gateway process), and RSS 3 s after the last answer ended.
+ * answers as fast as they come (identity encoding unless said). Per scenario: RSS at rest after login,
+ * the peak (VmHWM of the gateway process), RSS 3 s after the last answer ended, and RSS after a forced
+ * full GC (SIGUSR2 → gc(), so garbage not yet collected is told from memory still held).
  *   one300    one 300 MB answer
  *   three300  three 300 MB answers at once (different parameters)
  *   get50     50 concurrent 16 MB get_cari answers, different parameters (50 ERP requests)
  *   get50same 50 concurrent identical 16 MB get_cari calls (coalesced into one ERP request)
+ *   get50br   as get50, the clients accepting br (each answer compressed as the browser would get it)
  * The cap (ERP_MAX_ANSWER_MB) is raised to 1 GB here so the 300 MB answers pass whole.
  * Writes bench/gateway-memory-results.json (BENCH_LABEL names the run).
  */
@@ -29,6 +31,8 @@ async function roleGateway(erpUrl: string): Promise<void> {
   const { createGateway } = (await import(pathToFileURL(join(root, 'server/gateway/index.ts')).href)) as typeof import('../server/gateway/index');
   const { serve } = await import('@hono/node-server');
   const app = createGateway({ erpBaseUrl: erpUrl, erpApiPassword: PASSWORD, sessionSecret: SECRET, log: () => undefined, maxAnswerBytes: 1024 * MB });
+  // SIGUSR2: a full garbage collection (the bench tells garbage not yet collected from memory still held).
+  process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
   serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => process.stdout.write(`PORT ${info.port}\n`));
 }
 
@@ -36,7 +40,8 @@ async function roleGateway(erpUrl: string): Promise<void> {
 const ROW = '{"FIRMA_ID":"123456","FIRMA_ADI":"Iğdır Gıda & Tarım A.Ş.","FIRMA_IL":"İSTANBUL","BAKIYE":"1.234,56"},';
 const CHUNK = Buffer.from(ROW.repeat(Math.ceil((64 * 1024) / ROW.length)));
 
-function startErp(): Promise<{ url: string; close: () => void }> {
+function startErp(): Promise<{ url: string; close: () => void; calls: () => number }> {
+  let calls = 0;
   const server = createServer((req, res) => {
     const body: Buffer[] = [];
     req.on('data', (c: Buffer) => body.push(c));
@@ -45,6 +50,7 @@ function startErp(): Promise<{ url: string; close: () => void }> {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":true,"data":{"name":"Bench"}}');
         return;
       }
+      calls++;
       // firma_ismi = "<MB>:<anything>": the answer's size.
       const size = Number(new URLSearchParams(Buffer.concat(body).toString()).get('firma_ismi')?.split(':')[0] ?? 1) * MB;
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
@@ -60,13 +66,13 @@ function startErp(): Promise<{ url: string; close: () => void }> {
       pump();
     });
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), calls: () => calls })));
 }
 
-function post(port: number, path: string, body: string, cookie = ''): Promise<{ status: number; bytes: number; cookie?: string }> {
+function post(port: number, path: string, body: string, cookie = '', encoding = 'identity'): Promise<{ status: number; bytes: number; cookie?: string }> {
   return new Promise((ok, fail) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'x-app-request': '1', 'accept-encoding': 'identity', cookie } },
+      { host: '127.0.0.1', port, path, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'x-app-request': '1', 'accept-encoding': encoding, cookie } },
       (res) => {
         let bytes = 0;
         res.on('data', (c: Buffer) => (bytes += c.length));
@@ -88,16 +94,20 @@ interface Scenario {
   name: string;
   what: string;
   calls: string[];
+  encoding?: string;
 }
 const SCENARIOS: Scenario[] = [
   { name: 'one300', what: 'one 300 MB answer', calls: ['300:a'] },
   { name: 'three300', what: 'three 300 MB answers at once', calls: ['300:a', '300:b', '300:c'] },
   { name: 'get50', what: '50 concurrent 16 MB get_cari, different parameters', calls: Array.from({ length: 50 }, (_, i) => `16:${i}`) },
   { name: 'get50same', what: '50 concurrent identical 16 MB get_cari calls', calls: Array.from({ length: 50 }, () => '16:same') },
+  { name: 'get50br', what: '50 concurrent 16 MB get_cari, different parameters, br accepted', calls: Array.from({ length: 50 }, (_, i) => `16:br${i}`), encoding: 'br' },
+  { name: 'get50gzip', what: '50 concurrent 16 MB get_cari, different parameters, only gzip accepted', calls: Array.from({ length: 50 }, (_, i) => `16:gz${i}`), encoding: 'gzip' },
 ];
 
-async function runScenario(erpUrl: string, s: Scenario) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'gateway', erpUrl], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+async function runScenario(erp: { url: string; calls: () => number }, s: Scenario) {
+  const erpUrl = erp.url;
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), 'gateway', erpUrl], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   const port = await new Promise<number>((ok, fail) => {
     let buf = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -111,15 +121,20 @@ async function runScenario(erpUrl: string, s: Scenario) {
     const login = await post(port, '/api/session', JSON.stringify({ userName: 'bench', password: 'x' }));
     await new Promise((ok) => setTimeout(ok, 500));
     const rest = status(child.pid!, 'VmRSS');
+    const calls0 = erp.calls();
     const t0 = performance.now();
-    const answers = await Promise.all(s.calls.map((q) => post(port, '/api/erp/get_cari', JSON.stringify({ firma_ismi: q }), login.cookie)));
+    const answers = await Promise.all(s.calls.map((q) => post(port, '/api/erp/get_cari', JSON.stringify({ firma_ismi: q }), login.cookie, s.encoding)));
+    const erpRequests = erp.calls() - calls0;
     const ms = Math.round(performance.now() - t0);
     const received = answers.reduce((n, a) => n + a.bytes, 0);
     const failed = answers.filter((a) => a.status !== 200).length;
     const peak = status(child.pid!, 'VmHWM');
     await new Promise((ok) => setTimeout(ok, 3000));
     const after = status(child.pid!, 'VmRSS');
-    return { name: s.name, what: s.what, restMB: rest, peakMB: peak, afterMB: after, ms, receivedMB: Math.round(received / MB), failed };
+    child.kill('SIGUSR2');
+    await new Promise((ok) => setTimeout(ok, 1500));
+    const afterGc = status(child.pid!, 'VmRSS');
+    return { name: s.name, what: s.what, restMB: rest, peakMB: peak, afterMB: after, afterGcMB: afterGc, ms, receivedMB: Math.round(received / MB), erpRequests, failed };
   } finally {
     child.kill();
   }
@@ -131,9 +146,9 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_SCENARIOS?.split(',');
   const rows = [];
   for (const s of SCENARIOS.filter((x) => !only || only.includes(x.name))) {
-    const row = await runScenario(erp.url, s);
+    const row = await runScenario(erp, s);
     rows.push(row);
-    console.info(`${label} ${row.name.padEnd(10)} rest ${row.restMB} MB, peak ${row.peakMB} MB, after ${row.afterMB} MB; ${row.receivedMB} MB received in ${row.ms} ms${row.failed ? `, ${row.failed} failed` : ''}`);
+    console.info(`${label} ${row.name.padEnd(10)} rest ${row.restMB} MB, peak ${row.peakMB} MB, after ${row.afterMB} MB (${row.afterGcMB} MB after a GC); ${row.receivedMB} MB received in ${row.ms} ms, ${row.erpRequests} ERP request(s)${row.failed ? `, ${row.failed} failed` : ''}`);
   }
   erp.close();
   const file = join(HERE, 'gateway-memory-results.json');

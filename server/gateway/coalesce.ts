@@ -12,7 +12,7 @@
 import type { AnswerHead, CheckedAnswer } from './answer-stream';
 
 export const JOIN_WINDOW = 1024 * 1024;
-const SUBSCRIBER_BUFFER = 1024 * 1024;
+const SUBSCRIBER_BUFFER = 256 * 1024;
 
 interface Subscriber {
   controller: ReadableStreamDefaultController<Uint8Array>;
