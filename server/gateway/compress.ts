@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { GatewayEnv } from './config';
 
 export type Encoding = 'br' | 'gzip';
-export const BR_QUALITY = 2;
+export const BR_QUALITY = 3;
 /** Brotli window 2^20 (1 MiB): the same size as the default 4 MiB window on ERP answers, a third of the encoder memory. */
 export const BR_WINDOW_BITS = 20;
 export const GZIP_LEVEL = 5;
