@@ -28,7 +28,7 @@ import { useKeyboardNavigation } from './use-keyboard-navigation';
 import { usePrintMode } from './use-print-mode';
 import { useRowView } from './use-row-view';
 import { useScrollBoxHeight } from './use-scroll-box-height';
-import { FOOTER_HEIGHT, HEADER_HEIGHT, useVirtualRows } from './use-virtual-rows';
+import { COMPACT_ROW_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, useVirtualRows } from './use-virtual-rows';
 import { useWindowTable } from './use-window-table';
 import './data-table.css';
 
@@ -52,11 +52,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     virtualize = true,
     searchInputRef,
     maxHeight = '70vh',
+    density = 'normal',
   } = props;
+  const rowHeight = density === 'compact' ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
 
   const baseId = useId();
   const rowDomId = (pos: number) => `${baseId}-r${pos}`;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLTableElement>(null);
   const boxMaxHeight = useScrollBoxHeight(scrollRef, maxHeight);
 
   const { sorting, setSorting, order, filtered, total } = useRowView(
@@ -68,7 +71,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const hasFooterFns = columns.some((c) => c.footer);
   const hasTotals = hasFooterFns || totalsRow != null;
 
-  const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({ count: order.length, scrollRef, virtualize, printing, hasTotals });
+  const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({ count: order.length, scrollRef, virtualize, printing, hasTotals, rowHeight });
   const { table, colById } = useWindowTable({ data, columns, order, start, end, sorting, setSorting });
   const { active, setActive, onGridKeyDown, onGridFocus, onGridBlur } = useKeyboardNavigation({
     data,
@@ -77,7 +80,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     onRowFocus: props.onRowFocus,
     searchInputRef,
     scrollRef,
+    gridRef,
     hasTotals,
+    rowHeight,
     scrollToPos: (pos) => scrollToRow(pos, rowDomId(pos)),
   });
   const footerValues = useColumnTotals({ data, columns, order, searchQuery, rowFilter });
@@ -87,7 +92,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const activeRendered = active >= start && active < end;
 
   return (
-    <section className="dt">
+    <section className={`dt${density === 'compact' ? ' dt--compact' : ''}`}>
       <TableToolbar
         toolbar={toolbar}
         rows={{ showSkeleton, hideTable, filtered, total, shown: order.length }}
@@ -103,6 +108,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           style={{ maxHeight: boxMaxHeight, scrollPaddingTop: HEADER_HEIGHT, scrollPaddingBottom: hasTotals ? FOOTER_HEIGHT : 0 }}
         >
           <table
+            ref={gridRef}
             className="dt-table"
             style={{ minWidth: tableMinWidth(columns) }}
             role="grid"

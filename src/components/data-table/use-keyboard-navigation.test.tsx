@@ -20,6 +20,45 @@ describe('DataTable', () => {
     expect(names()).toHaveLength(12);
   });
 
+  it('from the search box: Enter opens the only match; with several, Enter and ↓ move into the rows', async () => {
+    const user = userEvent.setup();
+    const onRowOpen = vi.fn<(r: Account) => void>();
+    render(<Harness onRowOpen={onRowOpen} />);
+    const search = screen.getByRole('searchbox', { name: 'Tabloda ara' });
+    const activeText = () =>
+      (document.getElementById(grid().getAttribute('aria-activedescendant') ?? '') as HTMLTableRowElement | null)?.cells[0]?.textContent;
+    // "uşak" leaves one row (Uğur Boya / Uşak): Enter opens it at once.
+    await user.click(search);
+    await user.keyboard('uşak{Enter}');
+    expect(onRowOpen).toHaveBeenCalledTimes(1);
+    expect(onRowOpen).toHaveBeenLastCalledWith(ACCOUNTS.find((a) => a.name === 'Uğur Boya'));
+    // "izmirx" leaves none: Enter does nothing. "ı" leaves several: Enter moves to the first row, a
+    // second Enter opens it.
+    await user.clear(search);
+    await user.keyboard('izmirx{Enter}');
+    expect(onRowOpen).toHaveBeenCalledTimes(1);
+    expect(search).toHaveFocus();
+    await user.clear(search);
+    await user.keyboard('ı');
+    expect(names().length).toBeGreaterThan(1);
+    const first = names()[0];
+    await user.keyboard('{Enter}');
+    expect(onRowOpen).toHaveBeenCalledTimes(1);
+    expect(grid()).toHaveFocus();
+    expect(activeText()).toBe(first);
+    await user.keyboard('{Enter}');
+    expect(onRowOpen).toHaveBeenCalledTimes(2);
+    expect(onRowOpen.mock.calls[1]![0].name).toBe(first);
+    // ↓ from the search box: into the rows, then on down the list.
+    await user.click(search);
+    await user.clear(search);
+    await user.keyboard('{ArrowDown}');
+    expect(grid()).toHaveFocus();
+    expect(activeText()).toBe('Şahin Gıda');
+    await user.keyboard('{ArrowDown}');
+    expect(activeText()).toBe('Cam Sanayi');
+  });
+
   it('keyboard: the grid is one tab stop; arrows move the active row, Enter opens it', async () => {
     const user = userEvent.setup();
     const onRowOpen = vi.fn<(r: Account) => void>();

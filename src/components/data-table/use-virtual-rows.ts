@@ -15,6 +15,8 @@ declare global {
 }
 
 export const ROW_HEIGHT = 36;
+/** density="compact": a denser body row (the statement fits 18+ rows on a 1366×768 laptop). */
+export const COMPACT_ROW_HEIGHT = 28;
 export const HEADER_HEIGHT = 40;
 export const FOOTER_HEIGHT = 38;
 const OVERSCAN = 12;
@@ -47,14 +49,15 @@ export function useVirtualRows(opts: {
   virtualize: boolean;
   printing: boolean;
   hasTotals: boolean;
+  rowHeight?: number;
 }): VirtualRows {
-  const { count, scrollRef, virtualize, printing, hasTotals } = opts;
+  const { count, scrollRef, virtualize, printing, hasTotals, rowHeight = ROW_HEIGHT } = opts;
   const [noVirtual] = useState(benchNoVirtual);
   const virtualOn = virtualize && !printing && !noVirtual;
   const virtualizer = useVirtualizer<HTMLDivElement, Element>({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
