@@ -111,7 +111,7 @@ describe.each(SHAPES)('statement (ERP shape %s)', (shape) => {
     expect(screen.getByTestId('sum-credit')).toHaveTextContent(trMoney(credit));
     expect(screen.getByTestId('sum-balance')).toHaveTextContent('4,60 B');
     // The list balance arrives after the rows (statement first, name later).
-    expect(await screen.findByTestId('consistency')).toHaveTextContent('Liste bakiyesi ile ekstre bakiyesi tutuyor.');
+    expect(await screen.findByTestId('consistency')).toHaveTextContent('Liste bakiyesi ile ekstre bakiyesi tutuyor (4,60 B, bugün itibarıyla).');
   });
 });
 
@@ -136,7 +136,36 @@ describe('statement', () => {
     await openStatement('/accounts/1003');
     const badge = await screen.findByTestId('consistency');
     expect(badge).toHaveAttribute('role', 'alert');
-    expect(badge).toHaveTextContent('cari listesindeki bakiye (4,70 B) ekstrenin kapanış bakiyesinden (4,60 B) farklı');
+    expect(badge).toHaveTextContent('cari listesindeki bakiye (4,70 B) ekstrenin tüm hareketlerle bugünkü bakiyesinden (4,60 B) farklı');
+  });
+
+  it('consistency badge under a date range says what it compares (today’s balance) and what the table shows', async () => {
+    const app = await openStatement('/accounts/1000?from=2025-06-01&to=2025-12-31');
+    const lines = linesOf(app, '1000');
+    const today = lines.reduce((s, l) => s + l.debit - l.credit, 0);
+    const atEnd = lines.filter((l) => l.date <= '2025-12-31').reduce((s, l) => s + l.debit - l.credit, 0);
+    expect(atEnd).not.toBe(today); // the table's closing balance differs from the list's
+    expect(screen.getByTestId('sum-balance')).toHaveTextContent(withSide(atEnd));
+    expect(await screen.findByTestId('consistency')).toHaveTextContent(
+      `Liste bakiyesi ekstrenin bugünkü bakiyesiyle tutuyor (${withSide(today)}); tablodaki bakiye 31.12.2025 itibarıyladır.`,
+    );
+    // Overdue and ortalama vade are as of today, and say so.
+    expect(screen.getByText('Vadesi geçmiş (bugün itibarıyla)')).toBeInTheDocument();
+    expect(screen.getByText('Ortalama vade (bugün itibarıyla)')).toBeInTheDocument();
+  });
+
+  it('a from-date after the to-date is swapped with a visible word; an unknown id is one clear “Cari bulunamadı”', async () => {
+    const app = await openStatement('/accounts/1000?from=2026-03-15&to=2026-02-01');
+    expect(screen.getByTestId('statement-range')).toHaveTextContent('01.02.2026 – 15.03.2026');
+    expect(screen.getByTestId('range-swapped')).toHaveTextContent('tarihler yer değiştirildi');
+    await act(() => app.router.navigate('/accounts/999999'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cari bulunamadı' })).toBeInTheDocument();
+    expect(document.body.textContent!.match(/bulunamad/gi)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Sabitle|Yazdır/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'CSV indir' })).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+    await app.user.click(screen.getByRole('link', { name: '← Cari listesine dön' }));
+    await waitFor(() => expect(app.path()).toBe('/accounts'));
   });
 
   it('presets (this month, this year, last 12 months, all) and typed dates go into the URL', async () => {

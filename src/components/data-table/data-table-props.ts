@@ -47,6 +47,6 @@ export interface DataTableProps<T> {
    * without scrolling the page; never less than 16rem (small windows scroll the page instead).
    */
   maxHeight?: string;
-  /** "compact": 28 px body rows instead of 36 (long lists read on a laptop: the statement). */
+  /** "compact": 26 px body rows instead of 36 (long lists read on a laptop: the statement). */
   density?: 'normal' | 'compact';
 }

@@ -16,7 +16,7 @@ declare global {
 
 export const ROW_HEIGHT = 36;
 /** density="compact": a denser body row (the statement fits 18+ rows on a 1366×768 laptop). */
-export const COMPACT_ROW_HEIGHT = 28;
+export const COMPACT_ROW_HEIGHT = 26;
 export const HEADER_HEIGHT = 40;
 export const FOOTER_HEIGHT = 38;
 const OVERSCAN = 12;

@@ -1,0 +1,55 @@
+/**
+ * The statement's filters in ONE line (they sit in the table's toolbar, beside the row count and
+ * CSV): range presets, from, to, transaction type.
+ */
+import { t } from '../../i18n';
+import { DateField } from '../../components/form/date-field';
+import type { IsoDate } from '../../lib/types';
+import { presetRange, RANGE_PRESETS, type RangePreset } from './date-range';
+
+export function StatementFilters(props: {
+  from: IsoDate | null;
+  to: IsoDate | null;
+  today: IsoDate;
+  activePreset: RangePreset | null;
+  type: string;
+  typeOptions: readonly string[];
+  onRange: (from: IsoDate | null, to: IsoDate | null) => void;
+  onType: (type: string) => void;
+}) {
+  const { from, to, today, activePreset, type, typeOptions, onRange, onType } = props;
+  return (
+    <div className="statement-controls no-print">
+      <div role="group" aria-label={t('statement.range.label')} className="statement-presets">
+        {RANGE_PRESETS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className="button button--small"
+            aria-pressed={activePreset === p}
+            onClick={() => {
+              const r = presetRange(p, today);
+              onRange(r.from, r.to);
+            }}
+          >
+            {t(`statement.range.${p}`)}
+          </button>
+        ))}
+      </div>
+      <DateField label={t('statement.range.from')} value={from} onCommit={(v) => onRange(v, to)} />
+      <DateField label={t('statement.range.to')} value={to} onCommit={(v) => onRange(from, v)} />
+      <label className="date-field">
+        {t('statement.types.label')}
+        <select value={type} onChange={(e) => onType(e.target.value)}>
+          <option value="">{t('statement.types.all')}</option>
+          {typeOptions.map((ty) => (
+            <option key={ty} value={ty}>
+              {ty}
+            </option>
+          ))}
+          {type && !typeOptions.includes(type) && <option value={type}>{type}</option>}
+        </select>
+      </label>
+    </div>
+  );
+}
