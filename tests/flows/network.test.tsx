@@ -66,7 +66,7 @@ describe('statement first, name later', () => {
     expect(screen.getByText(`${account.province} / ${account.district}`)).toBeInTheDocument();
     expect(screen.getByText(account.category)).toBeInTheDocument();
     expect(screen.queryByTestId('consistency-pending')).not.toBeInTheDocument();
-    expect(screen.getByTestId('consistency')).toHaveTextContent('Liste bakiyesi ile ekstre bakiyesi tutuyor.');
+    expect(screen.getByTestId('consistency')).toHaveTextContent(/^✓ Liste bakiyesi ile ekstre bakiyesi tutuyor \(.* B, bugün itibarıyla\)\.$/);
   });
 
   it('takes the name from the statement answer when the ERP sends one (no wait for the list)', async () => {
