@@ -5,6 +5,7 @@
  *   B) through the gateway:       POST /api/erp/get_cari with a valid session cookie
  * with autocannon (BENCH_SECONDS, default 10 s, 50 connections each; ms resolution) and a serial
  * single-connection run (µs resolution) for the added latency. Writes bench/gateway-results.json.
+ * `npm run bench:gateway -- --redis`: two instances sharing Redis under load instead (bench/gateway-redis.ts).
  * The gateway's audit log goes to a no-op sink here (in production it is one console.info line per call).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -177,6 +178,14 @@ const role = process.argv.find((a) => a.startsWith('--role='))?.slice(7);
 if (role === 'erp') roleErp();
 else if (role === 'gateway') {
   void roleGateway(process.argv.find((a) => a.startsWith('--erp='))?.slice(6) ?? '', process.env.BENCH_PASSWORD ?? '');
+} else if (process.argv.includes('--redis')) {
+  // Two instances sharing Redis (bench/gateway-redis.ts).
+  import('./gateway-redis')
+    .then((m) => m.main())
+    .catch((err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
 } else {
   main().catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : err);

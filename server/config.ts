@@ -11,6 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GatewayConfig } from './gateway/index';
+import { FileStore } from './gateway/state-file';
+import { RedisStore } from './gateway/state-redis';
+import { MemoryStore, type StateStore } from './gateway/state-store';
+import { parseTrustProxy, TRUST_NONE, type TrustProxy } from './gateway/trust-proxy';
 import { DEMO_COMPANY, DEMO_USERS, FAIL_MODES, SHAPES, isFailMode, isShape, startDemoErp, type StartDemoErpOptions } from './demo-erp/index';
 
 export type ServerMode = 'dev' | 'prod';
@@ -75,12 +79,75 @@ export interface ServerSettings {
   host: string;
   port: number;
   /** Everything for createGateway except the ERP address/password when demo (filled in at start). */
-  gateway: Omit<GatewayConfig, 'erpBaseUrl' | 'erpApiPassword'> & { erpBaseUrl: string; erpApiPassword: string };
+  gateway: Omit<GatewayConfig, 'erpBaseUrl' | 'erpApiPassword' | 'trustProxy'> & { erpBaseUrl: string; erpApiPassword: string; trustProxy: TrustProxy };
   demoErp: DemoErpSettings;
   /** API password of the embedded demo ERP (DEMO_ERP_PASSWORD); undefined = a random one at start. */
   demoErpPassword?: string;
+  /** Where login counters and revocations live: REDIS_URL, else STATE_FILE (when cookies outlive a restart), else memory. */
+  store: StoreSettings;
+  /** ALLOWED_HOSTS (production server): Host names answered; empty = any. */
+  allowedHosts: string[];
   /** Notes for the start-up line (never containing a secret). */
   notes: string[];
+}
+
+export type StoreSettings = { kind: 'redis'; url: string } | { kind: 'file'; path: string } | { kind: 'memory' };
+
+/**
+ * REDIS_URL → Redis; else, when cookies outlive a restart (a fixed SESSION_SECRET) or STATE_FILE is
+ * set → the file store; else memory (a random secret ends every session at restart anyway).
+ * Problems go to `problems`; the URL (it may hold a password) is never part of one.
+ */
+export function resolveStore(env: Env, cwd: string, problems: string[]): StoreSettings {
+  if (present(env.REDIS_URL)) {
+    let ok = false;
+    try {
+      ok = ['redis:', 'rediss:'].includes(new URL(env.REDIS_URL.trim()).protocol);
+    } catch {
+      ok = false;
+    }
+    if (ok) return { kind: 'redis', url: env.REDIS_URL.trim() };
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+    return { kind: 'memory' };
+  }
+  if (present(env.SESSION_SECRET) || present(env.STATE_FILE)) {
+    return { kind: 'file', path: resolve(cwd, present(env.STATE_FILE) ? env.STATE_FILE.trim() : DEFAULT_STATE_FILE) };
+  }
+  return { kind: 'memory' };
+}
+
+/** The default STATE_FILE, relative to the app's directory. */
+export const DEFAULT_STATE_FILE = '.cari-state/revoked.jsonl';
+
+/** The store the settings ask for (RedisStore connects in the background). Throws ConfigError when STATE_FILE cannot be used. */
+export function createStore(store: StoreSettings, options: { log?: (line: string) => void; compact?: boolean } = {}): StateStore {
+  if (store.kind === 'redis') return new RedisStore({ url: store.url, log: options.log });
+  if (store.kind === 'file') {
+    try {
+      return new FileStore(store.path, { compact: options.compact });
+    } catch {
+      throw new ConfigError([], [`STATE_FILE (${store.path}) cannot be read or written; set STATE_FILE to a writable path, or REDIS_URL`]);
+    }
+  }
+  return new MemoryStore();
+}
+
+const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
+
+/**
+ * TRUST_PROXY as a hop count believes X-Forwarded-For from anyone who can reach the server. That is
+ * only safe when the server listens on loopback (the proxy is on the same machine): otherwise a
+ * client that reaches it directly forges a new address per try. Refuse to start instead of warning
+ * (a warning in a log nobody reads leaves the limiter open; the fix is one line: list the proxy).
+ */
+export function assertProxyExposure(trust: TrustProxy | undefined, host: string): void {
+  if (trust?.kind !== 'hops' || LOOPBACK_HOST.test(host.trim())) return;
+  throw new ConfigError(
+    [],
+    [
+      `TRUST_PROXY=${trust.hops} (a hop count) with HOST=${host} would believe X-Forwarded-For from any client that reaches this server directly; set TRUST_PROXY to the reverse proxy's address(es) or CIDR (e.g. TRUST_PROXY=10.0.0.5 or 172.16.0.0/12), or listen on loopback (HOST=127.0.0.1)`,
+    ],
+  );
 }
 
 /** Validates the environment; throws ConfigError naming exactly what is missing or wrong. */
@@ -158,6 +225,19 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     notes.push('session cookie is Secure (serve over HTTPS, or set SECURE_COOKIES=0 for plain HTTP)');
   }
 
+  let trustProxy: TrustProxy = TRUST_NONE;
+  try {
+    trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+
+  const store = resolveStore(env, cwd, problems);
+  notes.push(store.kind === 'redis' ? 'state: Redis' : store.kind === 'file' ? `state: ${store.path}` : 'state: memory');
+  const allowedHosts = present(env.ALLOWED_HOSTS)
+    ? env.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
+    : [];
+
   const demoErp: DemoErpSettings = {};
   if (demo) {
     const { DEMO_ERP_SHAPE: shape, DEMO_ERP_FAIL: fail, DEMO_ERP_SIZE: size, DEMO_ERP_TODAY: today } = env;
@@ -187,6 +267,8 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     ...(demo && present(env.DEMO_ERP_PASSWORD) ? { demoErpPassword: env.DEMO_ERP_PASSWORD } : {}),
     host,
     port,
+    store,
+    allowedHosts,
     gateway: {
       erpBaseUrl,
       erpApiPassword: demo ? '' : (env.ERP_API_PASSWORD ?? ''),
@@ -197,7 +279,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
       sessionIdleMs,
       sessionMaxMs,
       secureCookies,
-      trustProxy: truthy(env.TRUST_PROXY),
+      trustProxy,
       demo: null,
       aliases,
       company,
@@ -214,14 +296,17 @@ export interface PreparedGateway {
   close(): Promise<void>;
 }
 
-/** Starts the embedded demo ERP when in demo mode and returns the gateway's final config. */
-export async function prepareGateway(settings: ServerSettings): Promise<PreparedGateway> {
+/**
+ * Opens the state store, starts the embedded demo ERP when in demo mode, and returns the gateway's
+ * final config. `store` overrides the settings' store (tests).
+ */
+export async function prepareGateway(settings: ServerSettings, store: StateStore = createStore(settings.store)): Promise<PreparedGateway> {
   if (!settings.demo) {
     const extra = settings.notes.length ? ` (${settings.notes.join('; ')})` : '';
     return {
-      config: { ...settings.gateway },
+      config: { ...settings.gateway, store },
       description: `ERP gateway → ${settings.gateway.erpBaseUrl}/wex.cfm/${settings.gateway.erpService}/…${extra}`,
-      close: async () => undefined,
+      close: () => store.close(),
     };
   }
   const apiPassword = settings.demoErpPassword ?? randomBytes(24).toString('base64url');
@@ -230,11 +315,15 @@ export async function prepareGateway(settings: ServerSettings): Promise<Prepared
   return {
     config: {
       ...settings.gateway,
+      store,
       erpBaseUrl: erp.url,
       erpApiPassword: apiPassword,
       demo: { users: DEMO_USERS.map((u) => ({ userName: u.userName, password: u.password })) },
     },
-    description: `ERP gateway: DEMO mode (embedded demo ERP at ${erp.url}; demo users: ${DEMO_USERS.map((u) => u.userName).join(', ')})`,
-    close: () => erp.close(),
+    description: `ERP gateway: DEMO mode (embedded demo ERP at ${erp.url}; demo users: ${DEMO_USERS.map((u) => u.userName).join(', ')}; ${settings.notes.filter((n) => n.startsWith('state:')).join('')})`,
+    close: async () => {
+      await erp.close();
+      await store.close();
+    },
   };
 }

@@ -5,7 +5,10 @@
  * - gzip and brotli by Accept-Encoding (the gateway's pickEncoding): dist/ is read into memory and
  *   compressed once, in the background at start-up (a request that comes first waits for its file).
  *   /api answers are compressed by the gateway itself (gateway/compress.ts), streamed.
- * - GET /healthz (process alive), GET /readyz (ERP base URL answers within 3 s).
+ * - GET /healthz (process alive), GET /readyz (ERP base URL answers within 3 s, and the state
+ *   store — Redis when REDIS_URL is set — answers).
+ * - ALLOWED_HOSTS (optional): requests for any other Host get 421 (DNS rebinding); health checks pass.
+ * - TRUST_PROXY as a hop count is refused unless the server listens on loopback (config.ts).
  * - Security headers on every response; HSTS when served over HTTPS.
  * Refuses to start outside demo mode without ERP_BASE_URL, ERP_API_PASSWORD, SESSION_SECRET.
  */
@@ -18,9 +21,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';
-import { ConfigError, loadEnv, prepareGateway, resolveSettings, type Env } from './config';
+import { ConfigError, assertProxyExposure, loadEnv, prepareGateway, resolveSettings, type Env } from './config';
 import { pickEncoding } from './gateway/compress';
 import { createGateway, type GatewayConfig } from './gateway/index';
+import { fromTrustedProxy } from './gateway/request-origin';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -113,7 +117,14 @@ function precompress(files: Map<string, StaticFile>): void {
 function isHttps(c: Context, config: GatewayConfig): boolean {
   if (config.secureCookies) return true;
   if (new URL(c.req.url).protocol === 'https:') return true;
-  return !!config.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+  return fromTrustedProxy(c, config) && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/** The host name a request was sent to (a trusted proxy's X-Forwarded-Host, else Host), lower case, without port. */
+function requestHostName(c: Context, config: GatewayConfig): string {
+  const forwarded = fromTrustedProxy(c, config) ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const host = (forwarded || c.req.header('host') || '').toLowerCase();
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
 }
 
 export interface ProdServerOptions {
@@ -136,7 +147,7 @@ export interface ProdServer {
   close(): Promise<void>;
 }
 
-export function createProdApp(files: Map<string, StaticFile>, config: GatewayConfig, readyFetch: typeof fetch): Hono {
+export function createProdApp(files: Map<string, StaticFile>, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = []): Hono {
   const gateway = createGateway(config);
   const app = new Hono();
 
@@ -154,14 +165,28 @@ export function createProdApp(files: Map<string, StaticFile>, config: GatewayCon
 
   app.get('/healthz', (c) => c.json({ ok: true }, 200, { 'cache-control': 'no-store' }));
   app.get('/readyz', async (c) => {
-    try {
-      const res = await readyFetch(config.erpBaseUrl, { method: 'HEAD', signal: AbortSignal.timeout(3000), redirect: 'manual' });
-      await res.body?.cancel().catch(() => undefined);
-      return c.json({ ok: true }, 200, { 'cache-control': 'no-store' });
-    } catch {
-      return c.json({ ok: false, erp: 'unreachable' }, 503, { 'cache-control': 'no-store' });
-    }
+    const erp = async () => {
+      try {
+        const res = await readyFetch(config.erpBaseUrl, { method: 'HEAD', signal: AbortSignal.timeout(3000), redirect: 'manual' });
+        await res.body?.cancel().catch(() => undefined);
+        return 'ok' as const;
+      } catch {
+        return 'unreachable' as const;
+      }
+    };
+    const [erpState, store] = await Promise.all([erp(), config.store?.health()]);
+    const storeState = store ? { [store.kind === 'redis' ? 'redis' : 'store']: store.ok ? 'ok' : 'unreachable' } : {};
+    const ok = erpState === 'ok' && (store?.ok ?? true);
+    return c.json({ ok, erp: erpState, ...storeState }, ok ? 200 : 503, { 'cache-control': 'no-store' });
   });
+
+  // DNS rebinding: a page on an attacker's name that resolves to this server must not be answered.
+  if (allowedHosts.length) {
+    app.use('*', async (c, next) => {
+      if (allowedHosts.includes(requestHostName(c, config))) return next();
+      return c.text('Misdirected Request', 421, { 'cache-control': 'no-store' });
+    });
+  }
 
   app.all('/api/*', (c) => gateway.fetch(c.req.raw, c.env));
   app.all('/api', (c) => gateway.fetch(c.req.raw, c.env));
@@ -215,10 +240,11 @@ export async function startProdServer(options: ProdServerOptions = {}): Promise<
     throw new Error(`dist directory not found (${distDir}); run "npm run build" first`);
   }
   precompress(files);
+  const host = options.host ?? settings.host;
+  assertProxyExposure(settings.gateway.trustProxy, host);
   const prepared = await prepareGateway(settings);
   const config: GatewayConfig = { ...prepared.config, ...options.gateway };
-  const app = createProdApp(files, config, (input, init) => globalThis.fetch(input, init));
-  const host = options.host ?? settings.host;
+  const app = createProdApp(files, config, (input, init) => globalThis.fetch(input, init), settings.allowedHosts);
   const server: ServerType = await new Promise((ok) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? settings.port }, () => ok(s));
   });

@@ -10,9 +10,10 @@ import { addErpRoute } from './erp-route';
 import { jsonError } from './error-response';
 import { GatewayError, MESSAGES } from './messages';
 import { nodeFetch } from './node-fetch';
-import { FailureLimiter } from './rate-limit';
+import { LoginLimiter } from './rate-limit';
 import { sessionCookies } from './session-cookie';
 import { addSessionRoutes } from './session-routes';
+import { MemoryStore, StoreUnavailableError } from './state-store';
 import type { UpstreamOptions } from './upstream';
 
 export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
@@ -27,8 +28,9 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     maxAnswerBytes: config.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes,
     fetch: config.fetch ?? nodeFetch,
   };
-  const cookies = sessionCookies(config, now);
-  const limiter = new FailureLimiter({ ...(config.loginLimit ?? DEFAULTS.loginLimit), now });
+  const store = config.store ?? new MemoryStore();
+  const cookies = sessionCookies(config, now, store);
+  const limiter = new LoginLimiter(store, config.loginLimit);
   const echo = echoGuard(config.erpApiPassword);
   const refuseEcho = echo.refuse;
   const flights = new Flights();
@@ -48,7 +50,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     });
   });
 
-  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, maxBodyBytes });
+  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, maxBodyBytes, now });
   addErpRoute(app, { cookies, upstream, echo, flights, maxBodyBytes });
 
   app.all('/api/*', () => {
@@ -59,6 +61,8 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
 
   app.onError((err, c) => {
     if (err instanceof GatewayError) return jsonError(c as Ctx, err);
+    // Redis unreachable (or the state file not writable): refuse plainly; the cookie is left alone.
+    if (err instanceof StoreUnavailableError) return jsonError(c as Ctx, new GatewayError('store_unavailable', MESSAGES.storeUnavailable));
     // Never echo the error: it may carry an upstream URL. Name only, for the log.
     const ge = new GatewayError('internal', MESSAGES.internal, { detail: `internal_${err.name}`.slice(0, 60) });
     return jsonError(c as Ctx, ge);

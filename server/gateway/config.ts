@@ -1,6 +1,9 @@
 /** The gateway's settings (GatewayConfig), their defaults, and the per-request variables every step shares. */
 import type { Context } from 'hono';
+import type { LoginLimits } from './rate-limit';
 import type { SessionUser } from './session';
+import type { StateStore } from './state-store';
+import type { TrustProxy } from './trust-proxy';
 
 export interface DemoUser {
   userName: string;
@@ -31,8 +34,11 @@ export interface GatewayConfig {
   sessionMaxMs?: number;
   /** Served over HTTPS: cookie named "__Host-…" and marked Secure. */
   secureCookies?: boolean;
-  /** Trust X-Forwarded-For / X-Forwarded-Host (only behind a reverse proxy you control). */
-  trustProxy?: boolean;
+  /**
+   * Whose X-Forwarded-For / -Host / -Proto to believe (trust-proxy.ts): the proxies' addresses and
+   * CIDRs (a request from anyone else has them ignored), or a hop count (true = 1: every peer).
+   */
+  trustProxy?: boolean | number | readonly string[] | TrustProxy;
   /** Demo mode: the demo users are shown on the login page (GET /api/config). */
   demo?: null | { users: DemoUser[] };
   /** Our company for the mutabakat letters (COMPANY_TITLE, …), served in /api/config; "" = not set. */
@@ -43,8 +49,10 @@ export interface GatewayConfig {
   fetch?: typeof fetch;
   /** Audit log sink, one JSON line per API call (default console.info). */
   log?: (line: string) => void;
-  /** Failed logins allowed per client address and per user name (default 5 per 60 s). */
-  loginLimit?: { max: number; windowMs: number };
+  /** Login limits (rate-limit.ts: per user+address, per address, per user, growing delays). */
+  loginLimit?: Partial<LoginLimits>;
+  /** Login counters and revocations (state-store.ts). Default: a MemoryStore of this gateway's own. */
+  store?: StateStore;
   /** Largest accepted request body (default 16 KiB) → 413. */
   maxBodyBytes?: number;
   /** Largest ERP answer passed on (ERP_MAX_ANSWER_MB, default 256 MiB); past it the answer is cut off. */
@@ -63,7 +71,6 @@ export const DEFAULTS = {
   erpTimeoutMs: 30_000,
   sessionIdleMs: 30 * 60_000,
   sessionMaxMs: 10 * 3_600_000,
-  loginLimit: { max: 5, windowMs: 60_000 },
   maxBodyBytes: 16 * 1024,
   maxAnswerBytes: 256 * 1024 * 1024,
 } as const;

@@ -35,7 +35,7 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, fl
     if (!operation) throw new GatewayError('not_found', MESSAGES.notFound, { detail: 'unknown_operation' });
     c.set('op', operation);
     if (c.req.method !== 'POST') {
-      throw new GatewayError('bad_request', MESSAGES.methodNotAllowed, { headers: { allow: 'POST' }, detail: 'method' });
+      throw new GatewayError('bad_request', MESSAGES.methodNotAllowed, { status: 405, headers: { allow: 'POST' }, detail: 'method' });
     }
     const body = await readJsonObject(c, maxBodyBytes);
     const allowed: readonly string[] = ERP_OPERATIONS[operation];

@@ -18,6 +18,7 @@ export const ERROR_STATUS: Record<GatewayErrorCode, number> = {
   upstream_unreachable: 502,
   upstream_timeout: 504,
   upstream_too_large: 502,
+  store_unavailable: 503,
   internal: 500,
 };
 
@@ -43,6 +44,7 @@ export const MESSAGES = {
   upstreamTooLarge:
     'ERP’nin yanıtı ağ geçidinin sınırından ({mb} MB) büyük; yanıt kesildi. Lütfen aramayı daraltın ya da sistem yöneticinize bildirin.',
   internal: 'Ağ geçidinde beklenmeyen bir hata oluştu.',
+  storeUnavailable: 'Oturum deposuna (Redis) şu anda ulaşılamıyor: giriş ve oturum denetimi yapılamıyor. Lütfen biraz sonra tekrar deneyin.',
 } as const;
 
 export function fill(template: string, vars: Record<string, string | number>): string {
@@ -60,12 +62,12 @@ export class GatewayError extends Error {
   constructor(
     code: GatewayErrorCode,
     message: string,
-    extra: { upstreamStatus?: number; headers?: Record<string, string>; detail?: string } = {},
+    extra: { upstreamStatus?: number; headers?: Record<string, string>; detail?: string; status?: number } = {},
   ) {
     super(message);
     this.name = 'GatewayError';
     this.code = code;
-    this.status = ERROR_STATUS[code];
+    this.status = extra.status ?? ERROR_STATUS[code];
     this.upstreamStatus = extra.upstreamStatus;
     this.headers = extra.headers;
     this.detail = extra.detail;

@@ -1,70 +1,90 @@
 /**
- * Failed-login limiter: at most `max` failures per key within a sliding `windowMs`.
- * Keys are the client address and the (folded) user name, so neither one address trying many
- * names nor many addresses trying one name gets more than `max` guesses a window.
- * In memory, per process (behind a load balancer each process counts on its own).
+ * Login limits that slow guessing without locking people out (OWASP Authentication Cheat Sheet:
+ * count per account and per source, growing delays rather than hard lock-outs).
+ * Three counters per attempt, each with growing delays once its free failures are used up
+ * (30 s, 60 s, 2 min … at most 15 min since the last failure; forgotten an hour after it):
+ * - user + address (5 free): guessing one account from one place;
+ * - address (10 free): one place trying many user names;
+ * - user (30 free): many places (a botnet) trying one account.
+ * A user who logged in from an address in the last 30 days is "known" there: the address and user
+ * ceilings do not stop them (their own user+address counter still does), so neither a colleague
+ * behind the same NAT address nor a spray against their name locks them out. A user who never
+ * failed, or failed elsewhere, still gets in from a clean address.
+ * The attempt counts (atomically, in the StateStore) before the ERP answers, so parallel guesses
+ * cannot slip past a limit; anything but a wrong user name/password is forgiven afterwards.
  */
-export interface LimitOptions {
-  max: number;
-  windowMs: number;
-  now: () => number;
+import type { DelayPolicy, FailureRule, StateStore } from './state-store';
+
+export interface LoginLimits {
+  /** Free failures per (user, address). */
+  perUserAddress: number;
+  /** Free failures per address (any user names). */
+  perAddress: number;
+  /** Free failures per user (any addresses). */
+  perUser: number;
+  /** First delay once the free failures are used up; doubles with every further failure. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Counters are forgotten this long after their last failure. */
+  forgetMs: number;
+  /** A successful login makes the (user, address) pair "known" for this long. */
+  knownMs: number;
 }
 
-const MAX_KEYS = 50_000;
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perUserAddress: 5,
+  perAddress: 10,
+  perUser: 30,
+  baseDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  forgetMs: 60 * 60_000,
+  knownMs: 30 * 24 * 3_600_000,
+};
 
-export class FailureLimiter {
-  private readonly failures = new Map<string, number[]>();
-  private readonly opts: LimitOptions;
+export interface Attempt {
+  keys: string[];
+  pair: string;
+  known: string;
+}
 
-  constructor(opts: LimitOptions) {
-    this.opts = opts;
+export class LoginLimiter {
+  private readonly store: StateStore;
+  private readonly limits: LoginLimits;
+  private readonly policy: DelayPolicy;
+
+  constructor(store: StateStore, limits: Partial<LoginLimits> = {}) {
+    this.store = store;
+    this.limits = { ...DEFAULT_LOGIN_LIMITS, ...limits };
+    this.policy = { baseMs: this.limits.baseDelayMs, maxMs: this.limits.maxDelayMs, forgetMs: this.limits.forgetMs };
   }
 
-  /** Milliseconds until one more attempt is allowed for all keys; 0 when allowed now. */
-  waitMs(keys: readonly string[]): number {
-    const t = this.opts.now();
-    let wait = 0;
-    for (const key of keys) {
-      const list = this.recent(key, t);
-      if (list.length >= this.opts.max) {
-        const oldest = list[list.length - this.opts.max] ?? t;
-        wait = Math.max(wait, oldest + this.opts.windowMs - t);
-      }
-    }
-    return wait;
+  /**
+   * Checks and counts one attempt of `user` (folded) from `address` (see addressKey).
+   * Returns the wait in ms (nothing counted) or the counted attempt.
+   */
+  async begin(user: string, address: string, now: number): Promise<{ waitMs: number } | { attempt: Attempt }> {
+    const pair = `ua:${user}@${address}`;
+    const known = `ok:${user}@${address}`;
+    const isKnown = await this.store.marked(known, now);
+    const rules: FailureRule[] = [
+      { key: pair, free: this.limits.perUserAddress },
+      { key: `a:${address}`, free: isKnown ? 0 : this.limits.perAddress },
+      { key: `u:${user}`, free: isKnown ? 0 : this.limits.perUser },
+    ];
+    const { waitMs } = await this.store.attempt(rules, this.policy, now);
+    if (waitMs > 0) return { waitMs };
+    return { attempt: { keys: rules.map((r) => r.key), pair, known } };
   }
 
-  /** Counts one failure for every key; returns its time stamp (to forgive it later). */
-  fail(keys: readonly string[]): number {
-    const t = this.opts.now();
-    if (this.failures.size > MAX_KEYS) this.prune(t);
-    for (const key of keys) {
-      const list = this.recent(key, t);
-      list.push(t);
-      this.failures.set(key, list);
-    }
-    return t;
+  /** The attempt was not a wrong guess (ERP down, unreadable answer): it does not count. */
+  forgive(attempt: Attempt): Promise<void> {
+    return this.store.forgive(attempt.keys);
   }
 
-  /** Takes back one failure counted at `t` (an attempt counted up front that turned out not to be a wrong guess). */
-  forgive(keys: readonly string[], t: number): void {
-    for (const key of keys) {
-      const list = this.failures.get(key);
-      const i = list ? list.lastIndexOf(t) : -1;
-      if (!list || i < 0) continue;
-      list.splice(i, 1);
-      if (list.length === 0) this.failures.delete(key);
-    }
-  }
-
-  private recent(key: string, t: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((ts) => t - ts < this.opts.windowMs);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
-  }
-
-  private prune(t: number): void {
-    for (const key of [...this.failures.keys()]) this.recent(key, t);
+  /** The right password: not a failure; its own user+address counter starts again; the pair is known. */
+  async succeeded(attempt: Attempt, now: number): Promise<void> {
+    await this.store.forgive(attempt.keys);
+    await this.store.clear([attempt.pair]);
+    await this.store.mark(attempt.known, this.limits.knownMs, now);
   }
 }

@@ -6,10 +6,11 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { DEFAULTS, SESSION_COOKIE, type Ctx, type GatewayConfig } from './config';
 import { GatewayError, MESSAGES } from './messages';
 import { SessionSealer, type SessionCheck, type SessionData } from './session';
+import type { StateStore } from './state-store';
 
 export type SessionCookies = ReturnType<typeof sessionCookies>;
 
-export function sessionCookies(config: GatewayConfig, now: () => number) {
+export function sessionCookies(config: GatewayConfig, now: () => number, store: StateStore) {
   const secure = config.secureCookies === true;
   const cookiePrefix = secure ? ({ prefix: 'host' } as const) : {};
   const sessions = new SessionSealer({
@@ -17,6 +18,7 @@ export function sessionCookies(config: GatewayConfig, now: () => number) {
     idleMs: config.sessionIdleMs ?? DEFAULTS.sessionIdleMs,
     maxMs: config.sessionMaxMs ?? DEFAULTS.sessionMaxMs,
     now,
+    store,
   });
 
   const write = async (c: Ctx, data: SessionData): Promise<void> => {

@@ -4,28 +4,30 @@
  */
 import type { Hono } from 'hono';
 import { parseErpBody, readLogin } from '../../src/api/reader';
-import { foldTr } from '../../src/lib/turkish';
 import { readJsonObject } from './body';
 import type { GatewayConfig, GatewayEnv } from './config';
 import { GatewayError, MESSAGES, fill } from './messages';
 import { LOGIN_OPERATION, MAX_PARAM_CHARS } from './operations';
-import type { FailureLimiter } from './rate-limit';
+import type { LoginLimiter } from './rate-limit';
 import { clientAddress } from './request-origin';
-import type { SessionUser } from './session';
+import { userKey, type SessionUser } from './session';
+import { StoreUnavailableError } from './state-store';
+import { addressKey } from './trust-proxy';
 import type { SessionCookies } from './session-cookie';
 import { callErp, type UpstreamAnswer, type UpstreamOptions } from './upstream';
 
 export interface SessionRouteDeps {
   config: GatewayConfig;
   cookies: SessionCookies;
-  limiter: FailureLimiter;
+  limiter: LoginLimiter;
   upstream: UpstreamOptions;
   refuseEcho: (answer: UpstreamAnswer) => void;
   maxBodyBytes: number;
+  now: () => number;
 }
 
 export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps): void {
-  const { config, cookies, limiter, upstream, refuseEcho, maxBodyBytes } = deps;
+  const { config, cookies, limiter, upstream, refuseEcho, maxBodyBytes, now } = deps;
 
   // Who is logged in. Nobody → 200 {user:null} (not 401): asking is not an error, and the
   // login page stays free of failed requests in the browser's console. ERP calls still need a session.
@@ -42,10 +44,16 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
 
   app.delete('/api/session', async (c) => {
     c.set('op', 'logout');
-    const { check } = await cookies.check(c);
-    if (check.ok) {
-      c.set('user', check.data.user);
-      cookies.sessions.revoke(check.data);
+    try {
+      const { check } = await cookies.check(c);
+      if (check.ok) {
+        c.set('user', check.data.user);
+        await cookies.sessions.revoke(check.data);
+      }
+    } catch (error) {
+      // The logout could not be recorded: the cookie goes anyway, and the browser is told plainly.
+      if (error instanceof StoreUnavailableError) cookies.clear(c);
+      throw error;
     }
     cookies.clear(c);
     return c.body(null, 204);
@@ -66,17 +74,18 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
       throw new GatewayError('bad_request', MESSAGES.badLogin);
     }
     const name = userName.trim();
-    const keys = [`addr:${clientAddress(c, config)}`, `user:${foldTr(name)}`];
-    const waitMs = limiter.waitMs(keys);
-    if (waitMs > 0) {
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    // The attempt counts (atomically, in the store) before the ERP answers, so parallel guesses cannot
+    // slip past the limit while earlier ones are still waiting; anything but a wrong user name/password
+    // is forgiven afterwards. A store that cannot be asked refuses the login (503): failing open would
+    // lift the limit.
+    const checked = await limiter.begin(userKey(name), addressKey(clientAddress(c, config)), now());
+    if ('waitMs' in checked) {
+      const seconds = Math.max(1, Math.ceil(checked.waitMs / 1000));
       throw new GatewayError('rate_limited', fill(MESSAGES.rateLimited, { seconds }), {
         headers: { 'retry-after': String(seconds) },
       });
     }
-    // The attempt counts before the ERP answers, so parallel guesses cannot slip past the limit while
-    // earlier ones are still waiting; anything but a wrong user name/password is forgiven afterwards.
-    const attempt = limiter.fail(keys);
+    const { attempt } = checked;
     let wrongGuess = false;
     let result: ReturnType<typeof readLogin>;
     try {
@@ -99,9 +108,11 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
         const message = result.message?.trim() ? result.message.trim() : MESSAGES.loginFailed;
         throw new GatewayError('login_failed', message);
       }
-    } finally {
-      if (!wrongGuess) limiter.forgive(keys, attempt);
+    } catch (error) {
+      if (!wrongGuess) await limiter.forgive(attempt).catch(() => undefined);
+      throw error;
     }
+    await limiter.succeeded(attempt, now());
     const displayName = typeof result.user?.name === 'string' && result.user.name.trim() ? result.user.name.trim() : name;
     const user: SessionUser = { userName: name, name: displayName };
     c.set('user', user);

@@ -1,16 +1,20 @@
 /**
  * Stateless sessions: the whole session ({sid, user, createdAt, lastSeenAt}) lives in one cookie,
  * sealed (AES-256-CBC encrypted + HMAC-SHA256 signed) by iron-session's sealData/unsealData.
- * No server-side store, so any number of gateway processes behind a load balancer accept the same
- * cookie as long as they share SESSION_SECRET. Changing SESSION_SECRET makes every old cookie fail
+ * No server-side session store, so any number of gateway processes behind a load balancer accept
+ * the same cookie as long as they share SESSION_SECRET (and, for revocations, REDIS_URL). Changing SESSION_SECRET makes every old cookie fail
  * to unseal → 401 (everyone logs in again).
  * Idle timeout and absolute lifetime are checked here against the injected clock; lastSeenAt is
  * refreshed (cookie re-sealed) when it is more than a minute old.
- * Logout adds the sid to a per-process revocation list until the session's absolute expiry
- * (best effort: another process would still accept a copied cookie until it expires).
+ * Logout is final: the sid goes into the StateStore's revocation list until the session's absolute
+ * expiry (Redis: every instance at once; embedded default: a small file that survives a restart),
+ * and "log out everywhere" refuses every session of a user created before a moment.
+ * A store that cannot be asked makes check() throw StoreUnavailableError (never "valid").
  */
 import { randomBytes } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
+import { foldTr } from '../../src/lib/turkish';
+import type { StateStore } from './state-store';
 
 export interface SessionUser {
   userName: string;
@@ -33,6 +37,13 @@ export interface SessionOptions {
   idleMs: number;
   maxMs: number;
   now: () => number;
+  /** Where revocations live (see state-store.ts). */
+  store: StateStore;
+}
+
+/** The key a user's "log out everywhere" is stored under (user names are compared folded). */
+export function userKey(userName: string): string {
+  return foldTr(userName.trim());
 }
 
 /** Re-seal the cookie when lastSeenAt is older than this. */
@@ -58,7 +69,6 @@ export class SessionSealer {
   private readonly ttlSeconds: number;
   /** seal → data, so a busy session is not decrypted on every request (bounded, per process). */
   private readonly cache = new Map<string, SessionData>();
-  private readonly revoked = new Map<string, number>();
 
   constructor(opts: SessionOptions) {
     if (opts.secret.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
@@ -99,19 +109,18 @@ export class SessionSealer {
       this.remember(seal, data);
     }
     const t = this.opts.now();
-    if (this.revoked.has(data.sid)) return { ok: false, reason: 'revoked' };
     if (t - data.createdAt >= this.opts.maxMs) return { ok: false, reason: 'expired' };
     if (t - data.lastSeenAt >= this.opts.idleMs) return { ok: false, reason: 'idle' };
+    if (await this.opts.store.isRevoked(data.sid, userKey(data.user.userName), data.createdAt, t)) return { ok: false, reason: 'revoked' };
     if (t - data.lastSeenAt > REFRESH_AFTER_MS) {
       return { ok: true, data, refreshed: { ...data, lastSeenAt: t } };
     }
     return { ok: true, data };
   }
 
-  revoke(data: SessionData): void {
-    const t = this.opts.now();
-    for (const [sid, until] of this.revoked) if (until <= t) this.revoked.delete(sid);
-    this.revoked.set(data.sid, data.createdAt + this.opts.maxMs);
+  /** Logout: this session id is refused for the rest of its lifetime. */
+  revoke(data: SessionData): Promise<void> {
+    return this.opts.store.revokeSession(data.sid, data.createdAt + this.opts.maxMs, this.opts.now());
   }
 
   private remember(seal: string, data: SessionData): void {

@@ -6,12 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { getRequestListener } from '@hono/node-server';
-import { loadEnv, prepareGateway, resolveSettings } from '../config';
+import { assertProxyExposure, loadEnv, prepareGateway, resolveSettings } from '../config';
 import { createGateway } from './index';
 
 /** Mounts the gateway; returns the function that stops the embedded demo ERP (if any). */
 async function mount(server: ViteDevServer | PreviewServer): Promise<() => Promise<void>> {
   const settings = resolveSettings(loadEnv(server.config.root), 'dev', server.config.root);
+  assertProxyExposure(settings.gateway.trustProxy, settings.host);
   const prepared = await prepareGateway(settings);
   const gateway = createGateway(prepared.config);
   const listener = getRequestListener(gateway.fetch);

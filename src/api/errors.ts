@@ -22,7 +22,8 @@ export type GatewayErrorCode =
   | 'upstream_http'
   | 'upstream_unreachable'
   | 'upstream_timeout'
-  | 'upstream_too_large';
+  | 'upstream_too_large'
+  | 'store_unavailable';
 
 /**
  * A non-2xx HTTP answer. `status` is the ERP's own status when the gateway reported one
@@ -49,6 +50,8 @@ export class ErpHttpError extends AppError {
         return t('common.error.notFound');
       case 'payload_too_large':
         return t('common.error.payloadTooLarge');
+      case 'store_unavailable':
+        return t('common.error.storeUnavailable');
     }
     // An upstream 401 is the ERP refusing the gateway's API password (a configuration problem).
     if (this.upstream && this.status === 401) return t('common.error.upstreamRejected');
@@ -228,6 +231,7 @@ export function errorFromResponse(status: number, body: unknown, isGatewayError:
     case 'bad_request':
     case 'not_found':
     case 'payload_too_large':
+    case 'store_unavailable':
       return new ErpHttpError(status, { code });
   }
   if (status === 401) return new UnauthenticatedError();

@@ -109,7 +109,7 @@ describe('login page', () => {
   });
 
   it('tells the user how long to wait after too many failed attempts (429)', async () => {
-    const app = await renderApp('/login', { gateway: { loginLimit: { max: 2, windowMs: 60_000 } } });
+    const app = await renderApp('/login', { gateway: { loginLimit: { perUserAddress: 2 } } });
     const userName = await screen.findByLabelText('Kullanıcı adı');
     await app.user.type(userName, 'demo');
     const password = screen.getByLabelText('Şifre');

@@ -71,7 +71,7 @@ describe('environment', () => {
       erpTimeoutMs: 5000,
       sessionIdleMs: 15 * 60_000,
       sessionMaxMs: 8 * 3_600_000,
-      trustProxy: true,
+      trustProxy: { kind: 'hops', hops: 1 },
       secureCookies: true,
     });
     expect([s.host, s.port]).toEqual(['127.0.0.1', 8080]);

@@ -299,9 +299,13 @@ describe('the allowlist', () => {
     expect(erp.requests).toHaveLength(0);
   });
 
-  it('only POST; extra parameters, non-string or too long values, bad JSON → 400', async () => {
+  it('only POST (else 405 with Allow: POST); extra parameters, non-string or too long values, bad JSON → 400', async () => {
     const g = await loggedIn();
-    await expectError(await g.call('/api/erp/get_cari'), 400, 'bad_request');
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await g.call('/api/erp/get_cari', { method });
+      await expectError(res, 405, 'bad_request');
+      expect(res.headers.get('allow')).toBe('POST');
+    }
     await expectError(await g.erp('get_cari', { firma_ismi: 'a', cari_id: '1' }), 400, 'bad_request');
     await expectError(await g.erp('get_cari', { FIRMA_ISMI: 'a' }), 400, 'bad_request');
     await expectError(await g.erp('get_cari', { firma_ismi: 5 }), 400, 'bad_request');
@@ -473,55 +477,102 @@ describe('brute-force limit', () => {
     for (let i = 0; i < 6; i++) expect((await g.login()).status).toBe(200);
   });
 
-  it('5 failed logins per user name a minute, then 429 with Retry-After (even with the right password)', async () => {
+  const from = (g: Awaited<ReturnType<typeof gateway>>, ip: string, userName: string, password: string) =>
+    g.call('/api/session', { method: 'POST', json: { userName, password }, headers: { 'x-test-client': ip } });
+  const getUserCalls = () => erp.requests.filter((r) => r.path.endsWith('/get_user')).length;
+
+  it('5 wrong passwords for a user from one address: that address waits, with growing delays; the right password from another address still gets in', async () => {
     const g = await gateway();
-    for (let i = 0; i < 5; i++) {
-      await expectError(await g.login('ayse', `yanlis${i}`), 401, 'login_failed');
-    }
-    const asked = erp.requests.length;
-    const res = await g.call('/api/session', { method: 'POST', json: { userName: 'AYSE', password: USER.password }, headers: { 'x-test-client': '10.9.9.9' } });
+    for (let i = 0; i < 5; i++) await expectError(await from(g, '10.0.0.1', 'ayse', `yanlis${i}`), 401, 'login_failed');
+    const asked = getUserCalls();
+    // the same address (any spelling of the name) waits 30 s, even with the right password, and the ERP is not asked
+    const res = await from(g, '10.0.0.1', 'AYSE', USER.password);
     await expectError(res, 429, 'rate_limited');
-    expect(Number(res.headers.get('retry-after'))).toBe(60);
-    expect(erp.requests.length).toBe(asked);
+    expect(res.headers.get('retry-after')).toBe('30');
+    expect(getUserCalls()).toBe(asked);
+    // the real user from another address is not locked out
+    expect((await from(g, '10.0.0.2', 'ayse', USER.password)).status).toBe(200);
+    // delays grow: 30 s, then 60 s, then 120 s after each further failure
     clock.t += 30_000;
-    const later = await g.login();
-    expect(Number(later.headers.get('retry-after'))).toBe(30);
-    clock.t += 30_000;
-    expect((await g.login()).status).toBe(200);
+    await expectError(await from(g, '10.0.0.1', 'ayse', 'yanlis5'), 401, 'login_failed');
+    expect((await from(g, '10.0.0.1', 'ayse', USER.password)).headers.get('retry-after')).toBe('60');
+    clock.t += 60_000;
+    await expectError(await from(g, '10.0.0.1', 'ayse', 'yanlis6'), 401, 'login_failed');
+    expect((await from(g, '10.0.0.1', 'ayse', USER.password)).headers.get('retry-after')).toBe('120');
+    clock.t += 120_000;
+    expect((await from(g, '10.0.0.1', 'ayse', USER.password)).status).toBe(200);
   });
 
-  it('5 failed logins per client address a minute, whatever the user names', async () => {
+  it('a user who never failed gets in from an address where someone else failed 5 times', async () => {
     const g = await gateway();
-    const from = (ip: string, userName: string, password: string) =>
-      g.call('/api/session', { method: 'POST', json: { userName, password }, headers: { 'x-test-client': ip } });
-    for (let i = 0; i < 5; i++) expect((await from('10.0.0.1', `user${i}`, 'x')).status).toBe(401);
-    await expectError(await from('10.0.0.1', 'user9', 'x'), 429, 'rate_limited');
+    for (let i = 0; i < 5; i++) await expectError(await from(g, '10.0.0.1', 'mehmet', `yanlis${i}`), 401, 'login_failed');
+    expect((await from(g, '10.0.0.1', USER.userName, USER.password)).status).toBe(200);
+  });
+
+  it('one address trying many user names is stopped after 10 failures; a user who logged in from there before still gets in', async () => {
+    const g = await gateway();
+    expect((await from(g, '10.0.0.7', USER.userName, USER.password)).status).toBe(200);
+    for (let i = 0; i < 10; i++) await expectError(await from(g, '10.0.0.7', `user${i}`, 'x'), 401, 'login_failed');
+    const asked = getUserCalls();
+    await expectError(await from(g, '10.0.0.7', 'user10', 'x'), 429, 'rate_limited');
+    await expectError(await from(g, '10.0.0.7', 'zeynep', 'x'), 429, 'rate_limited');
+    expect(getUserCalls()).toBe(asked);
+    // ayse logged in from 10.0.0.7 before: the address ceiling does not lock her out
+    expect((await from(g, '10.0.0.7', USER.userName, USER.password)).status).toBe(200);
     // another address is not affected
-    expect((await from('10.0.0.2', USER.userName, USER.password)).status).toBe(200);
+    expect((await from(g, '10.0.0.8', 'user11', 'x')).status).toBe(401);
+  });
+
+  it('a spray against one user from many addresses is stopped after 30 failures; the user still gets in from an address they used before', async () => {
+    const g = await gateway();
+    expect((await from(g, '10.1.0.1', USER.userName, USER.password)).status).toBe(200);
+    for (let i = 0; i < 30; i++) await expectError(await from(g, `10.2.0.${i}`, 'ayse', `yanlis${i}`), 401, 'login_failed');
+    const asked = getUserCalls();
+    await expectError(await from(g, '10.2.0.30', 'ayse', 'yanlis30'), 429, 'rate_limited');
+    await expectError(await from(g, '10.3.0.1', 'ayse', USER.password), 429, 'rate_limited');
+    expect(getUserCalls()).toBe(asked);
+    expect((await from(g, '10.1.0.1', USER.userName, USER.password)).status).toBe(200);
   });
 
   it('without a custom clientAddress the socket address is used', async () => {
     const g = await gateway({ clientAddress: undefined });
-    for (let i = 0; i < 5; i++) expect((await g.login(`u${i}`, 'x')).status).toBe(401);
-    await expectError(await g.login('u9', 'x'), 429, 'rate_limited');
+    for (let i = 0; i < 10; i++) expect((await g.login(`u${i}`, 'x')).status).toBe(401);
+    await expectError(await g.login('u10', 'x'), 429, 'rate_limited');
   });
 });
 
-describe('client address', () => {
+describe('client address (trusted proxies)', () => {
   const failFrom = (g: Awaited<ReturnType<typeof gateway>>, xff: string, userName: string) =>
     g.call('/api/session', { method: 'POST', json: { userName, password: 'x' }, headers: { 'x-forwarded-for': xff } });
 
-  it('X-Forwarded-For counts only with trustProxy (right-most entry)', async () => {
-    const g = await gateway({ clientAddress: undefined, trustProxy: true });
-    for (let i = 0; i < 5; i++) expect((await failFrom(g, `9.9.9.${i}, 1.1.1.1`, `u${i}`)).status).toBe(401);
-    await expectError(await failFrom(g, '1.1.1.1', 'u9'), 429, 'rate_limited');
-    expect((await failFrom(g, '2.2.2.2', 'u8')).status).toBe(401);
+  it('X-Forwarded-For from a peer that is not a listed proxy is ignored: a new forged address per try does not escape the address limit', async () => {
+    const g = await gateway({ clientAddress: undefined, trustProxy: ['10.0.0.1'] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await failFrom(g, `203.0.113.${i}`, `u${i}`)).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+    expect(erp.requests.filter((r) => r.path.endsWith('/get_user'))).toHaveLength(10);
+  });
+
+  it('from a listed proxy, X-Forwarded-For is read from the right, past the listed proxies', async () => {
+    const g = await gateway({ clientAddress: undefined, trustProxy: ['127.0.0.1', '10.0.0.0/8'] });
+    // distinct clients behind the proxy chain count separately
+    for (let i = 0; i < 12; i++) expect((await failFrom(g, `198.51.100.${i}, 10.1.2.3`, `u${i}`)).status).toBe(401);
+    // one client: 10 failures, then its address waits — whatever it writes on the left
+    for (let i = 0; i < 10; i++) expect((await failFrom(g, `192.0.2.${i}, 203.0.113.9, 10.0.0.9`, `v${i}`)).status).toBe(401);
+    await expectError(await failFrom(g, '203.0.113.9', 'v10'), 429, 'rate_limited');
+  });
+
+  it('a hop count (TRUST_PROXY=1) takes the right-most entry', async () => {
+    const g = await gateway({ clientAddress: undefined, trustProxy: 1 });
+    for (let i = 0; i < 10; i++) expect((await failFrom(g, `9.9.9.${i}, 1.1.1.1`, `u${i}`)).status).toBe(401);
+    await expectError(await failFrom(g, '1.1.1.1', 'u10'), 429, 'rate_limited');
+    expect((await failFrom(g, '2.2.2.2', 'u11')).status).toBe(401);
   });
 
   it('without trustProxy a forged X-Forwarded-For does not escape the limit', async () => {
     const g = await gateway({ clientAddress: undefined });
-    for (let i = 0; i < 5; i++) expect((await failFrom(g, `3.3.3.${i}`, `u${i}`)).status).toBe(401);
-    await expectError(await failFrom(g, '4.4.4.4', 'u9'), 429, 'rate_limited');
+    for (let i = 0; i < 10; i++) expect((await failFrom(g, `3.3.3.${i}`, `u${i}`)).status).toBe(401);
+    await expectError(await failFrom(g, '4.4.4.4', 'u10'), 429, 'rate_limited');
   });
 });
 

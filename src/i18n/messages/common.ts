@@ -33,6 +33,7 @@ export const common = {
       'ERP’nin yanıtı ağ geçidinin izin verdiğinden büyük olduğu için kesildi. Lütfen aramayı daraltıp tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.timeout': 'ERP zamanında yanıt vermedi. Lütfen tekrar deneyin.',
     'common.error.network': 'Sunucuya ulaşılamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
+    'common.error.storeUnavailable': 'Oturum sunucusuna şu anda ulaşılamıyor: giriş ve oturum denetimi yapılamıyor. Lütfen biraz sonra tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.upstreamUnreachable': 'ERP sunucusuna şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.',
     'common.error.unauthenticated': 'Oturumunuzun süresi doldu. Lütfen yeniden giriş yapın.',
     'common.error.loginFailed': 'Kullanıcı adı veya şifre hatalı.',
