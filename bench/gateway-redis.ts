@@ -8,22 +8,12 @@
  * Reports requests/s (sum), p50/p99 per instance, errors (must be 0), and each gateway's resident
  * memory before and after. Writes bench/gateway-redis-results.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { startRedis } from '../tests/gateway/redis-harness';
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-}
-type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+import { spawnRole, type Autocannon } from './roles';
 
 async function roleGateway(): Promise<void> {
   const { serve } = await import('@hono/node-server');
@@ -41,18 +31,6 @@ async function roleGateway(): Promise<void> {
   serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => process.stdout.write(`PORT ${info.port}\n`));
 }
 
-function start(script: string, args: string[], env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  return new Promise((ok, fail) => {
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const m = /PORT (\d+)/.exec(buf);
-      if (m) ok({ port: Number(m[1]), child });
-    });
-    child.on('exit', (code) => fail(new Error(`${script} ${args.join(' ')} exited ${code}`)));
-  });
-}
 
 /** Resident set size of a process in MB (Linux /proc). */
 function rssMb(pid: number | undefined): number {
@@ -68,14 +46,14 @@ export async function main(): Promise<void> {
   const password = 'Bench-Şifre&%+' + randomBytes(6).toString('hex');
   const redis = await startRedis();
   const here = fileURLToPath(import.meta.url);
-  const erp = await start(fileURLToPath(new URL('./gateway.ts', import.meta.url)), ['--role=erp'], {});
+  const erp = await spawnRole(fileURLToPath(new URL('./gateway.ts', import.meta.url)), ['--role=erp'], {});
   const env = {
     BENCH_ERP: `http://127.0.0.1:${erp.port}`,
     BENCH_PASSWORD: password,
     BENCH_SESSION_SECRET: randomBytes(32).toString('base64url'),
     REDIS_URL: redis.url,
   };
-  const gws = [await start(here, ['--role=gateway'], env), await start(here, ['--role=gateway'], env)];
+  const gws = [await spawnRole(here, ['--role=gateway'], env), await spawnRole(here, ['--role=gateway'], env)];
   try {
     const [a, b] = gws as [(typeof gws)[0], (typeof gws)[0]];
     const login = await fetch(`http://127.0.0.1:${a.port}/api/session`, {

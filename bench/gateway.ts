@@ -8,7 +8,7 @@
  * `npm run bench:gateway -- --redis`: two instances sharing Redis under load instead (bench/gateway-redis.ts).
  * The gateway's audit log goes to a no-op sink here (in production it is one console.info line per call).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,16 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'node:http';
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number; average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-}
-type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+import { spawnRole, type Autocannon } from './roles';
 
 const ERP_ANSWER = JSON.stringify([{ FIRMA_ID: '1', FIRMA_KATEGORI_TEXT: 'Müşteri', FIRMA_ADI: 'Iğdır Gıda A.Ş.', FIRMA_IL: 'IĞDIR', FIRMA_ILCE: 'MERKEZ', BAKIYE: '1234.56' }]);
 const LOGIN_ANSWER = JSON.stringify({ status: true, data: { name: 'Bench Kullanıcı' } });
@@ -55,17 +46,7 @@ async function roleGateway(erpUrl: string, password: string): Promise<void> {
 }
 
 function startRole(args: string[], env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ['--import', 'tsx', self, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  return new Promise((ok, fail) => {
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const m = /PORT (\d+)/.exec(buf);
-      if (m) ok({ port: Number(m[1]), child });
-    });
-    child.on('exit', (code) => fail(new Error(`role ${args[0]} exited ${code}`)));
-  });
+  return spawnRole(fileURLToPath(import.meta.url), args, env);
 }
 
 function pct(sorted: number[], p: number): number {
