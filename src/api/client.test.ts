@@ -165,6 +165,17 @@ describe('gateway error JSON → typed errors', () => {
     expect(error.userMessage).toContain(String(upstreamStatus));
   });
 
+  it('store_unavailable (503, Redis down) says plainly that login and session checks cannot be done now', async () => {
+    const { client } = fakeServer(() => gatewayError(503, 'store_unavailable', 'Oturum deposuna ulaşılamıyor'));
+    const error = (await errorOf(client.postJson('session', { userName: 'a', password: 'b' }))) as ErpHttpError;
+    expect(error).toBeInstanceOf(ErpHttpError);
+    expect(error.status).toBe(503);
+    expect(isRetryable(error)).toBe(true);
+    expect(error.userMessage).toBe(
+      'Oturum sunucusuna şu anda ulaşılamıyor: giriş ve oturum denetimi yapılamıyor. Lütfen biraz sonra tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
+    );
+  });
+
   it('rate_limited carries Retry-After seconds into the message', async () => {
     const { client } = fakeServer(() => gatewayError(429, 'rate_limited', 'Çok fazla deneme', {}, { 'retry-after': '30' }));
     const error = (await errorOf(client.postJson('session', { userName: 'a', password: 'b' }))) as RateLimitedError;
