@@ -12,6 +12,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { accountQueries } from '../api/accounts';
+import { agingQueries } from '../api/aging';
 import { invoiceQueries } from '../api/invoices';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
 import { statementQueries } from '../api/statement';
@@ -110,6 +111,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   index: true,
+                  ...prefetch(() =>
+                    Promise.all([queryClient.prefetchQuery(accountQueries.list('')), queryClient.prefetchQuery(agingQueries.list(''))]).then(() => undefined),
+                  ),
                   handle: { title: t('common.nav.overview') } satisfies RouteHandle,
                   lazy: page(() => import('../features/overview/overview-page')),
                 },
