@@ -16,7 +16,7 @@
  *
  * Env: BENCH_RUNS, BENCH_BASELINE_RUNS, BENCH_NETWORK_RUNS, BENCH_QUERY (5 characters typed, default
  * "yıldı"), BENCH_BUDGET_S (default 540: baseline runs are skipped when they would not fit),
- * BENCH_ONLY=network (only the build and the network figures; writes bench/results-network.json),
+ * BENCH_ONLY=network or bundle (only the build and those figures; writes bench/results-<part>.json),
  * CHROMIUM_PATH (default /usr/bin/chromium; without a Chromium the bench stops at once and says how
  * to install one), BENCH_STRICT=1 (exit 1 when a target is missed).
  */
@@ -53,7 +53,8 @@ async function main() {
   log(`built in ${(app.buildMs / 1000).toFixed(1)} s; JS+CSS ${(totalGzip / 1024).toFixed(1)} KB gzip`);
 
   // 2. reader (Node)
-  const full = ONLY !== 'network';
+  const full = ONLY === '';
+  const part = (name: 'bundle' | 'network') => full || ONLY === name;
   if (full) {
     log('reader (Node, real reader) …');
     const reader = await measureReader(Math.max(RUNS, 5));
@@ -76,7 +77,7 @@ async function main() {
   let firstScreenParts = new Map<string, number>();
   try {
     // 4a. first screen (/login, not logged in)
-    if (full) {
+    if (part('bundle')) {
       const first = await measureFirstScreen(browser, server.url, app, RUNS);
       figures['bundle.firstScreenGzipKB'] = first.figure;
       firstScreenParts = first.parts;
@@ -84,7 +85,7 @@ async function main() {
     }
 
     // Warm the server (dataset, JIT) so the first run is not the server's cold start.
-    {
+    if (ONLY !== 'bundle') {
       const context = await newContext(browser, server.url, { login: true });
       const t0 = performance.now();
       const r1 = await context.request.post('/api/erp/get_cari', { headers: { 'x-app-request': '1' }, data: { firma_ismi: '' } });
@@ -103,9 +104,11 @@ async function main() {
     }
 
     // 5. network figures over emulated links
-    const network = await measureNetwork(browser, server.url);
-    Object.assign(figures, network.figures);
-    notes.push(...network.notes);
+    if (part('network')) {
+      const network = await measureNetwork(browser, server.url);
+      Object.assign(figures, network.figures);
+      notes.push(...network.notes);
+    }
   } finally {
     await browser.close();
     await server.close();

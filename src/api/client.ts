@@ -9,7 +9,6 @@
  */
 import ky, { type KyInstance } from 'ky';
 import { AnswerCutError, AppError, ErpFormatError, ErpTimeoutError, NetworkError, errorFromResponse } from './errors';
-import { parseErpBody } from './reader';
 import { endTransfer, startTransfer } from './transfers';
 
 /** Browser-side time limit of one call; above the gateway's own upstream timeout so that one answers first. */
@@ -115,7 +114,9 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
           },
         });
         if (!res.ok) throw await failure(res, options.signal);
-        return parseErpBody(await readBody(res, options.signal), res.status);
+        // The reader is loaded with the first ERP answer (not part of the /login bundle).
+        const [text, { parseErpBody }] = await Promise.all([readBody(res, options.signal), import('./reader')]);
+        return parseErpBody(text, res.status);
       } finally {
         endTransfer(transfer);
       }

@@ -4,13 +4,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { deleteJson, getJson, postJson, type RequestOptions } from './client';
 import { UnauthenticatedError } from './errors';
-import { extendAliases } from './reader';
 import type { AppConfig, CompanyInfo, SessionUser } from './types';
 
 /** GET /api/config. Side effect: the operator's extra alias table is merged into the reader. */
 export async function fetchConfig(options?: RequestOptions): Promise<AppConfig> {
   const config = await getJson<AppConfig>('config', options);
-  if (config?.aliases) extendAliases(config.aliases);
+  // The reader is not part of the /login bundle: loaded here only when the operator set aliases.
+  if (config?.aliases) (await import('./reader')).extendAliases(config.aliases);
   return { demo: config?.demo === true, company: readCompany(config?.company), ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
 }
 

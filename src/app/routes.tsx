@@ -10,18 +10,14 @@
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
-import { accountQueries } from '../api/accounts';
-import { agingQueries } from '../api/aging';
-import { invoiceQueries } from '../api/invoices';
+import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import type { PagePrefetch } from './route-prefetch';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
-import { statementQueries } from '../api/statement';
 import type { SessionUser } from '../api/types';
 import { loginPathFor, safeNextPath } from '../features/auth/next-path';
 import { t } from '../i18n';
 import { Loading } from '../components/feedback/loading';
 import { RootLayout } from './root-layout';
-import { AppShell } from './app-shell';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
 
@@ -72,11 +68,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
    * table and the session are known. Never awaited and never failing: the page shows its own
    * loading state and errors. Not again for a search-param change on the same page.
    */
-  const prefetch = (start: (params: Params) => Promise<void>) => ({
+  const prefetch = (pick: (m: typeof import('./route-prefetch')) => PagePrefetch) => ({
     loader: async ({ params }: LoaderFunctionArgs) => {
       try {
-        const [user] = await Promise.all([queryClient.ensureQueryData(sessionQuery), queryClient.ensureQueryData(configQuery)]);
-        if (user) void start(params);
+        const [user, , prefetchers] = await Promise.all([
+          queryClient.ensureQueryData(sessionQuery),
+          queryClient.ensureQueryData(configQuery),
+          import('./route-prefetch'),
+        ]);
+        if (user) void pick(prefetchers)(queryClient, params);
       } catch {
         // the protected layout reports a failed session check
       }
@@ -102,7 +102,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           id: 'protected',
           loader: protectedLoader,
-          Component: AppShell,
+          // The shell (header, quick invoice box) is not needed on /login: its own chunk.
+          lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
           errorElement: <RouteError />,
           children: [
             {
@@ -111,21 +112,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   index: true,
-                  ...prefetch(() =>
-                    Promise.all([queryClient.prefetchQuery(accountQueries.list('')), queryClient.prefetchQuery(agingQueries.list(''))]).then(() => undefined),
-                  ),
+                  ...prefetch((m) => m.prefetchOverview),
                   handle: { title: t('common.nav.overview') } satisfies RouteHandle,
                   lazy: page(() => import('../features/overview/overview-page')),
                 },
                 {
                   path: 'accounts',
-                  ...prefetch(() => queryClient.prefetchQuery(accountQueries.list(''))),
+                  ...prefetch((m) => m.prefetchAccounts),
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/accounts/accounts-page')),
                 },
                 {
                   path: 'accounts/:cariId',
-                  ...prefetch((p) => queryClient.prefetchQuery(statementQueries.detail(p.cariId ?? ''))),
+                  ...prefetch((m) => m.prefetchStatement),
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/statement/statement-page')),
                 },
@@ -151,7 +150,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'invoices/:faturaId',
-                  ...prefetch((p) => queryClient.prefetchQuery(invoiceQueries.detail(p.faturaId ?? ''))),
+                  ...prefetch((m) => m.prefetchInvoice),
                   handle: { title: t('common.nav.invoices') } satisfies RouteHandle,
                   lazy: page(() => import('../features/invoices/invoice-detail-page')),
                 },
