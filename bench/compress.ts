@@ -12,7 +12,7 @@
  * Writes bench/compress-results.json and merges its figures into bench/results.json when present.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import { serve } from '@hono/node-server';
 import { createDemoErp } from '../server/demo-erp/index';
 import { BR_QUALITY, GZIP_LEVEL } from '../server/gateway/compress';
 import { createGateway } from '../server/gateway/index';
+import { gatewayPost } from './gateway-post';
 import { figure, median, type Figure } from './stats';
 
 const RUNS = Number(process.env.BENCH_COMPRESS_RUNS ?? 5);
@@ -53,20 +54,6 @@ function listen(server: Server): Promise<string> {
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 }
 
-function post(base: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; bytes: number; cookie?: string }> {
-  const u = new URL(base);
-  return new Promise((ok, fail) => {
-    const req = request({ host: u.hostname, port: u.port, path, method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1', ...headers } }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, bytes, cookie: res.headers['set-cookie']?.[0]?.split(';')[0] }));
-      res.on('error', fail);
-    });
-    req.on('error', fail);
-    req.end(body);
-  });
-}
-
 export interface CompressionRow {
   name: string;
   wireKB: number;
@@ -95,13 +82,13 @@ export async function measureCompression(log: (line: string) => void = (l) => co
       const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => ok(s));
     });
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const login = await post(base, '/api/session', {}, JSON.stringify({ userName: 'bench', password: 'x' }));
+    const login = await gatewayPost(base, '/api/session', {}, JSON.stringify({ userName: 'bench', password: 'x' }));
     const headers = { cookie: login.cookie ?? '', 'accept-encoding': setting.accept };
     const s = { ms: [] as number[], cpu: [] as number[], bytes: 0 };
     for (let i = 0; i <= RUNS; i++) {
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      const r = await post(base, '/api/erp/get_cari', headers, '{"firma_ismi":""}');
+      const r = await gatewayPost(base, '/api/erp/get_cari', headers, '{"firma_ismi":""}');
       const ms = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       if (r.status !== 200) throw new Error(`get_cari through the gateway: HTTP ${r.status}`);

@@ -16,15 +16,17 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gatewayPost } from './gateway-post';
 
 const MB = 1024 * 1024;
 const PASSWORD = 'bench-api-password-0123456789';
 const SECRET = 'bench-session-secret-0123456789-abcdefghijklmnop';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
 
 async function roleGateway(erpUrl: string): Promise<void> {
   const root = resolve(process.env.GATEWAY_ROOT ?? join(HERE, '..'));
@@ -69,22 +71,6 @@ function startErp(): Promise<{ url: string; close: () => void; calls: () => numb
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), calls: () => calls })));
 }
 
-function post(port: number, path: string, body: string, cookie = '', encoding = 'identity'): Promise<{ status: number; bytes: number; cookie?: string }> {
-  return new Promise((ok, fail) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'x-app-request': '1', 'accept-encoding': encoding, cookie } },
-      (res) => {
-        let bytes = 0;
-        res.on('data', (c: Buffer) => (bytes += c.length));
-        res.on('end', () => ok({ status: res.statusCode ?? 0, bytes, cookie: res.headers['set-cookie']?.[0]?.split(';')[0] }));
-        res.on('error', fail);
-      },
-    );
-    req.on('error', fail);
-    req.end(body);
-  });
-}
-
 const status = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
@@ -117,13 +103,18 @@ async function runScenario(erp: { url: string; calls: () => number }, s: Scenari
     });
     child.once('exit', () => fail(new Error('gateway exited')));
   });
+  const base = `http://127.0.0.1:${port}`;
   try {
-    const login = await post(port, '/api/session', JSON.stringify({ userName: 'bench', password: 'x' }));
+    const login = await gatewayPost(base, '/api/session', {}, JSON.stringify({ userName: 'bench', password: 'x' }));
     await new Promise((ok) => setTimeout(ok, 500));
     const rest = status(child.pid!, 'VmRSS');
     const calls0 = erp.calls();
     const t0 = performance.now();
-    const answers = await Promise.all(s.calls.map((q) => post(port, '/api/erp/get_cari', JSON.stringify({ firma_ismi: q }), login.cookie, s.encoding)));
+    let answers: Array<{ status: number; bytes: number }> = [];
+    // BENCH_REPEAT rounds in the same process (a leak would grow "after" round by round).
+    for (let round = 0; round < REPEAT; round++) {
+      answers = await Promise.all(s.calls.map((q) => gatewayPost(base, '/api/erp/get_cari', { cookie: login.cookie ?? '', 'accept-encoding': s.encoding ?? 'identity' }, JSON.stringify({ firma_ismi: `${q}:${round}` }))));
+    }
     const erpRequests = erp.calls() - calls0;
     const ms = Math.round(performance.now() - t0);
     const received = answers.reduce((n, a) => n + a.bytes, 0);

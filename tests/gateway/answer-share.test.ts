@@ -119,6 +119,24 @@ describe('identical calls in flight', () => {
     expect(erpCalls()).toBe(4);
   });
 
+  it('a failing ERP request fails every caller that shared it, and is not remembered', async () => {
+    const g = await loggedIn();
+    let release!: () => void;
+    const released = new Promise<void>((ok) => (release = ok));
+    erp.handler = (res) => void released.then(() => res.writeHead(500, { 'content-type': 'text/html' }).end('<html>Error</html>'));
+    const calls = Array.from({ length: 5 }, () => g.post({ firma_ismi: 'z' }));
+    await vi.waitFor(() => expect(erpCalls()).toBe(1));
+    await new Promise((ok) => setTimeout(ok, 300));
+    release();
+    const answers = await Promise.all(calls);
+    expect(answers.map((a) => a.status)).toEqual([502, 502, 502, 502, 502]);
+    expect(answers.map((a) => (JSON.parse(a.body.toString()) as { error: { upstreamStatus: number } }).error.upstreamStatus)).toEqual([500, 500, 500, 500, 500]);
+    expect(erpCalls()).toBe(1);
+    erp.handler = undefined;
+    expect((await g.post({ firma_ismi: 'z' })).status).toBe(200);
+    expect(erpCalls()).toBe(2);
+  });
+
   it('a caller that goes away mid-answer does not break the others', async () => {
     const g = await loggedIn();
     const body = Buffer.from(bigAnswer(20000), 'utf8'); // ≈ 2 MB

@@ -136,6 +136,21 @@ describe('streamed answers', () => {
   });
 });
 
+describe('the login call', () => {
+  it('an ERP login answer echoing the password HTML-escaped (& → &amp;) → 502, the message never shown', async () => {
+    const s = await serveGateway({ erpBaseUrl: erp.url, erpApiPassword: API_PASSWORD, sessionSecret: SESSION_SECRET, log: logs.sink });
+    served.push(s);
+    const escaped = API_PASSWORD.replace(/&/g, '&amp;');
+    expect(escaped).not.toBe(API_PASSWORD); // the test password holds an "&"
+    erp.loginFail = JSON.stringify({ status: false, data: `Hatalı giriş. İstek: get_user?password=${escaped}` });
+    const res = await client(s.url).login('ayse', 'yanlış');
+    const text = await res.text();
+    expect(res.status).toBe(502);
+    expect(text).not.toContain(escaped);
+    expect(leaks(text)).toBe(false);
+  });
+});
+
 describe('the browser client', () => {
   async function browserClient(overrides: Partial<GatewayConfig>) {
     const g = await loggedIn(overrides);
