@@ -17,6 +17,11 @@ export const TARGETS: Record<string, { max: number; unit: string }> = {
 };
 
 const LABELS: Record<string, string> = {
+  'gateway.compressMsPerMB': 'gateway: added latency per MB of answer, br at the default quality (large get_cari, loopback)',
+  'extra.gateway.compressCpuMsPerMB': 'gateway: added CPU per MB of answer, br (user + system time)',
+  'extra.gateway.compressGzipMsPerMB': 'gateway: added latency per MB of answer, gzip at the default level',
+  'extra.gateway.getCariWireKB': 'large get_cari through the gateway, br: bytes on the wire',
+  'extra.gateway.getCariGzipWireKB': 'large get_cari through the gateway, gzip: bytes on the wire',
   'bundle.firstScreenGzipKB': 'JS+CSS loaded for /login (gzip -9)',
   'bundle.totalGzipKB': 'all JS+CSS of the build (gzip -9)',
   'accounts.firstRowsMs': 'accounts, 100k: get_cari answer → first rows painted',

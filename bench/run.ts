@@ -28,6 +28,7 @@ import { measureAccounts } from './accounts-run';
 import { BENCH_DIR, checks, chromiumPath, elapsed, launchChromium, log, newContext, notes, ONLY, QUERY, ROOT, RUNS } from './common';
 import { measureFirstScreen } from './first-screen';
 import { measureNetwork } from './network';
+import { measureCompression } from './compress';
 import { figure, type Figure } from './stats';
 import { renderReport, TARGETS } from './report';
 import { measureReader } from './reader-bench';
@@ -115,6 +116,10 @@ async function main() {
     rmSync(outDir, { recursive: true, force: true });
   }
   notes.push(...skipped);
+
+  // 6. what compressing /api answers costs the gateway (Node, no browser; bench/compress.ts)
+  const compression = await measureCompression(log);
+  Object.assign(figures, compression.figures);
 
   const loadEnd = loadavg()[0] ?? 0;
   const result = {
