@@ -209,7 +209,8 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
   }
 
   // Our company for the mutabakat letters; in demo mode an example company fills what is not set.
-  const companyValue = (name: string, demoValue: string) => (present(env[name]) ? env[name].trim() : demo ? demoValue : '');
+  // A literal "\n" (e.g. from a container's environment) starts a new line of the address.
+  const companyValue = (name: string, demoValue: string) => (present(env[name]) ? env[name].trim().replace(/\\n/g, '\n') : demo ? demoValue : '');
   const company = {
     title: companyValue('COMPANY_TITLE', DEMO_COMPANY.title),
     address: companyValue('COMPANY_ADDRESS', DEMO_COMPANY.address),

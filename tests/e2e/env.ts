@@ -21,6 +21,8 @@ export const e2e = {
   shape: process.env.E2E_ERP_SHAPE ?? 'wex',
   /** The gateway's ERP time-out in ms. */
   erpTimeoutMs: Number(process.env.E2E_ERP_TIMEOUT_MS ?? '0') || 0,
+  /** The company title the letters must show (COMPANY_TITLE, or the demo company). */
+  companyTitle: process.env.E2E_COMPANY_TITLE ?? '',
 };
 
 export const authFile = `test-results/e2e-auth-${e2e.mode}.json`;

@@ -16,6 +16,10 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { DEMO_COMPANY } from '../../server/demo-erp/company';
+
+/** Our company for the mutabakat letters in the runs against a standalone ERP (Turkish letters and punctuation). */
+const E2E_COMPANY = { title: 'Ege & Marmara "Deniz" Gıda %100 A.Ş.', address: "Liman Cad. 5+7 'C' Blok\\nKonak / İzmir", taxOffice: 'Konak', taxNo: '9876543210' };
 
 type RunSpec = {
   mode: 'dev-embedded' | 'dev-standalone' | 'prod';
@@ -233,6 +237,11 @@ async function runOne(run: RunSpec): Promise<RunResult> {
       // Run 1: the embedded demo ERP takes this password, so the specs can check it never reaches the browser.
       DEMO_ERP_PASSWORD: erp ? undefined : apiPassword,
       NODE_ENV: run.server === 'prod' ? 'production' : undefined,
+      // Against a standalone ERP the company comes from COMPANY_*; in demo mode the demo company fills in.
+      COMPANY_TITLE: erp ? E2E_COMPANY.title : undefined,
+      COMPANY_ADDRESS: erp ? E2E_COMPANY.address : undefined,
+      COMPANY_TAX_OFFICE: erp ? E2E_COMPANY.taxOffice : undefined,
+      COMPANY_TAX_NO: erp ? E2E_COMPANY.taxNo : undefined,
     };
     app =
       run.server === 'dev'
@@ -260,6 +269,7 @@ async function runOne(run: RunSpec): Promise<RunResult> {
       E2E_ERP_URL: erp?.url ?? '',
       E2E_ERP_SHAPE: run.shape ?? 'wex',
       E2E_ERP_TIMEOUT_MS: run.erpTimeoutMs ? String(run.erpTimeoutMs) : '',
+      E2E_COMPANY_TITLE: erp ? E2E_COMPANY.title : DEMO_COMPANY.title,
     };
     let ok = true;
     const journeys = await playwright(['--project=journeys'], env);

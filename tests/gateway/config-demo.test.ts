@@ -149,6 +149,8 @@ describe('our company for the mutabakat letters (COMPANY_*)', () => {
     const demo = resolveSettings({ DEMO: '1', COMPANY_TITLE: 'Kendi Şirketim Ltd. Şti.' }, 'prod', dir);
     expect(demo.gateway.company?.title).toBe('Kendi Şirketim Ltd. Şti.');
     expect(demo.gateway.company?.taxOffice).toBe('Kozyatağı');
+    // A literal backslash-n (a container's environment cannot hold a newline easily) starts a new line.
+    expect(resolveSettings({ ...REAL, COMPANY_ADDRESS: 'Liman Cad. 5\\nKonak / İzmir' }, 'prod', dir).gateway.company?.address).toBe('Liman Cad. 5\nKonak / İzmir');
   });
 });
 
