@@ -17,18 +17,15 @@ import { statementQueries } from '../../api/statement';
 import type { Account } from '../../api/types';
 import { BalanceText } from '../../components/balance';
 import { DataTable, sortingFromParam, tableView, type DataColumn } from '../../components/data-table';
-import { DateField } from '../../components/form/date-field';
 import { PageHeader } from '../../components/layout/page-header';
 import { letterBalance, letterRows } from '../../components/reconciliation/letter-balance';
 import { ReconciliationLetter } from '../../components/reconciliation/reconciliation-letter';
+import { LetterControls, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { t } from '../../i18n';
-import { useToday } from '../../lib/use-today';
-import { isIsoDate, startOfYear } from '../../lib/dates';
 import { formatCount } from '../../lib/format';
 import { prepareStatement, type StatementRow } from '../../lib/running-balance';
 import { runPool } from '../../lib/run-pool';
-import { withParams } from '../../lib/search-params';
-import type { IsoDate, Minor } from '../../lib/types';
+import type { Minor } from '../../lib/types';
 import { facetView, parseSide } from './account-filters';
 import { useAccountColumns } from './account-columns';
 
@@ -109,14 +106,10 @@ const LETTER_COLUMNS: readonly DataColumn<Account>[] = [
 ];
 
 export default function ReconciliationLettersPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const today = useToday();
-  const asOfParam = params.get('asOf');
-  const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
-  const withLines = params.get('lines') === '1';
-  const fromParam = params.get('from');
-  const from: IsoDate = isIsoDate(fromParam) ? fromParam : startOfYear(asOf);
+  const options = useLetterOptions();
+  const { today, asOf, withLines, from } = options;
   const needStatements = asOf !== today || withLines;
   const key = `${asOf}|${withLines ? from : ''}`;
 
@@ -229,7 +222,6 @@ export default function ReconciliationLettersPage() {
       }),
   };
 
-  const set = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true });
   const listParams = new URLSearchParams();
   for (const name of LIST_PARAMS) for (const v of params.getAll(name)) listParams.append(name, v);
   const listHref = `/accounts${listParams.toString() ? `?${listParams.toString()}` : ''}`;
@@ -251,14 +243,7 @@ export default function ReconciliationLettersPage() {
         {shown.length > MAX_LETTERS && <p className="notice notice--warn">{t('letters.tooMany', { max: formatCount(MAX_LETTERS) })}</p>}
         {config.isSuccess && !company?.title && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
 
-        <div className="letter-controls">
-          <DateField label={t('letter.asOf')} value={asOf} onCommit={(v) => set({ asOf: v && v !== today ? v : null })} />
-          <label className="date-field date-field--check">
-            <input type="checkbox" checked={withLines} onChange={(e) => set({ lines: e.target.checked ? '1' : null })} />
-            {t('letter.includeLines')}
-          </label>
-          {withLines && <DateField label={t('letter.linesFrom')} value={from} onCommit={(v) => set({ from: v })} />}
-        </div>
+        <LetterControls options={options} />
 
         {needStatements && full.isSuccess && (
           <div className="letters-run">

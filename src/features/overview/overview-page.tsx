@@ -173,32 +173,26 @@ export default function OverviewPage() {
       </Section>
 
       <div className="overview-columns">
-        <Section id="overview-top-debtors" title={t('overview.topDebtors')} link={{ to: OVERVIEW_LINKS.receivables, text: t('overview.seeAll') }}>
-          <DataTable<Account>
-            data={figures?.topDebtors ?? EMPTY_ACCOUNTS}
-            columns={TOP_ACCOUNT_COLUMNS}
-            getRowId={(a) => a.id}
-            aria-label={t('overview.topDebtors')}
-            loading={accounts.isPending}
-            error={accounts.error ?? undefined}
-            emptyMessage={t('overview.topDebtors.empty')}
-            virtualize={false}
-            maxHeight="none"
-          />
-        </Section>
-        <Section id="overview-top-creditors" title={t('overview.topCreditors')} link={{ to: OVERVIEW_LINKS.payables, text: t('overview.seeAll') }}>
-          <DataTable<Account>
-            data={figures?.topCreditors ?? EMPTY_ACCOUNTS}
-            columns={TOP_ACCOUNT_COLUMNS}
-            getRowId={(a) => a.id}
-            aria-label={t('overview.topCreditors')}
-            loading={accounts.isPending}
-            error={accounts.error ?? undefined}
-            emptyMessage={t('overview.topCreditors.empty')}
-            virtualize={false}
-            maxHeight="none"
-          />
-        </Section>
+        {(
+          [
+            ['overview-top-debtors', t('overview.topDebtors'), OVERVIEW_LINKS.receivables, figures?.topDebtors, t('overview.topDebtors.empty')],
+            ['overview-top-creditors', t('overview.topCreditors'), OVERVIEW_LINKS.payables, figures?.topCreditors, t('overview.topCreditors.empty')],
+          ] as const
+        ).map(([id, title, to, rows, empty]) => (
+          <Section key={id} id={id} title={title} link={{ to, text: t('overview.seeAll') }}>
+            <DataTable<Account>
+              data={rows ?? EMPTY_ACCOUNTS}
+              columns={TOP_ACCOUNT_COLUMNS}
+              getRowId={(a) => a.id}
+              aria-label={title}
+              loading={accounts.isPending}
+              error={accounts.error ?? undefined}
+              emptyMessage={empty}
+              virtualize={false}
+              maxHeight="none"
+            />
+          </Section>
+        ))}
       </div>
 
       {hasBuckets && (

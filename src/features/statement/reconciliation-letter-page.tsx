@@ -7,34 +7,27 @@
  */
 import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
 import { configQuery } from '../../api/session';
 import { statementQueries } from '../../api/statement';
 import { balanceText } from '../../components/balance';
 import { ErrorState, Loading } from '../../components/feedback';
-import { DateField } from '../../components/form/date-field';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { PageHeader } from '../../components/layout/page-header';
 import { letterBalance, letterRows } from '../../components/reconciliation/letter-balance';
 import { ReconciliationLetter } from '../../components/reconciliation/reconciliation-letter';
+import { LetterControls, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { t } from '../../i18n';
-import { useToday } from '../../lib/use-today';
-import { startOfYear } from '../../lib/dates';
 import { formatCount, formatDate } from '../../lib/format';
 import { prepareStatement } from '../../lib/running-balance';
-import { withParams } from '../../lib/search-params';
 import { findCachedAccount } from './cached-account';
-import { parseIsoParam } from './date-range';
 
 export default function ReconciliationLetterPage() {
   const { cariId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const today = useToday();
-  const asOf = parseIsoParam(params.get('asOf')) ?? today;
-  const withLines = params.get('lines') === '1';
-  const from = parseIsoParam(params.get('from')) ?? startOfYear(asOf);
+  const options = useLetterOptions();
+  const { today, asOf, withLines, from } = options;
 
   const config = useQuery(configQuery);
   const statement = useQuery(statementQueries.detail(cariId));
@@ -47,7 +40,6 @@ export default function ReconciliationLetterPage() {
   const result = useMemo(() => (prepared ? letterBalance(prepared, asOf, today) : null), [prepared, asOf, today]);
   const rows = useMemo(() => (prepared && withLines ? letterRows(prepared, from, asOf, today) : null), [prepared, withLines, from, asOf, today]);
 
-  const set = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true });
   const company = config.data?.company;
   const companyMissing = !!config.data && !company?.title;
 
@@ -62,14 +54,7 @@ export default function ReconciliationLetterPage() {
             {t('letter.print')}
           </button>
         </PageHeader>
-        <div className="letter-controls">
-          <DateField label={t('letter.asOf')} value={asOf} onCommit={(v) => set({ asOf: v && v !== today ? v : null })} />
-          <label className="date-field date-field--check">
-            <input type="checkbox" checked={withLines} onChange={(e) => set({ lines: e.target.checked ? '1' : null })} />
-            {t('letter.includeLines')}
-          </label>
-          {withLines && <DateField label={t('letter.linesFrom')} value={from} onCommit={(v) => set({ from: v })} />}
-        </div>
+        <LetterControls options={options} />
         {result && (
           <p className="notice" data-testid="letter-balance">
             {t('letter.balanceAt', { date: formatDate(asOf), balance: balanceText(result.balance) })}
