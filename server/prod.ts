@@ -32,6 +32,9 @@ const brotliAsync = promisify(brotliCompress);
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
+  // The Excel export zips big sheets (> 160 kB) in a Web Worker that fflate starts from a blob: URL
+  // made by our own script (xlsx-writer.ts); nothing else may start a worker.
+  "worker-src 'self' blob:",
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router-dom';
 import { logout } from '../api/session';
 import { clearShortcuts } from '../lib/account-shortcuts';
+import { clearColumnPrefs } from '../components/data-table';
 import { t } from '../i18n';
 import { QuickInvoiceBox } from '../features/invoices/quick-invoice-box';
 import type { SessionUser } from '../api/types';
@@ -38,6 +39,7 @@ export function AppShell() {
     await navigate('/login');
     queryClient.clear();
     clearShortcuts();
+    clearColumnPrefs();
   }
 
   return (

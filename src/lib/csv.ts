@@ -4,6 +4,8 @@
  * already formatted (csvMoney "1234,56", formatDate "31.01.2026"); this module only quotes and joins.
  */
 
+import { downloadBlob } from './download';
+
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
 const LINE_END = '\r\n';
@@ -22,17 +24,7 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly strin
   return BOM + parts.join(LINE_END) + LINE_END;
 }
 
-/** Makes the browser download `text` as `fileName` (a Blob behind a temporary object URL). */
+/** Makes the browser download `text` as `fileName` (".csv" added when missing). */
 export function downloadCsv(fileName: string, text: string): void {
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName.toLowerCase().endsWith('.csv') ? fileName : `${fileName}.csv`;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the browser a moment to start the download before the URL is released.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName.toLowerCase().endsWith('.csv') ? fileName : `${fileName}.csv`, new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }

@@ -113,7 +113,7 @@ describe.each(SHAPES)('accounts list (ERP shape %s)', (shape) => {
 });
 
 describe('accounts list', () => {
-  it('shows every extra key the ERP returned as a column', async () => {
+  it('offers every extra key the ERP returned as a column: hidden at first, shown through the column chooser', async () => {
     mswServer.use(
       http.post('*/api/erp/get_cari', () =>
         HttpResponse.json([
@@ -121,8 +121,14 @@ describe('accounts list', () => {
         ]),
       ),
     );
-    await renderApp('/accounts', { loggedIn: true });
+    const app = await renderApp('/accounts', { loggedIn: true });
     await screen.findByText('Ek Alan A.Ş.');
+    // The list fits a laptop screen: the extra keys wait in the column chooser.
+    expect(screen.queryByRole('columnheader', { name: /Vergi No/ })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Sütunlar (7/9)' }));
+    const chooser = screen.getByRole('group', { name: 'Sütunlar' });
+    await app.user.click(within(chooser).getByRole('checkbox', { name: 'Vergi No' }));
+    await app.user.click(within(chooser).getByRole('checkbox', { name: 'Temsilci' }));
     expect(screen.getByRole('columnheader', { name: /Vergi No/ })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Temsilci/ })).toBeInTheDocument();
     expect(rowOf('7')).toHaveTextContent('1234567890');
@@ -240,7 +246,7 @@ describe('accounts list', () => {
     }
     const quote = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
     const lines = [
-      'Firma ID;Kategori;Firma Adı;İl;İlçe;Bakiye',
+      'Firma ID;Kategori;Firma Adı;İl;İlçe;Bakiye (+ borçlu / − alacaklı)',
       ...accounts.map((a) => [a.id, a.category, a.name, a.province, a.district, csvAmount(a.balance)].map(quote).join(';')),
     ];
     const expectedText = `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -47,11 +47,13 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     await waitFor(() => expect(bodyRows(grid)).toHaveLength(igdirAccounts.length));
     expect(igdirAccounts.length).toBeGreaterThanOrEqual(2);
 
-    // Columns in the ERP's order with readable bucket headers.
+    // Columns in the ERP's order with readable bucket headers; the Firma ID starts hidden (the name
+    // links to the statement; the column chooser shows the id).
     const names = within(grid)
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim());
-    expect(names.slice(2, 8)).toEqual(['Vadesi gelmemiş', '0–30 gün', '31–60 gün', '61–90 gün', '91–120 gün', '120+ gün']);
+    expect(names[0]).toBe('Firma Adı');
+    expect(names.slice(1, 7)).toEqual(['Vadesi gelmemiş', '0–30 gün', '31–60 gün', '61–90 gün', '91–120 gün', '120+ gün']);
 
     // The Toplam column's totals row = Σ balances of the returned accounts (Σ debit − Σ credit of their statements).
     const expectedTotal = igdirAccounts.reduce((s, a) => s + a.lines.reduce((x, l) => x + l.debit - l.credit, 0), 0);

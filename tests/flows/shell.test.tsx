@@ -68,6 +68,20 @@ describe('logout and the browser’s storage', () => {
     expect(Object.keys(localStorage).filter((k) => k.includes('shortcut'))).toEqual([]);
     expect(JSON.stringify({ ...localStorage })).not.toMatch(/PİNLİ|SON AÇILAN/);
   });
+
+  it('forgets the column choices (column chooser) of every table', async () => {
+    const app = await renderApp('/accounts', { loggedIn: true });
+    const header = await screen.findByRole('banner');
+    await screen.findByRole('grid', { name: 'Cari listesi' });
+    await app.user.click(screen.getByRole('button', { name: 'Sütunlar' }));
+    await app.user.click(within(screen.getByRole('group', { name: 'Sütunlar' })).getByRole('checkbox', { name: 'Kategori' }));
+    expect(screen.queryByRole('columnheader', { name: /Kategori/ })).toBeNull();
+    expect(localStorage.getItem('cari-ekran.columns.v1.accounts')).toContain('category');
+
+    await app.user.click(within(header).getByRole('button', { name: 'Çıkış' }));
+    await screen.findByRole('heading', { level: 1, name: 'Giriş' });
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('cari-ekran.columns.'))).toEqual([]);
+  });
 });
 
 describe('shell', () => {

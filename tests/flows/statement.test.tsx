@@ -339,7 +339,7 @@ describe('statement', () => {
     let balance = 0;
     let od = 0;
     let oc = 0;
-    const out = ['İşlem Tarihi;Vade Tarihi;İşlem Türü;Borç;Alacak;Bakiye;Belge No;Açıklama'];
+    const out = ['İşlem Tarihi;Vade Tarihi;İşlem Türü;Borç;Alacak;Bakiye (+ borçlu / − alacaklı);Belge No;Açıklama'];
     const body: string[] = [];
     for (const l of lines) {
       balance += l.debit - l.credit;

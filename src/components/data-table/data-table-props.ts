@@ -1,6 +1,6 @@
 /** The DataTable's props: the whole public surface of the one table (see index.ts for usage). */
 import type { ReactNode, RefObject } from 'react';
-import type { DataColumn, SortingState } from './types';
+import type { CellValue, DataColumn, SortingState } from './types';
 
 export interface DataTableProps<T> {
   data: readonly T[];
@@ -34,7 +34,20 @@ export interface DataTableProps<T> {
   error?: unknown;
   onRetry?: () => void;
   emptyMessage?: string;
+  /** The export's file name: "cariler.csv"; the Excel file is the same name with ".xlsx". */
   csvFileName?: string;
+  /** The Excel sheet's name (the page's name; cut to Excel's 31 characters). Default: aria-label. */
+  sheetName?: string;
+  /**
+   * Typed totals for the exports by column id (money in kuruş), where the screen's totalsRow holds
+   * formatted text or a component: e.g. a statement's closing balance.
+   */
+  exportTotals?: Partial<Record<string, CellValue>>;
+  /**
+   * Key of the column chooser's memory (localStorage, one per table): a stable name such as
+   * "accounts" or "aging.fifo.debits". Default: aria-label.
+   */
+  tableId?: string;
   /** Extra controls shown left of the row count and the CSV button (e.g. the search box). */
   toolbar?: ReactNode;
   /** Default true. Also off with ?novirt=1 or window.__BENCH_NO_VIRTUAL__ (bench baseline). */

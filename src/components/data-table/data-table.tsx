@@ -1,6 +1,7 @@
 /**
  * The one table. Pages pass module-constant column definitions (./types.ts); the table does sort,
- * Turkish-folded search, totals, keyboard navigation, CSV export, print and row virtualization.
+ * Turkish-folded search, totals, keyboard navigation, column chooser, CSV/Excel export, print and
+ * row virtualization.
  * This file only wires the jobs together and lays out the table; each job has its own file (the
  * map is in index.ts).
  *
@@ -18,7 +19,9 @@ import type { RowData } from '@tanstack/react-table';
 import { ErrorState } from '../feedback';
 import { columnWidth, tableMinWidth } from './cell-format';
 import type { DataTableProps } from './data-table-props';
-import { exportCsv } from './table-export';
+import { ColumnChooser } from './column-chooser';
+import { useColumnPrefs } from './column-prefs';
+import { exportCsv, exportModel, exportXlsx } from './table-export';
 import { TableBody } from './table-body';
 import { TableFooter } from './table-footer';
 import { TableHeader } from './table-header';
@@ -48,6 +51,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     onRetry,
     emptyMessage,
     csvFileName = 'tablo.csv',
+    exportTotals,
     toolbar,
     virtualize = true,
     searchInputRef,
@@ -68,11 +72,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   );
   const printing = usePrintMode();
 
-  const hasFooterFns = columns.some((c) => c.footer);
+  // The column chooser: the columns shown, in the user's order (search and sort still know them all).
+  const choice = useColumnPrefs(props.tableId ?? props['aria-label'] ?? csvFileName, columns);
+  const shownColumns = choice.visible;
+  const hasFooterFns = shownColumns.some((c) => c.footer);
   const hasTotals = hasFooterFns || totalsRow != null;
 
   const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({ count: order.length, scrollRef, virtualize, printing, hasTotals, rowHeight });
-  const { table, colById } = useWindowTable({ data, columns, order, start, end, sorting, setSorting });
+  const { table, colById } = useWindowTable({ data, columns: shownColumns, order, start, end, sorting, setSorting });
   const { active, setActive, onGridKeyDown, onGridFocus, onGridBlur } = useKeyboardNavigation({
     data,
     order,
@@ -85,7 +92,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     rowHeight,
     scrollToPos: (pos) => scrollToRow(pos, rowDomId(pos)),
   });
-  const footerValues = useColumnTotals({ data, columns, order, searchQuery, rowFilter });
+  const footerValues = useColumnTotals({ data, columns: shownColumns, order, searchQuery, rowFilter });
+  const model = () => exportModel({ columns: shownColumns, data, order, hasTotals, totalsRow, exportTotals });
 
   const showSkeleton = loading && data.length === 0;
   const hideTable = error != null && data.length === 0 && !loading;
@@ -96,7 +104,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       <TableToolbar
         toolbar={toolbar}
         rows={{ showSkeleton, hideTable, filtered, total, shown: order.length }}
-        onExportCsv={() => exportCsv(csvFileName, columns, data, order)}
+        onExportCsv={() => exportCsv(csvFileName, model())}
+        onExportXlsx={() => exportXlsx(csvFileName, props.sheetName ?? props['aria-label'] ?? csvFileName, model())}
+        columnChooser={<ColumnChooser choice={choice} />}
       />
 
       {error != null && <ErrorState error={error} onRetry={onRetry} />}
@@ -110,7 +120,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <table
             ref={gridRef}
             className="dt-table"
-            style={{ minWidth: tableMinWidth(columns) }}
+            style={{ minWidth: tableMinWidth(shownColumns) }}
             role="grid"
             aria-label={props['aria-label']}
             aria-rowcount={order.length + 1 + (hasTotals ? 1 : 0)}
@@ -124,14 +134,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           >
             {caption && <caption className="dt-caption">{caption}</caption>}
             <colgroup>
-              {columns.map((c) => (
+              {shownColumns.map((c) => (
                 <col key={c.id} style={c.width ? { width: columnWidth(c) } : undefined} />
               ))}
             </colgroup>
             <TableHeader table={table} colById={colById} />
             <TableBody
               table={table}
-              columns={columns}
+              columns={shownColumns}
               colById={colById}
               order={order}
               showSkeleton={showSkeleton}
@@ -147,7 +157,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               rowClassName={rowClassName}
               onRowOpen={onRowOpen}
             />
-            {hasTotals && !showSkeleton && <TableFooter columns={columns} rowCount={order.length} totalsRow={totalsRow} footerValues={footerValues} />}
+            {hasTotals && !showSkeleton && <TableFooter columns={shownColumns} rowCount={order.length} totalsRow={totalsRow} footerValues={footerValues} />}
           </table>
         </div>
       )}

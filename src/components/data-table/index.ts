@@ -14,15 +14,20 @@
  *                (react-table sees only the window); use-scroll-box-height.ts (maxHeight="viewport")
  *   Keyboard:    use-keyboard-navigation.ts (grid keys, "/" to the search box)
  *   Printing:    use-print-mode.ts (all rows between beforeprint/afterprint; print CSS in data-table.css)
- *   Export:      table-export.ts (CSV)
+ *   Export:      table-export.ts (one export model → CSV writer, and exportXlsx → xlsx-writer.ts, the
+ *                Excel writer, a lazy chunk with its library write-excel-file)
+ *   Columns:     column-prefs.ts (shown/hidden + order per tableId, localStorage, cleared at logout),
+ *                column-chooser.tsx (the "Sütunlar" panel); `defaultHidden` columns start hidden,
+ *                `wrap` columns (company names) wrap to two lines instead of being cut
  *   URL state:   sort-param.ts (sort ↔ ?sort=), use-url-filter.ts; search-input.tsx (TableSearch)
  * Where to add:
  *   a new column kind      → ColumnKind in types.ts, then its text/alignment in cell-format.ts
  *   a new keyboard shortcut → use-keyboard-navigation.ts (grid key: onGridKeyDown; page key: the
  *                            document listener)
- *   a new export format    → table-export.ts (next to exportCsv), its button in table-toolbar.tsx
+ *   a new export format    → a writer over ExportModel (table-export.ts), its button in table-toolbar.tsx
  * Tests sit next to the job they cover (table-render, use-row-view, use-keyboard-navigation,
- * table-export, use-virtual-rows, use-print-mode .test.tsx; shared rows in data-table.fixtures.tsx).
+ * table-export, xlsx-export, column-chooser, use-virtual-rows, use-print-mode .test.tsx; shared rows in
+ * data-table.fixtures.tsx).
  *
  * Usage (a page):
  *
@@ -40,6 +45,7 @@
  *     csvFileName="cariler.csv" />
  */
 export { DataTable } from './data-table';
+export { clearColumnPrefs } from './column-prefs';
 export type { DataTableProps } from './data-table-props';
 export { tableView } from './use-row-view';
 export { ROW_HEIGHT } from './use-virtual-rows';

@@ -37,6 +37,16 @@ function renderCell<T>(col: DataColumn<T>, row: T, onRowOpen: ((row: T) => void)
   );
 }
 
+/** A wrapping cell: up to two lines; the whole text in a tooltip in case even two are not enough. */
+function WrapCell<T>({ col, row, content }: { col: DataColumn<T>; row: T; content: ReactNode }) {
+  const v = col.value(row);
+  return (
+    <span className="dt-wrap" title={typeof v === 'string' ? v : undefined}>
+      {content}
+    </span>
+  );
+}
+
 /** Stands in for the rows above or below the rendered window, so the scroll height stays right. */
 function SpacerRow({ colCount, height }: { colCount: number; height: number }) {
   return (
@@ -106,8 +116,8 @@ export function TableBody<T extends RowData>(props: {
                 {row.getAllCells().map((cell) => {
                   const col = colById.get(cell.column.id) as DataColumn<T>;
                   return (
-                    <td key={cell.id} className={`dt-td dt-align-${columnAlign(col)}${col.kind === 'money' || col.kind === 'number' ? ' num' : ''}`}>
-                      {renderCell(col, original, onRowOpen)}
+                    <td key={cell.id} className={`dt-td dt-align-${columnAlign(col)}${col.kind === 'money' || col.kind === 'number' ? ' num' : ''}${col.wrap ? ' dt-td--wrap' : ''}`}>
+                      {col.wrap ? <WrapCell col={col} row={original} content={renderCell(col, original, onRowOpen)} /> : renderCell(col, original, onRowOpen)}
                     </td>
                   );
                 })}

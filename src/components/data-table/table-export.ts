@@ -1,19 +1,152 @@
 /**
- * Export: every filtered + sorted row, not only the rendered ones, in the order on screen; columns
- * with `exportable: false` left out. A new export format goes here (a function like exportCsv, and
- * a button in table-toolbar.tsx); a column's CSV text comes from its `csv` or cell-format.ts.
+ * Export: every filtered + sorted row, not only the rendered ones, in the order on screen; the
+ * columns the user shows (column chooser), in their order, less those with `exportable: false`.
+ * One export model (exportModel) feeds both writers: CSV (exportCsv, here) and Excel (exportXlsx →
+ * xlsx-writer.ts, loaded only when the button is pressed). A column's CSV text comes from its `csv`
+ * or cell-format.ts; its Excel cell is the same value typed (money, number, date, text), so the two
+ * files always agree. A new export format: a writer over ExportModel, its button in table-toolbar.tsx.
  */
 import { downloadCsv, toCsv } from '../../lib/csv';
+import { sumMinor } from '../../lib/money';
 import { csvValue, headerText } from './cell-format';
-import type { DataColumn } from './types';
+import { t } from '../../i18n';
+import type { CellValue, ColumnKind, DataColumn } from './types';
+import type { ReactNode } from 'react';
 
-/** Downloads the rows `order` (data indices in display order) as Turkish Excel CSV. */
-export function exportCsv<T>(fileName: string, columns: readonly DataColumn<T>[], data: readonly T[], order: Int32Array): void {
-  const cols = columns.filter((c) => c.exportable !== false);
-  const rows: string[][] = new Array(order.length);
-  for (let k = 0; k < order.length; k++) {
-    const row = data[order[k] as number] as T;
-    rows[k] = cols.map((c) => (c.csv ? c.csv(row) : csvValue(c.kind ?? 'text', c.value(row))));
+/** One cell of an export, typed: money in kuruş, a plain number, an ISO date, text, or empty (null). */
+export type ExportCell = { type: 'money'; minor: number } | { type: 'number'; value: number } | { type: 'date'; iso: string } | { type: 'text'; text: string } | null;
+
+export interface ExportColumn<T> {
+  id: string;
+  header: string;
+  kind: ColumnKind;
+  /** The CSV text of the cell (the column's `csv`, else cell-format's csvValue). */
+  text: (row: T) => string;
+  /** The same cell typed (Excel): text when the CSV text is not the value's own (an unreadable ERP value). */
+  cell: (row: T) => ExportCell;
+}
+
+export interface ExportModel<T> {
+  columns: ExportColumn<T>[];
+  /** The rows in display order (filtered + sorted). */
+  rows: readonly T[];
+  /** The totals row (one cell per column), or null when the table has none. */
+  totals: ExportCell[] | null;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A raw value typed by its column kind; anything that is not what the kind says becomes text. */
+export function typedCell(kind: ColumnKind, v: CellValue): ExportCell {
+  if (v == null || v === '') return null;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return null;
+    if (kind === 'money' && Number.isSafeInteger(v)) return { type: 'money', minor: v };
+    if (kind === 'number' || kind === 'money') return { type: 'number', value: v };
+    return { type: 'text', text: String(v) };
   }
-  downloadCsv(fileName, toCsv(cols.map(headerText), rows));
+  const s = String(v);
+  if (kind === 'date' && ISO_DATE.test(s.slice(0, 10)) && !Number.isNaN(Date.parse(s.slice(0, 10)))) return { type: 'date', iso: s.slice(0, 10) };
+  return { type: 'text', text: s };
+}
+
+function exportColumn<T>(c: DataColumn<T>): ExportColumn<T> {
+  const kind = c.kind ?? 'text';
+  const own = (row: T) => csvValue(kind, c.value(row));
+  const text = c.csv ? (row: T) => c.csv!(row) : own;
+  return {
+    id: c.id,
+    header: c.exportHeader ? (typeof c.exportHeader === 'function' ? c.exportHeader() : c.exportHeader) : headerText(c),
+    kind,
+    text,
+    cell: c.csv
+      ? (row) => {
+          const csv = c.csv!(row);
+          return csv === own(row) ? typedCell(kind, c.value(row)) : csv === '' ? null : { type: 'text', text: csv };
+        }
+      : (row) => typedCell(kind, c.value(row)),
+  };
+}
+
+/**
+ * The totals cell of a column in an export: the page's typed value (exportTotals), else the
+ * column's `exportTotal`, else Σ values (money exact in kuruş) for money/number columns with a
+ * footer, else the footer's or the page's totals text when it is plain text.
+ */
+function totalCell<T>(c: DataColumn<T>, rows: readonly T[], pageValues: Partial<Record<string, CellValue>> | undefined, totalsRow: Partial<Record<string, ReactNode>> | undefined): ExportCell {
+  const kind = c.kind ?? 'text';
+  if (pageValues && c.id in pageValues) return typedCell(kind, pageValues[c.id]);
+  if (c.exportTotal) return typedCell(kind, c.exportTotal(rows));
+  if (totalsRow && c.id in totalsRow) {
+    const v = totalsRow[c.id];
+    return typeof v === 'string' || typeof v === 'number' ? typedCell('text', v) : null;
+  }
+  if (!c.footer) return null;
+  if (kind === 'money') return { type: 'money', minor: sumMinor(rows.map((r) => { const v = c.value(r); return typeof v === 'number' && Number.isSafeInteger(v) ? v : 0; })) };
+  if (kind === 'number') {
+    let sum = 0;
+    for (const r of rows) {
+      const v = c.value(r);
+      if (typeof v === 'number' && Number.isFinite(v)) sum += v;
+    }
+    return { type: 'number', value: sum };
+  }
+  const f = c.footer(rows);
+  return typeof f === 'string' || typeof f === 'number' ? typedCell('text', f) : null;
+}
+
+/** The export of a table as it is shown: `columns` the visible ones in their order, `order` data indices in display order. */
+export function exportModel<T>(opts: {
+  columns: readonly DataColumn<T>[];
+  data: readonly T[];
+  order: Int32Array;
+  /** The table shows a totals row (a column footer or the page's totalsRow). */
+  hasTotals: boolean;
+  totalsRow?: Partial<Record<string, ReactNode>>;
+  exportTotals?: Partial<Record<string, CellValue>>;
+}): ExportModel<T> {
+  const { columns, data, order, hasTotals, totalsRow, exportTotals } = opts;
+  const cols = columns.filter((c) => c.exportable !== false);
+  const rows: T[] = new Array(order.length);
+  for (let k = 0; k < order.length; k++) rows[k] = data[order[k] as number] as T;
+  let totals: ExportCell[] | null = null;
+  if (hasTotals && cols.length > 0) {
+    totals = cols.map((c) => totalCell(c, rows, exportTotals, totalsRow));
+    if (totals[0] == null) totals[0] = { type: 'text', text: t('common.table.totals') };
+  }
+  return { columns: cols.map(exportColumn), rows, totals };
+}
+
+/** Downloads the model's rows as Turkish Excel CSV (no totals line: a CSV is read back as data). */
+export function exportCsv<T>(fileName: string, model: ExportModel<T>): void {
+  const { columns, rows } = model;
+  const lines: string[][] = new Array(rows.length);
+  for (let k = 0; k < rows.length; k++) {
+    const row = rows[k] as T;
+    lines[k] = columns.map((c) => c.text(row));
+  }
+  downloadCsv(fileName, toCsv(columns.map((c) => c.header), lines));
+}
+
+/**
+ * Excel sheet names: at most 31 characters, none of []:*?/\ and not starting or ending with an
+ * apostrophe; never empty.
+ */
+export function sheetName(name: string): string {
+  const clean = name.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^'+|'+$/g, '').slice(0, 31).trim();
+  return clean || t('common.table.sheet');
+}
+
+/** "cariler.csv" → "cariler.xlsx" (one name per table, both formats). */
+export function xlsxFileName(csvFileName: string): string {
+  return `${csvFileName.replace(/\.csv$/i, '')}.xlsx`;
+}
+
+/**
+ * Builds the .xlsx in the browser and downloads it. The writer (and its library) is a separate chunk,
+ * fetched the first time a user asks for Excel: the first screen does not pay for it.
+ */
+export async function exportXlsx<T>(fileName: string, sheet: string, model: ExportModel<T>): Promise<void> {
+  const { writeXlsx } = await import('./xlsx-writer');
+  await writeXlsx(xlsxFileName(fileName), sheetName(sheet), model);
 }

@@ -1,5 +1,9 @@
-/** The toolbar above the table: the page's controls (search box), the row count and the export button. */
-import type { ReactNode } from 'react';
+/**
+ * The toolbar above the table: the page's controls (search box), the row count, the column chooser
+ * and the export buttons (CSV; Excel, whose writer is fetched on the first press — the button says
+ * it is working meanwhile, and a failure is said next to it).
+ */
+import { useState, type ReactNode } from 'react';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { LoadProgress } from '../feedback';
@@ -9,8 +13,11 @@ export function TableToolbar(props: {
   /** What the row count says: loading, nothing (error), "N satır" or "N satırdan M gösteriliyor". */
   rows: { showSkeleton: boolean; hideTable: boolean; filtered: boolean; total: number; shown: number };
   onExportCsv: () => void;
+  onExportXlsx: () => Promise<void>;
+  columnChooser: ReactNode;
 }) {
-  const { toolbar, onExportCsv } = props;
+  const { toolbar, onExportCsv, onExportXlsx, columnChooser } = props;
+  const [xlsx, setXlsx] = useState<'idle' | 'pending' | 'failed'>('idle');
   const { showSkeleton, hideTable, filtered, total, shown } = props.rows;
   // No row count next to an error or a skeleton: "0 satır" would be a false figure.
   // Loading: "Yükleniyor…", and what a long load is doing (bytes, seconds) after a second.
@@ -27,15 +34,39 @@ export function TableToolbar(props: {
       <p className="dt-toolbar__summary" role="status" aria-live="polite">
         {summary}
       </p>
-      <button
-        type="button"
-        className="button dt-toolbar__csv"
-        title={t('common.table.csvTitle')}
-        onClick={onExportCsv}
-        disabled={showSkeleton || hideTable}
-      >
-        {t('common.table.csv')}
-      </button>
+      <div className="dt-toolbar__actions">
+        {columnChooser}
+        <button
+          type="button"
+          className="button dt-toolbar__csv"
+          title={t('common.table.csvTitle')}
+          onClick={onExportCsv}
+          disabled={showSkeleton || hideTable}
+        >
+          {t('common.table.csv')}
+        </button>
+        <button
+          type="button"
+          className="button dt-toolbar__xlsx"
+          title={t('common.table.xlsxTitle')}
+          onClick={() => {
+            setXlsx('pending');
+            onExportXlsx().then(
+              () => setXlsx('idle'),
+              () => setXlsx('failed'),
+            );
+          }}
+          disabled={showSkeleton || hideTable || xlsx === 'pending'}
+          aria-busy={xlsx === 'pending' || undefined}
+        >
+          {xlsx === 'pending' ? t('common.table.xlsxPending') : t('common.table.xlsx')}
+        </button>
+      </div>
+      {xlsx === 'failed' && (
+        <p className="dt-toolbar__error" role="alert">
+          {t('common.table.xlsxFailed')}
+        </p>
+      )}
     </div>
   );
 }

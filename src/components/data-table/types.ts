@@ -46,8 +46,29 @@ export interface DataColumn<T> {
    */
   primary?: boolean;
   href?: (row: T) => string;
-  /** Include in CSV export (default true). */
+  /** Include in the exports (CSV, Excel; default true). */
   exportable?: boolean;
+  /**
+   * Header in the exports when it must say more than the screen does, e.g. the sign of a signed
+   * balance: "Bakiye (+ borçlu / − alacaklı)" (on screen the amount carries B/A instead).
+   */
+  exportHeader?: string | (() => string);
+  /**
+   * The totals cell in the exports as a value (money in kuruş), when Σ of the column's values is not
+   * it: a running balance's total is its last value; amounts in several currencies have no one sum
+   * (give text). Default: Σ values for money/number columns with a `footer`, the footer's text for others.
+   */
+  exportTotal?: (rows: readonly T[]) => CellValue;
+  /**
+   * Hidden until the user shows it in the column chooser (a less useful extra column that would make
+   * the table wider than a laptop screen). The user's choice is remembered per table.
+   */
+  defaultHidden?: boolean;
+  /**
+   * Long text (a company name) wraps to a second line instead of being cut to what one line holds;
+   * the row keeps its fixed height (two lines fit), so virtualization is unaffected.
+   */
+  wrap?: boolean;
 }
 
 /** Sort state: one column at a time ([] = ERP order). Same shape as react-table's SortingState. */

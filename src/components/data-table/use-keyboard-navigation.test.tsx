@@ -64,10 +64,8 @@ describe('DataTable', () => {
     const onRowOpen = vi.fn<(r: Account) => void>();
     const onRowFocus = vi.fn<(r: Account) => void>();
     render(<Harness onRowOpen={onRowOpen} onRowFocus={onRowFocus} />);
-    // Tab order: search box, CSV button, then the grid (one stop; cells' links are tabIndex -1).
-    await user.tab();
-    await user.tab();
-    await user.tab();
+    // Tab order: search box, "Sütunlar", CSV and Excel buttons, then the grid (one stop; cells' links are tabIndex -1).
+    for (let i = 0; i < 5; i++) await user.tab();
     expect(grid()).toHaveFocus();
     const activeText = () =>
       (document.getElementById(grid().getAttribute('aria-activedescendant') ?? '') as HTMLTableRowElement | null)?.cells[0]?.textContent;

@@ -24,7 +24,8 @@ const balanceColumn: DataColumn<Account> = {
   width: '12.5rem',
   value: (a) => a.balance,
   cell: (a) => (a.balance !== null ? <BalanceText minor={a.balance} /> : a.balanceInvalid ? <InvalidValue raw={a.balanceInvalid} /> : ''),
-  // CSV: signed amount (borçlu +, alacaklı −) so Excel can sum the column.
+  // CSV/Excel: signed amount (borçlu +, alacaklı −) so Excel can sum the column; the header says so.
+  exportHeader: () => t('common.table.balanceExport', { header: t('accounts.col.balance') }),
   csv: (a) => (a.balance !== null ? csvMoney(a.balance) : (a.balanceInvalid ?? '')),
   footer: (rows) => <BalanceText minor={accountTotals(rows).net} />,
 };
@@ -50,6 +51,7 @@ export const BASE_COLUMNS: readonly DataColumn<Account>[] = [
     value: (a) => a.name,
     primary: true,
     href: accountHref,
+    wrap: true,
     footer: (rows) => t('accounts.totals.count', { count: formatCount(rows.length) }),
   },
   { id: 'province', header: () => t('accounts.col.province'), width: '8rem', value: (a) => a.province },
@@ -67,6 +69,8 @@ export function extraAccountColumns(extra: readonly ErpColumn[]): DataColumn<Acc
       value: (a) => c.value(a.extras),
       cell: c.cell ? (a) => c.cell!(a.extras) : undefined,
       searchText: false,
+      // Extra ERP keys start hidden (the list fits a laptop screen); the column chooser shows them.
+      defaultHidden: true,
     }),
   );
 }

@@ -335,6 +335,8 @@ export default function AccountsPage() {
             onRetry={() => void full.refetch()}
             emptyMessage={fullAccounts.length === 0 ? t('accounts.empty.all') : t('accounts.empty')}
             csvFileName={`${t('accounts.csv.file')}.csv`}
+            tableId="accounts"
+            sheetName={t('accounts.title')}
             searchInputRef={searchRef}
             totalsRow={{ pin: '', id: t('accounts.totals.label') }}
             toolbar={

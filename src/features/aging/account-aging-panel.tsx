@@ -234,6 +234,9 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
               caption={t('aging.fifo.bucketsTitle')}
               virtualize={false}
               csvFileName={`${t('aging.fifo.csv.file')}-${cariId}-dilimler`}
+              tableId="aging.fifo.buckets"
+              sheetName={`FIFO ${cariId} ${t('aging.fifo.bucketsTitle')}`}
+              exportTotals={{ fifo: result.total, erp: erpTotal }}
               totalsRow={{ label: t('aging.fifo.total'), fifo: formatMoney(result.total), erp: money(erpTotal) }}
             />
           </div>
@@ -243,6 +246,8 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
             aria-label={t('aging.fifo.table.label')}
             caption={t('aging.fifo.explainTitle')}
             csvFileName={`${t('aging.fifo.csv.file')}-${cariId}`}
+            tableId="aging.fifo.debits"
+            sheetName={`FIFO ${cariId} ${t('aging.fifo.explainTitle')}`}
             getRowId={(r) => String(r.index)}
             maxHeight="50vh"
           />
@@ -253,6 +258,8 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
               aria-label={t('aging.fifo.creditsTitle')}
               caption={t('aging.fifo.creditsTitle')}
               csvFileName={`${t('aging.fifo.csv.file')}-${cariId}-alacaklar`}
+              tableId="aging.fifo.credits"
+              sheetName={`FIFO ${cariId} ${t('aging.fifo.creditsTitle')}`}
               getRowId={(r) => String(r.index)}
               maxHeight="40vh"
             />

@@ -89,8 +89,9 @@ export default function AgingPage() {
   const columns = useMemo<DataColumn<ErpRow>[]>(() => {
     const cols = erpDataColumns(table.columns, {
       override: (col) => {
-        if (col.key === layout.nameKey) return { primary: true, href: (row) => statementHref(row, layout), width: '13rem' };
-        if (col.key === layout.accountIdKey) return { width: '6rem' };
+        if (col.key === layout.nameKey) return { primary: true, href: (row) => statementHref(row, layout), width: '13rem', wrap: true };
+        // The name links to the statement: the id is an extra the column chooser shows.
+        if (col.key === layout.accountIdKey) return { width: '6rem', defaultHidden: true };
         // Bucket columns get a readable day-range header ("0–30 gün"), also in the CSV.
         const bucket = layout.buckets.find((b) => b.key === col.key);
         if (bucket) return { header: bucketLabel(bucket) };
@@ -249,6 +250,8 @@ export default function AgingPage() {
         onRetry={() => void query.refetch()}
         emptyMessage={q ? undefined : emptyMessage}
         csvFileName={t('aging.csv.file')}
+        tableId="aging"
+        sheetName={t('aging.title')}
         searchQuery={q}
         rowFilter={sideFilter}
         sorting={sorting}

@@ -156,6 +156,8 @@ export default function InvoiceDetailPage() {
             columns={lineColumns}
             aria-label={t('invoices.detail.lines')}
             csvFileName={t('invoices.detail.csv.file', { number })}
+            tableId="invoices.lines"
+            sheetName={t('invoices.detail.title', { number })}
             virtualize={lines.rows.length > 200}
             maxHeight="none"
           />

@@ -159,6 +159,8 @@ export default function InvoiceSearchPage() {
             onRetry={() => void query.refetch()}
             emptyMessage={q ? undefined : no ? t('invoices.empty.no', { no }) : t('invoices.empty')}
             csvFileName={t('invoices.csv.file')}
+            tableId="invoices"
+            sheetName={t('invoices.title')}
             searchQuery={q}
             sorting={sorting}
             onSortingChange={(next) => setParam({ sort: sortingToParam(next) || null }, true)}

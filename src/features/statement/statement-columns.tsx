@@ -112,7 +112,8 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       width: '11rem',
       value: (r) => r.balance,
       cell: (r) => (r.incomplete ? <IncompleteAmount /> : <BalanceText minor={r.balance} />),
-      // CSV: signed running balance (borçlu +, alacaklı −); "eksik" when it includes an unreadable amount.
+      // CSV/Excel: signed running balance (borçlu +, alacaklı −), the header says so; "eksik" when it includes an unreadable amount.
+      exportHeader: () => t('common.table.balanceExport', { header: t('statement.col.balance') }),
       csv: (r) => (r.incomplete ? t('statement.incomplete') : csvMoney(r.balance)),
     },
   ];

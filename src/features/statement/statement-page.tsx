@@ -201,6 +201,9 @@ export default function StatementPage() {
             onType={setType}
           />
         }
+        tableId="statement"
+        sheetName={`${t('statement.title')} ${cariId}`}
+        exportTotals={summary ? { debit: summary.totals.debit, credit: summary.totals.credit, balance: summary.totals.balance } : undefined}
         totalsRow={
           summary
             ? {

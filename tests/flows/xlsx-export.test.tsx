@@ -1,0 +1,138 @@
+/**
+ * "Excel indir" on real pages (real gateway + demo ERP): the file is opened with an independent
+ * reader (exceljs) and every figure is computed here from the demo dataset, by this file's own
+ * arithmetic — sheet name, frozen header, the signed balance column's title, cell types, number and
+ * date formats, the totals row; and the columns follow the column chooser.
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import ExcelJS from 'exceljs';
+import { describe, expect, it, vi } from 'vitest';
+import { getDataset } from '../../server/demo-erp';
+import { foldTr } from '../../src/lib/turkish';
+import { renderApp, type DemoShape, type RenderedApp } from '../harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 8000 });
+
+const ds = getDataset();
+const utc = (iso: string) => new Date(Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)));
+const tl = (minor: number) => minor / 100;
+
+/** Presses "Excel indir" and opens the downloaded file. */
+async function downloadXlsx(app: RenderedApp, scope?: HTMLElement): Promise<{ name: string; ws: ExcelJS.Worksheet }> {
+  let blob: Blob | undefined;
+  const orig = { c: URL.createObjectURL, r: URL.revokeObjectURL };
+  Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:x'), revokeObjectURL: () => {} });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  let name = '';
+  try {
+    await app.user.click((scope ? within(scope) : screen).getByRole('button', { name: 'Excel indir' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+    name = (click.mock.instances[0] as unknown as HTMLAnchorElement).download;
+  } finally {
+    Object.assign(URL, { createObjectURL: orig.c, revokeObjectURL: orig.r });
+    click.mockRestore();
+  }
+  const bytes = await new Promise<ArrayBuffer>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.readAsArrayBuffer(blob!);
+  });
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes);
+  expect(wb.worksheets).toHaveLength(1);
+  return { name, ws: wb.worksheets[0]! };
+}
+
+const rowValues = (ws: ExcelJS.Worksheet, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+
+describe.each<DemoShape>(['wex', 'envelope-cf-column'])('Excel export (ERP shape %s)', (shape) => {
+  it('statement: devir row, dated lines, signed running balance, totals with the closing balance', async () => {
+    const app = await renderApp('/accounts/1004?from=2026-01-01', { loggedIn: true, shape });
+    await screen.findByTestId('sum-balance');
+    const { name, ws } = await downloadXlsx(app);
+    expect(name).toBe('ekstre-1004.xlsx');
+    expect(ws.name).toBe('Cari Ekstre 1004');
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(rowValues(ws, 1)).toEqual(['İşlem Tarihi', 'Vade Tarihi', 'İşlem Türü', 'Borç', 'Alacak', 'Bakiye (+ borçlu / − alacaklı)', 'Belge No', 'Açıklama']);
+
+    const lines = ds.accountById.get('1004')!.lines;
+    let od = 0;
+    let oc = 0;
+    let balance = 0;
+    const inRange = [];
+    for (const l of lines) {
+      balance += l.debit - l.credit;
+      if (l.date < '2026-01-01') {
+        od += l.debit;
+        oc += l.credit;
+      } else inRange.push({ ...l, balance });
+    }
+    // Row 2: the devir row (no dates, its label, the sums before the range).
+    const devir = ws.getRow(2);
+    expect(devir.getCell(1).type).toBe(ExcelJS.ValueType.Null);
+    expect(devir.getCell(3).value).toBe('01.01.2026 öncesi devir');
+    expect(devir.getCell(4).value).toBe(tl(od));
+    expect(devir.getCell(5).value).toBe(tl(oc));
+    expect(devir.getCell(6).value).toBe(tl(od - oc));
+    inRange.forEach((l, i) => {
+      const row = ws.getRow(3 + i);
+      expect(row.getCell(1).type).toBe(ExcelJS.ValueType.Date);
+      expect(row.getCell(1).value).toEqual(utc(l.date));
+      expect(row.getCell(1).numFmt).toBe('dd.mm.yyyy');
+      if (l.dueDate) expect(row.getCell(2).value).toEqual(utc(l.dueDate));
+      else expect(row.getCell(2).type).toBe(ExcelJS.ValueType.Null);
+      expect(row.getCell(3).value).toBe(l.type);
+      for (const [col, v] of [[4, l.debit], [5, l.credit], [6, l.balance]] as const) {
+        expect(row.getCell(col).type).toBe(ExcelJS.ValueType.Number);
+        expect(row.getCell(col).value).toBe(tl(v));
+        expect(row.getCell(col).numFmt).toBe('#,##0.00');
+      }
+      expect(row.getCell(7).value).toBe(l.documentNo);
+      expect(row.getCell(8).value).toBe(l.description);
+    });
+    // Totals: Σ debit and Σ credit of the shown rows (devir included); the balance is the closing one.
+    const totals = ws.getRow(3 + inRange.length);
+    expect(ws.rowCount).toBe(3 + inRange.length);
+    const debit = od + inRange.reduce((s, l) => s + l.debit, 0);
+    const credit = oc + inRange.reduce((s, l) => s + l.credit, 0);
+    expect(totals.getCell(1).value).toBe('Toplam');
+    expect(totals.getCell(4).value).toBe(tl(debit));
+    expect(totals.getCell(5).value).toBe(tl(credit));
+    expect(totals.getCell(6).value).toBe(tl(balance));
+    expect(balance).toBe(debit - credit);
+    expect(totals.getCell(6).font?.bold).toBe(true);
+  });
+});
+
+describe('Excel export follows the column chooser', () => {
+  it('aging: the hidden Firma ID is left out until shown, then comes where the user put it', async () => {
+    const app = await renderApp('/aging?firma=iğdır', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Yaşlandırma (ERP)' });
+    const igdir = ds.accounts.filter((a) => a.balance !== 0 && foldTr(a.name).includes('igdir'));
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr.dt-row')).toHaveLength(igdir.length));
+
+    let { name, ws } = await downloadXlsx(app);
+    expect(name).toBe('yaslandirma.xlsx');
+    expect(ws.name).toBe('Yaşlandırma');
+    expect(rowValues(ws, 1)).toEqual(['Firma Adı', 'Vadesi gelmemiş', '0–30 gün', '31–60 gün', '61–90 gün', '91–120 gün', '120+ gün', 'Toplam']);
+    // ERP order; the Toplam column = each account's balance; the totals row = Σ balances.
+    igdir.forEach((a, i) => {
+      expect(ws.getRow(2 + i).getCell(1).value).toBe(a.name);
+      expect(ws.getRow(2 + i).getCell(8).value).toBe(tl(a.balance));
+    });
+    const totals = ws.getRow(2 + igdir.length);
+    expect(totals.getCell(1).value).toBe('Toplam');
+    expect(totals.getCell(8).value).toBe(tl(igdir.reduce((s, a) => s + a.balance, 0)));
+    expect(totals.getCell(8).numFmt).toBe('#,##0.00');
+
+    // Show the Firma ID and move it after the total.
+    await app.user.click(screen.getByRole('button', { name: /^Sütunlar/ }));
+    const chooser = screen.getByRole('group', { name: 'Sütunlar' });
+    await app.user.click(within(chooser).getByRole('checkbox', { name: 'Firma ID' }));
+    for (let i = 0; i < 8; i++) await app.user.click(within(chooser).getByRole('button', { name: 'Firma ID sütununu aşağı taşı' }));
+    ({ ws } = await downloadXlsx(app));
+    expect(rowValues(ws, 1).slice(6, 9)).toEqual(['120+ gün', 'Toplam', 'Firma ID']);
+    igdir.forEach((a, i) => expect(ws.getRow(2 + i).getCell(9).value).toBe(a.id));
+  });
+});
