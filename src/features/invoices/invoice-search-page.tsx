@@ -72,7 +72,10 @@ export default function InvoiceSearchPage() {
             if (col.key === layout.primaryKey && layout.idKey) return { primary: true, href: (row) => invoiceHref(row, layout) ?? '#', width: '9.5rem' };
             if (col.key === layout.dateKey || col.key === layout.dueDateKey) return { width: '7.5rem' };
             if (col.key === layout.typeKey) return { width: '9rem' };
-            if (col.key === layout.idKey || col.key === layout.accountIdKey || col.key === layout.currencyKey) return { width: '5.75rem' };
+            if (col.key === layout.companyKey) return { wrap: true };
+            // Internal ids (the number and the company name are the links): hidden until the column chooser shows them.
+            if (col.key === layout.idKey || col.key === layout.accountIdKey) return { width: '5.75rem', defaultHidden: true };
+            if (col.key === layout.currencyKey) return { width: '5.75rem' };
             return undefined;
           },
           rows: table.rows,
