@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router-dom';
 import { logout } from '../api/session';
 import { clearShortcuts } from '../lib/account-shortcuts';
-import { clearColumnPrefs } from '../components/data-table';
+// Straight from its module: the table itself (react-table, virtualizer) is not part of the first screen.
+import { clearColumnPrefs } from '../components/data-table/column-store';
 import { t } from '../i18n';
 import { QuickInvoiceBox } from '../features/invoices/quick-invoice-box';
 import type { SessionUser } from '../api/types';

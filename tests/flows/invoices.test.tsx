@@ -72,9 +72,11 @@ describe.each(SHAPES)('invoice search (ERP shape %s)', (shape) => {
       const cells = Array.from(row.querySelectorAll('td'), (td) => td.textContent);
       expect(cells[columnIndex(grid, 'Toplam')]).toBe(tl(inv.total));
       expect(cells[columnIndex(grid, 'Para Birimi')]).toBe('TL');
-      // The internal id is the last column, not the first.
-      expect(cells[cells.length - 1]).toBe(inv.id);
+      // The internal invoice id and the account id are not shown by default (the column chooser has them).
+      expect(cells).not.toContain(inv.id);
+      expect(cells).not.toContain(inv.accountId);
     }
+    expect(within(grid).queryByRole('columnheader', { name: /Fatura ID/ })).toBeNull();
     // Sales, purchases and returns are never added together: no totals row, one line per type and currency.
     expect(footerCells(grid)).toEqual([]);
     expect(typeTotalLines()).toEqual(expectedTypeTotals(by417));

@@ -3,7 +3,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COLUMNS, Harness, grid, type Account } from './data-table.fixtures';
-import { clearColumnPrefs } from './column-prefs';
+import { clearColumnPrefs } from './column-store';
 import type { DataColumn } from './types';
 
 const headers = () => Array.from(grid().querySelectorAll('thead th')).map((th) => th.textContent?.replace(/[▲▼↕]/g, '').replace(/, (artan|azalan) sıralı/, '').trim());

@@ -5,9 +5,10 @@
  * choice was saved (an ERP answer with a new key) get their default visibility and place.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { PREFIX, listeners, notify } from './column-store';
 import type { DataColumn } from './types';
 
-const PREFIX = 'cari-ekran.columns.v1.';
+export { clearColumnPrefs } from './column-store';
 
 /** What is stored: every column id the table had, in the user's order, and the hidden ones. */
 export interface ColumnPrefs {
@@ -15,8 +16,6 @@ export interface ColumnPrefs {
   hidden: string[];
 }
 
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
 
 function readRaw(key: string): string | null {
   try {
@@ -48,19 +47,6 @@ function write(key: string, prefs: ColumnPrefs | null): void {
   notify();
 }
 
-/** On logout: forget every table's column choice. */
-export function clearColumnPrefs(): void {
-  try {
-    for (let i = localStorage.length - 1; i >= 0; i--) {
-      const k = localStorage.key(i);
-      if (k?.startsWith(PREFIX)) localStorage.removeItem(k);
-    }
-  } catch {
-    // storage disabled: nothing was stored
-  }
-  notify();
-}
-
 function subscribe(l: () => void): () => void {
   listeners.add(l);
   const onStorage = (e: StorageEvent) => {
@@ -78,9 +64,17 @@ export interface ArrangedColumn<T> {
   visible: boolean;
 }
 
+/** Below this window width, `defaultHidden: 'narrow'` columns start hidden. */
+const WIDE_SCREEN_PX = 1600;
+
+function hiddenByDefault<T>(col: DataColumn<T>): boolean {
+  if (col.defaultHidden !== 'narrow') return col.defaultHidden === true;
+  return typeof window === 'undefined' || window.innerWidth < WIDE_SCREEN_PX;
+}
+
 /** The columns in the user's order with their visibility (defaults where the user said nothing). */
 export function arrangeColumns<T>(columns: readonly DataColumn<T>[], prefs: ColumnPrefs | null): ArrangedColumn<T>[] {
-  if (!prefs) return columns.map((col) => ({ col, visible: !col.defaultHidden }));
+  if (!prefs) return columns.map((col) => ({ col, visible: !hiddenByDefault(col) }));
   const byId = new Map(columns.map((c) => [c.id, c]));
   const known = new Set(prefs.order);
   const hidden = new Set(prefs.hidden);
@@ -93,7 +87,7 @@ export function arrangeColumns<T>(columns: readonly DataColumn<T>[], prefs: Colu
   });
   return ids.map((id) => {
     const col = byId.get(id) as DataColumn<T>;
-    return { col, visible: known.has(id) ? !hidden.has(id) : !col.defaultHidden };
+    return { col, visible: known.has(id) ? !hidden.has(id) : !hiddenByDefault(col) };
   });
 }
 

@@ -45,7 +45,7 @@
  *     csvFileName="cariler.csv" />
  */
 export { DataTable } from './data-table';
-export { clearColumnPrefs } from './column-prefs';
+export { clearColumnPrefs } from './column-store';
 export type { DataTableProps } from './data-table-props';
 export { tableView } from './use-row-view';
 export { ROW_HEIGHT } from './use-virtual-rows';

@@ -10,29 +10,8 @@ import { downloadCsv, toCsv } from '../../lib/csv';
 import { sumMinor } from '../../lib/money';
 import { csvValue, headerText } from './cell-format';
 import { t } from '../../i18n';
-import type { CellValue, ColumnKind, DataColumn } from './types';
+import type { CellValue, ColumnKind, DataColumn, ExportCell, ExportColumn, ExportModel } from './types';
 import type { ReactNode } from 'react';
-
-/** One cell of an export, typed: money in kuruş, a plain number, an ISO date, text, or empty (null). */
-export type ExportCell = { type: 'money'; minor: number } | { type: 'number'; value: number } | { type: 'date'; iso: string } | { type: 'text'; text: string } | null;
-
-export interface ExportColumn<T> {
-  id: string;
-  header: string;
-  kind: ColumnKind;
-  /** The CSV text of the cell (the column's `csv`, else cell-format's csvValue). */
-  text: (row: T) => string;
-  /** The same cell typed (Excel): text when the CSV text is not the value's own (an unreadable ERP value). */
-  cell: (row: T) => ExportCell;
-}
-
-export interface ExportModel<T> {
-  columns: ExportColumn<T>[];
-  /** The rows in display order (filtered + sorted). */
-  rows: readonly T[];
-  /** The totals row (one cell per column), or null when the table has none. */
-  totals: ExportCell[] | null;
-}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

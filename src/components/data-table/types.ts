@@ -61,9 +61,10 @@ export interface DataColumn<T> {
   exportTotal?: (rows: readonly T[]) => CellValue;
   /**
    * Hidden until the user shows it in the column chooser (a less useful extra column that would make
-   * the table wider than a laptop screen). The user's choice is remembered per table.
+   * the table wider than a laptop screen); 'narrow': hidden only on screens narrower than 1600 px
+   * (a 1366 px laptop), shown on a wide one. The user's choice is remembered per table.
    */
-  defaultHidden?: boolean;
+  defaultHidden?: boolean | 'narrow';
   /**
    * Long text (a company name) wraps to a second line instead of being cut to what one line holds;
    * the row keeps its fixed height (two lines fit), so virtualization is unaffected.
@@ -73,3 +74,26 @@ export interface DataColumn<T> {
 
 /** Sort state: one column at a time ([] = ERP order). Same shape as react-table's SortingState. */
 export type SortingState = { id: string; desc: boolean }[];
+
+// ---- exports (table-export.ts builds the model; the CSV and Excel writers read it) ----
+
+/** One cell of an export, typed: money in kuruş, a plain number, an ISO date, text, or empty (null). */
+export type ExportCell = { type: 'money'; minor: number } | { type: 'number'; value: number } | { type: 'date'; iso: string } | { type: 'text'; text: string } | null;
+
+export interface ExportColumn<T> {
+  id: string;
+  header: string;
+  kind: ColumnKind;
+  /** The CSV text of the cell (the column's `csv`, else cell-format's csvValue). */
+  text: (row: T) => string;
+  /** The same cell typed (Excel): text when the CSV text is not the value's own (an unreadable ERP value). */
+  cell: (row: T) => ExportCell;
+}
+
+export interface ExportModel<T> {
+  columns: ExportColumn<T>[];
+  /** The rows in display order (filtered + sorted). */
+  rows: readonly T[];
+  /** The totals row (one cell per column), or null when the table has none. */
+  totals: ExportCell[] | null;
+}

@@ -12,7 +12,7 @@
 import writeXlsxFile, { type Cell, type Row, type SheetData } from 'write-excel-file/browser';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { downloadBlob } from '../../lib/download';
-import type { ExportCell, ExportModel } from './table-export';
+import type { ExportCell, ExportModel } from './types';
 
 export const MONEY_FORMAT = '#,##0.00';
 export const DATE_FORMAT = 'dd.mm.yyyy';
