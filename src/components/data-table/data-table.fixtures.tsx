@@ -80,3 +80,13 @@ export const LINE_COLUMNS: DataColumn<Line>[] = [
   { id: 'n', header: 'No', kind: 'number', value: (r) => r.n },
 ];
 export const rendered = () => Array.from(document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]'));
+
+// jsdom's Blob has no arrayBuffer(); FileReader reads the exact bytes.
+export function blobBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}

@@ -1,17 +1,8 @@
 // Export: every filtered + sorted row, byte for byte (table-export.ts).
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Harness } from './data-table.fixtures';
+import { Harness, blobBytes } from './data-table.fixtures';
 
-// jsdom's Blob has no arrayBuffer(); FileReader reads the exact bytes.
-function blobBytes(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 describe('DataTable', () => {
   it('exports ALL filtered + sorted rows as Turkish Excel CSV, byte for byte', async () => {

@@ -4,17 +4,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
-import { Harness } from './data-table.fixtures';
+import { Harness, blobBytes } from './data-table.fixtures';
 import { sheetName } from './table-export';
-
-function blobBytes(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 /** Clicks a download button and returns the downloaded file's name and bytes. */
 async function download(buttonName: string): Promise<{ name: string; blob: Blob; bytes: Uint8Array }> {
