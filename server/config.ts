@@ -15,7 +15,7 @@ import { FileStore } from './gateway/state-file';
 import { RedisStore } from './gateway/state-redis';
 import { MemoryStore, type StateStore } from './gateway/state-store';
 import { parseTrustProxy, TRUST_NONE, type TrustProxy } from './gateway/trust-proxy';
-import { DEMO_COMPANY, DEMO_USERS, FAIL_MODES, SHAPES, isFailMode, isShape, startDemoErp, type StartDemoErpOptions } from './demo-erp/index';
+import { DEMO_COMPANY, DEMO_USERS, SHAPES, isShape, parseFailSpec, startDemoErp, type StartDemoErpOptions } from './demo-erp/index';
 
 export type ServerMode = 'dev' | 'prod';
 export type Env = Record<string, string | undefined>;
@@ -71,7 +71,7 @@ const falsy = (v: string | undefined): boolean => !!v && /^(0|false|no|off)$/i.t
 const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
 
 /** Options of the embedded demo ERP (DEMO_ERP_SHAPE, DEMO_ERP_FAIL, DEMO_ERP_SIZE, DEMO_ERP_TODAY). */
-export type DemoErpSettings = Pick<StartDemoErpOptions, 'shape' | 'fail' | 'size' | 'today'>;
+export type DemoErpSettings = Pick<StartDemoErpOptions, 'shape' | 'fail' | 'failRules' | 'size' | 'today'>;
 
 export interface ServerSettings {
   mode: ServerMode;
@@ -247,8 +247,11 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
       else problems.push(`DEMO_ERP_SHAPE must be one of: ${SHAPES.join(', ')}`);
     }
     if (present(fail)) {
-      if (isFailMode(fail)) demoErp.fail = fail;
-      else problems.push(`DEMO_ERP_FAIL must be one of: ${FAIL_MODES.join(', ')}`);
+      try {
+        Object.assign(demoErp, parseFailSpec(fail));
+      } catch (e) {
+        problems.push(`DEMO_ERP_FAIL: ${(e as Error).message}`);
+      }
     }
     if (present(size)) {
       if (size === 'normal' || size === 'large') demoErp.size = size;

@@ -6,7 +6,7 @@
  */
 import { startDemoErp } from './standalone';
 import { isShape, SHAPES } from './shapes';
-import { FAIL_MODES, isFailMode } from './service';
+import { parseFailSpec, type FailMode, type FailRule } from './service';
 
 const env = process.env;
 const fatal = (message: string): never => {
@@ -17,8 +17,13 @@ const apiPassword = env.DEMO_ERP_PASSWORD;
 if (!apiPassword) fatal('DEMO_ERP_PASSWORD is not set. Choose the API password the gateway will send, e.g.\n  DEMO_ERP_PASSWORD=some-secret npm run demo-erp\nand give the gateway the same value as ERP_API_PASSWORD.');
 const shape = env.DEMO_ERP_SHAPE || 'wex';
 if (!isShape(shape)) fatal(`unknown DEMO_ERP_SHAPE "${shape}" (one of: ${SHAPES.join(', ')})`);
-const fail = env.DEMO_ERP_FAIL || 'none';
-if (!isFailMode(fail)) fatal(`unknown DEMO_ERP_FAIL "${fail}" (one of: ${FAIL_MODES.join(', ')})`);
+let fail: FailMode = 'none';
+let failRules: FailRule[] = [];
+try {
+  ({ fail, failRules } = parseFailSpec(env.DEMO_ERP_FAIL || ''));
+} catch (e) {
+  fatal(`DEMO_ERP_FAIL: ${(e as Error).message}`);
+}
 const size = env.DEMO_ERP_SIZE || 'normal';
 if (size !== 'normal' && size !== 'large') fatal(`unknown DEMO_ERP_SIZE "${size}" (normal or large)`);
 const port = Number(env.DEMO_ERP_PORT || 8787);
@@ -30,7 +35,8 @@ const running = await startDemoErp({
   apiPassword: apiPassword as string,
   port,
   shape: shape as (typeof SHAPES)[number],
-  fail: fail as (typeof FAIL_MODES)[number],
+  fail,
+  failRules,
   size: size as 'normal' | 'large',
   today,
   service: env.ERP_SERVICE?.trim() || undefined,
@@ -38,7 +44,7 @@ const running = await startDemoErp({
 const ds = running.erp.dataset; // generate now, not on the first request
 const { service } = running.erp.options;
 console.info(
-  `demo ERP listening on ${running.url}/wex.cfm/${service}/<operation> — shape ${shape}, size ${size}, today ${ds.today}, fail ${fail}; ` +
+  `demo ERP listening on ${running.url}/wex.cfm/${service}/<operation> — shape ${shape}, size ${size}, today ${ds.today}, fail ${env.DEMO_ERP_FAIL || 'none'}; ` +
     `${ds.accounts.length} accounts, ${ds.invoices.length} invoices, generated in ${ds.generatedMs} ms. Control: ${running.url}/__demo/settings`,
 );
 const stop = () => void running.close().finally(() => process.exit(0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agingOf, generateDataset, getDataset, LARGE_STATEMENT_ACCOUNT_ID, SPECIAL_ACCOUNTS, type DemoStatementLine } from './dataset';
+import { agingOf, generateDataset, getDataset, LARGE_STATEMENT_ACCOUNT_ID, SPECIAL_ACCOUNTS, type DemoAccount, type DemoStatementLine } from './dataset';
 
 const ds = getDataset();
 
@@ -181,6 +181,60 @@ describe('partial Turkish name matching helpers in the data', () => {
   });
 });
 
+/** Foreign-currency accounts of a dataset (the test finds them by their lines, not by the account flag). */
+const foreignAccounts = (accounts: readonly DemoAccount[]) => accounts.filter((a) => a.lines.some((l) => l.currency && l.currency !== 'TL'));
+
+describe('foreign-currency (USD / EUR) accounts', () => {
+  const foreign = foreignAccounts(ds.accounts);
+
+  it('a handful of the 330: USD and EUR, customers and suppliers, special accounts untouched', () => {
+    expect(ds.accounts.length).toBe(330);
+    expect(foreign.length).toBe(5);
+    expect(foreign.filter((a) => a.currency === 'USD').length).toBe(3);
+    expect(foreign.filter((a) => a.currency === 'EUR').length).toBe(2);
+    expect(foreign.some((a) => a.category === 'Tedarikçi')).toBe(true);
+    expect(foreign.some((a) => a.category !== 'Tedarikçi')).toBe(true);
+    const specialIds: string[] = Object.values(SPECIAL_ACCOUNTS);
+    for (const a of foreign) expect(specialIds).not.toContain(a.id);
+    // every other account has no currency on any line (its statement has no currency columns)
+    for (const a of ds.accounts) if (!foreign.includes(a)) expect(a.currency === undefined && a.lines.every((l) => l.currency === undefined)).toBe(true);
+  });
+
+  it('every line says its currency; foreign amounts are the TL amount at a plausible rate, exact minor units', () => {
+    for (const a of foreign) {
+      expect(a.lines.length).toBeGreaterThanOrEqual(8);
+      for (const l of a.lines) {
+        expect(l.currency === 'TL' || l.currency === a.currency).toBe(true);
+        expect(Number.isInteger(l.currencyAmount)).toBe(true);
+        const tl = l.debit + l.credit;
+        if (l.currency === 'TL') expect(l.currencyAmount).toBe(tl);
+        else {
+          // 1 USD between 30 and 50 TL, 1 EUR between 32 and 56 TL in 2025–2026
+          const rate = tl / l.currencyAmount!;
+          if (tl > 100_00) expect(rate > 30 && rate < (a.currency === 'USD' ? 50 : 56)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('the foreign balance is the signed sum of the foreign lines only (TL lines never added in)', () => {
+    for (const a of foreign) {
+      let usdOrEur = 0;
+      for (const l of a.lines) if (l.currency === a.currency) usdOrEur += l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!;
+      expect(a.currencyBalance).toBe(usdOrEur);
+      // customer: owes in its currency; supplier: we owe
+      expect(a.category === 'Tedarikçi' ? usdOrEur < 0 : usdOrEur > 0).toBe(true);
+    }
+    // at least one account holds two currencies (a TL opening or virman next to its USD/EUR lines)
+    expect(foreign.some((a) => a.lines.some((l) => l.currency === 'TL'))).toBe(true);
+  });
+
+  it('is deterministic', () => {
+    const again = generateDataset();
+    expect(JSON.stringify(foreignAccounts(again.accounts))).toBe(JSON.stringify(foreign));
+  });
+});
+
 describe('large size', () => {
   it('100,000 accounts, 20,000 invoices, 50,000 lines on the documented account; generated fast', { timeout: 60_000 }, () => {
     const t0 = performance.now();
@@ -199,5 +253,6 @@ describe('large size', () => {
     // special accounts are the same in both sizes
     expect(big.accountById.get(SPECIAL_ACCOUNTS.floatTrap)!.balance).toBe(460);
     expect(big.accountById.get(SPECIAL_ACCOUNTS.quoted)!.balance).toBe(ds.accountById.get(SPECIAL_ACCOUNTS.quoted)!.balance);
+    expect(foreignAccounts(big.accounts).length).toBe(5);
   });
 });

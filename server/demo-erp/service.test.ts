@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDemoErp, type DemoErp } from './service';
+import { createDemoErp, ERP_ERROR_MESSAGE, parseFailSpec, type DemoErp } from './service';
 import { startDemoErp, type RunningDemoErp } from './standalone';
 import { SHAPES, type ShapeName } from './shapes';
 import { SPECIAL_ACCOUNTS } from './dataset';
@@ -241,7 +241,7 @@ describe('demo ERP: every shape in its documented form', () => {
     expect(String(accounts[0]![k.id])).toBe(acc.id);
     expect(accounts[0]![k.name]).toBe(acc.name);
     expect(accounts[0]![k.balance]).toEqual(balanceText[shape]);
-    expect(Object.keys(accounts[0]!).length).toBe(6);
+    expect(Object.keys(accounts[0]!).length).toBe(7); // the six documented fields + the currency (empty: a TL account)
 
     const lines = rowsOf(shape, await parse(await post(erp, 'get_cari_extre', { cari_id: SPECIAL_ACCOUNTS.floatTrap }), shape));
     expect(lines.length).toBe(40);
@@ -255,6 +255,41 @@ describe('demo ERP: every shape in its documented form', () => {
     const invoices = rowsOf(shape, await parse(await post(erp, 'get_fatura', { fatura_no: 'SF2026000417', firma_ismi: '' }), shape));
     expect(invoices.length).toBe(1);
     expect(Object.values(invoices[0]!)).toContain('SF2026000417');
+  });
+
+  // A USD account: its list row says USD; its statement lines carry the currency and the foreign amount.
+  const usd = erp.dataset.accounts.find((a) => a.currency === 'USD' && a.lines.some((l) => l.currency === 'TL'))!;
+  const currencyKeys: Record<ShapeName, { money: string; code: string; amount: string }> = {
+    wex: { money: 'MONEY', code: 'OTHER_MONEY', amount: 'OTHER_CASH_ACT_VALUE' },
+    labels: { money: 'Para Birimi', code: 'İşlem Dövizi', amount: 'Döviz Tutarı' },
+    envelope: { money: 'PARA_BIRIMI', code: 'ISLEM_DOVIZI', amount: 'DOVIZ_TUTARI' },
+    'cf-row': { money: 'MONEY', code: 'OTHER_MONEY', amount: 'OTHER_CASH_ACT_VALUE' },
+    'cf-column': { money: 'PARA_BIRIMI', code: 'ISLEM_DOVIZI', amount: 'DOVIZ_TUTARI' },
+    'envelope-cf-row': { money: 'PARA_BIRIMI', code: 'ISLEM_DOVIZI', amount: 'DOVIZ_TUTARI' },
+    'envelope-cf-column': { money: 'MONEY', code: 'OTHER_MONEY', amount: 'OTHER_CASH_ACT_VALUE' },
+  };
+  /** The shape's money text of minor units, written by the test itself. */
+  const moneyIn = (shape: ShapeName, minor: number): unknown =>
+    shape === 'labels' ? trMoney(minor) : shape === 'envelope' ? trMoney(minor).replace(/\./g, '') : shape === 'envelope-cf-column' ? enMoney(minor) : minor / 100;
+
+  it.each(SHAPES)('%s: a USD account — currency in the list, currency and foreign amount on every statement line', async (shape) => {
+    erp.settings.shape = shape;
+    const k = keys[shape];
+    const ck = currencyKeys[shape];
+    const [row] = rowsOf(shape, await parse(await post(erp, 'get_cari', { firma_ismi: usd.name }), shape));
+    expect(row![ck.money]).toBe('USD');
+    const lines = rowsOf(shape, await parse(await post(erp, 'get_cari_extre', { cari_id: usd.id }), shape));
+    expect(lines.length).toBe(usd.lines.length);
+    lines.forEach((l, i) => {
+      const src = usd.lines[i]!;
+      expect(l[ck.code]).toBe(src.currency);
+      expect(l[ck.amount]).toEqual(moneyIn(shape, src.currencyAmount!));
+      expect(l[k.debit]).toEqual(moneyIn(shape, src.debit)); // the TL amount stays beside it
+    });
+    expect(lines.some((l) => l[ck.code] === 'TL') && lines.some((l) => l[ck.code] === 'USD')).toBe(true);
+    // a TL account's statement has no currency columns at all
+    const tl = rowsOf(shape, await parse(await post(erp, 'get_cari_extre', { cari_id: SPECIAL_ACCOUNTS.floatTrap }), shape));
+    expect(Object.keys(tl[0]!)).not.toContain(ck.code);
   });
 
   it.each(SHAPES)('%s: invoice detail nested or flat, unknown invoice empty or a failure envelope', async (shape) => {
@@ -339,6 +374,62 @@ describe('demo ERP: fail modes', () => {
   });
 });
 
+describe('demo ERP: fail rules per operation and per parameter', () => {
+  const erp = createDemoErp({ apiPassword: PW });
+  afterEach(() => {
+    erp.settings.fail = 'none';
+    erp.settings.failRules = [];
+    erp.settings.shape = 'wex';
+  });
+
+  it('fails only get_cari with firma_ismi = the given value (Turkish-folded), everything else answers', async () => {
+    erp.settings.failRules = [{ operation: 'get_cari', param: 'firma_ismi', value: 'ığdır', mode: 'html500' }];
+    expect((await post(erp, 'get_cari', { firma_ismi: 'İĞDIR' })).status).toBe(500);
+    expect((await post(erp, 'get_cari', { firma_ismi: ' Iğdır ' })).status).toBe(500);
+    const other = await post(erp, 'get_cari', { firma_ismi: 'Isparta' });
+    expect(other.status).toBe(200);
+    expect(((await other.json()) as unknown[]).length).toBeGreaterThan(0);
+    expect((await post(erp, 'get_cari', { firma_ismi: '' })).status).toBe(200);
+    expect((await post(erp, 'get_yaslandirma', { firma_ismi: 'ığdır' })).status).toBe(200);
+  });
+
+  it('fails only one operation; the first matching rule wins over the global mode', async () => {
+    erp.settings.failRules = [{ operation: 'get_fatura_det', mode: 'empty' }];
+    const det = await post(erp, 'get_fatura_det', { fatura_id: erp.dataset.invoices[0]!.id });
+    expect(det.status).toBe(200);
+    expect(await det.text()).toBe('');
+    expect(((await (await post(erp, 'get_fatura', { fatura_no: 'SF2026000417', firma_ismi: '' })).json()) as unknown[]).length).toBe(1);
+    erp.settings.fail = 'html500';
+    erp.settings.failRules = [{ operation: 'get_user', mode: 'none' }];
+    expect((await post(erp, 'get_user', { user_name: 'demo', user_password: 'demo' })).status).toBe(200);
+    expect((await post(erp, 'get_cari', {})).status).toBe(500);
+  });
+
+  it.each(SHAPES)('%s: erp-error answers a failure envelope carrying the ERP\'s own Turkish message', async (shape) => {
+    erp.settings.shape = shape;
+    erp.settings.failRules = [{ operation: 'get_cari_extre', mode: 'erp-error' }];
+    const json = (await parse(await post(erp, 'get_cari_extre', { cari_id: '1001' }), shape)) as Record<string, unknown>;
+    expect(json.data ?? json.DATA).toBe(ERP_ERROR_MESSAGE);
+    expect([true, 1, '1', 'basarili', 'success', 'OK', 'Başarılı']).not.toContain(json.status ?? json.STATUS);
+  });
+
+  it('parseFailSpec: DEMO_ERP_FAIL text → global mode + rules; bad entries are named', () => {
+    expect(parseFailSpec('')).toEqual({ fail: 'none', failRules: [] });
+    expect(parseFailSpec('html500')).toEqual({ fail: 'html500', failRules: [] });
+    expect(parseFailSpec(' get_cari?firma_ismi=Öz-Çağ "Yıldız": erp-error ; get_fatura_det:hang; empty')).toEqual({
+      fail: 'empty',
+      failRules: [
+        { operation: 'get_cari', param: 'firma_ismi', value: 'Öz-Çağ "Yıldız"', mode: 'erp-error' },
+        { operation: 'get_fatura_det', mode: 'hang' },
+      ],
+    });
+    expect(parseFailSpec('get_cari?firma_ismi=:html200').failRules).toEqual([{ operation: 'get_cari', param: 'firma_ismi', value: '', mode: 'html200' }]);
+    expect(() => parseFailSpec('get_kasa:html500')).toThrow(/get_kasa/);
+    expect(() => parseFailSpec('get_cari:explode')).toThrow(/explode/);
+    expect(() => parseFailSpec('boom')).toThrow(/boom/);
+  });
+});
+
 describe('standalone demo ERP (HTTP on 127.0.0.1)', () => {
   let running: RunningDemoErp | undefined;
   afterEach(async () => {
@@ -369,6 +460,14 @@ describe('standalone demo ERP (HTTP on 127.0.0.1)', () => {
     expect((await call('get_cari', '')).status).toBe(500);
     await settings({ fail: 'none' });
     expect(await (await call('get_cari', 'firma_ismi=K%C3%BCr')).text()).toMatch(/^\uFEFF?\/\/\{"COLUMNS"/);
+
+    // fail rules: only get_fatura_det, then cleared; a bad rule is refused
+    expect((await settings({ failRules: [{ operation: 'get_fatura_det', mode: 'boom' }] })).status).toBe(400);
+    expect(await (await settings({ failRules: [{ operation: 'get_fatura_det', mode: 'html500' }] })).json()).toMatchObject({ failRules: [{ operation: 'get_fatura_det', mode: 'html500' }] });
+    expect((await call('get_fatura_det', 'fatura_id=1')).status).toBe(500);
+    expect((await call('get_cari', '')).status).toBe(200);
+    await settings({ failRules: [] });
+    expect((await call('get_fatura_det', 'fatura_id=1')).status).toBe(200);
 
     await settings({ fail: 'hang' });
     const ctrl = new AbortController();

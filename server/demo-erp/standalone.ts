@@ -1,13 +1,14 @@
 /**
  * The demo ERP as an HTTP server on 127.0.0.1 (Node only), with a control API for e2e fault tests:
  *   GET  /__demo/settings            → { shape, fail, size, today, service }
- *   POST /__demo/settings {shape?, fail?} → the new settings (400 on an unknown value)
+ *   POST /__demo/settings {shape?, fail?, failRules?} → the new settings (400 on an unknown value);
+ *        failRules = [{operation?, param?, value?, mode}] replaces the rules ([] clears them)
  *   GET  /__demo/requests            → the request log;  DELETE /__demo/requests clears it
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { createDemoErp, isFailMode, type DemoErp, type DemoErpOptions } from './service';
+import { createDemoErp, failRuleProblem, isFailMode, type DemoErp, type DemoErpOptions, type FailRule } from './service';
 import { isShape } from './shapes';
 
 export interface StartDemoErpOptions extends DemoErpOptions {
@@ -31,17 +32,25 @@ export function startDemoErp(options: StartDemoErpOptions): Promise<RunningDemoE
     if (pathname === '/__demo/settings') {
       if (request.method === 'GET') return json(current());
       if (request.method !== 'POST') return json({ error: 'method not allowed' }, 405);
-      let body: { shape?: unknown; fail?: unknown };
+      let body: { shape?: unknown; fail?: unknown; failRules?: unknown };
       try {
         body = (await request.json()) as typeof body;
       } catch {
-        return json({ error: 'body must be JSON {shape?, fail?}' }, 400);
+        return json({ error: 'body must be JSON {shape?, fail?, failRules?}' }, 400);
       }
       if (body.shape !== undefined && !isShape(body.shape)) return json({ error: `unknown shape ${JSON.stringify(body.shape)}` }, 400);
       if (body.fail !== undefined && !isFailMode(body.fail)) return json({ error: `unknown fail mode ${JSON.stringify(body.fail)}` }, 400);
+      if (body.failRules !== undefined) {
+        if (!Array.isArray(body.failRules)) return json({ error: 'failRules must be an array' }, 400);
+        for (const rule of body.failRules as unknown[]) {
+          const problem = failRuleProblem(rule);
+          if (problem) return json({ error: problem }, 400);
+        }
+      }
       if (body.shape !== undefined) erp.settings.shape = body.shape;
       if (body.fail !== undefined) erp.settings.fail = body.fail;
-      if (erp.settings.fail !== 'hang') erp.release();
+      if (body.failRules !== undefined) erp.settings.failRules = body.failRules as FailRule[];
+      if (erp.settings.fail !== 'hang' && !erp.settings.failRules.some((r) => r.mode === 'hang')) erp.release();
       return json(current());
     }
     if (pathname === '/__demo/requests') {

@@ -54,6 +54,8 @@ export interface Account {
   balance: Minor | null;
   /** Raw text when the balance claimed to be a number but could not be read. */
   balanceInvalid?: string;
+  /** The account's currency when the ERP names one (normalised: "USD", "EUR"; TL/empty = null). */
+  currency?: string | null;
   /** Every other key the ERP sent, keyed by ErpColumn.key. */
   extras: Record<string, Cell>;
 }
@@ -73,8 +75,12 @@ export interface StatementLine {
   type: string;
   debit: Minor;
   credit: Minor;
+  /** Transaction currency (Workcube OTHER_MONEY), normalised by src/lib/currency ("USD", "TL"); null/absent = TL. */
+  currency?: string | null;
+  /** Amount in `currency`, minor units, unsigned like debit/credit (OTHER_CASH_ACT_VALUE); null when not sent. */
+  currencyAmount?: Minor | null;
   /** Raw texts of values that could not be read (field name → raw). */
-  invalid: Partial<Record<'date' | 'dueDate' | 'debit' | 'credit', string>>;
+  invalid: Partial<Record<'date' | 'dueDate' | 'debit' | 'credit' | 'currencyAmount', string>>;
   extras: Record<string, Cell>;
 }
 

@@ -6,11 +6,12 @@ import './balance.css';
  * The one balance display: "1.234,56 B" (borçlu, debit colour) / "1.234,56 A" (alacaklı, credit
  * colour) / "0,00". The side letter explains itself on hover ("borçlu" / "alacaklı").
  */
-export function BalanceText({ minor }: { minor: number }) {
+export function BalanceText({ minor, currency }: { minor: number; currency?: string }) {
   const { text, side } = formatBalance(minor);
   return (
     <span className={`balance${side === 'B' ? ' debit' : side === 'A' ? ' credit' : ''}`}>
       {text}
+      {currency && ` ${currency}`}
       {side && (
         <>
           {' '}
@@ -23,8 +24,9 @@ export function BalanceText({ minor }: { minor: number }) {
   );
 }
 
-/** The same as plain text ("1.234,56 B"), for sentences and titles. */
-export function balanceText(minor: number): string {
+/** The same as plain text ("1.234,56 B", "1.234,56 USD B"), for sentences and titles. */
+export function balanceText(minor: number, currency?: string): string {
   const { text, side } = formatBalance(minor);
-  return side ? `${text} ${t(side === 'B' ? 'common.side.B' : 'common.side.A')}` : text;
+  const amount = currency ? `${text} ${currency}` : text;
+  return side ? `${amount} ${t(side === 'B' ? 'common.side.B' : 'common.side.A')}` : amount;
 }

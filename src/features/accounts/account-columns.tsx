@@ -5,7 +5,7 @@
  * table's rows and the facet/total figures agree.
  */
 import { useMemo } from 'react';
-import type { Account, ErpColumn } from '../../api/types';
+import type { Account, AccountList, ErpColumn } from '../../api/types';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
 import { csvMoney, formatCount } from '../../lib/format';
@@ -59,6 +59,19 @@ export const BASE_COLUMNS: readonly DataColumn<Account>[] = [
   balanceColumn,
 ];
 
+/**
+ * The account's currency (an export/import account kept in USD, EUR …), after the balance; only
+ * added when some account of the list has one. The balance itself stays the TL balance.
+ */
+export const CURRENCY_COLUMN: DataColumn<Account> = {
+  id: 'currency',
+  header: () => t('accounts.col.currency'),
+  width: '5.5rem',
+  align: 'center',
+  value: (a) => a.currency ?? '',
+  cell: (a) => (a.currency ? <span className="currency-badge">{a.currency}</span> : ''),
+};
+
 /** Extra keys the ERP returned (beyond the six documented fields): shown after the balance. */
 export function extraAccountColumns(extra: readonly ErpColumn[]): DataColumn<Account>[] {
   return erpDataColumns(extra).map(
@@ -75,7 +88,15 @@ export function extraAccountColumns(extra: readonly ErpColumn[]): DataColumn<Acc
   );
 }
 
-/** Base columns + one per extra key the ERP returned (stable per answer: the table caches by columns). */
-export function useAccountColumns(extra: readonly ErpColumn[] | undefined): readonly DataColumn<Account>[] {
-  return useMemo(() => (extra?.length ? [...BASE_COLUMNS, ...extraAccountColumns(extra)] : BASE_COLUMNS), [extra]);
+/**
+ * Base columns (+ the currency when an account of the list has one) + one per extra key the ERP
+ * returned (stable per answer: the table caches by columns).
+ */
+export function useAccountColumns(list: AccountList | undefined): readonly DataColumn<Account>[] {
+  return useMemo(() => {
+    const extra = list?.extraColumns ?? [];
+    const withCurrency = list?.accounts.some((a) => a.currency) ?? false;
+    if (!extra.length && !withCurrency) return BASE_COLUMNS;
+    return [...BASE_COLUMNS, ...(withCurrency ? [CURRENCY_COLUMN] : []), ...extraAccountColumns(extra)];
+  }, [list]);
 }

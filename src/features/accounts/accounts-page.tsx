@@ -93,7 +93,7 @@ export default function AccountsPage() {
   // ---- data: the full list once; the DataTable searches it (one folded text per row) ----
   const full = useQuery(accountQueries.list(''));
   const fullAccounts = full.data?.accounts ?? EMPTY;
-  const fullColumns = useAccountColumns(full.data?.extraColumns);
+  const fullColumns = useAccountColumns(full.data);
   const sortParam = params.get('sort');
   const fullSorting = useMemo(() => sortingFromParam(sortParam, fullColumns.map((c) => c.id)), [sortParam, fullColumns]);
   // The same view the table computes (its cache answers the table's own call): the accounts the
@@ -104,7 +104,10 @@ export default function AccountsPage() {
   const wantRemote = full.isSuccess && settled && queryTokens(urlQ).length > 0 && fullMatched.length === 0;
   const remote = useQuery({ ...accountQueries.list(urlQ), enabled: wantRemote });
   const useRemote = wantRemote && remote.isSuccess && remote.data.accounts.length > 0;
-  const remoteColumns = useAccountColumns(remote.data?.extraColumns);
+  // The ERP fallback failed: the search has no answer — never shown as "nothing found".
+  const remoteFailed = wantRemote && remote.isError && !remote.isFetching;
+  const remotePending = wantRemote && !remote.isSuccess && !remoteFailed;
+  const remoteColumns = useAccountColumns(remote.data);
 
   const source = useRemote ? remote.data!.accounts : fullAccounts;
   const columns = useRemote ? remoteColumns : fullColumns;
@@ -317,6 +320,7 @@ export default function AccountsPage() {
               {t('accounts.search.remote')}
             </p>
           )}
+          {remoteFailed && <p className="notice notice--warn">{t('accounts.search.remoteFailed', { q: urlQ })}</p>}
           {useRemote && <p className="notice">{t('accounts.search.remoteResult', { q: urlQ })}</p>}
           <DataTable<Account>
             data={source}
@@ -331,9 +335,17 @@ export default function AccountsPage() {
             aria-label={t('accounts.table.label')}
             maxHeight="viewport"
             loading={full.isPending}
-            error={full.error ?? undefined}
-            onRetry={() => void full.refetch()}
-            emptyMessage={fullAccounts.length === 0 ? t('accounts.empty.all') : t('accounts.empty')}
+            error={full.error ?? (remoteFailed ? remote.error : undefined)}
+            onRetry={() => void (full.isError ? full.refetch() : remote.refetch())}
+            emptyMessage={
+              remoteFailed
+                ? t('accounts.search.remoteFailed.empty')
+                : remotePending
+                  ? t('accounts.search.remote')
+                  : fullAccounts.length === 0
+                    ? t('accounts.empty.all')
+                    : t('accounts.empty')
+            }
             csvFileName={`${t('accounts.csv.file')}.csv`}
             tableId="accounts"
             sheetName={t('accounts.title')}

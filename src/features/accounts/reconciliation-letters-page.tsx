@@ -116,7 +116,7 @@ export default function ReconciliationLettersPage() {
   // ---- the accounts the list shows with these params (the list page's own pipeline) ----
   const config = useQuery(configQuery);
   const full = useQuery(accountQueries.list(''));
-  const columns = useAccountColumns(full.data?.extraColumns);
+  const columns = useAccountColumns(full.data);
   const q = params.get('q') ?? '';
   const categories = params.getAll('category');
   const provinces = params.getAll('province');

@@ -15,6 +15,7 @@ import { t } from '../../i18n';
 import { DateField } from '../../components/form/date-field';
 import { isIsoDate } from '../../lib/dates';
 import { useToday } from '../../lib/use-today';
+import { foreignCurrencies, linesInCurrency, LOCAL_CURRENCY } from '../../lib/currency';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { sumMinor } from '../../lib/money';
 import type { IsoDate, Minor } from '../../lib/types';
@@ -32,11 +33,17 @@ interface CompareRow {
 const dash = '—';
 const money = (v: Minor | null) => (v === null ? dash : formatMoney(v));
 
-const COMPARE_COLUMNS: DataColumn<CompareRow>[] = [
-  { id: 'label', header: () => t('aging.fifo.col.bucket'), value: (r) => r.label, sortable: false, width: '40%' },
-  { id: 'fifo', header: () => t('aging.fifo.col.fifo'), kind: 'money', value: (r) => r.fifo, cell: (r) => money(r.fifo), sortable: false },
-  { id: 'erp', header: () => t('aging.fifo.col.erp'), kind: 'money', value: (r) => r.erp, cell: (r) => money(r.erp), sortable: false },
-];
+/** The currency of the ERP's aging answer: Workcube ages in the accounting currency. */
+const ERP_AGING_CURRENCY = LOCAL_CURRENCY;
+
+/** Bucket comparison columns; the headers say which currency each side is in. */
+function compareColumns(currency: string): DataColumn<CompareRow>[] {
+  return [
+    { id: 'label', header: () => t('aging.fifo.col.bucket'), value: (r) => r.label, sortable: false, width: '40%' },
+    { id: 'fifo', header: () => t('aging.fifo.col.fifoIn', { currency }), kind: 'money', value: (r) => r.fifo, cell: (r) => money(r.fifo), sortable: false },
+    { id: 'erp', header: () => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY }), kind: 'money', value: (r) => r.erp, cell: (r) => money(r.erp), sortable: false },
+  ];
+}
 
 interface DebitRow {
   index: number;
@@ -126,13 +133,16 @@ export interface AccountAgingPanelProps {
   name: string;
   erpRow: ErpRow | undefined;
   erpLoaded: boolean;
+  /** The ERP's aging failed: the comparison says so (with the reason) instead of staying silent. */
+  erpError?: unknown;
+  onErpRetry?: () => void;
   layout: AgingLayout;
   params: URLSearchParams;
   onChange: (patch: Record<string, string | null>) => void;
   onClose: () => void;
 }
 
-export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, params, onChange, onClose }: AccountAgingPanelProps) {
+export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, onErpRetry, layout, params, onChange, onClose }: AccountAgingPanelProps) {
   const asOfParam = params.get('asOf');
   const today = useToday();
   const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
@@ -148,10 +158,21 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
   // Lines whose amounts could not be read are left out (never counted as 0).
   const usable = useMemo(() => (lines ?? []).filter((l) => !l.invalid.debit && !l.invalid.credit), [lines]);
   const unreadable = (lines?.length ?? 0) - usable.length;
-  const result = useMemo(() => (lines ? fifoAging(usable, { asOf, basis, edges }) : null), [lines, usable, asOf, basis, edges.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
-  const explained = useMemo(() => (result ? explain(result, usable) : null), [result, usable]);
+  // A foreign-currency account is aged in its own currency (by default), each currency on its own.
+  const currencies = useMemo(() => [LOCAL_CURRENCY, ...foreignCurrencies(usable)], [usable]);
+  const curParam = params.get('cur');
+  const currency = curParam && currencies.includes(curParam) ? curParam : (currencies[1] ?? LOCAL_CURRENCY);
+  const inCurrency = useMemo(
+    () => (currency === LOCAL_CURRENCY ? { lines: usable, unreadable: 0 } : linesInCurrency(usable, currency)),
+    [usable, currency],
+  );
+  const agingLines = inCurrency.lines;
+  const result = useMemo(() => (lines ? fifoAging(agingLines, { asOf, basis, edges }) : null), [lines, agingLines, asOf, basis, edges.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const explained = useMemo(() => (result ? explain(result, agingLines) : null), [result, agingLines]);
+  const comparable = currency === ERP_AGING_CURRENCY;
+  const compareCols = useMemo(() => compareColumns(currency), [currency]);
 
-  const erpTotal = erpRow ? rowTotal(erpRow, layout) : null;
+  const erpTotal = erpRow && comparable ? rowTotal(erpRow, layout) : null;
 
   const compareRows = useMemo<CompareRow[]>(() => {
     if (!result) return [];
@@ -159,9 +180,9 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
     const rows: CompareRow[] = result.buckets.map((b) => {
       const match = layout.buckets.find((e) => (b.key === 'notDue' ? e.notDue : !e.notDue && e.from === b.from && e.to === b.to));
       if (match) used.add(match.key);
-      return { key: b.key, label: bucketLabel(b), fifo: b.amount, erp: erpRow && match ? cellMinor(erpRow[match.key]) : null };
+      return { key: b.key, label: bucketLabel(b), fifo: b.amount, erp: erpRow && comparable && match ? cellMinor(erpRow[match.key]) : null };
     });
-    if (erpRow) {
+    if (erpRow && comparable) {
       for (const e of layout.buckets) {
         if (!used.has(e.key)) rows.push({ key: `erp-${e.key}`, label: `${t('aging.fifo.erpBuckets')}: ${e.label}`, fifo: null, erp: cellMinor(erpRow[e.key]) });
       }
@@ -169,7 +190,7 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
     if (result.undated) rows.push({ key: 'undated', label: t('aging.bucket.undated'), fifo: result.undated, erp: null });
     if (result.unappliedCredit) rows.push({ key: 'unapplied', label: t('aging.fifo.unapplied'), fifo: -result.unappliedCredit, erp: null });
     return rows;
-  }, [result, layout, erpRow]);
+  }, [result, layout, erpRow, comparable]);
 
   const onApply = (e: FormEvent) => {
     e.preventDefault();
@@ -211,6 +232,17 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
         </button>
       </form>
       <p className="fifo-panel__rule">{t('aging.fifo.rule')}</p>
+      {currencies.length > 1 && (
+        <div className="fifo-panel__currency no-print" role="group" aria-label={t('aging.fifo.currency')}>
+          <span>{t('aging.fifo.currency')}:</span>
+          {currencies.map((c) => (
+            <button key={c} type="button" className="button button--small" aria-pressed={c === currency} onClick={() => onChange({ cur: c })}>
+              {c}
+            </button>
+          ))}
+          <small>{t('aging.fifo.currency.hint')}</small>
+        </div>
+      )}
 
       {statement.isPending && <Loading rows={4} />}
       {statement.isError && <ErrorState title={t('aging.fifo.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
@@ -221,15 +253,20 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
               {t('aging.fifo.warnings', { count: formatCount(unreadable) })}
             </p>
           )}
+          {inCurrency.unreadable > 0 && (
+            <p className="notice notice--warn" role="status">
+              {t('aging.fifo.fxWarnings', { count: formatCount(inCurrency.unreadable), currency })}
+            </p>
+          )}
           {result.excludedAfterAsOf > 0 && <p className="notice">{t('aging.fifo.excluded', { count: formatCount(result.excludedAfterAsOf) })}</p>}
           {usable.length === 0 ? (
             <p className="notice">{t('aging.fifo.noLines')}</p>
           ) : null}
-          <Comparison erpLoaded={erpLoaded} erpTotal={erpTotal} fifoTotal={result.total} />
+          <Comparison erpLoaded={erpLoaded} erpError={erpError} onErpRetry={onErpRetry} erpTotal={erpTotal} fifoTotal={result.total} currency={currency} />
           <div className="fifo-panel__grid">
             <DataTable<CompareRow>
               data={compareRows}
-              columns={COMPARE_COLUMNS}
+              columns={compareCols}
               aria-label={t('aging.fifo.bucketsTitle')}
               caption={t('aging.fifo.bucketsTitle')}
               virtualize={false}
@@ -270,19 +307,38 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, layout, par
   );
 }
 
-function Comparison({ erpLoaded, erpTotal, fifoTotal }: { erpLoaded: boolean; erpTotal: Minor | null; fifoTotal: Minor }) {
+function Comparison({
+  erpLoaded,
+  erpError,
+  onErpRetry,
+  erpTotal,
+  fifoTotal,
+  currency,
+}: {
+  erpLoaded: boolean;
+  erpError?: unknown;
+  onErpRetry?: () => void;
+  erpTotal: Minor | null;
+  fifoTotal: Minor;
+  currency: string;
+}) {
+  if (currency !== ERP_AGING_CURRENCY) {
+    return <p className="notice">{t('aging.fifo.compare.otherCurrency', { currency, erpCurrency: ERP_AGING_CURRENCY })}</p>;
+  }
+  if (erpError != null) return <ErrorState title={t('aging.fifo.compare.erpFailed')} error={erpError} onRetry={onErpRetry} />;
   if (!erpLoaded) return null;
+  const which = t('aging.fifo.compare.which', { currency });
   if (erpTotal === null) return <p className="notice">{t('aging.fifo.compare.noErp')}</p>;
   if (erpTotal === fifoTotal) {
     return (
       <p className="notice notice--ok" role="status">
-        {t('aging.fifo.compare.same', { total: formatMoney(fifoTotal) })}
+        {which} {t('aging.fifo.compare.same', { total: `${formatMoney(fifoTotal)} ${currency}` })}
       </p>
     );
   }
   return (
     <p className="notice notice--warn" role="alert">
-      {t('aging.fifo.compare.diff', { erp: formatMoney(erpTotal), fifo: formatMoney(fifoTotal), diff: formatMoney(erpTotal - fifoTotal) })}
+      {which} {t('aging.fifo.compare.diff', { erp: formatMoney(erpTotal), fifo: formatMoney(fifoTotal), diff: formatMoney(erpTotal - fifoTotal) })}
     </p>
   );
 }

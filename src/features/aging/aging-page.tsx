@@ -197,10 +197,12 @@ export default function AgingPage() {
           name={cariName}
           erpRow={cariRow}
           erpLoaded={query.isSuccess}
+          erpError={query.isError ? query.error : undefined}
+          onErpRetry={() => void query.refetch()}
           layout={layout}
           params={params}
           onChange={update}
-          onClose={() => update({ cari: null, asOf: null, basis: null, edges: null })}
+          onClose={() => update({ cari: null, asOf: null, basis: null, edges: null, cur: null })}
         />
       )}
 

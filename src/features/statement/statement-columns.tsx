@@ -12,7 +12,9 @@ import { erpDataColumns, type DataColumn } from '../../components/data-table';
 import { InvalidValue } from '../../components/data-table/erp-columns';
 import { t } from '../../i18n';
 import { csvMoney, formatDate, formatMoney } from '../../lib/format';
-import type { IsoDate } from '../../lib/types';
+import { LOCAL_CURRENCY, normalizeCurrency } from '../../lib/currency';
+import type { IsoDate, Minor } from '../../lib/types';
+import type { FxRange } from './currency-balance';
 import { isDocumentNumberColumn, looksLikeInvoiceNumber } from './document-number';
 import type { StatementRow } from '../../lib/running-balance';
 
@@ -59,7 +61,66 @@ function dateCell(r: StatementRow, field: 'date' | 'dueDate') {
   return formatDate(iso);
 }
 
-export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | null): DataColumn<StatementRow>[] {
+/**
+ * Foreign-currency columns (only when lines carry a foreign currency): the line's currency, its
+ * amount in that currency, and one running balance per foreign currency next to the TL one.
+ * Ordinary columns: CSV, print and every other export take them like the rest.
+ */
+function currencyColumns(fx: FxRange): DataColumn<StatementRow>[] {
+  const fxBalance = (r: StatementRow, k: number): Minor | null => (r.line ? (fx.rowBalances.get(r.line.index)?.balances[k] ?? null) : (fx.opening?.[k] ?? null));
+  const incomplete = (r: StatementRow, k: number) => (r.line ? (fx.rowBalances.get(r.line.index)?.incomplete[k] ?? false) : false);
+  const columns: DataColumn<StatementRow>[] = [
+    {
+      id: 'currency',
+      header: () => t('statement.col.currency'),
+      width: '5rem',
+      value: (r) => (r.line ? (normalizeCurrency(r.line.currency) ?? LOCAL_CURRENCY) : ''),
+    },
+    {
+      id: 'currencyAmount',
+      header: () => t('statement.col.currencyAmount'),
+      kind: 'money',
+      width: '11rem',
+      value: (r) => r.line?.currencyAmount ?? null,
+      cell: (r) => {
+        const raw = r.line?.invalid.currencyAmount;
+        if (raw !== undefined) return <InvalidValue raw={raw} />;
+        const v = r.line?.currencyAmount;
+        return v == null ? '' : `${formatMoney(v)} ${normalizeCurrency(r.line!.currency) ?? LOCAL_CURRENCY}`;
+      },
+      csv: (r) => r.line?.invalid.currencyAmount ?? (r.line?.currencyAmount != null ? csvMoney(r.line.currencyAmount) : ''),
+    },
+  ];
+  fx.currencies.forEach((currency, k) => {
+    columns.push({
+      id: `fx:${currency}`,
+      header: () => t('statement.col.balanceIn', { currency }),
+      kind: 'money',
+      width: '11.5rem',
+      value: (r) => fxBalance(r, k),
+      cell: (r) => {
+        const v = fxBalance(r, k);
+        if (v === null) return '';
+        if (incomplete(r, k)) {
+          return (
+            <span className="balance--incomplete" title={t('statement.fx.incomplete', { currency })}>
+              <BalanceText minor={v} currency={currency} /> ?
+            </span>
+          );
+        }
+        return <BalanceText minor={v} currency={currency} />;
+      },
+      // CSV: signed (borçlu +, alacaklı −), in the column's currency.
+      csv: (r) => {
+        const v = fxBalance(r, k);
+        return v === null ? '' : csvMoney(v);
+      },
+    });
+  });
+  return columns;
+}
+
+export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | null, fx: FxRange | null = null): DataColumn<StatementRow>[] {
   const base: DataColumn<StatementRow>[] = [
     {
       id: 'date',
@@ -141,5 +202,5 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       },
     };
   });
-  return [...base, ...extras].map((c) => ({ ...c, sortable: false }));
+  return [...base, ...(fx ? currencyColumns(fx) : []), ...extras].map((c) => ({ ...c, sortable: false }));
 }

@@ -24,7 +24,7 @@ import { statementAccountName, statementQueries } from '../../api/statement';
 import { findCachedAccount } from './cached-account';
 import { BalanceText } from '../../components/balance';
 import { DataTable, usePainted } from '../../components/data-table';
-import { NotFoundState } from '../../components/feedback';
+import { ErrorState, NotFoundState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
@@ -34,6 +34,7 @@ import { matchingPreset, orderedRange, parseIsoParam } from './date-range';
 import { StatementFacts } from './statement-facts';
 import { StatementFilters } from './statement-filters';
 import { computeStatement, prepareStatement, type StatementRow } from '../../lib/running-balance';
+import { computeFx, prepareFx } from './currency-balance';
 import { IncompleteAmount, statementColumns } from './statement-columns';
 import './statement.css';
 import { withParams } from '../../lib/search-params';
@@ -87,8 +88,11 @@ export default function StatementPage() {
     () => (summary ? (summary.opening ? [summary.opening, ...summary.rows] : summary.rows) : []),
     [summary],
   );
+  // Foreign currencies: one running balance and one set of totals per currency, never added to TL.
+  const fxPrepared = useMemo(() => (prepared ? prepareFx(prepared.ordered) : null), [prepared]);
+  const fx = useMemo(() => (prepared && fxPrepared ? computeFx(fxPrepared, prepared.ordered, { from, to, types }) : null), [prepared, fxPrepared, from, to, types]);
   const extraColumns = statement.data?.extraColumns;
-  const columns = useMemo(() => statementColumns(extraColumns ?? [], from), [extraColumns, from]);
+  const columns = useMemo(() => statementColumns(extraColumns ?? [], from, fx), [extraColumns, from, fx]);
 
   // A typed start after the end (or end before the start) swaps the two dates, visibly.
   const setRange = (nextFrom: IsoDate | null, nextTo: IsoDate | null) => {
@@ -164,6 +168,10 @@ export default function StatementPage() {
         summary={summary}
       />
       {accountMissing && <p className="notice">{t('statement.header.unknown')}</p>}
+      {!account && list.isError && (
+        // The header lookup failed: say so (the statement below is still shown), never "not found".
+        <ErrorState title={t('statement.header.error')} error={list.error} onRetry={() => void list.refetch()} />
+      )}
       {(statement.data?.warnings ?? 0) > 0 && (
         <p className="notice">{t('statement.warnings', { count: formatCount(statement.data!.warnings) })}</p>
       )}
