@@ -246,15 +246,16 @@ describe('accounts list', () => {
     }
     const quote = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
     const lines = [
-      'Firma ID;Kategori;Firma Adı;İl;İlçe;Bakiye (+ borçlu / − alacaklı)',
-      ...accounts.map((a) => [a.id, a.category, a.name, a.province, a.district, csvAmount(a.balance)].map(quote).join(';')),
+      // The list holds USD/EUR accounts, so it has a currency column (empty for TL accounts).
+      'Firma ID;Kategori;Firma Adı;İl;İlçe;Bakiye (+ borçlu / − alacaklı);Döviz',
+      ...accounts.map((a) => [a.id, a.category, a.name, a.province, a.district, csvAmount(a.balance), a.currency ?? ''].map(quote).join(';')),
     ];
     const expectedText = `\uFEFF${lines.join('\r\n')}\r\n`;
     const bytes = await blobText(blob!);
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(expectedText);
     expect(Array.from(bytes)).toEqual(Array.from(new TextEncoder().encode(expectedText)));
-    expect(new TextDecoder().decode(bytes)).toContain('1004;Müşteri;İĞDIR Tarım Ürünleri San. ve Tic. Ltd. Şti.;İĞDIR;MERKEZ;400734,81\r\n');
+    expect(new TextDecoder().decode(bytes)).toContain('1004;Müşteri;İĞDIR Tarım Ürünleri San. ve Tic. Ltd. Şti.;İĞDIR;MERKEZ;400734,81;\r\n');
   });
 
   // Logging in goes through the ERP too, so the failure is switched on after login (on a page

@@ -88,7 +88,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const acc = ds.accountById.get(SPECIAL_ACCOUNTS.igdirUpper)!;
     await renderApp(`/aging?firma=iğdır&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape });
     const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
-    expect(await within(panel).findByText(`ERP’nin yaşlandırma toplamı ile ekstreden hesaplanan toplam aynı: ${tl(acc.balance)}.`)).toBeInTheDocument();
+    expect(await within(panel).findByText(`TL karşılaştırması: ERP’nin yaşlandırma toplamı ile ekstreden hesaplanan toplam aynı: ${tl(acc.balance)}.`)).toBeInTheDocument();
 
     const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
     const erp = agingOf(acc.lines, ERP_TODAY).buckets;
@@ -131,7 +131,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const fifoTotal = included.reduce((s, l) => s + l.debit - l.credit, 0);
     expect(await within(panel).findByText(`${excluded} satır seçilen tarihten sonra olduğu için hesaba katılmadı.`)).toBeInTheDocument();
     expect(within(panel).getByRole('alert')).toHaveTextContent(
-      `Fark var: ERP toplamı ${tl(acc.balance)}, ekstreden hesaplanan ${tl(fifoTotal)} (fark ${tl(acc.balance - fifoTotal)}).`,
+      `TL karşılaştırması: Fark var: ERP toplamı ${tl(acc.balance)}, ekstreden hesaplanan ${tl(fifoTotal)} (fark ${tl(acc.balance - fifoTotal)}).`,
     );
     expect(app.path()).toContain(`asOf=${asOf}`);
   });

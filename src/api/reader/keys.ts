@@ -14,8 +14,8 @@ export type AliasTable = Record<string, Record<string, string[]>>;
 
 /** Kinds of the recognised fields; fields only known from an operator's table are typed from their values. */
 export const FIELD_KINDS: Record<string, Record<string, ColumnKind>> = {
-  account: { id: 'text', category: 'text', name: 'text', province: 'text', district: 'text', balance: 'money' },
-  statementLine: { date: 'date', dueDate: 'date', type: 'text', debit: 'money', credit: 'money' },
+  account: { id: 'text', category: 'text', name: 'text', province: 'text', district: 'text', balance: 'money', currency: 'text' },
+  statementLine: { date: 'date', dueDate: 'date', type: 'text', debit: 'money', credit: 'money', currency: 'text', currencyAmount: 'money' },
   invoice: {
     id: 'text', number: 'text', date: 'date', dueDate: 'date', company: 'text', accountId: 'text',
     total: 'money', taxTotal: 'money', currency: 'text',

@@ -48,6 +48,43 @@ describe('§6 values in the documented records', () => {
   });
 });
 
+describe('§5/§6 foreign currency: currency and currencyAmount of statement lines, the account currency', () => {
+  it.each([
+    ['Workcube keys', { OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: 1234.5 }],
+    ['Turkish keys', { ISLEM_DOVIZI: 'usd', DOVIZ_TUTARI: '1.234,50' }],
+    ['spec labels', { 'İşlem Dövizi': ' USD ', 'Döviz Tutarı': '1234,50' }],
+  ])('%s: the currency code and the foreign amount are fields, not extra columns', (_, fx) => {
+    const st = readStatement([{ ACTION_DATE: '2026-03-01', ACTION_NAME: 'Satış Faturası', BORC: '52.000,00', ALACAK: '', ...fx }]);
+    expect(st.lines[0]).toMatchObject({ debit: 5_200_000, credit: 0, currency: 'USD', currencyAmount: 123_450, invalid: {} });
+    expect(st.extraColumns).toEqual([]);
+  });
+
+  it('TL lines read as TL (TRY/YTL too); an unreadable foreign amount is raw, flagged and counted, never 0', () => {
+    const st = readStatement([
+      { OTHER_MONEY: 'TRY', OTHER_CASH_ACT_VALUE: '100,00', BORC: '100,00', ALACAK: '' },
+      { OTHER_MONEY: 'EUR', OTHER_CASH_ACT_VALUE: '12,34,5', BORC: '', ALACAK: '500,00' },
+      { OTHER_MONEY: '', OTHER_CASH_ACT_VALUE: '', BORC: '1,00', ALACAK: '' },
+    ]);
+    expect(st.lines.map((l) => [l.currency, l.currencyAmount, l.invalid.currencyAmount])).toEqual([
+      ['TL', 10_000, undefined],
+      ['EUR', null, '12,34,5'],
+      [null, null, undefined],
+    ]);
+    expect(st.warnings).toBe(1);
+  });
+
+  it('accounts: a foreign currency is kept; TL and empty mean none', () => {
+    const list = readAccounts([
+      { COMPANY_ID: '1', FULLNAME: 'A', BAKIYE: 1, MONEY: 'USD' },
+      { COMPANY_ID: '2', FULLNAME: 'B', BAKIYE: 1, MONEY: 'TL' },
+      { COMPANY_ID: '3', FULLNAME: 'C', BAKIYE: 1, MONEY: '' },
+      { COMPANY_ID: '4', FULLNAME: 'D', BAKIYE: 1, MONEY: 'eur' },
+    ]);
+    expect(list.accounts.map((a) => a.currency)).toEqual(['USD', undefined, undefined, 'EUR']);
+    expect(list.extraColumns).toEqual([]);
+  });
+});
+
 describe('§5 invoice detail', () => {
   const cellText = (t: ErpTable, key: string, row = 0): Cell | undefined => t.rows[row]?.[key];
 

@@ -6,6 +6,7 @@
  */
 import type { Account, AccountList, ErpTable, InvoiceDetail, LoginResult, Statement, StatementLine } from '../types';
 import { foldKey } from '../../lib/turkish';
+import { isLocalCurrency, normalizeCurrency } from '../../lib/currency';
 import {
   EMPTY_TABLE, columnOf, envelopeMessage, fromColdFusionQuery, fromObjects, isPlainObject, isSuccessStatus,
   locate, locateTable, lowerKeys, recordAsTable, valueAt, type RawTable,
@@ -52,6 +53,8 @@ export function readAccounts(json: unknown): AccountList {
   const balanceCol = byField.get('balance');
   const balance = rawReader(balanceCol);
   const parsedBalance = balanceCol?.parsed;
+  const currencyCol = byField.get('currency');
+  const currency = rawReader(currencyCol);
   const accounts: Account[] = new Array(table.rowCount);
   for (let i = 0; i < table.rowCount; i++) {
     const account: Account = {
@@ -71,6 +74,11 @@ export function readAccounts(json: unknown): AccountList {
         if (cell.kind === 'number') account.balance = cell.minor;
         else if (cell.kind === 'invalid') account.balanceInvalid = cell.raw;
       }
+    }
+    if (currencyCol) {
+      // TL (or no code) is the accounting currency: only a foreign currency is worth showing.
+      const code = normalizeCurrency(textOf(currency(i)));
+      if (code && !isLocalCurrency(code)) account.currency = code;
     }
     for (const col of extraCols) account.extras[col.key] = conv.cell(col, i);
     accounts[i] = account;
@@ -94,6 +102,10 @@ export function readStatement(json: unknown): Statement {
   const type = rawReader(byField.get('type'));
   const debit = rawReader(debitCol);
   const credit = rawReader(creditCol);
+  const currencyCol = byField.get('currency');
+  const currencyAmountCol = byField.get('currencyAmount');
+  const currency = rawReader(currencyCol);
+  const currencyAmount = rawReader(currencyAmountCol);
   const lines: StatementLine[] = new Array(table.rowCount);
   const readDate = (line: StatementLine, name: 'date' | 'dueDate', v: unknown) => {
     const p = parseDateMemo(v);
@@ -103,7 +115,7 @@ export function readStatement(json: unknown): Statement {
       line.invalid[name] = p.raw;
     }
   };
-  const readAmount = (line: StatementLine, name: 'debit' | 'credit', col: TypedColumn, i: number, v: unknown) => {
+  const readAmount = (line: StatementLine, name: 'debit' | 'credit' | 'currencyAmount', col: TypedColumn, i: number, v: unknown) => {
     const minor = col.parsed ? NaN : fastMinor(v);
     if (minor === minor) {
       line[name] = minor;
@@ -119,6 +131,11 @@ export function readStatement(json: unknown): Statement {
     if (dueCol) readDate(line, 'dueDate', due(i));
     if (debitCol) readAmount(line, 'debit', debitCol, i, debit(i));
     if (creditCol) readAmount(line, 'credit', creditCol, i, credit(i));
+    if (currencyCol) line.currency = normalizeCurrency(textOf(currency(i)));
+    if (currencyAmountCol) {
+      line.currencyAmount = null;
+      readAmount(line, 'currencyAmount', currencyAmountCol, i, currencyAmount(i));
+    }
     for (const col of extraCols) line.extras[col.key] = conv.cell(col, i);
     lines[i] = line;
   }

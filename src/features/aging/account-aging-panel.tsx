@@ -332,13 +332,13 @@ function Comparison({
   if (erpTotal === fifoTotal) {
     return (
       <p className="notice notice--ok" role="status">
-        {which} {t('aging.fifo.compare.same', { total: `${formatMoney(fifoTotal)} ${currency}` })}
+        {`${which} ${t('aging.fifo.compare.same', { total: formatMoney(fifoTotal) })}`}
       </p>
     );
   }
   return (
     <p className="notice notice--warn" role="alert">
-      {which} {t('aging.fifo.compare.diff', { erp: formatMoney(erpTotal), fifo: formatMoney(fifoTotal), diff: formatMoney(erpTotal - fifoTotal) })}
+      {`${which} ${t('aging.fifo.compare.diff', { erp: formatMoney(erpTotal), fifo: formatMoney(fifoTotal), diff: formatMoney(erpTotal - fifoTotal) })}`}
     </p>
   );
 }

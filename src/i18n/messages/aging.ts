@@ -53,7 +53,7 @@ export const aging = {
     'aging.fifo.col.erpIn': 'ERP ({currency})',
     'aging.fifo.currency': 'Para birimi',
     'aging.fifo.currency.hint': 'Döviz hesabı: her para birimi kendi tutarlarıyla ayrı yaşlandırılır.',
-    'aging.fifo.compare.which': 'Karşılaştırılan para birimi: {currency}.',
+    'aging.fifo.compare.which': '{currency} karşılaştırması:',
     'aging.fifo.compare.otherCurrency': 'Bu yaşlandırma {currency} cinsinden; ERP’nin yaşlandırması {erpCurrency} cinsinden olduğu için karşılaştırılmadı. ERP ile karşılaştırmak için {erpCurrency} seçin.',
     'aging.fifo.compare.erpFailed': 'ERP’nin yaşlandırması alınamadığı için karşılaştırma yapılamadı:',
     'aging.fifo.fxWarnings': '{count} satırın döviz tutarı okunamadı; bu satırlar {currency} yaşlandırmasına katılmadı.',
