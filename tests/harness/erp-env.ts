@@ -6,7 +6,7 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createGateway, type GatewayConfig } from '../../server/gateway';
-import { createDemoErp, DEMO_COMPANY, DEMO_USERS, type DemoErp, type DemoErpOptions, type FailMode, type ShapeName } from '../../server/demo-erp';
+import { createDemoErp, DEMO_COMPANY, DEMO_USERS, type DemoErp, type DemoErpOptions, type FailMode, type FailRule, type ShapeName } from '../../server/demo-erp';
 import { CookieJar } from './cookie-jar';
 
 export type DemoShape = ShapeName;
@@ -88,6 +88,11 @@ export function setDemoShape(shape: DemoShape): void {
 /** Switches the demo ERP's failure mode ('none' to heal it). */
 export function setDemoFail(fail: DemoFail): void {
   currentEnv().demoErp.settings.fail = fail;
+}
+
+/** Fails only some ERP calls (per operation, per parameter value); [] heals them. */
+export function setDemoFailRules(rules: FailRule[]): void {
+  currentEnv().demoErp.settings.failRules = rules;
 }
 
 /** Sends a request to the gateway as the browser would (cookie jar in, Set-Cookie out). */

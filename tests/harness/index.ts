@@ -7,6 +7,7 @@ export {
   loginAs,
   mswServer,
   setDemoFail,
+  setDemoFailRules,
   setDemoShape,
   type DemoFail,
   type DemoShape,
