@@ -35,6 +35,7 @@ import { StatementFacts } from './statement-facts';
 import { StatementFilters } from './statement-filters';
 import { computeStatement, prepareStatement, type StatementRow } from '../../lib/running-balance';
 import { computeFx, prepareFx } from './currency-balance';
+import { StatementFx } from './statement-fx';
 import { IncompleteAmount, statementColumns } from './statement-columns';
 import './statement.css';
 import { withParams } from '../../lib/search-params';
@@ -172,6 +173,7 @@ export default function StatementPage() {
         // The header lookup failed: say so (the statement below is still shown), never "not found".
         <ErrorState title={t('statement.header.error')} error={list.error} onRetry={() => void list.refetch()} />
       )}
+      {fx && <StatementFx fx={fx} />}
       {(statement.data?.warnings ?? 0) > 0 && (
         <p className="notice">{t('statement.warnings', { count: formatCount(statement.data!.warnings) })}</p>
       )}
@@ -219,6 +221,7 @@ export default function StatementPage() {
                 debit: <span data-testid="sum-debit">{summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.debit)}</span>,
                 credit: <span data-testid="sum-credit">{summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.credit)}</span>,
                 balance: <span data-testid="sum-balance">{summary.incomplete.totals ? <IncompleteAmount /> : <BalanceText minor={summary.totals.balance} />}</span>,
+                ...Object.fromEntries((fx?.totals ?? []).map((x) => [`fx:${x.currency}`, <BalanceText key={x.currency} minor={x.balance} currency={x.currency} />])),
               }
             : undefined
         }
