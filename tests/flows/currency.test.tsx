@@ -84,11 +84,11 @@ describe.each(SHAPES)('a USD account (ERP shape %s)', (shape) => {
     });
     const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     const head = rows[0]!.split(';');
-    expect(head).toEqual(expect.arrayContaining(['Döviz', 'Döviz Tutarı', 'Bakiye (USD)']));
+    expect(head).toEqual(expect.arrayContaining(['Döviz', 'Döviz Tutarı', 'Bakiye (USD) (+ borçlu / − alacaklı)']));
     expect(rows).toHaveLength(usd.lines.length + 1);
     const lastCsv = rows.at(-1)!.split(';');
     const plain = (m: number) => `${m < 0 ? '-' : ''}${Math.floor(Math.abs(m) / 100)},${String(Math.abs(m) % 100).padStart(2, '0')}`;
-    expect(lastCsv[head.indexOf('Bakiye (USD)')]).toBe(plain(usdTotal));
+    expect(lastCsv[head.indexOf('Bakiye (USD) (+ borçlu / − alacaklı)')]).toBe(plain(usdTotal));
     expect(lastCsv[head.indexOf('Döviz Tutarı')]).toBe(plain(usd.lines.at(-1)!.currencyAmount!));
   });
 

@@ -110,7 +110,8 @@ function currencyColumns(fx: FxRange): DataColumn<StatementRow>[] {
         }
         return <BalanceText minor={v} currency={currency} />;
       },
-      // CSV: signed (borçlu +, alacaklı −), in the column's currency.
+      // CSV/Excel: signed (borçlu +, alacaklı −), in the column's currency; the header says so.
+      exportHeader: () => t('common.table.balanceExport', { header: t('statement.col.balanceIn', { currency }) }),
       csv: (r) => {
         const v = fxBalance(r, k);
         return v === null ? '' : csvMoney(v);
