@@ -23,6 +23,15 @@ function tl(minor: number): string {
   return `${neg ? '-' : ''}${units},${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A balance as the screen shows it everywhere: "1.234,56 B" (borçlu) / "1.234,56 A" (alacaklı) / "0,00". */
+function bal(minor: number): string {
+  return minor > 0 ? `${tl(minor)} B` : minor < 0 ? `${tl(-minor)} A` : tl(0);
+}
+function summaryValue(label: string): string {
+  const summary = screen.getByRole('region', { name: 'Vade dilimi toplamları (ERP)' });
+  return within(summary).getByText(label, { selector: 'dt' }).nextElementSibling!.textContent ?? '';
+}
+
 function columnIndex(grid: HTMLElement, name: string): number {
   const headers = within(grid).getAllByRole('columnheader');
   const i = headers.findIndex((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim() === name);
@@ -55,10 +64,12 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     expect(names[0]).toBe('Firma Adı');
     expect(names.slice(1, 7)).toEqual(['Vadesi gelmemiş', '0–30 gün', '31–60 gün', '61–90 gün', '91–120 gün', '120+ gün']);
 
-    // The Toplam column's totals row = Σ balances of the returned accounts (Σ debit − Σ credit of their statements).
+    // The summary's Toplam = Σ balances of the returned accounts (Σ debit − Σ credit of their
+    // statements); the table has no totals row (the summary shows every total in full).
     const expectedTotal = igdirAccounts.reduce((s, a) => s + a.lines.reduce((x, l) => x + l.debit - l.credit, 0), 0);
     const totalCol = columnIndex(grid, 'Toplam');
-    expect(footerCells(grid)[totalCol]).toBe(tl(expectedTotal));
+    expect(footerCells(grid)).toEqual([]);
+    expect(summaryValue('Toplam')).toBe(bal(expectedTotal));
 
     // The per-company bar column starts hidden on a screen narrower than 1600 px (jsdom: 1024):
     // the column chooser shows it.
@@ -71,7 +82,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
       const link = within(grid).getByRole('link', { name: acc.name });
       expect(link).toHaveAttribute('href', `/accounts/${acc.id}`);
       const row = link.closest('tr')!;
-      expect(row.querySelectorAll('td')[totalCol]!.textContent).toBe(tl(acc.balance));
+      expect(row.querySelectorAll('td')[totalCol]!.textContent).toBe(bal(acc.balance));
       // A stacked bar per company, named after it.
       expect(within(row).getByRole('img', { name: new RegExp(`^${acc.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`) })).toBeInTheDocument();
     }
@@ -80,22 +91,22 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const summary = screen.getByRole('region', { name: 'Vade dilimi toplamları (ERP)' });
     const over120 = igdirAccounts.reduce((s, a) => s + agingOf(a.lines, ERP_TODAY).buckets.d120plus, 0);
     const item = within(summary).getByText('120+ gün', { selector: 'dt' }).closest('div')!;
-    expect(item.querySelector('dd')!.textContent).toBe(tl(over120));
-    expect(within(summary).getByText('Toplam', { selector: 'dt' }).nextElementSibling!.textContent).toBe(tl(expectedTotal));
+    expect(item.querySelector('dd')!.textContent).toBe(bal(over120));
+    expect(within(summary).getByText('Toplam', { selector: 'dt' }).nextElementSibling!.textContent).toBe(bal(expectedTotal));
   });
 
   it('computes the aging from the statement (FIFO) and agrees with the ERP at its date', async () => {
     const acc = ds.accountById.get(SPECIAL_ACCOUNTS.igdirUpper)!;
     await renderApp(`/aging?firma=iğdır&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape });
     const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
-    expect(await within(panel).findByText(`TL karşılaştırması: ERP’nin yaşlandırma toplamı ile ekstreden hesaplanan toplam aynı: ${tl(acc.balance)}.`)).toBeInTheDocument();
+    expect(await within(panel).findByText(`TL karşılaştırması: ERP’nin yaşlandırma toplamı ile ekstreden hesaplanan toplam aynı: ${bal(acc.balance)}.`)).toBeInTheDocument();
 
     const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
     const erp = agingOf(acc.lines, ERP_TODAY).buckets;
     const expectRow = (label: string, amount: number) => {
       const row = within(buckets).getByText(label).closest('tr')!;
       const cells = Array.from(row.querySelectorAll('td'), (td) => td.textContent);
-      expect(cells).toEqual([label, tl(amount), tl(amount)]);
+      expect(cells).toEqual([label, bal(amount), bal(amount)]);
     };
     expectRow('Vadesi gelmemiş', erp.notDue);
     expectRow('31–60 gün', erp.d31_60);
@@ -131,7 +142,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const fifoTotal = included.reduce((s, l) => s + l.debit - l.credit, 0);
     expect(await within(panel).findByText(`${excluded} satır seçilen tarihten sonra olduğu için hesaba katılmadı.`)).toBeInTheDocument();
     expect(within(panel).getByRole('alert')).toHaveTextContent(
-      `TL karşılaştırması: Fark var: ERP toplamı ${tl(acc.balance)}, ekstreden hesaplanan ${tl(fifoTotal)} (fark ${tl(acc.balance - fifoTotal)}).`,
+      `TL karşılaştırması: Fark var: ERP toplamı ${bal(acc.balance)}, ekstreden hesaplanan ${bal(fifoTotal)} (fark ${tl(Math.abs(acc.balance - fifoTotal))}).`,
     );
     expect(app.path()).toContain(`asOf=${asOf}`);
   });
@@ -156,10 +167,10 @@ describe('aging search and errors', () => {
     expect(acc.balance).toBeLessThan(0);
     await renderApp(`/aging?firma=${encodeURIComponent('A+ Yapı')}&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape: 'envelope' });
     const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
-    expect(await within(panel).findByText(new RegExp(`toplam aynı: ${tl(acc.balance)}`))).toBeInTheDocument();
+    expect(await within(panel).findByText(new RegExp(`toplam aynı: ${bal(acc.balance)}`))).toBeInTheDocument();
     const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
     const row = within(buckets).getByText('Kapatılmamış alacak (avans)').closest('tr')!;
-    expect(row.querySelectorAll('td')[1]!.textContent).toBe(tl(acc.balance));
+    expect(row.querySelectorAll('td')[1]!.textContent).toBe(bal(acc.balance));
   });
 
   it('shows an unreadable ERP number raw and marked, counts it, and leaves it out of the totals', async () => {
@@ -174,7 +185,17 @@ describe('aging search and errors', () => {
     expect(bad.querySelector('.cell-invalid')).not.toBeNull();
     expect(bad.textContent).toMatch(/⚠/);
     const readable = all.filter((_, i) => i % 4 !== 1).reduce((sum, a) => sum + agingOf(a.lines, ERP_TODAY).buckets.notDue, 0);
-    expect(footerCells(grid)[col]).toBe(tl(readable));
+    expect(summaryValue('Vadesi gelmemiş')).toBe(bal(readable));
+  });
+
+  it('an unknown ?cari= is one clear “Cari bulunamadı” with a way back, not an empty FIFO panel', async () => {
+    const app = await renderApp('/aging?firma=&cari=999999', { loggedIn: true });
+    const state = await screen.findByTestId('not-found');
+    expect(within(state).getByRole('heading', { level: 2, name: 'Cari bulunamadı' })).toBeInTheDocument();
+    expect(document.body.textContent!.match(/bulunamad/gi)).toHaveLength(1);
+    expect(screen.queryByRole('grid', { name: 'Dilimler' })).toBeNull();
+    await app.user.click(within(state).getByRole('button', { name: /yaşlandırmasına dön/ }));
+    await waitFor(() => expect(app.path()).toBe('/aging?firma='));
   });
 
   it('shows an ERP failure as a plain message', async () => {

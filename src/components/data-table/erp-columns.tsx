@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import type { Cell, ErpColumn } from '../../api/types';
 import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
+import { BalanceText } from '../balance';
 import { parseNumber } from '../../lib/money';
 import { displayValue } from './cell-format';
 import type { CellValue, DataColumn } from './types';
@@ -74,6 +75,11 @@ export interface ErpColumnOptions {
    * nothing (sales + purchases + returns in one invoice list): no totals cell, widths from the rows only.
    */
   totals?: boolean;
+  /**
+   * Money columns are balances (aging buckets): shown as "1.234,56 B" / "A" (BalanceText), exported
+   * signed with the sign explained in the column title.
+   */
+  balances?: boolean;
 }
 
 /** One DataColumn per ErpColumn. Build once per answer (useMemo on the columns array). */
@@ -88,12 +94,17 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
       cell: (row) => {
         const cell = row[col.key];
         if (cell?.kind === 'invalid') return <InvalidValue raw={cell.raw} />;
+        if (options.balances && col.kind === 'money' && cell?.kind === 'number') return <BalanceText minor={cell.minor} />;
         const text = displayValue(col.kind, value(row));
         const currency = col.kind === 'money' && text && options.currencyOf ? options.currencyOf(row) : '';
         return currency ? `${text} ${currency}` : text;
       },
       searchText: col.kind === 'text' ? (row) => String(value(row) ?? '') : false,
-      footer: col.kind === 'money' && options.totals !== false ? (rows) => moneyFooter(rows, col.key, options.currencyOf) : undefined,
+      footer:
+        col.kind === 'money' && options.totals !== false
+          ? (rows) => (options.balances ? <BalanceText minor={moneyTotals(rows, col.key)[0]?.minor ?? 0} /> : moneyFooter(rows, col.key, options.currencyOf))
+          : undefined,
+      exportHeader: options.balances && col.kind === 'money' ? () => t('common.table.balanceExport', { header: col.label }) : undefined,
       // Dates and amounts are never cut off ("31.01.2026", the column's widest amount and its total).
       width: col.kind === 'date' ? '8.5rem' : col.kind === 'money' ? moneyWidth(col.key, options) : undefined,
     };
@@ -107,7 +118,7 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
  * tabular (1ch each); the "." and "," separators are narrower (~0.4ch). The totals row is bold, and
  * bold digits are wider (~1.1ch): a total gets that much room, so "97.581.812,71" is never "97.581.812,…".
  */
-function moneyWidth(key: string, { rows, currencyOf, totals = true }: ErpColumnOptions): string {
+function moneyWidth(key: string, { rows, currencyOf, totals = true, balances = false }: ErpColumnOptions): string {
   let widest = 9_999_999; // at least "99.999,99"
   let currency = 0;
   for (const row of rows ?? []) {
@@ -120,9 +131,11 @@ function moneyWidth(key: string, { rows, currencyOf, totals = true }: ErpColumnO
   // The total of each currency (one total when there is no currency text).
   if (totals) for (const { minor } of moneyTotals(rows ?? [], key, currencyOf)) widestTotal = Math.max(widestTotal, Math.abs(minor));
   const chars = (minor: number) => {
-    const text = formatMoney(-minor);
+    // A balance has no minus sign but a side letter (" B", ~2.2ch with its gap); an amount may have
+    // a sign. Separators are ~0.5ch.
+    const text = balances ? formatMoney(minor) : formatMoney(-minor);
     const separators = text.replace(/[^.,]/g, '').length;
-    return text.length - separators + separators * 0.4 + (currency ? currency + 1 : 0);
+    return text.length - separators + separators * (balances ? 0.5 : 0.4) + (currency ? currency + 1 : 0) + (balances ? 2.2 : 0);
   };
   const ch = Math.max(chars(widest), widestTotal ? chars(widestTotal) * BOLD_CH : 0);
   return `calc(${ch.toFixed(1)}ch + 1.2rem)`;

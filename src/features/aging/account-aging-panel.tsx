@@ -7,8 +7,10 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { statementQueries } from '../../api/statement';
+import { accountQueries } from '../../api/accounts';
 import type { StatementLine } from '../../api/types';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { BalanceText, balanceText } from '../../components/balance';
 import type { ErpRow } from '../../components/data-table/erp-columns';
 import { ErrorState, Loading } from '../../components/feedback';
 import { t } from '../../i18n';
@@ -31,7 +33,9 @@ interface CompareRow {
 }
 
 const dash = '—';
-const money = (v: Minor | null) => (v === null ? dash : formatMoney(v));
+/** Bucket amounts are balances: "1.234,56 B" / "A" like everywhere on screen (— when absent). */
+const balance = (v: Minor | null) => (v === null ? dash : <BalanceText minor={v} />);
+const signedTitle = (label: () => string) => () => t('common.table.balanceExport', { header: label() });
 
 /** The currency of the ERP's aging answer: Workcube ages in the accounting currency. */
 const ERP_AGING_CURRENCY = LOCAL_CURRENCY;
@@ -40,10 +44,20 @@ const ERP_AGING_CURRENCY = LOCAL_CURRENCY;
 function compareColumns(currency: string): DataColumn<CompareRow>[] {
   return [
     { id: 'label', header: () => t('aging.fifo.col.bucket'), value: (r) => r.label, sortable: false, width: '40%' },
-    { id: 'fifo', header: () => t('aging.fifo.col.fifoIn', { currency }), kind: 'money', value: (r) => r.fifo, cell: (r) => money(r.fifo), sortable: false },
-    { id: 'erp', header: () => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY }), kind: 'money', value: (r) => r.erp, cell: (r) => money(r.erp), sortable: false },
+    { id: 'fifo', header: () => t('aging.fifo.col.fifoIn', { currency }), kind: 'money', value: (r) => r.fifo, exportHeader: signedTitle(() => t('aging.fifo.col.fifoIn', { currency })), cell: (r) => balance(r.fifo), sortable: false },
+    { id: 'erp', header: () => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY }), kind: 'money', value: (r) => r.erp, exportHeader: signedTitle(() => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY })), cell: (r) => balance(r.erp), sortable: false },
   ];
 }
+
+// Amount columns are wide enough for a bold total of a big account ("12.361.432,76"); the
+// explanations take the room left and wrap (fifo-panel CSS), never cut.
+const AMOUNT_WIDTH = '10.5rem';
+
+/**
+ * Up to this many lines the explanations wrap onto several lines in full (rows grow, so the table
+ * is not virtualized); a bigger statement keeps one virtualized line per row, the full text on hover.
+ */
+const WRAP_MAX_ROWS = 400;
 
 interface DebitRow {
   index: number;
@@ -58,14 +72,14 @@ interface DebitRow {
 }
 
 const DEBIT_COLUMNS: DataColumn<DebitRow>[] = [
-  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '9rem' },
-  { id: 'dueDate', header: () => t('aging.fifo.col.dueDate'), kind: 'date', value: (r) => r.dueDate, width: '9rem' },
-  { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '11rem' },
-  { id: 'original', header: () => t('aging.fifo.col.amount'), kind: 'money', value: (r) => r.original, width: '9rem', footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.original))) },
-  { id: 'remaining', header: () => t('aging.fifo.col.remaining'), kind: 'money', value: (r) => r.remaining, width: '9rem', footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.remaining))) },
-  { id: 'days', header: () => t('aging.fifo.col.days'), kind: 'number', value: (r) => r.days, width: '5rem' },
+  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '7.5rem' },
+  { id: 'dueDate', header: () => t('aging.fifo.col.dueDate'), kind: 'date', value: (r) => r.dueDate, width: '7.5rem' },
+  { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '10rem' },
+  { id: 'original', header: () => t('aging.fifo.col.amount'), kind: 'money', value: (r) => r.original, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.original))) },
+  { id: 'remaining', header: () => t('aging.fifo.col.remaining'), kind: 'money', value: (r) => r.remaining, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.remaining))) },
+  { id: 'days', header: () => t('aging.fifo.col.days'), kind: 'number', value: (r) => r.days, width: '4.5rem' },
   { id: 'bucket', header: () => t('aging.fifo.col.bucket'), value: (r) => r.bucket, width: '9rem' },
-  { id: 'closedBy', header: () => t('aging.fifo.col.closedBy'), value: (r) => r.closedBy, cell: (r) => <span title={r.closedBy}>{r.closedBy}</span>, width: '28rem' },
+  { id: 'closedBy', header: () => t('aging.fifo.col.closedBy'), value: (r) => r.closedBy, cell: (r) => <span title={r.closedBy}>{r.closedBy}</span> },
 ];
 
 interface CreditRow {
@@ -78,11 +92,11 @@ interface CreditRow {
 }
 
 const CREDIT_COLUMNS: DataColumn<CreditRow>[] = [
-  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '9rem' },
-  { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '11rem' },
-  { id: 'amount', header: () => t('aging.fifo.col.credit'), kind: 'money', value: (r) => r.amount, width: '9rem', footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.amount))) },
-  { id: 'unapplied', header: () => t('aging.fifo.col.unapplied'), kind: 'money', value: (r) => r.unapplied, width: '9rem', footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.unapplied))) },
-  { id: 'closes', header: () => t('aging.fifo.col.closes'), value: (r) => r.closes, cell: (r) => <span title={r.closes}>{r.closes}</span>, width: '30rem' },
+  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '7.5rem' },
+  { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '10rem' },
+  { id: 'amount', header: () => t('aging.fifo.col.credit'), kind: 'money', value: (r) => r.amount, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.amount))) },
+  { id: 'unapplied', header: () => t('aging.fifo.col.unapplied'), kind: 'money', value: (r) => r.unapplied, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.unapplied))) },
+  { id: 'closes', header: () => t('aging.fifo.col.closes'), value: (r) => r.closes, cell: (r) => <span title={r.closes}>{r.closes}</span> },
 ];
 
 
@@ -154,6 +168,9 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
   const [draftEdges, setDraftEdges] = useState(edges.join(','));
 
   const statement = useQuery(statementQueries.detail(cariId));
+  // An id that no list knows and whose statement is empty does not exist: say so (once), not an
+  // empty panel. The account list is usually cached already (accounts page, Özet).
+  const accounts = useQuery({ ...accountQueries.list(''), enabled: erpLoaded && !erpRow });
   const lines = statement.data?.lines;
   // Lines whose amounts could not be read are left out (never counted as 0).
   const usable = useMemo(() => (lines ?? []).filter((l) => !l.invalid.debit && !l.invalid.credit), [lines]);
@@ -202,6 +219,21 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
   };
 
   const title = name || t('aging.fifo.account', { id: cariId });
+  const notFound =
+    erpLoaded && !erpRow && statement.isSuccess && (lines?.length ?? 0) === 0 && accounts.isSuccess && !accounts.data.accounts.some((a) => a.id === cariId);
+  if (notFound) {
+    return (
+      <section className="fifo-panel fifo-not-found" aria-labelledby="fifo-title" data-testid="not-found">
+        <h2 id="fifo-title">{t('aging.fifo.notFound')}</h2>
+        <p>{t('aging.fifo.notFound.text', { id: cariId })}</p>
+        <p>
+          <button type="button" className="button button--small" onClick={onClose}>
+            ← {t('aging.fifo.notFound.back')}
+          </button>
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section className="fifo-panel" aria-labelledby="fifo-title">
@@ -274,10 +306,12 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
               tableId="aging.fifo.buckets"
               sheetName={`FIFO ${cariId} ${t('aging.fifo.bucketsTitle')}`}
               exportTotals={{ fifo: result.total, erp: erpTotal }}
-              totalsRow={{ label: t('aging.fifo.total'), fifo: formatMoney(result.total), erp: money(erpTotal) }}
+              totalsRow={{ label: t('aging.fifo.total'), fifo: balance(result.total), erp: balance(erpTotal) }}
             />
           </div>
+          <div className={explained.debits.length <= WRAP_MAX_ROWS ? 'fifo-explain fifo-explain--wrap' : 'fifo-explain'}>
           <DataTable<DebitRow>
+            virtualize={explained.debits.length > WRAP_MAX_ROWS}
             data={explained.debits}
             columns={DEBIT_COLUMNS}
             aria-label={t('aging.fifo.table.label')}
@@ -288,8 +322,11 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
             getRowId={(r) => String(r.index)}
             maxHeight="50vh"
           />
+          </div>
           {explained.credits.length > 0 && (
+            <div className={explained.credits.length <= WRAP_MAX_ROWS ? 'fifo-explain fifo-explain--wrap' : 'fifo-explain'}>
             <DataTable<CreditRow>
+              virtualize={explained.credits.length > WRAP_MAX_ROWS}
               data={explained.credits}
               columns={CREDIT_COLUMNS}
               aria-label={t('aging.fifo.creditsTitle')}
@@ -300,6 +337,7 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
               getRowId={(r) => String(r.index)}
               maxHeight="40vh"
             />
+            </div>
           )}
         </>
       )}
@@ -332,13 +370,13 @@ function Comparison({
   if (erpTotal === fifoTotal) {
     return (
       <p className="notice notice--ok" role="status">
-        {`${which} ${t('aging.fifo.compare.same', { total: formatMoney(fifoTotal) })}`}
+        {`${which} ${t('aging.fifo.compare.same', { total: balanceText(fifoTotal) })}`}
       </p>
     );
   }
   return (
     <p className="notice notice--warn" role="alert">
-      {`${which} ${t('aging.fifo.compare.diff', { erp: formatMoney(erpTotal), fifo: formatMoney(fifoTotal), diff: formatMoney(erpTotal - fifoTotal) })}`}
+      {`${which} ${t('aging.fifo.compare.diff', { erp: balanceText(erpTotal), fifo: balanceText(fifoTotal), diff: formatMoney(Math.abs(erpTotal - fifoTotal)) })}`}
     </p>
   );
 }

@@ -5,7 +5,7 @@
  * whose total is borçlu (receivables), side=A the alacaklı ones; the summary totals follow (the Özet
  * page links here with side and a sort on a bucket column).
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { agingQueries } from '../../api/aging';
@@ -16,7 +16,8 @@ import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
-import { formatCount, formatMoney } from '../../lib/format';
+import { formatCount } from '../../lib/format';
+import { BalanceText } from '../../components/balance';
 import { agingLayout, agingRowHref, bucketTotals, cellMinor, cellText, overdueSum, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from '../../components/aging/bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
@@ -55,6 +56,15 @@ export default function AgingPage() {
     setDraft(firma);
   }
   const searchRef = useRef<HTMLInputElement>(null);
+  // "Hesapla" opens the panel above: the list below starts again at its left edge, the page at the
+  // panel (a list left scrolled sideways hid its first columns).
+  const pageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!cari) return;
+    const box = pageRef.current?.querySelector<HTMLElement>('.aging-list .dt-scroll');
+    if (box) box.scrollLeft = 0;
+    pageRef.current?.querySelector('.fifo-panel')?.scrollIntoView?.({ block: 'start' });
+  }, [cari]);
 
   const query = useQuery(agingQueries.list(firma));
   const table = query.data ?? EMPTY_TABLE;
@@ -88,6 +98,11 @@ export default function AgingPage() {
 
   const columns = useMemo<DataColumn<ErpRow>[]>(() => {
     const cols = erpDataColumns(table.columns, {
+      // Bucket amounts are balances: "1.234,56 B" / "A" on screen (one sign convention), signed in
+      // the CSV with the sign named in the title. No totals row: the summary above shows every
+      // bucket's total in full (a totals row made the table wider than a laptop screen).
+      balances: true,
+      totals: false,
       override: (col) => {
         if (col.key === layout.nameKey) return { primary: true, href: (row) => statementHref(row, layout), width: '13rem', wrap: true };
         // The name links to the statement: the id is an extra the column chooser shows.
@@ -125,7 +140,7 @@ export default function AgingPage() {
         sortable: false,
         exportable: false,
         searchText: false,
-        width: '6rem',
+        width: '5.5rem',
         cell: (row) => {
           const id = cellText(row[idKey]);
           if (!id) return null;
@@ -165,7 +180,7 @@ export default function AgingPage() {
   const emptyMessage = firma ? t('aging.empty', { firma }) : t('aging.empty.all');
 
   return (
-    <div className="aging-page">
+    <div className="aging-page" ref={pageRef}>
       <PageHeader title={t('aging.title')} />
       <form className="search-form no-print" role="search" onSubmit={onSubmit}>
         <TextField
@@ -221,16 +236,22 @@ export default function AgingPage() {
                       <span className="aging-legend__swatch" style={{ background: s.color }} aria-hidden="true" />
                       {s.label}
                     </dt>
-                    <dd className="num">{formatMoney(s.amount)}</dd>
+                    <dd className="num">
+                      <BalanceText minor={s.amount} />
+                    </dd>
                   </div>
                 ))}
                 <div className="aging-summary__item aging-summary__item--total">
                   <dt>{t('aging.summary.overdue')}</dt>
-                  <dd className="num" data-testid="aging-overdue">{formatMoney(overdueTotal)}</dd>
+                  <dd className="num" data-testid="aging-overdue">
+                    <BalanceText minor={overdueTotal} />
+                  </dd>
                 </div>
                 <div className="aging-summary__item aging-summary__item--total">
                   <dt>{t('aging.summary.total')}</dt>
-                  <dd className="num">{formatMoney(grandTotal)}</dd>
+                  <dd className="num">
+                    <BalanceText minor={grandTotal} />
+                  </dd>
                 </div>
               </dl>
               {anyNegative && <p className="aging-summary__note">{t('aging.summary.negative')}</p>}
@@ -246,6 +267,7 @@ export default function AgingPage() {
       )}
 
 
+      <div className="aging-list">
       <DataTable<ErpRow>
         data={table.rows}
         columns={columns}
@@ -265,6 +287,7 @@ export default function AgingPage() {
         searchInputRef={searchRef}
         toolbar={<TableSearch ref={searchRef} value={q} onChange={setQ} placeholder={t('aging.table.filter')} />}
       />
+      </div>
     </div>
   );
 }
