@@ -1,6 +1,6 @@
 // Aging by company name: bucket totals checked against the demo dataset, with the chart.
 import { agingOf } from '../../server/demo-erp/dataset';
-import { dataset, foldIndependently, sum, trMoney } from './data';
+import { dataset, foldIndependently, sum, trBalance } from './data';
 import { checkPage, expect, test } from './fixtures';
 import { gridLayoutProblems } from './table';
 
@@ -26,8 +26,10 @@ test('aging for “ığdır”: bucket totals and the stacked-bar chart', async 
   expect(await gridLayoutProblems(grid)).toEqual([]);
 
   const summary = page.getByRole('region', { name: 'Vade dilimi toplamları (ERP)' });
-  // Buckets, then "Vadesi geçmiş" (everything past due: all buckets but the not-yet-due one), then the total.
-  await expect(summary.locator('dd')).toHaveText([...bucketSums.map(trMoney), trMoney(grandTotal - bucketSums[0]!), trMoney(grandTotal)]);
+  // Balances the way the whole app shows them ("1.234,56 B" / "A"); then overdue (every bucket but
+  // "not yet due") and the total.
+  const overdue = sum(bucketSums.slice(1));
+  await expect(summary.locator('dd')).toHaveText([...bucketSums.map(trBalance), trBalance(overdue), trBalance(grandTotal)]);
 
   // The chart: one bar per company and one for the total, drawn with a real size. Below 1600 px
   // the per-company bar column waits in the column chooser (the table fits without scrolling sideways).

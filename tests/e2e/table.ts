@@ -1,5 +1,5 @@
 // Reading the one DataTable (role=grid) the way a user reads it: header texts and cell texts.
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 export type TableText = { headers: string[]; rows: string[][] };
 
@@ -67,4 +67,41 @@ export async function cutCells(grid: Locator, rowSelector: string): Promise<stri
         .map((td) => td.innerText.trim()),
     rowSelector,
   );
+}
+
+/**
+ * Layout problems of every grid on the page as it stands: all of gridLayoutProblems (headers,
+ * amounts in rows AND totals rows), plus a table wider than its box (a clipped column, sideways
+ * scroll with the default columns) and text cut in a totals row.
+ */
+export async function pageLayoutProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const grids = page.getByRole('grid');
+  const n = await grids.count();
+  for (let i = 0; i < n; i++) {
+    const grid = grids.nth(i);
+    const name = (await grid.getAttribute('aria-label')) ?? `grid ${i}`;
+    for (const p of await gridLayoutProblems(grid)) problems.push(`${name}: ${p}`);
+    const wide = await grid.evaluate((table) => {
+      const box = table.closest('.dt-scroll') as HTMLElement | null;
+      return box && box.scrollWidth > box.clientWidth + 1 ? `${box.scrollWidth} px of table in a ${box.clientWidth} px box` : '';
+    });
+    if (wide) problems.push(`${name}: scrolls sideways (${wide})`);
+    for (const text of await cutCells(grid, 'tfoot tr')) problems.push(`${name}: totals cell "${text}" is cut off`);
+  }
+  return problems;
+}
+
+/** Body rows of a grid fully visible in the window, between its sticky header and totals row. */
+export async function visibleRowCount(grid: Locator): Promise<number> {
+  return grid.evaluate((table) => {
+    const head = table.querySelector('thead')!.getBoundingClientRect();
+    const foot = table.querySelector('tfoot')?.getBoundingClientRect();
+    const box = (table.closest('.dt-scroll') as HTMLElement).getBoundingClientRect();
+    const bottom = Math.min(foot ? foot.top : box.bottom, box.bottom, window.innerHeight);
+    return [...table.querySelectorAll('tbody tr[data-row-id]')].filter((tr) => {
+      const r = tr.getBoundingClientRect();
+      return r.top >= head.bottom - 1 && r.bottom <= bottom + 1;
+    }).length;
+  });
 }
