@@ -29,9 +29,9 @@ for (const size of SIZES) {
   test.describe(`${size.width}×${size.height}`, () => {
     test.use({ viewport: size });
 
-    test('every table on every page: no amount cut off (rows and totals), no clipped column, no sideways scroll', async ({ page }) => {
-      test.setTimeout(120_000);
-      for (const p of PAGES) {
+    for (const p of PAGES) {
+      test(`${p.name}: every table — no amount cut off (rows and totals), no clipped column, no sideways scroll`, async ({ page }) => {
+        test.setTimeout(90_000);
         await page.goto(p.path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         if (p.name !== 'overview') await expect(page.getByRole('status').filter({ hasText: p.ready }).last()).toBeVisible();
@@ -41,8 +41,8 @@ for (const size of SIZES) {
         expect(mainWidth, `${p.name}: main area width`).toBeGreaterThan(size.width - 60);
         expect(await pageLayoutProblems(page), `${p.name} at ${size.width}`).toEqual([]);
         await checkPage(page, `${p.name}-${size.width}`);
-      }
-    });
+      });
+    }
   });
 }
 

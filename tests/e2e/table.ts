@@ -46,9 +46,11 @@ export async function gridLayoutProblems(grid: Locator): Promise<string[]> {
     for (const tr of rows) {
       for (const td of tr.cells) {
         if (!td.innerText.trim()) continue;
+        // A line-clamped block (a long name on two lines) shows its box, not its whole text.
+        const clamped = [...td.querySelectorAll<HTMLElement>('*')].find((el) => getComputedStyle(el).webkitLineClamp !== 'none');
         const range = document.createRange();
         range.selectNodeContents(td);
-        const text = range.getBoundingClientRect();
+        const text = clamped ? clamped.getBoundingClientRect() : range.getBoundingClientRect();
         const cell = td.getBoundingClientRect();
         const off = text.top + text.height / 2 - (cell.top + cell.height / 2);
         if (Math.abs(off) > 2) problems.push(`cell "${td.innerText.trim()}" sits ${off.toFixed(1)} px off the row's middle`);

@@ -131,11 +131,11 @@ function moneyWidth(key: string, { rows, currencyOf, totals = true, balances = f
   // The total of each currency (one total when there is no currency text).
   if (totals) for (const { minor } of moneyTotals(rows ?? [], key, currencyOf)) widestTotal = Math.max(widestTotal, Math.abs(minor));
   const chars = (minor: number) => {
-    // A balance has no minus sign but a side letter (" B", ~2.2ch with its gap); an amount may have
+    // A balance has no minus sign but a side letter (" B", ~2ch with its gap); an amount may have
     // a sign. Separators are ~0.5ch.
     const text = balances ? formatMoney(minor) : formatMoney(-minor);
     const separators = text.replace(/[^.,]/g, '').length;
-    return text.length - separators + separators * (balances ? 0.5 : 0.4) + (currency ? currency + 1 : 0) + (balances ? 2.2 : 0);
+    return text.length - separators + separators * (balances ? 0.5 : 0.4) + (currency ? currency + 1 : 0) + (balances ? 2 : 0);
   };
   const ch = Math.max(chars(widest), widestTotal ? chars(widestTotal) * BOLD_CH : 0);
   return `calc(${ch.toFixed(1)}ch + 1.2rem)`;

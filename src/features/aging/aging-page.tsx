@@ -140,7 +140,7 @@ export default function AgingPage() {
         sortable: false,
         exportable: false,
         searchText: false,
-        width: '5.5rem',
+        width: '5rem',
         cell: (row) => {
           const id = cellText(row[idKey]);
           if (!id) return null;
