@@ -116,16 +116,17 @@ describe('Excel export follows the column chooser', () => {
     expect(first.name).toBe('yaslandirma.xlsx');
     let ws = first.ws;
     expect(ws.name).toBe('Yaşlandırma');
-    expect(rowValues(ws, 1)).toEqual(['Firma Adı', 'Vadesi gelmemiş', '0–30 gün', '31–60 gün', '61–90 gün', '91–120 gün', '120+ gün', 'Toplam']);
-    // ERP order; the Toplam column = each account's balance; the totals row = Σ balances.
+    // Bucket amounts are balances: signed in the file, the sign named in each title (on screen: B/A).
+    const signed = (h: string) => `${h} (+ borçlu / − alacaklı)`;
+    expect(rowValues(ws, 1)).toEqual(['Firma Adı', ...['Vadesi gelmemiş', '0–30 gün', '31–60 gün', '61–90 gün', '91–120 gün', '120+ gün', 'Toplam'].map(signed)]);
+    // ERP order; the Toplam column = each account's balance. No totals row: the aging table has
+    // none (the summary above it shows every bucket's total in full).
     igdir.forEach((a, i) => {
       expect(ws.getRow(2 + i).getCell(1).value).toBe(a.name);
       expect(ws.getRow(2 + i).getCell(8).value).toBe(tl(a.balance));
     });
-    const totals = ws.getRow(2 + igdir.length);
-    expect(totals.getCell(1).value).toBe('Toplam');
-    expect(totals.getCell(8).value).toBe(tl(igdir.reduce((s, a) => s + a.balance, 0)));
-    expect(totals.getCell(8).numFmt).toBe('#,##0.00');
+    expect(ws.getRow(2 + igdir.length).getCell(1).value ?? null).toBeNull();
+    expect(ws.getRow(2).getCell(8).numFmt).toBe('#,##0.00');
 
     // Show the Firma ID and move it after the total.
     await app.user.click(screen.getByRole('button', { name: /^Sütunlar/ }));
@@ -133,7 +134,7 @@ describe('Excel export follows the column chooser', () => {
     await app.user.click(within(chooser).getByRole('checkbox', { name: 'Firma ID' }));
     for (let i = 0; i < 8; i++) await app.user.click(within(chooser).getByRole('button', { name: 'Firma ID sütununu aşağı taşı' }));
     ({ ws } = await downloadXlsx(app));
-    expect(rowValues(ws, 1).slice(6, 9)).toEqual(['120+ gün', 'Toplam', 'Firma ID']);
+    expect(rowValues(ws, 1).slice(6, 9)).toEqual([signed('120+ gün'), signed('Toplam'), 'Firma ID']);
     igdir.forEach((a, i) => expect(ws.getRow(2 + i).getCell(9).value).toBe(a.id));
   });
 });

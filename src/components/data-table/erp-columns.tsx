@@ -10,7 +10,7 @@ import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 import { BalanceText } from '../balance';
 import { parseNumber } from '../../lib/money';
-import { displayValue } from './cell-format';
+import { displayValue, headerText } from './cell-format';
 import type { CellValue, DataColumn } from './types';
 
 export type ErpRow = Record<string, Cell>;
@@ -104,12 +104,14 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
         col.kind === 'money' && options.totals !== false
           ? (rows) => (options.balances ? <BalanceText minor={moneyTotals(rows, col.key)[0]?.minor ?? 0} /> : moneyFooter(rows, col.key, options.currencyOf))
           : undefined,
-      exportHeader: options.balances && col.kind === 'money' ? () => t('common.table.balanceExport', { header: col.label }) : undefined,
       // Dates and amounts are never cut off ("31.01.2026", the column's widest amount and its total).
       width: col.kind === 'date' ? '8.5rem' : col.kind === 'money' ? moneyWidth(col.key, options) : undefined,
     };
     const extra = options.override?.(col);
-    return extra ? { ...base, ...extra } : base;
+    const merged = extra ? { ...base, ...extra } : base;
+    // A signed balance in the exports says which sign is which, under the header the page chose.
+    if (options.balances && col.kind === 'money' && merged.exportHeader === undefined) merged.exportHeader = () => t('common.table.balanceExport', { header: headerText(merged) });
+    return merged;
   });
 }
 
