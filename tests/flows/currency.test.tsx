@@ -99,8 +99,10 @@ describe.each(SHAPES)('a USD account (ERP shape %s)', (shape) => {
     const buckets = await within(panel).findByRole('grid', { name: 'Dilimler' });
     expect(headers(buckets)).toEqual(['Dilim', 'Ekstreden (FIFO, USD)', 'ERP (TL)']);
     expect(within(panel).getByText(/Bu yaşlandırma USD cinsinden; ERP’nin yaşlandırması TL cinsinden/)).toBeInTheDocument();
-    expect(buckets.querySelector('tfoot')!.textContent).toContain(money(usdTotal));
+    // Balances as everywhere on screen: the amount with its side (B borçlu / A alacaklı).
+    const side = (m: number) => `${money(Math.abs(m))}${m > 0 ? ' B' : m < 0 ? ' A' : ''}`;
+    expect(buckets.querySelector('tfoot')!.textContent).toContain(side(usdTotal));
     await app.user.click(within(panel).getByRole('button', { name: 'TL' }));
-    expect(await within(panel).findByText(new RegExp(`TL karşılaştırması: .*toplam aynı: ${money(usd.balance)}`))).toBeInTheDocument();
+    expect(await within(panel).findByText(new RegExp(`TL karşılaştırması: .*toplam aynı: ${side(usd.balance)}`))).toBeInTheDocument();
   });
 });
