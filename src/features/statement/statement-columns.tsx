@@ -73,7 +73,7 @@ function currencyColumns(fx: FxRange): DataColumn<StatementRow>[] {
     {
       id: 'currency',
       header: () => t('statement.col.currency'),
-      width: '5rem',
+      width: '4.5rem',
       value: (r) => (r.line ? (normalizeCurrency(r.line.currency) ?? LOCAL_CURRENCY) : ''),
     },
     {
@@ -118,7 +118,8 @@ function currencyColumns(fx: FxRange): DataColumn<StatementRow>[] {
       },
     });
   });
-  return columns;
+  // The running balances per currency right next to the TL one; then the line's currency and amount.
+  return [...columns.slice(2), ...columns.slice(0, 2)];
 }
 
 export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | null, fx: FxRange | null = null): DataColumn<StatementRow>[] {

@@ -10,17 +10,18 @@ export function StatementFx({ fx }: { fx: FxRange }) {
       <h2 id="statement-fx-title" className="statement-fx__title">
         {t('statement.fx.title')}
       </h2>
-      <dl className="statement-summary">
+      <ul className="statement-fx__list">
         {fx.totals.map((x) => (
-          <div key={x.currency} data-testid={`fx-total-${x.currency}`}>
-            <dt>{t('statement.fx.summary', { currency: x.currency, debit: formatMoney(x.debit), credit: formatMoney(x.credit) })}</dt>
-            <dd className="num">
+          <li key={x.currency} data-testid={`fx-total-${x.currency}`}>
+            {t('statement.fx.summary', { currency: x.currency, debit: formatMoney(x.debit), credit: formatMoney(x.credit) })} ·{' '}
+            {t('statement.fx.balance')}{' '}
+            <strong className="num">
               <BalanceText minor={x.balance} currency={x.currency} />
-              {x.incomplete && <span title={t('statement.fx.incomplete', { currency: x.currency })}> ?</span>}
-            </dd>
-          </div>
+            </strong>
+            {x.incomplete && <span title={t('statement.fx.incomplete', { currency: x.currency })}> ?</span>}
+          </li>
         ))}
-      </dl>
+      </ul>
       <p className="statement-fx__note">{t('statement.fx.note')}</p>
     </section>
   );

@@ -36,6 +36,7 @@ export const statement = {
     'statement.col.balanceIn': 'Bakiye ({currency})',
     'statement.fx.incomplete': '{currency} bakiyesi eksik: bu satırda ya da öncesinde okunamayan bir döviz tutarı var.',
     'statement.fx.title': 'Döviz bakiyeleri',
+    'statement.fx.balance': 'Bakiye',
     'statement.fx.summary': '{currency}: Σ Borç {debit} · Σ Alacak {credit}',
     'statement.fx.note': 'Döviz tutarları TL tutarlarla toplanmaz; her para birimi kendi bakiyesiyle gösterilir.',
     'statement.opening': 'Devir (önceki bakiye)',
