@@ -1,4 +1,4 @@
-import { compareTr, foldKey, foldTr, matchesTokens, queryTokens, searchText } from './turkish';
+import { compareTr, titleCaseTr, foldKey, foldTr, matchesTokens, queryTokens, searchText } from './turkish';
 
 /** The user's query q finds name when every folded token occurs in the folded name. */
 const finds = (q: string, name: string) => matchesTokens(searchText(name), queryTokens(q));
@@ -120,5 +120,20 @@ describe('compareTr: Turkish alphabetical order', () => {
   });
   it('numbers in names sort numerically', () => {
     expect(['Depo 10', 'Depo 9', 'Depo 1'].sort(compareTr)).toEqual(['Depo 1', 'Depo 9', 'Depo 10']);
+  });
+});
+
+describe('titleCaseTr: one form for province facets', () => {
+  it.each([
+    ['ANTALYA', 'Antalya'],
+    ['Adana', 'Adana'],
+    ['İZMİR', 'İzmir'],
+    ['IĞDIR', 'Iğdır'],
+    ['ığdır', 'Iğdır'],
+    ['ŞANLIURFA', 'Şanlıurfa'],
+    ['AFYONKARAHİSAR', 'Afyonkarahisar'],
+    ['KAHRAMANMARAŞ / ELBİSTAN', 'Kahramanmaraş / Elbistan'],
+  ])('%s → %s', (input, expected) => {
+    expect(titleCaseTr(input)).toBe(expected);
   });
 });

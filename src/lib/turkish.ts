@@ -88,3 +88,10 @@ export function matchesTokens(haystack: string, tokens: readonly string[]): bool
 /** One collator for all Turkish sorting (create once: constructing collators is expensive). */
 export const trCollator = new Intl.Collator('tr', { sensitivity: 'base', numeric: true });
 export const compareTr = (a: string, b: string): number => trCollator.compare(a, b);
+
+/** Title case with Turkish rules, one form for every spelling: "ANTALYA", "antalya" → "Antalya"; "İZMİR" → "İzmir"; "ığdır" → "Iğdır". */
+export function titleCaseTr(s: string): string {
+  return s
+    .toLocaleLowerCase('tr-TR')
+    .replace(/(^|[\s\-/(])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toLocaleUpperCase('tr-TR'));
+}

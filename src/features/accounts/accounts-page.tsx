@@ -28,6 +28,7 @@ import { formatCount } from '../../lib/format';
 import { queryTokens } from '../../lib/turkish';
 import { accountTotals, facetKey, facetPredicate, facetView, parseSide, type AccountTotals, type FacetCount, type FilteredAccounts } from './account-filters';
 import { accountHref, useAccountColumns } from './account-columns';
+import { FacetGroup } from './facet-group';
 import { ShortcutsBar } from '../../components/account-shortcuts/shortcuts-bar';
 import './accounts.css';
 import { withParams } from '../../lib/search-params';
@@ -267,7 +268,7 @@ export default function AccountsPage() {
             </div>
           </fieldset>
           <FacetGroup legend={t('accounts.filters.category')} facets={facts?.categoryFacets ?? NO_FACETS} selected={categories} onToggle={(v, on) => toggle('category', v, on)} />
-          <FacetGroup legend={t('accounts.filters.province')} facets={facts?.provinceFacets ?? NO_FACETS} selected={provinces} onToggle={(v, on) => toggle('province', v, on)} scroll />
+          <FacetGroup legend={t('accounts.filters.province')} facets={facts?.provinceFacets ?? NO_FACETS} selected={provinces} onToggle={(v, on) => toggle('province', v, on)} scroll titleCase />
           {anyFilter && (
             <button
               type="button"
@@ -364,38 +365,5 @@ export default function AccountsPage() {
         </div>
       </div>
     </div>
-  );
-}
-
-function FacetGroup({
-  legend,
-  facets,
-  selected,
-  onToggle,
-  scroll = false,
-}: {
-  legend: string;
-  facets: readonly FacetCount[];
-  selected: readonly string[];
-  onToggle: (value: string, on: boolean) => void;
-  scroll?: boolean;
-}) {
-  if (facets.length === 0) return null;
-  const isOn = (v: string) => selected.some((s) => facetKey(s) === facetKey(v));
-  return (
-    <fieldset className="facet">
-      <legend>{legend}</legend>
-      <ul className={`facet__list${scroll ? ' facet__list--scroll' : ''}`}>
-        {facets.map((f) => (
-          <li key={f.value}>
-            <label>
-              <input type="checkbox" checked={isOn(f.value)} onChange={(e) => onToggle(f.value, e.target.checked)} />
-              <span className="facet__value">{f.value || t('accounts.filters.none')}</span>{' '}
-              <span className="facet__count">{formatCount(f.count)}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
   );
 }

@@ -1,0 +1,41 @@
+/** One facet of the account list (category, province): a checkbox per value with its count. */
+import { t } from '../../i18n';
+import { formatCount } from '../../lib/format';
+import { titleCaseTr } from '../../lib/turkish';
+import { facetKey, type FacetCount } from './account-filters';
+
+export function FacetGroup({
+  legend,
+  facets,
+  selected,
+  onToggle,
+  scroll = false,
+  titleCase = false,
+}: {
+  legend: string;
+  facets: readonly FacetCount[];
+  selected: readonly string[];
+  onToggle: (value: string, on: boolean) => void;
+  scroll?: boolean;
+  /** Show every value in one tr-TR title-case form ("ANTALYA" and "Adana" → "Antalya", "Adana"). */
+  titleCase?: boolean;
+}) {
+  if (facets.length === 0) return null;
+  const isOn = (v: string) => selected.some((s) => facetKey(s) === facetKey(v));
+  return (
+    <fieldset className="facet">
+      <legend>{legend}</legend>
+      <ul className={`facet__list${scroll ? ' facet__list--scroll' : ''}`}>
+        {facets.map((f) => (
+          <li key={f.value}>
+            <label>
+              <input type="checkbox" checked={isOn(f.value)} onChange={(e) => onToggle(f.value, e.target.checked)} />
+              <span className="facet__value">{f.value ? (titleCase ? titleCaseTr(f.value) : f.value) : t('accounts.filters.none')}</span>{' '}
+              <span className="facet__count">{formatCount(f.count)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
