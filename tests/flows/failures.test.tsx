@@ -49,6 +49,7 @@ describe('every ERP call site shows its failure, never "nothing found"', () => {
     const alert = await alertWith(HTTP500);
     expect(screen.getByText(/ERP’de aranamadı: sonuç bilinmiyor/)).toBeInTheDocument();
     noNothingFound();
+    expect(screen.queryByTestId('accounts-count')).toBeNull(); // no "0 cari" for a search without an answer
     expect(box).toHaveValue(q);
     // healed: the retry asks again; now the ERP really answers "no rows"
     setDemoFailRules([]);

@@ -132,7 +132,8 @@ export default function AccountsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values
     [catKey, provKey, hideZero, side],
   );
-  const totals = facts?.totals;
+  // A failed ERP search has no count: "0 cari" would be a false figure ("…" instead).
+  const totals = remoteFailed ? undefined : facts?.totals;
   // The shortcuts' balances: after the first paint too (a 100k-entry map is not needed for it).
   const byId = useMemo(() => (factsReady ? new Map(fullAccounts.map((a) => [a.id, a])) : NO_ACCOUNTS_BY_ID), [factsReady, fullAccounts]);
 
