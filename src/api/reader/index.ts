@@ -8,13 +8,15 @@
  *   1. body.ts    — raw body: BOM, leading `//`, HTML/empty → ErpFormatError (§2)
  *   2. locate.ts  — locating the rows: status values, envelopes, ColdFusion row/column formats (§3/§4)
  *   3. keys.ts    — key folding, the alias table and labels, the kind of each recognised field (§5)
- *   4. columns.ts — typing columns from keys and values, converting cells (§6)
- *   5. records.ts — the record readers: accounts, statement, invoice detail, login, any table
+ *   4. convert.ts — converting values: one parser per column kind, the column's decimal mark, cells (§6)
+ *   5. columns.ts — typing columns: each column's kind from its alias field, key and values (§6)
+ *   6. records.ts — the record readers: accounts, statement, invoice detail, login, any table
  *
  * Where to add:
  *   - a new envelope key → DATA_KEYS / META_KEYS in locate.ts;
  *   - a new alias or header label → erp-aliases.json (no code); a new field → FIELD_KINDS in keys.ts;
- *   - a new column kind → ColumnKind (../types.ts), then kindFromKey / kindFromValues / Converter in columns.ts;
+ *   - a new column kind → ColumnKind (../types.ts), then kindFromKey / kindFromValues in columns.ts
+ *     and Converter.cell in convert.ts;
  *   - a new record → RecordKind + FIELD_KINDS (keys.ts), its reader in records.ts, exported below.
  *
  * Internally an answer is held column-wise ({ keys, columns[][] }): ColdFusion's column format is

@@ -12,7 +12,8 @@ import {
   locate, locateTable, lowerKeys, recordAsTable, valueAt, type RawTable,
 } from './locate';
 import { FIELD_KINDS, aliasesOf, type RecordKind } from './keys';
-import { Converter, isEmptyRaw, parseDateMemo, publicColumn, textOf, toErpTable, typeColumns, type TypedColumn } from './columns';
+import { Converter, isEmptyRaw, parseDateMemo, textOf, type TypedColumn } from './convert';
+import { publicColumn, toErpTable, typeColumns } from './columns';
 
 /**
  * Raw value reader of one column (undefined when the field is absent): straight from the row
