@@ -8,9 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { statementQueries } from '../../api/statement';
 import { accountQueries } from '../../api/accounts';
-import type { StatementLine } from '../../api/types';
-import { DataTable, type DataColumn } from '../../components/data-table';
-import { BalanceText, balanceText } from '../../components/balance';
+import { DataTable } from '../../components/data-table';
 import type { ErpRow } from '../../components/data-table/erp-columns';
 import { ErrorState, Loading } from '../../components/feedback';
 import { t } from '../../i18n';
@@ -18,129 +16,19 @@ import { DateField } from '../../components/form/date-field';
 import { isIsoDate } from '../../lib/dates';
 import { useToday } from '../../lib/use-today';
 import { foreignCurrencies, linesInCurrency, LOCAL_CURRENCY } from '../../lib/currency';
-import { formatCount, formatDate, formatMoney } from '../../lib/format';
-import { sumMinor } from '../../lib/money';
-import type { IsoDate, Minor } from '../../lib/types';
+import { formatCount } from '../../lib/format';
+import type { IsoDate } from '../../lib/types';
 import { cellMinor, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
 import { bucketLabel } from '../../components/aging/bucket-display';
-import { fifoAging, parseEdges, type AgingBasis, type FifoAgingResult } from './fifo-aging';
-
-interface CompareRow {
-  key: string;
-  label: string;
-  fifo: Minor | null;
-  erp: Minor | null;
-}
-
-const dash = '—';
-/** Bucket amounts are balances: "1.234,56 B" / "A" like everywhere on screen (— when absent). */
-const balance = (v: Minor | null) => (v === null ? dash : <BalanceText minor={v} />);
-const signedTitle = (label: () => string) => () => t('common.table.balanceExport', { header: label() });
-
-/** The currency of the ERP's aging answer: Workcube ages in the accounting currency. */
-const ERP_AGING_CURRENCY = LOCAL_CURRENCY;
-
-/** Bucket comparison columns; the headers say which currency each side is in. */
-function compareColumns(currency: string): DataColumn<CompareRow>[] {
-  return [
-    { id: 'label', header: () => t('aging.fifo.col.bucket'), value: (r) => r.label, sortable: false, width: '40%' },
-    { id: 'fifo', header: () => t('aging.fifo.col.fifoIn', { currency }), kind: 'money', value: (r) => r.fifo, exportHeader: signedTitle(() => t('aging.fifo.col.fifoIn', { currency })), cell: (r) => balance(r.fifo), sortable: false },
-    { id: 'erp', header: () => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY }), kind: 'money', value: (r) => r.erp, exportHeader: signedTitle(() => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY })), cell: (r) => balance(r.erp), sortable: false },
-  ];
-}
-
-// Amount columns are wide enough for a bold total of a big account ("12.361.432,76"); the
-// explanations take the room left and wrap (fifo-panel CSS), never cut.
-const AMOUNT_WIDTH = '10.5rem';
+import { fifoAging, parseEdges, type AgingBasis } from './fifo-aging';
+import { CREDIT_COLUMNS, DEBIT_COLUMNS, explain, type CreditRow, type DebitRow } from './fifo-explanation';
+import { balance, Comparison, compareColumns, ERP_AGING_CURRENCY, type CompareRow } from './aging-comparison';
 
 /**
  * Up to this many lines the explanations wrap onto several lines in full (rows grow, so the table
  * is not virtualized); a bigger statement keeps one virtualized line per row, the full text on hover.
  */
 const WRAP_MAX_ROWS = 400;
-
-interface DebitRow {
-  index: number;
-  date: IsoDate | null;
-  dueDate: IsoDate | null;
-  type: string;
-  original: Minor;
-  remaining: Minor;
-  days: number | null;
-  bucket: string;
-  closedBy: string;
-}
-
-const DEBIT_COLUMNS: DataColumn<DebitRow>[] = [
-  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '7.5rem' },
-  { id: 'dueDate', header: () => t('aging.fifo.col.dueDate'), kind: 'date', value: (r) => r.dueDate, width: '7.5rem' },
-  { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '10rem' },
-  { id: 'original', header: () => t('aging.fifo.col.amount'), kind: 'money', value: (r) => r.original, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.original))) },
-  { id: 'remaining', header: () => t('aging.fifo.col.remaining'), kind: 'money', value: (r) => r.remaining, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.remaining))) },
-  { id: 'days', header: () => t('aging.fifo.col.days'), kind: 'number', value: (r) => r.days, width: '4.5rem' },
-  { id: 'bucket', header: () => t('aging.fifo.col.bucket'), value: (r) => r.bucket, width: '9rem' },
-  { id: 'closedBy', header: () => t('aging.fifo.col.closedBy'), value: (r) => r.closedBy, cell: (r) => <span title={r.closedBy}>{r.closedBy}</span> },
-];
-
-interface CreditRow {
-  index: number;
-  date: IsoDate | null;
-  type: string;
-  amount: Minor;
-  unapplied: Minor;
-  closes: string;
-}
-
-const CREDIT_COLUMNS: DataColumn<CreditRow>[] = [
-  { id: 'date', header: () => t('aging.fifo.col.date'), kind: 'date', value: (r) => r.date, width: '7.5rem' },
-  { id: 'type', header: () => t('aging.fifo.col.type'), value: (r) => r.type, width: '10rem' },
-  { id: 'amount', header: () => t('aging.fifo.col.credit'), kind: 'money', value: (r) => r.amount, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.amount))) },
-  { id: 'unapplied', header: () => t('aging.fifo.col.unapplied'), kind: 'money', value: (r) => r.unapplied, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.unapplied))) },
-  { id: 'closes', header: () => t('aging.fifo.col.closes'), value: (r) => r.closes, cell: (r) => <span title={r.closes}>{r.closes}</span> },
-];
-
-
-function explain(result: FifoAgingResult, lines: readonly StatementLine[]): { debits: DebitRow[]; credits: CreditRow[] } {
-  const byIndex = new Map(lines.map((l) => [l.index, l]));
-  const bucketNames = new Map(result.buckets.map((b) => [b.key, bucketLabel(b)]));
-  bucketNames.set('undated', t('aging.bucket.undated'));
-  bucketNames.set('closed', t('aging.fifo.closed'));
-  // Group the allocations once (a 50.000-line statement has tens of thousands of them).
-  const byDebit = new Map<number, FifoAgingResult['allocations']>();
-  const byCredit = new Map<number, FifoAgingResult['allocations']>();
-  for (const a of result.allocations) {
-    (byDebit.get(a.debitIndex) ?? byDebit.set(a.debitIndex, []).get(a.debitIndex)!).push(a);
-    (byCredit.get(a.creditIndex) ?? byCredit.set(a.creditIndex, []).get(a.creditIndex)!).push(a);
-  }
-  const debits = result.debits.map((d): DebitRow => {
-    const parts = (byDebit.get(d.index) ?? []).map((a) =>
-        a.creditDate
-          ? t('aging.fifo.closedBy', { date: formatDate(a.creditDate), amount: formatMoney(a.amount) })
-          : t('aging.fifo.closedByUndated', { amount: formatMoney(a.amount) }),
-      );
-    return {
-      index: d.index,
-      date: d.date,
-      dueDate: d.dueDate,
-      type: d.type,
-      original: d.original,
-      remaining: d.remaining,
-      days: d.days,
-      bucket: bucketNames.get(d.bucket) ?? d.bucket,
-      closedBy: parts.length ? parts.join('; ') : t('aging.fifo.notClosed'),
-    };
-  });
-  const credits = result.credits.map((c): CreditRow => {
-    const parts = (byCredit.get(c.index) ?? []).map((a) => {
-        const debitDate = byIndex.get(a.debitIndex)?.date ?? null;
-        return debitDate
-          ? t('aging.fifo.closes', { date: formatDate(debitDate), amount: formatMoney(a.amount) })
-          : t('aging.fifo.closesUndated', { amount: formatMoney(a.amount) });
-      });
-    return { index: c.index, date: c.date, type: c.type, amount: c.amount, unapplied: c.unapplied, closes: parts.join('; ') };
-  });
-  return { debits, credits };
-}
 
 export interface AccountAgingPanelProps {
   cariId: string;
@@ -342,41 +230,5 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
         </>
       )}
     </section>
-  );
-}
-
-function Comparison({
-  erpLoaded,
-  erpError,
-  onErpRetry,
-  erpTotal,
-  fifoTotal,
-  currency,
-}: {
-  erpLoaded: boolean;
-  erpError?: unknown;
-  onErpRetry?: () => void;
-  erpTotal: Minor | null;
-  fifoTotal: Minor;
-  currency: string;
-}) {
-  if (currency !== ERP_AGING_CURRENCY) {
-    return <p className="notice">{t('aging.fifo.compare.otherCurrency', { currency, erpCurrency: ERP_AGING_CURRENCY })}</p>;
-  }
-  if (erpError != null) return <ErrorState title={t('aging.fifo.compare.erpFailed')} error={erpError} onRetry={onErpRetry} />;
-  if (!erpLoaded) return null;
-  const which = t('aging.fifo.compare.which', { currency });
-  if (erpTotal === null) return <p className="notice">{t('aging.fifo.compare.noErp')}</p>;
-  if (erpTotal === fifoTotal) {
-    return (
-      <p className="notice notice--ok" role="status">
-        {`${which} ${t('aging.fifo.compare.same', { total: balanceText(fifoTotal) })}`}
-      </p>
-    );
-  }
-  return (
-    <p className="notice notice--warn" role="alert">
-      {`${which} ${t('aging.fifo.compare.diff', { erp: balanceText(erpTotal), fifo: balanceText(fifoTotal), diff: formatMoney(Math.abs(erpTotal - fifoTotal)) })}`}
-    </p>
   );
 }
