@@ -32,13 +32,13 @@ import { FacetGroup } from './facet-group';
 import { ShortcutsBar } from '../../components/account-shortcuts/shortcuts-bar';
 import './accounts.css';
 import { withParams } from '../../lib/search-params';
+import { useScrollMemory } from './use-scroll-memory';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** How long the row focus must rest on a row before its statement is prefetched. */
 export const PREFETCH_AFTER_MS = 300;
 
 /** Scroll positions per list URL (this tab only), so Back from a statement lands where the user was. */
-const scrollMemory = new Map<string, { table: number; page: number }>();
 
 const EMPTY: readonly Account[] = [];
 const NO_FACETS: readonly FacetCount[] = [];
@@ -184,48 +184,8 @@ export default function AccountsPage() {
     prefetchTimer.current = setTimeout(() => void queryClient.prefetchQuery(statementQueries.detail(a.id)), PREFETCH_AFTER_MS);
   };
 
-  // ---- scroll: remembered while scrolling (a detached box reads 0 on unmount), restored on return ----
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const scrollKey = location.search;
-  useEffect(() => {
-    const wrap = wrapRef.current;
-    if (!wrap) return;
-    const remember = () => {
-      if (!wrap.isConnected) return; // leaving: the detached box would read 0
-      const table = wrap.querySelector<HTMLElement>('.dt-scroll')?.scrollTop ?? 0;
-      scrollMemory.set(scrollKey, { table, page: window.scrollY });
-    };
-    wrap.addEventListener('scroll', remember, { capture: true, passive: true });
-    window.addEventListener('scroll', remember, { passive: true });
-    return () => {
-      wrap.removeEventListener('scroll', remember, { capture: true });
-      window.removeEventListener('scroll', remember);
-    };
-  }, [scrollKey]);
-  const restored = useRef(false);
-  const hasRows = source.length > 0;
-  useEffect(() => {
-    if (restored.current || !hasRows) return;
-    restored.current = true;
-    const saved = scrollMemory.get(scrollKey);
-    if (!saved) return;
-    // The virtualized table gets its full height a frame or two after mounting: retry briefly.
-    let frame = 0;
-    let handle = 0;
-    let done = false;
-    const apply = () => {
-      const box = wrapRef.current?.querySelector<HTMLElement>('.dt-scroll');
-      if (box) box.scrollTop = saved.table;
-      if (saved.page) window.scrollTo?.(0, saved.page);
-      done = !box || Math.abs(box.scrollTop - saved.table) < 2 || ++frame >= 30;
-      if (!done) handle = requestAnimationFrame(apply);
-    };
-    apply();
-    return () => {
-      cancelAnimationFrame(handle);
-      if (!done) restored.current = false; // re-run (StrictMode) starts over
-    };
-  }, [hasRows, scrollKey]);
+  // Scroll remembered per search and restored on return (Back from a statement).
+  const wrapRef = useScrollMemory(location.search, source.length > 0);
 
   const searchRef = useRef<HTMLInputElement>(null);
   const toggle = (name: 'category' | 'province', value: string, on: boolean) =>
