@@ -4,7 +4,8 @@
  *
  * Modes: html500 / html200 (a ColdFusion error page), empty (200, no body), hang (no answer until
  * the request is aborted), malformed-numbers (some numbers unreadable), erp-error (a failure
- * envelope with the ERP's own Turkish message, `ERP_ERROR_MESSAGE`).
+ * envelope with the ERP's own Turkish message, `ERP_ERROR_MESSAGE`), cut (the answer starts, then the
+ * connection drops halfway: only the first half of the body is sent).
  *
  * Rules: `{ operation?, param?, value?, mode }`; the first rule that matches a request wins, else
  * the global mode. `value` is compared trimmed and Turkish-folded (`ığdır` matches `IĞDIR`).
@@ -14,7 +15,7 @@
  */
 import { foldTr } from '../../src/lib/turkish';
 
-export const FAIL_MODES = ['none', 'html500', 'html200', 'empty', 'hang', 'malformed-numbers', 'erp-error'] as const;
+export const FAIL_MODES = ['none', 'html500', 'html200', 'empty', 'hang', 'malformed-numbers', 'erp-error', 'cut'] as const;
 export type FailMode = (typeof FAIL_MODES)[number];
 export function isFailMode(s: unknown): s is FailMode {
   return typeof s === 'string' && (FAIL_MODES as readonly string[]).includes(s);

@@ -478,4 +478,26 @@ describe('standalone demo ERP (HTTP on 127.0.0.1)', () => {
     // the server-side request ends once the client has gone
     await expect.poll(() => running!.erp.requests.at(-1)?.status, { timeout: 3000 }).toBe(200);
   });
+
+  it('cut: half of the answer arrives, then the connection drops (the client sees an error, never a clean end)', async () => {
+    running = await startDemoErp({ apiPassword: PW, port: 0, failRules: [{ operation: 'get_fatura', mode: 'cut' }] });
+    const fullBytes = new TextEncoder().encode(await (await post(createDemoErp({ apiPassword: PW }), 'get_fatura', {})).text()).byteLength;
+    // Called in-process (no socket to drop): the body stream fails.
+    const direct = await post(running.erp, 'get_fatura', {});
+    expect(direct.status).toBe(200);
+    await expect(direct.text()).rejects.toThrow(/connection dropped/);
+    const res = await fetch(`${running.url}/wex.cfm/mobiusmus/get_fatura?password=${encodeURIComponent(PW)}`, { method: 'POST', body: '' });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let received = 0;
+    const ended = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return 'clean end';
+        received += value.byteLength;
+      }
+    })().catch((e: unknown) => e);
+    expect(ended).toBeInstanceOf(Error);
+    expect(received).toBe(Math.floor(fullBytes / 2));
+  });
 });

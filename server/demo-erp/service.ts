@@ -9,7 +9,8 @@
  *   (case-insensitive) or a trailing part ("417" finds "SF2026000417"); cari_id and fatura_id exact.
  *   Empty/missing filters match everything. get_yaslandirma lists accounts with a non-zero balance.
  * - fail modes (faults.ts): html500, html200, empty (200, no body), hang (answers only when the request
- *   is aborted, after `hangMs`, or on release()), malformed-numbers, erp-error; globally (`fail`) or
+ *   is aborted, after `hangMs`, or on release()), malformed-numbers, erp-error, cut (half the body,
+ *   then the connection fails); globally (`fail`) or
  *   per operation / per parameter value (`failRules`, first match wins).
  */
 import { getDataset, DEFAULT_TODAY, type DatasetSize, type DemoDataset } from './dataset';
@@ -66,7 +67,8 @@ export interface DemoRequestRecord {
 }
 
 export interface DemoErp {
-  fetch(request: Request): Promise<Response>;
+  /** `connection`: the Node server's response (@hono/node-server's env), so `cut` can drop the socket. */
+  fetch(request: Request, connection?: DemoConnection): Promise<Response>;
   /** Generated on first access (or first request) and cached. */
   readonly dataset: DemoDataset;
   settings: DemoErpSettings;
@@ -98,6 +100,31 @@ async function readParams(request: Request, url: URL): Promise<Record<string, st
   return params;
 }
 
+/** What the demo ERP may see of the HTTP server it runs in (@hono/node-server passes { incoming, outgoing }). */
+export interface DemoConnection {
+  outgoing?: { destroy(): void };
+}
+
+/**
+ * The first half of `text`, then the connection drops (the socket is destroyed a moment later, so
+ * the half that was written has left): what an ERP that crashes mid-answer looks like on the wire —
+ * a chunked answer without its last chunk. Without a socket (a test calling fetch directly) the
+ * body stream fails instead.
+ */
+function halfThenFail(text: string, connection?: DemoConnection): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes.subarray(0, Math.floor(bytes.byteLength / 2)));
+    },
+    async pull(controller) {
+      await new Promise((r) => setTimeout(r, 100));
+      connection?.outgoing?.destroy();
+      controller.error(new Error('demo ERP: connection dropped mid-answer (fail mode "cut")'));
+    },
+  });
+}
+
 export function createDemoErp(options: DemoErpOptions): DemoErp {
   if (!options || typeof options.apiPassword !== 'string' || !options.apiPassword) throw new Error('createDemoErp: apiPassword is required');
   const shape = options.shape ?? 'wex';
@@ -124,7 +151,7 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
     if (requests.length > maxLog) requests.splice(0, requests.length - maxLog);
   };
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, connection?: DemoConnection): Promise<Response> {
     const url = new URL(request.url);
     const m = /^\/wex\.cfm\/([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
     const rec: DemoRequestRecord = {
@@ -174,6 +201,7 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
     if (!(OPERATIONS as readonly string[]).includes(rec.operation))
       return html(500, `The method ${rec.operation} was not found in component workcube.wex.`, 'Ensure that the method is defined, and that it is spelled correctly.');
     const text = answer(dataset(), rec.operation as Operation, params, s, f === 'malformed-numbers');
+    if (f === 'cut') return done(new Response(halfThenFail(text, connection), { status: 200, headers: { 'content-type': contentType(s) } }));
     return done(new Response(text, { status: 200, headers: { 'content-type': contentType(s) } }));
   }
 

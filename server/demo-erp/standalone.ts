@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { createDemoErp, failRuleProblem, isFailMode, type DemoErp, type DemoErpOptions, type FailRule } from './service';
+import { createDemoErp, failRuleProblem, isFailMode, type DemoConnection, type DemoErp, type DemoErpOptions, type FailRule } from './service';
 import { isShape } from './shapes';
 
 export interface StartDemoErpOptions extends DemoErpOptions {
@@ -65,7 +65,7 @@ export function startDemoErp(options: StartDemoErpOptions): Promise<RunningDemoE
   return new Promise((resolve, reject) => {
     const server = serve(
       {
-        fetch: (request: Request) => (new URL(request.url).pathname.startsWith('/__demo/') ? control(request) : erp.fetch(request)),
+        fetch: (request: Request, env: DemoConnection) => (new URL(request.url).pathname.startsWith('/__demo/') ? control(request) : erp.fetch(request, env)),
         port: options.port ?? 0,
         hostname: '127.0.0.1',
       },

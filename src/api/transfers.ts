@@ -1,7 +1,7 @@
 /**
  * ERP answers in flight, for the progress shown on long loads (components/feedback/load-progress).
- * The client (client.ts) registers every /api/erp call here and updates its received bytes from
- * ky's onDownloadProgress. Plain mutable records read by polling: a 15 MB answer arrives in
+ * The client (client.ts) registers every /api/erp call here and updates its received bytes as it
+ * reads the answer's stream. Plain mutable records read by polling: a 15 MB answer arrives in
  * hundreds of chunks and must not cause a React render for each of them.
  */
 export interface Transfer {

@@ -3,6 +3,8 @@
 // (they change the ERP for everyone); only in runs with a standalone demo ERP.
 import { account, dataset, SPECIAL_ACCOUNTS } from './data';
 import { e2e } from './env';
+import { t } from '../../src/i18n';
+import { formatCount } from '../../src/lib/format';
 import { checkPage, expect, setDemoErp, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -76,4 +78,23 @@ test('ERP sends malformed numbers: the raw text is shown marked, with a count, n
   await page.reload();
   await expect(page.getByRole('link', { name: known.name })).toBeVisible();
   await expect(page.getByText(/değer okunamadı/)).toHaveCount(0);
+});
+
+test('the ERP drops the connection halfway through a long answer: “cut off”, no partial list, and a retry', async ({ page, guard }) => {
+  // Chromium logs the cut answer itself; that is the fault this journey injects.
+  guard.allowConsoleError(/^Failed to load resource: net::ERR_INCOMPLETE_CHUNKED_ENCODING$/);
+  // get_fatura for every invoice is ~0.6 MB here: half of it is past the 64 KiB the gateway holds
+  // back, so the 200 has already gone out and the browser itself sees the answer stop (the page
+  // reads the answer as a stream while it arrives; it must fail, not show what came so far).
+  await setDemoErp({ fail: 'cut' });
+  await page.goto('/invoices?no=&firma=');
+  await expect(page.getByRole('alert').first()).toContainText('ERP’nin yanıtı yarıda kesildi');
+  const grid = page.getByRole('grid', { name: t('invoices.table.label') });
+  await expect(grid.locator('tr[data-row-id]')).toHaveCount(0);
+  await checkPage(page, 'fault-cut');
+  await setDemoErp({ fail: 'none' });
+  await page.getByRole('button', { name: 'Tekrar dene' }).first().click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(grid.locator('tr[data-row-id]').first()).toBeVisible();
+  await expect(page.getByText(`${formatCount(dataset.invoices.length)} satır`).first()).toBeVisible();
 });
