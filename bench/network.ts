@@ -3,8 +3,10 @@
  * Network.emulateNetworkConditions on every measured page), large demo ERP.
  *
  * - loginToRowsMs: a fresh context on /login?next=/accounts, click "Giriş yap" (event.timeStamp of
- *   the click) → first account row painted. Also split into: click → get_cari request sent, sent →
- *   first byte, first byte → last byte (the wire), last byte → rows painted (the page's work).
+ *   the click) → first account row painted (the list's first rows, read before its last byte).
+ *   Also: click → the whole list in ("100.000 satır", wholeListMs), and that split into click →
+ *   get_cari request sent, sent → first byte, first byte → last byte (the wire), last byte → whole
+ *   list painted (the page's work: JSON.parse, reader, render — User Timing marks).
  * - accountsWireKB: bytes of the get_cari answer on the wire (CDP Network.loadingFinished
  *   encodedDataLength: headers + body as sent, compressed or not), from the same runs.
  * - statementDeepLinkMs: a new tab in a logged-in browser (app files in its HTTP cache, nothing in
@@ -41,6 +43,8 @@ interface Wire {
   cdp: CDPSession;
   /** Encoded bytes of finished /api/erp/<op> answers, in order. */
   bytes(op: string): number[];
+  /** /api/erp requests sent and not yet finished (or failed). */
+  inFlight(): number;
 }
 
 /** Emulates `link` on `page` (before it navigates) and counts the bytes of the ERP answers. */
@@ -49,13 +53,19 @@ async function emulate(context: BrowserContext, page: Page, link: Link): Promise
   const urls = new Map<string, string>();
   const done: { op: string; bytes: number }[] = [];
   cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => void urls.set(e.requestId, e.request.url));
+  const open = new Set<string>();
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+    if (/\/api\/erp\//.test(e.request.url)) open.add(e.requestId);
+  });
+  cdp.on('Network.loadingFailed', (e: { requestId: string }) => void open.delete(e.requestId));
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    open.delete(e.requestId);
     const m = /\/api\/erp\/([a-z_]+)/.exec(urls.get(e.requestId) ?? '');
     if (m) done.push({ op: m[1] as string, bytes: e.encodedDataLength });
   });
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: link.latencyMs, downloadThroughput: link.down, uploadThroughput: link.up });
-  return { cdp, bytes: (op) => done.filter((d) => d.op === op).map((d) => d.bytes) };
+  return { cdp, bytes: (op) => done.filter((d) => d.op === op).map((d) => d.bytes), inFlight: () => open.size };
 }
 
 /**
@@ -81,7 +91,19 @@ interface LoginRun {
   beforeRequestMs: number;
   waitMs: number;
   downloadMs: number;
+  /** Click → the whole list in ("100.000 satır"). */
+  wholeMs: number;
   afterAnswerMs: number;
+  /** The page's own work after the answer (User Timing marks set by src/api/client.ts and accounts.ts). */
+  textMs: number;
+  parseMs: number;
+  readMs: number;
+  renderMs: number;
+}
+
+/** startTime of the first User Timing mark `name` in the page (NaN when there is none). */
+async function markAt(page: Page, name: string): Promise<number> {
+  return (await page.evaluate(`performance.getEntriesByName(${JSON.stringify(name)}, 'mark')[0]?.startTime ?? NaN`)) as number;
 }
 
 async function loginRun(browser: Browser, baseUrl: string, link: Link, first: boolean): Promise<LoginRun> {
@@ -94,8 +116,10 @@ async function loginRun(browser: Browser, baseUrl: string, link: Link, first: bo
     await page.getByLabel(t('auth.userName')).fill('demo');
     await page.getByLabel(t('auth.password'), { exact: true }).fill('demo');
     await watchFirst(page, 'accountsRows', '.accounts-page tr[data-row-id]');
+    await page.evaluate(`window.__bench.watchFirst('accountsWhole', '.accounts-page .dt-toolbar__summary', '100.000 satır')`);
     await page.getByRole('button', { name: t('auth.submit') }).click();
     const rows = await waitMark(page, 'accountsRows', LONG);
+    const whole = await waitMark(page, 'accountsWhole', LONG);
     const clickAt = (await page.evaluate('window.__bench.lastClick')) as number;
     const cari = await apiEntry(page, 'get_cari');
     const wireKB = (await wireBytes(wire, 'get_cari', cari.bytes)) / 1024;
@@ -104,13 +128,20 @@ async function loginRun(browser: Browser, baseUrl: string, link: Link, first: bo
       check(`login over ${link.label}: the list shows 100.000 accounts`, /100\.000/.test(summary), summary);
       await badText(page, `accounts after login, ${link.label}`);
     }
+    check(`login over ${link.label}: the first rows are painted before get_cari's last byte`, rows.painted < cari.responseEnd, `rows ${rows.painted.toFixed(0)}, last byte ${cari.responseEnd.toFixed(0)}`);
+    const [text, parsed, read] = [await markAt(page, 'erp:get_cari:text'), await markAt(page, 'erp:get_cari:parsed'), await markAt(page, 'erp:get_cari:read')];
     return {
       ms: rows.painted - clickAt,
       wireKB,
       beforeRequestMs: cari.start - clickAt,
       waitMs: cari.responseStart - cari.start,
       downloadMs: cari.responseEnd - cari.responseStart,
-      afterAnswerMs: rows.painted - cari.responseEnd,
+      wholeMs: whole.painted - clickAt,
+      afterAnswerMs: whole.painted - cari.responseEnd,
+      textMs: text - cari.responseStart,
+      parseMs: parsed - text,
+      readMs: read - parsed,
+      renderMs: whole.painted - read,
     };
   } finally {
     await context.close();
@@ -133,6 +164,11 @@ async function deepLinkRun(context: BrowserContext, link: Link, first: boolean):
     await page.goto(`/accounts/${LARGE_STATEMENT_ACCOUNT_ID}`, { waitUntil: 'commit' });
     const rows = await waitMark(page, 'statementRows', LONG);
     const named = await waitMark(page, 'statementName', LONG);
+    // Let the page's background list (get_cari, fetched after the rows) finish before the tab is
+    // closed: a closed tab does not stop the ERP building that answer, and the next run would
+    // otherwise share the server with it (a measurement of two users, not of one link).
+    await sleep(300); // the background list goes out once the rows are painted
+    for (let k = 0; k < 200 && wire.inFlight() > 0; k++) await sleep(50);
     const entries = await api(page);
     const cari = entries.filter((e) => e.op === 'get_cari');
     const extre = entries.find((e) => e.op === 'get_cari_extre');
@@ -140,6 +176,11 @@ async function deepLinkRun(context: BrowserContext, link: Link, first: boolean):
       const firstRow = await page.locator('.statement-page tr[data-row-id]').first().innerText();
       check(`deep link over ${link.label}: first statement row shows a running balance (… B/A)`, /\d,\d\d\s*[BA]\b/.test(firstRow), firstRow.replace(/\s+/g, ' '));
       await badText(page, `statement deep link, ${link.label}`);
+    }
+    if (extre) {
+      const [text, parsed, read] = [await markAt(page, 'erp:get_cari_extre:text'), await markAt(page, 'erp:get_cari_extre:parsed'), await markAt(page, 'erp:get_cari_extre:read')];
+      const session = entries.length ? ((await page.evaluate(`performance.getEntriesByType('resource').filter((e) => /\\/api\\/session/.test(e.name)).map((e) => Math.round(e.startTime) + '→' + Math.round(e.responseEnd)).join(',')`)) as string) : '';
+      log(`    sent ${extre.start.toFixed(0)} first byte ${extre.responseStart.toFixed(0)} text ${text.toFixed(0)} parsed ${parsed.toFixed(0)} read ${read.toFixed(0)} painted ${rows.painted.toFixed(0)} (session ${session})`);
     }
     return {
       ms: rows.painted,
@@ -205,9 +246,15 @@ export async function measureNetwork(browser: Browser, baseUrl: string): Promise
       figures['extra.network.login.beforeRequestMs'] = figure(logins.map((r) => r.beforeRequestMs), 'ms');
       figures['extra.network.login.waitMs'] = figure(logins.map((r) => r.waitMs), 'ms');
       figures['extra.network.login.downloadMs'] = figure(logins.map((r) => r.downloadMs), 'ms');
+      figures['extra.network.login.wholeListMs'] = figure(logins.map((r) => r.wholeMs), 'ms');
       figures['extra.network.login.afterAnswerMs'] = figure(logins.map((r) => r.afterAnswerMs), 'ms');
+      figures['extra.network.login.firstByteToTextMs'] = figure(logins.map((r) => r.textMs), 'ms');
+      figures['extra.network.login.parseMs'] = figure(logins.map((r) => r.parseMs), 'ms');
+      figures['extra.network.login.readMs'] = figure(logins.map((r) => r.readMs), 'ms');
+      figures['extra.network.login.renderMs'] = figure(logins.map((r) => r.renderMs), 'ms');
     }
     log(`  login → rows ${logins.map((r) => r.ms.toFixed(0)).join('/')} ms; get_cari on the wire ${logins[0]?.wireKB.toFixed(0)} KB`);
+    for (const r of logins) log(`    rows ${r.ms.toFixed(0)} whole list ${r.wholeMs.toFixed(0)}: before ${r.beforeRequestMs.toFixed(0)} wait ${r.waitMs.toFixed(0)} first byte→text ${r.textMs.toFixed(0)} (download ${r.downloadMs.toFixed(0)}) parse ${r.parseMs.toFixed(0)} read ${r.readMs.toFixed(0)} render ${r.renderMs.toFixed(0)}`);
 
     const context = await newContext(browser, baseUrl, { login: true });
     await context.addInitScript({

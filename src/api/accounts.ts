@@ -1,11 +1,25 @@
 /** get_cari: account list, optionally filtered by company name (firma_ismi = the trimmed query, "" = all). */
 import { queryOptions } from '@tanstack/react-query';
-import { postErp, type RequestOptions } from './client';
+import { mark, postErp, type RequestOptions } from './client';
 import { readAccounts } from './reader';
 import type { AccountList } from './types';
+import { setPartial } from './partial-accounts';
 
 export async function fetchAccounts(q: string, options?: RequestOptions): Promise<AccountList> {
-  return readAccounts(await postErp('get_cari', { firma_ismi: q.trim() }, options));
+  const key = q.trim();
+  setPartial(key, undefined); // an earlier load's rows are not this one's
+  const onPartial = (json: unknown) => {
+    const first = readAccounts(json);
+    if (first.accounts.length > 0) setPartial(key, first);
+  };
+  try {
+    const list = readAccounts(await postErp('get_cari', { firma_ismi: key }, { ...options, onPartial }));
+    mark('erp:get_cari:read');
+    return list;
+  } catch (error) {
+    setPartial(key, undefined);
+    throw error;
+  }
 }
 
 export const accountQueries = {

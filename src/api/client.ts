@@ -23,7 +23,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Fetch priority: 'low' for a call nobody is waiting for (sent after what the page shows first). */
   priority?: RequestPriority;
+  /**
+   * A long answer still arriving: called once, with the rows that have fully arrived (the answer's
+   * start closed into JSON of the same shape, reader/prefix.ts), when at least PARTIAL_MIN_CHARS are
+   * in and more is on its way. Not called for a short answer, nor for a shape whose rows are not one
+   * array (ColdFusion's column format). The promise still resolves with the WHOLE answer, or fails.
+   */
+  onPartial?: (json: unknown) => void;
 }
+
+/** How much of an answer must be in before its first rows are offered (≈ 400 accounts: a screenful many times over). */
+export const PARTIAL_MIN_CHARS = 64 * 1024;
 
 /** Absolute "/api" of the page's origin (a relative URL cannot build a Request outside a browser, e.g. jsdom). */
 function defaultPrefixUrl(): string {
@@ -88,19 +98,28 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
    * The body as text, decoded chunk by chunk as it arrives (the same UTF-8 decoding as
    * response.text(), BOM dropped), reporting the bytes received so far to `onBytes`.
    */
-  async function readStreamed(res: Response, onBytes: (received: number) => void, signal?: AbortSignal): Promise<string> {
+  async function readStreamed(
+    res: Response,
+    onBytes: (received: number) => void,
+    signal?: AbortSignal,
+    onText?: (parts: readonly string[], chars: number) => void,
+  ): Promise<string> {
     if (!res.body) return readBody(res, signal);
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     const parts: string[] = [];
     let received = 0;
+    let chars = 0;
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         received += value.byteLength;
         onBytes(received);
-        parts.push(decoder.decode(value, { stream: true }));
+        const part = decoder.decode(value, { stream: true });
+        parts.push(part);
+        chars += part.length;
+        onText?.(parts, chars);
       }
       parts.push(decoder.decode());
     } catch (error) {
@@ -108,6 +127,44 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
       throw bodyError(res, error, signal);
     }
     return parts.join('');
+  }
+
+  /**
+   * The `onText` for an answer whose first rows are wanted early: once PARTIAL_MIN_CHARS are in,
+   * the start is closed and read in the next task — unless the answer ended first (`settled()`:
+   * then only the whole answer counts). At most once per answer; a start that cannot be read is
+   * simply not offered (the whole answer will say what is wrong with it).
+   */
+  function partialOffer(onPartial: (json: unknown) => void, reader: Promise<typeof import('./reader')>) {
+    let offered = false;
+    let settled = false;
+    let module: typeof import('./reader') | undefined;
+    let seen: { parts: readonly string[]; chars: number } = { parts: [], chars: 0 };
+    const offer = () => {
+      if (offered || settled || !module || seen.chars < PARTIAL_MIN_CHARS) return;
+      offered = true;
+      const text = seen.parts.join('');
+      const { closedPrefix, parseErpBody } = module;
+      setTimeout(() => {
+        if (settled) return;
+        try {
+          const closed = closedPrefix(text);
+          if (closed) onPartial(parseErpBody(closed, 200));
+        } catch {
+          /* not readable yet: the page waits for the whole answer */
+        }
+      }, 0);
+    };
+    // The reader may arrive after the first part of the answer: offer then.
+    void reader.then((m) => {
+      module = m;
+      offer();
+    }, () => undefined);
+    const onText = (parts: readonly string[], chars: number) => {
+      seen = { parts, chars };
+      offer();
+    };
+    return { onText, settle: () => (settled = true) };
   }
 
   async function failure(res: Response, signal?: AbortSignal): Promise<AppError> {
@@ -136,14 +193,25 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
     async postErp(operation, params, options = {}) {
       const transfer = startTransfer(operation, options.priority === 'low');
       try {
-        const res = await send(`erp/${operation}`, { method: 'post', json: params, ...options });
+        const res = await send(`erp/${operation}`, { method: 'post', json: params, signal: options.signal, priority: options.priority });
         if (!res.ok) throw await failure(res, options.signal);
         const onBytes = (received: number) => {
           transfer.receivedBytes = received;
         };
         // The reader is loaded with the first ERP answer (not part of the /login bundle).
-        const [text, { parseErpBody }] = await Promise.all([readStreamed(res, onBytes, options.signal), import('./reader')]);
-        return parseErpBody(text, res.status);
+        const reader = import('./reader');
+        const partial = options.onPartial ? partialOffer(options.onPartial, reader) : undefined;
+        let text: string;
+        let parseErpBody: (typeof import('./reader'))['parseErpBody'];
+        try {
+          [text, { parseErpBody }] = await Promise.all([readStreamed(res, onBytes, options.signal, partial?.onText), reader]);
+        } finally {
+          partial?.settle();
+        }
+        mark(`erp:${operation}:text`);
+        const json = parseErpBody(text, res.status);
+        mark(`erp:${operation}:parsed`);
+        return json;
       } finally {
         endTransfer(transfer);
       }
@@ -158,6 +226,18 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
       return json<T | undefined>(await send(path, { method: 'delete', signal: options.signal }), options.signal);
     },
   };
+}
+
+/**
+ * A User Timing mark (DevTools' Performance panel, the benchmark's breakdown of "answer → rows"):
+ * erp:<operation>:text (body read and decoded), :parsed (JSON), :read (the reader's records).
+ */
+export function mark(name: string): void {
+  try {
+    performance.mark(name);
+  } catch {
+    /* no User Timing here (old test environments): nothing to record */
+  }
 }
 
 /** ky/fetch failures → typed errors; a cancellation (our own AbortSignal) is passed through untouched. */

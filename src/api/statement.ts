@@ -1,11 +1,13 @@
 /** get_cari_extre: the statement of one account (cari_id = the account's Firma ID). */
 import { queryOptions } from '@tanstack/react-query';
-import { postErp, type RequestOptions } from './client';
+import { mark, postErp, type RequestOptions } from './client';
 import { fieldOf, readStatement } from './reader';
 import type { Statement } from './types';
 
 export async function fetchStatement(cariId: string, options?: RequestOptions): Promise<Statement> {
-  return readStatement(await postErp('get_cari_extre', { cari_id: cariId.trim() }, options));
+  const statement = readStatement(await postErp('get_cari_extre', { cari_id: cariId.trim() }, options));
+  mark('erp:get_cari_extre:read');
+  return statement;
 }
 
 /**

@@ -11,6 +11,8 @@
  *   4. convert.ts — converting values: one parser per column kind, the column's decimal mark, cells (§6)
  *   5. columns.ts — typing columns: each column's kind from its alias field, key and values (§6)
  *   6. records.ts — the record readers: accounts, statement, invoice detail, login, any table
+ * Beside them: prefix.ts — the start of an answer still arriving, closed into JSON of the same
+ * shape (a long list shows its first rows before its last byte).
  *
  * Where to add:
  *   - a new envelope key → DATA_KEYS / META_KEYS in locate.ts;
@@ -25,6 +27,7 @@
  * kind's parser only.
  */
 export { parseErpBody } from './body';
+export { closedPrefix } from './prefix';
 export { isSuccessStatus } from './locate';
 export {
   columnHeader, extendAliases, fieldOf, readableHeader, resetAliases, type AliasTable, type RecordKind,

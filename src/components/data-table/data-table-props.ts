@@ -31,6 +31,12 @@ export interface DataTableProps<T> {
   /** Totals cells by column id (override/extend the columns' `footer`). */
   totalsRow?: Partial<Record<string, ReactNode>>;
   loading?: boolean;
+  /**
+   * `data` is only the start of a list still arriving (its first rows, read before its last byte):
+   * the summary says so with the load's progress, there is no totals row and no export until the
+   * whole list is in, and a search that finds nothing among these rows says the rest is coming.
+   */
+  incomplete?: boolean;
   error?: unknown;
   onRetry?: () => void;
   emptyMessage?: string;

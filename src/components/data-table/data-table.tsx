@@ -34,6 +34,7 @@ import { useScrollBoxHeight } from './use-scroll-box-height';
 import { COMPACT_ROW_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, useVirtualRows } from './use-virtual-rows';
 import { useWindowTable } from './use-window-table';
 import './data-table.css';
+import { t } from '../../i18n';
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const {
@@ -96,6 +97,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const model = () => exportModel({ columns: shownColumns, data, order, hasTotals, totalsRow, exportTotals });
 
   const showSkeleton = loading && data.length === 0;
+  const incomplete = props.incomplete === true && data.length > 0 && error == null;
   const hideTable = error != null && data.length === 0 && !loading;
   const activeRendered = active >= start && active < end;
 
@@ -103,7 +105,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     <section className={`dt${density === 'compact' ? ' dt--compact' : ''}`}>
       <TableToolbar
         toolbar={toolbar}
-        rows={{ showSkeleton, hideTable, filtered, total, shown: order.length }}
+        rows={{ showSkeleton, hideTable, incomplete, filtered, total, shown: order.length }}
         onExportCsv={() => exportCsv(csvFileName, model())}
         onExportXlsx={() => exportXlsx(csvFileName, props.sheetName ?? props['aria-label'] ?? csvFileName, model())}
         columnChooser={<ColumnChooser choice={choice} />}
@@ -124,7 +126,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             role="grid"
             aria-label={props['aria-label']}
             aria-rowcount={order.length + 1 + (hasTotals ? 1 : 0)}
-            aria-busy={loading || undefined}
+            aria-busy={loading || incomplete || undefined}
             aria-activedescendant={activeRendered ? rowDomId(active) : undefined}
             aria-readonly="true"
             tabIndex={0}
@@ -146,7 +148,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               order={order}
               showSkeleton={showSkeleton}
               filtered={filtered}
-              emptyMessage={emptyMessage}
+              emptyMessage={incomplete ? t('common.table.incompleteEmpty') : emptyMessage}
               start={start}
               padTop={padTop}
               padBottom={padBottom}
@@ -157,7 +159,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               rowClassName={rowClassName}
               onRowOpen={onRowOpen}
             />
-            {hasTotals && !showSkeleton && <TableFooter columns={shownColumns} rowCount={order.length} totalsRow={totalsRow} footerValues={footerValues} />}
+            {hasTotals && !showSkeleton && !incomplete && <TableFooter columns={shownColumns} rowCount={order.length} totalsRow={totalsRow} footerValues={footerValues} />}
           </table>
         </div>
       )}

@@ -10,20 +10,27 @@ import { LoadProgress } from '../feedback';
 
 export function TableToolbar(props: {
   toolbar: ReactNode;
-  /** What the row count says: loading, nothing (error), "N satır" or "N satırdan M gösteriliyor". */
-  rows: { showSkeleton: boolean; hideTable: boolean; filtered: boolean; total: number; shown: number };
+  /** What the row count says: loading, the first N rows of a list still arriving, nothing (error), "N satır" or "N satırdan M gösteriliyor". */
+  rows: { showSkeleton: boolean; hideTable: boolean; incomplete: boolean; filtered: boolean; total: number; shown: number };
   onExportCsv: () => void;
   onExportXlsx: () => Promise<void>;
   columnChooser: ReactNode;
 }) {
   const { toolbar, onExportCsv, onExportXlsx, columnChooser } = props;
   const [xlsx, setXlsx] = useState<'idle' | 'pending' | 'failed'>('idle');
-  const { showSkeleton, hideTable, filtered, total, shown } = props.rows;
+  const { showSkeleton, hideTable, incomplete, filtered, total, shown } = props.rows;
   // No row count next to an error or a skeleton: "0 satır" would be a false figure.
   // Loading: "Yükleniyor…", and what a long load is doing (bytes, seconds) after a second.
+  // The first rows of a list still arriving: how many are here, and the load's progress.
   const summary = showSkeleton
     ? <LoadProgress />
-    : hideTable
+    : incomplete
+      ? (
+          <span data-testid="table-incomplete">
+            {t('common.table.incomplete', { count: formatCount(total) })} <LoadProgress label={t('common.table.incompleteLoading')} />
+          </span>
+        )
+      : hideTable
       ? ''
       : filtered
       ? t('common.table.summaryFiltered', { total: formatCount(total), shown: formatCount(shown) })
@@ -41,7 +48,7 @@ export function TableToolbar(props: {
           className="button dt-toolbar__csv"
           title={t('common.table.csvTitle')}
           onClick={onExportCsv}
-          disabled={showSkeleton || hideTable}
+          disabled={showSkeleton || hideTable || incomplete}
         >
           {t('common.table.csv')}
         </button>
@@ -56,7 +63,7 @@ export function TableToolbar(props: {
               () => setXlsx('failed'),
             );
           }}
-          disabled={showSkeleton || hideTable || xlsx === 'pending'}
+          disabled={showSkeleton || hideTable || incomplete || xlsx === 'pending'}
           aria-busy={xlsx === 'pending' || undefined}
         >
           {xlsx === 'pending' ? t('common.table.xlsxPending') : t('common.table.xlsx')}

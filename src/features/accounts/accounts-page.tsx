@@ -11,6 +11,9 @@
  * caps it, or the ERP may match on fields it does not return), the page asks the ERP with
  * firma_ismi=q and shows what it answers.
  *
+ * Over a slow link the list's first rows show before its last byte (usePartialAccounts: the start
+ * of the answer read as it arrives); the table says the rest is coming and nothing is counted yet.
+ *
  * URL state: q, category (repeatable), province (repeatable), hideZero=1, side=B|A (borçlu / alacaklı
  * only — the Özet page links here), sort. "Mutabakat mektupları" opens /mutabakat with the same params.
  */
@@ -18,6 +21,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
+import { usePartialAccounts } from '../../api/partial-accounts';
 import { statementQueries } from '../../api/statement';
 import type { Account } from '../../api/types';
 import { BalanceText } from '../../components/balance';
@@ -93,8 +97,12 @@ export default function AccountsPage() {
 
   // ---- data: the full list once; the DataTable searches it (one folded text per row) ----
   const full = useQuery(accountQueries.list(''));
-  const fullAccounts = full.data?.accounts ?? EMPTY;
-  const fullColumns = useAccountColumns(full.data);
+  // A long list's first rows while the rest is still arriving (slow link): shown as such — no
+  // counts, totals, facets or export until the whole list is in.
+  const partial = usePartialAccounts('', full.isPending);
+  const incomplete = !full.data && partial !== undefined;
+  const fullAccounts = full.data?.accounts ?? partial?.accounts ?? EMPTY;
+  const fullColumns = useAccountColumns(full.data ?? partial);
   const sortParam = params.get('sort');
   const fullSorting = useMemo(() => sortingFromParam(sortParam, fullColumns.map((c) => c.id)), [sortParam, fullColumns]);
   // The same view the table computes (its cache answers the table's own call): the accounts the
@@ -117,7 +125,7 @@ export default function AccountsPage() {
   // Facet counts and totals: a big list paints its first rows before they are counted (they are
   // not needed for the first screenful); then once per (list, search, filters) — not per sort
   // order (a header click does not change a count or a sum).
-  const factsReady = usePainted(source, source.length >= DEFER_AFTER_PAINT_MIN_ROWS);
+  const factsReady = usePainted(source, source.length >= DEFER_AFTER_PAINT_MIN_ROWS) && !incomplete;
   const facts = useMemo<(FilteredAccounts & { totals: AccountTotals }) | null>(
     () => {
       if (!factsReady) return null;
@@ -248,7 +256,7 @@ export default function AccountsPage() {
           )}
         </aside>
         <div className="accounts-main">
-          {full.isSuccess && (
+          {(full.isSuccess || incomplete) && (
             // Before a big list's totals are counted (right after its first paint) the box is
             // already there, so the table below does not move when they arrive.
             <dl className="accounts-totals" aria-label={t('accounts.totals.label')} aria-busy={!totals || undefined}>
@@ -297,6 +305,7 @@ export default function AccountsPage() {
             aria-label={t('accounts.table.label')}
             maxHeight="viewport"
             loading={full.isPending}
+            incomplete={incomplete}
             error={full.error ?? (remoteFailed ? remote.error : undefined)}
             onRetry={() => void (full.isError ? full.refetch() : remote.refetch())}
             emptyMessage={

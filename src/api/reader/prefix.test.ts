@@ -1,0 +1,38 @@
+/**
+ * The start of an answer still arriving, closed into JSON of the same shape (prefix.ts).
+ * Hand-written answers, expected texts written by hand. Every demo ERP shape cut at many points:
+ * tests/gateway/partial-answer.test.ts.
+ */
+import { closedPrefix } from '.';
+
+describe('closedPrefix: hand-written answers', () => {
+  it('an array of rows: cut after the last complete row, the array closed', () => {
+    expect(closedPrefix('[{"A":1},{"A":2},{"A"')).toBe('[{"A":1},{"A":2}]');
+    expect(closedPrefix('[{"A":1},{"A":2}')).toBe('[{"A":1},{"A":2}]');
+    expect(closedPrefix('[{"A":1},')).toBe('[{"A":1}]');
+  });
+
+  it('brackets, braces, quotes and backslashes inside strings are text, not structure', () => {
+    const text = String.raw`[{"N":"a]}\"{["},{"N":"b\\"},{"N":"c\"],[{`;
+    expect(closedPrefix(text)).toBe(String.raw`[{"N":"a]}\"{["},{"N":"b\\"}]`);
+    expect(JSON.parse(closedPrefix(text)!)).toEqual([{ N: 'a]}"{[' }, { N: 'b\\' }]);
+  });
+
+  it('envelopes and ColdFusion rows: the row array and every container around it are closed', () => {
+    expect(closedPrefix('{"status":true,"data":[{"A":1},{"A":')).toBe('{"status":true,"data":[{"A":1}]}');
+    expect(closedPrefix('{"COLUMNS":["A","B"],"DATA":[[1,"x"],[2,"y"],[3')).toBe('{"COLUMNS":["A","B"],"DATA":[[1,"x"],[2,"y"]]}');
+    expect(closedPrefix('\uFEFF//{"STATUS":1,"DATA":{"COLUMNS":["A"],"DATA":[[1],[2]')).toBe('\uFEFF//{"STATUS":1,"DATA":{"COLUMNS":["A"],"DATA":[[1],[2]]}}');
+  });
+
+  it('rows holding arrays of their own: the cut is between rows (the outermost row array), never inside one', () => {
+    expect(closedPrefix('[{"A":1,"L":[{"x":1}]},{"A":2,"L":[{"x":2},{"x"')).toBe('[{"A":1,"L":[{"x":1}]}]');
+  });
+
+  it('nothing complete yet, or rows that are not elements of one array: null', () => {
+    expect(closedPrefix('')).toBeNull();
+    expect(closedPrefix('[{"A":1')).toBeNull();
+    expect(closedPrefix('{"status":true,"data":[')).toBeNull();
+    // ColdFusion's column format: one array of plain values per column.
+    expect(closedPrefix('{"ROWCOUNT":3,"COLUMNS":["A","B"],"DATA":{"A":[1,2,3],"B":["x"')).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The start of an answer that is still arriving, closed into valid JSON of the same shape — so the
+ * one reader can read the rows that have fully arrived and a long list can show its first screenful
+ * before its last byte (client.ts, `onPartial`).
+ *
+ * The text is scanned once (strings and escapes respected). The cut goes right after the last
+ * complete row of the OUTERMOST array that holds rows (objects or arrays) — `[{…},{…}` in a WEX
+ * answer, `{"data":[{…}` in an envelope, `{"COLUMNS":[…],"DATA":[[…],[…]` in ColdFusion's row
+ * format — and the containers still open around it are closed: `…}]`, `…]}`, `…]]}`. An answer
+ * whose rows are not elements of one array (ColdFusion's column format: one array per column), or
+ * with no complete row yet, gives null: the page then simply waits for the whole answer.
+ */
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_OBJECT = 123;
+const CLOSE_OBJECT = 125;
+const OPEN_ARRAY = 91;
+const CLOSE_ARRAY = 93;
+
+interface Frame {
+  array: boolean;
+  /** Index just after the last complete object/array element of this array (0 = none yet). */
+  cut: number;
+}
+
+/** `text` (the first part of a JSON answer, possibly with a BOM or `//` before it) closed into valid JSON; null when no row has fully arrived. */
+export function closedPrefix(text: string): string | null {
+  const stack: Frame[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    if (c === QUOTE) inString = true;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) stack.push({ array: c === OPEN_ARRAY, cut: 0 });
+    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      stack.pop();
+      const parent = stack[stack.length - 1];
+      // A container just ended inside an array: a complete row of that array.
+      if (parent?.array) parent.cut = i + 1;
+    }
+  }
+  // The outermost array still open that already holds a complete row.
+  const at = stack.findIndex((f) => f.array && f.cut > 0);
+  if (at < 0) return null;
+  let closed = text.slice(0, stack[at]!.cut);
+  for (let k = at; k >= 0; k--) closed += stack[k]!.array ? ']' : '}';
+  return closed;
+}
