@@ -180,7 +180,7 @@ async function deepLinkRun(context: BrowserContext, link: Link, first: boolean):
     if (extre) {
       const [text, parsed, read] = [await markAt(page, 'erp:get_cari_extre:text'), await markAt(page, 'erp:get_cari_extre:parsed'), await markAt(page, 'erp:get_cari_extre:read')];
       const session = entries.length ? ((await page.evaluate(`performance.getEntriesByType('resource').filter((e) => /\\/api\\/session/.test(e.name)).map((e) => Math.round(e.startTime) + '→' + Math.round(e.responseEnd)).join(',')`)) as string) : '';
-      log(`    sent ${extre.start.toFixed(0)} first byte ${extre.responseStart.toFixed(0)} text ${text.toFixed(0)} parsed ${parsed.toFixed(0)} read ${read.toFixed(0)} painted ${rows.painted.toFixed(0)} (session ${session})`);
+      log(`    sent ${extre.start.toFixed(0)} first byte ${extre.responseStart.toFixed(0)} last byte ${extre.responseEnd.toFixed(0)} text ${text.toFixed(0)} parsed ${parsed.toFixed(0)} read ${read.toFixed(0)} painted ${rows.painted.toFixed(0)} (session ${session})`);
     }
     return {
       ms: rows.painted,

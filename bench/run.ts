@@ -17,6 +17,7 @@
  * Env: BENCH_RUNS, BENCH_BASELINE_RUNS, BENCH_NETWORK_RUNS, BENCH_QUERY (5 characters typed, default
  * "yıldı"), BENCH_BUDGET_S (default 540: baseline runs are skipped when they would not fit),
  * BENCH_ONLY=network or bundle (only the build and those figures; writes bench/results-<part>.json),
+ * DEMO_ERP_MEMO=0 (the demo ERP renders every answer anew; default: it keeps them),
  * CHROMIUM_PATH (default /usr/bin/chromium; without a Chromium the bench stops at once and says how
  * to install one), BENCH_STRICT=1 (exit 1 when a target is missed).
  */
@@ -67,7 +68,8 @@ async function main() {
   const server = await startProdServer({
     distDir: outDir,
     cwd: ROOT,
-    env: { DEMO: '1', DEMO_ERP_SIZE: 'large', HOST: '127.0.0.1', PORT: '0' },
+    // DEMO_ERP_MEMO=0 (from the environment) measures a demo ERP that renders every answer anew.
+    env: { DEMO: '1', DEMO_ERP_SIZE: 'large', HOST: '127.0.0.1', PORT: '0', ...(process.env.DEMO_ERP_MEMO ? { DEMO_ERP_MEMO: process.env.DEMO_ERP_MEMO } : {}) },
     gateway: { log: () => undefined },
     print: (l) => log(l),
   });

@@ -70,8 +70,8 @@ const truthy = (v: string | undefined): boolean => !!v && /^(1|true|yes|on)$/i.t
 const falsy = (v: string | undefined): boolean => !!v && /^(0|false|no|off)$/i.test(v.trim());
 const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
 
-/** Options of the embedded demo ERP (DEMO_ERP_SHAPE, DEMO_ERP_FAIL, DEMO_ERP_SIZE, DEMO_ERP_TODAY). */
-export type DemoErpSettings = Pick<StartDemoErpOptions, 'shape' | 'fail' | 'failRules' | 'size' | 'today'>;
+/** Options of the embedded demo ERP (DEMO_ERP_SHAPE, DEMO_ERP_FAIL, DEMO_ERP_SIZE, DEMO_ERP_TODAY, DEMO_ERP_MEMO). */
+export type DemoErpSettings = Pick<StartDemoErpOptions, 'shape' | 'fail' | 'failRules' | 'size' | 'today' | 'memo'>;
 
 export interface ServerSettings {
   mode: ServerMode;
@@ -260,6 +260,10 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     if (present(today)) {
       if (/^\d{4}-\d{2}-\d{2}$/.test(today)) demoErp.today = today;
       else problems.push('DEMO_ERP_TODAY must be YYYY-MM-DD');
+    }
+    if (present(env.DEMO_ERP_MEMO)) {
+      if (truthy(env.DEMO_ERP_MEMO) || falsy(env.DEMO_ERP_MEMO)) demoErp.memo = truthy(env.DEMO_ERP_MEMO);
+      else problems.push('DEMO_ERP_MEMO must be 1 or 0');
     }
   }
 

@@ -374,6 +374,31 @@ describe('demo ERP: fail modes', () => {
   });
 });
 
+describe('demo ERP: rendered answers kept (memo)', () => {
+  it('a kept answer is the very answer rendered anew: per operation, parameters and shape; spoiled numbers are never kept', async () => {
+    const kept = createDemoErp({ apiPassword: PW });
+    const fresh = createDemoErp({ apiPassword: PW, memo: false });
+    const text = async (erp: DemoErp, op: string, params: Record<string, string>) => (await post(erp, op, params)).text();
+    for (const shape of ['wex', 'cf-row', 'labels'] as const) {
+      kept.settings.shape = shape;
+      fresh.settings.shape = shape;
+      for (const [op, params] of [['get_cari', { firma_ismi: '' }], ['get_cari', { firma_ismi: 'yıldız' }], ['get_cari_extre', { cari_id: '1000' }], ['get_cari_extre', { cari_id: '1003' }]] as const) {
+        const expected = await text(fresh, op, params);
+        expect(await text(kept, op, params)).toBe(expected);
+        expect(await text(kept, op, params)).toBe(expected); // the kept one, the second time
+      }
+    }
+    kept.settings.shape = fresh.settings.shape = 'wex';
+    kept.settings.fail = fresh.settings.fail = 'malformed-numbers';
+    const spoiled = await text(fresh, 'get_cari', { firma_ismi: '' });
+    expect(await text(kept, 'get_cari', { firma_ismi: '' })).toBe(spoiled);
+    kept.settings.fail = fresh.settings.fail = 'none';
+    const clean = await text(kept, 'get_cari', { firma_ismi: '' });
+    expect(clean).not.toBe(spoiled);
+    expect(clean).toBe(await text(fresh, 'get_cari', { firma_ismi: '' }));
+  });
+});
+
 describe('demo ERP: fail rules per operation and per parameter', () => {
   const erp = createDemoErp({ apiPassword: PW });
   afterEach(() => {

@@ -4,6 +4,7 @@ import { mark, postErp, type RequestOptions } from './client';
 import { readAccounts } from './reader';
 import type { AccountList } from './types';
 import { setPartial } from './partial-accounts';
+import { accountListCall, accountListKey } from './first-calls';
 
 export async function fetchAccounts(q: string, options?: RequestOptions): Promise<AccountList> {
   const key = q.trim();
@@ -13,7 +14,8 @@ export async function fetchAccounts(q: string, options?: RequestOptions): Promis
     if (first.accounts.length > 0) setPartial(key, first);
   };
   try {
-    const list = readAccounts(await postErp('get_cari', { firma_ismi: key }, { ...options, onPartial }));
+    const call = accountListCall(key);
+    const list = readAccounts(await postErp(call.operation, call.params, { ...options, onPartial }));
     mark('erp:get_cari:read');
     return list;
   } catch (error) {
@@ -29,7 +31,7 @@ export const accountQueries = {
   list: (q: string, fetchOptions: Pick<RequestOptions, 'priority'> = {}) => {
     const trimmed = q.trim();
     return queryOptions({
-      queryKey: [...accountQueries.lists(), { q: trimmed }] as const,
+      queryKey: accountListKey(trimmed),
       queryFn: ({ signal }) => fetchAccounts(trimmed, { signal, ...fetchOptions }),
     });
   },

@@ -3,9 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { postErp, type RequestOptions } from './client';
 import { readTableAnswer } from './reader';
 import type { ErpTable } from './types';
+import { agingListCall, agingListKey } from './first-calls';
 
 export async function fetchAging(firma: string, options?: RequestOptions): Promise<ErpTable> {
-  return readTableAnswer(await postErp('get_yaslandirma', { firma_ismi: firma.trim() }, options), 'aging');
+  const call = agingListCall(firma);
+  return readTableAnswer(await postErp(call.operation, call.params, options), 'aging');
 }
 
 export const agingQueries = {
@@ -13,7 +15,7 @@ export const agingQueries = {
   list: (firma: string) => {
     const trimmed = firma.trim();
     return queryOptions({
-      queryKey: [...agingQueries.all, 'list', { firma: trimmed }] as const,
+      queryKey: agingListKey(trimmed),
       queryFn: ({ signal }) => fetchAging(trimmed, { signal }),
     });
   },

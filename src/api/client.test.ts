@@ -311,3 +311,53 @@ describe('query options and the retry rule (one layer: React Query)', () => {
     expect(seen).toHaveLength(2);
   });
 });
+
+describe('a call sent before anyone asks for it (startErp, from a route)', () => {
+  const answer = () => new Response('[{"COMPANY_ID":"7","FULLNAME":"Öz-Çağ \\"Yıldız\\" & Ortak %100"}]', { headers: { 'content-type': 'application/json' } });
+
+  it('is taken over by the first postErp with the same operation and parameters: one request, its answer', async () => {
+    const { client, seen } = fakeServer(answer);
+    client.startErp('get_cari_extre', { cari_id: '7' });
+    await vi.waitFor(() => expect(seen).toHaveLength(1)); // on its way before any query asked
+    const json = await client.postErp('get_cari_extre', { cari_id: '7' });
+    expect(json).toEqual([{ COMPANY_ID: '7', FULLNAME: 'Öz-Çağ "Yıldız" & Ortak %100' }]);
+    expect(seen).toHaveLength(1);
+    expect(JSON.parse(seen[0]!.body)).toEqual({ cari_id: '7' });
+    // Taken once: the next call is a request of its own.
+    await client.postErp('get_cari_extre', { cari_id: '7' });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('other parameters or another operation never take it over', async () => {
+    const { client, seen } = fakeServer(answer);
+    client.startErp('get_cari_extre', { cari_id: '7' });
+    client.startErp('get_cari_extre', { cari_id: '7' }); // already on its way: not sent twice
+    await client.postErp('get_cari_extre', { cari_id: '8' });
+    await client.postErp('get_cari', { firma_ismi: '' });
+    expect(seen.map((s) => [s.url.replace(/.*\/api\//, ''), s.body])).toEqual([
+      ['erp/get_cari_extre', '{"cari_id":"7"}'],
+      ['erp/get_cari_extre', '{"cari_id":"8"}'],
+      ['erp/get_cari', '{"firma_ismi":""}'],
+    ]);
+  });
+
+  it('its failure reaches the taker as the same typed error; the taker leaving aborts it', async () => {
+    const failing = fakeServer(() => gatewayError(401, 'unauthenticated', 'Oturum yok'));
+    failing.client.startErp('get_cari', { firma_ismi: '' });
+    expect(await errorOf(failing.client.postErp('get_cari', { firma_ismi: '' }))).toBeInstanceOf(UnauthenticatedError);
+
+    let aborted = false;
+    const hanging = fakeServer((req) => {
+      req.signal.addEventListener('abort', () => (aborted = true));
+      return hangUntilAborted(req);
+    });
+    hanging.client.startErp('get_cari', { firma_ismi: '' });
+    await vi.waitFor(() => expect(hanging.seen).toHaveLength(1));
+    const leave = new AbortController();
+    const taken = hanging.client.postErp('get_cari', { firma_ismi: '' }, { signal: leave.signal });
+    leave.abort();
+    expect(await errorOf(taken)).toBeInstanceOf(Error);
+    expect(aborted).toBe(true);
+    expect(hanging.seen).toHaveLength(1);
+  });
+});

@@ -32,6 +32,9 @@ export interface RequestOptions {
   onPartial?: (json: unknown) => void;
 }
 
+/** How long a request sent by startErp waits to be taken over by postErp before it is aborted. */
+export const EARLY_TTL_MS = 10_000;
+
 /** How much of an answer must be in before its first rows are offered (≈ 400 accounts: a screenful many times over). */
 export const PARTIAL_MIN_CHARS = 64 * 1024;
 
@@ -44,6 +47,13 @@ function defaultPrefixUrl(): string {
 export interface ApiClient {
   /** POST /api/erp/<operation> → the ERP's parsed JSON (feed it to a reader), or a typed error. */
   postErp(operation: ErpOperation, params: Record<string, string>, options?: RequestOptions): Promise<unknown>;
+  /**
+   * Sends an ERP call now, before anyone asks for its answer: a route knows its page's first call
+   * the moment navigation starts, long before the page's code, the session check and the alias
+   * table are in. The first postErp with the same operation and parameters within EARLY_TTL_MS
+   * takes this request over (nothing is sent twice); untaken, it is aborted after that time.
+   */
+  startErp(operation: ErpOperation, params: Record<string, string>): void;
   getJson<T>(path: string, options?: RequestOptions): Promise<T>;
   postJson<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
   deleteJson<T = void>(path: string, options?: RequestOptions): Promise<T | undefined>;
@@ -189,11 +199,43 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
     }
   }
 
+  /** Requests sent by startErp, by operation + parameters, until postErp takes them or they expire. */
+  const early = new Map<string, { response: Promise<Response>; controller: AbortController; timer: ReturnType<typeof setTimeout> }>();
+  const callKey = (operation: string, params: Record<string, string>) => JSON.stringify([operation, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))]);
+
+  /** The answer of an early request for this call (taken: it is no longer waiting), or undefined. */
+  function takeEarly(operation: string, params: Record<string, string>, signal?: AbortSignal): Promise<Response> | undefined {
+    const key = callKey(operation, params);
+    const call = early.get(key);
+    if (!call) return undefined;
+    early.delete(key);
+    clearTimeout(call.timer);
+    if (signal) {
+      if (signal.aborted) call.controller.abort(signal.reason);
+      else signal.addEventListener('abort', () => call.controller.abort(signal.reason), { once: true });
+    }
+    return call.response;
+  }
+
   return {
+    startErp(operation, params) {
+      const key = callKey(operation, params);
+      if (early.has(key)) return;
+      const controller = new AbortController();
+      const response = send(`erp/${operation}`, { method: 'post', json: params, signal: controller.signal });
+      response.catch(() => undefined); // reported to whoever takes it over; untaken, nobody waits
+      const timer = setTimeout(() => {
+        if (early.get(key)?.controller !== controller) return;
+        early.delete(key);
+        controller.abort();
+      }, EARLY_TTL_MS);
+      early.set(key, { response, controller, timer });
+    },
     async postErp(operation, params, options = {}) {
       const transfer = startTransfer(operation, options.priority === 'low');
       try {
-        const res = await send(`erp/${operation}`, { method: 'post', json: params, signal: options.signal, priority: options.priority });
+        const res = await (takeEarly(operation, params, options.signal) ??
+          send(`erp/${operation}`, { method: 'post', json: params, signal: options.signal, priority: options.priority }));
         if (!res.ok) throw await failure(res, options.signal);
         const onBytes = (received: number) => {
           transfer.receivedBytes = received;
@@ -260,6 +302,7 @@ export function setApiClient(client?: ApiClient): void {
 }
 
 export const postErp: ApiClient['postErp'] = (operation, params, options) => apiClient().postErp(operation, params, options);
+export const startErp: ApiClient['startErp'] = (operation, params) => apiClient().startErp(operation, params);
 export const getJson = <T>(path: string, options?: RequestOptions): Promise<T> => apiClient().getJson<T>(path, options);
 export const postJson = <T>(path: string, body: unknown, options?: RequestOptions): Promise<T> => apiClient().postJson<T>(path, body, options);
 export const deleteJson = <T = void>(path: string, options?: RequestOptions): Promise<T | undefined> => apiClient().deleteJson<T>(path, options);

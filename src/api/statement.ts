@@ -3,9 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { mark, postErp, type RequestOptions } from './client';
 import { fieldOf, readStatement } from './reader';
 import type { Statement } from './types';
+import { statementCall, statementKey } from './first-calls';
 
 export async function fetchStatement(cariId: string, options?: RequestOptions): Promise<Statement> {
-  const statement = readStatement(await postErp('get_cari_extre', { cari_id: cariId.trim() }, options));
+  const call = statementCall(cariId);
+  const statement = readStatement(await postErp(call.operation, call.params, options));
   mark('erp:get_cari_extre:read');
   return statement;
 }
@@ -29,7 +31,7 @@ export const statementQueries = {
   all: ['statement'] as const,
   detail: (cariId: string) =>
     queryOptions({
-      queryKey: [...statementQueries.all, cariId] as const,
+      queryKey: statementKey(cariId),
       queryFn: ({ signal }) => fetchStatement(cariId, { signal }),
     }),
 };

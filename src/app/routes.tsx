@@ -10,7 +10,9 @@
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { startErp } from '../api/client';
+import { accountListCall, agingListCall, statementCall, type ErpCall } from '../api/first-calls';
 import type { PagePrefetch } from './route-prefetch';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
 import type { SessionUser } from '../api/types';
@@ -68,8 +70,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
    * table and the session are known. Never awaited and never failing: the page shows its own
    * loading state and errors. Not again for a search-param change on the same page.
    */
-  const prefetch = (pick: (m: typeof import('./route-prefetch')) => PagePrefetch) => ({
+  const prefetch = (pick: (m: typeof import('./route-prefetch')) => PagePrefetch, first?: (params: Params) => ErpCall[]) => ({
     loader: async ({ params }: LoaderFunctionArgs) => {
+      // Nothing cached for the page's first call: send it at once (client.startErp), so it travels
+      // while the session check, the alias table and the page's code come in; the page's query
+      // takes that request over. Without a session it simply fails (401) and the layout sends the
+      // user to /login as before.
+      for (const call of first?.(params) ?? []) {
+        if (queryClient.getQueryData(call.queryKey) === undefined) startErp(call.operation, call.params);
+      }
       try {
         const [user, , prefetchers] = await Promise.all([
           queryClient.ensureQueryData(sessionQuery),
@@ -112,19 +121,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   index: true,
-                  ...prefetch((m) => m.prefetchOverview),
+                  ...prefetch((m) => m.prefetchOverview, () => [accountListCall(''), agingListCall('')]),
                   handle: { title: t('common.nav.overview') } satisfies RouteHandle,
                   lazy: page(() => import('../features/overview/overview-page')),
                 },
                 {
                   path: 'accounts',
-                  ...prefetch((m) => m.prefetchAccounts),
+                  ...prefetch((m) => m.prefetchAccounts, () => [accountListCall('')]),
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/accounts/accounts-page')),
                 },
                 {
                   path: 'accounts/:cariId',
-                  ...prefetch((m) => m.prefetchStatement),
+                  ...prefetch((m) => m.prefetchStatement, (p) => [statementCall(p.cariId ?? '')]),
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/statement/statement-page')),
                 },

@@ -42,6 +42,34 @@ function firstLine(app: RenderedApp, id: string) {
   return lines[0]!;
 }
 
+describe('the first call goes out with the navigation', () => {
+  it('a cold statement link sends get_cari_extre while the session check is still unanswered; the page uses that one request', async () => {
+    let releaseSession!: () => void;
+    const sessionGate = new Promise<void>((resolve) => (releaseSession = resolve));
+    const order: string[] = [];
+    mswServer.use(
+      http.get('*/api/session', async ({ request }) => {
+        order.push('session asked');
+        await sessionGate;
+        order.push('session answered');
+        return gatewayFetch(request);
+      }),
+      http.post('*/api/erp/get_cari_extre', ({ request }) => {
+        order.push('get_cari_extre sent');
+        return gatewayFetch(request);
+      }),
+    );
+    const app = await renderApp('/accounts/1004', { loggedIn: true });
+    await waitFor(() => expect(order).toContain('get_cari_extre sent'));
+    expect(order).not.toContain('session answered');
+    await act(async () => releaseSession());
+    await screen.findByTestId('sum-balance');
+    const l0 = firstLine(app, '1004');
+    expect(statementRows()[0]!.cells[5]!.textContent).toBe(withSide(l0.debit - l0.credit));
+    expect(order.filter((o) => o === 'get_cari_extre sent')).toHaveLength(1);
+  });
+});
+
 describe('statement first, name later', () => {
   it('a cold link paints the lines and running balance while the account list is held; the list is asked for only after, the header fills in when it comes', async () => {
     const list = holdOperation('get_cari');
