@@ -3,8 +3,9 @@
  * every answer below is written by hand the way the gateway sends it.
  */
 import { createQueryClient } from './query-client';
-import { createApiClient, setApiClient, type ApiClient } from './client';
+import { createApiClient, erpCallKey, setApiClient, type ApiClient } from './client';
 import {
+  AnswerCutError,
   ErpError,
   ErpFormatError,
   ErpHttpError,
@@ -359,5 +360,43 @@ describe('a call sent before anyone asks for it (startErp, from a route)', () =>
     expect(await errorOf(taken)).toBeInstanceOf(Error);
     expect(aborted).toBe(true);
     expect(hanging.seen).toHaveLength(1);
+  });
+
+  it('a call the page load already sent (public/early-call.js) is taken over the same way, once', async () => {
+    const { client, seen } = fakeServer(answer);
+    const store = globalThis as { __earlyErp?: Record<string, unknown> };
+    const key = erpCallKey('get_cari', { firma_ismi: '' });
+    store.__earlyErp = { [key]: { response: Promise.resolve(answer()), controller: new AbortController() } };
+    try {
+      client.startErp('get_cari', { firma_ismi: '' }); // already on its way from the page load: not sent again
+      const json = await client.postErp('get_cari', { firma_ismi: '' });
+      expect(json).toEqual([{ COMPANY_ID: '7', FULLNAME: 'Öz-Çağ "Yıldız" & Ortak %100' }]);
+      expect(seen).toHaveLength(0);
+      expect(store.__earlyErp[key]).toBeUndefined();
+      await client.postErp('get_cari', { firma_ismi: '' });
+      expect(seen).toHaveLength(1);
+    } finally {
+      delete store.__earlyErp;
+    }
+  });
+
+  it('its body keeps arriving before it is taken over, and an answer that breaks off still fails for the taker', async () => {
+    let pulled = 0;
+    const { client } = fakeServer(() => {
+      const chunks = ['[{"COMPANY_ID":"1",', '"FULLNAME":"A"},', '{"COMPANY_ID":"2"'];
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (pulled < chunks.length) controller.enqueue(new TextEncoder().encode(chunks[pulled++]!));
+            else controller.error(new TypeError('network error'));
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    });
+    client.startErp('get_cari', { firma_ismi: '' });
+    // Nobody has taken it yet: the body is read all the same (into the kept branch).
+    await vi.waitFor(() => expect(pulled).toBe(3));
+    expect(await errorOf(client.postErp('get_cari', { firma_ismi: '' }))).toBeInstanceOf(AnswerCutError);
   });
 });

@@ -32,6 +32,34 @@ export interface RequestOptions {
   onPartial?: (json: unknown) => void;
 }
 
+/**
+ * One call's identity: operation + parameters sorted by name. The same text in public/early-call.js
+ * (the calls a page load sends before the app's code is in), which this client takes over.
+ */
+export function erpCallKey(operation: string, params: Record<string, string>): string {
+  return JSON.stringify([operation, Object.keys(params).sort().map((k) => [k, params[k]])]);
+}
+
+/**
+ * `res` with its body kept flowing before anyone reads it: a body nobody reads stops the download
+ * once the browser's buffer is full, so one branch of a tee is read right away and the other keeps
+ * every chunk for whoever takes the answer over (a failure mid-way still reaches it).
+ */
+function flowing(res: Response): Response {
+  if (!res.body) return res;
+  const [drain, kept] = res.body.tee();
+  const reader = drain.getReader();
+  const pump = (): void => void reader.read().then((r) => (r.done ? undefined : pump()), () => undefined);
+  pump();
+  return new Response(kept, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+interface EarlyCall {
+  response: Promise<Response>;
+  controller: AbortController;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
 /** How long a request sent by startErp waits to be taken over by postErp before it is aborted. */
 export const EARLY_TTL_MS = 10_000;
 
@@ -200,29 +228,34 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
   }
 
   /** Requests sent by startErp, by operation + parameters, until postErp takes them or they expire. */
-  const early = new Map<string, { response: Promise<Response>; controller: AbortController; timer: ReturnType<typeof setTimeout> }>();
-  const callKey = (operation: string, params: Record<string, string>) => JSON.stringify([operation, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))]);
+  const early = new Map<string, EarlyCall>();
+  /** Calls public/early-call.js sent while the app's code loaded (a page load): taken over like ours. */
+  const pageLoadCalls = (): Record<string, EarlyCall | undefined> | undefined => (globalThis as { __earlyErp?: Record<string, EarlyCall | undefined> }).__earlyErp;
 
   /** The answer of an early request for this call (taken: it is no longer waiting), or undefined. */
   function takeEarly(operation: string, params: Record<string, string>, signal?: AbortSignal): Promise<Response> | undefined {
-    const key = callKey(operation, params);
-    const call = early.get(key);
+    const key = erpCallKey(operation, params);
+    const fromPageLoad = pageLoadCalls();
+    const loaded = fromPageLoad?.[key];
+    const call = early.get(key) ?? loaded;
     if (!call) return undefined;
-    early.delete(key);
+    if (loaded === call) delete fromPageLoad![key];
+    else early.delete(key);
     clearTimeout(call.timer);
     if (signal) {
       if (signal.aborted) call.controller.abort(signal.reason);
       else signal.addEventListener('abort', () => call.controller.abort(signal.reason), { once: true });
     }
-    return call.response;
+    // A page-load call went out with fetch itself: its transport failures get the client's types here.
+    return loaded === call ? call.response.catch((error: unknown) => Promise.reject(toTransportError(error, signal))) : call.response;
   }
 
   return {
     startErp(operation, params) {
-      const key = callKey(operation, params);
-      if (early.has(key)) return;
+      const key = erpCallKey(operation, params);
+      if (early.has(key) || pageLoadCalls()?.[key]) return;
       const controller = new AbortController();
-      const response = send(`erp/${operation}`, { method: 'post', json: params, signal: controller.signal });
+      const response = send(`erp/${operation}`, { method: 'post', json: params, signal: controller.signal }).then(flowing);
       response.catch(() => undefined); // reported to whoever takes it over; untaken, nobody waits
       const timer = setTimeout(() => {
         if (early.get(key)?.controller !== controller) return;

@@ -1,0 +1,60 @@
+/**
+ * public/early-call.js (a plain script: the page's first ERP call sent while the app's code loads)
+ * run against the app's own definitions: for each path it sends exactly the calls the route's page
+ * asks for (src/api/first-calls.ts), under the key the client takes them over by (erpCallKey).
+ */
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+import { erpCallKey } from '../../src/api/client';
+import { accountListCall, agingListCall, statementCall, type ErpCall } from '../../src/api/first-calls';
+
+const SOURCE = readFileSync(new URL('../../public/early-call.js', import.meta.url), 'utf8');
+
+/** Runs the script as a page at `pathname` would; returns what it sent and what it left for the client. */
+function pageLoad(pathname: string) {
+  const sent: { url: string; init: RequestInit }[] = [];
+  const window: { __earlyErp?: Record<string, { response: Promise<unknown>; controller: AbortController }> } = {};
+  runInNewContext(SOURCE, {
+    window,
+    location: { pathname },
+    fetch: (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return new Promise(() => undefined);
+    },
+    AbortController,
+    setTimeout: () => 0,
+    JSON,
+    decodeURIComponent,
+  });
+  return { sent, left: window.__earlyErp ?? {} };
+}
+
+const expectCalls = (pathname: string, calls: ErpCall[]) => {
+  const { sent, left } = pageLoad(pathname);
+  expect(sent.map((s) => [s.url, JSON.parse(String(s.init.body))])).toEqual(calls.map((c) => [`/api/erp/${c.operation}`, c.params]));
+  expect(Object.keys(left).sort()).toEqual(calls.map((c) => erpCallKey(c.operation, c.params)).sort());
+  for (const s of sent) {
+    expect(s.init.method).toBe('POST');
+    expect(new Headers(s.init.headers).get('x-app-request')).toBe('1');
+    expect(s.init.credentials).toBe('same-origin');
+  }
+};
+
+describe('public/early-call.js', () => {
+  it('a statement link: get_cari_extre for that account, the id decoded and trimmed like the page does', () => {
+    expectCalls('/accounts/1000', [statementCall('1000')]);
+    expectCalls('/accounts/1000/', [statementCall('1000')]);
+    expectCalls('/accounts/%C3%96Z%2B7%20', [statementCall('ÖZ+7 ')]);
+  });
+
+  it('the account list and Özet: their lists', () => {
+    expectCalls('/accounts', [accountListCall('')]);
+    expectCalls('/', [accountListCall(''), agingListCall('')]);
+  });
+
+  it('every other page, a letter, a malformed link: nothing is sent', () => {
+    for (const path of ['/login', '/aging', '/invoices', '/invoices/12', '/mutabakat', '/accounts/1000/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20']) {
+      expect(pageLoad(path).sent).toEqual([]);
+    }
+  });
+});
