@@ -7,7 +7,8 @@
  *  4. drives headless Chromium: /login bundle, accounts list (first rows, filter keystrokes, sort,
  *     heap), statement (first rows), Back to the list — virtualized (accounts-run.ts), then the same
  *     with virtualization switched off (window.__BENCH_NO_VIRTUAL__) as the baseline;
- *  5. the network figures over emulated office links (network.ts);
+ *  5. the network figures over emulated office links (network.ts), before step 4's accounts runs
+ *     (whose non-virtualized baseline would weigh on every later figure);
  *  6. writes bench/results.json, bench/RESULTS.md and screenshots in bench/screens/.
  * Each figure: median, min, max of the runs (BENCH_RUNS, default 5; baseline BENCH_BASELINE_RUNS,
  * default 3 because one non-virtualized 100k render takes tens of seconds; network
@@ -98,19 +99,21 @@ async function main() {
       await context.close();
     }
 
+    // 4b. network figures over emulated links (before the accounts runs: those end with the
+    // non-virtualized baseline, a 1 GB page whose aftermath would weigh on every later figure)
+    if (part('network')) {
+      const network = await measureNetwork(browser, server.url);
+      Object.assign(figures, network.figures);
+      notes.push(...network.notes);
+    }
+
+    // 5. accounts and statement at 100k (virtualized), then the baseline
     if (full) {
       const accounts = await measureAccounts(browser, server.url);
       Object.assign(figures, accounts.figures);
       screens = accounts.screens;
       baselineRuns = accounts.baselineRuns;
       skipped.push(...accounts.skipped);
-    }
-
-    // 5. network figures over emulated links
-    if (part('network')) {
-      const network = await measureNetwork(browser, server.url);
-      Object.assign(figures, network.figures);
-      notes.push(...network.notes);
     }
   } finally {
     await browser.close();
