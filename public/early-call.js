@@ -52,7 +52,14 @@
       credentials: 'same-origin',
       signal: controller.signal,
     }).then(flowing);
-    response.catch(function () {});
+    // A failed call (no session yet: 401; the ERP down) is no answer for a later taker: after the
+    // login it would be read as "not logged in". Whoever already took it gets it.
+    var forget = function () {
+      if (early[key] && early[key].controller === controller) delete early[key];
+    };
+    response.then(function (res) {
+      if (!res.ok) forget();
+    }, forget);
     early[key] = { response: response, controller: controller };
     setTimeout(function () {
       if (early[key] && early[key].controller === controller) {

@@ -399,4 +399,15 @@ describe('a call sent before anyone asks for it (startErp, from a route)', () =>
     await vi.waitFor(() => expect(pulled).toBe(3));
     expect(await errorOf(client.postErp('get_cari', { firma_ismi: '' }))).toBeInstanceOf(AnswerCutError);
   });
+
+  it('a failed early call is not kept for a later taker (a 401 before the login is no answer after it)', async () => {
+    let loggedIn = false;
+    const { client, seen } = fakeServer(() => (loggedIn ? answer() : gatewayError(401, 'unauthenticated', 'Oturum yok')));
+    client.startErp('get_cari_extre', { cari_id: '7' });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 10)); // its 401 has come back; nobody took it
+    loggedIn = true;
+    expect(await client.postErp('get_cari_extre', { cari_id: '7' })).toEqual([{ COMPANY_ID: '7', FULLNAME: 'Öz-Çağ "Yıldız" & Ortak %100' }]);
+    expect(seen).toHaveLength(2);
+  });
 });

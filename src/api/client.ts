@@ -256,12 +256,16 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
       if (early.has(key) || pageLoadCalls()?.[key]) return;
       const controller = new AbortController();
       const response = send(`erp/${operation}`, { method: 'post', json: params, signal: controller.signal }).then(flowing);
-      response.catch(() => undefined); // reported to whoever takes it over; untaken, nobody waits
-      const timer = setTimeout(() => {
-        if (early.get(key)?.controller !== controller) return;
+      const forget = () => {
+        if (early.get(key)?.controller !== controller) return false;
         early.delete(key);
-        controller.abort();
-      }, EARLY_TTL_MS);
+        clearTimeout(timer);
+        return true;
+      };
+      // A failed early call (no session yet: 401; the ERP down) is no answer for a later taker —
+      // after the login it would be read as "not logged in". Whoever already took it gets it.
+      response.then((res) => void (res.ok || forget()), () => void forget());
+      const timer = setTimeout(() => forget() && controller.abort(), EARLY_TTL_MS);
       early.set(key, { response, controller, timer });
     },
     async postErp(operation, params, options = {}) {

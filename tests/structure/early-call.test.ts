@@ -57,4 +57,20 @@ describe('public/early-call.js', () => {
       expect(pageLoad(path).sent).toEqual([]);
     }
   });
+
+  it('a call that came back failed (no session yet) is dropped, so the app asks again after the login', async () => {
+    const window: { __earlyErp?: Record<string, unknown> } = {};
+    runInNewContext(SOURCE, {
+      window,
+      location: { pathname: '/accounts/1000' },
+      fetch: () => Promise.resolve({ ok: false, status: 401 }),
+      AbortController,
+      setTimeout: () => 0,
+      JSON,
+      decodeURIComponent,
+    });
+    expect(Object.keys(window.__earlyErp!)).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(window.__earlyErp).toEqual({});
+  });
 });
