@@ -11,8 +11,9 @@
  *   encodedDataLength: headers + body as sent, compressed or not), from the same runs.
  * - statementDeepLinkMs: a new tab in a logged-in browser (app files in its HTTP cache, nothing in
  *   the page's memory) opens /accounts/1000 (50,000 lines) → first statement row painted, from the
- *   navigation start (performance.now() = 0 of the new document). statementNameMs: the same start →
- *   the account's name in the page title.
+ *   navigation start (performance.now() = 0 of the new document): the statement's first lines
+ *   with their running balance, read before its last byte. statementWholeMs: the same start → the
+ *   whole statement in (its totals row); statementNameMs: → the account's name in the page title.
  * - invoiceByNumberMs: the accounts page is open; Ctrl+K, type a full invoice number, Enter (its
  *   event.timeStamp) → first invoice detail line painted. A different invoice each run (no cache).
  */
@@ -150,6 +151,8 @@ async function loginRun(browser: Browser, baseUrl: string, link: Link, first: bo
 
 interface DeepLinkRun {
   ms: number;
+  /** The same start → the whole statement in (its totals row painted). */
+  wholeMs: number;
   nameMs: number;
   wireKB: number;
   /** get_cari was sent before the statement rows were painted (it shares the wire with them). */
@@ -164,6 +167,7 @@ async function deepLinkRun(context: BrowserContext, link: Link, first: boolean):
     await page.goto(`/accounts/${LARGE_STATEMENT_ACCOUNT_ID}`, { waitUntil: 'commit' });
     const rows = await waitMark(page, 'statementRows', LONG);
     const named = await waitMark(page, 'statementName', LONG);
+    const whole = await waitMark(page, 'statementWhole', LONG);
     // Let the page's background list (get_cari, fetched after the rows) finish before the tab is
     // closed: a closed tab does not stop the ERP building that answer, and the next run would
     // otherwise share the server with it (a measurement of two users, not of one link).
@@ -178,12 +182,14 @@ async function deepLinkRun(context: BrowserContext, link: Link, first: boolean):
       await badText(page, `statement deep link, ${link.label}`);
     }
     if (extre) {
+      const partial = await markAt(page, 'erp:get_cari_extre:partial');
       const [text, parsed, read] = [await markAt(page, 'erp:get_cari_extre:text'), await markAt(page, 'erp:get_cari_extre:parsed'), await markAt(page, 'erp:get_cari_extre:read')];
       const session = entries.length ? ((await page.evaluate(`performance.getEntriesByType('resource').filter((e) => /\\/api\\/session/.test(e.name)).map((e) => Math.round(e.startTime) + '→' + Math.round(e.responseEnd)).join(',')`)) as string) : '';
-      log(`    sent ${extre.start.toFixed(0)} first byte ${extre.responseStart.toFixed(0)} last byte ${extre.responseEnd.toFixed(0)} text ${text.toFixed(0)} parsed ${parsed.toFixed(0)} read ${read.toFixed(0)} painted ${rows.painted.toFixed(0)} (session ${session})`);
+      log(`    rows ${rows.painted.toFixed(0)} whole ${whole.painted.toFixed(0)}: sent ${extre.start.toFixed(0)} first byte ${extre.responseStart.toFixed(0)} first rows read ${Number.isNaN(partial) ? '–' : partial.toFixed(0)} last byte ${extre.responseEnd.toFixed(0)} text ${text.toFixed(0)} parsed ${parsed.toFixed(0)} read ${read.toFixed(0)} painted ${rows.painted.toFixed(0)} (session ${session})`);
     }
     return {
       ms: rows.painted,
+      wholeMs: whole.painted,
       nameMs: named.painted,
       wireKB: (await wireBytes(wire, 'get_cari_extre', extre?.bytes ?? 0)) / 1024,
       listBeforeRows: cari.some((e) => e.start < rows.inserted),
@@ -258,7 +264,7 @@ export async function measureNetwork(browser: Browser, baseUrl: string): Promise
 
     const context = await newContext(browser, baseUrl, { login: true });
     await context.addInitScript({
-      content: `window.__bench.watchFirst('statementRows', '.statement-page tr[data-row-id]'); window.__bench.watchFirst('statementName', 'h1', ${JSON.stringify(account.name)});`,
+      content: `window.__bench.watchFirst('statementRows', '.statement-page tr[data-row-id]'); window.__bench.watchFirst('statementName', 'h1', ${JSON.stringify(account.name)}); window.__bench.watchFirst('statementWhole', '.statement-page [data-testid=sum-balance]');`,
     });
     try {
       // Warm the HTTP cache with the app's files (a colleague's browser that has the app open).
@@ -270,11 +276,12 @@ export async function measureNetwork(browser: Browser, baseUrl: string): Promise
       for (let i = 0; i < NETWORK_RUNS; i++) links.push(await deepLinkRun(context, link, i === 0));
       figures[`${p}statementDeepLinkMs`] = figure(links.map((r) => r.ms), 'ms');
       if (li === 0) {
+        figures['extra.network.statementWholeMs'] = figure(links.map((r) => r.wholeMs), 'ms');
         figures['extra.network.statementNameMs'] = figure(links.map((r) => r.nameMs), 'ms');
         figures['extra.network.statementWireKB'] = figure(links.map((r) => r.wireKB), 'KB', 0);
       }
       check(`deep link over ${link.label}: the account list is not fetched before the statement rows are painted`, links.every((r) => !r.listBeforeRows));
-      log(`  deep link → statement rows ${links.map((r) => r.ms.toFixed(0)).join('/')} ms; name ${links.map((r) => r.nameMs.toFixed(0)).join('/')} ms`);
+      log(`  deep link → statement rows ${links.map((r) => r.ms.toFixed(0)).join('/')} ms; whole statement ${links.map((r) => r.wholeMs.toFixed(0)).join('/')} ms; name ${links.map((r) => r.nameMs.toFixed(0)).join('/')} ms`);
 
       const numbers = invoiceNumbers.slice(li * NETWORK_RUNS, (li + 1) * NETWORK_RUNS);
       const invoices = await invoiceRuns(context, link, numbers);

@@ -107,13 +107,16 @@ async function readParams(request: Request, url: URL): Promise<Record<string, st
   return params;
 }
 
-/** Rendered answers kept, most recently used last; at most MEMO_CHARS characters in all. */
-const MEMO_CHARS = 40_000_000;
+/**
+ * Rendered answers kept as UTF-8 bytes (sent as they are: no 8 MB string encoded again on every
+ * call), most recently used last; at most MEMO_BYTES in all.
+ */
+const MEMO_BYTES = 48_000_000;
 function answerMemo(dataset: () => DemoDataset) {
-  const kept = new Map<string, string>();
-  let chars = 0;
+  const kept = new Map<string, Uint8Array<ArrayBuffer>>();
+  let bytes = 0;
   return {
-    answer(op: Operation, params: Record<string, string>, shape: ShapeName): string {
+    answer(op: Operation, params: Record<string, string>, shape: ShapeName): string | Uint8Array<ArrayBuffer> {
       const key = JSON.stringify([op, shape, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))]);
       const hit = kept.get(key);
       if (hit !== undefined) {
@@ -122,15 +125,16 @@ function answerMemo(dataset: () => DemoDataset) {
         return hit;
       }
       const text = answer(dataset(), op, params, shape, false);
-      if (text.length > MEMO_CHARS) return text;
-      kept.set(key, text);
-      chars += text.length;
+      const encoded = new TextEncoder().encode(text);
+      if (encoded.byteLength > MEMO_BYTES) return encoded;
+      kept.set(key, encoded);
+      bytes += encoded.byteLength;
       for (const [k, v] of kept) {
-        if (chars <= MEMO_CHARS) break;
+        if (bytes <= MEMO_BYTES) break;
         kept.delete(k);
-        chars -= v.length;
+        bytes -= v.byteLength;
       }
-      return text;
+      return encoded;
     },
   };
 }
@@ -146,8 +150,8 @@ export interface DemoConnection {
  * a chunked answer without its last chunk. Without a socket (a test calling fetch directly) the
  * body stream fails instead.
  */
-function halfThenFail(text: string, connection?: DemoConnection): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
+function halfThenFail(text: string | Uint8Array, connection?: DemoConnection): ReadableStream<Uint8Array> {
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(bytes.subarray(0, Math.floor(bytes.byteLength / 2)));

@@ -3,23 +3,22 @@ import { queryOptions } from '@tanstack/react-query';
 import { mark, postErp, type RequestOptions } from './client';
 import { readAccounts } from './reader';
 import type { AccountList } from './types';
-import { setPartial } from './partial-accounts';
+import { clearPartial, offerPartial } from './partial-answers';
 import { accountListCall, accountListKey } from './first-calls';
 
 export async function fetchAccounts(q: string, options?: RequestOptions): Promise<AccountList> {
-  const key = q.trim();
-  setPartial(key, undefined); // an earlier load's rows are not this one's
+  const call = accountListCall(q);
+  clearPartial(call.queryKey); // an earlier load's rows are not this one's
   const onPartial = (json: unknown) => {
     const first = readAccounts(json);
-    if (first.accounts.length > 0) setPartial(key, first);
+    return first.accounts.length > 0 ? offerPartial(call.queryKey, first) : undefined;
   };
   try {
-    const call = accountListCall(key);
     const list = readAccounts(await postErp(call.operation, call.params, { ...options, onPartial }));
     mark('erp:get_cari:read');
     return list;
   } catch (error) {
-    setPartial(key, undefined);
+    clearPartial(call.queryKey);
     throw error;
   }
 }

@@ -411,3 +411,58 @@ describe('a call sent before anyone asks for it (startErp, from a route)', () =>
     expect(seen).toHaveLength(2);
   });
 });
+
+describe('a long answer whose first rows are wanted early (onPartial)', () => {
+  /** A 100-row account list of ~150 KB, whole and already in when it is read (a page busy booting). */
+  const rows = Array.from({ length: 100 }, (_, i) => ({ COMPANY_ID: String(i + 1), FULLNAME: `Firma ${i + 1} ${'x'.repeat(1500)}` }));
+  const text = JSON.stringify(rows);
+  const inChunks = () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          const bytes = new TextEncoder().encode(text);
+          for (let at = 0; at < bytes.byteLength; at += 16_384) controller.enqueue(bytes.slice(at, at + 16_384));
+          controller.close();
+        },
+      }),
+      { headers: { 'content-type': 'application/json' } },
+    );
+
+  it('offers the rows complete within the first 64 K characters even when the whole answer is already in, and reads the rest only once the page has shown them', async () => {
+    const { client } = fakeServer(inChunks);
+    const offered: unknown[] = [];
+    let shown!: () => void;
+    let whole: unknown;
+    const call = client
+      .postErp('get_cari', { firma_ismi: '' }, {
+        onPartial: (json) => {
+          offered.push(json);
+          return new Promise<void>((resolve) => (shown = resolve));
+        },
+      })
+      .then((json) => (whole = json));
+    await vi.waitFor(() => expect(offered).toHaveLength(1));
+    // 16 KB chunks: the first 4 make 64 K characters; ~1,530 characters per row → 42 whole rows.
+    const first = offered[0] as { COMPANY_ID: string }[];
+    const perRow = JSON.stringify(rows[0]).length + 1;
+    expect(first).toHaveLength(Math.floor((4 * 16_384 - 1) / perRow));
+    expect(first[0]).toEqual(rows[0]);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(whole).toBeUndefined(); // waits for the page
+    shown();
+    await call;
+    expect(whole).toEqual(rows);
+    expect(offered).toHaveLength(1);
+  });
+
+  it('an onPartial that returns nothing does not hold the answer up; a short answer offers nothing', async () => {
+    const { client } = fakeServer(inChunks);
+    const offered: unknown[] = [];
+    expect(await client.postErp('get_cari', { firma_ismi: '' }, { onPartial: (json) => void offered.push(json) })).toEqual(rows);
+    expect(offered).toHaveLength(1);
+    const short = fakeServer(() => new Response('[{"COMPANY_ID":"7","FULLNAME":"Kısa"}]', { headers: { 'content-type': 'application/json' } }));
+    const none: unknown[] = [];
+    await short.client.postErp('get_cari', { firma_ismi: '' }, { onPartial: (json) => void none.push(json) });
+    expect(none).toHaveLength(0);
+  });
+});

@@ -27,9 +27,11 @@ export interface RequestOptions {
    * A long answer still arriving: called once, with the rows that have fully arrived (the answer's
    * start closed into JSON of the same shape, reader/prefix.ts), when at least PARTIAL_MIN_CHARS are
    * in and more is on its way. Not called for a short answer, nor for a shape whose rows are not one
-   * array (ColdFusion's column format). The promise still resolves with the WHOLE answer, or fails.
+   * array (ColdFusion's column format). When it returns a promise, the rest of the answer is read
+   * only once that settles (the page paints those rows first: partial-answers.ts offerPartial).
+   * The promise of the call still resolves with the WHOLE answer, or fails.
    */
-  onPartial?: (json: unknown) => void;
+  onPartial?: (json: unknown) => Promise<void> | void;
 }
 
 /**
@@ -140,7 +142,7 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
     res: Response,
     onBytes: (received: number) => void,
     signal?: AbortSignal,
-    onText?: (parts: readonly string[], chars: number) => void,
+    onText?: (parts: readonly string[], chars: number) => Promise<void> | undefined,
   ): Promise<string> {
     if (!res.body) return readBody(res, signal);
     const reader = res.body.getReader();
@@ -157,7 +159,10 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
         const part = decoder.decode(value, { stream: true });
         parts.push(part);
         chars += part.length;
-        onText?.(parts, chars);
+        // A pause the caller asked for (the page paints an answer's first rows): chunks already in
+        // would otherwise be read one after another without the page ever getting a frame.
+        const pause = onText?.(parts, chars);
+        if (pause) await pause;
       }
       parts.push(decoder.decode());
     } catch (error) {
@@ -168,39 +173,47 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
   }
 
   /**
-   * The `onText` for an answer whose first rows are wanted early: once PARTIAL_MIN_CHARS are in,
-   * the start is closed and read in the next task — unless the answer ended first (`settled()`:
-   * then only the whole answer counts). At most once per answer; a start that cannot be read is
-   * simply not offered (the whole answer will say what is wrong with it).
+   * The `onText` for an answer whose first rows are wanted early: once PARTIAL_MIN_CHARS are in
+   * (and the reader is loaded), the start is closed and read right away, and the read loop then
+   * waits for what onPartial returned (the rows painted) — even when the rest of the answer is
+   * already in, which a busy page would otherwise read and parse in one go before any paint. Not
+   * after the answer ended (`settle()`: then only the whole answer counts). At most once per
+   * answer; a start that cannot be read is simply not offered (the whole answer will say what is
+   * wrong with it).
    */
-  function partialOffer(onPartial: (json: unknown) => void, reader: Promise<typeof import('./reader')>) {
+  function partialOffer(operation: ErpOperation, onPartial: NonNullable<RequestOptions['onPartial']>, reader: Promise<typeof import('./reader')>) {
     let offered = false;
     let settled = false;
+    let shown: Promise<void> | undefined;
     let module: typeof import('./reader') | undefined;
     let seen: { parts: readonly string[]; chars: number } = { parts: [], chars: 0 };
     const offer = () => {
       if (offered || settled || !module || seen.chars < PARTIAL_MIN_CHARS) return;
       offered = true;
-      const text = seen.parts.join('');
-      const { closedPrefix, parseErpBody } = module;
-      setTimeout(() => {
-        if (settled) return;
-        try {
-          const closed = closedPrefix(text);
-          if (closed) onPartial(parseErpBody(closed, 200));
-        } catch {
-          /* not readable yet: the page waits for the whole answer */
-        }
-      }, 0);
+      try {
+        const closed = module.closedPrefix(seen.parts.join(''));
+        if (!closed) return;
+        const wait = onPartial(module.parseErpBody(closed, 200));
+        mark(`erp:${operation}:partial`);
+        if (wait) shown = wait.catch(() => undefined);
+      } catch {
+        /* not readable yet: the page waits for the whole answer */
+      }
     };
     // The reader may arrive after the first part of the answer: offer then.
     void reader.then((m) => {
       module = m;
       offer();
     }, () => undefined);
-    const onText = (parts: readonly string[], chars: number) => {
+    const onText = (parts: readonly string[], chars: number): Promise<void> | undefined => {
       seen = { parts, chars };
+      // Enough is in but the reader is still loading: wait for it (the whole answer needs it too),
+      // or a busy page would read every chunk already there before it came, and offer nothing.
+      if (!module && !offered && chars >= PARTIAL_MIN_CHARS) return reader.then(() => undefined, () => undefined);
       offer();
+      const wait = shown;
+      shown = undefined;
+      return wait;
     };
     return { onText, settle: () => (settled = true) };
   }
@@ -279,7 +292,7 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
         };
         // The reader is loaded with the first ERP answer (not part of the /login bundle).
         const reader = import('./reader');
-        const partial = options.onPartial ? partialOffer(options.onPartial, reader) : undefined;
+        const partial = options.onPartial ? partialOffer(operation, options.onPartial, reader) : undefined;
         let text: string;
         let parseErpBody: (typeof import('./reader'))['parseErpBody'];
         try {
@@ -309,7 +322,8 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
 
 /**
  * A User Timing mark (DevTools' Performance panel, the benchmark's breakdown of "answer → rows"):
- * erp:<operation>:text (body read and decoded), :parsed (JSON), :read (the reader's records).
+ * erp:<operation>:partial (a long answer's first rows read, before its last byte), :text (body read
+ * and decoded), :parsed (JSON), :read (the reader's records).
  */
 export function mark(name: string): void {
   try {

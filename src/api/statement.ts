@@ -2,14 +2,44 @@
 import { queryOptions } from '@tanstack/react-query';
 import { mark, postErp, type RequestOptions } from './client';
 import { fieldOf, readStatement } from './reader';
-import type { Statement } from './types';
+import type { Statement, StatementLine } from './types';
 import { statementCall, statementKey } from './first-calls';
+import { clearPartial, offerPartial } from './partial-answers';
 
+/**
+ * Whether the first lines of a statement still arriving can be shown with their running balance:
+ * every line dated and the lines in date order, as an ERP sends a statement (Workcube orders it by
+ * date). Then no line still to come sorts before them, and each balance shown is already final. An
+ * answer in any other order waits for its last line (the page sorts the whole statement itself).
+ */
+export function isFinalPrefix(lines: readonly StatementLine[]): boolean {
+  let previous = '';
+  for (const line of lines) {
+    if (line.date === null || line.date < previous) return false;
+    previous = line.date;
+  }
+  return lines.length > 0;
+}
+
+/**
+ * The statement of `cariId`. A long one over a slow link offers its first lines while the rest is
+ * on its way (partial-answers.ts, when isFinalPrefix); the promise resolves with the whole.
+ */
 export async function fetchStatement(cariId: string, options?: RequestOptions): Promise<Statement> {
   const call = statementCall(cariId);
-  const statement = readStatement(await postErp(call.operation, call.params, options));
-  mark('erp:get_cari_extre:read');
-  return statement;
+  clearPartial(call.queryKey); // an earlier load's lines are not this one's
+  const onPartial = (json: unknown) => {
+    const first = readStatement(json);
+    return isFinalPrefix(first.lines) ? offerPartial(call.queryKey, first) : undefined;
+  };
+  try {
+    const statement = readStatement(await postErp(call.operation, call.params, { ...options, onPartial }));
+    mark('erp:get_cari_extre:read');
+    return statement;
+  } catch (error) {
+    clearPartial(call.queryKey);
+    throw error;
+  }
 }
 
 /**

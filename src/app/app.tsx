@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { UnauthenticatedError } from '../api/errors';
 import { loginPathFor, type LoginLocationState } from '../features/auth/next-path';
-import { clearPartialAccounts } from '../api/partial-accounts';
+import { clearPartialAnswers } from '../api/partial-answers';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -35,7 +35,7 @@ export function handleSessionExpiry(queryClient: QueryClient, router: AppRouter)
       .navigate(loginPathFor(pathname + search), { state })
       .finally(() => {
         queryClient.clear();
-        clearPartialAccounts();
+        clearPartialAnswers();
         leaving = false;
       });
   };

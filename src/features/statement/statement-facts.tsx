@@ -22,6 +22,7 @@ export function StatementFacts({
   to,
   ranged,
   summary,
+  summaryPending = false,
 }: {
   cariId: string;
   account: Account | undefined;
@@ -34,6 +35,8 @@ export function StatementFacts({
   /** A from/to range is set: the table's balance is the balance at its end, not today's. */
   ranged: boolean;
   summary: StatementSummary | null;
+  /** The statement's first lines are shown, the rest is still arriving: the open-debit facts wait for it. */
+  summaryPending?: boolean;
 }) {
   const listBalance = account?.balance ?? null;
   // A statement with an unreadable amount cannot confirm or contradict the list's balance.
@@ -69,6 +72,19 @@ export function StatementFacts({
             )}
           </dd>
         </div>
+        {!summary && summaryPending && (
+          // Open debits are matched FIFO against payments that may still be on their way.
+          <>
+            <div aria-busy="true">
+              <dt>{t('statement.summary.overdue')}</dt>
+              <dd className="num" data-testid="sum-overdue">…</dd>
+            </div>
+            <div aria-busy="true">
+              <dt>{t('statement.summary.averageDue')}</dt>
+              <dd className="num" data-testid="sum-average-due">…</dd>
+            </div>
+          </>
+        )}
         {summary && (
           <>
             <div className={summary.overdue.total > 0 ? 'statement-summary__overdue' : undefined} title={t('statement.summary.asOfToday.hint')}>

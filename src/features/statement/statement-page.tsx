@@ -15,12 +15,20 @@
  * once from the statement answer when it carries one, or from the recently opened / pinned
  * accounts, and the full account list is fetched only after the statement rows are on screen, at
  * low priority (it never shares the wire with the statement, and nobody waits on it).
+ *
+ * A long statement over a slow link shows its first lines before its last byte, when the ERP sent
+ * them in date order (statement.ts isFinalPrefix: their running balances are then already final):
+ * said to be only the start, no overdue marks or open-debit facts (payments still to come may close
+ * those debits), no totals, no export, until the whole statement is in.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
 import { statementAccountName, statementQueries } from '../../api/statement';
+import { statementKey } from '../../api/first-calls';
+import { usePartialAnswer } from '../../api/partial-answers';
+import type { Statement } from '../../api/types';
 import { findCachedAccount } from './cached-account';
 import { BalanceText } from '../../components/balance';
 import { DataTable, usePainted } from '../../components/data-table';
@@ -59,6 +67,10 @@ export default function StatementPage() {
   const type = params.get('type') ?? '';
 
   const statement = useQuery(statementQueries.detail(cariId));
+  // The first lines of a long statement still arriving (slow link): shown as only the start.
+  const partial = usePartialAnswer<Statement>(statementKey(cariId), statement.isPending);
+  const incomplete = !statement.data && partial !== undefined;
+  const shown = statement.data ?? partial;
   const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);
   const statementShown = usePainted(statement.status, true) && statement.isSuccess;
   const list = useQuery({ ...accountQueries.list('', { priority: 'low' }), enabled: !cached && statementShown });
@@ -66,12 +78,12 @@ export default function StatementPage() {
   const accountMissing = !cached && list.isSuccess && !account;
   const { pinned, recent } = useAccountShortcuts();
   const earlyName = useMemo(
-    () => (statement.data && statementAccountName(statement.data)) ?? [...pinned, ...recent].find((r) => r.id === cariId)?.name,
-    [statement.data, pinned, recent, cariId],
+    () => (shown && statementAccountName(shown)) ?? [...pinned, ...recent].find((r) => r.id === cariId)?.name,
+    [shown, pinned, recent, cariId],
   );
   const name = account?.name ?? earlyName;
   // The rows are there and the header's facts are on their way (the background list).
-  const factsPending = statement.isSuccess && !account && !accountMissing && !list.isError;
+  const factsPending = (statement.isSuccess || incomplete) && !account && !accountMissing && !list.isError;
 
   useDocumentTitle(name ? t('statement.titleFor', { name }) : undefined);
   useEffect(() => {
@@ -79,20 +91,22 @@ export default function StatementPage() {
   }, [account]);
 
   const types = useMemo(() => (type ? new Set([type]) : null), [type]);
-  const lines = statement.data?.lines;
+  const lines = shown?.lines;
   const prepared = useMemo(() => (lines ? prepareStatement(lines, today) : null), [lines, today]);
   const summary = useMemo(
     () => (prepared ? computeStatement(prepared, { from, to, types, today }) : null),
     [prepared, from, to, types, today],
   );
-  const rows = useMemo<StatementRow[]>(
-    () => (summary ? (summary.opening ? [summary.opening, ...summary.rows] : summary.rows) : []),
-    [summary],
-  );
+  const rows = useMemo<StatementRow[]>(() => {
+    if (!summary) return [];
+    const all = summary.opening ? [summary.opening, ...summary.rows] : summary.rows;
+    // The first lines only: which debits are overdue depends on payments still to come.
+    return incomplete ? all.map((r) => (r.overdue ? { ...r, overdue: false } : r)) : all;
+  }, [summary, incomplete]);
   // Foreign currencies: one running balance and one set of totals per currency, never added to TL.
   const fxPrepared = useMemo(() => (prepared ? prepareFx(prepared.ordered) : null), [prepared]);
   const fx = useMemo(() => (prepared && fxPrepared ? computeFx(fxPrepared, prepared.ordered, { from, to, types }) : null), [prepared, fxPrepared, from, to, types]);
-  const extraColumns = statement.data?.extraColumns;
+  const extraColumns = shown?.extraColumns;
   const columns = useMemo(() => statementColumns(extraColumns ?? [], from, fx), [extraColumns, from, fx]);
 
   // A typed start after the end (or end before the start) swaps the two dates, visibly.
@@ -125,8 +139,7 @@ export default function StatementPage() {
           from: from ? formatDate(from) : t('statement.range.open'),
           to: to ? formatDate(to) : t('statement.range.openEnd'),
         });
-  const incomplete = summary?.incomplete;
-  const firstUnreadable = incomplete?.from ?? null;
+  const firstUnreadable = summary?.incomplete.from ?? null;
 
   return (
     <div className="statement-page">
@@ -166,14 +179,15 @@ export default function StatementPage() {
         swapped={swapped}
         to={to}
         ranged={from !== null || to !== null}
-        summary={summary}
+        summary={incomplete ? null : summary}
+        summaryPending={incomplete}
       />
       {accountMissing && <p className="notice">{t('statement.header.unknown')}</p>}
       {!account && list.isError && (
         // The header lookup failed: say so (the statement below is still shown), never "not found".
         <ErrorState title={t('statement.header.error')} error={list.error} onRetry={() => void list.refetch()} />
       )}
-      {fx && <StatementFx fx={fx} />}
+      {fx && !incomplete && <StatementFx fx={fx} />}
       {(statement.data?.warnings ?? 0) > 0 && (
         <p className="notice">{t('statement.warnings', { count: formatCount(statement.data!.warnings) })}</p>
       )}
@@ -195,6 +209,7 @@ export default function StatementPage() {
         maxHeight="viewport"
         density="compact"
         loading={statement.isPending}
+        incomplete={incomplete}
         error={statement.error ?? undefined}
         onRetry={() => void statement.refetch()}
         emptyMessage={lines && lines.length === 0 ? t('statement.empty.all') : t('statement.empty')}
