@@ -1,13 +1,16 @@
 /*
  * The page's first ERP call, sent while the app's own code is still loading: a shared statement
  * link, a bookmark or a reload start the answer ~0.2 s sooner than the route could. Plain script
- * (no bundler, no modules), loaded async from index.html; the app's client takes the request over
- * (src/api/client.ts takeEarly) — nothing is sent twice — and one nobody takes is aborted after 10 s.
+ * (no bundler, no modules): inlined into index.html by the build (server/early-call-inline.ts), so
+ * it runs while the HTML is parsed; the dev server loads it as a file (async). The app's client
+ * takes the request over (src/api/client.ts takeEarly) — nothing is sent twice: once the app has
+ * started its own calls (window.__earlyErpClosed) this script sends none — and one nobody takes is
+ * aborted after 10 s.
  * Without a session the call simply fails (401) and the app sends the user to /login as usual.
  * The calls and their parameters mirror src/api/first-calls.ts; tests/structure/early-call.test.ts
  * runs this file against that module, so the two cannot drift apart.
  */
-/* global window, location, fetch, Response, AbortController, setTimeout */
+/* global window, location, fetch, AbortController, setTimeout */
 (function () {
   'use strict';
   var path = location.pathname.replace(/\/+$/, '') || '/';
@@ -23,22 +26,11 @@
     if (id) calls.push(['get_cari_extre', { cari_id: id }]);
   } else if (path === '/accounts') calls.push(['get_cari', { firma_ismi: '' }]);
   else if (path === '/') calls.push(['get_cari', { firma_ismi: '' }], ['get_yaslandirma', { firma_ismi: '' }]);
-  if (!calls.length || typeof fetch !== 'function' || typeof AbortController !== 'function') return;
+  if (!calls.length || window.__earlyErpClosed || typeof fetch !== 'function' || typeof AbortController !== 'function') return;
   var early = (window.__earlyErp = window.__earlyErp || {});
-  // The body keeps arriving before anyone reads it (a body nobody reads stops the download once
-  // the browser's buffer is full): one branch of a tee is read right away, the other one keeps
-  // every chunk for the app — a failure mid-way still reaches it.
-  function flowing(res) {
-    if (!res.body || typeof res.body.tee !== 'function') return res;
-    var branches = res.body.tee();
-    var drain = branches[0].getReader();
-    (function pump() {
-      drain.read().then(function (r) {
-        if (!r.done) pump();
-      }, function () {});
-    })();
-    return new Response(branches[1], { status: res.status, statusText: res.statusText, headers: res.headers });
-  }
+  // The body is left to the app: what the browser holds until it is taken over (its first rows and
+  // more) is there at once; beyond that the download waits (a page still booting is not made to
+  // take in megabytes it cannot use yet — measured: the statement link's first rows come sooner).
   calls.forEach(function (call) {
     var operation = call[0];
     var params = call[1];
@@ -51,7 +43,7 @@
       body: JSON.stringify(params),
       credentials: 'same-origin',
       signal: controller.signal,
-    }).then(flowing);
+    });
     // A failed call (no session yet: 401; the ERP down) is no answer for a later taker: after the
     // login it would be read as "not logged in". Whoever already took it gets it.
     var forget = function () {

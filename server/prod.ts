@@ -25,13 +25,19 @@ import { ConfigError, assertProxyExposure, loadEnv, prepareGateway, resolveSetti
 import { pickEncoding } from './gateway/compress';
 import { createGateway, type GatewayConfig } from './gateway/index';
 import { fromTrustedProxy } from './gateway/request-origin';
+import { inlineScriptHashes } from './early-call-inline';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-export const CONTENT_SECURITY_POLICY = [
+/**
+ * The Content-Security-Policy of every answer. `inlineScripts`: the 'sha256-…' of index.html's
+ * inline scripts (early-call.js, inlined at build time: server/early-call-inline.ts) — those and
+ * our own files run, nothing else.
+ */
+export const contentSecurityPolicy = (inlineScripts: readonly string[] = []) => [
   "default-src 'self'",
-  "script-src 'self'",
+  ["script-src 'self'", ...inlineScripts].join(' '),
   // The Excel export zips big sheets (> 160 kB) in a Web Worker that fflate starts from a blob: URL
   // made by our own script (xlsx-writer.ts); nothing else may start a worker.
   "worker-src 'self' blob:",
@@ -44,6 +50,7 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'self'",
 ].join('; ');
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -153,11 +160,13 @@ export interface ProdServer {
 export function createProdApp(files: Map<string, StaticFile>, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = []): Hono {
   const gateway = createGateway(config);
   const app = new Hono();
+  const index = files.get('/index.html');
+  const csp = contentSecurityPolicy(index ? inlineScriptHashes(index.body.toString('utf8')) : []);
 
   app.use('*', async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    h.set('content-security-policy', csp);
     h.set('x-content-type-options', 'nosniff');
     h.set('referrer-policy', 'no-referrer');
     h.set('x-frame-options', 'DENY');

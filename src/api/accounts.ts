@@ -1,7 +1,7 @@
 /** get_cari: account list, optionally filtered by company name (firma_ismi = the trimmed query, "" = all). */
 import { queryOptions } from '@tanstack/react-query';
 import { mark, postErp, type RequestOptions } from './client';
-import { readAccounts } from './reader';
+import { parsePrefix, readAccounts } from './reader';
 import type { AccountList } from './types';
 import { clearPartial, offerPartial } from './partial-answers';
 import { accountListCall, accountListKey } from './first-calls';
@@ -9,7 +9,9 @@ import { accountListCall, accountListKey } from './first-calls';
 export async function fetchAccounts(q: string, options?: RequestOptions): Promise<AccountList> {
   const call = accountListCall(q);
   clearPartial(call.queryKey); // an earlier load's rows are not this one's
-  const onPartial = (json: unknown) => {
+  const onPartial = (start: string) => {
+    const json = parsePrefix(start);
+    if (json === undefined) return undefined;
     const first = readAccounts(json);
     return first.accounts.length > 0 ? offerPartial(call.queryKey, first) : undefined;
   };

@@ -24,14 +24,14 @@ export interface RequestOptions {
   /** Fetch priority: 'low' for a call nobody is waiting for (sent after what the page shows first). */
   priority?: RequestPriority;
   /**
-   * A long answer still arriving: called once, with the rows that have fully arrived (the answer's
-   * start closed into JSON of the same shape, reader/prefix.ts), when at least PARTIAL_MIN_CHARS are
-   * in and more is on its way. Not called for a short answer, nor for a shape whose rows are not one
-   * array (ColdFusion's column format). When it returns a promise, the rest of the answer is read
+   * A long answer still arriving: called once, with its text so far, when at least
+   * PARTIAL_MIN_CHARS are in and more is on its way (the fetcher reads the rows complete in it:
+   * reader/prefix.ts parsePrefix — not for a shape whose rows are not one array, ColdFusion's
+   * column format). Not called for a short answer. When it returns a promise, the rest of the answer is read
    * only once that settles (the page paints those rows first: partial-answers.ts offerPartial).
    * The promise of the call still resolves with the WHOLE answer, or fails.
    */
-  onPartial?: (json: unknown) => Promise<void> | void;
+  onPartial?: (start: string) => Promise<void> | void;
 }
 
 /**
@@ -40,20 +40,6 @@ export interface RequestOptions {
  */
 export function erpCallKey(operation: string, params: Record<string, string>): string {
   return JSON.stringify([operation, Object.keys(params).sort().map((k) => [k, params[k]])]);
-}
-
-/**
- * `res` with its body kept flowing before anyone reads it: a body nobody reads stops the download
- * once the browser's buffer is full, so one branch of a tee is read right away and the other keeps
- * every chunk for whoever takes the answer over (a failure mid-way still reaches it).
- */
-function flowing(res: Response): Response {
-  if (!res.body) return res;
-  const [drain, kept] = res.body.tee();
-  const reader = drain.getReader();
-  const pump = (): void => void reader.read().then((r) => (r.done ? undefined : pump()), () => undefined);
-  pump();
-  return new Response(kept, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
 interface EarlyCall {
@@ -136,7 +122,8 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
 
   /**
    * The body as text, decoded chunk by chunk as it arrives (the same UTF-8 decoding as
-   * response.text(), BOM dropped), reporting the bytes received so far to `onBytes`.
+   * response.text(), BOM dropped), reporting the bytes received so far to `onBytes` and the text so
+   * far to `onText`.
    */
   async function readStreamed(
     res: Response,
@@ -151,18 +138,20 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
     let received = 0;
     let chars = 0;
     try {
+      let pause: Promise<void> | undefined;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        // A pause the caller asked for (the page paints an answer's first rows), kept only when
+        // more of the answer has come after them: chunks already in would otherwise be read one
+        // after another without the page ever getting a frame.
+        if (pause) await pause;
         received += value.byteLength;
         onBytes(received);
         const part = decoder.decode(value, { stream: true });
         parts.push(part);
         chars += part.length;
-        // A pause the caller asked for (the page paints an answer's first rows): chunks already in
-        // would otherwise be read one after another without the page ever getting a frame.
-        const pause = onText?.(parts, chars);
-        if (pause) await pause;
+        pause = onText?.(parts, chars);
       }
       parts.push(decoder.decode());
     } catch (error) {
@@ -173,49 +162,26 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
   }
 
   /**
-   * The `onText` for an answer whose first rows are wanted early: once PARTIAL_MIN_CHARS are in
-   * (and the reader is loaded), the start is closed and read right away, and the read loop then
-   * waits for what onPartial returned (the rows painted) — even when the rest of the answer is
-   * already in, which a busy page would otherwise read and parse in one go before any paint. Not
-   * after the answer ended (`settle()`: then only the whole answer counts). At most once per
-   * answer; a start that cannot be read is simply not offered (the whole answer will say what is
-   * wrong with it).
+   * The `onText` for an answer whose first rows are wanted early: once PARTIAL_MIN_CHARS are in,
+   * its text so far goes to onPartial right away (the fetcher reads the rows complete in it with
+   * its reader: reader/prefix.ts parsePrefix), and the read loop then waits for what onPartial
+   * returned (those rows painted) — even when the rest of the answer is already in, which a busy
+   * page would otherwise read and parse in one go before any paint. At most once per answer; an
+   * onPartial that throws is ignored (the whole answer will say what is wrong with it).
    */
-  function partialOffer(operation: ErpOperation, onPartial: NonNullable<RequestOptions['onPartial']>, reader: Promise<typeof import('./reader')>) {
+  function partialOffer(operation: ErpOperation, onPartial: NonNullable<RequestOptions['onPartial']>) {
     let offered = false;
-    let settled = false;
-    let shown: Promise<void> | undefined;
-    let module: typeof import('./reader') | undefined;
-    let seen: { parts: readonly string[]; chars: number } = { parts: [], chars: 0 };
-    const offer = () => {
-      if (offered || settled || !module || seen.chars < PARTIAL_MIN_CHARS) return;
+    return (parts: readonly string[], chars: number): Promise<void> | undefined => {
+      if (offered || chars < PARTIAL_MIN_CHARS) return undefined;
       offered = true;
       try {
-        const closed = module.closedPrefix(seen.parts.join(''));
-        if (!closed) return;
-        const wait = onPartial(module.parseErpBody(closed, 200));
+        const wait = onPartial(parts.join(''));
         mark(`erp:${operation}:partial`);
-        if (wait) shown = wait.catch(() => undefined);
+        return wait ? wait.catch(() => undefined) : undefined;
       } catch {
-        /* not readable yet: the page waits for the whole answer */
+        return undefined;
       }
     };
-    // The reader may arrive after the first part of the answer: offer then.
-    void reader.then((m) => {
-      module = m;
-      offer();
-    }, () => undefined);
-    const onText = (parts: readonly string[], chars: number): Promise<void> | undefined => {
-      seen = { parts, chars };
-      // Enough is in but the reader is still loading: wait for it (the whole answer needs it too),
-      // or a busy page would read every chunk already there before it came, and offer nothing.
-      if (!module && !offered && chars >= PARTIAL_MIN_CHARS) return reader.then(() => undefined, () => undefined);
-      offer();
-      const wait = shown;
-      shown = undefined;
-      return wait;
-    };
-    return { onText, settle: () => (settled = true) };
   }
 
   async function failure(res: Response, signal?: AbortSignal): Promise<AppError> {
@@ -265,10 +231,15 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
 
   return {
     startErp(operation, params) {
+      // From now on the app sends its own first calls: public/early-call.js (where it still runs
+      // late, as a file on the dev server) must not send the same call again.
+      (globalThis as { __earlyErpClosed?: boolean }).__earlyErpClosed = true;
       const key = erpCallKey(operation, params);
       if (early.has(key) || pageLoadCalls()?.[key]) return;
       const controller = new AbortController();
-      const response = send(`erp/${operation}`, { method: 'post', json: params, signal: controller.signal }).then(flowing);
+      // The body is left to the taker (the browser holds its start; beyond that the download waits):
+      // a page still loading is not made to take in megabytes it cannot use yet.
+      const response = send(`erp/${operation}`, { method: 'post', json: params, signal: controller.signal });
       const forget = () => {
         if (early.get(key)?.controller !== controller) return false;
         early.delete(key);
@@ -292,14 +263,8 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
         };
         // The reader is loaded with the first ERP answer (not part of the /login bundle).
         const reader = import('./reader');
-        const partial = options.onPartial ? partialOffer(operation, options.onPartial, reader) : undefined;
-        let text: string;
-        let parseErpBody: (typeof import('./reader'))['parseErpBody'];
-        try {
-          [text, { parseErpBody }] = await Promise.all([readStreamed(res, onBytes, options.signal, partial?.onText), reader]);
-        } finally {
-          partial?.settle();
-        }
+        const onText = options.onPartial ? partialOffer(operation, options.onPartial) : undefined;
+        const [text, { parseErpBody }] = await Promise.all([readStreamed(res, onBytes, options.signal, onText), reader]);
         mark(`erp:${operation}:text`);
         const json = parseErpBody(text, res.status);
         mark(`erp:${operation}:parsed`);

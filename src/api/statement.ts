@@ -1,7 +1,7 @@
 /** get_cari_extre: the statement of one account (cari_id = the account's Firma ID). */
 import { queryOptions } from '@tanstack/react-query';
 import { mark, postErp, type RequestOptions } from './client';
-import { fieldOf, readStatement } from './reader';
+import { fieldOf, parsePrefix, readStatement } from './reader';
 import type { Statement, StatementLine } from './types';
 import { statementCall, statementKey } from './first-calls';
 import { clearPartial, offerPartial } from './partial-answers';
@@ -28,7 +28,9 @@ export function isFinalPrefix(lines: readonly StatementLine[]): boolean {
 export async function fetchStatement(cariId: string, options?: RequestOptions): Promise<Statement> {
   const call = statementCall(cariId);
   clearPartial(call.queryKey); // an earlier load's lines are not this one's
-  const onPartial = (json: unknown) => {
+  const onPartial = (start: string) => {
+    const json = parsePrefix(start);
+    if (json === undefined) return undefined;
     const first = readStatement(json);
     return isFinalPrefix(first.lines) ? offerPartial(call.queryKey, first) : undefined;
   };

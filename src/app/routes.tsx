@@ -13,7 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { startErp } from '../api/client';
 import { accountListCall, agingListCall, statementCall, type ErpCall } from '../api/first-calls';
-import type { PagePrefetch } from './route-prefetch';
+import { prefetchAccounts, prefetchInvoice, prefetchOverview, prefetchStatement, type PagePrefetch } from './route-prefetch';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
 import type { SessionUser } from '../api/types';
 import { loginPathFor, safeNextPath } from '../features/auth/next-path';
@@ -68,9 +68,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
    * Starts a page's first ERP call from its route, so it runs while the page's code is still
    * loading (after login: get_cari goes out together with the accounts chunk), once the alias
    * table and the session are known. Never awaited and never failing: the page shows its own
-   * loading state and errors. Not again for a search-param change on the same page.
+   * loading state and errors; the route renders as soon as the session is known, without waiting
+   * for the query module (its own query takes the same request over if it comes first). Not again
+   * for a search-param change on the same page.
    */
-  const prefetch = (pick: (m: typeof import('./route-prefetch')) => PagePrefetch, first?: (params: Params) => ErpCall[]) => ({
+  const prefetch = (pagePrefetch: PagePrefetch, first?: (params: Params) => ErpCall[]) => ({
     loader: async ({ params }: LoaderFunctionArgs) => {
       // Nothing cached for the page's first call: send it at once (client.startErp), so it travels
       // while the session check, the alias table and the page's code come in; the page's query
@@ -80,12 +82,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         if (queryClient.getQueryData(call.queryKey) === undefined) startErp(call.operation, call.params);
       }
       try {
-        const [user, , prefetchers] = await Promise.all([
-          queryClient.ensureQueryData(sessionQuery),
-          queryClient.ensureQueryData(configQuery),
-          import('./route-prefetch'),
-        ]);
-        if (user) void pick(prefetchers)(queryClient, params);
+        const [user] = await Promise.all([queryClient.ensureQueryData(sessionQuery), queryClient.ensureQueryData(configQuery)]);
+        if (user) pagePrefetch(queryClient, params).catch(() => undefined);
       } catch {
         // the protected layout reports a failed session check
       }
@@ -121,19 +119,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   index: true,
-                  ...prefetch((m) => m.prefetchOverview, () => [accountListCall(''), agingListCall('')]),
+                  ...prefetch(prefetchOverview, () => [accountListCall(''), agingListCall('')]),
                   handle: { title: t('common.nav.overview') } satisfies RouteHandle,
                   lazy: page(() => import('../features/overview/overview-page')),
                 },
                 {
                   path: 'accounts',
-                  ...prefetch((m) => m.prefetchAccounts, () => [accountListCall('')]),
+                  ...prefetch(prefetchAccounts, () => [accountListCall('')]),
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/accounts/accounts-page')),
                 },
                 {
                   path: 'accounts/:cariId',
-                  ...prefetch((m) => m.prefetchStatement, (p) => [statementCall(p.cariId ?? '')]),
+                  ...prefetch(prefetchStatement, (p) => [statementCall(p.cariId ?? '')]),
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/statement/statement-page')),
                 },
@@ -159,7 +157,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'invoices/:faturaId',
-                  ...prefetch((m) => m.prefetchInvoice),
+                  ...prefetch(prefetchInvoice),
                   handle: { title: t('common.nav.invoices') } satisfies RouteHandle,
                   lazy: page(() => import('../features/invoices/invoice-detail-page')),
                 },

@@ -3,6 +3,7 @@
  * gzip/br, health and readiness, refusing to start without its secrets, and the gateway mounted.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,7 +17,8 @@ const logs = captureLogs();
 let dist = '';
 let erp: FakeErp;
 let server: ProdServer;
-const INDEX = '<!doctype html><html lang="tr"><head><title>Cari Ekran</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+const INLINE = 'window.__early = "Ş & %";';
+const INDEX = `<!doctype html><html lang="tr"><head><title>Cari Ekran</title><script>${INLINE}</script><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`;
 const JS = `console.log(${JSON.stringify('Merhaba dünya '.repeat(100))});\n`;
 
 function env(extra: Record<string, string> = {}) {
@@ -47,6 +49,10 @@ function expectSecurityHeaders(res: Response) {
     expect(csp).toContain(part);
   }
   expect(csp).not.toContain('unsafe-eval');
+  expect(csp).not.toContain('unsafe-inline');
+  // index.html's one inline script (early-call.js in a real build) is allowed by its own hash, nothing else.
+  const scriptSrc = csp.split(';').map((p) => p.trim()).find((p) => p.startsWith('script-src'));
+  expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(INLINE, 'utf8').digest('base64')}'`);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('no-referrer');
   expect(res.headers.get('x-frame-options')).toBe('DENY');

@@ -3,17 +3,19 @@
  * run against the app's own definitions: for each path it sends exactly the calls the route's page
  * asks for (src/api/first-calls.ts), under the key the client takes them over by (erpCallKey).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
+import { inlineEarlyCall, inlineScriptHashes } from '../../server/early-call-inline';
 import { erpCallKey } from '../../src/api/client';
 import { accountListCall, agingListCall, statementCall, type ErpCall } from '../../src/api/first-calls';
 
 const SOURCE = readFileSync(new URL('../../public/early-call.js', import.meta.url), 'utf8');
 
 /** Runs the script as a page at `pathname` would; returns what it sent and what it left for the client. */
-function pageLoad(pathname: string) {
+function pageLoad(pathname: string, appStarted = false) {
   const sent: { url: string; init: RequestInit }[] = [];
-  const window: { __earlyErp?: Record<string, { response: Promise<unknown>; controller: AbortController }> } = {};
+  const window: { __earlyErp?: Record<string, { response: Promise<unknown>; controller: AbortController }>; __earlyErpClosed?: boolean } = appStarted ? { __earlyErpClosed: true } : {};
   runInNewContext(SOURCE, {
     window,
     location: { pathname },
@@ -72,5 +74,23 @@ describe('public/early-call.js', () => {
     expect(Object.keys(window.__earlyErp!)).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 0));
     expect(window.__earlyErp).toEqual({});
+  });
+
+  it('sends nothing once the app has started its own first calls (it ran late: nothing is sent twice)', () => {
+    expect(pageLoad('/accounts/1000', true).sent).toEqual([]);
+    expect(pageLoad('/', true).sent).toEqual([]);
+  });
+
+  it('the build puts it into index.html as an inline script, and the server allows exactly that script by its hash', () => {
+    const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+    const plugin = inlineEarlyCall();
+    const transform = plugin.transformIndexHtml as (html: string) => string;
+    const built = transform(html);
+    expect(built).not.toContain('src="/early-call.js"');
+    expect(built).toContain(`<script>${SOURCE}</script>`);
+    const expected = `'sha256-${createHash('sha256').update(SOURCE, 'utf8').digest('base64')}'`;
+    expect(inlineScriptHashes(built)).toEqual([expected]);
+    // Module scripts with a src are not inline: the original page has none to allow.
+    expect(inlineScriptHashes(html)).toEqual([]);
   });
 });

@@ -27,7 +27,7 @@
  * kind's parser only.
  */
 export { parseErpBody } from './body';
-export { closedPrefix } from './prefix';
+export { closedPrefix, parsePrefix } from './prefix';
 export { isSuccessStatus } from './locate';
 export {
   columnHeader, extendAliases, fieldOf, readableHeader, resetAliases, type AliasTable, type RecordKind,

@@ -3,7 +3,7 @@
  * Hand-written answers, expected texts written by hand. Every demo ERP shape cut at many points:
  * tests/gateway/partial-answer.test.ts.
  */
-import { closedPrefix } from '.';
+import { closedPrefix, parsePrefix } from '.';
 
 describe('closedPrefix: hand-written answers', () => {
   it('an array of rows: cut after the last complete row, the array closed', () => {
@@ -34,5 +34,14 @@ describe('closedPrefix: hand-written answers', () => {
     expect(closedPrefix('{"status":true,"data":[')).toBeNull();
     // ColdFusion's column format: one array of plain values per column.
     expect(closedPrefix('{"ROWCOUNT":3,"COLUMNS":["A","B"],"DATA":{"A":[1,2,3],"B":["x"')).toBeNull();
+  });
+});
+
+describe('parsePrefix: the rows complete so far, parsed', () => {
+  it('the start of a row array (with BOM and // prefix) → the complete rows; nothing readable yet → undefined', () => {
+    expect(parsePrefix('\uFEFF//[{"A":"Ş & %"},{"A":2},{"A"')).toEqual([{ A: 'Ş & %' }, { A: 2 }]);
+    expect(parsePrefix('[{"A":1')).toBeUndefined();
+    expect(parsePrefix('<!DOCTYPE html><html><body>Hata')).toBeUndefined();
+    expect(parsePrefix('')).toBeUndefined();
   });
 });

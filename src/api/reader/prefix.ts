@@ -10,6 +10,8 @@
  * whose rows are not elements of one array (ColdFusion's column format: one array per column), or
  * with no complete row yet, gives null: the page then simply waits for the whole answer.
  */
+import { parseErpBody } from './body';
+
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -50,4 +52,18 @@ export function closedPrefix(text: string): string | null {
   let closed = text.slice(0, stack[at]!.cut);
   for (let k = at; k >= 0; k--) closed += stack[k]!.array ? ']' : '}';
   return closed;
+}
+
+/**
+ * The rows complete at the start of an answer still arriving (`start`: its text so far), as the
+ * parsed JSON of a whole answer of the same shape; undefined when none can be read yet (too little,
+ * a shape whose rows are not one array, not JSON at all — the whole answer will say what is wrong).
+ */
+export function parsePrefix(start: string): unknown {
+  try {
+    const closed = closedPrefix(start);
+    return closed ? parseErpBody(closed, 200) : undefined;
+  } catch {
+    return undefined;
+  }
 }
