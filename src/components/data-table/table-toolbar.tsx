@@ -27,7 +27,7 @@ export function TableToolbar(props: {
     : incomplete
       ? (
           <span data-testid="table-incomplete">
-            {t('common.table.incomplete', { count: formatCount(total) })} <LoadProgress label={t('common.table.incompleteLoading')} />
+            {t('common.table.incomplete', { count: formatCount(total) })} <LoadProgress label={t('common.table.incompleteLoading')} compact />
           </span>
         )
       : hideTable

@@ -14,7 +14,7 @@ const TICK_MS = 250;
  * a few times a second. The changing figures are hidden from screen readers (a live region would
  * announce them every second); the sentence itself is read once.
  */
-export function LoadProgress({ label }: { label?: string }) {
+export function LoadProgress({ label, compact = false }: { label?: string; /** Only the figures and the bar (a sentence next to it already says what is loading: a table's toolbar). */ compact?: boolean }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
@@ -25,8 +25,8 @@ export function LoadProgress({ label }: { label?: string }) {
   if (!transfer || elapsedMs < PROGRESS_AFTER_MS) return <span className="load-progress">{label ?? t('common.loading')}</span>;
   const seconds = formatCount(elapsedMs / 1000);
   return (
-    <span className="load-progress load-progress--long" data-testid="load-progress">
-      <span>{t('common.progress.title')}</span>{' '}
+    <span className={`load-progress load-progress--long${compact ? ' load-progress--compact' : ''}`} data-testid="load-progress">
+      {compact ? <span className="visually-hidden">{t('common.progress.title')}</span> : <span>{t('common.progress.title')}</span>}{' '}
       <span className="load-progress__detail" aria-hidden="true">
         {transfer.receivedBytes > 0
           ? t('common.progress.received', { received: formatBytes(transfer.receivedBytes), seconds })
