@@ -10,9 +10,21 @@
  * The calls and their parameters mirror src/api/first-calls.ts; tests/structure/early-call.test.ts
  * runs this file against that module, so the two cannot drift apart.
  */
-/* global window, location, fetch, AbortController, setTimeout */
+/* global window, location, fetch, AbortController, setTimeout, performance */
 (function () {
   'use strict';
+  if (window.__earlyErpClosed || typeof fetch !== 'function' || typeof AbortController !== 'function') return;
+  // Every page load first asks for the alias table and who is logged in (the root and protected
+  // routes' loaders): those two small answers are asked for now as well, and the client's getJson
+  // takes each over once (src/api/client.ts takeEarlyGet), within 10 s.
+  var gets = (window.__earlyGet = window.__earlyGet || {});
+  ['config', 'session'].forEach(function (name) {
+    if (gets[name]) return;
+    gets[name] = {
+      response: fetch('/api/' + name, { headers: { 'x-app-request': '1' }, credentials: 'same-origin' }),
+      at: typeof performance === 'object' ? performance.now() : 0,
+    };
+  });
   var path = location.pathname.replace(/\/+$/, '') || '/';
   var calls = [];
   var statement = /^\/accounts\/([^/]+)$/.exec(path);
@@ -26,7 +38,7 @@
     if (id) calls.push(['get_cari_extre', { cari_id: id }]);
   } else if (path === '/accounts') calls.push(['get_cari', { firma_ismi: '' }]);
   else if (path === '/') calls.push(['get_cari', { firma_ismi: '' }], ['get_yaslandirma', { firma_ismi: '' }]);
-  if (!calls.length || window.__earlyErpClosed || typeof fetch !== 'function' || typeof AbortController !== 'function') return;
+  if (!calls.length) return;
   var early = (window.__earlyErp = window.__earlyErp || {});
   // The body is left to the app: what the browser holds until it is taken over (its first rows and
   // more) is there at once; beyond that the download waits (a page still booting is not made to

@@ -482,3 +482,31 @@ describe('a long answer whose first rows are wanted early (onPartial)', () => {
     expect(offered.length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('the config and session GETs the page load already sent (public/early-call.js)', () => {
+  type EarlyGets = { __earlyGet?: Record<string, { response: Promise<Response>; at: number }> };
+  const user = { userName: 'demo', displayName: 'Demo Kullanıcı' };
+  afterEach(() => delete (globalThis as EarlyGets).__earlyGet);
+
+  it('the first getJson of each takes its answer over (no request of its own); the next one asks anew', async () => {
+    const { client, seen } = fakeServer(() => new Response(JSON.stringify({ user: { userName: 'ikinci' } }), { headers: { 'content-type': 'application/json' } }));
+    (globalThis as EarlyGets).__earlyGet = {
+      session: { response: Promise.resolve(new Response(JSON.stringify({ user }), { headers: { 'content-type': 'application/json' } })), at: performance.now() },
+    };
+    expect(await client.getJson('session')).toEqual({ user });
+    expect(seen).toHaveLength(0);
+    expect(await client.getJson('session')).toEqual({ user: { userName: 'ikinci' } });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a 401 it got is read like any other (not logged in); one older than 10 s is not used', async () => {
+    const { client, seen } = fakeServer(() => new Response(JSON.stringify({ user }), { headers: { 'content-type': 'application/json' } }));
+    (globalThis as EarlyGets).__earlyGet = {
+      session: { response: Promise.resolve(gatewayError(401, 'unauthenticated', 'Oturum yok')), at: performance.now() },
+      config: { response: Promise.resolve(new Response('{"demo":false}', { headers: { 'content-type': 'application/json' } })), at: performance.now() - 11_000 },
+    };
+    expect(await errorOf(client.getJson('session'))).toBeInstanceOf(UnauthenticatedError);
+    expect(await client.getJson('config')).toEqual({ user });
+    expect(seen.map((s) => s.url)).toEqual(['http://127.0.0.1:5173/api/config']);
+  });
+});

@@ -77,6 +77,9 @@ export interface ApiClient {
 
 /** Creates a client. The app uses the default instance below; tests may create one with their own fetch/prefix. */
 export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fetch; timeout?: number } = {}): ApiClient {
+  // The app's own client exists: public/early-call.js (where it still runs late, as a file on the
+  // dev server) must not send what this client will send itself.
+  (globalThis as { __earlyErpClosed?: boolean }).__earlyErpClosed = true;
   const http: KyInstance = ky.create({
     prefixUrl: config.prefixUrl ?? defaultPrefixUrl(),
     retry: 0,
@@ -208,6 +211,19 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
 
   /** Requests sent by startErp, by operation + parameters, until postErp takes them or they expire. */
   const early = new Map<string, EarlyCall>();
+  /**
+   * The GET /api/config and /api/session public/early-call.js sent while the app's code loaded: the
+   * first getJson of each within EARLY_TTL_MS takes it over (once).
+   */
+  function takeEarlyGet(path: string): Promise<Response> | undefined {
+    const gets = (globalThis as { __earlyGet?: Record<string, { response: Promise<Response>; at: number } | undefined> }).__earlyGet;
+    const early = gets?.[path];
+    if (!early) return undefined;
+    delete gets![path];
+    const now = typeof performance === 'object' ? performance.now() : 0;
+    return now - early.at <= EARLY_TTL_MS ? early.response : undefined;
+  }
+
   /** Calls public/early-call.js sent while the app's code loaded (a page load): taken over like ours. */
   const pageLoadCalls = (): Record<string, EarlyCall | undefined> | undefined => (globalThis as { __earlyErp?: Record<string, EarlyCall | undefined> }).__earlyErp;
 
@@ -274,6 +290,16 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
       }
     },
     async getJson<T>(path: string, options: RequestOptions = {}) {
+      const early = takeEarlyGet(path);
+      if (early) {
+        let res: Response;
+        try {
+          res = await early;
+        } catch (error) {
+          throw toTransportError(error, options.signal);
+        }
+        return json<T>(res, options.signal);
+      }
       return json<T>(await send(path, { method: 'get', signal: options.signal }), options.signal);
     },
     async postJson<T>(path: string, body: unknown, options: RequestOptions = {}) {

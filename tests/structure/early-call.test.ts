@@ -15,7 +15,11 @@ const SOURCE = readFileSync(new URL('../../public/early-call.js', import.meta.ur
 /** Runs the script as a page at `pathname` would; returns what it sent and what it left for the client. */
 function pageLoad(pathname: string, appStarted = false) {
   const sent: { url: string; init: RequestInit }[] = [];
-  const window: { __earlyErp?: Record<string, { response: Promise<unknown>; controller: AbortController }>; __earlyErpClosed?: boolean } = appStarted ? { __earlyErpClosed: true } : {};
+  const window: {
+    __earlyErp?: Record<string, { response: Promise<unknown>; controller: AbortController }>;
+    __earlyGet?: Record<string, { response: Promise<unknown>; at: number }>;
+    __earlyErpClosed?: boolean;
+  } = appStarted ? { __earlyErpClosed: true } : {};
   runInNewContext(SOURCE, {
     window,
     location: { pathname },
@@ -28,7 +32,12 @@ function pageLoad(pathname: string, appStarted = false) {
     JSON,
     decodeURIComponent,
   });
-  return { sent, left: window.__earlyErp ?? {} };
+  return {
+    sent: sent.filter((s) => s.url.startsWith('/api/erp/')),
+    gets: sent.filter((s) => !s.url.startsWith('/api/erp/')),
+    left: window.__earlyErp ?? {},
+    leftGets: window.__earlyGet ?? {},
+  };
 }
 
 const expectCalls = (pathname: string, calls: ErpCall[]) => {
@@ -76,9 +85,26 @@ describe('public/early-call.js', () => {
     expect(window.__earlyErp).toEqual({});
   });
 
+  it('on every page, also asks for the alias table and who is logged in (GET, left for the client to take over)', () => {
+    for (const path of ['/login', '/', '/accounts/1000', '/invoices/12', '/accounts/%E0%A4%A']) {
+      const { gets, leftGets } = pageLoad(path);
+      expect(gets.map((g) => g.url)).toEqual(['/api/config', '/api/session']);
+      for (const g of gets) {
+        expect(g.init.method ?? 'GET').toBe('GET');
+        expect(g.init.body).toBeUndefined();
+        expect(new Headers(g.init.headers).get('x-app-request')).toBe('1');
+        expect(g.init.credentials).toBe('same-origin');
+      }
+      expect(Object.keys(leftGets).sort()).toEqual(['config', 'session']);
+    }
+  });
+
   it('sends nothing once the app has started its own first calls (it ran late: nothing is sent twice)', () => {
-    expect(pageLoad('/accounts/1000', true).sent).toEqual([]);
-    expect(pageLoad('/', true).sent).toEqual([]);
+    for (const path of ['/accounts/1000', '/']) {
+      const { sent, gets } = pageLoad(path, true);
+      expect(sent).toEqual([]);
+      expect(gets).toEqual([]);
+    }
   });
 
   it('the build puts it into index.html as an inline script, and the server allows exactly that script by its hash', () => {
