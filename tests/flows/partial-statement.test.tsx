@@ -156,6 +156,26 @@ describe('a long statement over a slow link', () => {
     expect(within(section()).getByRole('button', { name: 'CSV indir' })).toBeEnabled();
   });
 
+  it('a start date past the lines in so far: no devir row from the first lines alone; the whole statement gives the real one', async () => {
+    const { rows, debits } = statementRows();
+    const from = '2024-09-01';
+    const statement = twoPartStatement(rows);
+    expect(rows[rowsWithin(rows, FIRST_PART) - 1]!.ACTION_DATE < from).toBe(true); // the first part ends before it
+    await renderApp(`/accounts/1000?from=${from}`, { loggedIn: true });
+    // The first part is in and read: still no rows — a devir of only those lines would be a false figure.
+    await act(async () => new Promise((r) => setTimeout(r, 300)));
+    expect(bodyRows()).toHaveLength(0);
+    expect(screen.queryByText('01.09.2024 öncesi devir')).not.toBeInTheDocument();
+
+    await act(async () => statement.release('rest'));
+    await screen.findByTestId('sum-balance');
+    const before = rows.map((r, i) => (r.ACTION_DATE < from ? debits[i] ?? 0 : 0)).reduce((a, b) => a + b, 0);
+    const opening = cellTexts(bodyRows()[0]!);
+    expect(opening[2]).toBe('01.09.2024 öncesi devir');
+    expect(opening[3]).toBe(trMoney(before));
+    expect(opening[5]).toBe(withSide(before));
+  });
+
   it('lines not in date order: nothing is shown before the whole statement (a later line could sort first)', async () => {
     const { rows, debits } = statementRows();
     // The ERP sends the second invoice before the first (a later date, then an earlier one).

@@ -99,10 +99,14 @@ export default function StatementPage() {
   );
   const rows = useMemo<StatementRow[]>(() => {
     if (!summary) return [];
+    // The first lines only, all before `from`: the devir row would sum only those — lines still to
+    // come may fold into it too. Nothing is shown until a line on or after `from` is in.
+    const last = lines?.[lines.length - 1]?.date;
+    if (incomplete && from && !(last && last >= from)) return [];
     const all = summary.opening ? [summary.opening, ...summary.rows] : summary.rows;
     // The first lines only: which debits are overdue depends on payments still to come.
     return incomplete ? all.map((r) => (r.overdue ? { ...r, overdue: false } : r)) : all;
-  }, [summary, incomplete]);
+  }, [summary, incomplete, from, lines]);
   // Foreign currencies: one running balance and one set of totals per currency, never added to TL.
   const fxPrepared = useMemo(() => (prepared ? prepareFx(prepared.ordered) : null), [prepared]);
   const fx = useMemo(() => (prepared && fxPrepared ? computeFx(fxPrepared, prepared.ordered, { from, to, types }) : null), [prepared, fxPrepared, from, to, types]);
