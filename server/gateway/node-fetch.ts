@@ -75,39 +75,50 @@ export const nodeFetch: typeof fetch = (input, init = {}) => {
   if (body) headers['content-length'] = String(body.byteLength);
   const signal = init.signal ?? undefined;
   const https = url.protocol === 'https:';
-  return new Promise<Response>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const req = (https ? httpsRequest : httpRequest)(
-      url,
-      { method: init.method ?? 'GET', headers, agent: https ? httpsAgent : httpAgent },
-      (res) => {
-        const status = res.statusCode ?? 502;
-        const noBody = NULL_BODY.has(status) || init.method === 'HEAD';
-        if (noBody) {
-          res.on('end', cleanup);
-          res.resume();
+  // One attempt; a kept-alive connection the ERP closed just as it was reused (its idle timeout
+  // and our request crossing: ECONNRESET before any answer) is tried once more on a fresh one —
+  // the request never reached the ERP's application, and every ERP operation here is a read.
+  const attempt = (retried: boolean): Promise<Response> =>
+    new Promise<Response>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      let answered = false;
+      const req = (https ? httpsRequest : httpRequest)(
+        url,
+        { method: init.method ?? 'GET', headers, agent: https ? httpsAgent : httpAgent },
+        (res) => {
+          answered = true;
+          const status = res.statusCode ?? 502;
+          const noBody = NULL_BODY.has(status) || init.method === 'HEAD';
+          if (noBody) {
+            res.on('end', cleanup);
+            res.resume();
+          }
+          resolve(
+            new Response(noBody ? null : streamOf(res, signal, cleanup), {
+              status: status >= 200 && status <= 599 ? status : 502,
+              headers: toHeaders(res),
+            }),
+          );
+        },
+      );
+      const onAbort = () => {
+        req.destroy(signal?.reason instanceof Error ? signal.reason : undefined);
+        reject(signal?.reason);
+      };
+      const cleanup = () => signal?.removeEventListener('abort', onAbort);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        cleanup();
+        if (!retried && !answered && !signal?.aborted && req.reusedSocket && err.code === 'ECONNRESET') {
+          resolve(attempt(true));
+          return;
         }
-        resolve(
-          new Response(noBody ? null : streamOf(res, signal, cleanup), {
-            status: status >= 200 && status <= 599 ? status : 502,
-            headers: toHeaders(res),
-          }),
-        );
-      },
-    );
-    const onAbort = () => {
-      req.destroy(signal?.reason instanceof Error ? signal.reason : undefined);
-      reject(signal?.reason);
-    };
-    const cleanup = () => signal?.removeEventListener('abort', onAbort);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (err) => {
-      cleanup();
-      reject(signal?.aborted ? signal.reason : err);
+        reject(signal?.aborted ? signal.reason : err);
+      });
+      req.end(body);
     });
-    req.end(body);
-  });
+  return attempt(false);
 };
