@@ -1,28 +1,13 @@
 /** get_cari: account list, optionally filtered by company name (firma_ismi = the trimmed query, "" = all). */
 import { queryOptions } from '@tanstack/react-query';
-import { mark, postErp, type RequestOptions } from './client';
-import { parsePrefix, readAccounts } from './reader';
+import type { RequestOptions } from './client';
+import { readAccounts } from './reader';
 import type { AccountList } from './types';
-import { clearPartial, offerPartial } from './partial-answers';
+import { fetchLongAnswer } from './long-answer';
 import { accountListCall, accountListKey } from './first-calls';
 
-export async function fetchAccounts(q: string, options?: RequestOptions): Promise<AccountList> {
-  const call = accountListCall(q);
-  clearPartial(call.queryKey); // an earlier load's rows are not this one's
-  const onPartial = (start: string) => {
-    const json = parsePrefix(start);
-    if (json === undefined) return undefined;
-    const first = readAccounts(json);
-    return first.accounts.length > 0 ? offerPartial(call.queryKey, first) : undefined;
-  };
-  try {
-    const list = readAccounts(await postErp(call.operation, call.params, { ...options, onPartial }));
-    mark('erp:get_cari:read');
-    return list;
-  } catch (error) {
-    clearPartial(call.queryKey);
-    throw error;
-  }
+export function fetchAccounts(q: string, options?: RequestOptions): Promise<AccountList> {
+  return fetchLongAnswer(accountListCall(q), readAccounts, (first) => first.accounts.length > 0, options);
 }
 
 export const accountQueries = {

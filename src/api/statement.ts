@@ -1,10 +1,10 @@
 /** get_cari_extre: the statement of one account (cari_id = the account's Firma ID). */
 import { queryOptions } from '@tanstack/react-query';
-import { mark, postErp, type RequestOptions } from './client';
-import { fieldOf, parsePrefix, readStatement } from './reader';
+import type { RequestOptions } from './client';
+import { fieldOf, readStatement } from './reader';
 import type { Statement, StatementLine } from './types';
 import { statementCall, statementKey } from './first-calls';
-import { clearPartial, offerPartial } from './partial-answers';
+import { fetchLongAnswer } from './long-answer';
 
 /**
  * Whether the first lines of a statement still arriving can be shown with their running balance:
@@ -25,23 +25,8 @@ export function isFinalPrefix(lines: readonly StatementLine[]): boolean {
  * The statement of `cariId`. A long one over a slow link offers its first lines while the rest is
  * on its way (partial-answers.ts, when isFinalPrefix); the promise resolves with the whole.
  */
-export async function fetchStatement(cariId: string, options?: RequestOptions): Promise<Statement> {
-  const call = statementCall(cariId);
-  clearPartial(call.queryKey); // an earlier load's lines are not this one's
-  const onPartial = (start: string) => {
-    const json = parsePrefix(start);
-    if (json === undefined) return undefined;
-    const first = readStatement(json);
-    return isFinalPrefix(first.lines) ? offerPartial(call.queryKey, first) : undefined;
-  };
-  try {
-    const statement = readStatement(await postErp(call.operation, call.params, { ...options, onPartial }));
-    mark('erp:get_cari_extre:read');
-    return statement;
-  } catch (error) {
-    clearPartial(call.queryKey);
-    throw error;
-  }
+export function fetchStatement(cariId: string, options?: RequestOptions): Promise<Statement> {
+  return fetchLongAnswer(statementCall(cariId), readStatement, (first) => isFinalPrefix(first.lines), options);
 }
 
 /**
