@@ -6,8 +6,15 @@ import type { IsoDate, Minor } from './types';
 
 const GROUP = /\B(?=(\d{3})+(?!\d))/g;
 
+/**
+ * Shown instead of digits for an amount past 2^53 kuruş (≈ 90 trilyon TL): a JS number cannot hold
+ * it exactly (sumMinor says so by returning an unsafe integer), and rounded digits would look right.
+ */
+export const AMOUNT_TOO_LARGE = 'Tutar çok büyük';
+
 /** Integer minor units (kuruş) → "1.234,56"; negative → "-1.234,56". Exact: no floating point. */
 export function formatMoney(minor: Minor): string {
+  if (!Number.isSafeInteger(minor)) return AMOUNT_TOO_LARGE;
   const neg = minor < 0;
   const abs = Math.abs(minor);
   const units = Math.trunc(abs / 100);
@@ -17,7 +24,7 @@ export function formatMoney(minor: Minor): string {
 
 /** Absolute amount with its side: balance > 0 is borçlu (B), < 0 alacaklı (A). */
 export function formatBalance(minor: Minor): { text: string; side: 'B' | 'A' | '' } {
-  return { text: formatMoney(Math.abs(minor)), side: minor > 0 ? 'B' : minor < 0 ? 'A' : '' };
+  return { text: formatMoney(Math.abs(minor)), side: !Number.isSafeInteger(minor) ? '' : minor > 0 ? 'B' : minor < 0 ? 'A' : '' };
 }
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
@@ -25,7 +32,8 @@ const numberFormats = new Map<number, Intl.NumberFormat>();
 export function formatNumber(value: number, maxDecimals = 4): string {
   let f = numberFormats.get(maxDecimals);
   if (!f) {
-    f = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: maxDecimals });
+    // signDisplay 'negative': -0 and a tiny negative that rounds to 0 show "0", never "-0".
+    f = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: maxDecimals, signDisplay: 'negative' });
     numberFormats.set(maxDecimals, f);
   }
   return f.format(value);
@@ -49,6 +57,7 @@ export function formatDate(iso: IsoDate): string {
 
 /** Minor units → CSV number for Turkish Excel: "1234,56" (no grouping, comma decimal). */
 export function csvMoney(minor: Minor): string {
+  if (!Number.isSafeInteger(minor)) return AMOUNT_TOO_LARGE;
   const neg = minor < 0;
   const abs = Math.abs(minor);
   return `${neg ? '-' : ''}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;

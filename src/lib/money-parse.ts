@@ -68,7 +68,8 @@ export function parseNumber(input: unknown, mark?: DecimalMark | null): NumberPa
 /** Shortest round-trip text of a JSON number, then the exact decimal reading of that text. */
 function fromNumber(n: number): NumberParse {
   if (Number.isInteger(n) && Math.abs(n) <= 90_071_992_547_409) {
-    return { kind: 'number', value: n, minor: n * 100 + 0, decimals: 0, raw: String(n) };
+    // n + 0: JSON "-0.0" is -0, which is zero (never shown "-0").
+    return { kind: 'number', value: n + 0, minor: n * 100 + 0, decimals: 0, raw: String(n) };
   }
   // Fast path for amounts with at most 2 decimals: if m/100 (the correctly rounded value of the
   // exact decimal m/100) is n, then n's shortest text is that decimal — no float-to-text needed.

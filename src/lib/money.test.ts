@@ -1,4 +1,5 @@
-import { parseNumber, sumMinor, toMinor } from './money';
+import { addMinor, parseNumber, sumMinor, toMinor } from './money';
+import { csvMoney, formatBalance, formatMoney } from './format';
 
 describe('parseNumber: every number form of erp-contract §6', () => {
   it.each([
@@ -155,5 +156,32 @@ describe('parseNumber: every number form of erp-contract §6', () => {
     expect(sumMinor([toMinor('0,10'), toMinor('0.20')])).toBe(30);
     expect(sumMinor(Array.from({ length: 1000 }, () => toMinor('0.01')))).toBe(1000);
     expect(sumMinor([100, null, undefined, -50])).toBe(50);
+  });
+});
+
+describe('sums past 2^53 kuruş (≈ 90 trilyon TL) — review defect', () => {
+  // 2^53 = 9 007 199 254 740 992. As floats, 9 007 199 254 740 992 + 1 + 1 stays ...992 (each +1 is lost).
+  it('exact when the total comes back into range, even if a partial sum went past it', () => {
+    expect(sumMinor([Number.MAX_SAFE_INTEGER, 1, 1, -3])).toBe(Number.MAX_SAFE_INTEGER - 1);
+    expect(sumMinor([Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('a total that cannot be held exactly is said so (shown as a Turkish message, never rounded digits)', () => {
+    const total = sumMinor([Number.MAX_SAFE_INTEGER, 1, 1]);
+    expect(Number.isSafeInteger(total)).toBe(false);
+    expect(formatMoney(total)).toBe('Tutar çok büyük');
+    expect(formatMoney(-total)).toBe('Tutar çok büyük');
+    expect(csvMoney(total)).toBe('Tutar çok büyük');
+    expect(formatBalance(total).text).toBe('Tutar çok büyük');
+  });
+});
+
+describe('addMinor: a running total one value at a time', () => {
+  it('exact in range; past 2^53 it stays "too large" even if later values would bring it back', () => {
+    expect(addMinor(10, -25)).toBe(-15);
+    const over = addMinor(Number.MAX_SAFE_INTEGER, 2);
+    expect(Number.isSafeInteger(over)).toBe(false);
+    expect(Number.isSafeInteger(addMinor(over, -10))).toBe(false);
+    expect(formatMoney(addMinor(over, -10))).toBe('Tutar çok büyük');
   });
 });

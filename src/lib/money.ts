@@ -20,9 +20,40 @@ export function toMinor(input: unknown): Minor | null {
   return p.kind === 'number' ? p.minor : null;
 }
 
-/** Exact sum of minor units (integers). */
+/**
+ * Exact sum of minor units (integers). While the running total stays within 2^53 it is a plain
+ * number sum; past it the sum goes on in BigInt, so a total that comes back into range is still
+ * exact. A total that a number cannot hold exactly is returned as an unsafe integer — check
+ * Number.isSafeInteger; the formatter (formatMoney, csvMoney) shows "Tutar çok büyük" for it, never
+ * rounded digits.
+ */
 export function sumMinor(values: Iterable<Minor | null | undefined>): Minor {
   let total = 0;
-  for (const v of values) if (v) total += v;
-  return total;
+  let big: bigint | null = null;
+  for (const v of values) {
+    if (!v) continue;
+    if (big !== null) {
+      big += Number.isSafeInteger(v) ? BigInt(v) : BigInt(Math.trunc(v));
+      continue;
+    }
+    const next = total + v;
+    if (Number.isSafeInteger(next) && Number.isSafeInteger(v)) total = next;
+    else big = BigInt(total) + BigInt(Number.isFinite(v) ? Math.trunc(v) : 0);
+  }
+  if (big === null) return total;
+  const n = Number(big);
+  // Out of range: a number past MAX_SAFE_INTEGER (never rounded back into it).
+  return Number.isSafeInteger(n) && BigInt(n) === big ? n : big > 0n ? Number.MAX_SAFE_INTEGER + 2 : -(Number.MAX_SAFE_INTEGER + 2);
+}
+
+/**
+ * a + b for running totals kept one value at a time: exact, or past 2^53 an unsafe integer that
+ * stays unsafe (shown "Tutar çok büyük"), never a rounded figure that looks right.
+ */
+export function addMinor(a: Minor, b: Minor): Minor {
+  const s = a + b;
+  if (Number.isSafeInteger(s) && Number.isSafeInteger(a) && Number.isSafeInteger(b)) return s;
+  if (!Number.isSafeInteger(a)) return a;
+  if (!Number.isSafeInteger(b)) return b;
+  return sumMinor([a, b]);
 }

@@ -7,8 +7,8 @@
 import type { Cell, ColumnKind, ErpColumn, ErpTable } from '../types';
 import { foldKey } from '../../lib/turkish';
 import { parseNumber, type DecimalMark, type NumberParse } from '../../lib/money';
-import { columnOf, valueAt, type RawTable } from './locate';
-import { FIELD_KINDS, aliasesOf, columnHeader, fieldLabel, type RecordKind } from './keys';
+import { columnOf, setOwn, valueAt, type RawTable } from './locate';
+import { aliasesOf, columnHeader, fieldKind, fieldLabel, type RecordKind } from './keys';
 import { Converter, isEmptyRaw, parseDateMemo, resolveAmbiguous, textOf, type TypedColumn } from './convert';
 
 // "…_EMP"/"…_PAR"/"…_IP": Workcube's audit columns (RECORD_EMP, UPDATE_PAR, UPDATE_IP) hold who/where ids.
@@ -213,7 +213,7 @@ export function typeColumns(raw: RawTable, record: RecordKind, conv: Converter):
     const field = hit && best.get(hit.field)?.c === c ? hit.field : undefined;
     const out: { parsed?: NumberParse[]; decimalMark?: DecimalMark | null } = {};
     const kind: ColumnKind =
-      (field ? FIELD_KINDS[record]?.[field] : undefined) ??
+      (field ? fieldKind(record, field) : undefined) ??
       kindFromKey(key) ??
       kindFromValues(columnOf(table, c), table.rowCount, record === 'aging' ? 'money' : 'number', out);
     const label = field ? fieldLabel(record, field, key) : columnHeader(key);
@@ -246,7 +246,7 @@ export function toErpTable(table: RawTable, record: RecordKind): ErpTable {
   const rows: Record<string, Cell>[] = new Array(table.rowCount);
   for (let i = 0; i < table.rowCount; i++) {
     const row: Record<string, Cell> = {};
-    for (const col of cols) row[col.key] = conv.cell(col, i);
+    for (const col of cols) setOwn(row, col.key, conv.cell(col, i));
     rows[i] = row;
   }
   return { columns: cols.map(publicColumn), rows, warnings: conv.warnings };

@@ -2,7 +2,7 @@
  * The ERP reader, step 3 (keys → fields, headers) against erp-contract.md §5.
  * Every input is written by hand; every expected value is computed by hand from that input.
  */
-import { extendAliases, readAccounts, readTableAnswer, readableHeader, resetAliases, type RecordKind } from '.';
+import { extendAliases, readAccounts, readInvoiceDetail, readStatement, readTableAnswer, readableHeader, resetAliases, type RecordKind } from '.';
 import aliases from '../erp-aliases.json';
 
 afterEach(() => resetAliases());
@@ -173,5 +173,46 @@ describe('§5 Turkish headers for every key the demo ERP sends, in every key fam
     expect(readTableAnswer(rows, 'account').columns[0]!.label).toBe('Firma Adı');
     resetAliases();
     expect(readAccounts(rows).extraColumns.map((c) => c.label)).toEqual(['Açıklama', 'Risk Limiti']);
+  });
+});
+
+describe('keys named like Object.prototype members are plain ERP keys — review defect', () => {
+  // Before: "constructor" got the header "function Object() { [native code] }" and "__proto__" vanished.
+  const json = JSON.parse('[{"FATURA_NO":"F1","constructor":"x","__proto__":"y","toString":"z","hasOwnProperty":"h"}]') as unknown;
+
+  it('every such key is a column with a readable header and its own value', () => {
+    const table = readTableAnswer(json, 'invoice');
+    expect(table.columns.map((c) => [c.key, c.label])).toEqual([
+      ['FATURA_NO', 'Fatura No'],
+      ['constructor', 'Constructor'],
+      ['__proto__', 'Proto'],
+      ['toString', 'To String'],
+      ['hasOwnProperty', 'Has Own Property'],
+    ]);
+    const row = table.rows[0]!;
+    expect(Object.hasOwn(row, '__proto__')).toBe(true);
+    expect([row.constructor, row.__proto__, row.toString, row.hasOwnProperty]).toEqual([
+      { kind: 'text', text: 'x' }, { kind: 'text', text: 'y' }, { kind: 'text', text: 'z' }, { kind: 'text', text: 'h' },
+    ]);
+  });
+
+  it('accounts and statement lines keep them in their extras; the invoice detail header too', () => {
+    const list = readAccounts(JSON.parse('[{"FIRMA_ID":"1","FIRMA_ADI":"A","__proto__":"p","constructor":"c"}]'));
+    expect(Object.keys(list.accounts[0]!.extras)).toEqual(['__proto__', 'constructor']);
+    expect(list.accounts[0]!.extras.__proto__).toEqual({ kind: 'text', text: 'p' });
+    const st = readStatement(JSON.parse('[{"ISLEM_TARIHI":"2026-01-02","__proto__":"p"}]'));
+    expect(st.lines[0]!.extras.__proto__).toEqual({ kind: 'text', text: 'p' });
+    const detail = readInvoiceDetail(JSON.parse('{"FATURA_NO":"F1","constructor":"c","__proto__":"p","LINES":[{"URUN_ADI":"Kalem"}]}'));
+    expect(detail.header.columns.map((c) => c.key)).toEqual(['FATURA_NO', 'constructor', '__proto__']);
+  });
+
+  it('an operator alias table with such names is read as data, never as the prototype', () => {
+    extendAliases(JSON.parse('{"invoice":{"constructor":["KOD"]},"labels":{"__proto__":"Öz","constructor":"Yapıcı"}}'));
+    try {
+      const table = readTableAnswer(JSON.parse('[{"KOD":"1","constructor":"c","__proto__":"p"}]'), 'invoice');
+      expect(table.columns.map((c) => [c.label, c.field])).toEqual([['Kod', 'constructor'], ['Yapıcı', undefined], ['Öz', undefined]]);
+    } finally {
+      resetAliases();
+    }
   });
 });

@@ -27,6 +27,17 @@ export const FIELD_KINDS: Record<string, Record<string, ColumnKind>> = {
   aging: { company: 'text', accountId: 'text' },
 };
 
+/** The kind of a recognised field (own entries only: a field named "constructor" is no kind). */
+export function fieldKind(record: RecordKind, field: string): ColumnKind | undefined {
+  const kinds = FIELD_KINDS[record];
+  return kinds && Object.hasOwn(kinds, field) ? kinds[field] : undefined;
+}
+
+/** True when `field` is one of the record's fields with a kind of its own (the typed ones). */
+export function isTypedField(record: RecordKind, field: string): boolean {
+  return fieldKind(record, field) !== undefined;
+}
+
 /**
  * The alias file (erp-aliases.json): record kind → field → aliases, plus `labels`: folded key → Turkish
  * header for keys that are not a recognised field ("ACIKLAMA" → "Açıklama", "NETTOTAL" → "Net Toplam").
@@ -80,16 +91,17 @@ buildAliasIndex();
  */
 export function extendAliases(extra: unknown): void {
   if (!isPlainObject(extra)) return;
-  const merged: AliasTable = { ...extraAliases };
+  // Null-prototype copies: the operator's names ("constructor", "__proto__") are plain keys here.
+  const merged: AliasTable = Object.assign(Object.create(null) as AliasTable, extraAliases);
   for (const [record, fields] of Object.entries(extra)) {
     if (!isPlainObject(fields)) continue;
     if (record === LABELS) {
-      const labels = { ...extraLabels };
+      const labels: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, extraLabels);
       for (const [key, label] of Object.entries(fields)) if (typeof label === 'string') labels[key] = label;
       extraLabels = labels;
       continue;
     }
-    const target: Record<string, string[]> = { ...(merged[record] ?? {}) };
+    const target: Record<string, string[]> = Object.assign(Object.create(null) as Record<string, string[]>, merged[record]);
     for (const [field, aliases] of Object.entries(fields)) {
       if (!Array.isArray(aliases)) continue;
       target[field] = [...(target[field] ?? []), ...aliases.filter((a): a is string => typeof a === 'string')];
@@ -117,9 +129,9 @@ export function aliasesOf(record: RecordKind): ReadonlyMap<string, { field: stri
   return aliasIndex.get(record);
 }
 
-const ACRONYMS: Record<string, string> = {
+const ACRONYMS = new Map(Object.entries({
   id: 'ID', kdv: 'KDV', otv: 'ÖTV', tl: 'TL', try: 'TRY', usd: 'USD', eur: 'EUR', iban: 'IBAN', vkn: 'VKN', tckn: 'TCKN', no: 'No',
-};
+}));
 
 /**
  * Header of a key that is not a recognised field: the alias file's `labels` entry for the folded key
@@ -152,7 +164,7 @@ export function readableHeader(key: string): string {
       const ascii = !/[^\u0020-\u007e]/.test(w);
       // ERP keys are usually ASCII ("TARIHI"): an ASCII "I" is an "i" there, not a dotless "ı".
       const lower = ascii ? w.toLowerCase() : w.toLocaleLowerCase('tr');
-      const acronym = ACRONYMS[lower];
+      const acronym = ACRONYMS.get(lower);
       if (acronym) return acronym;
       if (ascii) {
         // A Turkish spelling of this very word ("gun" → "Gün"), not a translation ("tax" → "KDV %").

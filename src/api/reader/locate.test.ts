@@ -4,7 +4,7 @@
  * Every input is written by hand; every expected value is computed by hand from that input.
  */
 import { ErpError, ErpFormatError } from '../errors';
-import { isSuccessStatus, readAccounts, readTableAnswer } from '.';
+import { isSuccessStatus, readAccounts, readInvoiceDetail, readStatement, readTableAnswer } from '.';
 import type { Account } from '../types';
 
 // Two accounts as WEX sends them (array of objects, UPPERCASE Workcube column names).
@@ -119,5 +119,33 @@ describe('§4 status values', () => {
   });
   it.each([false, 0, 2, '0', 'false', 'error', 'hata', 'fail', 'no', 'n', '', null, undefined, 'başarısız', {}])('%j is failure', (v) => {
     expect(isSuccessStatus(v)).toBe(false);
+  });
+});
+
+describe('a bare error object (no status, no data) is the ERP saying no — review defect', () => {
+  // Before: {"error":"Yetki yok"} was read as one account whose every field is blank.
+  it.each([
+    [{ error: 'Yetki yok' }, 'Yetki yok'],
+    [{ message: 'Kayıt bulunamadı' }, 'Kayıt bulunamadı'],
+    [{ ERRORMESSAGE: ' Oturum süresi doldu ' }, 'Oturum süresi doldu'],
+    [{ code: 403, error: { message: 'Erişim reddedildi' } }, 'Erişim reddedildi'],
+  ])('%j → ErpError with the ERP message, from every reader', (json, message) => {
+    for (const read of [() => readAccounts(json), () => readStatement(json), () => readTableAnswer(json, 'invoice'), () => readInvoiceDetail(json)]) {
+      let error: unknown;
+      try {
+        read();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ErpError);
+      expect((error as ErpError).erpMessage).toBe(message);
+      expect((error as ErpError).userMessage).toContain(message);
+    }
+  });
+
+  it('a record with real fields beside a message stays a record (an invoice whose note is called "message")', () => {
+    const detail = readInvoiceDetail({ FATURA_NO: 'F1', MESSAGE: 'Teslimat notu' });
+    expect(detail.header.rows[0]!.FATURA_NO).toEqual({ kind: 'text', text: 'F1' });
+    expect(detail.header.rows[0]!.MESSAGE).toEqual({ kind: 'text', text: 'Teslimat notu' });
   });
 });

@@ -43,6 +43,19 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * ERP keys are data, never object machinery: a key may be `constructor`, `toString` or `__proto__`.
+ * Reads go through ownValue (an inherited member is not a value the ERP sent); writes of a key the
+ * ERP chose go through setOwn (`obj.__proto__ = v` would replace the prototype, not add a key).
+ */
+export function ownValue(obj: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
 function shapeError(json: unknown): ErpFormatError {
   let text: string;
   try {
@@ -98,7 +111,7 @@ export function fromColdFusionQuery(obj: Record<string, unknown>, keys: Map<stri
     // Column format: DATA = { COL: [v, …], … } — zip by index.
     const dataKeys = lowerKeys(data);
     const columns = names.map((name) => {
-      const arr = data[name] ?? data[dataKeys.get(name.toLowerCase()) ?? ''];
+      const arr = ownValue(data, name) ?? ownValue(data, dataKeys.get(name.toLowerCase()) ?? '');
       if (arr !== undefined && !Array.isArray(arr)) throw shapeError(obj);
       return (arr as unknown[] | undefined) ?? [];
     });
@@ -148,7 +161,7 @@ export function columnOf(table: RawTable, c: number): unknown[] {
     const { objects, rowCount: n } = table;
     const k = table.keys[c]!;
     col = new Array<unknown>(n);
-    if (objects) for (let i = 0; i < n; i++) col[i] = objects[i]![k];
+    if (objects) for (let i = 0; i < n; i++) col[i] = ownValue(objects[i]!, k);
     table.columns[c] = col;
   }
   return col;
@@ -158,7 +171,7 @@ export function columnOf(table: RawTable, c: number): unknown[] {
 export function valueAt(table: RawTable, c: number, i: number): unknown {
   const col = table.columns[c];
   if (col !== undefined) return col[i];
-  return table.objects ? table.objects[i]![table.keys[c]!] : undefined;
+  return table.objects ? ownValue(table.objects[i]!, table.keys[c]!) : undefined;
 }
 
 /** Finds the records in a parsed answer (§3). Throws ErpError for a failure envelope, ErpFormatError for other shapes. */
@@ -173,6 +186,12 @@ export function locate(json: unknown, depth = 0): Located {
   const dataKey = DATA_KEYS.map((k) => keys.get(k)).find((k) => k !== undefined);
   const statusKey = keys.get('status');
   const onlyMeta = [...keys.keys()].every((l) => META_KEYS.has(l) || (dataKey !== undefined && l === dataKey.toLowerCase()));
+  // A bare error object ({"error":"Yetki yok"}, {"message":"Kayıt bulunamadı"}): no data, no status,
+  // only envelope keys and a message — the ERP saying no, not a record with blank fields.
+  if (onlyMeta && dataKey === undefined && statusKey === undefined) {
+    const message = envelopeMessage(json, keys);
+    if (message !== undefined && !isSuccessStatus(message)) throw new ErpError(message);
+  }
   if (onlyMeta && (dataKey !== undefined || statusKey !== undefined)) {
     if (statusKey !== undefined && !isSuccessStatus(json[statusKey])) throw new ErpError(envelopeMessage(json, keys));
     const data = dataKey === undefined ? undefined : json[dataKey];

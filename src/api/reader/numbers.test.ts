@@ -6,6 +6,7 @@
  */
 import { readAccounts, readInvoiceDetail, readStatement, readTableAnswer } from '.';
 import type { Cell } from '../types';
+import { displayValue } from '../../components/data-table/cell-format';
 
 const minorOf = (c: Cell | undefined) => (c?.kind === 'number' ? c.minor : c?.kind === 'invalid' ? `invalid:${c.raw}` : c?.kind);
 
@@ -155,5 +156,20 @@ describe('two keys that differ only in case', () => {
     expect(table.columns.map((c) => c.key)).toEqual(['CARI_ID', 'TOPLAM']);
     expect(minorOf(table.rows[0]!.TOPLAM)).toBe(500);
     expect(table.warnings).toBe(1);
+  });
+});
+
+describe('JSON -0.0 (a ColdFusion float that rounded to zero) is zero, never "-0" — review defect', () => {
+  it('a money column shows 0,00, a plain number column 0, and the value is +0', () => {
+    const table = readTableAnswer(JSON.parse('[{"NO":"F1","KALAN":-0.0,"ORAN":-0.0},{"NO":"F2","KALAN":12.5,"ORAN":3}]'), 'invoice');
+    const kalan = table.columns.find((c) => c.key === 'KALAN')!;
+    const oran = table.columns.find((c) => c.key === 'ORAN')!;
+    expect([kalan.kind, oran.kind]).toEqual(['money', 'number']);
+    const shown = (kind: 'money' | 'number', cell: Cell | undefined) =>
+      cell?.kind === 'number' ? displayValue(kind, kind === 'money' ? cell.minor : cell.value) : `not a number: ${JSON.stringify(cell)}`;
+    expect(shown('money', table.rows[0]!.KALAN)).toBe('0,00');
+    expect(shown('number', table.rows[0]!.ORAN)).toBe('0');
+    const oranCell = table.rows[0]!.ORAN;
+    expect(oranCell?.kind === 'number' && Object.is(oranCell.value, -0)).toBe(false);
   });
 });

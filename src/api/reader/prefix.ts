@@ -8,7 +8,8 @@
  * answer, `{"data":[{…}` in an envelope, `{"COLUMNS":[…],"DATA":[[…],[…]` in ColdFusion's row
  * format — and the containers still open around it are closed: `…}]`, `…]}`, `…]]}`. An answer
  * whose rows are not elements of one array (ColdFusion's column format: one array per column), or
- * with no complete row yet, gives null: the page then simply waits for the whole answer.
+ * with no complete row yet in that outermost array (`[{"a":[{"x":1},{"x":2}` is a first row still
+ * open, not two rows), gives null: the page then simply waits for the whole answer.
  */
 import { parseErpBody } from './body';
 
@@ -46,9 +47,11 @@ export function closedPrefix(text: string): string | null {
       if (parent?.array) parent.cut = i + 1;
     }
   }
-  // The outermost array still open that already holds a complete row.
-  const at = stack.findIndex((f) => f.array && f.cut > 0);
-  if (at < 0) return null;
+  // The outermost array still open holds the rows; with no complete row in it yet, nothing can be
+  // shown — complete items of an array nested deeper (a row's own line list) belong to a row that
+  // has not fully arrived.
+  const at = stack.findIndex((f) => f.array);
+  if (at < 0 || stack[at]!.cut === 0) return null;
   let closed = text.slice(0, stack[at]!.cut);
   for (let k = at; k >= 0; k--) closed += stack[k]!.array ? ']' : '}';
   return closed;

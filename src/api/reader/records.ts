@@ -9,9 +9,9 @@ import { foldKey } from '../../lib/turkish';
 import { isLocalCurrency, normalizeCurrency } from '../../lib/currency';
 import {
   EMPTY_TABLE, columnOf, envelopeMessage, fromColdFusionQuery, fromObjects, isPlainObject, isSuccessStatus,
-  locate, locateTable, lowerKeys, recordAsTable, valueAt, type RawTable,
+  locate, locateTable, lowerKeys, ownValue, recordAsTable, setOwn, valueAt, type RawTable,
 } from './locate';
-import { FIELD_KINDS, aliasesOf, type RecordKind } from './keys';
+import { aliasesOf, isTypedField, type RecordKind } from './keys';
 import { Converter, isEmptyRaw, parseDateMemo, textOf, type TypedColumn } from './convert';
 import { publicColumn, toErpTable, typeColumns } from './columns';
 
@@ -23,7 +23,7 @@ function rawReader(col: TypedColumn | undefined): (i: number) => unknown {
   if (!col) return () => undefined;
   const { table, key } = col;
   const objects = table.objects;
-  if (objects && table.columns[col.index] === undefined) return (i) => objects[i]![key];
+  if (objects && table.columns[col.index] === undefined) return (i) => ownValue(objects[i]!, key);
   const values = columnOf(table, col.index);
   return (i) => values[i];
 }
@@ -45,7 +45,7 @@ export function readAccounts(json: unknown): AccountList {
   const conv = new Converter();
   const cols = typeColumns(table, 'account', conv);
   const byField = new Map(cols.filter((c) => c.field).map((c) => [c.field!, c]));
-  const extraCols = cols.filter((c) => !c.field || !(c.field in FIELD_KINDS.account!));
+  const extraCols = cols.filter((c) => !c.field || !isTypedField('account', c.field));
   const id = rawReader(byField.get('id'));
   const category = rawReader(byField.get('category'));
   const name = rawReader(byField.get('name'));
@@ -81,7 +81,7 @@ export function readAccounts(json: unknown): AccountList {
       const code = normalizeCurrency(textOf(currency(i)));
       if (code && !isLocalCurrency(code)) account.currency = code;
     }
-    for (const col of extraCols) account.extras[col.key] = conv.cell(col, i);
+    for (const col of extraCols) setOwn(account.extras, col.key, conv.cell(col, i));
     accounts[i] = account;
   }
   return { accounts, extraColumns: extraCols.map(publicColumn), warnings: conv.warnings };
@@ -93,7 +93,7 @@ export function readStatement(json: unknown): Statement {
   const conv = new Converter();
   const cols = typeColumns(table, 'statementLine', conv);
   const byField = new Map(cols.filter((c) => c.field).map((c) => [c.field!, c]));
-  const extraCols = cols.filter((c) => !c.field || !(c.field in FIELD_KINDS.statementLine!));
+  const extraCols = cols.filter((c) => !c.field || !isTypedField('statementLine', c.field));
   const dateCol = byField.get('date');
   const dueCol = byField.get('dueDate');
   const debitCol = byField.get('debit');
@@ -137,7 +137,7 @@ export function readStatement(json: unknown): Statement {
       line.currencyAmount = null;
       readAmount(line, 'currencyAmount', currencyAmountCol, i, currencyAmount(i));
     }
-    for (const col of extraCols) line.extras[col.key] = conv.cell(col, i);
+    for (const col of extraCols) setOwn(line.extras, col.key, conv.cell(col, i));
     lines[i] = line;
   }
   return { lines, extraColumns: extraCols.map(publicColumn), warnings: conv.warnings };
@@ -171,7 +171,7 @@ export function readInvoiceDetail(json: unknown): InvoiceDetail {
           const cf = fromColdFusionQuery(v, lowerKeys(v));
           if (cf && !lines) lines = cf;
           else if (!cf) take(v);
-        } else if (!(k in header)) header[k] = v;
+        } else if (!Object.hasOwn(header, k)) setOwn(header, k, v);
       }
     };
     take(located.record);
@@ -237,7 +237,7 @@ export function readLogin(json: unknown): LoginResult {
   if (!isPlainObject(data)) return { ok: true };
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(data)) {
-    if (v !== null && typeof v !== 'object') fields[k] = textOf(v);
+    if (v !== null && typeof v !== 'object') setOwn(fields, k, textOf(v));
   }
   const byFolded = new Map(Object.entries(fields).map(([k, v]) => [foldKey(k), v]));
   const first = (...names: string[]) => names.map((n) => byFolded.get(n)).find((v) => v !== undefined && v !== '');

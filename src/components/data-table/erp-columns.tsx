@@ -9,7 +9,7 @@ import type { Cell, ErpColumn } from '../../api/types';
 import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 import { BalanceText } from '../balance';
-import { parseNumber } from '../../lib/money';
+import { addMinor, parseNumber } from '../../lib/money';
 import { displayValue, headerText } from './cell-format';
 import type { CellValue, DataColumn } from './types';
 
@@ -156,7 +156,7 @@ function moneyTotals(rows: readonly ErpRow[], key: string, currencyOf?: (row: Er
     const cell = row[key];
     if (cell?.kind !== 'number') continue;
     const currency = currencyOf ? currencyOf(row).trim() : '';
-    sums.set(currency, (sums.get(currency) ?? 0) + cell.minor);
+    sums.set(currency, addMinor(sums.get(currency) ?? 0, cell.minor));
   }
   return Array.from(sums, ([currency, minor]) => ({ currency, minor }));
 }

@@ -7,6 +7,7 @@ import type { ErpColumn } from '../../api/types';
 import type { ErpRow } from '../../components/data-table/erp-columns';
 import { t } from '../../i18n';
 import { formatCount, formatMoney } from '../../lib/format';
+import { addMinor } from '../../lib/money';
 import type { InvoiceLayout } from './invoice-fields';
 
 export interface InvoiceTypeTotal {
@@ -29,7 +30,7 @@ export function invoiceTypeTotals(rows: readonly ErpRow[], moneyKeys: readonly s
     g.count++;
     for (const k of moneyKeys) {
       const cell = row[k];
-      if (cell?.kind === 'number') g.sums[k] = (g.sums[k] ?? 0) + cell.minor;
+      if (cell?.kind === 'number') g.sums[k] = addMinor(g.sums[k] ?? 0, cell.minor);
     }
   }
   return [...groups.values()];
