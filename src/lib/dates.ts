@@ -197,3 +197,39 @@ export function compareIsoDate(a: IsoDate | null | undefined, b: IsoDate | null 
   if (b == null || b === '') return -1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+const TYPED_DMY_RE = /^(\d{1,2})[./\-\s](\d{1,2})[./\-\s](\d{2}|\d{4})$/;
+
+/**
+ * A date as an accountant types it into a date box (gg.aa.yyyy first): "1.1.26", "01.01.2026",
+ * "1/1/2026", "5-3-2026", "01012026" (ggaayyyy), "010126" (ggaayy), besides every form parseDate
+ * reads. A two-digit year is 20yy; "0026" stays a typing slip (reason 'year').
+ */
+export function parseTypedDate(input: string): DateParse {
+  const s = input.trim();
+  const m = TYPED_DMY_RE.exec(s);
+  if (m) {
+    const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+    return make(y, Number(m[2]), Number(m[1]), input);
+  }
+  if (/^\d{8}$/.test(s) && !/^(19|2[01])\d{2}(0[1-9]|1[0-2])/.test(s.slice(0, 6))) {
+    return make(Number(s.slice(4, 8)), Number(s.slice(2, 4)), Number(s.slice(0, 2)), input);
+  }
+  if (/^\d{6}$/.test(s)) return make(2000 + Number(s.slice(4, 6)), Number(s.slice(2, 4)), Number(s.slice(0, 2)), input);
+  return parseDate(input);
+}
+
+/** The year, month (1–12) and day of an ISO date. */
+export function isoParts(iso: IsoDate): { y: number; m: number; d: number } {
+  return { y: Number(iso.slice(0, 4)), m: Number(iso.slice(5, 7)), d: Number(iso.slice(8, 10)) };
+}
+
+/** The ISO date of year, month (1–12), day (no check). */
+export function isoOf(y: number, m: number, d: number): IsoDate {
+  return ymd(y, m, d);
+}
+
+/** 0 = Monday … 6 = Sunday (the Turkish week). */
+export function weekdayMondayFirst(iso: IsoDate): number {
+  return (((dayNumber(iso) + 3) % 7) + 7) % 7;
+}

@@ -55,10 +55,21 @@ test('header box: an exact number opens the invoice detail with its lines and to
   });
 
   const totals = page.locator('.invoice-totals');
-  await expect(totals.getByRole('row', { name: /Satırlar toplamı/ })).toContainText(`${trMoney(inv.total)} TL`);
-  await expect(totals.getByRole('row', { name: /KDV toplamı/ })).toContainText(`${trMoney(inv.vat)} TL`);
-  await expect(totals.getByRole('row', { name: /Net tutar toplamı/ })).toContainText(`${trMoney(inv.net)} TL`);
-  await expect(totals.getByRole('row', { name: /Faturadaki toplam/ })).toContainText(`${trMoney(inv.total)} TL`);
+  await expect(totals.getByRole('row', { name: /Vergiler Dahil Toplam/ })).toContainText(`${trMoney(inv.total)} TL`);
+  await expect(totals.getByRole('row', { name: /Hesaplanan KDV Toplamı/ })).toContainText(`${trMoney(inv.vat)} TL`);
+  await expect(totals.getByRole('row', { name: /Mal\/Hizmet Toplamı/ })).toContainText(`${trMoney(inv.net)} TL`);
+  // The lines' totals row reads "Toplam" whole, never "Topla…".
+  const footLabel = lines.locator('tfoot td').first();
+  await expect(footLabel).toHaveText('Toplam');
+  // The word ends before the first cell that holds a sum, and is not clipped with "…".
+  const fits = await footLabel.evaluate((td) => {
+    const text = td.firstElementChild!.getBoundingClientRect();
+    const sums = Array.from(td.parentElement!.children).slice(1).filter((c) => c.textContent!.trim() !== '');
+    const firstSum = sums[0]!.getBoundingClientRect();
+    const style = getComputedStyle(td);
+    return text.right <= firstSum.left + 1 && (style.overflow === 'visible' || text.right <= td.getBoundingClientRect().right);
+  });
+  expect(fits).toBe(true);
   await expect(page.getByText(/faturadaki toplamdan .* farklı/)).toHaveCount(0);
   await checkPage(page, 'invoice-detail');
 

@@ -29,6 +29,21 @@ describe.each(SHAPES)('login (ERP shape %s)', (shape) => {
     expect(within(header).getByRole('button', { name: 'Çıkış' })).toBeInTheDocument();
   });
 
+  it('the login page starts in the user-name box; Ctrl+K pressed right after "Giriş yap" focuses the invoice box once it is there (issue 25)', async () => {
+    const app = await renderApp('/login', { shape });
+    const userBox = await screen.findByLabelText('Kullanıcı adı');
+    await waitFor(() => expect(userBox).toHaveFocus());
+    await app.user.keyboard('muhasebe');
+    await app.user.type(screen.getByLabelText('Şifre'), 'Mali2026!');
+    await app.user.click(screen.getByRole('button', { name: 'Giriş yap' }));
+    // Pressed before the app's header (and its invoice box) exists.
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    await app.user.keyboard('{Control>}k{/Control}');
+    const box = await screen.findByRole('searchbox', { name: 'Fatura no ile aç' });
+    await screen.findByRole('heading', { level: 1, name: 'Özet' });
+    await waitFor(() => expect(box).toHaveFocus());
+  });
+
   it("shows the ERP's own message for a wrong user password and stays on /login", async () => {
     const app = await renderApp('/login', { shape });
     await fillLogin(app.user, 'demo', 'yanlis-sifre');

@@ -77,6 +77,11 @@ describe.each(SHAPES)('invoice search (ERP shape %s)', (shape) => {
       expect(cells).not.toContain(inv.accountId);
     }
     expect(within(grid).queryByRole('columnheader', { name: /Fatura ID/ })).toBeNull();
+    // One name for the document type (issue 25): the column is called what the totals box calls it.
+    expect(within(grid).queryByRole('columnheader', { name: /İşlem Adı/ })).toBeNull();
+    const typeCol = columnIndex(grid, 'Fatura türü');
+    expect(bodyRows(grid).map((tr) => tr.querySelectorAll('td')[typeCol]!.textContent)).toEqual(expect.arrayContaining(by417.map((i) => i.kind)));
+    expect(screen.getByTestId('invoice-type-totals').querySelector('th')).toHaveTextContent('Fatura türü');
     // Sales, purchases and returns are never added together: no totals row, one line per type and currency.
     expect(footerCells(grid)).toEqual([]);
     expect(typeTotalLines()).toEqual(expectedTypeTotals(by417));
@@ -215,10 +220,16 @@ describe.each(SHAPES)('invoice detail (ERP shape %s)', (shape) => {
     for (const rate of rates) {
       const base = inv.lines.filter((l) => l.vatRate === rate).reduce((s, l) => s + l.net, 0);
       const vat = inv.lines.filter((l) => l.vatRate === rate).reduce((s, l) => s + l.vat, 0);
-      expect(rows).toContain(`KDV %${rate} (matrah ${tl(base)})${tl(vat)} TL`);
+      expect(rows).toContain(`Hesaplanan KDV (%${rate}) (matrah ${tl(base)})${tl(vat)} TL`);
     }
-    expect(rows).toContain(`KDV toplamı (Σ)${tl(inv.vat)} TL`);
-    expect(rows).toContain(`Satırlar toplamı (Σ)${tl(inv.total)} TL`);
+    // An invoice's own words (issue 25): Mal/Hizmet Toplamı, Hesaplanan KDV, Vergiler Dahil Toplam —
+    // the grand total once (the header's total agrees with the lines: no second row).
+    expect(rows).toContain(`Mal/Hizmet Toplamı${tl(inv.lines.reduce((s, l) => s + l.net, 0))} TL`);
+    expect(rows).toContain(`Hesaplanan KDV Toplamı${tl(inv.vat)} TL`);
+    expect(rows).toContain(`Vergiler Dahil Toplam${tl(inv.total)} TL`);
+    expect(rows.filter((r) => r?.startsWith('Vergiler Dahil Toplam'))).toHaveLength(1);
+    expect(document.querySelector('.invoice-totals')!.textContent).not.toMatch(/Σ|Satırlar toplamı|Faturadaki toplam/);
+
     expect(screen.queryByText(/farklı/)).not.toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/NaN|undefined|Invalid Date|\[object Object\]/);
   });

@@ -71,3 +71,19 @@ const AUTO_COLUMN_MIN = '8rem';
 export function tableMinWidth<T>(columns: readonly DataColumn<T>[]): string {
   return `calc(${columns.map((c) => columnWidth(c) ?? AUTO_COLUMN_MIN).join(' + ')})`;
 }
+
+/** A4 portrait holds about this much table (rem of screen column widths) at print size. */
+const PORTRAIT_REM = 62;
+
+/**
+ * The paper a table prints on: landscape when its columns' screen widths (a column without one
+ * counts as 12rem: a name) add up to more than a portrait page holds, else portrait.
+ */
+export function printOrientation<T>(columns: readonly DataColumn<T>[]): 'portrait' | 'landscape' {
+  let rem = 0;
+  for (const c of columns) {
+    const m = /^([\d.]+)rem$/.exec(c.width ?? '');
+    rem += m ? Number(m[1]) : 12;
+  }
+  return rem > PORTRAIT_REM ? 'landscape' : 'portrait';
+}

@@ -17,7 +17,7 @@
 import { useId, useRef } from 'react';
 import type { RowData } from '@tanstack/react-table';
 import { ErrorState } from '../feedback';
-import { columnWidth, tableMinWidth } from './cell-format';
+import { columnWidth, printOrientation, tableMinWidth } from './cell-format';
 import type { DataTableProps } from './data-table-props';
 import { ColumnChooser } from './column-chooser';
 import { useColumnPrefs } from './column-prefs';
@@ -75,7 +75,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   // The column chooser: the columns shown, in the user's order (search and sort still know them all).
   const choice = useColumnPrefs(props.tableId ?? props['aria-label'] ?? csvFileName, columns);
-  const shownColumns = choice.visible;
+  // On paper: the columns shown, less those that are buttons (a column's `printable: false`).
+  const shownColumns = printing ? choice.visible.filter((c) => c.printable !== false) : choice.visible;
   const hasFooterFns = shownColumns.some((c) => c.footer);
   const hasTotals = hasFooterFns || totalsRow != null;
 
@@ -102,7 +103,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const activeRendered = active >= start && active < end;
 
   return (
-    <section className={`dt${density === 'compact' ? ' dt--compact' : ''}`}>
+    <section className={`dt${density === 'compact' ? ' dt--compact' : ''} ${printOrientation(shownColumns) === 'landscape' ? 'dt--wide' : 'dt--narrow'}`}>
       <TableToolbar
         toolbar={toolbar}
         rows={{ showSkeleton, hideTable, incomplete, filtered, total, shown: order.length }}

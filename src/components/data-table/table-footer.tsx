@@ -11,14 +11,17 @@ export function TableFooter<T>(props: {
   footerValues: ReactNode[] | null;
 }) {
   const { columns, rowCount, totalsRow, footerValues } = props;
+  const values = columns.map((c, i) => (totalsRow && c.id in totalsRow ? totalsRow[c.id] : (footerValues?.[i] ?? null)));
+  // "Toplam" in a narrow first column read "Topla…": the label runs on over the empty cells after it
+  // (dt-totals__label; one cell per column stays, so columns keep their index).
   return (
     <tfoot>
       <tr className="dt-totals" aria-rowindex={rowCount + 2}>
         {columns.map((c, i) => {
-          const value = totalsRow && c.id in totalsRow ? totalsRow[c.id] : (footerValues?.[i] ?? null);
-          const content = value ?? (i === 0 ? t('common.table.totals') : null);
+          const label = i === 0 && values[0] == null;
+          const content = label ? <span className="dt-totals__text">{t('common.table.totals')}</span> : values[i];
           return (
-            <td key={c.id} className={`dt-td dt-align-${columnAlign(c)}${c.kind === 'money' || c.kind === 'number' ? ' num' : ''}`}>
+            <td key={c.id} className={`dt-td dt-align-${label ? 'start' : columnAlign(c)}${c.kind === 'money' || c.kind === 'number' ? ' num' : ''}${label ? ' dt-totals__label' : ''}`}>
               {content}
             </td>
           );

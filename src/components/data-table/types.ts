@@ -46,6 +46,13 @@ export interface DataColumn<T> {
    */
   primary?: boolean;
   href?: (row: T) => string;
+  /** On paper (default true): false for a column of buttons ("Hesapla"), which means nothing printed. */
+  printable?: boolean;
+  /**
+   * In the exports even while hidden on screen (an id the column chooser hides by default: the
+   * exported file must still say which account a row is).
+   */
+  exportAlways?: boolean;
   /** Include in the exports (CSV, Excel; default true). */
   exportable?: boolean;
   /**

@@ -30,3 +30,49 @@ describe('DateField', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('DateField: the ways accountants type a date (issue 25)', () => {
+  // Each form written by hand with the day it means.
+  it.each([
+    ['1.1.26', '2026-01-01'],
+    ['01.01.2026', '2026-01-01'],
+    ['01012026', '2026-01-01'],
+    ['1/1/2026', '2026-01-01'],
+    ['31.12.25', '2025-12-31'],
+    ['311225', '2025-12-31'],
+    ['5-3-2026', '2026-03-05'],
+  ])('"%s" is read as %s', (typed, iso) => {
+    const { onCommit } = typeDate(typed);
+    expect(onCommit).toHaveBeenCalledWith(iso);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an impossible day typed short ("31.02.26", "31022026") is refused, nothing sent', () => {
+    for (const typed of ['31.02.26', '31022026']) {
+      const { onCommit, unmount } = (() => {
+        const r = typeDate(typed);
+        return { ...r, unmount: () => document.body.replaceChildren() };
+      })();
+      expect(onCommit).not.toHaveBeenCalled();
+      unmount();
+    }
+  });
+
+  it('a calendar picks a day: Turkish month name, Monday first, the click commits the day', () => {
+    const onCommit = vi.fn();
+    render(<DateField label="Bitiş" value="2026-03-10" onCommit={onCommit} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Bitiş: takvimden seç' }));
+    const dialog = screen.getByRole('dialog', { name: /Mart 2026/ });
+    // Monday first: the week's first column header is Pazartesi ("Pzt").
+    const heads = dialog.querySelectorAll('th');
+    expect(heads[0]).toHaveAttribute('title', 'Pazartesi');
+    expect(heads[6]).toHaveAttribute('title', 'Pazar');
+    // 1 March 2026 is a Sunday: the first row has six empty days before it.
+    const firstRow = dialog.querySelector('tbody tr')!;
+    expect(firstRow.querySelectorAll('td')[6]).toHaveTextContent('1');
+    expect(firstRow.querySelectorAll('td')[5]).toHaveTextContent('');
+    fireEvent.click(screen.getByRole('button', { name: '20 Mart 2026' }));
+    expect(onCommit).toHaveBeenCalledWith('2026-03-20');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../i18n';
 import './form.css';
-import { MAX_YEAR, MIN_YEAR, parseDate } from '../../lib/dates';
+import { MAX_YEAR, MIN_YEAR, parseTypedDate, todayIso } from '../../lib/dates';
+import { DateCalendar } from './date-calendar';
 import { formatDate } from '../../lib/format';
 import type { IsoDate } from '../../lib/types';
 
@@ -9,7 +10,9 @@ import type { IsoDate } from '../../lib/types';
  * A business-date box that always reads and shows tr-TR ("31.01.2026"), whatever the browser's
  * locale (a native <input type="date"> shows mm/dd/yyyy in an English browser). The value is
  * committed on Enter or when the box loses focus; an unreadable date is marked, never sent. A year
- * outside 1900–2199 ("0026" typed for "2026") is refused with its own message.
+ * outside 1900–2199 ("0026" typed for "2026") is refused with its own message. Typed the short ways
+ * too ("1.1.26", "01012026", "1/1/2026": parseTypedDate), or picked from a calendar (📅, Monday
+ * first, Turkish month and day names).
  */
 export function DateField({ label, value, onCommit, id }: { label: string; value: IsoDate | null; onCommit: (iso: IsoDate | null) => void; id?: string }) {
   const shown = value ? formatDate(value) : '';
@@ -17,6 +20,9 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
   /** Why the typed text was refused (false = not refused). */
   const [invalid, setInvalid] = useState<false | 'format' | 'year'>(false);
   const errorId = useId();
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  const [calendar, setCalendar] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   // Set by commit: the next value is this box's own answer (possibly adjusted, e.g. a swapped
   // range), shown even though the box still has focus.
@@ -30,7 +36,7 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
     setInvalid(false);
   }, [shown]);
   const commit = () => {
-    const p = parseDate(text);
+    const p = parseTypedDate(text);
     if (p.kind === 'empty') {
       setInvalid(false);
       if (value !== null) {
@@ -46,12 +52,23 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
       else setText(shown);
     } else setInvalid(p.reason === 'year' ? 'year' : 'format');
   };
+  const pick = (iso: IsoDate) => {
+    setCalendar(false);
+    setInvalid(false);
+    setText(formatDate(iso));
+    inputRef.current?.focus();
+    if (iso !== value) {
+      committed.current = true;
+      onCommit(iso);
+    }
+  };
   return (
-    <label className="date-field">
-      {label}
+    <span className="date-field">
+      <label htmlFor={inputId}>{label}</label>
+      <span className="date-field__box">
       <input
         ref={inputRef}
-        id={id}
+        id={inputId}
         type="text"
         inputMode="numeric"
         className="date-field__input"
@@ -68,11 +85,33 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
           }
         }}
       />
+      <button
+        type="button"
+        className="date-field__pick"
+        aria-label={t('common.date.pick', { label })}
+        aria-expanded={calendar}
+        onClick={() => setCalendar((v) => !v)}
+      >
+        <span aria-hidden="true">📅</span>
+      </button>
+      {calendar && (
+        <DateCalendar
+          value={value}
+          fallback={todayIso()}
+          label={label}
+          onPick={pick}
+          onClose={() => {
+            setCalendar(false);
+            inputRef.current?.focus();
+          }}
+        />
+      )}
+      </span>
       {invalid && (
         <span id={errorId} className="date-field__error" role="alert">
           {invalid === 'year' ? t('common.date.year', { min: String(MIN_YEAR), max: String(MAX_YEAR) }) : t('common.date.invalid')}
         </span>
       )}
-    </label>
+    </span>
   );
 }

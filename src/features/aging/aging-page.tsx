@@ -139,6 +139,7 @@ export default function AgingPage() {
         value: () => null,
         sortable: false,
         exportable: false,
+        printable: false,
         searchText: false,
         width: '5rem',
         cell: (row) => {

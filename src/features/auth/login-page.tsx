@@ -62,6 +62,7 @@ export default function LoginPage() {
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
+              autoFocus
               value={userName}
               onValueChange={setUserName}
               required

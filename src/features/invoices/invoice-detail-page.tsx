@@ -78,6 +78,7 @@ export default function InvoiceDetailPage() {
   const headerTotalCol = header?.columns.find((c) => c.key === layout.totalKey);
   const headerTotalCell = layout.totalKey ? headerRow[layout.totalKey] : undefined;
   const headerTotal: Minor | null = headerTotalCell?.kind === 'number' ? headerTotalCell.minor : null;
+  const headerDiffers = headerTotal !== null && totals?.linesTotal != null && headerTotal !== totals.linesTotal;
   const warnings = (header?.warnings ?? 0) + (lines?.warnings ?? 0);
   const withCurrency = (minor: Minor) => (currency ? `${formatMoney(minor)} ${currency}` : formatMoney(minor));
 
@@ -197,11 +198,12 @@ export default function InvoiceDetailPage() {
                 )}
                 {totals.linesTotal !== null && (
                   <tr className="invoice-totals__grand">
-                    <th scope="row">{t('invoices.detail.linesTotal')}</th>
+                    <th scope="row">{t(headerDiffers ? 'invoices.detail.linesTotalDiffers' : 'invoices.detail.linesTotal')}</th>
                     <td>{withCurrency(totals.linesTotal)}</td>
                   </tr>
                 )}
-                {headerTotal !== null && headerTotalCol && (
+                {/* The invoice's own total: its own row only when the lines do not add up to it (or have no total). */}
+                {headerTotal !== null && headerTotalCol && (headerDiffers || totals.linesTotal === null) && (
                   <tr>
                     <th scope="row">{t('invoices.detail.headerTotal', { label: headerTotalCol.label })}</th>
                     <td>{withCurrency(headerTotal)}</td>

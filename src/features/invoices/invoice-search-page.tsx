@@ -71,7 +71,8 @@ export default function InvoiceSearchPage() {
           override: (col) => {
             if (col.key === layout.primaryKey && layout.idKey) return { primary: true, href: (row) => invoiceHref(row, layout) ?? '#', width: '9.5rem' };
             if (col.key === layout.dateKey || col.key === layout.dueDateKey) return { width: '7.5rem' };
-            if (col.key === layout.typeKey) return { width: '9rem' };
+            // One name for the document type: the column says what the totals box below it says.
+            if (col.key === layout.typeKey) return { width: '9rem', header: () => t('invoices.type') };
             if (col.key === layout.companyKey) return { wrap: true };
             // Internal ids (the number and the company name are the links): hidden until the column chooser shows them.
             if (col.key === layout.idKey || col.key === layout.accountIdKey) return { width: '5.75rem', defaultHidden: true };

@@ -11,7 +11,7 @@ import { invoiceQueries, MAX_INVOICE_SEARCH_CHARS } from '../../api/invoices';
 import { t } from '../../i18n';
 import { uniqueInvoiceHref } from './invoice-fields';
 import './invoices.css';
-import { isTypingTarget } from '../../lib/keyboard';
+import { isQuickKey, isTypingTarget, registerQuickBox } from '../../lib/keyboard';
 
 const preloadDetailPage = () => void import('./invoice-detail-page');
 
@@ -26,7 +26,7 @@ export function QuickInvoiceBox() {
     const onKey = (e: KeyboardEvent) => {
       const input = inputRef.current;
       if (!input || e.defaultPrevented) return;
-      const ctrlK = (e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'k' || e.key === 'K');
+      const ctrlK = isQuickKey(e);
       const slash = e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey;
       if (ctrlK) {
         e.preventDefault();
@@ -43,7 +43,11 @@ export function QuickInvoiceBox() {
       input.select();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    const unregister = registerQuickBox(() => inputRef.current?.focus());
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      unregister();
+    };
   }, []);
 
   const onSubmit = async (e: FormEvent) => {
