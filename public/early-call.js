@@ -7,7 +7,7 @@
  * started its own calls (window.__earlyErpClosed) this script sends none — and one nobody takes is
  * aborted after 10 s.
  * Without a session the call simply fails (401) and the app sends the user to /login as usual.
- * The calls and their parameters mirror src/api/first-calls.ts; tests/structure/early-call.test.ts
+ * The calls and their parameters come from src/contract/erp.ts; tests/structure/early-call.test.ts
  * runs this file against that module, so the two cannot drift apart.
  */
 /* global window, location, fetch, AbortController, setTimeout, performance */

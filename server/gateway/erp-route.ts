@@ -1,6 +1,6 @@
 /**
  * POST /api/erp/:op — the ERP route. In order: a valid session, the operation on the allowlist
- * (operations.ts), POST only, the JSON body's parameters (allowlisted, strings, ≤ MAX_PARAM_CHARS;
+ * (src/contract/erp.ts, shared with the browser), POST only, the JSON body's parameters (allowlisted, strings, ≤ MAX_PARAM_CHARS;
  * a browser "password" is dropped), then the answer: identical calls in flight share one ERP request
  * (coalesce.ts), which upstream.ts makes (adding the API password) and answer-stream.ts checks while
  * it streams (size cap, password echo); passed on as JSON or text, compressed by compress.ts.
@@ -12,7 +12,7 @@ import type { Flights } from './coalesce';
 import type { GatewayEnv } from './config';
 import type { EchoGuard } from './echo-guard';
 import { GatewayError, MESSAGES, fill } from './messages';
-import { ERP_OPERATIONS, MAX_PARAM_CHARS, findOperation } from './operations';
+import { ERP_OPERATIONS, MAX_PARAM_CHARS, findOperation } from '../../src/contract/erp';
 import type { SessionCookies } from './session-cookie';
 import { openErp, type UpstreamOptions } from './upstream';
 

@@ -7,7 +7,7 @@ import { parseErpBody, readLogin } from '../../src/api/reader';
 import { readJsonObject } from './body';
 import type { GatewayConfig, GatewayEnv } from './config';
 import { GatewayError, MESSAGES, fill } from './messages';
-import { LOGIN_OPERATION, MAX_PARAM_CHARS } from './operations';
+import { LOGIN_OPERATION, LOGIN_PARAMS, MAX_PARAM_CHARS } from '../../src/contract/erp';
 import type { LoginLimiter } from './rate-limit';
 import { clientAddress } from './request-origin';
 import { userKey, type SessionUser } from './session';
@@ -90,8 +90,8 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
     let result: ReturnType<typeof readLogin>;
     try {
       const answer = await callErp(upstream, LOGIN_OPERATION, [
-        ['user_name', name],
-        ['user_password', password],
+        [LOGIN_PARAMS.userName, name],
+        [LOGIN_PARAMS.password, password],
       ]);
       refuseEcho(answer);
       const text = new TextDecoder().decode(answer.body);

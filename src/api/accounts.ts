@@ -4,20 +4,20 @@ import type { RequestOptions } from './client';
 import { readAccounts } from './reader';
 import type { AccountList } from './types';
 import { fetchLongAnswer } from './long-answer';
-import { accountListCall, accountListKey } from './first-calls';
+import { accountKeys, accountListCall } from '../contract/erp';
 
 export function fetchAccounts(q: string, options?: RequestOptions): Promise<AccountList> {
   return fetchLongAnswer(accountListCall(q), readAccounts, (first) => first.accounts.length > 0, options);
 }
 
 export const accountQueries = {
-  all: ['accounts'] as const,
-  lists: () => [...accountQueries.all, 'list'] as const,
+  all: accountKeys.all,
+  lists: accountKeys.lists,
   /** `priority: 'low'` for a list fetched in the background (nobody waits on it; see transfers.ts). */
   list: (q: string, fetchOptions: Pick<RequestOptions, 'priority'> = {}) => {
     const trimmed = q.trim();
     return queryOptions({
-      queryKey: accountListKey(trimmed),
+      queryKey: accountKeys.list(trimmed),
       queryFn: ({ signal }) => fetchAccounts(trimmed, { signal, ...fetchOptions }),
     });
   },

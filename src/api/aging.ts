@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { postErp, type RequestOptions } from './client';
 import { readTableAnswer } from './reader';
 import type { ErpTable } from './types';
-import { agingListCall, agingListKey } from './first-calls';
+import { agingKeys, agingListCall } from '../contract/erp';
 
 export async function fetchAging(firma: string, options?: RequestOptions): Promise<ErpTable> {
   const call = agingListCall(firma);
@@ -11,11 +11,11 @@ export async function fetchAging(firma: string, options?: RequestOptions): Promi
 }
 
 export const agingQueries = {
-  all: ['aging'] as const,
+  all: agingKeys.all,
   list: (firma: string) => {
     const trimmed = firma.trim();
     return queryOptions({
-      queryKey: agingListKey(trimmed),
+      queryKey: agingKeys.list(trimmed),
       queryFn: ({ signal }) => fetchAging(trimmed, { signal }),
     });
   },

@@ -3,7 +3,8 @@
  * every answer below is written by hand the way the gateway sends it.
  */
 import { createQueryClient } from './query-client';
-import { createApiClient, erpCallKey, setApiClient, type ApiClient } from './client';
+import { createApiClient, setApiClient, type ApiClient } from './client';
+import { callKey } from '../contract/erp';
 import {
   AnswerCutError,
   ErpError,
@@ -368,7 +369,7 @@ describe('a call sent before anyone asks for it (startErp, from a route)', () =>
   it('a call the page load already sent (public/early-call.js) is taken over the same way, once', async () => {
     const { client, seen } = fakeServer(answer);
     const store = globalThis as { __earlyErp?: Record<string, unknown> };
-    const key = erpCallKey('get_cari', { firma_ismi: '' });
+    const key = callKey({ operation: 'get_cari', params: { firma_ismi: '' } });
     store.__earlyErp = { [key]: { response: Promise.resolve(answer()), controller: new AbortController() } };
     try {
       client.startErp('get_cari', { firma_ismi: '' }); // already on its way from the page load: not sent again

@@ -13,11 +13,13 @@
 import ky, { type KyInstance } from 'ky';
 import { AnswerCutError, AppError, ErpFormatError, ErpTimeoutError, NetworkError, errorFromResponse } from './errors';
 import { endTransfer, startTransfer } from './transfers';
+import { callKey, type ErpOperation } from '../contract/erp';
+
+export type { ErpOperation };
 
 /** Browser-side time limit of one call; above the gateway's own upstream timeout so that one answers first. */
 export const REQUEST_TIMEOUT_MS = 35_000;
 
-export type ErpOperation = 'get_cari' | 'get_cari_extre' | 'get_yaslandirma' | 'get_fatura' | 'get_fatura_det';
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -32,14 +34,6 @@ export interface RequestOptions {
    * The promise of the call still resolves with the WHOLE answer, or fails.
    */
   onPartial?: (start: string) => Promise<void> | void;
-}
-
-/**
- * One call's identity: operation + parameters sorted by name. The same text in public/early-call.js
- * (the calls a page load sends before the app's code is in), which this client takes over.
- */
-export function erpCallKey(operation: string, params: Record<string, string>): string {
-  return JSON.stringify([operation, Object.keys(params).sort().map((k) => [k, params[k]])]);
 }
 
 interface EarlyCall {
@@ -229,7 +223,7 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
 
   /** The answer of an early request for this call (taken: it is no longer waiting), or undefined. */
   function takeEarly(operation: string, params: Record<string, string>, signal?: AbortSignal): Promise<Response> | undefined {
-    const key = erpCallKey(operation, params);
+    const key = callKey({ operation: operation as ErpOperation, params });
     const fromPageLoad = pageLoadCalls();
     const loaded = fromPageLoad?.[key];
     const call = early.get(key) ?? loaded;
@@ -250,7 +244,7 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
       // From now on the app sends its own first calls: public/early-call.js (where it still runs
       // late, as a file on the dev server) must not send the same call again.
       (globalThis as { __earlyErpClosed?: boolean }).__earlyErpClosed = true;
-      const key = erpCallKey(operation, params);
+      const key = callKey({ operation: operation as ErpOperation, params });
       if (early.has(key) || pageLoadCalls()?.[key]) return;
       const controller = new AbortController();
       // The body is left to the taker (the browser holds its start; beyond that the download waits):

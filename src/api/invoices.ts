@@ -6,33 +6,33 @@ import { queryOptions } from '@tanstack/react-query';
 import { postErp, type RequestOptions } from './client';
 import { readInvoiceDetail, readTableAnswer } from './reader';
 import type { ErpTable, InvoiceDetail, InvoiceSearch } from './types';
+import { MAX_PARAM_CHARS, invoiceDetailCall, invoiceKeys, invoiceSearchCall } from '../contract/erp';
 
-/**
- * Longest search text the gateway accepts per parameter (server/gateway/operations.ts
- * MAX_PARAM_CHARS): longer input is refused in the form, before any request.
- */
-export const MAX_INVOICE_SEARCH_CHARS = 200;
+/** Longest search text the gateway accepts per parameter: longer input is refused in the form, before any request. */
+export const MAX_INVOICE_SEARCH_CHARS = MAX_PARAM_CHARS;
 
 export async function fetchInvoices(search: InvoiceSearch, options?: RequestOptions): Promise<ErpTable> {
-  return readTableAnswer(await postErp('get_fatura', { fatura_no: search.no.trim(), firma_ismi: search.firma.trim() }, options), 'invoice');
+  const call = invoiceSearchCall(search);
+  return readTableAnswer(await postErp(call.operation, call.params, options), 'invoice');
 }
 
 export async function fetchInvoiceDetail(id: string, options?: RequestOptions): Promise<InvoiceDetail> {
-  return readInvoiceDetail(await postErp('get_fatura_det', { fatura_id: id.trim() }, options));
+  const call = invoiceDetailCall(id);
+  return readInvoiceDetail(await postErp(call.operation, call.params, options));
 }
 
 export const invoiceQueries = {
-  all: ['invoices'] as const,
+  all: invoiceKeys.all,
   list: (search: { no?: string; firma?: string }) => {
     const criteria: InvoiceSearch = { no: (search.no ?? '').trim(), firma: (search.firma ?? '').trim() };
     return queryOptions({
-      queryKey: [...invoiceQueries.all, 'list', criteria] as const,
+      queryKey: invoiceKeys.list(criteria),
       queryFn: ({ signal }) => fetchInvoices(criteria, { signal }),
     });
   },
   detail: (id: string) =>
     queryOptions({
-      queryKey: [...invoiceQueries.all, 'detail', id] as const,
+      queryKey: invoiceKeys.detail(id),
       queryFn: ({ signal }) => fetchInvoiceDetail(id, { signal }),
     }),
 };

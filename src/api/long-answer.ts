@@ -5,7 +5,7 @@
  * fetch; the promise resolves with the WHOLE answer, or fails (and then no first rows stay behind).
  */
 import { mark, postErp, type RequestOptions } from './client';
-import type { ErpCall } from './first-calls';
+import type { ErpCall } from '../contract/erp';
 import { clearPartial, offerPartial } from './partial-answers';
 import { parsePrefix } from './reader';
 

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { RequestOptions } from './client';
 import { fieldOf, readStatement } from './reader';
 import type { Statement, StatementLine } from './types';
-import { statementCall, statementKey } from './first-calls';
+import { statementCall, statementKeys } from '../contract/erp';
 import { fetchLongAnswer } from './long-answer';
 
 /**
@@ -45,10 +45,10 @@ export function statementAccountName(statement: Statement): string | undefined {
 }
 
 export const statementQueries = {
-  all: ['statement'] as const,
+  all: statementKeys.all,
   detail: (cariId: string) =>
     queryOptions({
-      queryKey: statementKey(cariId),
+      queryKey: statementKeys.detail(cariId),
       queryFn: ({ signal }) => fetchStatement(cariId, { signal }),
     }),
 };

@@ -12,7 +12,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { startErp } from '../api/client';
-import { accountListCall, agingListCall, statementCall, type ErpCall } from '../api/first-calls';
+import { accountListCall, agingListCall, statementCall, type ErpCall } from '../contract/erp';
 import { prefetchAccounts, prefetchInvoice, prefetchOverview, prefetchStatement, type PagePrefetch } from './route-prefetch';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
 import type { SessionUser } from '../api/types';

@@ -1,14 +1,13 @@
 /**
  * public/early-call.js (a plain script: the page's first ERP call sent while the app's code loads)
  * run against the app's own definitions: for each path it sends exactly the calls the route's page
- * asks for (src/api/first-calls.ts), under the key the client takes them over by (erpCallKey).
+ * asks for (src/contract/erp.ts), under the key the client takes them over by (callKey).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { inlineEarlyCall, inlineScriptHashes } from '../../server/early-call-inline';
-import { erpCallKey } from '../../src/api/client';
-import { accountListCall, agingListCall, statementCall, type ErpCall } from '../../src/api/first-calls';
+import { accountListCall, agingListCall, callKey, statementCall, type ErpCall } from '../../src/contract/erp';
 
 const SOURCE = readFileSync(new URL('../../public/early-call.js', import.meta.url), 'utf8');
 
@@ -43,7 +42,7 @@ function pageLoad(pathname: string, appStarted = false) {
 const expectCalls = (pathname: string, calls: ErpCall[]) => {
   const { sent, left } = pageLoad(pathname);
   expect(sent.map((s) => [s.url, JSON.parse(String(s.init.body))])).toEqual(calls.map((c) => [`/api/erp/${c.operation}`, c.params]));
-  expect(Object.keys(left).sort()).toEqual(calls.map((c) => erpCallKey(c.operation, c.params)).sort());
+  expect(Object.keys(left).sort()).toEqual(calls.map((c) => callKey(c)).sort());
   for (const s of sent) {
     expect(s.init.method).toBe('POST');
     expect(new Headers(s.init.headers).get('x-app-request')).toBe('1');

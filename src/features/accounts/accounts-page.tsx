@@ -24,7 +24,6 @@ import { accountQueries } from '../../api/accounts';
 import { usePartialAnswer } from '../../api/partial-answers';
 import { statementQueries } from '../../api/statement';
 import type { Account, AccountList } from '../../api/types';
-import { accountListKey } from '../../api/first-calls';
 import { BalanceText } from '../../components/balance';
 import { DataTable, DEFER_AFTER_PAINT_MIN_ROWS, TableSearch, sortingFromParam, sortingToParam, tableView, usePainted, type SortingState } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
@@ -100,7 +99,7 @@ export default function AccountsPage() {
   const full = useQuery(accountQueries.list(''));
   // A long list's first rows while the rest is still arriving (slow link): shown as such — no
   // counts, totals, facets or export until the whole list is in.
-  const partial = usePartialAnswer<AccountList>(accountListKey(''), full.isPending);
+  const partial = usePartialAnswer<AccountList>(accountQueries.list('').queryKey, full.isPending);
   const incomplete = !full.data && partial !== undefined;
   const fullAccounts = full.data?.accounts ?? partial?.accounts ?? EMPTY;
   const fullColumns = useAccountColumns(full.data ?? partial);

@@ -26,7 +26,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
 import { statementAccountName, statementQueries } from '../../api/statement';
-import { statementKey } from '../../api/first-calls';
 import { usePartialAnswer } from '../../api/partial-answers';
 import type { Statement } from '../../api/types';
 import { findCachedAccount } from './cached-account';
@@ -68,7 +67,7 @@ export default function StatementPage() {
 
   const statement = useQuery(statementQueries.detail(cariId));
   // The first lines of a long statement still arriving (slow link): shown as only the start.
-  const partial = usePartialAnswer<Statement>(statementKey(cariId), statement.isPending);
+  const partial = usePartialAnswer<Statement>(statementQueries.detail(cariId).queryKey, statement.isPending);
   const incomplete = !statement.data && partial !== undefined;
   const shown = statement.data ?? partial;
   const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);

@@ -1,0 +1,45 @@
+/**
+ * src/contract/ is what the browser and the gateway share (architecture.md, convention 9): pure
+ * modules, importing nothing (no Node, DOM or library module can slip into either side through it),
+ * and both sides take the ERP operations, parameters and limits from there.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+import { ERP_OPERATIONS, firstCallsOf, callKey, statementCall, accountListCall, agingListCall } from '../../src/contract/erp';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const importsOf = (file: string) => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
+
+describe('src/contract', () => {
+  it('imports nothing', () => {
+    const dir = join(ROOT, 'src/contract');
+    const files = readdirSync(dir).filter((f) => /\.ts$/.test(f) && !f.endsWith('.test.ts'));
+    expect(files).toContain('erp.ts');
+    for (const f of files) expect([f, importsOf(join(dir, f))]).toEqual([f, []]);
+  });
+
+  it('is where the gateway and the browser take the operations from (no second list)', () => {
+    for (const file of ['server/gateway/erp-route.ts', 'server/gateway/session-routes.ts', 'src/api/client.ts']) {
+      expect(importsOf(join(ROOT, file)).some((s) => s.endsWith('contract/erp'))).toBe(true);
+    }
+    // The documented operations, each with its documented parameters (shared/seed/service-spec.md).
+    expect(ERP_OPERATIONS).toEqual({
+      get_cari: ['firma_ismi'],
+      get_cari_extre: ['cari_id'],
+      get_yaslandirma: ['firma_ismi'],
+      get_fatura: ['fatura_no', 'firma_ismi'],
+      get_fatura_det: ['fatura_id'],
+    });
+  });
+
+  it("a page's first calls by its path: the statement's id decoded and trimmed, a malformed link asks nothing", () => {
+    expect(firstCallsOf('/')).toEqual([accountListCall(''), agingListCall('')]);
+    expect(firstCallsOf('/accounts/')).toEqual([accountListCall('')]);
+    expect(firstCallsOf('/accounts/%C3%96Z%2B7%20').map((c) => c.params)).toEqual([{ cari_id: 'ÖZ+7' }]);
+    expect(callKey(firstCallsOf('/accounts/%C3%96Z%2B7%20')[0]!)).toBe(callKey(statementCall('ÖZ+7')));
+    for (const path of ['/login', '/aging', '/invoices', '/mutabakat', '/accounts/1000/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20']) {
+      expect([path, firstCallsOf(path)]).toEqual([path, []]);
+    }
+  });
+});
