@@ -7,6 +7,7 @@ import { createDemoErp, getDataset, LARGE_ACCOUNT_COUNT, LARGE_STATEMENT_ACCOUNT
 import type { ShapeName } from '../server/demo-erp/index';
 import { parseErpBody, readAccounts, readStatement } from '../src/api/reader';
 import { computeStatement } from '../src/lib/running-balance';
+import { openItems } from '../src/lib/ledger';
 import { getTableIndex, sortedOrder } from '../src/components/data-table/row-order';
 import type { DataColumn } from '../src/components/data-table/types';
 import type { Account } from '../src/api/types';
@@ -71,6 +72,14 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
   });
   if (lines !== LARGE_STATEMENT_LINES) throw new Error(`reader: ${lines} statement lines, expected ${LARGE_STATEMENT_LINES}`);
   const compute = time(runs, () => void computeStatement(statement.lines, { today: dataset.today }));
+  // The open-item engine (src/lib/ledger.ts) over the 50,000-line statement: open items, days,
+  // buckets, which movement closed what (explain on, as the FIFO panel and the statement use it).
+  let openCount = 0;
+  const openTimes = time(runs, () => {
+    const r = openItems(statement.lines, { asOf: dataset.today, explain: true });
+    openCount = r.items.length;
+  });
+  if (openCount === 0) throw new Error('ledger: no open items from the 50k-line statement');
 
   // The DataTable's synchronous sort path (a header click before the background worker has answered).
   const list = readAccounts(parseErpBody(wex)).accounts;
@@ -87,6 +96,7 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
       'extra.reader.wex100kMs': figure(wexTimes, 'ms'),
       'extra.reader.statement50kMs': figure(st, 'ms'),
       'extra.statement.runningBalance50kMs': figure(compute, 'ms'),
+      'ledger.openItems50kMs': figure(openTimes, 'ms'),
       'extra.table.sortName100kSyncMs': figure(sortSync, 'ms'),
     },
     notes,

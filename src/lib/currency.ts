@@ -56,34 +56,3 @@ export function foreignCurrencyOf(line: CurrencyLine): string | null {
   const c = normalizeCurrency(line.currency);
   return c === null || c === LOCAL_CURRENCY ? null : c;
 }
-
-/** The foreign currencies of some lines, first-seen order. */
-export function foreignCurrencies(lines: readonly CurrencyLine[]): string[] {
-  const seen = new Set<string>();
-  for (const l of lines) {
-    const c = foreignCurrencyOf(l);
-    if (c !== null) seen.add(c);
-  }
-  return [...seen];
-}
-
-/**
- * The lines of one foreign currency, with debit/credit in that currency (minor units): the foreign
- * amount takes the side of the line's TL amount. Lines whose foreign amount could not be read are
- * left out (never counted as 0); `unreadable` says how many.
- */
-export function linesInCurrency<T extends CurrencyLine>(lines: readonly T[], currency: string): { lines: T[]; unreadable: number } {
-  const out: T[] = [];
-  let unreadable = 0;
-  for (const l of lines) {
-    if (foreignCurrencyOf(l) !== currency) continue;
-    if (l.invalid?.currencyAmount !== undefined || l.currencyAmount == null) {
-      unreadable++;
-      continue;
-    }
-    const amount = Math.abs(l.currencyAmount);
-    const credit = l.debit - l.credit < 0;
-    out.push({ ...l, debit: credit ? 0 : amount, credit: credit ? amount : 0 });
-  }
-  return { lines: out, unreadable };
-}

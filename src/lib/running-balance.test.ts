@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatementLine } from '../api/types';
-import { computeStatement, orderLines, prepareStatement } from './running-balance';
+import { computeFx, computeStatement, orderLines, prepareStatement } from './running-balance';
 
 function line(index: number, date: string | null, dueDate: string | null, type: string, debit: number, credit: number): StatementLine {
   return { index, date, dueDate, type, debit, credit, invalid: {}, extras: {} };
@@ -52,10 +52,14 @@ describe('computeStatement', () => {
     expect(s.open).toEqual({ total: 90050, averageDueDate: '2026-01-11' });
   });
 
-  it('type filter hides lines but keeps the real running balance; totals are of the shown lines', () => {
+  it('type filter: the totals are the Σ of the shown lines only (no devir folded in), said to be filtered', () => {
+    // Tahsilat lines in January: only line 3, alacak 100,00. The devir (700,00 B) is the account's,
+    // not a Tahsilat figure: no devir row, not in the totals (was: 1.000,00 / 400,00 / 600,00 B).
     const s = computeStatement(lines, { from: '2026-01-01', to: '2026-01-31', today: '2026-02-03', types: new Set(['Tahsilat']) });
-    expect(s.rows.map((r) => [r.line!.index, r.balance])).toEqual([[3, 85050]]);
-    expect(s.totals).toEqual({ debit: 100000, credit: 40000, balance: 60000 });
+    expect(s.filtered).toBe(true);
+    expect(s.opening).toBeNull();
+    expect(s.rows.map((r) => r.line!.index)).toEqual([3]);
+    expect(s.totals).toEqual({ debit: 0, credit: 10000, balance: -10000 });
     expect(s.closingBalance).toBe(85050);
     expect(s.types).toEqual(['Satış Faturası', 'Tahsilat']);
   });
@@ -86,12 +90,20 @@ describe('computeStatement', () => {
     expect(s.finalBalance).toBe(57000);
   });
 
-  it('everything paid: nothing open, no average due date', () => {
+  it('everything paid: nothing open on the debit side; the overpayment is the open item, on the credit side', () => {
+    // borç 10,00 on 01.01, alacak 15,00 on 02.01 → balance 5,00 A: the credit side is what is open
+    // (symmetric open items, like the ERP's aging): 5,00 of the 02.01 credit, 58 days old at 01.03.
     const s = computeStatement([line(0, '2026-01-01', null, 'F', 1000, 0), line(1, '2026-01-02', null, 'T', 0, 1500)], {
       today: '2026-03-01',
     });
-    expect(s.overdue).toEqual({ total: 0, count: 0 });
-    expect(s.open).toEqual({ total: 0, averageDueDate: null });
+    expect(s.side).toBe('credit');
+    expect(s.rows.map((r) => r.open)).toEqual([0, 500]);
+    expect(s.overdue).toEqual({ total: 500, count: 1 });
+    expect(s.open).toEqual({ total: 500, averageDueDate: '2026-01-02' });
+    // Exactly paid: nothing open anywhere.
+    const paid = computeStatement([line(0, '2026-01-01', null, 'F', 1000, 0), line(1, '2026-01-02', null, 'T', 0, 1000)], { today: '2026-03-01' });
+    expect(paid.overdue).toEqual({ total: 0, count: 0 });
+    expect(paid.open).toEqual({ total: 0, averageDueDate: null });
   });
 
   it('sums 0,10 and 0,20 lines exactly (3.000 of each → 300,00 borç, 600,00 alacak)', () => {
@@ -169,7 +181,8 @@ describe('orderLines / open debits', () => {
     });
     expect(Object.fromEntries(s.rows.map((r) => [r.line!.index, r.open]))).toEqual({ 0: 700, 1: 200, 2: 0 });
     expect(s.overdue).toEqual({ total: 200, count: 1 });
-    expect(s.open).toEqual({ total: 200, averageDueDate: '2026-01-01' });
+    // Open total = Σ open = the balance (9,00); the ortalama vade only over the dated 2,00.
+    expect(s.open).toEqual({ total: 900, averageDueDate: '2026-01-01' });
   });
 });
 
@@ -225,5 +238,72 @@ describe('an unreadable amount: the balance says it is incomplete from that line
     const s = computeStatement(lines, { today: '2026-02-03' });
     expect(s.rows.some((r) => r.incomplete)).toBe(false);
     expect(s.incomplete).toEqual({ from: null, totals: false, closing: false, final: false, open: false });
+  });
+});
+
+
+let n = 0;
+function fxLine(date: string, type: string, debit: number, credit: number, currency: string | null, currencyAmount: number | null, invalid: StatementLine['invalid'] = {}): StatementLine {
+  return { index: n++, date, dueDate: date, type, debit, credit, currency, currencyAmount, invalid, extras: {} };
+}
+
+// A USD customer with a TL opening: TL amounts and USD amounts side by side (amounts by hand).
+//   01.01 Açılış (TL)        borç 10.000,00 TL
+//   10.01 Satış   USD        borç 42.000,00 TL = 1.000,00 USD
+//   20.02 Tahsilat USD       alacak 17.500,00 TL = 400,00 USD
+//   05.03 Satış   EUR        borç 11.000,00 TL = 250,00 EUR
+//   15.03 Satış   USD        borç 8.850,00 TL = 200,00 USD
+const fxLines = [
+  fxLine('2026-01-01', 'Açılış Fişi', 1_000_000, 0, 'TL', 1_000_000),
+  fxLine('2026-01-10', 'Satış Faturası', 4_200_000, 0, 'usd', 100_000),
+  fxLine('2026-02-20', 'Tahsilat', 0, 1_750_000, 'USD', 40_000),
+  fxLine('2026-03-05', 'Satış Faturası', 1_100_000, 0, 'EUR', 25_000),
+  fxLine('2026-03-15', 'Satış Faturası', 885_000, 0, 'USD', 20_000),
+];
+
+describe('per-currency running balance (computeFx: the same fold per currency)', () => {
+  it('TL-only statements have no foreign currency at all', () => {
+    expect(computeFx(prepareStatement([fxLine('2026-01-01', 'Satış Faturası', 100, 0, null, null), fxLine('2026-01-02', 'Tahsilat', 0, 100, 'TRY', 100)], '2026-12-31'), {})).toBeNull();
+  });
+
+  it('each currency runs over its own lines only; TL lines never enter a foreign balance', () => {
+    const r = computeFx(prepareStatement(fxLines, '2026-12-31'), {})!;
+    expect(r.currencies).toEqual(['USD', 'EUR']);
+    const usd = fxLines.map((l) => r.rowBalances.get(l.index)!.balances[0]);
+    const eur = fxLines.map((l) => r.rowBalances.get(l.index)!.balances[1]);
+    expect(usd).toEqual([0, 100_000, 60_000, 60_000, 80_000]);
+    expect(eur).toEqual([0, 0, 0, 25_000, 25_000]);
+    expect(r.totals).toEqual([
+      { currency: 'USD', debit: 120_000, credit: 40_000, balance: 80_000, incomplete: false },
+      { currency: 'EUR', debit: 25_000, credit: 0, balance: 25_000, incomplete: false },
+    ]);
+    expect(r.opening).toBeNull();
+  });
+
+  it('a range folds earlier lines into a per-currency devir and leaves later ones out', () => {
+    const r = computeFx(prepareStatement(fxLines, '2026-12-31'), { from: '2026-02-01', to: '2026-03-10' })!;
+    expect(r.opening).toEqual([100_000, 0]);
+    expect([...r.rowBalances.values()].map((b) => b.balances)).toEqual([
+      [60_000, 0],
+      [60_000, 25_000],
+    ]);
+    // totals include the devir: USD 1.000 borç (devir) + 400 alacak → 600 USD
+    expect(r.totals[0]).toMatchObject({ debit: 100_000, credit: 40_000, balance: 60_000 });
+    expect(r.totals[1]).toMatchObject({ debit: 25_000, credit: 0, balance: 25_000 });
+  });
+
+  it('an unreadable foreign amount makes that currency incomplete from that line on, not the other one', () => {
+    const bad = [
+      fxLine('2026-01-10', 'Satış Faturası', 4_200_000, 0, 'USD', 100_000),
+      fxLine('2026-01-11', 'Satış Faturası', 1_100_000, 0, 'USD', null, { currencyAmount: '1.2.3' }),
+      fxLine('2026-01-12', 'Satış Faturası', 1_100_000, 0, 'EUR', 25_000),
+    ];
+    const r = computeFx(prepareStatement(bad, '2026-12-31'), {})!;
+    expect(bad.map((l) => r.rowBalances.get(l.index)!.incomplete)).toEqual([
+      [false, false],
+      [true, false],
+      [true, false],
+    ]);
+    expect(r.totals.map((t) => t.incomplete)).toEqual([true, false]);
   });
 });

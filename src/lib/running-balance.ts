@@ -1,40 +1,32 @@
 /**
- * Pure statement arithmetic: date order, opening (devir) row, running balance, totals,
- * FIFO open debits, overdue total and weighted average due date (ortalama vade).
+ * The statement's view of the ledger (src/lib/ledger.ts, the one arithmetic): date order, devir row,
+ * running balance and totals per currency (one fold, `foldRange`), and the open-item figures —
+ * overdue marks, overdue total, ortalama vade — from the open-item engine (`openItems`) as of a
+ * chosen date, on whichever side the balance is (a supplier's overdue invoices are marked too).
  *
- * Two steps, each one pass over the lines: prepareStatement (once per statement: order, FIFO,
- * overdue, running balances) and computeStatement (per range / type filter: devir row, rows, totals).
- * Money is integer kuruş throughout (exact sums). Balance sign: debit − credit, so > 0 is
- * borçlu (the account owes us), < 0 alacaklı.
+ * Two steps: prepareStatement (once per statement and as-of date: order, currencies, open items)
+ * and computeStatement / computeFx (per range / type filter).
+ * Money is integer kuruş throughout. Balance sign: debit − credit, so > 0 is borçlu, < 0 alacaklı.
  *
  * Definitions (documented choices):
- * - Lines are shown in date order; lines of the same date keep the ERP's order (index).
- *   A line whose date could not be read sorts last and is never folded into the devir row.
- * - Range [from, to] (inclusive, either side optional): lines dated before `from` collapse into
- *   one opening row carrying their Σ borç, Σ alacak and net balance; lines after `to` are left
- *   out, also from the running balance of the undated lines shown after them. Totals include
- *   the opening row, so Σ borç − Σ alacak = closing balance.
- * - Type filter hides lines of other types from the table but not from the arithmetic:
- *   the running balance of a shown line is still the account's real balance after it.
- *   When a filter is active the totals are those of the shown lines (+ opening row).
- * - An unreadable amount (line.invalid.debit / .credit: the reader keeps 0 and the raw text) makes
- *   every balance that includes it unknown: rows from that line on (in date order) are
- *   `incomplete`, and so are the devir row, the totals, the closing and final balance and the FIFO
- *   figures that include it (`summary.incomplete`). The page shows them as incomplete, never as a
- *   confident figure. Lines after `to` left out of the undated rows' balances are left out of
- *   this too.
- * - Open debits (FIFO): allocateFifo from src/lib/fifo.ts (the one rule, basis "due": all credits
- *   pay the debits earliest due date first, else transaction date; undated debits last). What is
- *   left of a debit is open. A debit is overdue when it is open and its due date (else
- *   transaction date) is before today.
- *   Ortalama vade = Σ(open × due day) / Σ open over all open debits, rounded to a day.
- *   The weighted day sum is accumulated in floating point relative to today: it only
- *   decides a date (rounded to whole days), never an amount shown as money.
+ * - Lines are shown in date order; lines of the same date keep the ERP's order. A line whose date
+ *   could not be read sorts last and is never folded into the devir row.
+ * - Range [from, to] (inclusive, either side optional): lines before `from` collapse into one devir
+ *   row; lines after `to` are left out, also from the running balance of undated lines shown after them.
+ * - Type filter: the shown lines are those of the chosen types; the page then shows the Σ of the
+ *   shown lines, named as such (`filtered`), never a running balance or a devir as if it were the
+ *   account's — the account's balance stays in the header.
+ * - An unreadable amount makes every balance that includes it `incomplete` ("eksik ⚠").
+ * - Open items: `openItems` of the TL lines as of `asOf` (basis "due"). Overdue = open and its due
+ *   date (else transaction date) before the as-of date. Lines dated after the as-of date do not
+ *   close anything.
  */
 import type { StatementLine } from '../api/types';
 import type { IsoDate, Minor } from './types';
-import { addDays, diffDays } from './dates';
-import { allocateFifo, basisDate } from './fifo';
+import { currenciesOf, foldRange, hasUnreadableAmount, ledgerColumn, openItems, orderLines, type LedgerColumn, type OpenItemsResult, type PaymentBehaviour, type Side } from './ledger';
+import { LOCAL_CURRENCY } from './currency';
+
+export { hasUnreadableAmount, orderLines };
 
 export interface StatementRow {
   /** 'opening' = the devir row (line is null). */
@@ -44,7 +36,7 @@ export interface StatementRow {
   credit: Minor;
   /** Account balance after this row. */
   balance: Minor;
-  /** FIFO: the part of this debit not yet paid (0 for credits / paid debits). */
+  /** FIFO: the part of this item (on the balance's side) still open at the as-of date. */
   open: Minor;
   overdue: boolean;
   /** The balance after this row (and, for the devir row, its amounts) includes an unreadable amount. */
@@ -56,211 +48,165 @@ export interface StatementOptions {
   to?: IsoDate | null;
   /** Show only these transaction types (null/empty = all). */
   types?: ReadonlySet<string> | null;
-  /** Decides what is overdue (used when lines, not a PreparedStatement, are passed). */
+  /** The as-of date of the open-item figures when lines, not a PreparedStatement, are passed. */
   today: IsoDate;
 }
 
 export interface StatementSummary {
   rows: StatementRow[];
+  /** The devir row; null under a type filter (it is the account's figure, not the shown lines'). */
   opening: StatementRow | null;
+  /** Devir + shown lines; under a type filter the shown lines only. */
   totals: { debit: Minor; credit: Minor; balance: Minor };
+  /** A type filter is on: totals are the Σ of the shown lines, the rows carry no account balance. */
+  filtered: boolean;
   /** Balance after the last line of the range (all types). */
   closingBalance: Minor;
   /** Balance after every line of the account (what the account list should show). */
   finalBalance: Minor;
+  /** The open-item figures' date. */
+  asOf: IsoDate;
+  /** Side of the open items ('credit': a supplier's invoices are what is open). */
+  side: Side;
   overdue: { total: Minor; count: number };
   open: { total: Minor; averageDueDate: IsoDate | null };
+  /** Payment behaviour of the closed items at the as-of date (amount-weighted days late / to pay). */
+  behaviour: PaymentBehaviour;
   /** Distinct transaction types of the account, in first-seen order. */
   types: string[];
-  /** What includes an unreadable amount (so is not known exactly). */
   incomplete: {
-    /** The first line (date order) with an unreadable debit/credit, or null. */
     from: StatementLine | null;
     totals: boolean;
     closing: boolean;
     final: boolean;
-    /** FIFO figures: overdue, open total, ortalama vade (every credit pays every debit). */
+    /** Open-item figures: overdue, open total, ortalama vade. */
     open: boolean;
   };
 }
 
-/** The line's debit or credit could not be read (counted as 0 by the reader). */
-export const hasUnreadableAmount = (l: StatementLine): boolean => l.invalid.debit !== undefined || l.invalid.credit !== undefined;
-
-const byDateThenIndex = (a: StatementLine, b: StatementLine): number => {
-  if (a.date === b.date) return a.index - b.index;
-  if (a.date === null) return 1;
-  if (b.date === null) return -1;
-  return a.date < b.date ? -1 : 1;
-};
-
-/** Lines in date order (returns the same array when it is already ordered). */
-export function orderLines(lines: readonly StatementLine[]): readonly StatementLine[] {
-  for (let i = 1; i < lines.length; i++) {
-    if (byDateThenIndex(lines[i - 1]!, lines[i]!) > 0) return [...lines].sort(byDateThenIndex);
-  }
-  return lines;
-}
-
-/**
- * The range-independent part, computed once per (statement, today) and reused for every range and
- * type filter: date order, FIFO open amounts, overdue flags and totals, ortalama vade, the types.
- */
+/** The range-independent part, computed once per (statement, as-of date). */
 export interface PreparedStatement {
   ordered: readonly StatementLine[];
+  asOf: IsoDate;
+  tl: LedgerColumn;
+  /** The open-item engine's answer for TL (positions are those of `ordered`). */
+  items: OpenItemsResult;
+  /** Per position: what is open of the item. */
   open: Float64Array;
-  /** 1 = the line at this position is an overdue open debit. */
+  /** 1 = the line at this position is an overdue open item. */
   overdue: Uint8Array;
-  /** Balance after each line (all lines, date order). */
-  balances: Float64Array;
-  /** How many lines up to and including this position have an unreadable amount. */
-  unreadableUpTo: Uint32Array;
-  overdueTotal: Minor;
-  overdueCount: number;
-  openTotal: Minor;
-  averageDueDate: IsoDate | null;
   types: string[];
-  finalBalance: Minor;
+  behaviour: PaymentBehaviour;
+  /** Foreign currencies, first-seen order, with their columns. */
+  fx: { currencies: string[]; columns: LedgerColumn[] };
 }
 
-export function prepareStatement(lines: readonly StatementLine[], today: IsoDate): PreparedStatement {
+export function prepareStatement(lines: readonly StatementLine[], asOf: IsoDate): PreparedStatement {
   const ordered = orderLines(lines);
   const n = ordered.length;
-  const open = allocateFifo(ordered).open;
+  const tl = ledgerColumn(ordered, LOCAL_CURRENCY);
+  const items = openItems(ordered, { asOf });
+  const open = new Float64Array(n);
   const overdue = new Uint8Array(n);
-  const balances = new Float64Array(n);
-  const unreadableUpTo = new Uint32Array(n);
-  let unreadable = 0;
+  for (const it of items.items) {
+    open[it.pos] = it.remaining;
+    if (it.remaining > 0 && it.days !== null && it.days > 0) overdue[it.pos] = 1;
+  }
   const typeSeen = new Set<string>();
   const types: string[] = [];
-  let balance = 0;
-  let overdueTotal = 0;
-  let overdueCount = 0;
-  let openTotal = 0;
-  let weightedDays = 0;
-  for (let i = 0; i < n; i++) {
-    const l = ordered[i]!;
+  for (const l of ordered) {
     if (!typeSeen.has(l.type)) {
       typeSeen.add(l.type);
       types.push(l.type);
     }
-    balance += l.debit - l.credit;
-    balances[i] = balance;
-    if (hasUnreadableAmount(l)) unreadable++;
-    unreadableUpTo[i] = unreadable;
-    const o = open[i]!;
-    if (o > 0) {
-      const dueIso = basisDate(l, 'due');
-      if (dueIso) {
-        openTotal += o;
-        weightedDays += o * diffDays(today, dueIso);
-        if (dueIso < today) {
-          overdue[i] = 1;
-          overdueTotal += o;
-          overdueCount++;
-        }
-      }
-    }
   }
-  return {
-    ordered,
-    open,
-    overdue,
-    balances,
-    unreadableUpTo,
-    overdueTotal,
-    overdueCount,
-    openTotal,
-    averageDueDate: openTotal > 0 ? addDays(today, Math.round(weightedDays / openTotal)) : null,
-    types,
-    finalBalance: balance,
-  };
+  const currencies = currenciesOf(ordered).slice(1);
+  return { ordered, asOf, tl, items, open, overdue, types, behaviour: items.behaviour, fx: { currencies, columns: currencies.map((c) => ledgerColumn(ordered, c)) } };
 }
 
 export function computeStatement(input: readonly StatementLine[] | PreparedStatement, opts: StatementOptions): StatementSummary {
   const p = 'ordered' in input ? input : prepareStatement(input, opts.today);
-  const { ordered, open, overdue, balances, unreadableUpTo } = p;
-  const from = opts.from || null;
-  const to = opts.to || null;
-  const types = opts.types && opts.types.size > 0 ? opts.types : null;
-
-  const rows: StatementRow[] = [];
-  let openingDebit = 0;
-  let openingCredit = 0;
-  let hasOpening = false;
-  let shownDebit = 0;
-  let shownCredit = 0;
-  let closingBalance = 0;
-  let openingIncomplete = false;
-  let shownIncomplete = false;
-  let closingIncomplete = false;
-  // Unreadable lines among those left out after `to` (their 0 is taken out with them).
-  let skippedUnreadable = 0;
-  // Σ(borç − alacak) of the lines after `to` that were left out. They sort before the undated lines
-  // (which are always shown), so those rows' balances must not include them.
-  let skipped = 0;
-
-  for (let i = 0; i < ordered.length; i++) {
+  const { ordered, open, overdue } = p;
+  const filtered = !!(opts.types && opts.types.size > 0);
+  const f = foldRange(ordered, p.tl, opts);
+  const rows: StatementRow[] = new Array(f.shown.length);
+  for (let k = 0; k < f.shown.length; k++) {
+    const i = f.shown[k]!;
     const l = ordered[i]!;
-    const date = l.date;
-    if (from !== null && date !== null && date < from) {
-      openingDebit += l.debit;
-      openingCredit += l.credit;
-      hasOpening = true;
-      closingBalance = balances[i]!;
-      closingIncomplete = unreadableUpTo[i]! > 0;
-      if (hasUnreadableAmount(l)) openingIncomplete = true;
-      continue;
-    }
-    if (to !== null && date !== null && date > to) {
-      skipped += l.debit - l.credit;
-      if (hasUnreadableAmount(l)) skippedUnreadable++;
-      continue;
-    }
-    const balance = balances[i]! - skipped;
-    const incomplete = unreadableUpTo[i]! - skippedUnreadable > 0;
-    closingBalance = balance;
-    closingIncomplete = incomplete;
-    if (types !== null && !types.has(l.type)) continue;
-    shownDebit += l.debit;
-    shownCredit += l.credit;
-    if (hasUnreadableAmount(l)) shownIncomplete = true;
-    rows.push({ kind: 'line', line: l, debit: l.debit, credit: l.credit, balance, open: open[i]!, overdue: overdue[i] === 1, incomplete });
+    rows[k] = { kind: 'line', line: l, debit: l.debit, credit: l.credit, balance: f.balance[k]!, open: open[i]!, overdue: overdue[i] === 1, incomplete: f.incomplete[k] === 1 };
   }
-
-  const opening: StatementRow | null = hasOpening
-    ? {
-        kind: 'opening',
-        line: null,
-        debit: openingDebit,
-        credit: openingCredit,
-        balance: openingDebit - openingCredit,
-        open: 0,
-        overdue: false,
-        incomplete: openingIncomplete,
-      }
-    : null;
-  const n = ordered.length;
-  const anyUnreadable = n > 0 && unreadableUpTo[n - 1]! > 0;
+  const opening: StatementRow | null =
+    f.opening && !filtered
+      ? { kind: 'opening', line: null, debit: f.opening.debit, credit: f.opening.credit, balance: f.opening.balance, open: 0, overdue: false, incomplete: f.opening.incomplete }
+      : null;
   let firstUnreadable: StatementLine | null = null;
-  if (anyUnreadable) for (let i = 0; i < n && firstUnreadable === null; i++) if (unreadableUpTo[i]! > 0) firstUnreadable = ordered[i]!;
-  const totalDebit = openingDebit + shownDebit;
-  const totalCredit = openingCredit + shownCredit;
+  if (p.tl.unreadableCount > 0) for (let i = 0; i < ordered.length && firstUnreadable === null; i++) if (p.tl.unreadable[i] === 1) firstUnreadable = ordered[i]!;
+  const totals = filtered ? { debit: f.shownDebit, credit: f.shownCredit, balance: f.shownDebit - f.shownCredit } : { debit: f.totals.debit, credit: f.totals.credit, balance: f.totals.balance };
+  let shownIncomplete = false;
+  if (filtered) for (const i of f.shown) if (p.tl.unreadable[i] === 1) shownIncomplete = true;
   return {
     rows,
     opening,
-    totals: { debit: totalDebit, credit: totalCredit, balance: totalDebit - totalCredit },
-    closingBalance,
-    finalBalance: p.finalBalance,
-    overdue: { total: p.overdueTotal, count: p.overdueCount },
-    open: { total: p.openTotal, averageDueDate: p.averageDueDate },
+    totals,
+    filtered,
+    closingBalance: f.closing,
+    finalBalance: f.final,
+    asOf: p.asOf,
+    side: p.items.side,
+    overdue: { total: p.items.overdueTotal, count: p.items.overdueCount },
+    open: { total: p.items.openTotal, averageDueDate: p.items.averageDueDate },
+    behaviour: p.behaviour,
     types: p.types,
     incomplete: {
       from: firstUnreadable,
-      totals: openingIncomplete || shownIncomplete,
-      closing: closingIncomplete,
-      final: anyUnreadable,
-      open: anyUnreadable,
+      totals: filtered ? shownIncomplete : f.totals.incomplete,
+      closing: f.closingIncomplete,
+      final: f.finalIncomplete,
+      open: p.items.incomplete,
     },
+  };
+}
+
+// ------------------------------------------------------------------ foreign currencies
+
+export interface FxTotals {
+  currency: string;
+  debit: Minor;
+  credit: Minor;
+  balance: Minor;
+  /** The balance could not be computed exactly (an unreadable amount in range or before it). */
+  incomplete: boolean;
+}
+
+export interface FxRange {
+  currencies: string[];
+  /** Per currency: balance carried into the range (devir); null when no line is before `from`. */
+  opening: Minor[] | null;
+  /** Per shown line (by StatementLine.index): balance per currency after it, and whether it is incomplete. */
+  rowBalances: Map<number, { balances: Minor[]; incomplete: boolean[] }>;
+  totals: FxTotals[];
+}
+
+/** The same fold per foreign currency (never added to TL); null when every line is TL. */
+export function computeFx(p: PreparedStatement, opts: { from?: IsoDate | null; to?: IsoDate | null; types?: ReadonlySet<string> | null }): FxRange | null {
+  const { currencies, columns } = p.fx;
+  if (currencies.length === 0) return null;
+  const folds = columns.map((c) => foldRange(p.ordered, c, opts));
+  const filtered = !!(opts.types && opts.types.size > 0);
+  const rowBalances = new Map<number, { balances: Minor[]; incomplete: boolean[] }>();
+  const shown = folds[0]!.shown;
+  for (let k = 0; k < shown.length; k++) {
+    rowBalances.set(p.ordered[shown[k]!]!.index, { balances: folds.map((f) => f.balance[k]!), incomplete: folds.map((f) => f.incomplete[k] === 1) });
+  }
+  const anyOpening = folds.some((f) => f.opening !== null) && !filtered;
+  return {
+    currencies,
+    opening: anyOpening ? folds.map((f) => f.opening?.balance ?? 0) : null,
+    rowBalances,
+    totals: folds.map((f, k): FxTotals => {
+      const debit = filtered ? f.shownDebit : f.totals.debit;
+      const credit = filtered ? f.shownCredit : f.totals.credit;
+      return { currency: currencies[k]!, debit, credit, balance: debit - credit, incomplete: filtered ? f.totals.incomplete : f.closingIncomplete };
+    }),
   };
 }

@@ -6,7 +6,8 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { agingOf, getDataset, SPECIAL_ACCOUNTS } from '../../server/demo-erp';
 import { foldTr } from '../../src/lib/turkish';
-import { renderApp, setDemoFail, type DemoShape } from '../harness';
+import { http, HttpResponse } from 'msw';
+import { mswServer, renderApp, setDemoFail, type DemoShape } from '../harness';
 
 // Lazy routes and the demo dataset make the first render slow when the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 });
@@ -62,7 +63,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim());
     expect(names[0]).toBe('Firma Adı');
-    expect(names.slice(1, 7)).toEqual(['Vadesi gelmemiş', '0–30 gün', '31–60 gün', '61–90 gün', '91–120 gün', '120+ gün']);
+    expect(names.slice(1, 7)).toEqual(['Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü']);
 
     // The summary's Toplam = Σ balances of the returned accounts (Σ debit − Σ credit of their
     // statements); the table has no totals row (the summary shows every total in full).
@@ -90,7 +91,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     // Bucket summary: the 120+ bucket total = Σ of the ERP's 120+ values of these accounts.
     const summary = screen.getByRole('region', { name: 'Vade dilimi toplamları (ERP)' });
     const over120 = igdirAccounts.reduce((s, a) => s + agingOf(a.lines, ERP_TODAY).buckets.d120plus, 0);
-    const item = within(summary).getByText('120+ gün', { selector: 'dt' }).closest('div')!;
+    const item = within(summary).getByText('120 Gün Üstü', { selector: 'dt' }).closest('div')!;
     expect(item.querySelector('dd')!.textContent).toBe(bal(over120));
     expect(within(summary).getByText('Toplam', { selector: 'dt' }).nextElementSibling!.textContent).toBe(bal(expectedTotal));
   });
@@ -99,7 +100,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const acc = ds.accountById.get(SPECIAL_ACCOUNTS.igdirUpper)!;
     await renderApp(`/aging?firma=iğdır&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape });
     const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
-    expect(await within(panel).findByText(`TL karşılaştırması: ERP’nin yaşlandırma toplamı ile ekstreden hesaplanan toplam aynı: ${bal(acc.balance)}.`)).toBeInTheDocument();
+    expect(await within(panel).findByText(`TL karşılaştırması: ERP’nin yaşlandırması ile ekstreden hesaplanan her dilim aynı; toplam ${bal(acc.balance)}.`)).toBeInTheDocument();
 
     const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
     const erp = agingOf(acc.lines, ERP_TODAY).buckets;
@@ -108,9 +109,9 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
       const cells = Array.from(row.querySelectorAll('td'), (td) => td.textContent);
       expect(cells).toEqual([label, bal(amount), bal(amount)]);
     };
-    expectRow('Vadesi gelmemiş', erp.notDue);
-    expectRow('31–60 gün', erp.d31_60);
-    expectRow('120+ gün', erp.d120plus);
+    expectRow('Vadesi Gelmemiş', erp.notDue);
+    expectRow('31-60 Gün', erp.d31_60);
+    expectRow('120 Gün Üstü', erp.d120plus);
 
     // Explanation: one row per debit line, the remaining amounts add up to the balance.
     const explain = within(panel).getByRole('grid', { name: 'Ekstreden yaşlandırma açıklaması' });
@@ -129,7 +130,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const acc = ds.accountById.get(SPECIAL_ACCOUNTS.igdirUpper)!;
     const app = await renderApp(`/aging?firma=iğdır&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape });
     const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
-    await within(panel).findByText(/toplam aynı/);
+    await within(panel).findByText(/her dilim aynı/);
 
     const asOf = '2026-03-31';
     const input = within(panel).getByLabelText('Tarih itibarıyla');
@@ -141,9 +142,18 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const excluded = acc.lines.length - included.length;
     const fifoTotal = included.reduce((s, l) => s + l.debit - l.credit, 0);
     expect(await within(panel).findByText(`${excluded} satır seçilen tarihten sonra olduğu için hesaba katılmadı.`)).toBeInTheDocument();
-    expect(within(panel).getByRole('alert')).toHaveTextContent(
-      `TL karşılaştırması: Fark var: ERP toplamı ${bal(acc.balance)}, ekstreden hesaplanan ${bal(fifoTotal)} (fark ${tl(Math.abs(acc.balance - fifoTotal))}).`,
-    );
+    const alert = within(panel).getByRole('alert');
+    expect(alert).toHaveTextContent(`Toplam farklı: ERP toplamı ${bal(acc.balance)}, ekstreden hesaplanan ${bal(fifoTotal)} (fark ${tl(Math.abs(acc.balance - fifoTotal))}).`);
+    // Bucket by bucket, in words: the ERP's aging (its date) against the statement's as of 31.03.2026
+    // — the latter worked out by the demo ERP's own aging over the lines up to that day.
+    const erpB = agingOf(acc.lines, ERP_TODAY).buckets;
+    const oursB = agingOf(included, asOf).buckets;
+    const labels = { notDue: 'Vadesi Gelmemiş', d0_30: '0-30 Gün', d31_60: '31-60 Gün', d61_90: '61-90 Gün', d91_120: '91-120 Gün', d120plus: '120 Gün Üstü' } as const;
+    const differing = (Object.keys(labels) as (keyof typeof labels)[]).filter((k) => erpB[k] !== oursB[k]);
+    expect(differing.length).toBeGreaterThan(0);
+    expect(alert).toHaveTextContent(`${differing.length} dilim farklı.`);
+    const items = within(alert).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(differing.map((k) => `${labels[k]}: ERP ${bal(erpB[k])}, ekstreden ${bal(oursB[k])} (fark ${tl(Math.abs(erpB[k] - oursB[k]))})`));
     expect(app.path()).toContain(`asOf=${asOf}`);
   });
 });
@@ -162,15 +172,58 @@ describe('aging search and errors', () => {
     await waitFor(() => expect(bodyRows(grid)).toHaveLength(igdirAccounts.length));
   });
 
-  it('a company with a credit balance gets an unapplied-credit line and still matches the ERP total', async () => {
+  it('a company with a credit balance is aged on its credit side, bucket by bucket like the ERP', async () => {
     const acc = ds.accountById.get(SPECIAL_ACCOUNTS.plusCredit)!;
     expect(acc.balance).toBeLessThan(0);
     await renderApp(`/aging?firma=${encodeURIComponent('A+ Yapı')}&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape: 'envelope' });
     const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
-    expect(await within(panel).findByText(new RegExp(`toplam aynı: ${bal(acc.balance)}`))).toBeInTheDocument();
+    expect(await within(panel).findByText(new RegExp(`her dilim aynı; toplam ${bal(acc.balance)}`))).toBeInTheDocument();
     const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
-    const row = within(buckets).getByText('Kapatılmamış alacak (avans)').closest('tr')!;
-    expect(row.querySelectorAll('td')[1]!.textContent).toBe(bal(acc.balance));
+    expect(within(buckets).queryByText('Kapatılmamış alacak (avans)')).toBeNull();
+  });
+
+  it('supplier 1008: FIFO buckets 369.450,61 / 109.096,71 / 13.906,26 A like the ERP, the banner per bucket, no days on closed items', async () => {
+    // Failing first: every bucket 0,00, the whole 492.453,58 A under "Kapatılmamış alacak (avans)",
+    // and a green banner because only the totals were compared.
+    const acc = ds.accountById.get('1008')!;
+    expect(acc.balance).toBe(-49245358);
+    await renderApp(`/aging?firma=&cari=1008&asOf=${ERP_TODAY}`, { loggedIn: true });
+    const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
+    await within(panel).findByText(/her dilim aynı; toplam 492\.453,58 A/);
+    const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
+    const row = (label: string) => Array.from(within(buckets).getByText(label).closest('tr')!.querySelectorAll('td'), (td) => td.textContent);
+    expect(row('0-30 Gün')).toEqual(['0-30 Gün', '369.450,61 A', '369.450,61 A']);
+    expect(row('31-60 Gün')).toEqual(['31-60 Gün', '109.096,71 A', '109.096,71 A']);
+    expect(row('61-90 Gün')).toEqual(['61-90 Gün', '13.906,26 A', '13.906,26 A']);
+    expect(within(buckets).queryByText('Kapatılmamış alacak (avans)')).toBeNull();
+    // The items are the supplier's invoices (alacak); a closed one shows no days (they stopped running).
+    const explain = within(panel).getByRole('grid', { name: 'Ekstreden yaşlandırma açıklaması' });
+    expect(bodyRows(explain)).toHaveLength(acc.lines.filter((l) => l.credit > 0).length);
+    const daysCol = columnIndex(explain, 'Gün');
+    const closed = bodyRows(explain).filter((tr) => tr.textContent!.includes('Kapandı'));
+    expect(closed.length).toBeGreaterThan(0);
+    for (const tr of closed) expect(tr.querySelectorAll('td')[daysCol]!.textContent).toBe('');
+    const remainingCol = columnIndex(explain, 'Açık kalan');
+    expect(footerCells(explain)[remainingCol]).toBe(tl(-acc.balance));
+  });
+
+  it('a deep link /aging?cari=<id> finds the ERP’s row by the account’s name when the aging answer has no ids', async () => {
+    // Failing first: "Cari: 1008" and "not in the ERP's aging answer".
+    const acc = ds.accountById.get('1008')!;
+    const erp = agingOf(acc.lines, ERP_TODAY).buckets;
+    const num = (m: number) => (m / 100).toFixed(2);
+    mswServer.use(
+      http.post('*/api/erp/get_yaslandirma', () =>
+        HttpResponse.json([
+          { FULLNAME: acc.name, VADESI_GELMEMIS: num(erp.notDue), '0_30_GUN': num(erp.d0_30), '31_60_GUN': num(erp.d31_60), '61_90_GUN': num(erp.d61_90), '91_120_GUN': num(erp.d91_120), '120_GUN_USTU': num(erp.d120plus), TOPLAM: num(acc.balance) },
+        ]),
+      ),
+    );
+    await renderApp(`/aging?cari=1008&asOf=${ERP_TODAY}`, { loggedIn: true });
+    const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
+    expect(await within(panel).findByRole('heading', { name: new RegExp(acc.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeInTheDocument();
+    expect(await within(panel).findByText(/her dilim aynı; toplam 492\.453,58 A/)).toBeInTheDocument();
+    expect(within(panel).queryByText(/yaşlandırma yanıtında yok/)).toBeNull();
   });
 
   it('shows an unreadable ERP number raw and marked, counts it, and leaves it out of the totals', async () => {
@@ -180,12 +233,12 @@ describe('aging search and errors', () => {
     const all = ds.accounts.filter((a) => a.balance !== 0);
     const badRows = all.filter((_, i) => i % 4 === 1).length;
     expect(await screen.findByText(`${badRows} değer okunamadı; ham haliyle işaretlenerek gösteriliyor.`)).toBeInTheDocument();
-    const col = columnIndex(grid, 'Vadesi gelmemiş');
+    const col = columnIndex(grid, 'Vadesi Gelmemiş');
     const bad = bodyRows(grid)[1]!.querySelectorAll('td')[col]!;
     expect(bad.querySelector('.cell-invalid')).not.toBeNull();
     expect(bad.textContent).toMatch(/⚠/);
     const readable = all.filter((_, i) => i % 4 !== 1).reduce((sum, a) => sum + agingOf(a.lines, ERP_TODAY).buckets.notDue, 0);
-    expect(summaryValue('Vadesi gelmemiş')).toBe(bal(readable));
+    expect(summaryValue('Vadesi Gelmemiş')).toBe(bal(readable));
   });
 
   it('an unknown ?cari= is one clear “Cari bulunamadı” with a way back, not an empty FIFO panel', async () => {

@@ -103,6 +103,6 @@ describe.each(SHAPES)('a USD account (ERP shape %s)', (shape) => {
     const side = (m: number) => `${money(Math.abs(m))}${m > 0 ? ' B' : m < 0 ? ' A' : ''}`;
     expect(buckets.querySelector('tfoot')!.textContent).toContain(side(usdTotal));
     await app.user.click(within(panel).getByRole('button', { name: 'TL' }));
-    expect(await within(panel).findByText(new RegExp(`TL karşılaştırması: .*toplam aynı: ${side(usd.balance)}`))).toBeInTheDocument();
+    expect(await within(panel).findByText(new RegExp(`TL karşılaştırması: .*her dilim aynı; toplam ${side(usd.balance)}`))).toBeInTheDocument();
   });
 });

@@ -41,12 +41,12 @@ const largestOverdue = agingRows
   })
   .slice(0, 10);
 const LABELS: Record<AgingBucket, string> = {
-  notDue: 'Vadesi gelmemiş',
-  d0_30: '0–30 gün',
-  d31_60: '31–60 gün',
-  d61_90: '61–90 gün',
-  d91_120: '91–120 gün',
-  d120plus: '120+ gün',
+  notDue: 'Vadesi Gelmemiş',
+  d0_30: '0-30 Gün',
+  d31_60: '31-60 Gün',
+  d61_90: '61-90 Gün',
+  d91_120: '91-120 Gün',
+  d120plus: '120 Gün Üstü',
 };
 
 const erpCalls = (app: RenderedApp) => app.env.demoErp.requests.map((r) => r.operation).filter((op) => op !== 'get_user');
@@ -122,10 +122,10 @@ describe('Özet links explain their figures', () => {
   it('a bucket → the aging of the borçlu accounts sorted by that bucket, with the same bucket total and overdue total', async () => {
     const app = await openOverview();
     const agingSection = screen.getByRole('region', { name: 'Alacak yaşlandırması (ERP)' });
-    await app.user.click(within(agingSection).getByRole('link', { name: `120+ gün: ${tl(bucketSum('d120plus'))}` }));
+    await app.user.click(within(agingSection).getByRole('link', { name: `120 Gün Üstü: ${tl(bucketSum('d120plus'))}` }));
     await waitFor(() => expect(app.path()).toMatch(/^\/aging\?side=B&sort=-/));
     const summary = await screen.findByRole('region', { name: 'Vade dilimi toplamları (ERP)' });
-    const item = within(summary).getByText('120+ gün', { selector: 'dt' }).closest('div')!;
+    const item = within(summary).getByText('120 Gün Üstü', { selector: 'dt' }).closest('div')!;
     expect(item.querySelector('dd')).toHaveTextContent(tl(bucketSum('d120plus')));
     expect(screen.getByTestId('aging-overdue')).toHaveTextContent(tl(overdue));
     const grid = screen.getByRole('grid', { name: 'Yaşlandırma (ERP)' });

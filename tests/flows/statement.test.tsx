@@ -149,9 +149,10 @@ describe('statement', () => {
     expect(await screen.findByTestId('consistency')).toHaveTextContent(
       `Liste bakiyesi ekstrenin bugünkü bakiyesiyle tutuyor (${withSide(today)}); tablodaki bakiye 31.12.2025 itibarıyladır.`,
     );
-    // Overdue and ortalama vade are as of today, and say so.
-    expect(screen.getByText('Vadesi geçmiş (bugün itibarıyla)')).toBeInTheDocument();
-    expect(screen.getByText('Ortalama vade (bugün itibarıyla)')).toBeInTheDocument();
+    // Overdue, ortalama vade and the account's balance are as of the range's end, and say so.
+    expect(screen.getByText('Vadesi geçmiş (31.12.2025 itibarıyla)')).toBeInTheDocument();
+    expect(screen.getByText('Ortalama vade')).toBeInTheDocument();
+    expect(screen.getByTestId('account-balance')).toHaveTextContent(withSide(atEnd));
   });
 
   it('a from-date after the to-date is swapped with a visible word; an unknown id is one clear “Cari bulunamadı”', async () => {
@@ -211,30 +212,94 @@ describe('statement', () => {
     expect(toBox).toHaveValue('15.03.2026');
   });
 
-  it('filters by transaction type (running balance stays the real one), type in the URL', async () => {
-    const app = await openStatement('/accounts/1000?from=2026-01-01');
-    const lines = linesOf(app, '1000');
-    await app.user.selectOptions(screen.getByRole('combobox', { name: 'İşlem türü' }), 'Tahsilat');
-    expect(app.path()).toBe('/accounts/1000?from=2026-01-01&type=Tahsilat');
-    let balance = 0;
-    let openingDebit = 0;
-    let openingCredit = 0;
-    let credit = 0;
-    const expectedBalances: string[] = [];
-    for (const l of lines) {
-      balance += l.debit - l.credit;
-      if (l.date < '2026-01-01') {
-        openingDebit += l.debit;
-        openingCredit += l.credit;
-      } else if (l.type === 'Tahsilat') {
-        credit += l.credit;
-        expectedBalances.push(withSide(balance));
+  it('type filter tells the truth: /accounts/1001?type=Tahsilat shows the Σ of the shown lines, named so; no running balance; the real balance stays', async () => {
+    // Failing first: the running balance jumped between rows and the Toplam row mixed the devir in —
+    // Toplam, the last row and the real balance were different figures with nothing said.
+    const app = await renderApp('/accounts/1001?type=Tahsilat', { loggedIn: true });
+    await screen.findByTestId('sum-credit');
+    const lines = linesOf(app, '1001');
+    const tahsilat = lines.filter((l) => l.type === 'Tahsilat');
+    const shownCredit = tahsilat.reduce((s, l) => s + l.credit, 0);
+    const shownDebit = tahsilat.reduce((s, l) => s + l.debit, 0);
+    const real = lines.reduce((s, l) => s + l.debit - l.credit, 0);
+    await waitFor(() => expect(bodyRows()).toHaveLength(tahsilat.length));
+    expect(bodyRows().every((tr) => tr.cells[2]!.textContent === 'Tahsilat')).toBe(true);
+    // No "Bakiye" column: a running balance read down a filtered list is nobody's figure.
+    expect(within(grid()).queryByRole('columnheader', { name: /^Bakiye/ })).toBeNull();
+    const foot = grid().querySelector('tfoot')!;
+    expect(foot).toHaveTextContent('Gösterilen satırların toplamı (Tahsilat)');
+    expect(screen.getByTestId('sum-credit')).toHaveTextContent(trMoney(shownCredit));
+    expect(screen.getByTestId('sum-debit')).toHaveTextContent(trMoney(shownDebit));
+    expect(screen.getByTestId('statement-filtered')).toHaveTextContent('bu satırların toplamıdır, hesabın bakiyesi değildir');
+    // The account's real balance stays in the header.
+    expect(screen.getByTestId('account-balance')).toHaveTextContent(withSide(real));
+    expect(app.path()).toBe('/accounts/1001?type=Tahsilat');
+  });
+
+  it('supplier 1012: overdue payables from the open-item engine (the ERP has 19.196,50 A overdue), not "0,00 / —"', async () => {
+    // Failing first: the statement aged only debits, so a supplier showed "Vadesi geçmiş 0,00 / Ortalama vade —".
+    const app = await openStatement('/accounts/1012');
+    const ds = app.env.demoErp.dataset;
+    const lines = linesOf(app, '1012');
+    const today = istanbulToday();
+    // This file's own FIFO on the credit side: our payments (borç) pay the supplier's invoices
+    // (alacak) earliest due first; what is left and due before today is overdue.
+    let paid = lines.reduce((s, l) => s + l.debit, 0);
+    const invoices = lines
+      .map((l, index) => ({ index, due: l.dueDate ?? l.date, date: l.date, amount: l.credit }))
+      .filter((d) => d.amount > 0)
+      .sort((a, b) => (a.due !== b.due ? (a.due < b.due ? -1 : 1) : a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.index - b.index));
+    let overdue = 0;
+    let count = 0;
+    for (const d of invoices) {
+      const p = Math.min(paid, d.amount);
+      paid -= p;
+      if (d.amount - p > 0 && d.due < today) {
+        overdue += d.amount - p;
+        count++;
       }
     }
-    await waitFor(() => expect(bodyRows().slice(1).every((tr) => tr.cells[2]!.textContent === 'Tahsilat')).toBe(true));
-    expect(bodyRows().slice(1).map((tr) => tr.cells[5]!.textContent)).toEqual(expectedBalances);
-    expect(screen.getByTestId('sum-credit')).toHaveTextContent(trMoney(openingCredit + credit));
-    expect(screen.getByTestId('sum-debit')).toHaveTextContent(trMoney(openingDebit));
+    if (today === ds.today) expect(overdue).toBe(1919650); // 19.196,50 A, the ERP's own overdue for 1012
+    expect(overdue).toBeGreaterThan(0);
+    expect(screen.getByTestId('sum-overdue')).toHaveTextContent(`${trMoney(overdue)} A (${count} kalem)`);
+    expect(screen.getByTestId('sum-average-due')).not.toHaveTextContent('—');
+    expect(bodyRows().filter((tr) => tr.classList.contains('statement-row--overdue'))).toHaveLength(count);
+  });
+
+  it('as of a date: the range end decides what is overdue (debit due 31.01.2026 paid 15.12.2026, to=15.11.2026 → 1.000,00 overdue)', async () => {
+    // Failing first: the statement matched every payment, also those after the chosen date, so the
+    // statement said 0,00 where the aging panel (as of the same date) said 1.000,00 in 120+.
+    mswServer.use(
+      http.post('*/api/erp/get_cari_extre', () =>
+        HttpResponse.json([
+          { ACTION_DATE: '01.01.2026', DUE_DATE: '31.01.2026', ACTION_NAME: 'Satış Faturası', BORC: '1000,00', ALACAK: '0,00' },
+          { ACTION_DATE: '15.12.2026', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '0,00', ALACAK: '1000,00' },
+        ]),
+      ),
+    );
+    await openStatement('/accounts/1003?to=2026-11-15');
+    expect(screen.getByText('Vadesi geçmiş (15.11.2026 itibarıyla)')).toBeInTheDocument();
+    expect(screen.getByTestId('sum-overdue')).toHaveTextContent('1.000,00 B (1 kalem)');
+    expect(bodyRows().filter((tr) => tr.classList.contains('statement-row--overdue'))).toHaveLength(1);
+  });
+
+  it('payment behaviour: amount-weighted days late and days to pay of the closed items', async () => {
+    // Invoice 1.000,00 on 01.01.2026 due 31.01.2026; paid 600,00 on 10.02 (10 days late, 40 days
+    // after the invoice) and 400,00 on 02.03 (30 days late, 60 days). Late (600×10 + 400×30)/1.000
+    // = 18 days; to pay (600×40 + 400×60)/1.000 = 48 days.
+    mswServer.use(
+      http.post('*/api/erp/get_cari_extre', () =>
+        HttpResponse.json([
+          { ACTION_DATE: '01.01.2026', DUE_DATE: '31.01.2026', ACTION_NAME: 'Satış Faturası', BORC: '1000,00', ALACAK: '0,00' },
+          { ACTION_DATE: '10.02.2026', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '0,00', ALACAK: '600,00' },
+          { ACTION_DATE: '02.03.2026', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '0,00', ALACAK: '400,00' },
+        ]),
+      ),
+    );
+    await openStatement('/accounts/1003?to=2026-03-31');
+    expect(screen.getByTestId('sum-days-late')).toHaveTextContent('18 gün');
+    expect(screen.getByTestId('sum-days-to-pay')).toHaveTextContent('48 gün');
+    // As of 15.02 only the first payment is in: 10 days late, 40 days to pay.
   });
 
   it('shows every extra key; an invoice-like document number opens that invoice straight away', async () => {
@@ -281,7 +346,7 @@ describe('statement', () => {
     }
     expect(overdueIdx.length).toBeGreaterThan(0);
     const avg = isoOf(Math.round(weighted / openSum));
-    expect(screen.getByTestId('sum-overdue')).toHaveTextContent(`${trMoney(overdue)} (${overdueIdx.length} kalem)`);
+    expect(screen.getByTestId('sum-overdue')).toHaveTextContent(`${trMoney(overdue)} B (${overdueIdx.length} kalem)`);
     expect(screen.getByTestId('sum-average-due')).toHaveTextContent(trDate(avg));
     const highlighted = bodyRows()
       .filter((tr) => tr.classList.contains('statement-row--overdue'))

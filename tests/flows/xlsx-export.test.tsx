@@ -118,7 +118,7 @@ describe('Excel export follows the column chooser', () => {
     expect(ws.name).toBe('Yaşlandırma');
     // Bucket amounts are balances: signed in the file, the sign named in each title (on screen: B/A).
     const signed = (h: string) => `${h} (+ borçlu / − alacaklı)`;
-    expect(rowValues(ws, 1)).toEqual(['Firma Adı', ...['Vadesi gelmemiş', '0–30 gün', '31–60 gün', '61–90 gün', '91–120 gün', '120+ gün', 'Toplam'].map(signed)]);
+    expect(rowValues(ws, 1)).toEqual(['Firma Adı', ...['Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü', 'Toplam'].map(signed)]);
     // ERP order; the Toplam column = each account's balance. No totals row: the aging table has
     // none (the summary above it shows every bucket's total in full).
     igdir.forEach((a, i) => {
@@ -134,7 +134,7 @@ describe('Excel export follows the column chooser', () => {
     await app.user.click(within(chooser).getByRole('checkbox', { name: 'Firma ID' }));
     for (let i = 0; i < 8; i++) await app.user.click(within(chooser).getByRole('button', { name: 'Firma ID sütununu aşağı taşı' }));
     ({ ws } = await downloadXlsx(app));
-    expect(rowValues(ws, 1).slice(6, 9)).toEqual([signed('120+ gün'), signed('Toplam'), 'Firma ID']);
+    expect(rowValues(ws, 1).slice(6, 9)).toEqual([signed('120 Gün Üstü'), signed('Toplam'), 'Firma ID']);
     igdir.forEach((a, i) => expect(ws.getRow(2 + i).getCell(9).value).toBe(a.id));
   });
 });

@@ -4,7 +4,7 @@ import { formatMoney } from '../../lib/format';
 import type { Minor } from '../../lib/types';
 import './bucket-display.css';
 
-/** Label of a bucket by its day range: "Vadesi gelmemiş", "0–30 gün", "120+ gün". */
+/** Label of a bucket by its day range: "Vadesi Gelmemiş", "0-30 Gün", "120 Gün Üstü". */
 export function bucketLabel(b: { from: number | null; to: number | null; notDue?: boolean; key?: string }): string {
   if (b.notDue || b.key === 'notDue' || (b.from === null && b.to === null)) return t('aging.bucket.notDue');
   if (b.to === null) return t('aging.bucket.openAfter', { after: Math.max(0, (b.from ?? 1) - 1) });

@@ -1,7 +1,9 @@
 /**
- * One account's aging computed in the browser from its statement (fifo-aging.ts), shown beside
- * the ERP's own aging row, with a line-by-line explanation of which credit closed which debit.
- * Settings live in the URL: ?asOf=YYYY-MM-DD&basis=due|transaction&edges=30,60,90,120.
+ * One account's aging computed in the browser from its statement by the open-item engine
+ * (src/lib/ledger.ts: on the side of the balance, a supplier's credit balance aged like a customer's
+ * debit balance), shown beside the ERP's own aging row bucket by bucket, with a line-by-line
+ * explanation of which movement closed which item.
+ * Settings live in the URL: ?asOf=YYYY-MM-DD&basis=due|transaction&edges=30,60,90,120&cur=USD.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,13 +17,14 @@ import { t } from '../../i18n';
 import { DateField } from '../../components/form/date-field';
 import { isIsoDate } from '../../lib/dates';
 import { useToday } from '../../lib/use-today';
-import { foreignCurrencies, linesInCurrency, LOCAL_CURRENCY } from '../../lib/currency';
+import { LOCAL_CURRENCY } from '../../lib/currency';
 import { formatCount } from '../../lib/format';
 import type { IsoDate } from '../../lib/types';
+import { currenciesOf, openItems, parseEdges, type Basis } from '../../lib/ledger';
 import { cellMinor, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
 import { bucketLabel } from '../../components/aging/bucket-display';
-import { fifoAging, parseEdges, type AgingBasis } from './fifo-aging';
-import { CREDIT_COLUMNS, DEBIT_COLUMNS, explain, type CreditRow, type DebitRow } from './fifo-explanation';
+import { documentNumberKey } from '../../components/statement/document-number';
+import { explain, itemColumns, movementColumns, type ItemRow, type MovementRow } from './fifo-explanation';
 import { balance, Comparison, compareColumns, ERP_AGING_CURRENCY, type CompareRow } from './aging-comparison';
 
 /**
@@ -48,11 +51,11 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
   const asOfParam = params.get('asOf');
   const today = useToday();
   const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
-  const basis: AgingBasis = params.get('basis') === 'transaction' ? 'transaction' : 'due';
+  const basis: Basis = params.get('basis') === 'transaction' ? 'transaction' : 'due';
   const edges = parseEdges(params.get('edges'));
 
   const [draftAsOf, setDraftAsOf] = useState(asOf);
-  const [draftBasis, setDraftBasis] = useState<AgingBasis>(basis);
+  const [draftBasis, setDraftBasis] = useState<Basis>(basis);
   const [draftEdges, setDraftEdges] = useState(edges.join(','));
 
   const statement = useQuery(statementQueries.detail(cariId));
@@ -60,42 +63,46 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
   // empty panel. The account list is usually cached already (accounts page, Özet).
   const accounts = useQuery({ ...accountQueries.list(''), enabled: erpLoaded && !erpRow });
   const lines = statement.data?.lines;
-  // Lines whose amounts could not be read are left out (never counted as 0).
-  const usable = useMemo(() => (lines ?? []).filter((l) => !l.invalid.debit && !l.invalid.credit), [lines]);
-  const unreadable = (lines?.length ?? 0) - usable.length;
   // A foreign-currency account is aged in its own currency (by default), each currency on its own.
-  const currencies = useMemo(() => [LOCAL_CURRENCY, ...foreignCurrencies(usable)], [usable]);
+  const currencies = useMemo(() => (lines ? currenciesOf(lines) : [LOCAL_CURRENCY]), [lines]);
   const curParam = params.get('cur');
   const currency = curParam && currencies.includes(curParam) ? curParam : (currencies[1] ?? LOCAL_CURRENCY);
-  const inCurrency = useMemo(
-    () => (currency === LOCAL_CURRENCY ? { lines: usable, unreadable: 0 } : linesInCurrency(usable, currency)),
-    [usable, currency],
+  const result = useMemo(
+    () => (lines ? openItems(lines, { asOf, basis, edges, currency, explain: true }) : null),
+    [lines, asOf, basis, edges.join(','), currency], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const agingLines = inCurrency.lines;
-  const result = useMemo(() => (lines ? fifoAging(agingLines, { asOf, basis, edges }) : null), [lines, agingLines, asOf, basis, edges.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
-  const explained = useMemo(() => (result ? explain(result, agingLines) : null), [result, agingLines]);
   const comparable = currency === ERP_AGING_CURRENCY;
   const compareCols = useMemo(() => compareColumns(currency), [currency]);
-
   const erpTotal = erpRow && comparable ? rowTotal(erpRow, layout) : null;
 
+  // Each of our buckets with the ERP's bucket of the same day range, under the one label the aging
+  // list, Özet and the ERP use ("120 Gün Üstü", bucketLabel). Amounts signed like the ERP's: alacaklı negative.
   const compareRows = useMemo<CompareRow[]>(() => {
     if (!result) return [];
     const used = new Set<string>();
     const rows: CompareRow[] = result.buckets.map((b) => {
       const match = layout.buckets.find((e) => (b.key === 'notDue' ? e.notDue : !e.notDue && e.from === b.from && e.to === b.to));
       if (match) used.add(match.key);
-      return { key: b.key, label: bucketLabel(b), fifo: b.amount, erp: erpRow && comparable && match ? cellMinor(erpRow[match.key]) : null };
+      return { key: b.key, label: bucketLabel(match ?? b), fifo: b.amount * result.sign || 0, erp: erpRow && comparable && match ? cellMinor(erpRow[match.key]) : null };
     });
     if (erpRow && comparable) {
       for (const e of layout.buckets) {
         if (!used.has(e.key)) rows.push({ key: `erp-${e.key}`, label: `${t('aging.fifo.erpBuckets')}: ${e.label}`, fifo: null, erp: cellMinor(erpRow[e.key]) });
       }
     }
-    if (result.undated) rows.push({ key: 'undated', label: t('aging.bucket.undated'), fifo: result.undated, erp: null });
-    if (result.unappliedCredit) rows.push({ key: 'unapplied', label: t('aging.fifo.unapplied'), fifo: -result.unappliedCredit, erp: null });
+    if (result.undated) rows.push({ key: 'undated', label: t('aging.bucket.undated'), fifo: result.undated * result.sign, erp: null });
+    if (result.unapplied) rows.push({ key: 'unapplied', label: t('aging.fifo.unapplied'), fifo: -result.unapplied * result.sign, erp: null });
     return rows;
   }, [result, layout, erpRow, comparable]);
+  const bucketName = useMemo(() => {
+    const names = new Map(compareRows.map((r) => [r.key, r.label]));
+    return (key: string) => names.get(key) ?? (key === 'undated' ? t('aging.bucket.undated') : key);
+  }, [compareRows]);
+  const docKey = useMemo(() => documentNumberKey(statement.data?.extraColumns ?? []), [statement.data]);
+  const explained = useMemo(() => (result && lines ? explain(result, lines, bucketName, docKey) : null), [result, lines, bucketName, docKey]);
+  const itemCols = useMemo(() => itemColumns(result?.side ?? 'debit'), [result?.side]);
+  const movementCols = useMemo(() => movementColumns(result?.side ?? 'debit'), [result?.side]);
+  const fifoTotal = result ? result.balance : 0;
 
   const onApply = (e: FormEvent) => {
     e.preventDefault();
@@ -168,21 +175,19 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
       {statement.isError && <ErrorState title={t('aging.fifo.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
       {result && explained && (
         <>
-          {unreadable > 0 && (
+          {result.unreadable > 0 && (
             <p className="notice notice--warn" role="status">
-              {t('aging.fifo.warnings', { count: formatCount(unreadable) })}
+              {currency === LOCAL_CURRENCY
+                ? t('aging.fifo.warnings', { count: formatCount(result.unreadable) })
+                : t('aging.fifo.fxWarnings', { count: formatCount(result.unreadable), currency })}
             </p>
           )}
-          {inCurrency.unreadable > 0 && (
-            <p className="notice notice--warn" role="status">
-              {t('aging.fifo.fxWarnings', { count: formatCount(inCurrency.unreadable), currency })}
-            </p>
-          )}
-          {result.excludedAfterAsOf > 0 && <p className="notice">{t('aging.fifo.excluded', { count: formatCount(result.excludedAfterAsOf) })}</p>}
-          {usable.length === 0 ? (
-            <p className="notice">{t('aging.fifo.noLines')}</p>
-          ) : null}
-          <Comparison erpLoaded={erpLoaded} erpError={erpError} onErpRetry={onErpRetry} erpTotal={erpTotal} fifoTotal={result.total} currency={currency} />
+          {result.excluded > 0 && <p className="notice">{t('aging.fifo.excluded', { count: formatCount(result.excluded) })}</p>}
+          {(lines?.length ?? 0) === 0 ? <p className="notice">{t('aging.fifo.noLines')}</p> : null}
+          <p className="fifo-panel__side" data-testid="fifo-side">
+            {t(result.side === 'debit' ? 'aging.fifo.sideNote.debit' : 'aging.fifo.sideNote.credit')}
+          </p>
+          <Comparison erpLoaded={erpLoaded} erpError={erpError} onErpRetry={onErpRetry} erpTotal={erpTotal} fifoTotal={fifoTotal} rows={compareRows} currency={currency} />
           <div className="fifo-panel__grid">
             <DataTable<CompareRow>
               data={compareRows}
@@ -193,15 +198,15 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
               csvFileName={`${t('aging.fifo.csv.file')}-${cariId}-dilimler`}
               tableId="aging.fifo.buckets"
               sheetName={`FIFO ${cariId} ${t('aging.fifo.bucketsTitle')}`}
-              exportTotals={{ fifo: result.total, erp: erpTotal }}
-              totalsRow={{ label: t('aging.fifo.total'), fifo: balance(result.total), erp: balance(erpTotal) }}
+              exportTotals={{ fifo: fifoTotal, erp: erpTotal }}
+              totalsRow={{ label: t('aging.fifo.total'), fifo: balance(fifoTotal), erp: balance(erpTotal) }}
             />
           </div>
-          <div className={explained.debits.length <= WRAP_MAX_ROWS ? 'fifo-explain fifo-explain--wrap' : 'fifo-explain'}>
-          <DataTable<DebitRow>
-            virtualize={explained.debits.length > WRAP_MAX_ROWS}
-            data={explained.debits}
-            columns={DEBIT_COLUMNS}
+          <div className={explained.items.length <= WRAP_MAX_ROWS ? 'fifo-explain fifo-explain--wrap' : 'fifo-explain'}>
+          <DataTable<ItemRow>
+            virtualize={explained.items.length > WRAP_MAX_ROWS}
+            data={explained.items}
+            columns={itemCols}
             aria-label={t('aging.fifo.table.label')}
             caption={t('aging.fifo.explainTitle')}
             csvFileName={`${t('aging.fifo.csv.file')}-${cariId}`}
@@ -211,14 +216,14 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
             maxHeight="50vh"
           />
           </div>
-          {explained.credits.length > 0 && (
-            <div className={explained.credits.length <= WRAP_MAX_ROWS ? 'fifo-explain fifo-explain--wrap' : 'fifo-explain'}>
-            <DataTable<CreditRow>
-              virtualize={explained.credits.length > WRAP_MAX_ROWS}
-              data={explained.credits}
-              columns={CREDIT_COLUMNS}
-              aria-label={t('aging.fifo.creditsTitle')}
-              caption={t('aging.fifo.creditsTitle')}
+          {explained.movements.length > 0 && (
+            <div className={explained.movements.length <= WRAP_MAX_ROWS ? 'fifo-explain fifo-explain--wrap' : 'fifo-explain'}>
+            <DataTable<MovementRow>
+              virtualize={explained.movements.length > WRAP_MAX_ROWS}
+              data={explained.movements}
+              columns={movementCols}
+              aria-label={t(result.side === 'debit' ? 'aging.fifo.creditsTitle' : 'aging.fifo.debitsTitle')}
+              caption={t(result.side === 'debit' ? 'aging.fifo.creditsTitle' : 'aging.fifo.debitsTitle')}
               csvFileName={`${t('aging.fifo.csv.file')}-${cariId}-alacaklar`}
               tableId="aging.fifo.credits"
               sheetName={`FIFO ${cariId} ${t('aging.fifo.creditsTitle')}`}

@@ -4,7 +4,7 @@ import { BalanceText, balanceText } from '../../components/balance';
 import { ErrorState } from '../../components/feedback';
 import { t } from '../../i18n';
 import { LOCAL_CURRENCY } from '../../lib/currency';
-import { formatMoney } from '../../lib/format';
+import { formatCount, formatMoney } from '../../lib/format';
 import type { Minor } from '../../lib/types';
 
 export interface CompareRow {
@@ -31,12 +31,22 @@ export function compareColumns(currency: string): DataColumn<CompareRow>[] {
   ];
 }
 
+/** The bucket rows that disagree (a bucket only one side has counts when it is not 0). */
+export function differingBuckets(rows: readonly CompareRow[]): CompareRow[] {
+  return rows.filter((r) => (r.fifo ?? 0) !== (r.erp ?? 0));
+}
+
+/**
+ * The comparison in words: "agree" only when every bucket and the total agree; otherwise which
+ * buckets differ and by how much.
+ */
 export function Comparison({
   erpLoaded,
   erpError,
   onErpRetry,
   erpTotal,
   fifoTotal,
+  rows,
   currency,
 }: {
   erpLoaded: boolean;
@@ -44,6 +54,7 @@ export function Comparison({
   onErpRetry?: () => void;
   erpTotal: Minor | null;
   fifoTotal: Minor;
+  rows: readonly CompareRow[];
   currency: string;
 }) {
   if (currency !== ERP_AGING_CURRENCY) {
@@ -53,16 +64,31 @@ export function Comparison({
   if (!erpLoaded) return null;
   const which = t('aging.fifo.compare.which', { currency });
   if (erpTotal === null) return <p className="notice">{t('aging.fifo.compare.noErp')}</p>;
-  if (erpTotal === fifoTotal) {
+  const differing = differingBuckets(rows);
+  if (differing.length === 0 && erpTotal === fifoTotal) {
     return (
       <p className="notice notice--ok" role="status">
         {`${which} ${t('aging.fifo.compare.same', { total: balanceText(fifoTotal) })}`}
       </p>
     );
   }
+  const parts = differing.map((r) =>
+    t('aging.fifo.compare.bucketDiff', { bucket: r.label, erp: balanceText(r.erp ?? 0), fifo: balanceText(r.fifo ?? 0), diff: formatMoney(Math.abs((r.erp ?? 0) - (r.fifo ?? 0))) }),
+  );
+  const total =
+    erpTotal === fifoTotal
+      ? t('aging.fifo.compare.totalSame', { total: balanceText(fifoTotal) })
+      : t('aging.fifo.compare.diff', { erp: balanceText(erpTotal), fifo: balanceText(fifoTotal), diff: formatMoney(Math.abs(erpTotal - fifoTotal)) });
   return (
-    <p className="notice notice--warn" role="alert">
-      {`${which} ${t('aging.fifo.compare.diff', { erp: balanceText(erpTotal), fifo: balanceText(fifoTotal), diff: formatMoney(Math.abs(erpTotal - fifoTotal)) })}`}
-    </p>
+    <div className="notice notice--warn" role="alert" data-testid="fifo-compare">
+      <p>{`${which} ${differing.length > 0 ? t('aging.fifo.compare.buckets', { count: formatCount(differing.length) }) : ''} ${total}`.replace(/\s+/g, ' ').trim()}</p>
+      {parts.length > 0 && (
+        <ul>
+          {parts.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -6,7 +6,11 @@
  * page links here with side and a sort on a bucket column).
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountQueries } from '../../api/accounts';
+import { statementAccountName, statementQueries } from '../../api/statement';
+import { findCachedAccount } from '../../components/statement/cached-account';
+import { foldTr } from '../../lib/turkish';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { agingQueries } from '../../api/aging';
 import type { ErpTable } from '../../api/types';
@@ -107,7 +111,7 @@ export default function AgingPage() {
         if (col.key === layout.nameKey) return { primary: true, href: (row) => statementHref(row, layout), width: '13rem', wrap: true };
         // The name links to the statement: the id is an extra the column chooser shows.
         if (col.key === layout.accountIdKey) return { width: '6rem', defaultHidden: true };
-        // Bucket columns get a readable day-range header ("0–30 gün"), also in the CSV.
+        // Bucket columns get a readable day-range header ("0-30 Gün"), also in the CSV.
         const bucket = layout.buckets.find((b) => b.key === col.key);
         if (bucket) return { header: bucketLabel(bucket) };
         return undefined;
@@ -175,8 +179,25 @@ export default function AgingPage() {
   }));
   const anyNegative = summarySegments.some((s) => s.amount < 0) || shownRows.some((r) => segmentsOf(r, layout).some((s) => s.amount < 0));
 
-  const cariRow = cari && layout.accountIdKey ? table.rows.find((r) => cellText(r[layout.accountIdKey!]) === cari) : undefined;
-  const cariName = cariRow && layout.nameKey ? cellText(cariRow[layout.nameKey]) : '';
+  // ?cari=<id>: the ERP's aging row by id when the answer carries ids; else (or when the id is not
+  // there) by the account's name, resolved from a cached account list, the statement answer, or
+  // — only when neither has it — the account list.
+  const queryClient = useQueryClient();
+  const idRow = cari && layout.accountIdKey ? table.rows.find((r) => cellText(r[layout.accountIdKey!]) === cari) : undefined;
+  const cachedName = useMemo(() => (cari ? findCachedAccount(queryClient, cari)?.name : undefined), [queryClient, cari]);
+  const cariStatement = useQuery({ ...statementQueries.detail(cari), enabled: !!cari });
+  const statementName = cariStatement.data ? statementAccountName(cariStatement.data) : undefined;
+  const nameList = useQuery({
+    ...accountQueries.list('', { priority: 'low' }),
+    enabled: !!cari && query.isSuccess && !idRow && !cachedName && !statementName && (cariStatement.isSuccess || cariStatement.isError),
+  });
+  const resolvedName = cachedName ?? statementName ?? nameList.data?.accounts.find((a) => a.id === cari)?.name;
+  const cariRow = useMemo(() => {
+    if (idRow || !resolvedName || !layout.nameKey) return idRow;
+    const want = foldTr(resolvedName.trim());
+    return table.rows.find((r) => foldTr(cellText(r[layout.nameKey!]).trim()) === want);
+  }, [idRow, resolvedName, layout, table]);
+  const cariName = (cariRow && layout.nameKey ? cellText(cariRow[layout.nameKey]) : '') || resolvedName || '';
 
   const emptyMessage = firma ? t('aging.empty', { firma }) : t('aging.empty.all');
 

@@ -21,7 +21,7 @@ import { LetterControls, useLetterOptions } from '../../components/reconciliatio
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../lib/format';
 import { prepareStatement } from '../../lib/running-balance';
-import { findCachedAccount } from './cached-account';
+import { findCachedAccount } from '../../components/statement/cached-account';
 
 export default function ReconciliationLetterPage() {
   const { cariId = '' } = useParams();

@@ -14,8 +14,8 @@ import { t } from '../../i18n';
 import { csvMoney, formatDate, formatMoney } from '../../lib/format';
 import { LOCAL_CURRENCY, normalizeCurrency } from '../../lib/currency';
 import type { IsoDate, Minor } from '../../lib/types';
-import type { FxRange } from './currency-balance';
-import { isDocumentNumberColumn, looksLikeInvoiceNumber } from './document-number';
+import type { FxRange } from '../../lib/running-balance';
+import { isDocumentNumberColumn, looksLikeInvoiceNumber } from '../../components/statement/document-number';
 import type { StatementRow } from '../../lib/running-balance';
 
 /**
@@ -66,7 +66,7 @@ function dateCell(r: StatementRow, field: 'date' | 'dueDate') {
  * amount in that currency, and one running balance per foreign currency next to the TL one.
  * Ordinary columns: CSV, print and every other export take them like the rest.
  */
-function currencyColumns(fx: FxRange): DataColumn<StatementRow>[] {
+function currencyColumns(fx: FxRange, filtered: boolean): DataColumn<StatementRow>[] {
   const fxBalance = (r: StatementRow, k: number): Minor | null => (r.line ? (fx.rowBalances.get(r.line.index)?.balances[k] ?? null) : (fx.opening?.[k] ?? null));
   const incomplete = (r: StatementRow, k: number) => (r.line ? (fx.rowBalances.get(r.line.index)?.incomplete[k] ?? false) : false);
   const columns: DataColumn<StatementRow>[] = [
@@ -91,7 +91,8 @@ function currencyColumns(fx: FxRange): DataColumn<StatementRow>[] {
       csv: (r) => r.line?.invalid.currencyAmount ?? (r.line?.currencyAmount != null ? csvMoney(r.line.currencyAmount) : ''),
     },
   ];
-  fx.currencies.forEach((currency, k) => {
+  // Under a type filter no running balance is shown (it would not be the shown lines' figure).
+  if (!filtered) fx.currencies.forEach((currency, k) => {
     columns.push({
       id: `fx:${currency}`,
       header: () => t('statement.col.balanceIn', { currency }),
@@ -122,7 +123,11 @@ function currencyColumns(fx: FxRange): DataColumn<StatementRow>[] {
   return [...columns.slice(2), ...columns.slice(0, 2)];
 }
 
-export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | null, fx: FxRange | null = null): DataColumn<StatementRow>[] {
+/**
+ * `filtered` (a type filter is on): no running-balance column — the account's balance after a line
+ * is not a figure of the shown lines, and read down a filtered list it jumps between rows.
+ */
+export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | null, fx: FxRange | null = null, filtered = false): DataColumn<StatementRow>[] {
   const base: DataColumn<StatementRow>[] = [
     {
       id: 'date',
@@ -204,5 +209,6 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       },
     };
   });
-  return [...base, ...(fx ? currencyColumns(fx) : []), ...extras].map((c) => ({ ...c, sortable: false }));
+  const shownBase = filtered ? base.filter((c) => c.id !== 'balance') : base;
+  return [...shownBase, ...(fx ? currencyColumns(fx, filtered) : []), ...extras].map((c) => ({ ...c, sortable: false }));
 }

@@ -1,17 +1,21 @@
 /**
  * The statement's facts under the title, in as few lines as the screen allows: account id,
- * category, city, the range, the overdue total and ortalama vade — both as of today over every open
- * debit, whatever range the table shows — and the consistency badge, which says what it compares
+ * category, city, the range, the account's balance (all types: it stays here under a type filter),
+ * the overdue total, ortalama vade and payment behaviour — from the open-item engine as of the
+ * range's end (else today), on the side of the balance (a supplier's overdue invoices: "… A") —
+ * and the consistency badge, which says what it compares
  * (the list's balance with the statement's balance over every line, today) and, under a range,
  * that the table's balance is the one at the range's end.
  */
 import type { Account } from '../../api/types';
 import { balanceText } from '../../components/balance';
 import { t } from '../../i18n';
-import { formatCount, formatDate, formatMoney } from '../../lib/format';
+import { formatCount, formatDate, formatNumber } from '../../lib/format';
 import type { IsoDate } from '../../lib/types';
 import type { StatementSummary } from '../../lib/running-balance';
 import { IncompleteAmount } from './statement-columns';
+
+const days = (v: number | null) => (v === null ? t('statement.summary.none') : t('statement.summary.late.value', { days: formatNumber(v, 1) }));
 
 export function StatementFacts({
   cariId,
@@ -87,10 +91,16 @@ export function StatementFacts({
         )}
         {summary && (
           <>
+            <div title={t('statement.summary.accountBalance.hint')}>
+              <dt>{t('statement.summary.accountBalance', { date: formatDate(summary.asOf) })}</dt>
+              <dd className="num" data-testid="account-balance">
+                {summary.incomplete.closing ? <IncompleteAmount /> : balanceText(summary.closingBalance)}
+              </dd>
+            </div>
             <div className={summary.overdue.total > 0 ? 'statement-summary__overdue' : undefined} title={t('statement.summary.asOfToday.hint')}>
-              <dt>{t('statement.summary.overdue')}</dt>
+              <dt>{t('statement.summary.overdue', { date: formatDate(summary.asOf) })}</dt>
               <dd className="num" data-testid="sum-overdue">
-                {summary.incomplete.open ? <IncompleteAmount /> : formatMoney(summary.overdue.total)}
+                {summary.incomplete.open ? <IncompleteAmount /> : balanceText(summary.overdue.total * (summary.side === 'credit' ? -1 : 1))}
                 {!summary.incomplete.open && summary.overdue.count > 0 && (
                   <span className="statement-summary__sub"> ({t('statement.summary.overdueCount', { count: formatCount(summary.overdue.count) })})</span>
                 )}
@@ -106,6 +116,18 @@ export function StatementFacts({
                 ) : (
                   t('statement.summary.none')
                 )}
+              </dd>
+            </div>
+            <div title={t('statement.summary.late.hint', { date: formatDate(summary.asOf) })}>
+              <dt>{t('statement.summary.late')}</dt>
+              <dd className="num" data-testid="sum-days-late">
+                {summary.incomplete.open ? <IncompleteAmount /> : days(summary.behaviour.averageDaysLate)}
+              </dd>
+            </div>
+            <div title={t('statement.summary.toPay.hint')}>
+              <dt>{t('statement.summary.toPay')}</dt>
+              <dd className="num" data-testid="sum-days-to-pay">
+                {summary.incomplete.open ? <IncompleteAmount /> : days(summary.behaviour.averageDaysToPay)}
               </dd>
             </div>
           </>

@@ -1,7 +1,7 @@
 import { BalanceText } from '../../components/balance';
 import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
-import type { FxRange } from './currency-balance';
+import type { FxRange } from '../../lib/running-balance';
 
 /** Totals per foreign currency (Σ borç, Σ alacak, balance), never added to the TL figures. */
 export function StatementFx({ fx }: { fx: FxRange }) {

@@ -28,7 +28,7 @@ import { accountQueries } from '../../api/accounts';
 import { statementAccountName, statementQueries } from '../../api/statement';
 import { usePartialAnswer } from '../../api/partial-answers';
 import type { Statement } from '../../api/types';
-import { findCachedAccount } from './cached-account';
+import { findCachedAccount } from '../../components/statement/cached-account';
 import { BalanceText } from '../../components/balance';
 import { DataTable, usePainted } from '../../components/data-table';
 import { ErrorState, NotFoundState } from '../../components/feedback';
@@ -40,8 +40,7 @@ import { recordOpened, togglePinned, useAccountShortcuts } from '../../lib/accou
 import { matchingPreset, orderedRange, parseIsoParam } from './date-range';
 import { StatementFacts } from './statement-facts';
 import { StatementFilters } from './statement-filters';
-import { computeStatement, prepareStatement, type StatementRow } from '../../lib/running-balance';
-import { computeFx, prepareFx } from './currency-balance';
+import { computeFx, computeStatement, prepareStatement, type StatementRow } from '../../lib/running-balance';
 import { StatementFx } from './statement-fx';
 import { IncompleteAmount, statementColumns } from './statement-columns';
 import './statement.css';
@@ -91,7 +90,9 @@ export default function StatementPage() {
 
   const types = useMemo(() => (type ? new Set([type]) : null), [type]);
   const lines = shown?.lines;
-  const prepared = useMemo(() => (lines ? prepareStatement(lines, today) : null), [lines, today]);
+  // The open-item figures (overdue marks and total, ortalama vade) as of the range's end, else today.
+  const asOf = to ?? today;
+  const prepared = useMemo(() => (lines ? prepareStatement(lines, asOf) : null), [lines, asOf]);
   const summary = useMemo(
     () => (prepared ? computeStatement(prepared, { from, to, types, today }) : null),
     [prepared, from, to, types, today],
@@ -107,10 +108,10 @@ export default function StatementPage() {
     return incomplete ? all.map((r) => (r.overdue ? { ...r, overdue: false } : r)) : all;
   }, [summary, incomplete, from, lines]);
   // Foreign currencies: one running balance and one set of totals per currency, never added to TL.
-  const fxPrepared = useMemo(() => (prepared ? prepareFx(prepared.ordered) : null), [prepared]);
-  const fx = useMemo(() => (prepared && fxPrepared ? computeFx(fxPrepared, prepared.ordered, { from, to, types }) : null), [prepared, fxPrepared, from, to, types]);
+  const fx = useMemo(() => (prepared ? computeFx(prepared, { from, to, types }) : null), [prepared, from, to, types]);
   const extraColumns = shown?.extraColumns;
-  const columns = useMemo(() => statementColumns(extraColumns ?? [], from, fx), [extraColumns, from, fx]);
+  const filtered = types !== null;
+  const columns = useMemo(() => statementColumns(extraColumns ?? [], from, fx, filtered), [extraColumns, from, fx, filtered]);
 
   // A typed start after the end (or end before the start) swaps the two dates, visibly.
   const setRange = (nextFrom: IsoDate | null, nextTo: IsoDate | null) => {
@@ -191,6 +192,11 @@ export default function StatementPage() {
         <ErrorState title={t('statement.header.error')} error={list.error} onRetry={() => void list.refetch()} />
       )}
       {fx && !incomplete && <StatementFx fx={fx} />}
+      {summary?.filtered && (
+        <p className="notice" role="status" data-testid="statement-filtered">
+          {t('statement.filtered.notice', { type })}
+        </p>
+      )}
       {(statement.data?.warnings ?? 0) > 0 && (
         <p className="notice">{t('statement.warnings', { count: formatCount(statement.data!.warnings) })}</p>
       )}
@@ -235,7 +241,7 @@ export default function StatementPage() {
         totalsRow={
           summary
             ? {
-                date: t('statement.totals'),
+                date: summary.filtered ? t('statement.totals.shown', { type }) : t('statement.totals'),
                 debit: <span data-testid="sum-debit">{summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.debit)}</span>,
                 credit: <span data-testid="sum-credit">{summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.credit)}</span>,
                 balance: <span data-testid="sum-balance">{summary.incomplete.totals ? <IncompleteAmount /> : <BalanceText minor={summary.totals.balance} />}</span>,

@@ -9,7 +9,8 @@
  * invoice series ("SF2026000417": 1–3 letters + year + 6–9 digits). Receipts and vouchers written
  * with separators ("THS-2026-000012", "ACL-2025-000001", "VRM-…") and plain numbers do not link.
  */
-import type { ErpColumn } from '../../api/types';
+import type { Cell, ErpColumn } from '../../api/types';
+import { cellText } from '../data-table/erp-columns';
 import { foldKey } from '../../lib/turkish';
 
 const DOC_KEYS = new Set([
@@ -26,4 +27,14 @@ const INVOICE_RE = /^(?:[A-Z0-9]{3}20\d{2}\d{9}|[A-Z]{1,3}20\d{2}\d{6,9})$/;
 export function looksLikeInvoiceNumber(value: string): boolean {
   const v = value.trim().toUpperCase();
   return INVOICE_RE.test(v);
+}
+
+/** The key of the statement's document-number column (the first one), or null. */
+export function documentNumberKey(columns: readonly ErpColumn[]): string | null {
+  return columns.find(isDocumentNumberColumn)?.key ?? null;
+}
+
+/** A line's document number as the ERP wrote it ("" when the statement has none). */
+export function documentNumberOf(line: { extras: Record<string, Cell> } | undefined, key: string | null): string {
+  return line && key ? cellText(line.extras[key]) : '';
 }
