@@ -13,11 +13,11 @@ export const BENCH_DIR = join(ROOT, 'bench');
 export const SCREENS = join(BENCH_DIR, 'screens');
 const env = process.env;
 export const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 5));
-export const BASELINE_RUNS = Math.max(0, Number(env.BENCH_BASELINE_RUNS ?? 3));
+export const BASELINE_RUNS = Math.max(0, Number(env.BENCH_BASELINE_RUNS ?? ((env.BENCH_ONLY ?? '') === 'accounts' ? 0 : 3)));
 export const NETWORK_RUNS = Math.max(1, Number(env.BENCH_NETWORK_RUNS ?? 5));
 export const QUERY = env.BENCH_QUERY ?? 'yıldı';
 export const BUDGET_MS = Number(env.BENCH_BUDGET_S ?? 540) * 1000;
-/** BENCH_ONLY=network | bundle: only the build and those figures (for iterating on them). */
+/** BENCH_ONLY=network | bundle | accounts: only the build and those figures (for iterating on them). */
 export const ONLY = env.BENCH_ONLY ?? '';
 export const VIEWPORT = { width: 1280, height: 800 };
 export const MB = 1024 * 1024;

@@ -17,7 +17,8 @@
  *
  * Env: BENCH_RUNS, BENCH_BASELINE_RUNS, BENCH_NETWORK_RUNS, BENCH_QUERY (5 characters typed, default
  * "yıldı"), BENCH_BUDGET_S (default 540: baseline runs are skipped when they would not fit),
- * BENCH_ONLY=network or bundle (only the build and those figures; writes bench/results-<part>.json),
+ * BENCH_ONLY=network, bundle or accounts (only the build and those figures; writes bench/results-<part>.json;
+ * accounts: the 100k list and statement runs, without the baseline unless BENCH_BASELINE_RUNS is set),
  * DEMO_ERP_MEMO=0 (the demo ERP renders every answer anew; default: it keeps them),
  * CHROMIUM_PATH (default /usr/bin/chromium; without a Chromium the bench stops at once and says how
  * to install one), BENCH_STRICT=1 (exit 1 when a target is missed).
@@ -57,7 +58,7 @@ async function main() {
 
   // 2. reader (Node)
   const full = ONLY === '';
-  const part = (name: 'bundle' | 'network') => full || ONLY === name;
+  const part = (name: 'bundle' | 'network' | 'accounts') => full || ONLY === name;
   if (full) {
     log('reader (Node, real reader) …');
     const reader = await measureReader(Math.max(RUNS, 5));
@@ -108,7 +109,7 @@ async function main() {
     }
 
     // 5. accounts and statement at 100k (virtualized), then the baseline
-    if (full) {
+    if (part('accounts')) {
       const accounts = await measureAccounts(browser, server.url);
       Object.assign(figures, accounts.figures);
       screens = accounts.screens;
@@ -123,8 +124,10 @@ async function main() {
   notes.push(...skipped);
 
   // 6. what compressing /api answers costs the gateway (Node, no browser; bench/compress.ts)
-  const compression = await measureCompression(log);
-  Object.assign(figures, compression.figures);
+  if (full) {
+    const compression = await measureCompression(log);
+    Object.assign(figures, compression.figures);
+  }
 
   const loadEnd = loadavg()[0] ?? 0;
   const result = {

@@ -1,9 +1,16 @@
-import type { RefObject } from 'react';
+import { startTransition, useState, type RefObject } from 'react';
 import { t } from '../../i18n';
 
 /**
  * The table search box: controlled text, Esc clears it, "/" focuses it (pass the same ref to
  * DataTable's `searchInputRef`). Pages keep the value in the URL (?q=...).
+ *
+ * `deferred` (big lists): the box shows each character at once (only this component renders for
+ * the keystroke) and hands the text to the page in a transition (startTransition), so the list's
+ * work for it — search, facet counts, totals, rows — runs after the character is on screen and is
+ * interrupted by the next keystroke instead of delaying it. While the page is behind, `value` lags
+ * the box: a `value` the box itself sent is not an outside change; any other (Back/Forward, a link)
+ * replaces the text.
  */
 export function TableSearch({
   value,
@@ -12,6 +19,7 @@ export function TableSearch({
   placeholder,
   id,
   ref,
+  deferred = false,
 }: {
   value: string;
   onChange: (next: string) => void;
@@ -19,7 +27,32 @@ export function TableSearch({
   placeholder?: string;
   id?: string;
   ref?: RefObject<HTMLInputElement | null>;
+  deferred?: boolean;
 }) {
+  const [text, setText] = useState(value);
+  // The last `value` seen, and the texts sent to the page that it has not shown back yet.
+  const [track, setTrack] = useState<{ seen: string; sent: readonly string[] }>({ seen: value, sent: [] });
+  let shown = deferred ? text : value;
+  if (deferred && value !== track.seen) {
+    const mine = track.sent.lastIndexOf(value);
+    if (mine >= 0) setTrack({ seen: value, sent: track.sent.slice(mine + 1) });
+    else {
+      setTrack({ seen: value, sent: [] });
+      setText(value);
+      shown = value;
+    }
+  }
+  const change = (next: string, urgent = false) => {
+    if (!deferred) return onChange(next);
+    setText(next);
+    if (urgent) {
+      setTrack({ seen: value, sent: [] });
+      onChange(next);
+      return;
+    }
+    setTrack((prev) => ({ seen: prev.seen, sent: [...prev.sent, next] }));
+    startTransition(() => onChange(next));
+  };
   return (
     <input
       ref={ref}
@@ -32,12 +65,12 @@ export function TableSearch({
       placeholder={placeholder}
       autoComplete="off"
       spellCheck={false}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
+      value={shown}
+      onChange={(e) => change(e.target.value)}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && value) {
+        if (e.key === 'Escape' && shown) {
           e.preventDefault();
-          onChange('');
+          change('', true);
         }
       }}
     />

@@ -1,17 +1,16 @@
 /**
  * Column definitions of the account list (module constants, so the DataTable caches its sort
  * orders per list). Searched (the table's haystack): id + name + province + district; category is a
- * facet, not searched. The page counts facets and totals over the same view (tableView), so the
- * table's rows and the facet/total figures agree.
+ * facet, not searched. The totals row is the page's (the list pipeline counts it once, over the
+ * same view as the table: account-list.ts).
  */
 import { useMemo } from 'react';
 import type { Account, AccountList, ErpColumn } from '../../api/types';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
-import { csvMoney, formatCount } from '../../lib/format';
+import { csvMoney } from '../../lib/format';
 import { BalanceText } from '../../components/balance';
 import { PinButton } from './shortcuts-bar';
-import { accountTotals } from './account-filters';
 import { InvalidValue } from '../../components/data-table/erp-columns';
 
 export const accountHref = (a: Account) => `/accounts/${encodeURIComponent(a.id)}`;
@@ -27,7 +26,6 @@ const balanceColumn: DataColumn<Account> = {
   // CSV/Excel: signed amount (borçlu +, alacaklı −) so Excel can sum the column; the header says so.
   exportHeader: () => t('common.table.balanceExport', { header: t('accounts.col.balance') }),
   csv: (a) => (a.balance !== null ? csvMoney(a.balance) : (a.balanceInvalid ?? '')),
-  footer: (rows) => <BalanceText minor={accountTotals(rows).net} />,
 };
 
 export const BASE_COLUMNS: readonly DataColumn<Account>[] = [
@@ -52,7 +50,6 @@ export const BASE_COLUMNS: readonly DataColumn<Account>[] = [
     primary: true,
     href: accountHref,
     wrap: true,
-    footer: (rows) => t('accounts.totals.count', { count: formatCount(rows.length) }),
   },
   { id: 'province', header: () => t('accounts.col.province'), width: '8rem', value: (a) => a.province },
   { id: 'district', header: () => t('accounts.col.district'), width: '8rem', value: (a) => a.district },

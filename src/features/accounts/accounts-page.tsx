@@ -1,37 +1,38 @@
 /**
  * /accounts — the account list (get_cari).
  *
- * Search design (documented choice): the full list is loaded ONCE (firma_ismi "") and cached; the
- * search box filters it on the client instantly (Turkish folding, legal suffixes ignored), so
- * typing never waits for the ERP and every keystroke reuses the cached list. The search is the
- * DataTable's (text folded once per list); facets and hide-zero are its `rowFilter`, and the page
- * reads the same view (tableView) for the facet counts and totals. The query goes into the URL
- * (?q=) debounced; opening an account (or any navigation) wins over that late update. The ERP's own firma_ismi filter is used only as a fallback: when the
- * settled query finds nothing in the loaded list (the list may be partial on an installation that
- * caps it, or the ERP may match on fields it does not return), the page asks the ERP with
- * firma_ismi=q and shows what it answers.
+ * The rows, facet counts, totals and the ERP search fallback come from the one account-list
+ * pipeline (use-account-list.ts over account-list.ts), the same one the bulk letters page uses:
+ * the full list is loaded ONCE (firma_ismi "") and cached; the search box filters it on the client
+ * (Turkish folding, legal suffixes ignored). When the settled query finds nothing in the loaded
+ * list (the list may be capped by the installation, or the ERP may match on fields it does not
+ * return), the pipeline asks the ERP with firma_ismi=q and the page says it shows the ERP's answer.
  *
- * Over a slow link the list's first rows show before its last byte (usePartialAccounts: the start
- * of the answer read as it arrives); the table says the rest is coming and nothing is counted yet.
+ * Typing: the box is instant; the list's work for a keystroke is a deferred render
+ * (useDeferredValue): the character shows at once, and a newer keystroke interrupts the list work
+ * of the previous one. The query goes into the URL (?q=) debounced; opening an account (or any
+ * navigation) wins over that late update.
  *
- * URL state: q, category (repeatable), province (repeatable), hideZero=1, side=B|A (borçlu / alacaklı
- * only — the Özet page links here), sort. "Mutabakat mektupları" opens /mutabakat with the same params.
+ * Over a slow link the list's first rows show before its last byte; the table says the rest is
+ * coming and nothing is counted yet.
+ *
+ * URL state (account-list.ts listParams): q, category (repeatable), province (repeatable),
+ * hideZero=1, side=B|A (borçlu / alacaklı only — the Özet page links here), sort. "Mutabakat
+ * mektupları" opens /mutabakat with the same params.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
-import { accountQueries } from '../../api/accounts';
-import { usePartialAnswer } from '../../api/partial-answers';
 import { statementQueries } from '../../api/statement';
-import type { Account, AccountList } from '../../api/types';
+import type { Account } from '../../api/types';
 import { BalanceText } from '../../components/balance';
-import { DataTable, DEFER_AFTER_PAINT_MIN_ROWS, TableSearch, sortingFromParam, sortingToParam, tableView, usePainted, type SortingState } from '../../components/data-table';
+import { DataTable, TableSearch, sortingToParam, type SortingState } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
-import { queryTokens } from '../../lib/turkish';
-import { accountTotals, facetKey, facetPredicate, facetView, parseSide, type AccountTotals, type FacetCount, type FilteredAccounts } from './account-filters';
-import { accountHref, useAccountColumns } from './account-columns';
+import { facetKey, listParams, type FacetCount } from './account-list';
+import { accountHref } from './account-columns';
+import { useAccountList } from './use-account-list';
 import { FacetGroup } from './facet-group';
 import { ShortcutsBar } from '../../components/account-shortcuts/shortcuts-bar';
 import './accounts.css';
@@ -42,9 +43,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** How long the row focus must rest on a row before its statement is prefetched. */
 export const PREFETCH_AFTER_MS = 300;
 
-/** Scroll positions per list URL (this tab only), so Back from a statement lands where the user was. */
-
-const EMPTY: readonly Account[] = [];
 const NO_FACETS: readonly FacetCount[] = [];
 const NO_ACCOUNTS_BY_ID: ReadonlyMap<string, Account> = new Map();
 
@@ -54,14 +52,14 @@ export default function AccountsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const urlQ = params.get('q') ?? '';
-  const categories = params.getAll('category');
-  const provinces = params.getAll('province');
-  const hideZero = params.get('hideZero') === '1';
-  const side = parseSide(params.get('side'));
+  const { q: urlQ, categories, provinces, hideZero, side, sort: sortParam } = listParams(params);
 
-  // ---- search text: instant locally, in the URL after a pause ----
+  // ---- search text: instant in the box, deferred for the list, in the URL after a pause ----
   const [input, setInput] = useState(urlQ);
+  // The list's work for a keystroke (search, facet counts, totals, rows) is a transition: the box
+  // (TableSearch deferred) shows the character at once and hands `input` over in startTransition,
+  // so a newer keystroke interrupts the list work of the last.
+  const search = input;
   const pushedQ = useRef(urlQ);
   useEffect(() => {
     // The URL changed from outside (Back/Forward, a link): show its query.
@@ -95,58 +93,23 @@ export default function AccountsPage() {
       { replace: true },
     );
 
-  // ---- data: the full list once; the DataTable searches it (one folded text per row) ----
-  const full = useQuery(accountQueries.list(''));
-  // A long list's first rows while the rest is still arriving (slow link): shown as such — no
-  // counts, totals, facets or export until the whole list is in.
-  const partial = usePartialAnswer<AccountList>(accountQueries.list('').queryKey, full.isPending);
-  const incomplete = !full.data && partial !== undefined;
-  const fullAccounts = full.data?.accounts ?? partial?.accounts ?? EMPTY;
-  const fullColumns = useAccountColumns(full.data ?? partial);
-  const sortParam = params.get('sort');
-  const fullSorting = useMemo(() => sortingFromParam(sortParam, fullColumns.map((c) => c.id)), [sortParam, fullColumns]);
-  // The same view the table computes (its cache answers the table's own call): the accounts the
-  // search matches, for the facet counts, the totals and the ERP fallback below.
-  const fullMatched = useMemo(() => tableView(fullAccounts, fullColumns, fullSorting, input), [fullAccounts, fullColumns, fullSorting, input]);
-
-  const settled = input === urlQ;
-  const wantRemote = full.isSuccess && settled && queryTokens(urlQ).length > 0 && fullMatched.length === 0;
-  const remote = useQuery({ ...accountQueries.list(urlQ), enabled: wantRemote });
-  const useRemote = wantRemote && remote.isSuccess && remote.data.accounts.length > 0;
-  // The ERP fallback failed: the search has no answer — never shown as "nothing found".
-  const remoteFailed = wantRemote && remote.isError && !remote.isFetching;
-  const remotePending = wantRemote && !remote.isSuccess && !remoteFailed;
-  const remoteColumns = useAccountColumns(remote.data);
-
-  const source = useRemote ? remote.data!.accounts : fullAccounts;
-  const columns = useRemote ? remoteColumns : fullColumns;
-  const catKey = categories.join('\u0000');
-  const provKey = provinces.join('\u0000');
-  // Facet counts and totals: a big list paints its first rows before they are counted (they are
-  // not needed for the first screenful); then once per (list, search, filters) — not per sort
-  // order (a header click does not change a count or a sum).
-  const factsReady = usePainted(source, source.length >= DEFER_AFTER_PAINT_MIN_ROWS) && !incomplete;
-  const facts = useMemo<(FilteredAccounts & { totals: AccountTotals }) | null>(
-    () => {
-      if (!factsReady) return null;
-      const shown = facetView(source, useRemote ? null : fullMatched, { categories, provinces, hideZero, side });
-      return { ...shown, totals: accountTotals(shown.rows) };
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values; fullMatched is the latest view of (fullAccounts, fullColumns, input), its sort order changes no count
-    [factsReady, source, useRemote, fullAccounts, fullColumns, input, catKey, provKey, hideZero, side],
-  );
-  const rowFilter = useMemo(
-    () => facetPredicate({ categories, provinces, hideZero, side }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- catKey/provKey are the arrays' values
-    [catKey, provKey, hideZero, side],
-  );
+  // ---- the list: the one account-list pipeline (use-account-list.ts) ----
+  const list = useAccountList({
+    filter: { categories, provinces, hideZero, side },
+    sort: sortParam,
+    search,
+    settledQuery: input === urlQ ? urlQ : null,
+  });
+  const { full, remote, incomplete, sourceKind, source, columns, sorting, facts } = list;
+  const useRemote = sourceKind === 'remote';
+  const remoteFailed = sourceKind === 'remote-failed';
+  const remotePending = sourceKind === 'remote-pending';
   // A failed ERP search has no count: "0 cari" would be a false figure ("…" instead).
   const totals = remoteFailed ? undefined : facts?.totals;
   // The shortcuts' balances: after the first paint too (a 100k-entry map is not needed for it).
-  const byId = useMemo(() => (factsReady ? new Map(fullAccounts.map((a) => [a.id, a])) : NO_ACCOUNTS_BY_ID), [factsReady, fullAccounts]);
+  const byId = useMemo(() => (list.all.length ? new Map(list.all.map((a) => [a.id, a])) : NO_ACCOUNTS_BY_ID), [list.all]);
 
   // ---- sort in the URL ----
-  const sorting = useRemote ? sortingFromParam(sortParam, columns.map((c) => c.id)) : fullSorting;
   const onSortingChange = (next: SortingState) =>
     updateParams((p) => {
       const v = sortingToParam(next);
@@ -204,7 +167,7 @@ export default function AccountsPage() {
     });
   const anyFilter = categories.length > 0 || provinces.length > 0 || hideZero || side !== null;
 
-  const warnings = (useRemote ? remote.data!.warnings : full.data?.warnings) ?? 0;
+  const warnings = list.warnings;
 
   return (
     <div className="accounts-page" ref={wrapRef}>
@@ -264,28 +227,23 @@ export default function AccountsPage() {
                 <dt>{t('accounts.totals.label')}</dt>
                 {totals ? <dd data-testid="accounts-count">{t('accounts.totals.count', { count: formatCount(totals.count) })}</dd> : <dd>…</dd>}
               </div>
-              <div>
-                <dt>{t('accounts.totals.debit')}</dt>
-                <dd className="num" data-testid={totals && 'accounts-debit'}>
-                  {totals ? <BalanceText minor={totals.debit} /> : '…'}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('accounts.totals.credit')}</dt>
-                <dd className="num" data-testid={totals && 'accounts-credit'}>
-                  {totals ? <BalanceText minor={-totals.credit} /> : '…'}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('accounts.totals.net')}</dt>
-                <dd className="num" data-testid={totals && 'accounts-net'}>
-                  {totals ? <BalanceText minor={totals.net} /> : '…'}
-                </dd>
-              </div>
+              {(['debit', 'credit', 'net'] as const).map((k) => (
+                <div key={k}>
+                  <dt>{t(`accounts.totals.${k}`)}</dt>
+                  <dd className="num" data-testid={totals && !totals.overflow ? `accounts-${k}` : undefined}>
+                    {!totals ? '…' : totals.overflow ? t('accounts.totals.overflowShort') : <BalanceText minor={k === 'credit' ? -totals.credit : totals[k]} />}
+                  </dd>
+                </div>
+              ))}
             </dl>
           )}
+          {totals?.overflow && (
+            <p className="notice notice--warn" role="alert">
+              {t('accounts.totals.overflow')}
+            </p>
+          )}
           {warnings > 0 && <p className="notice">{t('accounts.warnings', { count: formatCount(warnings) })}</p>}
-          {wantRemote && remote.isFetching && (
+          {sourceKind !== 'list' && remote.isFetching && (
             <p className="notice" role="status">
               {t('accounts.search.remote')}
             </p>
@@ -296,8 +254,8 @@ export default function AccountsPage() {
             data={source}
             columns={columns}
             getRowId={(a) => a.id}
-            searchQuery={useRemote ? '' : input}
-            rowFilter={rowFilter}
+            searchQuery={list.tableSearch}
+            rowFilter={list.rowFilter}
             sorting={sorting}
             onSortingChange={onSortingChange}
             onRowOpen={openAccount}
@@ -313,7 +271,7 @@ export default function AccountsPage() {
                 ? t('accounts.search.remoteFailed.empty')
                 : remotePending
                   ? t('accounts.search.remote')
-                  : fullAccounts.length === 0
+                  : full.isSuccess && full.data.accounts.length === 0
                     ? t('accounts.empty.all')
                     : t('accounts.empty')
             }
@@ -321,12 +279,19 @@ export default function AccountsPage() {
             tableId="accounts"
             sheetName={t('accounts.title')}
             searchInputRef={searchRef}
-            totalsRow={{ pin: '', id: t('accounts.totals.label') }}
+            totalsRow={{
+              pin: '',
+              id: t('accounts.totals.label'),
+              name: totals ? t('accounts.totals.count', { count: formatCount(totals.count) }) : null,
+              balance: totals ? totals.overflow ? t('accounts.totals.overflowShort') : <BalanceText minor={totals.net} /> : null,
+            }}
+            exportTotals={totals && !totals.overflow ? { balance: totals.net } : undefined}
             toolbar={
               <TableSearch
                 ref={searchRef}
                 value={input}
                 onChange={setInput}
+                deferred
                 label={t('accounts.search.label')}
                 placeholder={t('accounts.search.placeholder')}
               />

@@ -2,7 +2,7 @@
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { titleCaseTr } from '../../lib/turkish';
-import { facetKey, type FacetCount } from './account-filters';
+import { facetKey, type FacetCount } from './account-list';
 
 export function FacetGroup({
   legend,

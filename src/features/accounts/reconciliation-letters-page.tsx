@@ -10,13 +10,12 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { accountQueries } from '../../api/accounts';
 import { userMessageOf } from '../../api/errors';
 import { configQuery } from '../../api/session';
 import { statementQueries } from '../../api/statement';
 import type { Account } from '../../api/types';
 import { BalanceText } from '../../components/balance';
-import { DataTable, sortingFromParam, tableView, type DataColumn } from '../../components/data-table';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { letterBalance, letterRows } from '../../components/reconciliation/letter-balance';
 import { ReconciliationLetter } from '../../components/reconciliation/reconciliation-letter';
@@ -26,13 +25,11 @@ import { formatCount } from '../../lib/format';
 import { prepareStatement, type StatementRow } from '../../lib/running-balance';
 import { runPool } from '../../lib/run-pool';
 import type { Minor } from '../../lib/types';
-import { facetView, parseSide } from './account-filters';
-import { useAccountColumns } from './account-columns';
+import { LIST_PARAMS, listParams } from './account-list';
+import { useAccountList } from './use-account-list';
 
 export const STATEMENT_CONCURRENCY = 4;
 export const MAX_LETTERS = 500;
-/** The list's own params: carried over from /accounts and back. */
-const LIST_PARAMS = ['q', 'category', 'province', 'hideZero', 'side', 'sort'] as const;
 
 type LetterStatus =
   | { kind: 'loading' }
@@ -113,24 +110,15 @@ export default function ReconciliationLettersPage() {
   const needStatements = asOf !== today || withLines;
   const key = `${asOf}|${withLines ? from : ''}`;
 
-  // ---- the accounts the list shows with these params (the list page's own pipeline) ----
+  // ---- the accounts the list shows with these params: the list page's own pipeline ----
   const config = useQuery(configQuery);
-  const full = useQuery(accountQueries.list(''));
-  const columns = useAccountColumns(full.data);
-  const q = params.get('q') ?? '';
-  const categories = params.getAll('category');
-  const provinces = params.getAll('province');
-  const hideZero = params.get('hideZero') === '1';
-  const side = parseSide(params.get('side'));
-  const sortParam = params.get('sort');
-  const filterKey = [q, categories.join('\u0000'), provinces.join('\u0000'), hideZero, side, sortParam].join('|');
-  const shown = useMemo(() => {
-    const accounts = full.data?.accounts;
-    if (!accounts) return [];
-    const sorting = sortingFromParam(sortParam, columns.map((c) => c.id));
-    return facetView(accounts, tableView(accounts, columns, sorting, q), { categories, provinces, hideZero, side }).rows;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for the filter arrays' values
-  }, [full.data, columns, filterKey]);
+  const { q, sort, ...filter } = listParams(params);
+  const list = useAccountList({ filter, sort, search: q, settledQuery: q, ordered: true });
+  const { full } = list;
+  // The list is known: the whole list is in and, for a search it cannot find, the ERP answered.
+  const listKnown = list.facts !== null && (list.sourceKind === 'list' || list.sourceKind === 'remote');
+  const searchFailed = list.sourceKind === 'remote-failed';
+  const shown = useMemo(() => (listKnown ? list.facts!.rows : []), [listKnown, list.facts]);
   const capped = useMemo(() => shown.slice(0, MAX_LETTERS), [shown]);
 
   // ---- selection (all ticked by default) ----
@@ -222,9 +210,9 @@ export default function ReconciliationLettersPage() {
       }),
   };
 
-  const listParams = new URLSearchParams();
-  for (const name of LIST_PARAMS) for (const v of params.getAll(name)) listParams.append(name, v);
-  const listHref = `/accounts${listParams.toString() ? `?${listParams.toString()}` : ''}`;
+  const back = new URLSearchParams();
+  for (const name of LIST_PARAMS) for (const v of params.getAll(name)) back.append(name, v);
+  const listHref = `/accounts${back.toString() ? `?${back.toString()}` : ''}`;
   const company = config.data?.company;
   const failedStatus = (a: Account) => currentStatuses?.get(a.id) ?? statusOf(a);
 
@@ -239,13 +227,13 @@ export default function ReconciliationLettersPage() {
             {t('letters.print', { count: formatCount(ready.length) })}
           </button>
         </PageHeader>
-        {full.isSuccess && <p>{t('letters.scope', { count: formatCount(shown.length) })}</p>}
+        {listKnown && <p>{t('letters.scope', { count: formatCount(shown.length) })}</p>}
         {shown.length > MAX_LETTERS && <p className="notice notice--warn">{t('letters.tooMany', { max: formatCount(MAX_LETTERS) })}</p>}
         {config.isSuccess && !company?.title && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
 
         <LetterControls options={options} />
 
-        {needStatements && full.isSuccess && (
+        {needStatements && listKnown && (
           <div className="letters-run">
             <p className="letters-run__why">
               {t('letters.needStatements', { lines: withLines ? t('letters.needStatements.lines') : '', limit: STATEMENT_CONCURRENCY })}
@@ -311,10 +299,10 @@ export default function ReconciliationLettersPage() {
             columns={LETTER_COLUMNS}
             getRowId={(a) => a.id}
             aria-label={t('letters.table.label')}
-            loading={full.isPending}
-            error={full.error ?? undefined}
-            onRetry={() => void full.refetch()}
-            emptyMessage={t('letters.empty')}
+            loading={full.isPending || list.sourceKind === 'remote-pending' || (full.isSuccess && !listKnown && !searchFailed)}
+            error={full.error ?? (searchFailed ? list.remote.error : undefined) ?? undefined}
+            onRetry={() => void (full.isError ? full.refetch() : list.remote.refetch())}
+            emptyMessage={searchFailed ? t('accounts.search.remoteFailed.empty') : t('letters.empty')}
             maxHeight="24rem"
           />
         </RowContext.Provider>

@@ -15,6 +15,7 @@ import type { Account, ErpTable } from '../../api/types';
 import { bucketTotals, cellMinor, overdueSum, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
 import type { ErpRow } from '../../components/data-table';
 import type { Minor } from '../../lib/types';
+import { balanceTotals } from '../../lib/balance-totals';
 
 export const TOP_COUNT = 10;
 
@@ -25,6 +26,8 @@ export interface AccountFigures {
   payables: Minor;
   creditorCount: number;
   net: Minor;
+  /** A sum is past Number.MAX_SAFE_INTEGER kuruş: receivables/payables/net are not exact (lib/balance-totals.ts). */
+  overflow: boolean;
   /** Accounts whose balance could not be read (left out of every sum). */
   unreadable: number;
   topDebtors: Account[];
@@ -45,8 +48,6 @@ function topBy<T>(items: Iterable<T>, limit: number, better: (a: T, b: T) => boo
 }
 
 export function accountFigures(accounts: readonly Account[]): AccountFigures {
-  let receivables = 0;
-  let payables = 0;
   let debtorCount = 0;
   let creditorCount = 0;
   let unreadable = 0;
@@ -59,21 +60,22 @@ export function accountFigures(accounts: readonly Account[]): AccountFigures {
       continue;
     }
     if (b > 0) {
-      receivables += b;
       debtorCount++;
       debtors.push(a);
     } else if (b < 0) {
-      payables -= b;
       creditorCount++;
       creditors.push(a);
     }
   }
+  // The sums are the account list's own (lib/balance-totals.ts, so Özet and /accounts?side=B agree).
+  const totals = balanceTotals(accounts, (a) => a.balance);
   return {
-    receivables,
+    receivables: totals.debit,
     debtorCount,
-    payables,
+    payables: totals.credit,
     creditorCount,
-    net: receivables - payables,
+    net: totals.net,
+    overflow: totals.overflow,
     unreadable,
     topDebtors: topBy(debtors, TOP_COUNT, (x, y) => x.balance! > y.balance!),
     topCreditors: topBy(creditors, TOP_COUNT, (x, y) => x.balance! < y.balance!),

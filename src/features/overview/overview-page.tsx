@@ -104,27 +104,32 @@ export default function OverviewPage() {
 
       {accounts.isPending && <Loading rows={3} />}
       {accounts.isError && <ErrorState title={t('overview.accounts.error')} error={accounts.error} onRetry={() => void accounts.refetch()} />}
+      {figures?.overflow && (
+        <p className="notice notice--warn" role="alert">
+          {t('accounts.totals.overflow')}
+        </p>
+      )}
       {figures && (
         <div className="overview-figures">
           <Figure
             to={OVERVIEW_LINKS.receivables}
             testId="overview-receivables"
             label={t('overview.receivables')}
-            value={<BalanceText minor={figures.receivables} />}
+            value={figures.overflow ? t('accounts.totals.overflowShort') : <BalanceText minor={figures.receivables} />}
             sub={t('overview.count', { count: formatCount(figures.debtorCount) })}
           />
           <Figure
             to={OVERVIEW_LINKS.payables}
             testId="overview-payables"
             label={t('overview.payables')}
-            value={<BalanceText minor={-figures.payables} />}
+            value={figures.overflow ? t('accounts.totals.overflowShort') : <BalanceText minor={-figures.payables} />}
             sub={t('overview.count', { count: formatCount(figures.creditorCount) })}
           />
           <Figure
             to={OVERVIEW_LINKS.net}
             testId="overview-net"
             label={t('overview.net')}
-            value={<BalanceText minor={figures.net} />}
+            value={figures.overflow ? t('accounts.totals.overflowShort') : <BalanceText minor={figures.net} />}
             sub={t('overview.allAccounts')}
           />
           {agingFig && hasBuckets && (

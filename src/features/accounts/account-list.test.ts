@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../api/types';
 import { tableView } from '../../components/data-table';
-import { accountTotals, facetPredicate, facetView } from './account-filters';
+import { accountMatcher, accountTotals, chooseSource, facetView, rowFilterOf, wantsRemote, type AccountFilter } from './account-list';
 import { BASE_COLUMNS } from './account-columns';
 
 function acc(id: string, name: string, category: string, province: string, balance: number | null): Account {
@@ -15,7 +15,8 @@ const list = [
   acc('4', 'Şahin Ticaret', 'Müşteri', 'ISPARTA', null),
   acc('5', 'Ankara Sanayi Koll. Şti.', 'Tedarikçi', 'ANKARA', 99),
 ];
-const none = { categories: [], provinces: [], hideZero: false };
+const none: AccountFilter = { categories: [], provinces: [], hideZero: false };
+const facetPredicate = (f: AccountFilter) => rowFilterOf(accountMatcher(f));
 const ids = (rows: Account[]) => rows.map((r) => r.id);
 /** The page's pipeline: the table's search over the account columns, then facets. */
 const searchIds = (q: string) => ids(facetView(list, tableView(list, BASE_COLUMNS, [], q), none).rows);
@@ -82,7 +83,7 @@ describe('facetView', () => {
   });
 });
 
-describe('facetPredicate', () => {
+describe('one matcher for the table and the facets', () => {
   it('is null without filters and keeps the same accounts as facetView', () => {
     expect(facetPredicate(none)).toBeNull();
     const withMixed = [...list, acc('6', 'Gül Yağı', 'Tedarikçi', 'Isparta', 500)];
@@ -90,12 +91,65 @@ describe('facetPredicate', () => {
     expect(ids(withMixed.filter(keep))).toEqual(['2', '6']);
     expect(ids(list.filter(facetPredicate({ ...none, hideZero: true })!))).toEqual(['1', '2', '5']);
   });
+  it('for every combination of filters, the table’s rowFilter keeps exactly the rows facetView shows', () => {
+    const withMixed = [...list, acc('6', 'Gül Yağı', 'Tedarikçi', 'Isparta', 500), { ...acc('7', 'Okunamaz', 'Müşteri', 'ANKARA', null), balanceInvalid: '1.234' }];
+    for (const categories of [[], ['Müşteri'], ['TEDARİKÇİ'], ['Müşteri', 'Tedarikçi'], ['Yok']])
+      for (const provinces of [[], ['isparta'], ['ANKARA', 'İstanbul']])
+        for (const hideZero of [false, true])
+          for (const side of [null, 'B', 'A'] as const) {
+            const f = { categories, provinces, hideZero, side };
+            const keep = facetPredicate(f) ?? (() => true);
+            expect(ids(facetView(withMixed, null, f).rows), JSON.stringify(f)).toEqual(ids(withMixed.filter(keep)));
+          }
+  });
+  it('a selected value the list does not have stays listed with 0 (so it can be unticked), once', () => {
+    const r = facetView(list, null, { ...none, provinces: ['Van', 'VAN'] });
+    expect(r.rows).toEqual([]);
+    expect(r.provinceFacets.filter((f) => f.value.toLocaleLowerCase('tr-TR') === 'van')).toEqual([{ value: 'Van', count: 0 }]);
+    expect(r.provinceFacets).toHaveLength(5); // the four provinces of the list + Van
+  });
 });
 
 describe('accountTotals', () => {
   it('count, Σ debit balances, Σ credit balances and net, in kuruş', () => {
     // debit: 10,50 + 0,99 = 11,49; credit: 25,75; net: -14,26
-    expect(accountTotals(list)).toEqual({ count: 5, debit: 1149, credit: 2575, net: -1426 });
+    expect(accountTotals(list)).toEqual({ count: 5, debit: 1149, credit: 2575, net: -1426, overflow: false });
+  });
+});
+
+describe('totals past 2^53 kuruş', () => {
+  it('are flagged, never rounded silently', () => {
+    // 45.035.996.273.704,97 TL + 45.035.996.273.704,98 TL = 9.007.199.254.740.995 kuruş > 2^53 − 1
+    // (9.007.199.254.740.991): as a double it would read …996.
+    const big = [acc('1', 'A', 'Müşteri', 'X', 4_503_599_627_370_497), acc('2', 'B', 'Müşteri', 'X', 4_503_599_627_370_498)];
+    expect(accountTotals(big).overflow).toBe(true);
+    const bigCredit = big.map((a) => ({ ...a, balance: -a.balance! }));
+    expect(accountTotals(bigCredit).overflow).toBe(true);
+    // Exactly at the limit is still exact.
+    expect(accountTotals([acc('1', 'A', 'Müşteri', 'X', 4_503_599_627_370_495), acc('2', 'B', 'Müşteri', 'X', 4_503_599_627_370_496)])).toEqual({
+      count: 2,
+      debit: 9_007_199_254_740_991,
+      credit: 0,
+      net: 9_007_199_254_740_991,
+      overflow: false,
+    });
+  });
+});
+
+describe('source: the ERP is asked only for a settled search the loaded list cannot find', () => {
+  it('wantsRemote', () => {
+    expect(wantsRemote({ listLoaded: true, settledQuery: 'zzqx', listMatches: 0 })).toBe(true);
+    expect(wantsRemote({ listLoaded: true, settledQuery: 'zzqx', listMatches: 1 })).toBe(false);
+    expect(wantsRemote({ listLoaded: true, settledQuery: null, listMatches: 0 })).toBe(false); // still typing
+    expect(wantsRemote({ listLoaded: true, settledQuery: '  ', listMatches: 0 })).toBe(false); // no words
+    expect(wantsRemote({ listLoaded: false, settledQuery: 'zzqx', listMatches: 0 })).toBe(false);
+  });
+  it('chooseSource', () => {
+    expect(chooseSource(false, { success: true, failed: false, rows: 3 })).toBe('list');
+    expect(chooseSource(true, { success: false, failed: false, rows: 0 })).toBe('remote-pending');
+    expect(chooseSource(true, { success: false, failed: true, rows: 0 })).toBe('remote-failed');
+    expect(chooseSource(true, { success: true, failed: false, rows: 2 })).toBe('remote');
+    expect(chooseSource(true, { success: true, failed: false, rows: 0 })).toBe('list');
   });
 });
 
@@ -105,7 +159,7 @@ describe('balance side (?side=B / ?side=A, linked from Özet)', () => {
     expect(ids(facetView(list, null, { ...none, side: 'A' }).rows)).toEqual(['2']);
     expect(list.filter(facetPredicate({ ...none, side: 'B' })!).map((a) => a.id)).toEqual(['1', '5']);
     expect(list.filter(facetPredicate({ ...none, side: 'A' })!).map((a) => a.id)).toEqual(['2']);
-    expect(accountTotals(facetView(list, null, { ...none, side: 'B' }).rows)).toEqual({ count: 2, debit: 1149, credit: 0, net: 1149 });
+    expect(accountTotals(facetView(list, null, { ...none, side: 'B' }).rows)).toEqual({ count: 2, debit: 1149, credit: 0, net: 1149, overflow: false });
   });
   it('facet counts follow the side', () => {
     const f = facetView(list, null, { ...none, side: 'B' });

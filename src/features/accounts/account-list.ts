@@ -1,0 +1,307 @@
+/**
+ * The account-list pipeline, pure (no React): every page that lists accounts — /accounts, the bulk
+ * mutabakat letters (/mutabakat), the Özet figures that link to them — goes through it, so the same
+ * URL gives the same accounts and the same sums everywhere. The hook over it is use-account-list.ts.
+ *
+ *   1. source   the whole list (get_cari, firma_ismi "") — or, when a settled search finds nothing
+ *               in it, the ERP's own answer for firma_ismi = the search (chooseSource: the loaded
+ *               list may be capped by the installation, or the ERP may match on fields it does not
+ *               return);
+ *   2. order    the table's view of the source: sorted, searched (tableView, the DataTable's own
+ *               cached pipeline: one folded haystack per row);
+ *   3. facets   the category / province / hide-zero / side filter as ONE matcher (accountMatcher):
+ *               the table's rowFilter and the facet counts both use it. Facet codes (each value's
+ *               folded key as a small integer) are built once per list (facetCodes), so counting on a
+ *               keystroke is typed-array increments, not string folding;
+ *   4. totals   Σ borçlu, Σ alacaklı, net in integer kuruş, once per (list, search, filter); a sum
+ *               past Number.MAX_SAFE_INTEGER kuruş is flagged (`overflow`), never rounded silently.
+ *
+ * URL state (read by listParams, carried by LIST_PARAMS): q, category (repeatable), province
+ * (repeatable), hideZero=1, side=B|A, sort.
+ */
+import type { Account } from '../../api/types';
+import { balanceTotals, type BalanceTotals } from '../../lib/balance-totals';
+import { compareTr, foldTr, queryTokens } from '../../lib/turkish';
+
+// ───────────────────────────── URL parameters ─────────────────────────────
+
+/** Balance side: 'B' borçlu (balance > 0, we are owed), 'A' alacaklı (balance < 0, we owe). */
+export type BalanceSide = 'B' | 'A';
+
+export interface AccountFilter {
+  categories: readonly string[];
+  provinces: readonly string[];
+  hideZero: boolean;
+  /** Only borçlu or only alacaklı accounts (?side=B / ?side=A); null = both. */
+  side?: BalanceSide | null;
+}
+
+export interface ListParams extends AccountFilter {
+  /** The search text (?q=). */
+  q: string;
+  /** ?sort= as written (sort-param.ts reads it against the columns). */
+  sort: string | null;
+}
+
+/** The list's own URL parameters: carried from /accounts to /mutabakat and back. */
+export const LIST_PARAMS = ['q', 'category', 'province', 'hideZero', 'side', 'sort'] as const;
+
+/** ?side= read safely: 'B', 'A' or null (anything else). */
+export function parseSide(value: string | null | undefined): BalanceSide | null {
+  return value === 'B' || value === 'A' ? value : null;
+}
+
+export function listParams(params: URLSearchParams): ListParams {
+  return {
+    q: params.get('q') ?? '',
+    categories: params.getAll('category'),
+    provinces: params.getAll('province'),
+    hideZero: params.get('hideZero') === '1',
+    side: parseSide(params.get('side')),
+    sort: params.get('sort'),
+  };
+}
+
+/** A string that changes exactly when the filter does (for memo keys). */
+export function filterKey(f: AccountFilter): string {
+  return [f.categories.join('\u0000'), f.provinces.join('\u0000'), f.hideZero ? '1' : '', f.side ?? ''].join('\u0001');
+}
+
+// ───────────────────────────── 1. source ─────────────────────────────
+
+export type SourceKind =
+  /** The loaded list (with its search). */
+  | 'list'
+  /** The search finds nothing in the loaded list and the ERP is being asked. */
+  | 'remote-pending'
+  /** The ERP's answer for the search (it found what the loaded list did not have). */
+  | 'remote'
+  /** The ERP was asked and could not answer: the search has no answer (never "nothing found"). */
+  | 'remote-failed';
+
+/**
+ * Whether the ERP must be asked: the whole list is in, the search is settled (what the user typed
+ * is what the URL holds), it has words, and the loaded list has no match.
+ */
+export function wantsRemote(opts: { listLoaded: boolean; settledQuery: string | null; listMatches: number }): boolean {
+  const { listLoaded, settledQuery, listMatches } = opts;
+  return listLoaded && settledQuery !== null && queryTokens(settledQuery).length > 0 && listMatches === 0;
+}
+
+/** Which list the page shows, given the ERP search's state (only asked when wantsRemote). */
+export function chooseSource(want: boolean, remote: { success: boolean; failed: boolean; rows: number }): SourceKind {
+  if (!want) return 'list';
+  if (remote.failed) return 'remote-failed';
+  if (!remote.success) return 'remote-pending';
+  // The ERP found nothing either: the loaded list (with its empty search) says "not found".
+  return remote.rows > 0 ? 'remote' : 'list';
+}
+
+// ───────────────────────────── 3. facets ─────────────────────────────
+
+/** Facet value → its key: folded (Turkish rules) and trimmed, so "ISPARTA" and "Isparta" are one facet. */
+const keyMemo = new Map<string, string>();
+export function facetKey(value: string): string {
+  let key = keyMemo.get(value);
+  if (key === undefined) {
+    key = foldTr(value).trim();
+    if (keyMemo.size >= 10_000) keyMemo.clear();
+    keyMemo.set(value, key);
+  }
+  return key;
+}
+
+/** One facet (category or province) of a list: a small integer code per account, built once per list. */
+export interface FacetColumn {
+  /** code per account index */
+  codes: Int32Array;
+  /** folded key per code */
+  keys: string[];
+  /** label per code: the key's most frequent spelling in the list (ties: the first seen) */
+  labels: string[];
+  /** raw value → code */
+  byValue: Map<string, number>;
+  /** folded key → code */
+  byKey: Map<string, number>;
+}
+
+export interface FacetCodes {
+  category: FacetColumn;
+  province: FacetColumn;
+}
+
+function facetColumn(accounts: readonly Account[], value: (a: Account) => string): FacetColumn {
+  const codes = new Int32Array(accounts.length);
+  const keys: string[] = [];
+  const byValue = new Map<string, number>();
+  const byKey = new Map<string, number>();
+  const spellings: Map<string, number>[] = [];
+  for (let i = 0; i < accounts.length; i++) {
+    const raw = value(accounts[i] as Account);
+    let code = byValue.get(raw);
+    if (code === undefined) {
+      const key = facetKey(raw);
+      code = byKey.get(key);
+      if (code === undefined) {
+        code = keys.length;
+        keys.push(key);
+        spellings.push(new Map());
+        byKey.set(key, code);
+      }
+      byValue.set(raw, code);
+    }
+    codes[i] = code;
+    const s = spellings[code] as Map<string, number>;
+    s.set(raw, (s.get(raw) ?? 0) + 1);
+  }
+  const labels = spellings.map((s) => {
+    let best = '';
+    let bestCount = -1;
+    for (const [spelling, n] of s) if (n > bestCount) [best, bestCount] = [spelling, n];
+    return best;
+  });
+  return { codes, keys, labels, byValue, byKey };
+}
+
+const codesCache = new WeakMap<readonly Account[], FacetCodes>();
+/** The facet codes of a list (built on first use, then cached for as long as the list lives). */
+export function facetCodes(accounts: readonly Account[]): FacetCodes {
+  let c = codesCache.get(accounts);
+  if (!c) {
+    c = { category: facetColumn(accounts, (a) => a.category), province: facetColumn(accounts, (a) => a.province) };
+    codesCache.set(accounts, c);
+  }
+  return c;
+}
+
+/** Zero or empty balance. An unreadable one (balanceInvalid) is not zero: "hide zero" keeps it. */
+const isZero = (a: Account) => a.balance === 0 || (a.balance === null && a.balanceInvalid === undefined);
+
+/**
+ * The filter as one matcher — the only place its rules live. `base` is everything but the two
+ * facets (hide-zero, side); `category` / `province` test one facet. `keep` (all of them) is the
+ * table's rowFilter; facetView counts each facet over the rows the *other* filters keep.
+ */
+export interface AccountMatcher {
+  /** Nothing is filtered. */
+  readonly none: boolean;
+  base(a: Account): boolean;
+  category(a: Account): boolean;
+  province(a: Account): boolean;
+  keep(a: Account): boolean;
+  /** Folded keys of the selected values (null: that facet is not filtered). */
+  readonly categoryKeys: ReadonlySet<string> | null;
+  readonly provinceKeys: ReadonlySet<string> | null;
+}
+
+export function accountMatcher(f: AccountFilter): AccountMatcher {
+  const categoryKeys = f.categories.length ? new Set(f.categories.map(facetKey)) : null;
+  const provinceKeys = f.provinces.length ? new Set(f.provinces.map(facetKey)) : null;
+  const { hideZero } = f;
+  const side = f.side ?? null;
+  const base = (a: Account) =>
+    !(hideZero && isZero(a)) && (side === null || (a.balance !== null && (side === 'B' ? a.balance > 0 : a.balance < 0)));
+  const category = (a: Account) => categoryKeys === null || categoryKeys.has(facetKey(a.category));
+  const province = (a: Account) => provinceKeys === null || provinceKeys.has(facetKey(a.province));
+  return {
+    none: !categoryKeys && !provinceKeys && !hideZero && side === null,
+    base,
+    category,
+    province,
+    keep: (a) => base(a) && category(a) && province(a),
+    categoryKeys,
+    provinceKeys,
+  };
+}
+
+/** The matcher as a DataTable `rowFilter` (null when nothing is filtered). */
+export function rowFilterOf(m: AccountMatcher): ((a: Account) => boolean) | null {
+  return m.none ? null : m.keep;
+}
+
+export interface FacetCount {
+  /** The value as the ERP wrote it (its most frequent spelling); put this in the URL. */
+  value: string;
+  count: number;
+}
+
+export interface FacetResult {
+  /** Accounts that pass the search and every filter (what the table shows), in the view's order. */
+  rows: Account[];
+  /** How many accounts the search alone matches (before facets and hide-zero). */
+  searchMatches: number;
+  categoryFacets: FacetCount[];
+  provinceFacets: FacetCount[];
+}
+
+/** Selected codes of one facet (null: not filtered); a selected value the list does not have has no code. */
+function selectedCodes(col: FacetColumn, keys: ReadonlySet<string> | null): Uint8Array | null {
+  if (!keys) return null;
+  const sel = new Uint8Array(col.keys.length);
+  for (const k of keys) {
+    const code = col.byKey.get(k);
+    if (code !== undefined) sel[code] = 1;
+  }
+  return sel;
+}
+
+function facetList(col: FacetColumn, counts: Int32Array, selected: readonly string[]): FacetCount[] {
+  const out: FacetCount[] = [];
+  for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 0) out.push({ value: col.labels[c] as string, count: counts[c] as number });
+  // Selected values stay visible (with 0) so they can be unticked.
+  for (const v of selected) {
+    const code = col.byKey.get(facetKey(v));
+    if (code === undefined) out.push({ value: v, count: 0 });
+    else if (counts[code] === 0) out.push({ value: col.labels[code] as string, count: 0 });
+  }
+  const seen = new Set<string>();
+  const unique = out.filter((f) => {
+    const key = facetKey(f.value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.sort((a, b) => compareTr(a.value, b.value));
+}
+
+/**
+ * Applies the filter to the accounts the search matched (`matched`: indices into `accounts`, in
+ * the view's order, as tableView gives them; null = all, in list order). Facet counts follow the
+ * usual faceted-search rule: each facet counts the accounts that match every *other* filter
+ * (search, hide-zero, side and the other facet), so picking a category never makes the other
+ * categories' counts drop to zero.
+ */
+export function facetView(accounts: readonly Account[], matched: ArrayLike<number> | null, f: AccountFilter, m: AccountMatcher = accountMatcher(f)): FacetResult {
+  const { category, province } = facetCodes(accounts);
+  const catSel = selectedCodes(category, m.categoryKeys);
+  const provSel = selectedCodes(province, m.provinceKeys);
+  const catCounts = new Int32Array(category.keys.length);
+  const provCounts = new Int32Array(province.keys.length);
+  const rows: Account[] = [];
+  const n = matched ? matched.length : accounts.length;
+  const checkBase = f.hideZero || !!f.side;
+  for (let k = 0; k < n; k++) {
+    const i = matched ? (matched[k] as number) : k;
+    const a = accounts[i] as Account;
+    if (checkBase && !m.base(a)) continue;
+    const c = category.codes[i] as number;
+    const p = province.codes[i] as number;
+    const catOk = catSel === null || catSel[c] === 1;
+    const provOk = provSel === null || provSel[p] === 1;
+    if (provOk) catCounts[c] = (catCounts[c] as number) + 1;
+    if (catOk) provCounts[p] = (provCounts[p] as number) + 1;
+    if (catOk && provOk) rows.push(a);
+  }
+  return { rows, searchMatches: n, categoryFacets: facetList(category, catCounts, f.categories), provinceFacets: facetList(province, provCounts, f.provinces) };
+}
+
+// ───────────────────────────── 4. totals ─────────────────────────────
+
+export interface AccountTotals extends BalanceTotals {
+  count: number;
+}
+
+/** The totals of a list's rows (lib/balance-totals.ts: integer kuruş, `overflow` past 2^53). */
+export function accountTotals(rows: readonly Account[]): AccountTotals {
+  return { count: rows.length, ...balanceTotals(rows, (a) => a.balance) };
+}

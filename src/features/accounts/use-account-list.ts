@@ -1,0 +1,104 @@
+/**
+ * useAccountList: the account-list pipeline (account-list.ts) over the accounts query — the one
+ * way a page gets "the accounts the list shows for these URL parameters": source (the whole list,
+ * or the ERP's answer for a search the list cannot find) → order (the table's sorted, searched
+ * view) → facets → totals. /accounts and /mutabakat both use it, so the same URL gives the same
+ * accounts on both.
+ *
+ * `search` is what the list is searched for now (on /accounts the deferred search box text, so a
+ * keystroke's list work runs after its echo); `settledQuery` is the search the ERP may be asked
+ * for (the URL's q once the box agrees with it; null while the user is still typing).
+ *
+ * Facet counts and totals of a big list are computed after its first rows are painted (they are
+ * not needed for the first screenful), and never from the first rows of a list still arriving.
+ */
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { accountQueries } from '../../api/accounts';
+import { usePartialAnswer } from '../../api/partial-answers';
+import type { Account, AccountList } from '../../api/types';
+import { DEFER_AFTER_PAINT_MIN_ROWS, sortingFromParam, tableView, usePainted, type DataColumn, type SortingState } from '../../components/data-table';
+import { accountMatcher, accountTotals, chooseSource, facetView, filterKey, rowFilterOf, wantsRemote, type AccountFilter, type AccountTotals, type FacetResult, type SourceKind } from './account-list';
+import { useAccountColumns } from './account-columns';
+
+const EMPTY: readonly Account[] = [];
+
+export interface AccountListView {
+  /** The whole list's query (get_cari, firma_ismi ""). */
+  full: ReturnType<typeof useQuery<AccountList>>;
+  /** The ERP search's query (enabled only when the loaded list cannot find the settled search). */
+  remote: ReturnType<typeof useQuery<AccountList>>;
+  /** Only the first rows of the list are in (the rest is still arriving): nothing is counted. */
+  incomplete: boolean;
+  /** Where the rows come from (account-list.ts SourceKind). */
+  sourceKind: SourceKind;
+  /** The rows the table is given, its columns and sort state. */
+  source: readonly Account[];
+  columns: readonly DataColumn<Account>[];
+  sorting: SortingState;
+  /** The search the table applies to `source` ('' for the ERP's answer: the ERP did the search). */
+  tableSearch: string;
+  /** The facet/zero/side filter as the table's rowFilter (stable per filter). */
+  rowFilter: ((a: Account) => boolean) | null;
+  /** Shown rows (in the list's order when `ordered`), facet counts and totals; null until counted (see above). */
+  facts: (FacetResult & { totals: AccountTotals }) | null;
+  /** The whole list, for lookups by id (after the first paint of a big list). */
+  all: readonly Account[];
+  warnings: number;
+}
+
+export function useAccountList(opts: {
+  filter: AccountFilter;
+  sort: string | null;
+  search: string;
+  settledQuery: string | null;
+  /**
+   * `facts.rows` must follow the sort order (the letters page prints them in it). Without it the
+   * facts are not recounted on a header click (a sort changes no count or sum).
+   */
+  ordered?: boolean;
+}): AccountListView {
+  const { filter, sort, search, settledQuery, ordered = false } = opts;
+
+  // ---- 1. source: the whole list once (+ its first rows while it arrives), the ERP for a search it cannot find ----
+  const full = useQuery(accountQueries.list(''));
+  const partial = usePartialAnswer<AccountList>(accountQueries.list('').queryKey, full.isPending);
+  const incomplete = !full.data && partial !== undefined;
+  const fullAccounts = full.data?.accounts ?? partial?.accounts ?? EMPTY;
+  const fullColumns = useAccountColumns(full.data ?? partial);
+  const fullSorting = useMemo(() => sortingFromParam(sort, fullColumns.map((c) => c.id)), [sort, fullColumns]);
+  // ---- 2. order: the table's own view (its cache answers the table's call with the same arguments) ----
+  const fullOrder = useMemo(() => tableView(fullAccounts, fullColumns, fullSorting, search), [fullAccounts, fullColumns, fullSorting, search]);
+
+  const want = wantsRemote({ listLoaded: full.isSuccess, settledQuery: search === settledQuery ? settledQuery : null, listMatches: fullOrder.length });
+  const remote = useQuery({ ...accountQueries.list(settledQuery ?? ''), enabled: want });
+  const sourceKind = chooseSource(want, { success: remote.isSuccess, failed: remote.isError && !remote.isFetching, rows: remote.data?.accounts.length ?? 0 });
+  const remoteColumns = useAccountColumns(remote.data);
+  const useRemote = sourceKind === 'remote';
+  const source = useRemote ? remote.data!.accounts : fullAccounts;
+  const columns = useRemote ? remoteColumns : fullColumns;
+  const sorting = useMemo(() => (useRemote ? sortingFromParam(sort, remoteColumns.map((c) => c.id)) : fullSorting), [useRemote, sort, remoteColumns, fullSorting]);
+  const tableSearch = useRemote ? '' : search;
+  const order = useRemote ? tableView(source, columns, sorting, '') : fullOrder;
+
+  // ---- 3. facets and 4. totals: once per (list, search, filter), after a big list's first paint ----
+  const fKey = filterKey(filter);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- fKey is the filter's value
+  const matcher = useMemo(() => accountMatcher(filter), [fKey]);
+  const rowFilter = useMemo(() => rowFilterOf(matcher), [matcher]);
+  const factsReady = usePainted(source, source.length >= DEFER_AFTER_PAINT_MIN_ROWS) && !incomplete;
+  const facts = useMemo(
+    () => {
+      if (!factsReady) return null;
+      const shown = facetView(source, order, filter, matcher);
+      return { ...shown, totals: accountTotals(shown.rows) };
+    },
+    // `order` is the latest view of (source, columns, sorting, search): its sort order matters only
+    // when `ordered`; the matcher stands for the filter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [factsReady, source, columns, tableSearch, matcher, ordered ? order : null],
+  );
+  const all = factsReady ? fullAccounts : EMPTY;
+  const warnings = (useRemote ? remote.data!.warnings : full.data?.warnings) ?? 0;
+  return { full, remote, incomplete, sourceKind, source, columns, sorting, tableSearch, rowFilter, facts, all, warnings };
+}

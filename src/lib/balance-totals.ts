@@ -1,0 +1,32 @@
+/**
+ * Σ borçlu, Σ alacaklı and net of a set of balances, in integer kuruş — the one place balances are
+ * added up for a list (the account list's totals, Özet's receivables/payables). Each side only grows
+ * (positive amounts), so a sum that passed 2^53 on the way is still past it at the end: one
+ * Number.isSafeInteger check per side catches every rounding (an unsafe balance in the input is
+ * caught the same way). A page shows no figure when `overflow` is set, and says why.
+ */
+import type { Minor } from './types';
+
+export interface BalanceTotals {
+  /** Σ of positive balances (borçlu). */
+  debit: Minor;
+  /** Σ of |negative balances| (alacaklı), as a positive number. */
+  credit: Minor;
+  /** debit − credit. */
+  net: Minor;
+  /** A sum is past Number.MAX_SAFE_INTEGER kuruş (about 90 trillion TL): the figures are not exact. */
+  overflow: boolean;
+}
+
+export function balanceTotals<T>(items: Iterable<T>, balance: (item: T) => Minor | null): BalanceTotals {
+  let debit = 0;
+  let credit = 0;
+  for (const item of items) {
+    const b = balance(item);
+    if (b === null) continue;
+    if (b > 0) debit += b;
+    else credit -= b;
+  }
+  const overflow = !Number.isSafeInteger(debit) || !Number.isSafeInteger(credit);
+  return { debit, credit, net: debit - credit, overflow };
+}
