@@ -26,22 +26,24 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 // ---------------------------------------------------------------- columns per operation
 
-const col = (a: string, b: string, label: string, kind: Column['kind'], wexString?: boolean): Column => ({ a, b, label, kind, wexString });
+const col = (a: string, b: string, label: string, kind: Column['kind'], wexString?: boolean, m?: string): Column => ({ a, b, label, kind, wexString, m });
+/** A column the vendor documents: `m` is its documented label (the mobius shape's key). */
+const doc = (c: Column, m: string, four?: boolean): Column => ({ ...c, m, ...(four ? { four } : {}) });
 export const ACCOUNT_COLUMNS: Column[] = [
-  col('COMPANY_ID', 'FIRMA_ID', 'Firma ID', 'id'),
-  col('COMPANYCAT', 'FIRMA_KATEGORI', 'Firma Kategori (Text)', 'text'),
-  col('FULLNAME', 'FIRMA_ADI', 'Firma Adı', 'text'),
-  col('CITY_NAME', 'FIRMA_IL', 'Firma İl', 'text'),
-  col('COUNTY_NAME', 'FIRMA_ILCE', 'Firma İlçe', 'text'),
-  col('BAKIYE', 'BAKIYE', 'Bakiye', 'money'),
+  doc(col('COMPANY_ID', 'FIRMA_ID', 'Firma ID', 'id'), 'Firma ID'),
+  doc(col('COMPANYCAT', 'FIRMA_KATEGORI', 'Firma Kategori (Text)', 'text'), 'Firma Kategori (Text)'),
+  doc(col('FULLNAME', 'FIRMA_ADI', 'Firma Adı', 'text'), 'Firma Adı'),
+  doc(col('CITY_NAME', 'FIRMA_IL', 'Firma İl', 'text'), 'Firma İl'),
+  doc(col('COUNTY_NAME', 'FIRMA_ILCE', 'Firma İlçe', 'text'), 'Firma İlçe'),
+  doc(col('BAKIYE', 'BAKIYE', 'Bakiye', 'money'), 'Bakiye'),
   col('MONEY', 'PARA_BIRIMI', 'Para Birimi', 'text'),
 ];
 export const STATEMENT_COLUMNS: Column[] = [
-  col('ACTION_DATE', 'ISLEM_TARIHI', 'İşlem Tarihi', 'date'),
-  col('DUE_DATE', 'VADE_TARIHI', 'Vade Tarihi', 'date'),
-  col('ACTION_NAME', 'ISLEM_TURU', 'İşlem Türü', 'text'),
-  col('BORC', 'BORC_TUTARI', 'Borç Tutarı', 'money'),
-  col('ALACAK', 'ALACAK_TUTARI', 'Alacak Tutarı', 'money'),
+  doc(col('ACTION_DATE', 'ISLEM_TARIHI', 'İşlem Tarihi', 'date'), 'İşlem Tarihi'),
+  doc(col('DUE_DATE', 'VADE_TARIHI', 'Vade Tarihi', 'date'), 'Vade Tarihi'),
+  doc(col('ACTION_NAME', 'ISLEM_TURU', 'İşlem Türü', 'text'), 'İşlem Türü'),
+  doc(col('BORC', 'BORC_TUTARI', 'Borç Tutarı', 'money'), 'Borç  Tutarı'), // two spaces, as documented
+  doc(col('ALACAK', 'ALACAK_TUTARI', 'Alacak Tutarı', 'money'), 'Alacak Tutarı'),
   col('BELGE_NO', 'BELGE_NO', 'Belge No', 'text'),
   col('ACIKLAMA', 'ACIKLAMA', 'Açıklama', 'text'),
 ];
@@ -87,6 +89,58 @@ export const INVOICE_LINE_COLUMNS: Column[] = [
   col('ROW_TOTAL', 'SATIR_TOPLAM', 'Satır Toplamı', 'money'),
 ];
 
+/**
+ * mobius: get_fatura with the vendor's documented fields (Fatura ID, Fatura No, Cari, Fatura Tarihi,
+ * Kdv Hariç Tutar, Kdv Dahil Tutar, Toplam Tutar) and three more as ColdFusion upper-cases them; no
+ * account id (the app finds the account by its name, "Cari").
+ */
+export const MOBIUS_INVOICE_COLUMNS: Column[] = [
+  doc(INVOICE_COLUMNS[0]!, 'Fatura ID'),
+  doc(INVOICE_COLUMNS[1]!, 'Fatura No'),
+  doc(INVOICE_COLUMNS[5]!, 'Cari'),
+  doc(INVOICE_COLUMNS[2]!, 'Fatura Tarihi'),
+  INVOICE_COLUMNS[3]!, // VADE TARİHİ
+  INVOICE_COLUMNS[6]!, // FATURA TÜRÜ
+  doc(INVOICE_COLUMNS[7]!, 'Kdv Hariç Tutar'),
+  doc(INVOICE_COLUMNS[9]!, 'Kdv Dahil Tutar'),
+  doc(INVOICE_COLUMNS[9]!, 'Toplam Tutar'),
+  INVOICE_COLUMNS[10]!, // PARA BİRİMİ
+];
+const mobiusInvoiceRow = (i: DemoInvoice): CellValue[] => [i.id, i.number, i.accountName, i.date, i.dueDate, i.kind, i.net, i.total, i.total, i.currency];
+/** mobius: get_fatura_det's documented header (Fatura No, Fatura Tarihi, Cari) and two more. */
+export const MOBIUS_DETAIL_COLUMNS: Column[] = [
+  doc(INVOICE_COLUMNS[1]!, 'Fatura No'),
+  doc(INVOICE_COLUMNS[2]!, 'Fatura Tarihi'),
+  doc(INVOICE_COLUMNS[5]!, 'Cari'),
+  INVOICE_COLUMNS[3]!,
+  INVOICE_COLUMNS[6]!,
+];
+const mobiusDetailRow = (i: DemoInvoice): CellValue[] => [i.number, i.date, i.accountName, i.dueDate, i.kind];
+/** mobius: the nested `Ürün` lines — the documented fields, then the VAT rate and stock code upper-cased. */
+export const MOBIUS_LINE_COLUMNS: Column[] = [
+  doc(INVOICE_LINE_COLUMNS[2]!, 'Ürün Adı'),
+  doc(INVOICE_LINE_COLUMNS[3]!, 'Miktar'),
+  doc(INVOICE_LINE_COLUMNS[4]!, 'Birim'),
+  doc(INVOICE_LINE_COLUMNS[5]!, 'Birim Fiyat', true),
+  doc(INVOICE_LINE_COLUMNS[7]!, 'Satır Toplam Fiyat KDV H.'),
+  doc(INVOICE_LINE_COLUMNS[9]!, 'Satır Toplam Fiyat Kdv Dahil'),
+  doc(col('MONEY', 'PARA_BIRIMI', 'Para Birimi', 'text'), 'Para Birimi'),
+  INVOICE_LINE_COLUMNS[6]!, // KDV ORANI
+  INVOICE_LINE_COLUMNS[1]!, // STOK KODU
+];
+
+/**
+ * Does a looked-up id match? Exact, or in mobius (ColdFusion's loose `==`) numerically when both
+ * look like numbers: "457" finds the account "00457" whose id the answers wrote as 457.
+ */
+function sameId(asked: string, id: string, loose: boolean): boolean {
+  if (asked === id) return true;
+  return loose && /^\d{1,15}$/.test(asked) && /^\d{1,15}$/.test(id) && Number(asked) === Number(id);
+}
+function findById<T extends { id: string }>(byId: Map<string, T>, list: readonly T[], asked: string, loose: boolean): T | undefined {
+  return byId.get(asked) ?? (loose && /^\d{1,15}$/.test(asked) ? list.find((x) => sameId(asked, x.id, true)) : undefined);
+}
+
 const invoiceRow = (i: DemoInvoice): CellValue[] => [i.id, i.number, i.date, i.dueDate, i.accountId, i.accountName, i.kind, i.net, i.vat, i.total, i.currency];
 
 const MALFORMED = ['12,34,5', 'abc', '1.2.3', '--5', '12a'];
@@ -126,7 +180,9 @@ export function answer(ds: DemoDataset, op: Operation, p: Record<string, string>
       if (!u) return renderUser(s, false, LOGIN_FAILED_MESSAGE);
       const fam = keyFamily(s);
       const data: Record<string, string> =
-        fam === 'label'
+        fam === 'mobius'
+          ? { 'EMPLOYEE_İD': u.id, USERNAME: u.userName, NAME: u.name, SURNAME: u.surname, 'EMAİL': u.email, 'POSİTİON_NAME': u.position }
+          : fam === 'label'
           ? { 'Kullanıcı ID': u.id, 'Kullanıcı Adı': u.userName, Adı: u.name, Soyadı: u.surname, 'E-posta': u.email, Görevi: u.position }
           : { USER_ID: u.id, USERNAME: u.userName, NAME: u.name, SURNAME: u.surname, EMAIL: u.email, POSITION_NAME: u.position };
       return renderUser(s, true, data);
@@ -137,7 +193,7 @@ export function answer(ds: DemoDataset, op: Operation, p: Record<string, string>
       return renderList(s, fix({ columns: ACCOUNT_COLUMNS, rows }));
     }
     case 'get_cari_extre': {
-      const acc = ds.accountById.get((p.cari_id ?? '').trim());
+      const acc = findById(ds.accountById, ds.accounts, (p.cari_id ?? '').trim(), s === 'mobius');
       if (acc?.currency) {
         const rows = acc.lines.map((l): CellValue[] => [l.date, l.dueDate, l.type, l.debit, l.credit, l.documentNo, l.description, l.currency ?? 'TL', l.currencyAmount ?? l.debit + l.credit]);
         return renderList(s, fix({ columns: [...STATEMENT_COLUMNS, ...STATEMENT_CURRENCY_COLUMNS], rows }));
@@ -160,11 +216,19 @@ export function answer(ds: DemoDataset, op: Operation, p: Record<string, string>
       const no = (p.fatura_no ?? '').trim().toLocaleUpperCase('tr-TR');
       const rows = ds.invoices
         .filter((i) => (!no || i.number === no || (/^\d+$/.test(no) && i.number.endsWith(no))) && match(i.accountName))
-        .map(invoiceRow);
-      return renderList(s, fix({ columns: INVOICE_COLUMNS, rows }));
+        .map(s === 'mobius' ? mobiusInvoiceRow : invoiceRow);
+      return renderList(s, fix({ columns: s === 'mobius' ? MOBIUS_INVOICE_COLUMNS : INVOICE_COLUMNS, rows }));
     }
     case 'get_fatura_det': {
-      const inv = ds.invoiceById.get((p.fatura_id ?? '').trim());
+      const inv = findById(ds.invoiceById, ds.invoices, (p.fatura_id ?? '').trim(), s === 'mobius');
+      if (s === 'mobius') {
+        const header: Table = { columns: MOBIUS_DETAIL_COLUMNS, rows: inv ? [mobiusDetailRow(inv)] : [] };
+        const lines: Table = {
+          columns: MOBIUS_LINE_COLUMNS,
+          rows: (inv?.lines ?? []).map((l) => [l.productName, l.quantityMilli / 1000, l.unit, l.unitPrice, l.net, l.total, inv?.currency ?? 'TL', l.vatRate, l.productCode]),
+        };
+        return renderDetail(s, header, fix(lines), Boolean(inv), INVOICE_NOT_FOUND_MESSAGE);
+      }
       const header: Table = { columns: INVOICE_COLUMNS, rows: inv ? [invoiceRow(inv)] : [] };
       const lines: Table = {
         columns: INVOICE_LINE_COLUMNS,

@@ -38,6 +38,7 @@ function rowsOf(shape: ShapeName, json: unknown): Record<string, unknown>[] {
   switch (shape) {
     case 'wex':
     case 'labels':
+    case 'mobius':
       expect(Array.isArray(json)).toBe(true);
       return json as Record<string, unknown>[];
     case 'envelope':
@@ -211,6 +212,7 @@ describe('demo ERP: every shape in its documented form', () => {
     'cf-column': { id: 'FIRMA_ID', name: 'FIRMA_ADI', balance: 'BAKIYE', date: 'ISLEM_TARIHI', debit: 'BORC_TUTARI' },
     'envelope-cf-row': { id: 'FIRMA_ID', name: 'FIRMA_ADI', balance: 'BAKIYE', date: 'ISLEM_TARIHI', debit: 'BORC_TUTARI' },
     'envelope-cf-column': { id: 'COMPANY_ID', name: 'FULLNAME', balance: 'BAKIYE', date: 'ACTION_DATE', debit: 'BORC' },
+    mobius: { id: 'Firma ID', name: 'Firma Adı', balance: 'Bakiye', date: 'İşlem Tarihi', debit: 'Borç  Tutarı' },
   };
   // The float-drift account's first line is fixed by design: 05.01.2026, debit 0,10.
   const balanceText: Record<ShapeName, unknown> = {
@@ -221,6 +223,7 @@ describe('demo ERP: every shape in its documented form', () => {
     'cf-column': acc.balance / 100,
     'envelope-cf-row': acc.balance / 100,
     'envelope-cf-column': enMoney(acc.balance),
+    mobius: acc.balance / 100,
   };
   const firstDate: Record<ShapeName, unknown> = {
     wex: '2026-01-05',
@@ -230,8 +233,9 @@ describe('demo ERP: every shape in its documented form', () => {
     'cf-column': 'January, 05 2026 00:00:00',
     'envelope-cf-row': 'January, 05 2026 00:00:00',
     'envelope-cf-column': "{ts '2026-01-05 00:00:00'}",
+    mobius: 'January, 05 2026 00:00:00',
   };
-  const firstDebit: Record<ShapeName, unknown> = { wex: 0.1, labels: '0,10', envelope: '0,10', 'cf-row': 0.1, 'cf-column': 0.1, 'envelope-cf-row': 0.1, 'envelope-cf-column': '0.10' };
+  const firstDebit: Record<ShapeName, unknown> = { wex: 0.1, labels: '0,10', envelope: '0,10', 'cf-row': 0.1, 'cf-column': 0.1, 'envelope-cf-row': 0.1, 'envelope-cf-column': '0.10', mobius: 0.1 };
 
   it.each(SHAPES)('%s: accounts, statement, aging, invoices', async (shape) => {
     erp.settings.shape = shape;
@@ -267,6 +271,7 @@ describe('demo ERP: every shape in its documented form', () => {
     'cf-column': { money: 'PARA_BIRIMI', code: 'ISLEM_DOVIZI', amount: 'DOVIZ_TUTARI' },
     'envelope-cf-row': { money: 'PARA_BIRIMI', code: 'ISLEM_DOVIZI', amount: 'DOVIZ_TUTARI' },
     'envelope-cf-column': { money: 'MONEY', code: 'OTHER_MONEY', amount: 'OTHER_CASH_ACT_VALUE' },
+    mobius: { money: 'PARA BİRİMİ', code: 'İŞLEM DÖVİZİ', amount: 'DÖVİZ TUTARI' },
   };
   /** The shape's money text of minor units, written by the test itself. */
   const moneyIn = (shape: ShapeName, minor: number): unknown =>
@@ -282,11 +287,12 @@ describe('demo ERP: every shape in its documented form', () => {
     expect(lines.length).toBe(usd.lines.length);
     lines.forEach((l, i) => {
       const src = usd.lines[i]!;
-      expect(l[ck.code]).toBe(src.currency);
+      expect(l[ck.code]).toBe(shape === 'mobius' && src.currency === 'TL' ? 'YTL' : src.currency); // mobius: TL written YTL
       expect(l[ck.amount]).toEqual(moneyIn(shape, src.currencyAmount!));
       expect(l[k.debit]).toEqual(moneyIn(shape, src.debit)); // the TL amount stays beside it
     });
-    expect(lines.some((l) => l[ck.code] === 'TL') && lines.some((l) => l[ck.code] === 'USD')).toBe(true);
+    const tlCode = shape === 'mobius' ? 'YTL' : 'TL';
+    expect(lines.some((l) => l[ck.code] === tlCode) && lines.some((l) => l[ck.code] === 'USD')).toBe(true);
     // a TL account's statement has no currency columns at all
     const tl = rowsOf(shape, await parse(await post(erp, 'get_cari_extre', { cari_id: SPECIAL_ACCOUNTS.floatTrap }), shape));
     expect(Object.keys(tl[0]!)).not.toContain(ck.code);
@@ -296,7 +302,13 @@ describe('demo ERP: every shape in its documented form', () => {
     erp.settings.shape = shape;
     const inv = erp.dataset.invoices.find((i) => i.lines.length === 3)!;
     const json = (await parse(await post(erp, 'get_fatura_det', { fatura_id: inv.id }), shape)) as Record<string, unknown>;
-    if (shape === 'wex' || shape === 'envelope') {
+    if (shape === 'mobius') {
+      // An array of the one header row, its lines nested under "Ürün".
+      expect(Array.isArray(json) && (json as unknown[]).length).toBe(1);
+      const obj = (json as unknown as Record<string, unknown>[])[0]!;
+      expect(obj['Fatura No']).toBe(inv.number);
+      expect((obj['Ürün'] as unknown[]).length).toBe(3);
+    } else if (shape === 'wex' || shape === 'envelope') {
       const obj = (shape === 'wex' ? json : (expect(json.status).toBe(true), json.data)) as Record<string, unknown>;
       const nested = obj[shape === 'wex' ? 'LINES' : 'SATIRLAR'] as unknown[];
       expect(nested.length).toBe(3);
@@ -524,5 +536,48 @@ describe('standalone demo ERP (HTTP on 127.0.0.1)', () => {
     })().catch((e: unknown) => e);
     expect(ended).toBeInstanceOf(Error);
     expect(received).toBe(Math.floor(fullBytes / 2));
+  });
+});
+
+describe('demo ERP: the mobius shape, in the vendor’s labels and ColdFusion’s value forms', () => {
+  const erp = createDemoErp({ apiPassword: PW, shape: 'mobius' });
+  const text = async (op: string, params: Record<string, string>) => {
+    const res = await post(erp, op, params);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    return res.text();
+  };
+
+  it('documented labels as sent ("Borç  Tutarı" with two spaces), other keys upper-cased in a Turkish locale, floats with ".0", English month dates', async () => {
+    const extre = await text('get_cari_extre', { cari_id: SPECIAL_ACCOUNTS.floatTrap });
+    // The float-drift account's first line: 05.01.2026, debit 0,10, no credit (0.0).
+    expect(extre.startsWith('[{"İşlem Tarihi":"January, 05 2026 00:00:00","Vade Tarihi":')).toBe(true);
+    expect(extre).toContain('"Borç  Tutarı":0.1,"Alacak Tutarı":0.0,"BELGE NO":');
+    expect(extre).toContain('"AÇIKLAMA":');
+    const aging = JSON.parse(await text('get_yaslandirma', { firma_ismi: 'Kuruşçu' })) as Record<string, unknown>[];
+    expect(Object.keys(aging[0]!)).toEqual(['FİRMA ID', 'FİRMA ADI', 'VADESİ GELMEMİŞ', '0-30 GÜN', '31-60 GÜN', '61-90 GÜN', '91-120 GÜN', '120 GÜN ÜSTÜ', 'TOPLAM']);
+  });
+
+  it('an id with leading zeros goes out as a number (00457 → 457), and asking for 457 finds it, as ColdFusion compares', async () => {
+    const list = JSON.parse(await text('get_cari', { firma_ismi: 'Şimşek Hırdavat' })) as Record<string, unknown>[];
+    expect(list.map((a) => a['Firma ID'])).toEqual([457]);
+    const acc = erp.dataset.accountById.get(SPECIAL_ACCOUNTS.leadingZero)!;
+    const lines = JSON.parse(await text('get_cari_extre', { cari_id: '457' })) as unknown[];
+    expect(lines.length).toBe(acc.lines.length);
+    expect(lines.length).toBeGreaterThan(0);
+  });
+
+  it('get_fatura: the seven documented fields; get_fatura_det: unit prices with four decimals, TL written YTL; an unknown invoice is []', async () => {
+    const inv = erp.dataset.invoices.find((i) => i.number === 'SF2026000417')!;
+    const [row] = JSON.parse(await text('get_fatura', { fatura_no: inv.number, firma_ismi: '' })) as Record<string, unknown>[];
+    expect(Object.keys(row!).filter((k) => k !== k.toLocaleUpperCase('tr-TR'))).toEqual([
+      'Fatura ID', 'Fatura No', 'Cari', 'Fatura Tarihi', 'Kdv Hariç Tutar', 'Kdv Dahil Tutar', 'Toplam Tutar',
+    ]);
+    expect(row!['Kdv Dahil Tutar']).toBe(inv.total / 100);
+    const det = await text('get_fatura_det', { fatura_id: inv.id });
+    const first = inv.lines[0]!;
+    const four = `${trMoney(first.unitPrice)}00`; // 412,19 → "412,1900"
+    expect(det).toContain(`"Birim Fiyat":"${four}"`);
+    expect(det).toContain('"Para Birimi":"YTL"');
+    expect(await text('get_fatura_det', { fatura_id: '999999999' })).toBe('[]');
   });
 });

@@ -14,13 +14,23 @@
  * | cf-row, cf-column, envelope-cf-row | 1234.56 | "January, 31 2026 00:00:00" | null |
  * | envelope-cf-column | "1,234.56"       | "{ts '2026-01-31 00:00:00'}" | null |
  *
+ * | mobius             | 1234.56 / 1234.0 (ColdFusion float); unit prices "1.234,5600" | "January, 31 2026 00:00:00" | '' |
+ *
  * The four cf shapes are prefixed with the ColdFusion secure-JSON "//" plus a BOM and/or whitespace.
  * Invoice detail: nested ({header…, LINES|SATIRLAR: [...]}) in wex and envelope, flat rows repeating
- * the header in the others.
+ * the header in the others, `[{header…, "Ürün": [...]}]` in mobius.
+ *
+ * `mobius`: a Workcube answering with exactly the labels the service's vendor documents (Mobius API
+ * pages, docs/erp-contract.md §5: "Firma Adı", "Borç  Tutarı" with two spaces, "Kdv Hariç Tutar",
+ * "Satır Toplam Fiyat KDV H." …) as bracket-notation keys, and every other column as ColdFusion
+ * writes a key made without brackets: upper-cased by a JVM in a Turkish locale ("VADE TARİHİ",
+ * "EMPLOYEE_İD"). Values in serializeJSON's forms: whole floats with ".0", English month dates,
+ * '' for an empty cell, numeric-looking ids as numbers (00457 → 457: lookups by id compare as
+ * numbers, as ColdFusion's loose `==` does), TL written YTL; no "//" prefix (WEX strips it).
  */
 import { csvMoney, formatDate, formatMoney, formatNumber } from '../../src/lib/format';
 
-export const SHAPES = ['wex', 'labels', 'envelope', 'cf-row', 'cf-column', 'envelope-cf-row', 'envelope-cf-column'] as const;
+export const SHAPES = ['wex', 'labels', 'envelope', 'cf-row', 'cf-column', 'envelope-cf-row', 'envelope-cf-column', 'mobius'] as const;
 export type ShapeName = (typeof SHAPES)[number];
 export function isShape(s: unknown): s is ShapeName {
   return typeof s === 'string' && (SHAPES as readonly string[]).includes(s);
@@ -37,6 +47,10 @@ export interface Column {
   kind: ColumnKind;
   /** wex writes this money column as a decimal string instead of a JSON number. */
   wexString?: boolean;
+  /** The vendor's documented label (mobius); without one, mobius writes the label upper-cased (tr). */
+  m?: string;
+  /** mobius writes this money column as Workcube prints amounts: "1.234,5600". */
+  four?: boolean;
 }
 /** money: kuruş (integer); num: plain number; date: "YYYY-MM-DD"; { bad } = a malformed raw value. */
 export type CellValue = string | number | null | { bad: string };
@@ -45,12 +59,18 @@ export interface Table {
   rows: CellValue[][];
 }
 
-export type KeyFamily = 'a' | 'b' | 'label';
+export type KeyFamily = 'a' | 'b' | 'label' | 'mobius';
 export function keyFamily(shape: ShapeName): KeyFamily {
+  if (shape === 'mobius') return 'mobius';
   return shape === 'labels' ? 'label' : shape === 'wex' || shape === 'cf-row' || shape === 'envelope-cf-column' ? 'a' : 'b';
 }
 export function keyOf(shape: ShapeName, col: Column): string {
-  return col[keyFamily(shape)];
+  const family = keyFamily(shape);
+  return family === 'mobius' ? (col.m ?? cfUpper(col.label)) : col[family];
+}
+/** A key ColdFusion upper-cases, on a JVM in a Turkish locale ("Vade Tarihi" → "VADE TARİHİ", "id" → "İD"). */
+export function cfUpper(key: string): string {
+  return key.toLocaleUpperCase('tr-TR');
 }
 const isCf = (shape: ShapeName) => shape.includes('cf-');
 
@@ -64,7 +84,46 @@ export function decimalText(minor: number): string {
   return csvMoney(minor).replace(',', '.');
 }
 
+/**
+ * ColdFusion writes a whole double as "4.0", which JSON.stringify cannot: such a value travels as a
+ * marked string and the marks are taken off the serialised text (cfJson).
+ */
+const FLOAT_MARK = '\u0001cf:';
+function cfFloat(n: number): string {
+  const text = String(n);
+  return `${FLOAT_MARK}${/[.e]/.test(text) ? text : `${text}.0`}`;
+}
+function cfJson(json: unknown): string {
+  return JSON.stringify(json).replace(/"\\u0001cf:(-?[0-9.e+-]+)"/g, '$1');
+}
+/** "1234.5600" as Workcube prints amounts (tr-TR, four decimals): "1.234,5600". */
+function fourDecimals(minor: number): string {
+  return `${formatMoney(minor)}00`;
+}
+
+function renderMobiusCell(col: Column, v: CellValue): unknown {
+  if (v !== null && typeof v === 'object') return v.bad;
+  if (v === null || v === '') return '';
+  switch (col.kind) {
+    case 'id': {
+      const s = String(v);
+      return /^\d{1,15}$/.test(s) ? Number(s) : s; // numeric-looking: a number, its leading zeros lost
+    }
+    case 'text': {
+      const s = String(v);
+      return s === 'TL' && (col.a === 'MONEY' || col.a === 'OTHER_MONEY') ? 'YTL' : s;
+    }
+    case 'money':
+      return col.four ? fourDecimals(Number(v)) : cfFloat(Number(v) / 100);
+    case 'num':
+      return cfFloat(Number(v));
+    case 'date':
+      return cfDate(String(v));
+  }
+}
+
 function renderCell(shape: ShapeName, col: Column, v: CellValue): unknown {
+  if (shape === 'mobius') return renderMobiusCell(col, v);
   if (v !== null && typeof v === 'object') return v.bad;
   const empty = shape === 'wex' || shape === 'labels' ? '' : null;
   if (v === null || v === '') return v === '' ? '' : empty;
@@ -127,12 +186,15 @@ const PREFIX: Record<ShapeName, string> = {
   'cf-column': '\r\n\r\n//',
   'envelope-cf-row': '  \n//',
   'envelope-cf-column': '\uFEFF \t//',
+  mobius: '',
 };
 function body(shape: ShapeName, json: unknown): string {
+  if (shape === 'mobius') return cfJson(json);
   return `${PREFIX[shape]}${JSON.stringify(json)}${isCf(shape) ? '\r\n' : ''}`;
 }
 export function contentType(shape: ShapeName): string {
-  // ColdFusion pages often go out as text/html even when they hold JSON.
+  // WEX: application/json; charset=utf-8. ColdFusion pages often go out as text/html even when they hold JSON.
+  if (shape === 'mobius') return 'application/json; charset=utf-8';
   return isCf(shape) ? 'text/html; charset=UTF-8' : 'application/json; charset=UTF-8';
 }
 
@@ -141,6 +203,7 @@ export function renderList(shape: ShapeName, t: Table): string {
   switch (shape) {
     case 'wex':
     case 'labels':
+    case 'mobius':
       return body(shape, objects(shape, t));
     case 'envelope':
       return body(shape, { status: true, data: objects(shape, t) });
@@ -156,7 +219,7 @@ export function renderList(shape: ShapeName, t: Table): string {
 }
 
 /** Nested key of the invoice lines per key family. */
-export const LINES_KEY: Record<KeyFamily, string> = { a: 'LINES', b: 'SATIRLAR', label: 'Satırlar' };
+export const LINES_KEY: Record<KeyFamily, string> = { a: 'LINES', b: 'SATIRLAR', label: 'Satırlar', mobius: 'Ürün' };
 
 /**
  * Invoice detail: `header` has one row. Nested in wex / envelope; flat rows (header repeated on every
@@ -168,6 +231,11 @@ export function renderDetail(shape: ShapeName, header: Table, lines: Table, foun
     if (shape === 'envelope') return body(shape, { status: false, data: notFoundMessage });
     if (shape === 'envelope-cf-row' || shape === 'envelope-cf-column') return body(shape, { STATUS: 0, DATA: notFoundMessage });
     return renderList(shape, { columns: [...header.columns, ...lines.columns], rows: [] });
+  }
+  if (shape === 'mobius') {
+    // A WEX query answer: an array of rows — here the one header row, its lines nested under "Ürün".
+    const head = objects(shape, header)[0] ?? {};
+    return body(shape, [{ ...head, [LINES_KEY.mobius]: objects(shape, lines) }]);
   }
   if (shape === 'wex' || shape === 'envelope') {
     const head = objects(shape, header)[0] ?? {};
@@ -188,6 +256,7 @@ export function renderUser(shape: ShapeName, ok: boolean, data: Record<string, s
     'cf-column': ['success', 'error'],
     'envelope-cf-row': ['Başarılı', 'Hata'],
     'envelope-cf-column': ['OK', false],
+    mobius: [true, false],
   };
   const upper = isCf(shape);
   return body(shape, { [upper ? 'STATUS' : 'status']: status[shape][ok ? 0 : 1], [upper ? 'DATA' : 'data']: data });

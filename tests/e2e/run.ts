@@ -4,7 +4,8 @@
 //   2. dev-standalone — a demo ERP in its own process (shape envelope-cf-column), the dev server pointed at it
 //                       with ERP_BASE_URL; plus the fault journeys (they need the demo ERP's control endpoint);
 //   3. prod           — `vite build` once, then server/prod.ts (`npm start`) against a standalone demo ERP
-//                       (shape cf-row); same journeys (faults too with E2E_PROD_FAULTS=1).
+//                       (shape mobius: the vendor's documented labels, ColdFusion's value forms); same
+//                       journeys (faults too with E2E_PROD_FAULTS=1).
 // Every server listens on 127.0.0.1 on a free port. All children are killed at the end, also on failure.
 // Exits non-zero when any run fails.
 //
@@ -36,7 +37,8 @@ const ALL_RUNS: RunSpec[] = [
   { mode: 'dev-embedded', server: 'dev' },
   { mode: 'dev-standalone', server: 'dev', shape: 'envelope-cf-column', erpTimeoutMs: 2000, faults: true },
   // E2E_PROD_FAULTS=1 runs the fault journeys against the production server too (+30 s).
-  { mode: 'prod', server: 'prod', shape: 'cf-row', erpTimeoutMs: 2000, faults: process.env.E2E_PROD_FAULTS === '1' },
+  // Shape mobius: the vendor's documented labels and ColdFusion's value forms (server/demo-erp/shapes.ts).
+  { mode: 'prod', server: 'prod', shape: 'mobius', erpTimeoutMs: 2000, faults: process.env.E2E_PROD_FAULTS === '1' },
 ];
 
 const root = process.cwd();

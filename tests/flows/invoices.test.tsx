@@ -289,3 +289,41 @@ describe('invoice detail', () => {
     expect(alert.textContent).not.toMatch(/<|html|undefined|NaN/i);
   });
 });
+
+describe('invoice detail (ERP shape mobius: the vendor’s documented labels, lines nested under "Ürün")', () => {
+  it('reads the nested lines as a table with their totals, shows YTL as TL, and "Cari" opens the account’s statement', async () => {
+    const inv = multiRate;
+    await renderApp(`/invoices/${inv.id}`, { loggedIn: true, shape: 'mobius' });
+    expect(await screen.findByRole('heading', { level: 1, name: `Fatura ${inv.number}` })).toBeInTheDocument();
+    const header = screen.getByRole('region', { name: 'Fatura bilgileri' });
+    expect(header.textContent).toContain(trDate(inv.date));
+    // No account id in the answer: the company's name finds it (get_cari by that name).
+    expect(await within(header).findByRole('link', { name: inv.accountName })).toHaveAttribute('href', `/accounts/${inv.accountId}`);
+
+    const grid = screen.getByRole('grid', { name: 'Fatura satırları' });
+    expect(bodyRows(grid)).toHaveLength(inv.lines.length);
+    expect(grid.textContent).not.toContain('[{');
+    const priceCol = columnIndex(grid, 'Birim Fiyat');
+    const netCol = columnIndex(grid, 'Net Tutar');
+    const grossCol = columnIndex(grid, 'Satır Toplamı');
+    const currencyCol = columnIndex(grid, 'Para Birimi');
+    const cells = (i: number) => bodyRows(grid).map((tr) => tr.querySelectorAll('td')[i]!.textContent);
+    // "412,1900" (four decimals) shows as 412,19; "YTL" is TL.
+    expect(cells(priceCol)).toEqual(inv.lines.map((l) => tl(l.unitPrice)));
+    expect(cells(netCol)).toEqual(inv.lines.map((l) => tl(l.net)));
+    expect(cells(grossCol)).toEqual(inv.lines.map((l) => tl(l.total)));
+    expect(new Set(cells(currencyCol))).toEqual(new Set(['YTL']));
+
+    const rows = Array.from(document.querySelectorAll('.invoice-totals tr'), (tr) => tr.textContent);
+    const sum = (f: (l: DemoInvoice['lines'][number]) => number) => inv.lines.reduce((s, l) => s + f(l), 0);
+    expect(rows).toContain(`Mal/Hizmet Toplamı${tl(sum((l) => l.net))} TL`);
+    expect(rows).toContain(`Hesaplanan KDV Toplamı${tl(sum((l) => l.vat))} TL`);
+    expect(rows).toContain(`Vergiler Dahil Toplam${tl(inv.total)} TL`);
+    for (const rate of [...new Set(inv.lines.map((l) => l.vatRate))]) {
+      const of = inv.lines.filter((l) => l.vatRate === rate);
+      expect(rows).toContain(`Hesaplanan KDV (%${rate}) (matrah ${tl(of.reduce((s, l) => s + l.net, 0))})${tl(of.reduce((s, l) => s + l.vat, 0))} TL`);
+    }
+    expect(screen.getByText('Para birimi: TL')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/NaN|undefined|Invalid Date|\[object Object\]|YTL TL/);
+  });
+});

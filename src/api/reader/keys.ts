@@ -18,11 +18,11 @@ export const FIELD_KINDS: Record<string, Record<string, ColumnKind>> = {
   statementLine: { date: 'date', dueDate: 'date', type: 'text', debit: 'money', credit: 'money', currency: 'text', currencyAmount: 'money' },
   invoice: {
     id: 'text', number: 'text', date: 'date', dueDate: 'date', company: 'text', accountId: 'text',
-    total: 'money', taxTotal: 'money', currency: 'text',
+    net: 'money', gross: 'money', total: 'money', taxTotal: 'money', currency: 'text',
   },
   invoiceLine: {
     productCode: 'text', productName: 'text', quantity: 'number', unit: 'text', unitPrice: 'money',
-    vatRate: 'number', vatAmount: 'money', netAmount: 'money', amount: 'money',
+    vatRate: 'number', vatAmount: 'money', netAmount: 'money', amount: 'money', currency: 'text',
   },
   aging: { company: 'text', accountId: 'text' },
 };

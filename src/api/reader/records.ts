@@ -159,6 +159,10 @@ export function readTableAnswer(json: unknown, recordKind: RecordKind): ErpTable
  */
 export function readInvoiceDetail(json: unknown): InvoiceDetail {
   const located = locate(json);
+  // WEX writes a query as an array of rows: one header row holding its nested line list
+  // ([{"Fatura No":…, "Ürün":[…]}]) is that header and those lines, as when it comes bare.
+  const single = located.kind === 'table' ? singleRecord(located.table) : null;
+  if (single) return readInvoiceDetail(single);
   if (located.kind === 'record') {
     const header: Record<string, unknown> = {};
     let lines: RawTable | null = null;
@@ -179,6 +183,19 @@ export function readInvoiceDetail(json: unknown): InvoiceDetail {
     return splitFlat(recordAsTable(header));
   }
   return splitFlat(located.table);
+}
+
+/** The one row of a one-row table as an object, when one of its values is a nested list (or ColdFusion query). */
+function singleRecord(table: RawTable): Record<string, unknown> | null {
+  if (table.rowCount !== 1) return null;
+  const record: Record<string, unknown> = {};
+  let nested = false;
+  table.keys.forEach((key, c) => {
+    const v = valueAt(table, c, 0);
+    if ((Array.isArray(v) && v.every(isPlainObject)) || (isPlainObject(v) && fromColdFusionQuery(v, lowerKeys(v)))) nested = true;
+    setOwn(record, key, v);
+  });
+  return nested ? record : null;
 }
 
 function splitFlat(table: RawTable): InvoiceDetail {

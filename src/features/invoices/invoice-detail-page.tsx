@@ -7,9 +7,11 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { invoiceQueries } from '../../api/invoices';
+import { accountQueries } from '../../api/accounts';
+import { normalizeCurrency } from '../../lib/currency';
 import type { Cell, ErpColumn, ErpTable } from '../../api/types';
 import { DataTable, displayValue, type DataColumn } from '../../components/data-table';
-import { erpCellValue, erpDataColumns, InvalidValue, type ErpRow } from '../../components/data-table/erp-columns';
+import { cellText, erpCellValue, erpDataColumns, InvalidValue, type ErpRow } from '../../components/data-table/erp-columns';
 import { ErrorState, Loading, NotFoundState } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { useDocumentTitle } from '../../components/layout/document-title';
@@ -33,6 +35,20 @@ function HeaderValue({ col, cell, currency, accountHref }: { col: ErpColumn; cel
   return <>{col.kind === 'money' && currency ? `${text} ${currency}` : text}</>;
 }
 
+/**
+ * The account of an invoice: its id when the ERP sent one, else found by the company name the
+ * invoice carries (the vendor's get_fatura / get_fatura_det give only "Cari"): get_cari filtered by
+ * that name, the one account whose name is the same (Turkish case and letters folded). "" while
+ * unknown or when no single account has that name (then the name is shown without a link).
+ */
+function useAccountIdOf(id: string, name: string): string {
+  const byName = useQuery({ ...accountQueries.list(name), enabled: !id && name.trim() !== '' });
+  if (id) return id;
+  const wanted = foldTr(name.trim());
+  const same = byName.data?.accounts.filter((a) => foldTr(a.name.trim()) === wanted) ?? [];
+  return same.length === 1 ? same[0]!.id : '';
+}
+
 /** Line-number columns ("Sıra No", "SATIR_NO"): a few digits, a narrow column. */
 const LINE_NO_KEYS = new Set(['sirano', 'satirno', 'lineno', 'rowno', 'linenumber', 'sira']);
 /** A VAT rate as Turkish invoices write it: "%20", "%0,5". */
@@ -50,8 +66,20 @@ export default function InvoiceDetailPage() {
   const headerRow = header?.rows[0] ?? EMPTY_ROW;
   const layout = useMemo(() => invoiceLayout(header?.columns ?? []), [header]);
   const number = layout.text(headerRow, layout.numberKey) || layout.text(headerRow, layout.idKey) || faturaId;
-  const currency = layout.text(headerRow, layout.currencyKey);
-  const accountId = layout.text(headerRow, layout.accountIdKey);
+  // The invoice's currency (YTL is TL), else the one currency of its lines ("Para Birimi" per line).
+  const lineCurrencies = useMemo(() => {
+    const col = lines?.columns.find((c) => c.field === 'currency');
+    const codes = new Set<string>();
+    if (col) for (const row of lines!.rows) {
+      const code = normalizeCurrency(cellText(row[col.key]));
+      if (code) codes.add(code);
+    }
+    return [...codes];
+  }, [lines]);
+  const currency = normalizeCurrency(layout.text(headerRow, layout.currencyKey)) ?? (lineCurrencies.length === 1 ? lineCurrencies[0]! : '');
+  const mixedCurrencies = lineCurrencies.length > 1;
+  const companyName = layout.text(headerRow, layout.companyKey);
+  const accountId = useAccountIdOf(layout.text(headerRow, layout.accountIdKey), companyName);
   const notFound = query.isSuccess && (header?.rows.length ?? 0) === 0 && (lines?.rows.length ?? 0) === 0;
   useDocumentTitle(query.isSuccess && !notFound ? t('invoices.detail.title', { number }) : undefined);
 
@@ -168,7 +196,12 @@ export default function InvoiceDetailPage() {
           <p>{t('invoices.detail.noLines')}</p>
         )}
 
-        {totals && (
+        {mixedCurrencies && (
+          <p className="notice notice--warn" role="status">
+            {t('invoices.detail.mixedCurrencies', { currencies: lineCurrencies.join(', ') })}
+          </p>
+        )}
+        {totals && !mixedCurrencies && (
           <div className="invoice-totals" aria-labelledby="invoice-totals-title">
             <h3 id="invoice-totals-title" className="visually-hidden">
               {t('invoices.detail.totals')}

@@ -6,6 +6,7 @@
 import type { Cell, ErpColumn, ErpTable } from '../../api/types';
 import type { Minor } from '../../lib/types';
 import { foldKey } from '../../lib/turkish';
+import { sumMinor } from '../../lib/money';
 
 export interface VatGroup {
   /** The rate in hundredths of a percent (20% → 2000), for exact grouping and sorting. */
@@ -47,9 +48,7 @@ function vatOf(base: Minor, rateHundredths: number): Minor {
 
 function sumColumn(lines: ErpTable, col: ErpColumn | undefined): Minor | null {
   if (!col) return null;
-  let sum = 0;
-  for (const row of lines.rows) sum += minorOf(row[col.key]) ?? 0;
-  return sum;
+  return sumMinor(lines.rows.map((row) => minorOf(row[col.key])));
 }
 
 /**
@@ -63,9 +62,13 @@ export function invoiceTotals(lines: ErpTable): InvoiceTotals {
   const vatAmount = findField(lines.columns, 'vatAmount');
   const netTotal = sumColumn(lines, net);
   const vatSum = sumColumn(lines, vatAmount);
-  const linesTotal = sumColumn(lines, amount) ?? (netTotal !== null ? netTotal + (vatSum ?? 0) : null);
+  const grossSum = sumColumn(lines, amount);
+  const linesTotal = grossSum ?? (netTotal !== null ? netTotal + (vatSum ?? 0) : null);
   if (!rate || (!amount && !net && !vatAmount)) {
-    return { linesTotal, netTotal, vatByRate: null, vatComputed: false, vatTotal: vatSum };
+    // No rate: the VAT is what the ERP sent, else the lines' VAT-inclusive total less their net one
+    // ("Satır Toplam Fiyat Kdv Dahil" − "Satır Toplam Fiyat KDV H.").
+    const vatTotal = vatSum ?? (grossSum !== null && netTotal !== null ? grossSum - netTotal : null);
+    return { linesTotal, netTotal, vatByRate: null, vatComputed: false, vatTotal };
   }
   const groups = new Map<number, VatGroup>();
   for (const row of lines.rows) {
@@ -78,14 +81,16 @@ export function invoiceTotals(lines: ErpTable): InvoiceTotals {
     }
     const lineVat = vatAmount ? minorOf(row[vatAmount.key]) : null;
     const lineAmount = amount ? minorOf(row[amount.key]) : null;
-    const base = net ? (minorOf(row[net.key]) ?? 0) : lineAmount !== null && lineVat !== null ? lineAmount - lineVat : (lineAmount ?? 0);
+    const lineNet = net ? minorOf(row[net.key]) : null;
+    const base = net ? (lineNet ?? 0) : lineAmount !== null && lineVat !== null ? lineAmount - lineVat : (lineAmount ?? 0);
     g.base += base;
-    g.vat += vatAmount ? (lineVat ?? 0) : vatOf(base, r.minor);
+    // The line's VAT: as sent; else its VAT-inclusive amount less its net one (both sent: exact);
+    // else computed from base × rate.
+    g.vat += vatAmount ? (lineVat ?? 0) : amount && net ? (lineAmount ?? 0) - (lineNet ?? 0) : vatOf(base, r.minor);
   }
   const vatByRate = [...groups.values()].sort((a, b) => a.rateHundredths - b.rateHundredths);
-  let vatTotal = 0;
-  for (const g of vatByRate) vatTotal += g.vat;
-  return { linesTotal, netTotal, vatByRate, vatComputed: !vatAmount, vatTotal };
+  const vatTotal = sumMinor(vatByRate.map((g) => g.vat));
+  return { linesTotal, netTotal, vatByRate, vatComputed: !vatAmount && !(amount && net), vatTotal };
 }
 
 /**

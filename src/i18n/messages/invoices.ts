@@ -49,6 +49,7 @@ export const invoices = {
     'invoices.detail.linesTotalDiffers': 'Vergiler Dahil Toplam (satırlardan)',
     'invoices.detail.mismatch': 'Satırların toplamı ({lines}) faturadaki toplamdan ({header}) farklı.',
     'invoices.detail.currency': 'Para birimi: {currency}',
+    'invoices.detail.mixedCurrencies': 'Satırlar farklı para birimlerinde ({currencies}): farklı para birimindeki tutarlar toplanmadı.',
     'invoices.detail.warnings': '{count} değer okunamadı; ham haliyle işaretlenerek gösteriliyor.',
     'invoices.quick.label': 'Fatura no ile aç',
     'invoices.quick.placeholder': 'Fatura no… (Ctrl+K)',
