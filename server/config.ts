@@ -15,6 +15,7 @@ import { FileStore } from './gateway/state-file';
 import { RedisStore } from './gateway/state-redis';
 import { MemoryStore, type StateStore } from './gateway/state-store';
 import { parseTrustProxy, TRUST_NONE, type TrustProxy } from './gateway/trust-proxy';
+import { ERP_BODY_MODES } from './gateway/erp-body';
 import { DEMO_COMPANY, DEMO_USERS, SHAPES, isShape, parseFailSpec, startDemoErp, type StartDemoErpOptions } from './demo-erp/index';
 
 export type ServerMode = 'dev' | 'prod';
@@ -190,6 +191,9 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     return n;
   };
   const erpTimeoutMs = num('ERP_TIMEOUT_MS', 30_000, 1);
+  const erpBodyRaw = present(env.ERP_BODY) ? env.ERP_BODY.trim().toLowerCase() : 'form';
+  const erpBody = ERP_BODY_MODES.find((m) => m === erpBodyRaw);
+  if (!erpBody) problems.push(`ERP_BODY must be one of: ${ERP_BODY_MODES.join(', ')}`);
   const maxAnswerBytes = Math.round(num('ERP_MAX_ANSWER_MB', 256, 0.001) * 1024 * 1024);
   const sessionIdleMs = num('SESSION_IDLE_MINUTES', 30, 1) * 60_000;
   const sessionMaxMs = num('SESSION_MAX_HOURS', 10, 0.1) * 3_600_000;
@@ -282,6 +286,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
       erpApiPassword: demo ? '' : (env.ERP_API_PASSWORD ?? ''),
       erpService: present(env.ERP_SERVICE) ? env.ERP_SERVICE.trim() : 'mobiusmus',
       erpTimeoutMs,
+      erpBody: erpBody ?? 'form',
       maxAnswerBytes,
       sessionSecret,
       sessionIdleMs,

@@ -80,16 +80,15 @@ describe('demo ERP: transport and errors', () => {
     expect(erp.requests.at(-1)).toMatchObject({ operation: 'get_cari', passwordOk: false, status: 401 });
   });
 
-  it('an unknown service is 404; an unknown operation is a ColdFusion HTML error page with 500', async () => {
+  it('as wex.cfm: an unknown service is 404 "Wex not found or not registered!", an unknown or undeployed method 404 "Wex method not found!"', async () => {
     const r404 = await post(erp, 'get_cari', {}, { service: 'baska' });
-    expect(r404.status).toBe(404);
-    const r500 = await post(erp, 'get_kasa', {});
-    expect(r500.status).toBe(500);
-    expect(r500.headers.get('content-type')).toContain('text/html');
-    const html = await r500.text();
-    expect(html).toContain('Error Occurred While Processing Request');
-    expect(html).toContain('get_kasa');
-    expect(html).not.toContain(PW);
+    expect([r404.status, await r404.text()]).toEqual([404, 'Wex not found or not registered!']);
+    const method = await post(erp, 'get_kasa', {});
+    expect([method.status, await method.text()]).toEqual([404, 'Wex method not found!']);
+    const partial = createDemoErp({ apiPassword: PW, undeployed: ['get_yaslandirma'] });
+    const aging = await post(partial, 'get_yaslandirma', { firma_ismi: '' });
+    expect([aging.status, await aging.text()]).toEqual([404, 'Wex method not found!']);
+    expect((await post(partial, 'get_cari', { firma_ismi: 'İĞDIR' })).status).toBe(200);
   });
 
   it('records what it received: operation, params intact (Turkish letters, & % + " \'), no API password', async () => {

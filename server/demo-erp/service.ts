@@ -1,8 +1,8 @@
 /**
  * The fake Workcube WEX service: POST /wex.cfm/<service>/<operation>?password=<API password>.
  *
- * - unknown service → 404 (HTML); wrong/missing API password → 401 with an EMPTY body;
- *   unknown operation → ColdFusion HTML error page, 500.
+ * - unknown service → 404 "Wex not found or not registered!"; wrong/missing API password → 401 with
+ *   an EMPTY body; unknown (or `undeployed`) operation → 404 "Wex method not found!" (Workcube's wex.cfm).
  * - body: application/x-www-form-urlencoded, UTF-8 (JSON bodies are accepted too); URL query
  *   parameters other than `password` are merged in, like ColdFusion's arguments scope.
  * - matching: firma_ismi partial, case-insensitive with Turkish folding (foldTr); fatura_no exact
@@ -16,6 +16,10 @@
 import { getDataset, DEFAULT_TODAY, type DatasetSize, type DemoDataset } from './dataset';
 import { isShape, renderUser, contentType, type ShapeName } from './shapes';
 import { answer } from './answers';
+
+/** wex.cfm's answers to an unknown service and an unknown method (both HTTP 404). */
+export const WEX_NOT_FOUND = 'Wex not found or not registered!';
+export const WEX_METHOD_NOT_FOUND = 'Wex method not found!';
 import {
   coldFusionErrorPage, DB_TIMEOUT, ERP_ERROR_MESSAGE, failModeFor, failRuleProblem, isFailMode, NOT_FOUND_PAGE, OPERATIONS,
   type FailMode, type FailRule, type Operation,
@@ -41,6 +45,8 @@ export interface DemoErpOptions {
   seed?: number;
   /** How long `hang` waits at most before answering (ms). Default 10 minutes. */
   hangMs?: number;
+  /** Operations this installation has not deployed: answered 404 "Wex method not found!". */
+  undeployed?: Operation[];
   /** Size of the request log (oldest dropped). Default 1000. */
   maxLog?: number;
   /**
@@ -214,7 +220,9 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
       /* unreadable body: no parameters */
     }
     rec.params = { ...params, ...(params.user_password ? { user_password: '***' } : {}) };
-    if (!m || rec.service !== service) return done(new Response(NOT_FOUND_PAGE, { status: 404, headers: { 'content-type': 'text/html; charset=UTF-8' } }));
+    if (!m) return done(new Response(NOT_FOUND_PAGE, { status: 404, headers: { 'content-type': 'text/html; charset=UTF-8' } }));
+    // Workcube's wex.cfm: an unknown service, then an unknown method, each a 404 with its own text.
+    if (rec.service !== service) return done(new Response(WEX_NOT_FOUND, { status: 404, headers: { 'content-type': 'text/html; charset=UTF-8' } }));
     if (!rec.passwordOk) return done(new Response(null, { status: 401 }));
     const html = (status: number, message: string, detail: string) =>
       done(new Response(coldFusionErrorPage(message, detail), { status, headers: { 'content-type': 'text/html; charset=UTF-8' } }));
@@ -238,8 +246,8 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
       });
       return done(new Response('', { status: 200 }));
     }
-    if (!(OPERATIONS as readonly string[]).includes(rec.operation))
-      return html(500, `The method ${rec.operation} was not found in component workcube.wex.`, 'Ensure that the method is defined, and that it is spelled correctly.');
+    if (!(OPERATIONS as readonly string[]).includes(rec.operation) || (options.undeployed ?? []).includes(rec.operation as Operation))
+      return done(new Response(WEX_METHOD_NOT_FOUND, { status: 404, headers: { 'content-type': 'text/html; charset=UTF-8' } }));
     const text = f === 'malformed-numbers' || !memo ? answer(dataset(), rec.operation as Operation, params, s, f === 'malformed-numbers') : memo.answer(rec.operation as Operation, params, s);
     if (f === 'cut') return done(new Response(halfThenFail(text, connection), { status: 200, headers: { 'content-type': contentType(s) } }));
     return done(new Response(text, { status: 200, headers: { 'content-type': contentType(s) } }));

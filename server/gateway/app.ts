@@ -25,6 +25,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     erpApiPassword: config.erpApiPassword,
     erpService: config.erpService || DEFAULTS.erpService,
     erpTimeoutMs: config.erpTimeoutMs ?? DEFAULTS.erpTimeoutMs,
+    erpBody: config.erpBody ?? 'form',
     maxAnswerBytes: config.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes,
     fetch: config.fetch ?? nodeFetch,
   };

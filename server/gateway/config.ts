@@ -1,5 +1,6 @@
 /** The gateway's settings (GatewayConfig), their defaults, and the per-request variables every step shares. */
 import type { Context } from 'hono';
+import type { ErpBodyMode } from './erp-body';
 import type { LoginLimits } from './rate-limit';
 import type { SessionUser } from './session';
 import type { StateStore } from './state-store';
@@ -24,6 +25,8 @@ export interface GatewayConfig {
   erpApiPassword: string;
   /** Path segment of the ERP service (default "mobiusmus"). */
   erpService?: string;
+  /** How the parameters travel to the ERP (ERP_BODY): 'form' fields (default) or one 'json' object. */
+  erpBody?: ErpBodyMode;
   /** Upstream time limit (default 30 000 ms) → 504 upstream_timeout. */
   erpTimeoutMs?: number;
   /** ≥ 32 characters; seals the session cookie. Changing it logs everyone out. */

@@ -37,7 +37,11 @@ export const MESSAGES = {
   rateLimited: 'Çok fazla başarısız giriş denemesi. Lütfen {seconds} saniye sonra tekrar deneyin.',
   upstreamHttp: 'ERP sunucusu bir hata döndürdü (HTTP {status}). Lütfen daha sonra tekrar deneyin.',
   upstreamApiPassword:
-    'ERP sunucusu ağ geçidinin API şifresini kabul etmedi (HTTP 401). Bu bir yapılandırma sorunudur; lütfen sistem yöneticisine bildirin.',
+    'ERP sunucusu ağ geçidinin API şifresini kabul etmedi (HTTP 401). Bu bir yapılandırma sorunudur (ERP_API_PASSWORD); lütfen sistem yöneticisine bildirin.',
+  upstreamUnknownService:
+    'ERP sunucusu istenen servisi tanımıyor (HTTP 404, “Wex not found or not registered!”): ağ geçidinin servis adı yanlış. Bu bir yapılandırma sorunudur (ERP_SERVICE); lütfen sistem yöneticisine bildirin.',
+  upstreamUnknownOperation:
+    'Bu ERP kurulumunda “{operation}” işlemi yok (HTTP 404, “Wex method not found!”): işlem bu Workcube’a yüklenmemiş. Lütfen sistem yöneticisine bildirin.',
   upstreamUnreadable: 'ERP sunucusundan okunamayan bir yanıt geldi (HTTP {status}).',
   upstreamUnreachable: 'ERP sunucusuna ulaşılamadı. Lütfen daha sonra tekrar deneyin.',
   upstreamTimeout: 'ERP sunucusu zamanında yanıt vermedi. Lütfen daha sonra tekrar deneyin.',
@@ -51,6 +55,31 @@ export function fill(template: string, vars: Record<string, string | number>): s
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
 
+/**
+ * Why the ERP refused a call, when its answer says so (Workcube's wex.cfm): an empty 401 is a wrong
+ * API password; a 404 "Wex not found or not registered!" an unknown service (ERP_SERVICE); a 404
+ * "Wex method not found!" an operation this installation has not deployed.
+ */
+export type UpstreamReason = 'api_password' | 'unknown_service' | 'unknown_operation';
+
+/**
+ * The GatewayError for a non-2xx ERP answer. `bodyStart`: the first characters of its body (only
+ * matched against WEX's fixed texts, never passed on).
+ */
+export function upstreamHttpError(status: number, bodyStart: string, operation: string): GatewayError {
+  const extra = { upstreamStatus: status, detail: `http_${status}` };
+  if (status === 401) return new GatewayError('upstream_http', MESSAGES.upstreamApiPassword, { ...extra, reason: 'api_password' });
+  if (status === 404 && /wex method not found/i.test(bodyStart)) {
+    return new GatewayError('upstream_http', fill(MESSAGES.upstreamUnknownOperation, { operation }), {
+      ...extra, detail: 'http_404_method', reason: 'unknown_operation',
+    });
+  }
+  if (status === 404 && /wex not found|not registered/i.test(bodyStart)) {
+    return new GatewayError('upstream_http', MESSAGES.upstreamUnknownService, { ...extra, detail: 'http_404_service', reason: 'unknown_service' });
+  }
+  return new GatewayError('upstream_http', fill(MESSAGES.upstreamHttp, { status }), extra);
+}
+
 /** A failure the gateway answers with its JSON error shape. */
 export class GatewayError extends Error {
   readonly code: GatewayErrorCode;
@@ -59,10 +88,12 @@ export class GatewayError extends Error {
   readonly headers?: Record<string, string>;
   /** Short machine detail for the audit log only (never a URL, never a secret). */
   readonly detail?: string;
+  /** upstream_http: why the ERP refused, when its answer says so (shown by the browser). */
+  readonly reason?: UpstreamReason;
   constructor(
     code: GatewayErrorCode,
     message: string,
-    extra: { upstreamStatus?: number; headers?: Record<string, string>; detail?: string; status?: number } = {},
+    extra: { upstreamStatus?: number; headers?: Record<string, string>; detail?: string; status?: number; reason?: UpstreamReason } = {},
   ) {
     super(message);
     this.name = 'GatewayError';
@@ -71,15 +102,17 @@ export class GatewayError extends Error {
     this.upstreamStatus = extra.upstreamStatus;
     this.headers = extra.headers;
     this.detail = extra.detail;
+    this.reason = extra.reason;
   }
 }
 
-export function errorBody(err: GatewayError): { error: { code: string; message: string; upstreamStatus?: number } } {
+export function errorBody(err: GatewayError): { error: { code: string; message: string; upstreamStatus?: number; reason?: UpstreamReason } } {
   return {
     error: {
       code: err.code,
       message: err.message,
       ...(err.upstreamStatus !== undefined ? { upstreamStatus: err.upstreamStatus } : {}),
+      ...(err.reason !== undefined ? { reason: err.reason } : {}),
     },
   };
 }

@@ -1,17 +1,20 @@
 /**
  * The one way the gateway talks to the ERP: POST ${base}/wex.cfm/${service}/${op}?password=…,
- * form-urlencoded UTF-8 body of every documented parameter, nothing from the browser's request
+ * every documented parameter in the body (form fields, or JSON with ERP_BODY=json: erp-body.ts), nothing from the browser's request
  * (no cookies, no headers). Errors are turned into GatewayErrors whose messages and details never
  * contain the URL (and so never the API password).
  */
 import { Buffer } from 'node:buffer';
-import { GatewayError, MESSAGES, fill } from './messages';
+import { GatewayError, MESSAGES, fill, upstreamHttpError } from './messages';
+import { encodeErpBody, type ErpBodyMode } from './erp-body';
 
 export interface UpstreamOptions {
   erpBaseUrl: string;
   erpApiPassword: string;
   erpService: string;
   erpTimeoutMs: number;
+  /** How the parameters travel (ERP_BODY, erp-body.ts): form fields (default) or one JSON object. */
+  erpBody?: ErpBodyMode;
   /** Largest ERP answer passed on (ERP_MAX_ANSWER_MB); past it the gateway stops reading. */
   maxAnswerBytes: number;
   fetch: typeof fetch;
@@ -73,8 +76,7 @@ export async function openErp(
   operation: string,
   params: ReadonlyArray<readonly [string, string]>,
 ): Promise<UpstreamBody> {
-  const form = new URLSearchParams();
-  for (const [k, v] of params) form.append(k, v);
+  const { contentType, body } = encodeErpBody(opts.erpBody, params);
   const abort = new AbortController();
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -91,10 +93,10 @@ export async function openErp(
     res = await opts.fetch(upstreamUrl(opts, operation), {
       method: 'POST',
       headers: {
-        'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+        'content-type': contentType,
         accept: 'application/json, text/plain, */*',
       },
-      body: form.toString(),
+      body,
       redirect: 'manual',
       signal: abort.signal,
     });
@@ -109,9 +111,10 @@ export async function openErp(
     throw transportError(undefined, true);
   }
   if (res.status < 200 || res.status > 299) {
+    // A 404's first bytes say whether the service or the method is unknown (upstreamHttpError).
+    const start = res.status === 404 ? await bodyStart(res, 512) : '';
     await res.body?.cancel().catch(() => undefined);
-    const message = res.status === 401 ? MESSAGES.upstreamApiPassword : fill(MESSAGES.upstreamHttp, { status: res.status });
-    throw new GatewayError('upstream_http', message, { upstreamStatus: res.status, detail: `http_${res.status}` });
+    throw upstreamHttpError(res.status, start, operation);
   }
   const length = Number(res.headers.get('content-length'));
   const contentLength = res.headers.has('content-length') && Number.isSafeInteger(length) && length >= 0 ? length : null;
@@ -166,6 +169,27 @@ export async function callErp(
   }
   const body = Buffer.concat(chunks);
   return { status: up.status, contentType: up.contentType, body: body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) };
+}
+
+/** The first `max` bytes of an error answer as text ('' when unreadable). */
+async function bodyStart(res: Response, max: number): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    while (bytes < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      bytes += value.byteLength;
+    }
+  } catch {
+    /* unreadable: no text */
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).subarray(0, max).toString('utf8');
 }
 
 export function tooLargeError(maxBytes: number): GatewayError {

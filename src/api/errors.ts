@@ -33,12 +33,15 @@ export class ErpHttpError extends AppError {
   readonly status: number;
   readonly code?: string;
   readonly upstream: boolean;
-  constructor(status: number, options: { code?: string; upstream?: boolean } = {}) {
+  /** Why the ERP refused, when the gateway could tell from Workcube's answer (server/gateway/messages.ts). */
+  readonly reason?: 'api_password' | 'unknown_service' | 'unknown_operation';
+  constructor(status: number, options: { code?: string; upstream?: boolean; reason?: ErpHttpError['reason'] } = {}) {
     super(`HTTP ${status}${options.code ? ` (${options.code})` : ''}`);
     this.name = 'ErpHttpError';
     this.status = status;
     this.code = options.code;
     this.upstream = options.upstream ?? false;
+    this.reason = options.reason;
   }
   get userMessage(): string {
     switch (this.code) {
@@ -53,6 +56,9 @@ export class ErpHttpError extends AppError {
       case 'store_unavailable':
         return t('common.error.storeUnavailable');
     }
+    // Workcube's own refusals: each a configuration problem of its own.
+    if (this.upstream && this.reason === 'unknown_service') return t('common.error.upstreamUnknownService');
+    if (this.upstream && this.reason === 'unknown_operation') return t('common.error.upstreamUnknownOperation');
     // An upstream 401 is the ERP refusing the gateway's API password (a configuration problem).
     if (this.upstream && this.status === 401) return t('common.error.upstreamRejected');
     return this.upstream ? t('common.error.upstreamHttp', { status: this.status }) : t('common.error.http', { status: this.status });
@@ -186,8 +192,10 @@ export function userMessageOf(error: unknown): string {
   return error instanceof AppError ? error.userMessage : t('common.error.generic');
 }
 
+const REASONS = ['api_password', 'unknown_service', 'unknown_operation'] as const;
+
 interface GatewayErrorBody {
-  error?: { code?: unknown; message?: unknown; upstreamStatus?: unknown };
+  error?: { code?: unknown; message?: unknown; upstreamStatus?: unknown; reason?: unknown };
 }
 
 /** Parses Retry-After (seconds or HTTP date) into whole seconds, or undefined. */
@@ -226,7 +234,7 @@ export function errorFromResponse(status: number, body: unknown, isGatewayError:
     case 'upstream_http':
       // A 2xx upstream status here means the ERP's answer was unreadable (e.g. an HTML page with 200).
       if (upstreamStatus !== undefined && upstreamStatus >= 200 && upstreamStatus <= 299) return new ErpFormatError(upstreamStatus, '');
-      return new ErpHttpError(upstreamStatus ?? status, { code, upstream: true });
+      return new ErpHttpError(upstreamStatus ?? status, { code, upstream: true, reason: REASONS.find((r) => r === err?.reason) });
     case 'forbidden':
     case 'bad_request':
     case 'not_found':

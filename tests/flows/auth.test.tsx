@@ -168,3 +168,22 @@ describe('login page', () => {
 
 // The display name the demo ERP's get_user returns for "muhasebe" (server/demo-erp dataset).
 const MUHASEBE_NAME = 'Ayşe Yıldırım';
+
+describe('Workcube’s own refusals, each said plainly (wex.cfm: empty 401, 404 "Wex not found…", 404 "Wex method not found!")', () => {
+  it('a wrong ERP_SERVICE: the login says the service name is wrong, not "wrong password"', async () => {
+    const app = await renderApp('/login', { shape: 'mobius', gateway: { erpService: 'mobiusmuss' } });
+    await fillLogin(app.user, 'demo', 'demo');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/servisi tanımıyor/);
+    expect(alert.textContent).toMatch(/ERP_SERVICE/);
+    expect(alert.textContent).not.toMatch(/şifre|HTTP 404\)\. Lütfen biraz sonra/);
+    expect(app.path()).toBe('/login');
+  });
+
+  it('an operation this installation has not deployed: the page says so (not "try again later")', async () => {
+    await renderApp('/aging', { loggedIn: true, shape: 'mobius', demoErp: { undeployed: ['get_yaslandirma'] } });
+    const alert = await screen.findByText(/işlem bu Workcube kurulumunda yüklü değil/);
+    expect(alert.textContent).toMatch(/Wex method not found!/);
+    expect(document.body.textContent).not.toMatch(/biraz sonra tekrar deneyin/);
+  });
+});

@@ -308,11 +308,11 @@ describe('invoice detail (ERP shape mobius: the vendor’s documented labels, li
     const grossCol = columnIndex(grid, 'Satır Toplamı');
     const currencyCol = columnIndex(grid, 'Para Birimi');
     const cells = (i: number) => bodyRows(grid).map((tr) => tr.querySelectorAll('td')[i]!.textContent);
-    // "412,1900" (four decimals) shows as 412,19; "YTL" is TL.
+    // "412,1900" (four decimals) shows as 412,19.
     expect(cells(priceCol)).toEqual(inv.lines.map((l) => tl(l.unitPrice)));
     expect(cells(netCol)).toEqual(inv.lines.map((l) => tl(l.net)));
     expect(cells(grossCol)).toEqual(inv.lines.map((l) => tl(l.total)));
-    expect(new Set(cells(currencyCol))).toEqual(new Set(['YTL']));
+    expect(new Set(cells(currencyCol))).toEqual(new Set(['TL'])); // sent as "YTL"
 
     const rows = Array.from(document.querySelectorAll('.invoice-totals tr'), (tr) => tr.textContent);
     const sum = (f: (l: DemoInvoice['lines'][number]) => number) => inv.lines.reduce((s, l) => s + f(l), 0);

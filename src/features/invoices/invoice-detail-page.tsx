@@ -93,6 +93,8 @@ export default function InvoiceDetailPage() {
           if (col.field === 'productName') return { width: undefined };
           if (col.field === 'vatRate') return { width: '6.5rem', cell: (row) => vatRateText(erpCellValue(col, row[col.key])) };
           if (col.field === 'quantity' || col.field === 'unit') return { width: '6.5rem' };
+          // The line's currency as one code (Workcube's old "YTL" is TL).
+          if (col.field === 'currency') return { width: '6.5rem', cell: (row) => normalizeCurrency(cellText(row[col.key])) ?? '' };
           if (col.field === 'productCode') return { width: '8rem' };
           // The line number is the lines' own order: narrow (room for the totals row's "Toplam"), no sort button.
           if (LINE_NO_KEYS.has(col.folded) || LINE_NO_KEYS.has(foldKey(col.label))) return { width: '5rem', sortable: false };

@@ -23,6 +23,8 @@ export const common = {
     'common.error.generic': 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
     'common.error.http': 'Sunucu beklenmeyen bir yanıt verdi (HTTP {status}). Lütfen biraz sonra tekrar deneyin.',
     'common.error.upstreamRejected': 'ERP sunucusu erişimi reddetti (HTTP 401): ağ geçidinin ERP API şifresi kabul edilmedi. Bu bir yapılandırma sorunudur; lütfen sistem yöneticinize bildirin.',
+    'common.error.upstreamUnknownService': 'ERP sunucusu ağ geçidinin istediği servisi tanımıyor (HTTP 404, “Wex not found or not registered!”): sunucu ayarlarındaki servis adı (ERP_SERVICE) yanlış. Bu bir yapılandırma sorunudur; lütfen sistem yöneticinize bildirin.',
+    'common.error.upstreamUnknownOperation': 'Bu bilgi ERP’den alınamıyor: istenen işlem bu Workcube kurulumunda yüklü değil (HTTP 404, “Wex method not found!”). Lütfen sistem yöneticinize bildirin.',
     'common.error.upstreamHttp': 'ERP sunucusu hata verdi (HTTP {status}). Lütfen biraz sonra tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.format': 'ERP’den okunamayan bir yanıt geldi. Lütfen biraz sonra tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.erp': 'ERP isteği yanıtlayamadı: {message}',
