@@ -1,6 +1,6 @@
 /**
  * Domain types that come out of the ERP reader. Components never see raw ERP JSON:
- * every answer is turned into these by src/api (see shared/design/erp-contract.md).
+ * every answer is turned into these by src/api (see docs/erp-contract.md).
  */
 import type { IsoDate, Minor } from '../lib/types';
 

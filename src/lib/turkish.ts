@@ -50,7 +50,7 @@ const SEPARATORS = /[^a-z0-9+&%@#$*=€£~]+/g;
 /**
  * Folded search text of a value (a haystack): Turkish letters folded, punctuation turned into
  * spaces except the symbols above, each legal-form word followed by its marker ("insaat ~ins~").
- * Folded once per row by the table (row-order.ts); queries go through queryTokens.
+ * Folded once per row by the table (components/data-table/row-order/search-fold.ts); queries go through queryTokens.
  */
 export function searchText(s: string): string {
   return foldTr(s)

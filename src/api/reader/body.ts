@@ -1,5 +1,5 @@
 /**
- * Step 1 — the raw body (erp-contract.md §2): body text → JSON, or ErpFormatError.
+ * Step 1 — the raw body (docs/erp-contract.md §2): body text → JSON, or ErpFormatError.
  */
 import { ErpFormatError } from '../errors';
 

@@ -1,5 +1,5 @@
 /**
- * Step 5 — typing columns (erp-contract.md §6): each column's kind is decided once (alias field, then
+ * Step 5 — typing columns (docs/erp-contract.md §6): each column's kind is decided once (alias field, then
  * key hints, then its values); its values are then converted by that kind's parser only (convert.ts).
  * A new column kind starts in ColumnKind (../types.ts), then kindFromKey / kindFromValues here and
  * Converter.cell in convert.ts.

@@ -1,5 +1,5 @@
 /**
- * Step 4 — converting values (erp-contract.md §6): one parser per column kind (text, money/number,
+ * Step 4 — converting values (docs/erp-contract.md §6): one parser per column kind (text, money/number,
  * date), the decimal mark of a column for the ambiguous "1.234", and Converter, which turns value i
  * of a typed column into a Cell and counts the invalid ones. A new column kind gets its case in
  * Converter.cell here (its kind is decided in columns.ts).

@@ -1,5 +1,5 @@
 /**
- * THE one ERP reader (shared/design/erp-contract.md §2–§6). Pure: no DOM, no Node APIs —
+ * THE one ERP reader (docs/erp-contract.md §2–§6). Pure: no DOM, no Node APIs —
  * the server imports it too (get_user). This file is its only entry: import from `…/api/reader`.
  *
  *   body text ──parseErpBody──▶ JSON ──locate──▶ columns of raw values ──type per column──▶ domain rows
@@ -28,9 +28,9 @@
  */
 export { parseErpBody } from './body';
 export { closedPrefix, parsePrefix } from './prefix';
-export { isSuccessStatus } from './locate';
+export { answerShape, isSuccessStatus } from './locate';
 export {
-  columnHeader, extendAliases, fieldOf, readableHeader, resetAliases, type AliasTable, type RecordKind,
+  FIELD_KINDS, columnHeader, extendAliases, fieldOf, hasLabel, readableHeader, resetAliases, type AliasTable, type RecordKind,
 } from './keys';
 export { kindFromKey } from './columns';
 export { readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer } from './records';

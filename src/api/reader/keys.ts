@@ -1,5 +1,5 @@
 /**
- * Step 3 — keys → fields (erp-contract.md §5): key folding, the alias table (erp-aliases.json plus the
+ * Step 3 — keys → fields (docs/erp-contract.md §5): key folding, the alias table (erp-aliases.json plus the
  * operator's extendAliases), the kind of each recognised field, and column headers. A new alias or
  * label goes in erp-aliases.json; a new recognised field also gets its kind in FIELD_KINDS.
  */
@@ -132,6 +132,11 @@ export function aliasesOf(record: RecordKind): ReadonlyMap<string, { field: stri
 const ACRONYMS = new Map(Object.entries({
   id: 'ID', kdv: 'KDV', otv: 'ÖTV', tl: 'TL', try: 'TRY', usd: 'USD', eur: 'EUR', iban: 'IBAN', vkn: 'VKN', tckn: 'TCKN', no: 'No',
 }));
+
+/** True when the alias file (or the operator's) has a header label for this key (erp:check: "understood as a column"). */
+export function hasLabel(key: string): boolean {
+  return labelIndex.has(foldKey(key));
+}
 
 /**
  * Header of a key that is not a recognised field: the alias file's `labels` entry for the folded key

@@ -1,5 +1,5 @@
 /**
- * Step 2 — locating the rows (erp-contract.md §3/§4): status values, envelopes ({status, data},
+ * Step 2 — locating the rows (docs/erp-contract.md §3/§4): status values, envelopes ({status, data},
  * {DATA}, {result}, …), ColdFusion query objects (row and column format), arrays of objects and
  * single records → one column-wise RawTable. A new envelope key goes in DATA_KEYS (the data) or
  * META_KEYS (keys an envelope may carry besides it).
@@ -212,4 +212,50 @@ export function locateTable(json: unknown): RawTable {
   const l = locate(json);
   if (l.kind === 'table') return l.table;
   return Object.keys(l.record).length === 0 ? EMPTY_TABLE() : recordAsTable(l.record);
+}
+
+/**
+ * What shape an answer has, in words (npm run erp:check): the same decisions as locate(), named —
+ * "dizi (N satır)", "zarf {status, data} → …", "ColdFusion sorgusu, satır biçimi", "tek kayıt",
+ * "tek kayıt, iç içe liste: Ürün". Never throws.
+ */
+export function answerShape(json: unknown, depth = 0): string {
+  if (Array.isArray(json)) {
+    const nested = json.length === 1 && isPlainObject(json[0]) ? nestedListKeys(json[0]) : [];
+    if (nested.length) return `bir satırlık dizi, iç içe liste: ${nested.join(', ')}`;
+    return `nesne dizisi (${json.length} satır)`;
+  }
+  if (!isPlainObject(json) || depth > 4) return 'tanınmayan biçim';
+  const keys = lowerKeys(json);
+  const cf = fromColdFusionQueryShape(json, keys);
+  if (cf) return cf;
+  const dataKey = DATA_KEYS.map((k) => keys.get(k)).find((k) => k !== undefined);
+  const statusKey = keys.get('status');
+  const onlyMeta = [...keys.keys()].every((l) => META_KEYS.has(l) || (dataKey !== undefined && l === dataKey.toLowerCase()));
+  if (onlyMeta && (dataKey !== undefined || statusKey !== undefined)) {
+    const label = `zarf {${[statusKey, dataKey].filter(Boolean).join(', ')}}`;
+    const inner = dataKey === undefined ? undefined : json[dataKey];
+    return inner === undefined || inner === null || typeof inner === 'string' ? label : `${label} → ${answerShape(inner, depth + 1)}`;
+  }
+  if (onlyMeta && envelopeMessage(json, keys) !== undefined) return 'hata nesnesi';
+  const nested = nestedListKeys(json);
+  return nested.length ? `tek kayıt, iç içe liste: ${nested.join(', ')}` : 'tek kayıt';
+}
+
+function nestedListKeys(obj: Record<string, unknown>): string[] {
+  return Object.keys(obj).filter((k) => {
+    const v = obj[k];
+    return (Array.isArray(v) && v.every(isPlainObject)) || (isPlainObject(v) && fromColdFusionQuery(v, lowerKeys(v)) !== null);
+  });
+}
+
+function fromColdFusionQueryShape(obj: Record<string, unknown>, keys: Map<string, string>): string | null {
+  try {
+    const table = fromColdFusionQuery(obj, keys);
+    if (!table) return null;
+    const data = obj[keys.get('data')!];
+    return `ColdFusion sorgusu, ${Array.isArray(data) ? 'satır' : 'sütun'} biçimi (${table.rowCount} satır)`;
+  } catch {
+    return 'bozuk ColdFusion sorgusu';
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * Step 5 — the record readers: one exported function per ERP operation (get_cari → readAccounts,
+ * Step 6 — the record readers: one exported function per ERP operation (get_cari → readAccounts,
  * get_cari_extre → readStatement, get_fatura_det → readInvoiceDetail, get_user → readLogin, any
  * other → readTableAnswer). A new record: its kind in RecordKind and FIELD_KINDS (./keys.ts), its
  * aliases in erp-aliases.json, its reader here, exported from ./index.ts.
