@@ -28,8 +28,10 @@ function tl(minor: number): string {
 function bal(minor: number): string {
   return minor > 0 ? `${tl(minor)} B` : minor < 0 ? `${tl(-minor)} A` : tl(0);
 }
-function summaryValue(label: string): string {
-  const summary = screen.getByRole('region', { name: 'Vade dilimi toplamları (ERP)' });
+const RECEIVABLES = 'Vade dilimi toplamları (ERP): Borçlu (alacaklarımız)';
+const PAYABLES = 'Vade dilimi toplamları (ERP): Alacaklı (borçlarımız)';
+function summaryValue(label: string, region = 'Vade dilimi toplamları (ERP)'): string {
+  const summary = screen.getByRole('region', { name: region });
   return within(summary).getByText(label, { selector: 'dt' }).nextElementSibling!.textContent ?? '';
 }
 
@@ -65,12 +67,16 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     expect(names[0]).toBe('Firma Adı');
     expect(names.slice(1, 7)).toEqual(['Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü']);
 
-    // The summary's Toplam = Σ balances of the returned accounts (Σ debit − Σ credit of their
-    // statements); the table has no totals row (the summary shows every total in full).
-    const expectedTotal = igdirAccounts.reduce((s, a) => s + a.lines.reduce((x, l) => x + l.debit - l.credit, 0), 0);
+    // Receivables and payables apart (never netted): each summary's Toplam = Σ balances of the
+    // returned accounts on that side (Σ debit − Σ credit of their statements); the table has no
+    // totals row (the summaries show every total in full).
+    const balanceOf = (a: (typeof igdirAccounts)[number]) => a.lines.reduce((x, l) => x + l.debit - l.credit, 0);
+    const expectedTotal = igdirAccounts.filter((a) => balanceOf(a) > 0).reduce((s, a) => s + balanceOf(a), 0);
+    const payablesTotal = igdirAccounts.filter((a) => balanceOf(a) < 0).reduce((s, a) => s + balanceOf(a), 0);
     const totalCol = columnIndex(grid, 'Toplam');
     expect(footerCells(grid)).toEqual([]);
-    expect(summaryValue('Toplam')).toBe(bal(expectedTotal));
+    expect(summaryValue('Toplam', RECEIVABLES)).toBe(bal(expectedTotal));
+    expect(summaryValue('Toplam', PAYABLES)).toBe(bal(payablesTotal));
 
     // The per-company bar column starts hidden on a screen narrower than 1600 px (jsdom: 1024):
     // the column chooser shows it.
@@ -88,9 +94,9 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
       expect(within(row).getByRole('img', { name: new RegExp(`^${acc.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`) })).toBeInTheDocument();
     }
 
-    // Bucket summary: the 120+ bucket total = Σ of the ERP's 120+ values of these accounts.
-    const summary = screen.getByRole('region', { name: 'Vade dilimi toplamları (ERP)' });
-    const over120 = igdirAccounts.reduce((s, a) => s + agingOf(a.lines, ERP_TODAY).buckets.d120plus, 0);
+    // Bucket summary: the 120+ bucket total = Σ of the ERP's 120+ values of the borçlu accounts.
+    const summary = screen.getByRole('region', { name: RECEIVABLES });
+    const over120 = igdirAccounts.filter((a) => balanceOf(a) > 0).reduce((s, a) => s + agingOf(a.lines, ERP_TODAY).buckets.d120plus, 0);
     const item = within(summary).getByText('120 Gün Üstü', { selector: 'dt' }).closest('div')!;
     expect(item.querySelector('dd')!.textContent).toBe(bal(over120));
     expect(within(summary).getByText('Toplam', { selector: 'dt' }).nextElementSibling!.textContent).toBe(bal(expectedTotal));
@@ -155,6 +161,31 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const items = within(alert).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(differing.map((k) => `${labels[k]}: ERP ${bal(erpB[k])}, ekstreden ${bal(oursB[k])} (fark ${tl(Math.abs(erpB[k] - oursB[k]))})`));
     expect(app.path()).toContain(`asOf=${asOf}`);
+  });
+});
+
+describe('aging: receivables and payables apart', () => {
+  it('without a side, overdue receivables and overdue payables are two figures (never netted); “only overdue” lists exactly the rows behind them', async () => {
+    // Failing first: the default "Tümü" showed one "Vadesi geçmiş" netting receivables and payables.
+    const app = await renderApp('/aging?firma=', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Yaşlandırma (ERP)' });
+    const all = ds.accounts.filter((a) => a.balance !== 0).map((a) => ({ a, b: agingOf(a.lines, ERP_TODAY).buckets }));
+    await waitFor(() => expect(bodyRows(grid).length).toBeGreaterThan(0));
+    const overdueOf = (b: (typeof all)[number]['b']) => b.d0_30 + b.d31_60 + b.d61_90 + b.d91_120 + b.d120plus;
+    const debtors = all.filter((x) => x.a.balance > 0);
+    const creditors = all.filter((x) => x.a.balance < 0);
+    const overdueB = debtors.reduce((s, x) => s + overdueOf(x.b), 0);
+    const overdueA = creditors.reduce((s, x) => s + overdueOf(x.b), 0);
+    expect(overdueA).toBeLessThan(0);
+    expect(screen.getByTestId('aging-overdue-B')).toHaveTextContent(bal(overdueB));
+    expect(screen.getByTestId('aging-overdue-A')).toHaveTextContent(bal(overdueA));
+    expect(screen.queryByTestId('aging-overdue')).toBeNull();
+    // Only overdue payables: exactly the creditors with an overdue amount.
+    await act(() => app.router.navigate('/aging?firma=&side=A&overdue=1'));
+    const withOverdueA = creditors.filter((x) => overdueOf(x.b) < 0);
+    await waitFor(() => expect(within(grid.closest<HTMLElement>('.dt')!).getAllByText(`${withOverdueA.length} satır`).length).toBeGreaterThan(0));
+    expect(screen.getByTestId('aging-overdue')).toHaveTextContent(bal(overdueA));
+    expect(screen.getByRole('checkbox', { name: 'Yalnızca vadesi geçmiş' })).toBeChecked();
   });
 });
 
@@ -237,8 +268,9 @@ describe('aging search and errors', () => {
     const bad = bodyRows(grid)[1]!.querySelectorAll('td')[col]!;
     expect(bad.querySelector('.cell-invalid')).not.toBeNull();
     expect(bad.textContent).toMatch(/⚠/);
-    const readable = all.filter((_, i) => i % 4 !== 1).reduce((sum, a) => sum + agingOf(a.lines, ERP_TODAY).buckets.notDue, 0);
-    expect(summaryValue('Vadesi Gelmemiş')).toBe(bal(readable));
+    // Vadesi Gelmemiş of the receivables (borçlu rows) whose cell could be read.
+    const readable = all.filter((a, i) => i % 4 !== 1 && a.balance > 0).reduce((sum, a) => sum + agingOf(a.lines, ERP_TODAY).buckets.notDue, 0);
+    expect(summaryValue('Vadesi Gelmemiş', RECEIVABLES)).toBe(bal(readable));
   });
 
   it('an unknown ?cari= is one clear “Cari bulunamadı” with a way back, not an empty FIFO panel', async () => {

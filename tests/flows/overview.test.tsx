@@ -96,6 +96,27 @@ describe.each(['wex', 'envelope-cf-column', 'labels'] as DemoShape[])('Özet (ER
 });
 
 describe('Özet links explain their figures', () => {
+  it('the overdue figure’s “N cari” link opens exactly those N rows; payables aging and overdue payables beside the receivables', async () => {
+    // Failing first: "168 cari" opened /aging?side=B with every borçlu row (199), and Özet had no payables aging.
+    const app = await openOverview();
+    const creditorAging = creditors.map((x) => ({ a: x.a, b: agingOf(x.a.lines, ds.today).buckets }));
+    const payOverdue = creditorAging.reduce((s, r) => s + OVERDUE.reduce((x, k) => x + r.b[k], 0), 0);
+    const payOverdueCount = creditorAging.filter((r) => OVERDUE.some((k) => r.b[k] < 0)).length;
+    expect(figure('overview-overdue-payables')).toHaveTextContent(`${tl(-payOverdue)} A`);
+    expect(figure('overview-overdue-payables')).toHaveTextContent(`${count(payOverdueCount)} cari`);
+    const payables = screen.getByRole('region', { name: 'Borç yaşlandırması (ERP)' });
+    for (const k of AGING_BUCKETS) {
+      const sum = creditorAging.reduce((s, r) => s - r.b[k], 0);
+      expect(within(payables).getByRole('link', { name: `${LABELS[k]}: ${tl(sum)}` })).toBeInTheDocument();
+    }
+    expect(screen.getByTestId('overview-payables-aging-total')).toHaveTextContent(tl(creditorAging.reduce((s, r) => s - r.a.lines.reduce((x, l) => x + l.debit - l.credit, 0), 0)));
+    await app.user.click(figure('overview-overdue'));
+    await waitFor(() => expect(app.path()).toBe('/aging?side=B&overdue=1'));
+    const grid = await screen.findByRole('grid', { name: 'Yaşlandırma (ERP)' });
+    await waitFor(() => expect(within(grid.closest<HTMLElement>('.dt')!).getAllByText(`${count(overdueCount)} satır`).length).toBeGreaterThan(0));
+    expect(screen.getByTestId('aging-overdue')).toHaveTextContent(tl(overdue));
+  });
+
   it('receivables → the list of borçlu accounts, biggest first, with the same total; no new ERP call', async () => {
     const app = await openOverview();
     await app.user.click(within(figure('overview-receivables')).getByText('Alacaklarımız (borçlu bakiyeler)'));

@@ -123,3 +123,50 @@ export function agingRowHref(row: Record<string, Cell>, layout: AgingLayout): st
   const name = layout.nameKey ? cellText(row[layout.nameKey]) : '';
   return `/accounts?q=${encodeURIComponent(name)}`;
 }
+
+/** Receivables (borçlu rows, B) or payables (alacaklı rows, A): the ERP's aging never nets the two. */
+export type AgingSide = 'B' | 'A';
+
+/** The row's total is on this side. */
+export function onSide(row: Record<string, Cell>, layout: AgingLayout, side: AgingSide): boolean {
+  const total = rowTotal(row, layout);
+  return side === 'B' ? total > 0 : total < 0;
+}
+
+/** Σ of a row's overdue buckets (every bucket but "not yet due"), signed like the ERP's cells. */
+export function rowOverdue(row: Record<string, Cell>, layout: AgingLayout): Minor {
+  let sum = 0;
+  for (const b of layout.buckets) if (!b.notDue) sum += cellMinor(row[b.key]);
+  return sum;
+}
+
+/** The row has an overdue amount on the side of its balance. */
+export function hasOverdue(row: Record<string, Cell>, layout: AgingLayout): boolean {
+  const total = rowTotal(row, layout);
+  const overdue = rowOverdue(row, layout);
+  return total > 0 ? overdue > 0 : total < 0 ? overdue < 0 : false;
+}
+
+export interface SideFigures {
+  side: AgingSide;
+  rows: Record<string, Cell>[];
+  /** Per bucket, signed like the ERP (payables negative). */
+  bucketTotals: Minor[];
+  overdue: Minor;
+  /** Rows with an overdue amount (what /aging?side=…&overdue=1 lists). */
+  overdueCount: number;
+  total: Minor;
+}
+
+/** The figures of one side of the ERP's aging: the rows of that side only. */
+export function sideFigures(table: ErpTable, layout: AgingLayout, side: AgingSide): SideFigures {
+  const rows = table.rows.filter((r) => onSide(r, layout, side));
+  const totals = bucketTotals({ ...table, rows }, layout);
+  let total = 0;
+  let overdueCount = 0;
+  for (const r of rows) {
+    total += rowTotal(r, layout);
+    if (hasOverdue(r, layout)) overdueCount++;
+  }
+  return { side, rows, bucketTotals: totals, overdue: overdueSum(layout.buckets, totals), overdueCount, total };
+}

@@ -1,9 +1,10 @@
 /**
- * /aging?firma=<name>&cari=<account id>&asOf=&basis=&edges=&side=B|A&sort= — the ERP's aging (get_yaslandirma)
- * with every field it returns, bucket totals and a stacked bar per company; with ?cari= the
- * account's aging computed from its statement (FIFO) beside the ERP's own row. side=B keeps the rows
- * whose total is borçlu (receivables), side=A the alacaklı ones; the summary totals follow (the Özet
- * page links here with side and a sort on a bucket column).
+ * /aging?firma=<name>&cari=<account id>&asOf=&basis=&edges=&side=B|A&overdue=1&sort= — the ERP's aging
+ * (get_yaslandirma) with every field it returns, bucket totals and a stacked bar per company; with
+ * ?cari= the account's aging computed from its statement (FIFO) beside the ERP's own row. side=B keeps
+ * the rows whose total is borçlu (receivables), side=A the alacaklı ones (payables); without a side
+ * the summary shows receivables and payables apart — never one netted overdue figure. overdue=1 keeps
+ * the rows with an overdue amount (the Özet page's overdue links land here: exactly its rows).
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +23,7 @@ import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
 import { formatCount } from '../../lib/format';
 import { BalanceText } from '../../components/balance';
-import { agingLayout, agingRowHref, bucketTotals, cellMinor, cellText, overdueSum, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
+import { agingLayout, agingRowHref, cellMinor, cellText, hasOverdue, onSide, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../components/aging/aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from '../../components/aging/bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
 import './aging.css';
@@ -51,7 +52,8 @@ export default function AgingPage() {
   const cari = params.get('cari') ?? '';
   const [q, setQ] = useUrlFilter('q');
   const sorting = sortingFromParam(params.get('sort'));
-  const side = params.get('side') === 'B' || params.get('side') === 'A' ? params.get('side') : null;
+  const side: AgingSide | null = params.get('side') === 'B' || params.get('side') === 'A' ? (params.get('side') as AgingSide) : null;
+  const onlyOverdue = params.get('overdue') === '1';
   const [draft, setDraft] = useState(firma);
   const [lastFirma, setLastFirma] = useState(firma);
   if (lastFirma !== firma) {
@@ -73,10 +75,10 @@ export default function AgingPage() {
   const query = useQuery(agingQueries.list(firma));
   const table = query.data ?? EMPTY_TABLE;
   const layout = useMemo(() => agingLayout(table.columns), [table]);
-  const sideFilter = useMemo(
-    () => (side ? (row: ErpRow) => (side === 'B' ? rowTotal(row, layout) > 0 : rowTotal(row, layout) < 0) : null),
-    [side, layout],
-  );
+  const sideFilter = useMemo(() => {
+    if (!side && !onlyOverdue) return null;
+    return (row: ErpRow) => (!side || onSide(row, layout, side)) && (!onlyOverdue || hasOverdue(row, layout));
+  }, [side, onlyOverdue, layout]);
   const shownRows = useMemo(() => (sideFilter ? table.rows.filter(sideFilter) : table.rows), [table, sideFilter]);
 
   const update = (patch: Record<string, string | null>, replace = false) =>
@@ -164,20 +166,11 @@ export default function AgingPage() {
     // params: only the link target depends on it.
   }, [table, layout, scale, params]);
 
-  const totals = useMemo(() => bucketTotals({ ...table, rows: shownRows }, layout), [table, shownRows, layout]);
-  const grandTotal = useMemo(() => {
-    let s = 0;
-    for (const row of shownRows) s += rowTotal(row, layout);
-    return s;
-  }, [shownRows, layout]);
-  const overdueTotal = overdueSum(layout.buckets, totals);
-  const summarySegments: BarSegment[] = layout.buckets.map((b, i) => ({
-    key: b.key,
-    label: bucketLabel(b),
-    amount: totals[i] ?? 0,
-    color: bucketColor(i, layout.buckets.length, layout.buckets[0]?.notDue ?? false),
-  }));
-  const anyNegative = summarySegments.some((s) => s.amount < 0) || shownRows.some((r) => segmentsOf(r, layout).some((s) => s.amount < 0));
+  // One summary per side (receivables, payables), over the rows shown; never netted.
+  const summaries = useMemo(() => {
+    const shown = { ...table, rows: shownRows };
+    return (side ? [side] : (['B', 'A'] as const)).map((sd) => sideFigures(shown, layout, sd));
+  }, [table, shownRows, layout, side]);
 
   // ?cari=<id>: the ERP's aging row by id when the answer carries ids; else (or when the id is not
   // there) by the account's name, resolved from a cached account list, the statement answer, or
@@ -225,6 +218,10 @@ export default function AgingPage() {
             <option value="A">{t('aging.side.A')}</option>
           </select>
         </label>
+        <label className="checkbox-field">
+          <input type="checkbox" checked={onlyOverdue} onChange={(e) => update({ overdue: e.target.checked ? '1' : null }, true)} />
+          {t('aging.onlyOverdue')}
+        </label>
         <p className="search-form__hint">{t('aging.search.hint')}</p>
       </form>
 
@@ -244,42 +241,17 @@ export default function AgingPage() {
       )}
 
       {query.isSuccess && table.rows.length > 0 && (
-        <section className="aging-summary" aria-labelledby="aging-summary-title">
-          <h2 id="aging-summary-title">{t('aging.summary.title')}</h2>
-          {layout.buckets.length === 0 ? (
+        layout.buckets.length === 0 ? (
+          <section className="aging-summary" aria-label={t('aging.summary.title')}>
             <p className="notice">{t('aging.summary.noBuckets')}</p>
-          ) : (
-            <>
-              <StackedBar segments={summarySegments} scale={positiveSum(summarySegments)} name={t('aging.summary.total')} height={22} />
-              <dl className="aging-summary__list">
-                {summarySegments.map((s) => (
-                  <div key={s.key} className="aging-summary__item">
-                    <dt>
-                      <span className="aging-legend__swatch" style={{ background: s.color }} aria-hidden="true" />
-                      {s.label}
-                    </dt>
-                    <dd className="num">
-                      <BalanceText minor={s.amount} />
-                    </dd>
-                  </div>
-                ))}
-                <div className="aging-summary__item aging-summary__item--total">
-                  <dt>{t('aging.summary.overdue')}</dt>
-                  <dd className="num" data-testid="aging-overdue">
-                    <BalanceText minor={overdueTotal} />
-                  </dd>
-                </div>
-                <div className="aging-summary__item aging-summary__item--total">
-                  <dt>{t('aging.summary.total')}</dt>
-                  <dd className="num">
-                    <BalanceText minor={grandTotal} />
-                  </dd>
-                </div>
-              </dl>
-              {anyNegative && <p className="aging-summary__note">{t('aging.summary.negative')}</p>}
-            </>
-          )}
-        </section>
+          </section>
+        ) : (
+          <div className="aging-summaries">
+            {summaries.map((fig) => (
+              <SideSummary key={fig.side} fig={fig} layout={layout} single={side !== null} />
+            ))}
+          </div>
+        )
       )}
 
       {table.warnings > 0 && (
@@ -311,5 +283,51 @@ export default function AgingPage() {
       />
       </div>
     </div>
+  );
+}
+
+/** One side's bucket totals, overdue and total (receivables B or payables A), with its row count. */
+function SideSummary({ fig, layout, single }: { fig: SideFigures; layout: AgingLayout; single: boolean }) {
+  const segments: BarSegment[] = layout.buckets.map((b, i) => ({
+    key: b.key,
+    label: bucketLabel(b),
+    amount: Math.abs(fig.bucketTotals[i] ?? 0),
+    color: bucketColor(i, layout.buckets.length, layout.buckets[0]?.notDue ?? false),
+  }));
+  const title = single ? t('aging.summary.title') : t('aging.summary.titleSide', { side: t(fig.side === 'B' ? 'aging.side.B' : 'aging.side.A') });
+  const suffix = single ? '' : `-${fig.side}`;
+  return (
+    <section className="aging-summary" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="aging-summary__count" data-testid={`aging-count${suffix}`}>
+        {t('aging.summary.count', { count: formatCount(fig.rows.length), overdue: formatCount(fig.overdueCount) })}
+      </p>
+      <StackedBar segments={segments} scale={positiveSum(segments)} name={title} height={22} />
+      <dl className="aging-summary__list">
+        {layout.buckets.map((b, i) => (
+          <div key={b.key} className="aging-summary__item">
+            <dt>
+              <span className="aging-legend__swatch" style={{ background: segments[i]!.color }} aria-hidden="true" />
+              {segments[i]!.label}
+            </dt>
+            <dd className="num">
+              <BalanceText minor={fig.bucketTotals[i] ?? 0} />
+            </dd>
+          </div>
+        ))}
+        <div className="aging-summary__item aging-summary__item--total">
+          <dt>{t(fig.side === 'B' ? 'aging.summary.overdueB' : 'aging.summary.overdueA')}</dt>
+          <dd className="num" data-testid={`aging-overdue${suffix}`}>
+            <BalanceText minor={fig.overdue} />
+          </dd>
+        </div>
+        <div className="aging-summary__item aging-summary__item--total">
+          <dt>{t('aging.summary.total')}</dt>
+          <dd className="num" data-testid={`aging-total${suffix}`}>
+            <BalanceText minor={fig.total} />
+          </dd>
+        </div>
+      </dl>
+    </section>
   );
 }

@@ -1,13 +1,12 @@
 /** Columns of the Özet page's small tables (top debtors/creditors, largest overdue). */
 import type { Account } from '../../api/types';
 import { cellText, type AgingLayout } from '../../components/aging/aging-buckets';
-import { agingRowHref, cellMinor } from '../../components/aging/aging-buckets';
+import { agingRowHref, cellMinor, rowOverdue } from '../../components/aging/aging-buckets';
 import { bucketLabel } from '../../components/aging/bucket-display';
 import { BalanceText } from '../../components/balance';
 import type { DataColumn, ErpRow } from '../../components/data-table';
 import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
-import { rowOverdue } from './overview-figures';
 
 export const accountStatementHref = (a: Account) => `/accounts/${encodeURIComponent(a.id)}`;
 

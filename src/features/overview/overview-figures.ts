@@ -6,13 +6,14 @@
  *   difference — the list's totals with ?side=B / ?side=A / no filter;
  * - top debtors = the first rows of /accounts?side=B&sort=-balance, top creditors of
  *   ?side=A&sort=balance (ties keep the ERP's order, as the list's sort does);
- * - receivables aging = the ERP aging rows whose total is borçlu (/aging?side=B): per-bucket sums,
- *   overdue = Σ of every bucket except "not yet due";
+ * - receivables aging = the ERP aging rows whose total is borçlu (/aging?side=B), payables aging
+ *   the alacaklı ones (/aging?side=A), never netted: per-bucket sums, overdue = Σ of every bucket
+ *   except "not yet due"; the overdue count = the rows /aging?side=…&overdue=1 lists;
  * - largest overdue = those rows ordered by their oldest bucket, then the next older one, …
  *   (the order of /aging?side=B&sort=-<oldest bucket> for the rows that have one).
  */
 import type { Account, ErpTable } from '../../api/types';
-import { bucketTotals, cellMinor, overdueSum, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
+import { cellMinor, hasOverdue, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../components/aging/aging-buckets';
 import type { ErpRow } from '../../components/data-table';
 import type { Minor } from '../../lib/types';
 import { balanceTotals } from '../../lib/balance-totals';
@@ -82,52 +83,27 @@ export function accountFigures(accounts: readonly Account[]): AccountFigures {
   };
 }
 
-export interface AgingFigures {
-  /** Rows whose total is borçlu (receivables), in the ERP's order. */
-  rows: ErpRow[];
-  /** Σ per bucket over those rows, in bucket order. */
-  bucketTotals: Minor[];
-  overdue: Minor;
-  /** How many of those rows have an overdue amount. */
-  overdueCount: number;
-  total: Minor;
+export interface AgingFigures extends SideFigures {
   /** Up to TOP_COUNT rows with an overdue amount, oldest buckets first. */
   largestOverdue: ErpRow[];
   /** Overdue bucket indices from the oldest to the newest. */
   oldestFirst: number[];
 }
 
-export function agingFigures(table: ErpTable, layout: AgingLayout): AgingFigures {
-  const rows = table.rows.filter((r) => rowTotal(r, layout) > 0);
-  const totals = bucketTotals({ ...table, rows }, layout);
-  let total = 0;
-  for (const r of rows) total += rowTotal(r, layout);
+/** One side of the ERP's aging (B: receivables, A: payables), never netted with the other. */
+export function agingFigures(table: ErpTable, layout: AgingLayout, side: AgingSide = 'B'): AgingFigures {
+  const fig = sideFigures(table, layout, side);
   const oldestFirst = layout.buckets.map((b, i) => ({ b, i })).filter(({ b }) => !b.notDue).reverse().map(({ i }) => i);
   const keys = oldestFirst.map((i) => layout.buckets[i]!.key);
-  const overdueOf = (r: ErpRow) => keys.some((k) => cellMinor(r[k]) > 0);
+  const mag = (r: ErpRow, k: string) => Math.abs(cellMinor(r[k]));
   const olderFirst = (x: ErpRow, y: ErpRow): boolean => {
     for (const k of keys) {
-      const a = cellMinor(x[k]);
-      const b = cellMinor(y[k]);
+      const a = mag(x, k);
+      const b = mag(y, k);
       if (a !== b) return a > b;
     }
     return false;
   };
-  const withOverdue = rows.filter(overdueOf);
-  return {
-    rows,
-    bucketTotals: totals,
-    overdueCount: withOverdue.length,
-    overdue: overdueSum(layout.buckets, totals),
-    total,
-    largestOverdue: topBy(withOverdue, TOP_COUNT, olderFirst),
-    oldestFirst,
-  };
-}
-
-/** Σ of a row's overdue buckets. */
-export function rowOverdue(row: ErpRow, layout: AgingLayout): Minor {
-  let sum = 0;
-  for (const b of layout.buckets) if (!b.notDue) sum += cellMinor(row[b.key]);
-  return sum;
+  const withOverdue = fig.rows.filter((r) => hasOverdue(r, layout));
+  return { ...fig, largestOverdue: topBy(withOverdue, TOP_COUNT, olderFirst), oldestFirst };
 }

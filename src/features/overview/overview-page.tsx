@@ -34,8 +34,14 @@ export const OVERVIEW_LINKS = {
   receivables: '/accounts?side=B&sort=-balance',
   payables: '/accounts?side=A&sort=balance',
   net: '/accounts',
-  overdue: '/aging?side=B',
+  /** Exactly the rows behind the overdue figure (and its count): those with an overdue amount. */
+  overdue: '/aging?side=B&overdue=1',
+  overduePayables: '/aging?side=A&overdue=1',
+  receivablesAging: '/aging?side=B',
+  payablesAging: '/aging?side=A',
   bucket: (key: string) => `/aging?side=B&sort=${encodeURIComponent(`-${key}`)}`,
+  /** Payables are negative in the ERP's aging: the largest first is ascending. */
+  payablesBucket: (key: string) => `/aging?side=A&sort=${encodeURIComponent(key)}`,
 };
 
 function Figure({ to, label, value, sub, testId }: { to: string; label: string; value: ReactNode; sub?: ReactNode; testId: string }) {
@@ -72,20 +78,22 @@ export default function OverviewPage() {
   const list = accounts.data?.accounts ?? EMPTY_ACCOUNTS;
   const figures = useMemo(() => (accounts.data ? accountFigures(accounts.data.accounts) : null), [accounts.data]);
   const layout = useMemo(() => (aging.data ? agingLayout(aging.data.columns) : null), [aging.data]);
-  const agingFig = useMemo(() => (aging.data && layout ? agingFigures(aging.data, layout) : null), [aging.data, layout]);
+  const agingFig = useMemo(() => (aging.data && layout ? agingFigures(aging.data, layout, 'B') : null), [aging.data, layout]);
+  const payFig = useMemo(() => (aging.data && layout ? agingFigures(aging.data, layout, 'A') : null), [aging.data, layout]);
   const { pinned, recent } = useAccountShortcuts();
   const byId = useMemo(() => (pinned.length || recent.length ? new Map(list.map((a) => [a.id, a])) : NO_ACCOUNTS_BY_ID), [list, pinned, recent]);
 
-  const segments: BarSegment[] =
-    layout && agingFig
+  const segmentsOf = (fig: typeof agingFig): BarSegment[] =>
+    layout && fig
       ? layout.buckets.map((b, i) => ({
           key: b.key,
           label: bucketLabel(b),
-          amount: agingFig.bucketTotals[i] ?? 0,
+          amount: Math.abs(fig.bucketTotals[i] ?? 0),
           color: bucketColor(i, layout.buckets.length, layout.buckets[0]?.notDue ?? false),
         }))
       : [];
-  const barScale = segments.reduce((s, seg) => s + Math.max(0, seg.amount), 0);
+  const segments = segmentsOf(agingFig);
+  const paySegments = segmentsOf(payFig);
   const oldestKey = layout && agingFig && agingFig.oldestFirst.length ? layout.buckets[agingFig.oldestFirst[0]!]!.key : null;
   const overdueCols = useMemo<DataColumn<ErpRow>[]>(
     () => (layout && agingFig ? overdueColumns(layout, agingFig.oldestFirst) : []),
@@ -141,41 +149,57 @@ export default function OverviewPage() {
               sub={t('overview.count', { count: formatCount(agingFig.overdueCount) })}
             />
           )}
+          {payFig && hasBuckets && (
+            <Figure
+              to={OVERVIEW_LINKS.overduePayables}
+              testId="overview-overdue-payables"
+              label={t('overview.overduePayables')}
+              value={<BalanceText minor={payFig.overdue} />}
+              sub={t('overview.count', { count: formatCount(payFig.overdueCount) })}
+            />
+          )}
         </div>
       )}
       {figures && figures.unreadable > 0 && <p className="notice notice--warn">{t('overview.unreadable', { count: formatCount(figures.unreadable) })}</p>}
 
-      <Section id="overview-aging" title={t('overview.aging.title')} link={{ to: OVERVIEW_LINKS.overdue, text: t('overview.aging.open') }}>
-        {aging.isPending && <Loading />}
-        {aging.isError && <ErrorState title={t('overview.aging.error')} error={aging.error} onRetry={() => void aging.refetch()} />}
-        {agingFig && !hasBuckets && <p className="notice">{t('overview.aging.noBuckets')}</p>}
-        {agingFig && hasBuckets && (
-          <>
-            <StackedBar segments={segments} scale={barScale} name={t('overview.aging.title')} height={24} />
-            <ul className="overview-buckets">
-              {segments.map((s) => (
-                <li key={s.key}>
-                  <Link to={OVERVIEW_LINKS.bucket(s.key)} className="overview-bucket" aria-label={t('overview.aging.bucketLink', { label: s.label, amount: formatMoney(s.amount) })}>
-                    <span className="overview-bucket__label">
-                      <span className="aging-legend__swatch" style={{ background: s.color }} aria-hidden="true" />
-                      {s.label}
+      {(
+        [
+          ['overview-aging', t('overview.aging.title'), agingFig, segments, OVERVIEW_LINKS.receivablesAging, OVERVIEW_LINKS.bucket, 'overview-aging-total'],
+          ['overview-payables-aging', t('overview.payablesAging.title'), payFig, paySegments, OVERVIEW_LINKS.payablesAging, OVERVIEW_LINKS.payablesBucket, 'overview-payables-aging-total'],
+        ] as const
+      ).map(([id, title, fig, segs, to, bucketHref, totalId]) => (
+        <Section key={id} id={id} title={title} link={{ to, text: t('overview.aging.open') }}>
+          {aging.isPending && <Loading />}
+          {aging.isError && <ErrorState title={t('overview.aging.error')} error={aging.error} onRetry={() => void aging.refetch()} />}
+          {fig && !hasBuckets && <p className="notice">{t('overview.aging.noBuckets')}</p>}
+          {fig && hasBuckets && (
+            <>
+              <StackedBar segments={segs} scale={segs.reduce((x, seg) => x + seg.amount, 0)} name={title} height={24} />
+              <ul className="overview-buckets">
+                {segs.map((sg) => (
+                  <li key={sg.key}>
+                    <Link to={bucketHref(sg.key)} className="overview-bucket" aria-label={t('overview.aging.bucketLink', { label: sg.label, amount: formatMoney(sg.amount) })}>
+                      <span className="overview-bucket__label">
+                        <span className="aging-legend__swatch" style={{ background: sg.color }} aria-hidden="true" />
+                        {sg.label}
+                      </span>
+                      <span className="num overview-bucket__amount">{formatMoney(sg.amount)}</span>
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <Link to={to} className="overview-bucket overview-bucket--total">
+                    <span className="overview-bucket__label">{t('overview.aging.total')}</span>
+                    <span className="num overview-bucket__amount" data-testid={totalId}>
+                      {formatMoney(Math.abs(fig.total))}
                     </span>
-                    <span className="num overview-bucket__amount">{formatMoney(s.amount)}</span>
                   </Link>
                 </li>
-              ))}
-              <li>
-                <Link to={OVERVIEW_LINKS.overdue} className="overview-bucket overview-bucket--total">
-                  <span className="overview-bucket__label">{t('overview.aging.total')}</span>
-                  <span className="num overview-bucket__amount" data-testid="overview-aging-total">
-                    {formatMoney(agingFig.total)}
-                  </span>
-                </Link>
-              </li>
-            </ul>
-          </>
-        )}
-      </Section>
+              </ul>
+            </>
+          )}
+        </Section>
+      ))}
 
       <div className="overview-columns">
         {(

@@ -7,6 +7,8 @@ export const overview = {
     'overview.payables': 'Borçlarımız (alacaklı bakiyeler)',
     'overview.net': 'Net bakiye',
     'overview.overdue': 'Vadesi geçmiş alacak',
+    'overview.overduePayables': 'Vadesi geçmiş borcumuz',
+    'overview.payablesAging.title': 'Borç yaşlandırması (ERP)',
     'overview.count': '{count} cari',
     'overview.allAccounts': 'tüm cariler',
     'overview.unreadable': '{count} carinin bakiyesi okunamadı; toplamlara katılmadı.',
