@@ -97,12 +97,42 @@ describe('mutabakat letter (one account)', () => {
     await renderApp('/accounts/1006/mutabakat?asOf=2026-03-31&lines=1&from=2026-02-01', { loggedIn: true });
     await waitFor(() => expect(within(letter()).getByRole('table')).toBeInTheDocument());
     const rows = within(within(letter()).getByRole('table')).getAllByRole('row').slice(1).map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent));
+    // Each line with its document number (Belge No).
     expect(rows).toEqual([
-      ['01.02.2026', 'Devir', '1.000,10', '', '1.000,10 B'],
-      ['10.02.2026', 'Tahsilat', '', '250,05', '750,05 B'],
-      ['31.03.2026', 'Satış Faturası', '0,10', '', '750,15 B'],
-      ['31.03.2026', 'Satış Faturası', '0,20', '', '750,35 B'],
+      ['01.02.2026', 'Devir', '', '1.000,10', '', '1.000,10 B'],
+      ['10.02.2026', 'Tahsilat', 'T1', '', '250,05', '750,05 B'],
+      ['31.03.2026', 'Satış Faturası', 'SF2', '0,10', '', '750,15 B'],
+      ['31.03.2026', 'Satış Faturası', 'SF3', '0,20', '', '750,35 B'],
     ]);
+  });
+
+  it('a USD supplier (1012) reconciles in USD, with the TL balance as the ERP records it beside it', async () => {
+    // Failing first: the letter said "… TL alacak bakiyesi" with the TL figure while the statement
+    // showed the USD balance for the same date.
+    const usd = ds.accountById.get('1012')!;
+    const asOf = '2026-06-30';
+    let usdBal = 0;
+    let tlBal = 0;
+    for (const l of usd.lines) {
+      if (l.date > asOf) continue;
+      tlBal += l.debit - l.credit;
+      if (l.currency === 'USD') usdBal += l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!;
+    }
+    expect(usdBal).toBeLessThan(0);
+    await renderApp(`/accounts/1012/mutabakat?asOf=${asOf}&lines=1&from=2026-06-01`, { loggedIn: true });
+    const art = await screen.findByRole('article', { name: `${usd.name} mutabakat mektubu` });
+    expect(within(art).getByTestId('letter-sentence')).toHaveTextContent(
+      `30.06.2026 tarihi itibarıyla ${tl(usdBal)} USD alacak bakiyesi vermektedir (ERP kayıtlarındaki TL karşılığı: ${tl(tlBal)} TL ${tlBal > 0 ? 'borç' : 'alacak'}).`,
+    );
+    expect(art).toHaveTextContent(`Bildirdiğiniz ${tl(usdBal)} USD alacak bakiyesi`);
+    expect(screen.getByTestId('letter-balance')).toHaveTextContent(`${tl(usdBal)} USD A`);
+    // The enclosure: Belge No and the USD amount of each USD line.
+    const june = usd.lines.filter((l) => l.date >= '2026-06-01' && l.date <= asOf);
+    const table = within(art).getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Tarih', 'İşlem', 'Belge No', 'Tutar (USD)', 'Borç', 'Alacak', 'Bakiye']);
+    const rows = within(table).getAllByRole('row').slice(2); // header, devir
+    expect(rows.map((r) => r.querySelectorAll('td')[2]!.textContent)).toEqual(june.map((l) => l.documentNo));
+    expect(rows.map((r) => r.querySelectorAll('td')[3]!.textContent)).toEqual(june.map((l) => (l.currency === 'USD' ? tl(l.currencyAmount!) : '')));
   });
 
   it('is opened from the statement with the statement’s end date as the as-of date', async () => {
@@ -145,6 +175,17 @@ const sentence = (balance: number, asOf: string) =>
   balance === 0
     ? `${trDate(asOf)} tarihi itibarıyla bakiye vermemektedir`
     : `${trDate(asOf)} tarihi itibarıyla ${tl(balance)} TL ${balance > 0 ? 'borç' : 'alacak'} bakiyesi vermektedir.`;
+/** The account's own foreign currency (its lines'), or null for a TL account. */
+const foreignOf = (id: string) => ds.accountById.get(id)!.lines.find((l) => l.currency && l.currency !== 'TL')?.currency ?? null;
+/** A letter's sentence in the account's currency: a foreign one with the TL balance beside it. */
+const sentenceOf = (id: string, asOf: string) => {
+  const tlBal = balanceAt(id, asOf);
+  const cur = foreignOf(id);
+  if (!cur) return sentence(tlBal, asOf);
+  const fx = ds.accountById.get(id)!.lines.filter((l) => l.date <= asOf && l.currency === cur).reduce((s, l) => s + (l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!), 0);
+  const side = (m: number) => (m > 0 ? 'borç' : 'alacak');
+  return `${trDate(asOf)} tarihi itibarıyla ${tl(fx)} ${cur} ${side(fx)} bakiyesi vermektedir (ERP kayıtlarındaki TL karşılığı: ${tl(tlBal)} TL ${side(tlBal)}).`;
+};
 const letters = () => screen.queryAllByRole('article');
 
 describe('mutabakat letters for the account list', () => {
@@ -155,13 +196,24 @@ describe('mutabakat letters for the account list', () => {
     await waitFor(() => expect(app.path()).toBe('/mutabakat?province=Ankara&sort=name'));
     expect(ankara.length).toBeGreaterThan(5);
     expect(await screen.findByText(`Cari listesindeki süzgeçlere uyan ${ankara.length} cari. Mektup, işaretli carilerin her biri için ayrı bir A4 sayfasıdır.`)).toBeInTheDocument();
+    // TL accounts right away from the list's balance; a foreign-currency account (1012, USD) needs
+    // its statement for a balance in its own currency.
+    const foreign = ankara.filter((a) => foreignOf(a.id));
+    expect(foreign.map((a) => a.id)).toEqual(['1012', '1031']); // USD supplier, EUR customer
+    await waitFor(() => expect(letters()).toHaveLength(ankara.length - foreign.length));
+    expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari_extre')).toEqual([]);
+    await app.user.click(screen.getByRole('button', { name: 'Ekstreleri al (2 cari)' }));
     await waitFor(() => expect(letters()).toHaveLength(ankara.length));
-    // The list's order (sort=name), each letter with its account's balance.
+    // The list's order (sort=name), each letter with its account's balance (in its own currency).
     const byName = [...ankara].sort((a, b) => a.name.localeCompare(b.name, 'tr'));
     expect(letters().map((l) => l.dataset.accountId)).toEqual(byName.map((a) => a.id));
     for (const a of ankara) {
       const bal = a.lines.reduce((s, l) => s + l.debit - l.credit, 0);
       const el = letters().find((l) => l.dataset.accountId === a.id)!;
+      if (foreign.includes(a)) {
+        expect(within(el).getByTestId('letter-sentence').textContent).toContain(sentenceOf(a.id, '9999-12-31').replace('31.12.9999 tarihi ', ''));
+        continue;
+      }
       expect(within(el).getByTestId('letter-sentence').textContent).toContain(
         bal === 0 ? 'bakiye vermemektedir (0,00 TL)' : `itibarıyla ${tl(bal)} TL ${bal > 0 ? 'borç' : 'alacak'} bakiyesi vermektedir.`,
       );
@@ -169,8 +221,8 @@ describe('mutabakat letters for the account list', () => {
     await app.user.click(screen.getByRole('checkbox', { name: `${byName[0]!.name} için mektup` }));
     await waitFor(() => expect(letters()).toHaveLength(ankara.length - 1));
     expect(screen.getByRole('button', { name: `Yazdır (${ankara.length - 1} mektup)` })).toBeEnabled();
-    // No statement was fetched for today's balances.
-    expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari_extre')).toEqual([]);
+    // Only the foreign-currency account's statement was fetched for today's letters.
+    expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari_extre').map((r) => r.params.cari_id).sort()).toEqual(['1012', '1031']);
   });
 
   it('another as-of date: statements at most 4 at a time, progress, a failing account named with the reason and left out', async () => {
@@ -208,7 +260,7 @@ describe('mutabakat letters for the account list', () => {
     expect(letters().some((l) => l.dataset.accountId === failing.id)).toBe(false);
     for (const a of ankara.filter((x) => x.id !== failing.id)) {
       const el = letters().find((l) => l.dataset.accountId === a.id)!;
-      expect(within(el).getByTestId('letter-sentence')).toHaveTextContent(sentence(balanceAt(a.id, ASOF), ASOF));
+      expect(within(el).getByTestId('letter-sentence')).toHaveTextContent(sentenceOf(a.id, ASOF));
     }
     expect(screen.getByRole('button', { name: `Yazdır (${ankara.length - 1} mektup)` })).toBeEnabled();
 

@@ -1,33 +1,56 @@
 /**
  * The balance a mutabakat letter states: Σ(borç − alacak) of the statement's lines dated on or
- * before the as-of date (the day itself included), exact to the kuruş — the statement's own
- * arithmetic (src/lib/running-balance.ts) with `to` = as-of. Lines whose date could not be read
- * are counted (the statement shows them after the dated ones and so does this balance) and
- * reported, as are amounts that could not be read: a letter must not state a balance built on
- * an unreadable amount.
+ * before the as-of date (the day itself included), exact to the kuruş — the ledger's one fold
+ * (src/lib/ledger.ts through running-balance.ts) with `to` = as-of. A foreign-currency account
+ * reconciles in its currency: the balance is the fold of its lines in that currency (as the
+ * statement's "Bakiye (USD)" column shows it), with the TL balance as the ERP records it beside it.
+ * Lines whose date could not be read are counted (the statement shows them after the dated ones and
+ * so does this balance) and reported, as are amounts that could not be read: a letter must not state
+ * a balance built on an unreadable amount.
  */
 import type { StatementLine } from '../../api/types';
-import { computeStatement, prepareStatement, type PreparedStatement, type StatementRow } from '../../lib/running-balance';
+import { LOCAL_CURRENCY, normalizeCurrency } from '../../lib/currency';
+import { computeFx, computeStatement, prepareStatement, type PreparedStatement, type StatementRow } from '../../lib/running-balance';
 import type { IsoDate, Minor } from '../../lib/types';
 
 export interface LetterBalance {
+  /** In `currency`. */
   balance: Minor;
+  /** The letter's currency: the account's own ("USD"), else TL. */
+  currency: string;
+  /** The TL balance as the ERP records it (the same as `balance` for a TL account). */
+  localBalance: Minor;
   /** Lines with no readable date (included in the balance, like the statement's running balance). */
   undated: number;
-  /** Lines whose borç or alacak could not be read: the balance is not reliable. */
+  /** Lines whose amount (TL, or in the letter's currency) could not be read: the balance is not reliable. */
   unreadable: number;
 }
 
-export function letterBalance(lines: readonly StatementLine[] | PreparedStatement, asOf: IsoDate, today: IsoDate): LetterBalance {
+/** The currency a letter is written in: the account's (get_cari's Para Birimi), else the one foreign currency of its statement, else TL. */
+export function letterCurrency(p: PreparedStatement, accountCurrency?: string | null): string {
+  const own = normalizeCurrency(accountCurrency);
+  if (own && own !== LOCAL_CURRENCY) return own;
+  return p.fx.currencies.length === 1 ? p.fx.currencies[0]! : LOCAL_CURRENCY;
+}
+
+export function letterBalance(lines: readonly StatementLine[] | PreparedStatement, asOf: IsoDate, today: IsoDate, accountCurrency?: string | null): LetterBalance {
   const p = 'ordered' in lines ? lines : prepareStatement(lines, today);
   const summary = computeStatement(p, { to: asOf, today });
+  const currency = letterCurrency(p, accountCurrency);
+  let balance = summary.totals.balance;
+  const k = p.fx.currencies.indexOf(currency);
+  const fxCol = k >= 0 ? p.fx.columns[k]! : null;
+  if (currency !== LOCAL_CURRENCY) {
+    const fx = computeFx(p, { to: asOf });
+    balance = fx?.totals[k]?.balance ?? 0;
+  }
   let undated = 0;
   let unreadable = 0;
-  for (const l of p.ordered) {
+  p.ordered.forEach((l, i) => {
     if (l.date === null) undated++;
-    if ((l.date === null || l.date <= asOf) && (l.invalid.debit !== undefined || l.invalid.credit !== undefined)) unreadable++;
-  }
-  return { balance: summary.totals.balance, undated, unreadable };
+    if ((l.date === null || l.date <= asOf) && (p.tl.unreadable[i] === 1 || fxCol?.unreadable[i] === 1)) unreadable++;
+  });
+  return { balance, currency, localBalance: summary.totals.balance, undated, unreadable };
 }
 
 /** The statement's rows for the letter's enclosure: devir before `from`, the lines up to as-of. */

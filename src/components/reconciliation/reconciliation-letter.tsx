@@ -12,6 +12,8 @@ import { t } from '../../i18n';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { StatementRow } from '../../lib/running-balance';
 import type { IsoDate, Minor } from '../../lib/types';
+import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../lib/currency';
+import { documentNumberOf } from '../statement/document-number';
 import './reconciliation-letter.css';
 
 export interface LetterAccount {
@@ -33,13 +35,30 @@ export interface ReconciliationLetterProps {
   rows?: readonly StatementRow[] | null;
   /** First day of the enclosed lines (null = from the beginning). */
   from?: IsoDate | null;
+  /** The balance's currency (default TL); a foreign one gets the TL balance as the ERP records it beside it. */
+  currency?: string;
+  /** The TL balance (shown beside a foreign-currency balance). */
+  localBalance?: Minor;
+  /** The statement's document-number column (the enclosure's Belge No). */
+  docKey?: string | null;
 }
 
-/** "1.234,56 TL borç bakiyesi vermektedir" / "… alacak bakiyesi …" / "bakiye vermemektedir". */
-export function balanceSentence(asOf: IsoDate, balance: Minor): string {
+/**
+ * "1.234,56 TL borç bakiyesi vermektedir" / "… alacak bakiyesi …" / "bakiye vermemektedir"; a
+ * foreign-currency account: "20.869,36 USD alacak bakiyesi vermektedir (ERP kayıtlarındaki TL
+ * karşılığı: 670.249,01 TL alacak)".
+ */
+export function balanceSentence(asOf: IsoDate, balance: Minor, currency: string = LOCAL_CURRENCY, localBalance?: Minor): string {
   const date = formatDate(asOf);
-  if (balance === 0) return t('letter.body.zero', { date });
-  return t(balance > 0 ? 'letter.body.debit' : 'letter.body.credit', { date, amount: formatMoney(Math.abs(balance)) });
+  const tlNote = currency !== LOCAL_CURRENCY && localBalance !== undefined ? t('letter.body.tlNote', { tl: sideAmount(localBalance, LOCAL_CURRENCY) }) : '';
+  if (balance === 0) return t('letter.body.zero', { date, currency, tlNote });
+  return t(balance > 0 ? 'letter.body.debit' : 'letter.body.credit', { date, amount: formatMoney(Math.abs(balance)), currency, tlNote });
+}
+
+/** "670.249,01 TL alacak" / "0,00 TL". */
+function sideAmount(minor: Minor, currency: string): string {
+  const side = minor > 0 ? ` ${t('letter.side.debit')}` : minor < 0 ? ` ${t('letter.side.credit')}` : '';
+  return `${formatMoney(Math.abs(minor))} ${currency}${side}`;
 }
 
 function Lines({ text }: { text: string }) {
@@ -55,7 +74,8 @@ function Lines({ text }: { text: string }) {
   );
 }
 
-export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from }: ReconciliationLetterProps) {
+export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null }: ReconciliationLetterProps) {
+  const foreign = currency !== LOCAL_CURRENCY;
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
   const side = balance > 0 ? t('letter.side.debit') : balance < 0 ? t('letter.side.credit') : '';
@@ -85,7 +105,7 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
         <strong>{t('letter.subject')}</strong>
       </p>
 
-      <p data-testid="letter-sentence">{balanceSentence(asOf, balance)}</p>
+      <p data-testid="letter-sentence">{balanceSentence(asOf, balance, currency, localBalance)}</p>
       <p>{t('letter.body.request')}</p>
       <p>{t('letter.body.disagree')}</p>
       <p className="letter__note">{t('letter.note.errors')}</p>
@@ -109,6 +129,12 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
               <tr>
                 <th scope="col">{t('letter.statement.date')}</th>
                 <th scope="col">{t('letter.statement.type')}</th>
+                {docKey && <th scope="col">{t('letter.statement.documentNo')}</th>}
+                {foreign && (
+                  <th scope="col" className="num">
+                    {t('letter.statement.currencyAmount', { currency })}
+                  </th>
+                )}
                 <th scope="col" className="num">
                   {t('letter.statement.debit')}
                 </th>
@@ -125,6 +151,8 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
                 <tr key={r.line ? r.line.index : `opening-${i}`}>
                   <td>{r.kind === 'opening' ? (from ? formatDate(from) : '') : r.line?.date ? formatDate(r.line.date) : t('letter.statement.undated')}</td>
                   <td>{r.kind === 'opening' ? t('letter.statement.opening') : r.line?.type}</td>
+                  {docKey && <td>{documentNumberOf(r.line ?? undefined, docKey)}</td>}
+                  {foreign && <td className="num">{r.line && foreignCurrencyOf(r.line) === currency && r.line.currencyAmount != null ? formatMoney(r.line.currencyAmount) : ''}</td>}
                   <td className="num">{r.debit ? formatMoney(r.debit) : ''}</td>
                   <td className="num">{r.credit ? formatMoney(r.credit) : ''}</td>
                   <td className="num">
@@ -146,10 +174,10 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
         <p>{t('letter.reply.intro', { date: formatDate(asOf), name: account.name })}</p>
         <p className="letter__choice">
           <span className="letter__box" aria-hidden="true" /> <strong>{t('letter.reply.agree')}</strong>{' '}
-          {balance === 0 ? t('letter.reply.agreeZero') : t('letter.reply.agreeText', { amount: formatMoney(Math.abs(balance)), side })}
+          {balance === 0 ? t('letter.reply.agreeZero') : t('letter.reply.agreeText', { amount: formatMoney(Math.abs(balance)), side, currency })}
         </p>
         <p className="letter__choice">
-          <span className="letter__box" aria-hidden="true" /> <strong>{t('letter.reply.disagree')}</strong> {t('letter.reply.theirBalance')}
+          <span className="letter__box" aria-hidden="true" /> <strong>{t('letter.reply.disagree')}</strong> {t('letter.reply.theirBalance', { currency })}
         </p>
         <dl className="letter__fields">
           <div>

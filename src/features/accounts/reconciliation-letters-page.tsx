@@ -18,6 +18,7 @@ import { BalanceText } from '../../components/balance';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { letterBalance, letterRows } from '../../components/reconciliation/letter-balance';
+import { documentNumberKey } from '../../components/statement/document-number';
 import { ReconciliationLetter } from '../../components/reconciliation/reconciliation-letter';
 import { LetterControls, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { t } from '../../i18n';
@@ -33,7 +34,7 @@ export const MAX_LETTERS = 500;
 
 type LetterStatus =
   | { kind: 'loading' }
-  | { kind: 'ready'; balance: Minor; rows: StatementRow[] | null }
+  | { kind: 'ready'; balance: Minor; rows: StatementRow[] | null; currency?: string; localBalance?: Minor; docKey?: string | null }
   | { kind: 'failed'; message: string }
   | { kind: 'cancelled' }
   | { kind: 'unreadable' };
@@ -69,7 +70,7 @@ function SelectCell({ account }: { account: Account }) {
 
 function LetterBalanceCell({ account }: { account: Account }) {
   const s = useContext(RowContext).status(account.id);
-  return s?.kind === 'ready' ? <BalanceText minor={s.balance} /> : null;
+  return s?.kind === 'ready' ? <BalanceText minor={s.balance} currency={s.currency && s.currency !== 'TL' ? s.currency : undefined} /> : null;
 }
 
 function StatusCell({ account }: { account: Account }) {
@@ -107,7 +108,6 @@ export default function ReconciliationLettersPage() {
   const queryClient = useQueryClient();
   const options = useLetterOptions();
   const { today, asOf, withLines, from } = options;
-  const needStatements = asOf !== today || withLines;
   const key = `${asOf}|${withLines ? from : ''}`;
 
   // ---- the accounts the list shows with these params: the list page's own pipeline ----
@@ -124,6 +124,10 @@ export default function ReconciliationLettersPage() {
   // ---- selection (all ticked by default) ----
   const [deselected, setDeselected] = useState<ReadonlySet<string>>(() => new Set());
   const selected = useMemo(() => capped.filter((a) => !deselected.has(a.id)), [capped, deselected]);
+  // A foreign-currency account's letter states its balance in its currency (get_cari's balance is
+  // TL): that account needs its statement even for today's letter.
+  const needsStatement = (a: Account) => asOf !== today || withLines || (!!a.currency && a.currency !== 'TL');
+  const needStatements = selected.some(needsStatement);
 
   // ---- statements: bounded concurrency, progress, cancel ----
   const [statuses, setStatuses] = useState<ReadonlyMap<string, LetterStatus>>(() => new Map());
@@ -138,7 +142,7 @@ export default function ReconciliationLettersPage() {
   const currentStatuses = run?.key === key ? statuses : null;
 
   const statusOf = (a: Account): LetterStatus | undefined => {
-    if (!needStatements) {
+    if (!needsStatement(a)) {
       if (a.balance !== null) return { kind: 'ready', balance: a.balance, rows: null };
       return a.balanceInvalid ? { kind: 'unreadable' } : { kind: 'ready', balance: 0, rows: null };
     }
@@ -165,10 +169,19 @@ export default function ReconciliationLettersPage() {
         try {
           const statement = await queryClient.fetchQuery(statementQueries.detail(a.id));
           const prepared = prepareStatement(statement.lines, today);
-          const result = letterBalance(prepared, asOf, today);
+          const result = letterBalance(prepared, asOf, today, a.currency);
           set(
             a.id,
-            result.unreadable > 0 ? { kind: 'unreadable' } : { kind: 'ready', balance: result.balance, rows: withLines ? letterRows(prepared, from, asOf, today) : null },
+            result.unreadable > 0
+              ? { kind: 'unreadable' }
+              : {
+                  kind: 'ready',
+                  balance: result.balance,
+                  currency: result.currency,
+                  localBalance: result.localBalance,
+                  docKey: documentNumberKey(statement.extraColumns),
+                  rows: withLines ? letterRows(prepared, from, asOf, today) : null,
+                },
           );
         } catch (error) {
           set(a.id, ctrl.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', message: userMessageOf(error) });
@@ -188,9 +201,13 @@ export default function ReconciliationLettersPage() {
   }
 
   const running = !!run?.running && run.key === key;
-  const failed = needStatements ? selected.filter((a) => { const s = currentStatuses?.get(a.id); return s?.kind === 'failed' || s?.kind === 'unreadable'; }) : selected.filter((a) => statusOf(a)?.kind === 'unreadable');
+  const failed = selected.filter((a) => {
+    const s = statusOf(a);
+    return s?.kind === 'unreadable' || (needsStatement(a) && s?.kind === 'failed');
+  });
   const ready = selected.filter((a) => statusOf(a)?.kind === 'ready');
   const toFetch = selected.filter((a) => {
+    if (!needsStatement(a)) return false;
     const s = currentStatuses?.get(a.id);
     return !s || s.kind === 'cancelled' || s.kind === 'failed';
   });
@@ -236,7 +253,9 @@ export default function ReconciliationLettersPage() {
         {needStatements && listKnown && (
           <div className="letters-run">
             <p className="letters-run__why">
-              {t('letters.needStatements', { lines: withLines ? t('letters.needStatements.lines') : '', limit: STATEMENT_CONCURRENCY })}
+              {asOf === today && !withLines
+                ? t('letters.needStatements.foreign', { limit: STATEMENT_CONCURRENCY })
+                : t('letters.needStatements', { lines: withLines ? t('letters.needStatements.lines') : '', limit: STATEMENT_CONCURRENCY })}
             </p>
             <div className="letters-run__actions">
               {!running && toFetch.length > 0 && (
@@ -313,7 +332,21 @@ export default function ReconciliationLettersPage() {
         <div className="letters">
           {ready.map((a) => {
             const s = statusOf(a) as Extract<LetterStatus, { kind: 'ready' }>;
-            return <ReconciliationLetter key={a.id} company={company} account={a} asOf={asOf} issuedOn={today} balance={s.balance} rows={s.rows} from={from} />;
+            return (
+              <ReconciliationLetter
+                key={a.id}
+                company={company}
+                account={a}
+                asOf={asOf}
+                issuedOn={today}
+                balance={s.balance}
+                currency={s.currency}
+                localBalance={s.localBalance}
+                docKey={s.docKey}
+                rows={s.rows}
+                from={from}
+              />
+            );
           })}
         </div>
       )}

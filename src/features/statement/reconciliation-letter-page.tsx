@@ -22,6 +22,7 @@ import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../lib/format';
 import { prepareStatement } from '../../lib/running-balance';
 import { findCachedAccount } from '../../components/statement/cached-account';
+import { documentNumberKey } from '../../components/statement/document-number';
 
 export default function ReconciliationLetterPage() {
   const { cariId = '' } = useParams();
@@ -37,7 +38,8 @@ export default function ReconciliationLetterPage() {
   useDocumentTitle(account ? t('letter.page.titleFor', { name: account.name }) : undefined);
 
   const prepared = useMemo(() => (statement.data ? prepareStatement(statement.data.lines, today) : null), [statement.data, today]);
-  const result = useMemo(() => (prepared ? letterBalance(prepared, asOf, today) : null), [prepared, asOf, today]);
+  const result = useMemo(() => (prepared ? letterBalance(prepared, asOf, today, account?.currency) : null), [prepared, asOf, today, account?.currency]);
+  const docKey = useMemo(() => documentNumberKey(statement.data?.extraColumns ?? []), [statement.data]);
   const rows = useMemo(() => (prepared && withLines ? letterRows(prepared, from, asOf, today) : null), [prepared, withLines, from, asOf, today]);
 
   const company = config.data?.company;
@@ -57,7 +59,7 @@ export default function ReconciliationLetterPage() {
         <LetterControls options={options} />
         {result && (
           <p className="notice" data-testid="letter-balance">
-            {t('letter.balanceAt', { date: formatDate(asOf), balance: balanceText(result.balance) })}
+            {t('letter.balanceAt', { date: formatDate(asOf), balance: balanceText(result.balance, result.currency === 'TL' ? undefined : result.currency) })}
           </p>
         )}
         {companyMissing && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
@@ -80,6 +82,9 @@ export default function ReconciliationLetterPage() {
             asOf={asOf}
             issuedOn={today}
             balance={result.balance}
+            currency={result.currency}
+            localBalance={result.localBalance}
+            docKey={docKey}
             rows={rows}
             from={from}
           />
