@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PROBE_SCRIPT, type ProbeApiEntry, type ProbeMark, type ProbeSettle } from './probe';
+import { SIGNED_IN_COOKIE } from '../src/api/erp-call';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BENCH_DIR = join(ROOT, 'bench');
@@ -70,6 +71,10 @@ export async function newContext(browser: Browser, baseUrl: string, opts: { logi
   if (opts.login) {
     const res = await context.request.post('/api/session', { headers: { 'x-app-request': '1' }, data: { userName: 'demo', password: 'demo' } });
     if (res.status() !== 200) throw new Error(`login failed: HTTP ${res.status()}`);
+    // What the login form leaves in a browser besides the session: the readable "signed in" hint the
+    // page load's early calls go by (src/api/erp-call.ts signedInHint) — a user who logged in and
+    // then opens a link in a new tab has it.
+    await context.addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: baseUrl, sameSite: 'Strict' }]);
   }
   return context;
 }

@@ -1,26 +1,47 @@
 /**
- * public/early-call.js goes INTO index.html at build time (an inline script): it then runs while
- * the HTML is parsed — before the app's module code is even evaluated, with no request of its own
- * (as a file it had to be revalidated on every page load and, loaded async, often ran only after
- * the app's 365 KB module had been evaluated, ~0.1–0.2 s later). The production server allows
- * exactly these inline scripts by their SHA-256 in its Content-Security-Policy (inlineScriptHashes).
- * The source stays public/early-call.js (tests/structure/early-call.test.ts runs it).
+ * The page load's early calls go INTO index.html at build time, as an inline script: they then leave
+ * while the HTML is parsed — before the app's module code is even fetched, with no request of
+ * their own. The script is not written by hand: it is src/api/early-call.ts bundled on its own
+ * (rolldown, tree-shaken to erp-call.ts `startPageCalls`, the registry and the contract's
+ * `firstCallsOf` — ≈ 2 KB), so the calls, their parameters and keys are the app's own. The dev
+ * server loads the same file as a module. The production server allows exactly the inline scripts
+ * of index.html by their SHA-256 in its Content-Security-Policy (inlineScriptHashes).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
 import type { Plugin } from 'vite';
 
-const TAG = /<script src="\/early-call\.js" async><\/script>/;
+const ENTRY = fileURLToPath(new URL('../src/api/early-call.ts', import.meta.url));
+const TAG = /<script type="module" src="\/src\/api\/early-call\.ts"><\/script>/;
 
-/** Vite plugin (build only): replaces index.html's early-call.js tag with the script itself. */
-export function inlineEarlyCall(file = new URL('../public/early-call.js', import.meta.url)): Plugin {
+/** src/api/early-call.ts as one plain script (an IIFE, minified, no imports left). */
+export async function earlyCallScript(): Promise<string> {
+  const result = await build({
+    input: ENTRY,
+    write: false,
+    platform: 'browser',
+    logLevel: 'silent',
+    // Only what startPageCalls reaches is kept: the app's client, reader and messages never get in.
+    treeshake: { moduleSideEffects: false },
+    output: { format: 'iife', minify: true },
+  });
+  const chunk = result.output[0];
+  return chunk.code.trim().replace(/<\/script/gi, '<\\/script');
+}
+
+/** Vite plugin (build only): replaces index.html's early-call module tag with the bundled script, inline. */
+export function inlineEarlyCall(): Plugin {
   return {
     name: 'inline-early-call',
     apply: 'build',
-    transformIndexHtml(html) {
-      if (!TAG.test(html)) throw new Error('index.html: the early-call.js tag to inline was not found');
-      const source = readFileSync(file, 'utf8').replace(/<\/script/gi, '<\\/script');
-      return html.replace(TAG, () => `<script>${source}</script>`);
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        if (!TAG.test(html)) throw new Error('index.html: the early-call.ts tag to inline was not found');
+        const source = await earlyCallScript();
+        return html.replace(TAG, () => `<script>${source}</script>`);
+      },
     },
   };
 }

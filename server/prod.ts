@@ -32,7 +32,7 @@ const brotliAsync = promisify(brotliCompress);
 
 /**
  * The Content-Security-Policy of every answer. `inlineScripts`: the 'sha256-…' of index.html's
- * inline scripts (early-call.js, inlined at build time: server/early-call-inline.ts) — those and
+ * inline scripts (src/api/early-call.ts, bundled and inlined at build time: server/early-call-inline.ts) — those and
  * our own files run, nothing else.
  */
 export const contentSecurityPolicy = (inlineScripts: readonly string[] = []) => [

@@ -4,7 +4,6 @@
  */
 import { createQueryClient } from './query-client';
 import { createApiClient, setApiClient, type ApiClient } from './client';
-import { callKey } from '../contract/erp';
 import {
   AnswerCutError,
   ErpError,
@@ -18,12 +17,14 @@ import {
   isRetryable,
   userMessageOf,
 } from './errors';
-import { accountQueries, fetchAccounts } from './accounts';
+import { accountQueries } from './accounts';
+import { callRegistry, fetchErp, startCalls, type FetchOptions } from './erp-call';
 import { statementQueries } from './statement';
 import { agingQueries } from './aging';
 import { invoiceQueries } from './invoices';
 import { configQuery, fetchConfig, fetchSession, login, logout, sessionQuery } from './session';
-import { parsePrefix, readAccounts, resetAliases } from './reader';
+import { readAccounts, resetAliases } from './reader';
+import { accountListCall, callKey, statementCall, type ErpOperation } from '../contract/erp';
 
 interface Seen {
   method: string;
@@ -69,12 +70,24 @@ async function errorOf(p: Promise<unknown>): Promise<unknown> {
 afterEach(() => {
   setApiClient();
   resetAliases();
+  delete globalThis.__erpCalls;
 });
 
-describe('postErp: the request', () => {
+/** One ERP call through the load path (erp-call.ts fetchErp) with `client` as the app's client. */
+function postErpVia(client: ApiClient, operation: ErpOperation, params: Record<string, string>, options?: FetchOptions): Promise<unknown> {
+  setApiClient(client);
+  return fetchErp({ operation, params, queryKey: ['probe'] } as never, options);
+}
+
+/** A query's data through a fresh QueryClient (no retry), as a page would get it. */
+const dataOf = <T,>(options: { queryKey: readonly unknown[]; queryFn?: unknown }) =>
+  createQueryClient().fetchQuery({ ...(options as object), retry: false } as never) as Promise<T>;
+const fetchAccounts = (q: string) => dataOf<{ accounts: unknown[] }>(accountQueries.list(q));
+
+describe('an ERP call (erp-call.ts fetchErp): the request', () => {
   it('POSTs the params as JSON to /api/erp/<operation> with x-app-request: 1 and no password', async () => {
     const { client, seen } = fakeServer(() => new Response('[]', { status: 200 }));
-    await client.postErp('get_cari', { firma_ismi: 'ığdır & "ortak" %20+' });
+    await postErpVia(client, 'get_cari', { firma_ismi: 'ığdır & "ortak" %20+' });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.url).toBe('http://127.0.0.1:5173/api/erp/get_cari');
@@ -88,10 +101,10 @@ describe('postErp: the request', () => {
     setApiClient(client);
     await fetchAccounts('  ığdır  ');
     await fetchAccounts('');
-    await statementQueries.detail('00123').queryFn!({} as never);
-    await agingQueries.list(' ada ').queryFn!({} as never);
-    await invoiceQueries.list({ no: ' FT1 ' }).queryFn!({} as never);
-    await invoiceQueries.detail('77').queryFn!({} as never);
+    await dataOf(statementQueries.detail('00123'));
+    await dataOf(agingQueries.list(' ada '));
+    await dataOf(invoiceQueries.list({ no: ' FT1 ' }));
+    await dataOf(invoiceQueries.detail('77'));
     expect(seen.map((s) => [s.url.replace('http://127.0.0.1:5173/api/', ''), JSON.parse(s.body)])).toEqual([
       ['erp/get_cari', { firma_ismi: 'ığdır' }],
       ['erp/get_cari', { firma_ismi: '' }],
@@ -103,7 +116,7 @@ describe('postErp: the request', () => {
   });
 });
 
-describe('postErp: answers', () => {
+describe('an ERP call: answers', () => {
   it('a 200 ERP body (with BOM and // prefix) is parsed and read into accounts', async () => {
     const body = '\uFEFF\n//{"COLUMNS":["COMPANY_ID","FULLNAME","BAKIYE"],"DATA":[[7,"ADA A.Ş.","1.500,75"]]}';
     const { client } = fakeServer(() => new Response(body, { status: 200 }));
@@ -119,7 +132,7 @@ describe('postErp: answers', () => {
     ['a login page', '<!DOCTYPE html><title>Workcube Giriş</title>'],
   ])('%s → ErpFormatError (not retried)', async (_name, body) => {
     const { client } = fakeServer(() => new Response(body, { status: 200, headers: { 'content-type': 'text/html' } }));
-    const error = await errorOf(client.postErp('get_cari', { firma_ismi: '' }));
+    const error = await errorOf(postErpVia(client, 'get_cari', { firma_ismi: '' }));
     expect(error).toBeInstanceOf(ErpFormatError);
     expect((error as ErpFormatError).status).toBe(200);
     expect(isRetryable(error)).toBe(false);
@@ -147,7 +160,7 @@ describe('gateway error JSON → typed errors', () => {
     ['upstream_timeout', 504, ErpTimeoutError, true],
   ] as const)('%s (%d)', async (code, status, type, retryable) => {
     const { client } = fakeServer(() => gatewayError(status, code, 'Türkçe mesaj'));
-    const error = await errorOf(client.postErp('get_cari', {}));
+    const error = await errorOf(postErpVia(client, 'get_cari', {}));
     expect(error).toBeInstanceOf(type);
     expect(isRetryable(error)).toBe(retryable);
     expect(userMessageOf(error)).not.toMatch(/undefined|NaN|\[object/);
@@ -160,7 +173,7 @@ describe('gateway error JSON → typed errors', () => {
     [404, false], // unknown service
   ])('upstream_http with upstreamStatus %d → ErpHttpError with that status, retryable: %s', async (upstreamStatus, retryable) => {
     const { client } = fakeServer(() => gatewayError(502, 'upstream_http', 'ERP hata verdi', { upstreamStatus }));
-    const error = (await errorOf(client.postErp('get_cari', {}))) as ErpHttpError;
+    const error = (await errorOf(postErpVia(client, 'get_cari', {}))) as ErpHttpError;
     expect(error).toBeInstanceOf(ErpHttpError);
     expect(error.status).toBe(upstreamStatus);
     expect(isRetryable(error)).toBe(retryable);
@@ -188,7 +201,7 @@ describe('gateway error JSON → typed errors', () => {
 
   it('a non-gateway 500 (HTML from a proxy) → ErpHttpError 500, retryable', async () => {
     const { client } = fakeServer(() => new Response('<h1>Internal Server Error</h1>', { status: 500 }));
-    const error = (await errorOf(client.postErp('get_cari', {}))) as ErpHttpError;
+    const error = (await errorOf(postErpVia(client, 'get_cari', {}))) as ErpHttpError;
     expect(error).toBeInstanceOf(ErpHttpError);
     expect(error.status).toBe(500);
     expect(isRetryable(error)).toBe(true);
@@ -198,14 +211,14 @@ describe('gateway error JSON → typed errors', () => {
 describe('transport failures', () => {
   it('fetch failing → NetworkError (retryable)', async () => {
     const { client } = fakeServer(() => Promise.reject(new TypeError('fetch failed')));
-    const error = await errorOf(client.postErp('get_cari', {}));
+    const error = await errorOf(postErpVia(client, 'get_cari', {}));
     expect(error).toBeInstanceOf(NetworkError);
     expect(isRetryable(error)).toBe(true);
   });
 
   it('no answer within the time limit → ErpTimeoutError (retryable)', async () => {
     const { client } = fakeServer(hangUntilAborted);
-    const error = await errorOf(client.postErp('get_cari', {}));
+    const error = await errorOf(postErpVia(client, 'get_cari', {}));
     expect(error).toBeInstanceOf(ErpTimeoutError);
     expect(isRetryable(error)).toBe(true);
   });
@@ -213,7 +226,7 @@ describe('transport failures', () => {
   it('our own cancellation is passed through, not turned into an error for the user', async () => {
     const { client } = fakeServer(hangUntilAborted);
     const controller = new AbortController();
-    const p = client.postErp('get_cari', {}, { signal: controller.signal });
+    const p = postErpVia(client, 'get_cari', {}, { signal: controller.signal });
     controller.abort();
     const error = await errorOf(p);
     expect(error).not.toBeInstanceOf(NetworkError);
@@ -314,31 +327,36 @@ describe('query options and the retry rule (one layer: React Query)', () => {
   });
 });
 
-describe('a call sent before anyone asks for it (startErp, from a route)', () => {
-  const answer = () => new Response('[{"COMPANY_ID":"7","FULLNAME":"Öz-Çağ \\"Yıldız\\" & Ortak %100"}]', { headers: { 'content-type': 'application/json' } });
 
-  it('is taken over by the first postErp with the same operation and parameters: one request, its answer', async () => {
+describe('a call started before anyone asks for it (erp-call.ts: startCalls / the page-load script), taken over by its query', () => {
+  const body = '[{"COMPANY_ID":"7","FULLNAME":"Öz-Çağ \\"Yıldız\\" & Ortak %100"}]';
+  const answer = () => new Response(body, { headers: { 'content-type': 'application/json' } });
+  const statementOf7 = statementCall('7');
+
+  it('is taken over once by the query with the same operation and parameters: one request, its answer', async () => {
     const { client, seen } = fakeServer(answer);
-    delete (globalThis as { __earlyErpClosed?: boolean }).__earlyErpClosed;
-    client.startErp('get_cari_extre', { cari_id: '7' });
-    // public/early-call.js, should it run only now, sends nothing of its own.
-    expect((globalThis as { __earlyErpClosed?: boolean }).__earlyErpClosed).toBe(true);
+    setApiClient(client);
+    startCalls([statementOf7]);
+    startCalls([statementOf7]); // already on its way: not sent twice
     await vi.waitFor(() => expect(seen).toHaveLength(1)); // on its way before any query asked
-    const json = await client.postErp('get_cari_extre', { cari_id: '7' });
-    expect(json).toEqual([{ COMPANY_ID: '7', FULLNAME: 'Öz-Çağ "Yıldız" & Ortak %100' }]);
+    const queryClient = createQueryClient();
+    const statement = await queryClient.fetchQuery(statementQueries.detail('7'));
+    expect(statement.lines).toHaveLength(1);
+    expect(statement.complete).toBe(true);
     expect(seen).toHaveLength(1);
     expect(JSON.parse(seen[0]!.body)).toEqual({ cari_id: '7' });
-    // Taken once: the next call is a request of its own.
-    await client.postErp('get_cari_extre', { cari_id: '7' });
+    // Taken once: the next load is a request of its own.
+    await fetchErp(statementOf7);
     expect(seen).toHaveLength(2);
   });
 
-  it('other parameters or another operation never take it over', async () => {
+  it('a call with other parameters or another operation never takes it over', async () => {
     const { client, seen } = fakeServer(answer);
-    client.startErp('get_cari_extre', { cari_id: '7' });
-    client.startErp('get_cari_extre', { cari_id: '7' }); // already on its way: not sent twice
-    await client.postErp('get_cari_extre', { cari_id: '8' });
-    await client.postErp('get_cari', { firma_ismi: '' });
+    setApiClient(client);
+    startCalls([statementOf7]);
+    await fetchErp(statementCall('8'));
+    await fetchErp(accountListCall(''));
+    await fetchErp(statementCall(' 7 ')); // the same call: trimmed like the page does
     expect(seen.map((s) => [s.url.replace(/.*\/api\//, ''), s.body])).toEqual([
       ['erp/get_cari_extre', '{"cari_id":"7"}'],
       ['erp/get_cari_extre', '{"cari_id":"8"}'],
@@ -346,42 +364,52 @@ describe('a call sent before anyone asks for it (startErp, from a route)', () =>
     ]);
   });
 
-  it('its failure reaches the taker as the same typed error; the taker leaving aborts it', async () => {
-    const failing = fakeServer(() => gatewayError(401, 'unauthenticated', 'Oturum yok'));
-    failing.client.startErp('get_cari', { firma_ismi: '' });
-    expect(await errorOf(failing.client.postErp('get_cari', { firma_ismi: '' }))).toBeInstanceOf(UnauthenticatedError);
+  it('a failed early call is dropped: a 401 before the login is no answer after it', async () => {
+    let loggedIn = false;
+    const { client, seen } = fakeServer(() => (loggedIn ? answer() : gatewayError(401, 'unauthenticated', 'Oturum yok')));
+    setApiClient(client);
+    startCalls([statementOf7]);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 10)); // its 401 has come back; nobody took it
+    loggedIn = true;
+    expect(await fetchErp(statementOf7)).toEqual([{ COMPANY_ID: '7', FULLNAME: 'Öz-Çağ "Yıldız" & Ortak %100' }]);
+    expect(seen).toHaveLength(2);
+  });
 
+  it('one that fails while taken reaches the taker as the same typed error', async () => {
+    const { client } = fakeServer(() => gatewayError(401, 'unauthenticated', 'Oturum yok'));
+    setApiClient(client);
+    startCalls([statementOf7]);
+    expect(await errorOf(fetchErp(statementOf7))).toBeInstanceOf(UnauthenticatedError);
+  });
+
+  it('leaving the page aborts the call its query took over', async () => {
     let aborted = false;
-    const hanging = fakeServer((req) => {
+    const { client, seen } = fakeServer((req) => {
       req.signal.addEventListener('abort', () => (aborted = true));
       return hangUntilAborted(req);
     });
-    hanging.client.startErp('get_cari', { firma_ismi: '' });
-    await vi.waitFor(() => expect(hanging.seen).toHaveLength(1));
-    const leave = new AbortController();
-    const taken = hanging.client.postErp('get_cari', { firma_ismi: '' }, { signal: leave.signal });
-    leave.abort();
-    expect(await errorOf(taken)).toBeInstanceOf(Error);
+    setApiClient(client);
+    startCalls([statementOf7]);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    const queryClient = createQueryClient();
+    const loading = queryClient.fetchQuery(statementQueries.detail('7')).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 10));
+    await queryClient.cancelQueries({ queryKey: statementQueries.all }); // what unmounting the page does
+    await loading;
     expect(aborted).toBe(true);
-    expect(hanging.seen).toHaveLength(1);
+    expect(seen).toHaveLength(1);
   });
 
-  it('a call the page load already sent (public/early-call.js) is taken over the same way, once', async () => {
+  it("the page load's call (the inline script's registry) is the one the app takes over", async () => {
     const { client, seen } = fakeServer(answer);
-    const store = globalThis as { __earlyErp?: Record<string, unknown> };
-    const key = callKey({ operation: 'get_cari', params: { firma_ismi: '' } });
-    store.__earlyErp = { [key]: { response: Promise.resolve(answer()), controller: new AbortController() } };
-    try {
-      client.startErp('get_cari', { firma_ismi: '' }); // already on its way from the page load: not sent again
-      const json = await client.postErp('get_cari', { firma_ismi: '' });
-      expect(json).toEqual([{ COMPANY_ID: '7', FULLNAME: 'Öz-Çağ "Yıldız" & Ortak %100' }]);
-      expect(seen).toHaveLength(0);
-      expect(store.__earlyErp[key]).toBeUndefined();
-      await client.postErp('get_cari', { firma_ismi: '' });
-      expect(seen).toHaveLength(1);
-    } finally {
-      delete store.__earlyErp;
-    }
+    setApiClient(client);
+    // What the inline script leaves behind: the one registry, created before the app's code ran.
+    callRegistry().start(callKey(accountListCall('')), () => Promise.resolve(answer()));
+    startCalls([accountListCall('')]); // the route, a moment later: not sent again
+    const list = await createQueryClient().fetchQuery(accountQueries.list(''));
+    expect(list.accounts.map((a) => a.name)).toEqual(['Öz-Çağ "Yıldız" & Ortak %100']);
+    expect(seen).toHaveLength(0);
   });
 
   it('its body is left to the taker (nothing read before it is taken over), and an answer that breaks off still fails for the taker', async () => {
@@ -398,116 +426,128 @@ describe('a call sent before anyone asks for it (startErp, from a route)', () =>
         { headers: { 'content-type': 'application/json' } },
       );
     });
-    client.startErp('get_cari', { firma_ismi: '' });
+    setApiClient(client);
+    startCalls([accountListCall('')]);
     // Nobody has taken it yet: at most what the stream holds on its own (one chunk) has been pulled.
     await new Promise((r) => setTimeout(r, 30));
     expect(pulled).toBeLessThanOrEqual(1);
-    expect(await errorOf(client.postErp('get_cari', { firma_ismi: '' }))).toBeInstanceOf(AnswerCutError);
-  });
-
-  it('a failed early call is not kept for a later taker (a 401 before the login is no answer after it)', async () => {
-    let loggedIn = false;
-    const { client, seen } = fakeServer(() => (loggedIn ? answer() : gatewayError(401, 'unauthenticated', 'Oturum yok')));
-    client.startErp('get_cari_extre', { cari_id: '7' });
-    await vi.waitFor(() => expect(seen).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 10)); // its 401 has come back; nobody took it
-    loggedIn = true;
-    expect(await client.postErp('get_cari_extre', { cari_id: '7' })).toEqual([{ COMPANY_ID: '7', FULLNAME: 'Öz-Çağ "Yıldız" & Ortak %100' }]);
-    expect(seen).toHaveLength(2);
+    expect(await errorOf(fetchErp(accountListCall('')))).toBeInstanceOf(AnswerCutError);
   });
 });
 
-describe('a long answer whose first rows are wanted early (onPartial)', () => {
-  /** A 100-row account list of ~150 KB, whole and already in when it is read (a page busy booting). */
+describe("a long answer's first rows: in the query's own cache entry before the last byte, then the whole", () => {
+  /** 100 accounts of ~1.5 KB each (≈ 152 KB): the first 64 K characters hold 42 whole rows. */
   const rows = Array.from({ length: 100 }, (_, i) => ({ COMPANY_ID: String(i + 1), FULLNAME: `Firma ${i + 1} ${'x'.repeat(1500)}` }));
-  const text = JSON.stringify(rows);
-  const inChunks = () =>
-    new Response(
+  const bytes = new TextEncoder().encode(JSON.stringify(rows));
+  /** An answer whose first 80 KB come at once and whose rest comes only when `release` is called. */
+  function slowAnswer() {
+    let release!: () => void;
+    const rest = new Promise<void>((r) => (release = r));
+    const response = new Response(
       new ReadableStream<Uint8Array>({
-        start(controller) {
-          const bytes = new TextEncoder().encode(text);
-          for (let at = 0; at < bytes.byteLength; at += 16_384) controller.enqueue(bytes.slice(at, at + 16_384));
+        async start(controller) {
+          for (let at = 0; at < 80 * 1024; at += 16_384) controller.enqueue(bytes.slice(at, Math.min(at + 16_384, 80 * 1024)));
+          await rest;
+          controller.enqueue(bytes.slice(80 * 1024));
           controller.close();
         },
       }),
       { headers: { 'content-type': 'application/json' } },
     );
+    return { response, release };
+  }
 
-  it('offers the text of the first 64 K characters even when the whole answer is already in, and reads the rest only once the page has shown them', async () => {
-    const { client } = fakeServer(inChunks);
-    const offered: string[] = [];
-    let shown!: () => void;
-    let whole: unknown;
-    const call = client
-      .postErp('get_cari', { firma_ismi: '' }, {
-        onPartial: (json) => {
-          offered.push(json);
-          return new Promise<void>((resolve) => (shown = resolve));
-        },
-      })
-      .then((json) => (whole = json));
-    await vi.waitFor(() => expect(offered).toHaveLength(1));
-    // 16 KB chunks: the first 4 make 64 K characters; ~1,530 characters per row → 42 whole rows in them.
-    expect(offered[0]).toBe(text.slice(0, 4 * 16_384));
-    const first = parsePrefix(offered[0]!) as { COMPANY_ID: string }[];
-    const perRow = JSON.stringify(rows[0]).length + 1;
-    expect(first).toHaveLength(Math.floor((4 * 16_384 - 1) / perRow));
-    expect(first[0]).toEqual(rows[0]);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(whole).toBeUndefined(); // waits for the page
-    shown();
-    await call;
-    expect(whole).toEqual(rows);
-    expect(offered).toHaveLength(1);
+  it('the list shows its first rows (complete: false) while the rest is on its way, then the whole list (complete: true)', async () => {
+    const slow = slowAnswer();
+    const { client } = fakeServer(() => slow.response);
+    setApiClient(client);
+    const queryClient = createQueryClient();
+    const options = accountQueries.list('');
+    const loading = queryClient.fetchQuery(options);
+    await vi.waitFor(() => expect(queryClient.getQueryData(options.queryKey)).toBeDefined());
+    const first = queryClient.getQueryData(options.queryKey)!;
+    expect(first.complete).toBe(false);
+    // 16 KB chunks: the first 4 make 64 K characters; a row is 1,529 characters and a comma →
+    // floor((65,536 − 1) / 1,530) = 42 whole rows.
+    expect(first.accounts).toHaveLength(42);
+    expect(first.accounts[41]!.name).toBe(`Firma 42 ${'x'.repeat(1500)}`);
+    // They are no answer: stale at once, the query still fetching.
+    expect(queryClient.getQueryState(options.queryKey)!.fetchStatus).toBe('fetching');
+    expect(queryClient.getQueryState(options.queryKey)!.isInvalidated || queryClient.getQueryState(options.queryKey)!.dataUpdatedAt === 0).toBe(true);
+    slow.release();
+    const list = await loading;
+    expect(list.complete).toBe(true);
+    expect(list.accounts).toHaveLength(100);
+    expect(queryClient.getQueryData(options.queryKey)).toEqual(list);
   });
 
-  it('an onPartial that returns nothing does not hold the answer up; a short answer offers nothing', async () => {
-    const { client } = fakeServer(inChunks);
-    const offered: string[] = [];
-    expect(await client.postErp('get_cari', { firma_ismi: '' }, { onPartial: (start) => void offered.push(start) })).toEqual(rows);
-    expect(offered).toHaveLength(1);
-    const short = fakeServer(() => new Response('[{"COMPANY_ID":"7","FULLNAME":"Kısa"}]', { headers: { 'content-type': 'application/json' } }));
-    const none: string[] = [];
-    await short.client.postErp('get_cari', { firma_ismi: '' }, { onPartial: (start) => void none.push(start) });
-    expect(none).toHaveLength(0);
+  it('an answer that breaks off after its first rows leaves no first rows in the cache: the failure, not a start that looks whole', async () => {
+    const { client } = fakeServer(() => {
+      let sent = 0;
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent < 80 * 1024) controller.enqueue(bytes.slice(sent, (sent += 16_384)));
+            else controller.error(new TypeError('network error'));
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    });
+    setApiClient(client);
+    const queryClient = createQueryClient();
+    const options = accountQueries.list('');
+    expect(await errorOf(queryClient.fetchQuery({ ...options, retry: false }))).toBeInstanceOf(AnswerCutError);
+    expect(queryClient.getQueryData(options.queryKey)).toBeUndefined();
+    expect(queryClient.getQueryState(options.queryKey)!.status).toBe('error');
   });
 
-  it('an answer that ends right after its offered start is not held up by the page', async () => {
-    // One piece of 150 KB: offered (more than 64 K characters), then the answer ends — the whole
-    // answer is read at once, not after the page painted (or a time limit passed).
-    const { client } = fakeServer(() => new Response(text, { headers: { 'content-type': 'application/json' } }));
-    const offered: string[] = [];
-    const never = new Promise<void>(() => undefined);
-    const json = await client.postErp('get_cari', { firma_ismi: '' }, { onPartial: (start) => (offered.push(start), never) });
-    expect(json).toEqual(rows);
-    expect(offered.length).toBeLessThanOrEqual(1);
+  it('a refetch keeps the whole list it has until the new whole is in (no first rows in between)', async () => {
+    const { client } = fakeServer(() => new Response(bytes, { headers: { 'content-type': 'application/json' } }));
+    setApiClient(client);
+    const queryClient = createQueryClient();
+    const options = accountQueries.list('');
+    const before = await queryClient.fetchQuery(options);
+    const seenData: unknown[] = [];
+    const unsubscribe = queryClient.getQueryCache().subscribe((e) => e.type === 'updated' && seenData.push(e.query.state.data));
+    await queryClient.refetchQueries({ queryKey: options.queryKey });
+    unsubscribe();
+    expect(seenData.every((d) => d === before || (d as { complete: boolean }).complete)).toBe(true);
+    expect(queryClient.getQueryData(options.queryKey)!.accounts).toHaveLength(100);
+  });
+
+  it('a short answer goes into the cache once, whole', async () => {
+    const { client } = fakeServer(() => new Response('[{"COMPANY_ID":"7","FULLNAME":"Kısa"}]', { headers: { 'content-type': 'application/json' } }));
+    setApiClient(client);
+    const queryClient = createQueryClient();
+    const versions: unknown[] = [];
+    queryClient.getQueryCache().subscribe((e) => e.type === 'updated' && e.query.state.data !== undefined && versions.push(e.query.state.data));
+    const list = await queryClient.fetchQuery(accountQueries.list(''));
+    expect(list).toMatchObject({ complete: true, accounts: [{ id: '7', name: 'Kısa' }] });
+    expect(new Set(versions).size).toBe(1);
   });
 });
 
-describe('the config and session GETs the page load already sent (public/early-call.js)', () => {
-  type EarlyGets = { __earlyGet?: Record<string, { response: Promise<Response>; at: number }> };
-  const user = { userName: 'demo', displayName: 'Demo Kullanıcı' };
-  afterEach(() => delete (globalThis as EarlyGets).__earlyGet);
+describe('the config and session GETs the page load already sent', () => {
+  const user = { userName: 'demo', name: 'Demo Kullanıcı' };
+  const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
 
-  it('the first getJson of each takes its answer over (no request of its own); the next one asks anew', async () => {
-    const { client, seen } = fakeServer(() => new Response(JSON.stringify({ user: { userName: 'ikinci' } }), { headers: { 'content-type': 'application/json' } }));
-    (globalThis as EarlyGets).__earlyGet = {
-      session: { response: Promise.resolve(new Response(JSON.stringify({ user }), { headers: { 'content-type': 'application/json' } })), at: performance.now() },
-    };
-    expect(await client.getJson('session')).toEqual({ user });
+  it('the first fetchSession takes its answer over (no request of its own); the next one asks anew', async () => {
+    const { client, seen } = fakeServer(() => json({ user: { userName: 'ikinci', name: 'İkinci' } }));
+    setApiClient(client);
+    callRegistry().start('GET /api/session', () => Promise.resolve(json({ user })));
+    expect(await fetchSession()).toEqual(user);
     expect(seen).toHaveLength(0);
-    expect(await client.getJson('session')).toEqual({ user: { userName: 'ikinci' } });
+    expect(await fetchSession()).toEqual({ userName: 'ikinci', name: 'İkinci' });
     expect(seen).toHaveLength(1);
   });
 
-  it('a 401 it got is read like any other (not logged in); one older than 10 s is not used', async () => {
-    const { client, seen } = fakeServer(() => new Response(JSON.stringify({ user }), { headers: { 'content-type': 'application/json' } }));
-    (globalThis as EarlyGets).__earlyGet = {
-      session: { response: Promise.resolve(gatewayError(401, 'unauthenticated', 'Oturum yok')), at: performance.now() },
-      config: { response: Promise.resolve(new Response('{"demo":false}', { headers: { 'content-type': 'application/json' } })), at: performance.now() - 11_000 },
-    };
-    expect(await errorOf(client.getJson('session'))).toBeInstanceOf(UnauthenticatedError);
-    expect(await client.getJson('config')).toEqual({ user });
+  it('a failed one (the gateway down at page load) is dropped: the app asks again', async () => {
+    const { client, seen } = fakeServer(() => json({ demo: false }));
+    setApiClient(client);
+    callRegistry().start('GET /api/config', () => Promise.reject(new TypeError('fetch failed')));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await fetchConfig()).toMatchObject({ demo: false });
     expect(seen.map((s) => s.url)).toEqual(['http://127.0.0.1:5173/api/config']);
   });
 });

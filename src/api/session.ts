@@ -2,13 +2,14 @@
  * Our own session and configuration (docs/team-contracts.md): GET /api/config, GET/POST/DELETE /api/session.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { deleteJson, getJson, postJson, type RequestOptions } from './client';
+import { deleteJson, postJson, type RequestOptions } from './client';
+import { getJsonOnce, signedInHint } from './erp-call';
 import { UnauthenticatedError } from './errors';
 import type { AppConfig, CompanyInfo, SessionUser } from './types';
 
 /** GET /api/config. Side effect: the operator's extra alias table is merged into the reader. */
 export async function fetchConfig(options?: RequestOptions): Promise<AppConfig> {
-  const config = await getJson<AppConfig>('config', options);
+  const config = await getJsonOnce<AppConfig>('config', options);
   // The reader is not part of the /login bundle: loaded here only when the operator set aliases.
   if (config?.aliases) (await import('./reader')).extendAliases(config.aliases);
   return { demo: config?.demo === true, company: readCompany(config?.company), ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
@@ -27,15 +28,22 @@ export const configQuery = queryOptions({
   staleTime: Infinity,
 });
 
-/** GET /api/session → the signed-in user, or null when not signed in (401). */
+/**
+ * GET /api/session → the signed-in user, or null when not signed in (401). Keeps the page-load
+ * hint (erp-call.ts signedInHint) in step: the next page load sends its first ERP calls early
+ * only when someone was signed in.
+ */
 export async function fetchSession(options?: RequestOptions): Promise<SessionUser | null> {
+  let user: SessionUser | null;
   try {
-    const body = await getJson<{ user: SessionUser | null }>('session', options);
-    return body?.user ?? null;
+    const body = await getJsonOnce<{ user: SessionUser | null }>('session', options);
+    user = body?.user ?? null;
   } catch (error) {
-    if (error instanceof UnauthenticatedError) return null;
-    throw error;
+    if (!(error instanceof UnauthenticatedError)) throw error;
+    user = null;
   }
+  signedInHint.write(user !== null);
+  return user;
 }
 
 export const sessionQuery = queryOptions({
@@ -49,10 +57,12 @@ export const sessionQuery = queryOptions({
  */
 export async function login(credentials: { userName: string; password: string }): Promise<SessionUser> {
   const body = await postJson<{ user: SessionUser }>('session', credentials);
+  signedInHint.write(true);
   return body.user;
 }
 
 /** DELETE /api/session. */
 export async function logout(): Promise<void> {
   await deleteJson('session');
+  signedInHint.write(false);
 }

@@ -1,10 +1,8 @@
 /** get_cari_extre: the statement of one account (cari_id = the account's Firma ID). */
-import { queryOptions } from '@tanstack/react-query';
-import type { RequestOptions } from './client';
 import { fieldOf, readStatement } from './reader';
 import type { Statement, StatementLine } from './types';
 import { statementCall, statementKeys } from '../contract/erp';
-import { fetchLongAnswer } from './long-answer';
+import { longAnswerQuery } from './erp-call';
 
 /**
  * Whether the first lines of a statement still arriving can be shown with their running balance:
@@ -19,14 +17,6 @@ export function isFinalPrefix(lines: readonly StatementLine[]): boolean {
     previous = line.date;
   }
   return lines.length > 0;
-}
-
-/**
- * The statement of `cariId`. A long one over a slow link offers its first lines while the rest is
- * on its way (partial-answers.ts, when isFinalPrefix); the promise resolves with the whole.
- */
-export function fetchStatement(cariId: string, options?: RequestOptions): Promise<Statement> {
-  return fetchLongAnswer(statementCall(cariId), readStatement, (first) => isFinalPrefix(first.lines), options);
 }
 
 /**
@@ -46,9 +36,6 @@ export function statementAccountName(statement: Statement): string | undefined {
 
 export const statementQueries = {
   all: statementKeys.all,
-  detail: (cariId: string) =>
-    queryOptions({
-      queryKey: statementKeys.detail(cariId),
-      queryFn: ({ signal }) => fetchStatement(cariId, { signal }),
-    }),
+  /** A long statement shows its first lines while the rest arrives (`complete: false`, erp-call.ts) when isFinalPrefix. */
+  detail: (cariId: string) => longAnswerQuery(statementCall(cariId), readStatement, (first) => isFinalPrefix(first.lines)),
 };

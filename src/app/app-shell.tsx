@@ -8,7 +8,6 @@ import { clearColumnPrefs } from '../components/data-table/column-store';
 import { t } from '../i18n';
 import { QuickInvoiceBox } from '../features/invoices/quick-invoice-box';
 import type { SessionUser } from '../api/types';
-import { clearPartialAnswers } from '../api/partial-answers';
 
 const NAV = [
   { to: '/', label: () => t('common.nav.overview') },
@@ -40,7 +39,6 @@ export function AppShell() {
     // answer: going Back shows nothing until the server confirms a session again.
     await navigate('/login');
     queryClient.clear();
-    clearPartialAnswers();
     clearShortcuts();
     clearColumnPrefs();
   }

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { UnauthenticatedError } from '../api/errors';
 import { loginPathFor, type LoginLocationState } from '../features/auth/next-path';
-import { clearPartialAnswers } from '../api/partial-answers';
+import { signedInHint } from '../api/erp-call';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -28,6 +28,7 @@ export function handleSessionExpiry(queryClient: QueryClient, router: AppRouter)
     if (!(error instanceof UnauthenticatedError)) return;
     if (queryKey?.[0] === 'session') return;
     const { pathname, search } = router.state.location;
+    signedInHint.write(false);
     if (leaving || pathname === '/login') return;
     leaving = true;
     const state: LoginLocationState = { reason: 'expired' };
@@ -35,7 +36,6 @@ export function handleSessionExpiry(queryClient: QueryClient, router: AppRouter)
       .navigate(loginPathFor(pathname + search), { state })
       .finally(() => {
         queryClient.clear();
-        clearPartialAnswers();
         leaving = false;
       });
   };

@@ -10,10 +10,9 @@
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
-import { startErp } from '../api/client';
-import { accountListCall, agingListCall, statementCall, type ErpCall } from '../contract/erp';
-import { prefetchAccounts, prefetchInvoice, prefetchOverview, prefetchStatement, type PagePrefetch } from './route-prefetch';
+import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { signedInHint, startCalls } from '../api/erp-call';
+import { firstCallsOf } from '../contract/erp';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
 import type { SessionUser } from '../api/types';
 import { loginPathFor, safeNextPath } from '../features/auth/next-path';
@@ -65,32 +64,32 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   });
 
   /**
-   * Starts a page's first ERP call from its route, so it runs while the page's code is still
-   * loading (after login: get_cari goes out together with the accounts chunk), once the alias
-   * table and the session are known. Never awaited and never failing: the page shows its own
-   * loading state and errors; the route renders as soon as the session is known, without waiting
-   * for the query module (its own query takes the same request over if it comes first). Not again
-   * for a search-param change on the same page.
+   * A page's first ERP calls (contract: firstCallsOf, the same the early-call script sends on a page
+   * load), started from its route so they travel while the page's code loads; the page's queries
+   * take them over (erp-call.ts). Only when someone is signed in: at once when the browser says so
+   * (signedInHint, as the early-call script goes by), else once the server has said who is signed
+   * in — before the login nothing goes to the ERP. Never awaited for the calls and never failing:
+   * the page shows its own loading state and errors. Not again for a search-param change on the
+   * same page.
    */
-  const prefetch = (pagePrefetch: PagePrefetch, first?: (params: Params) => ErpCall[]) => ({
-    loader: async ({ params }: LoaderFunctionArgs) => {
-      // Nothing cached for the page's first call: send it at once (client.startErp), so it travels
-      // while the session check, the alias table and the page's code come in; the page's query
-      // takes that request over. Without a session it simply fails (401) and the layout sends the
-      // user to /login as before.
-      for (const call of first?.(params) ?? []) {
-        if (queryClient.getQueryData(call.queryKey) === undefined) startErp(call.operation, call.params);
+  const firstCalls = {
+    loader: async ({ request }: LoaderFunctionArgs) => {
+      const calls = firstCallsOf(new URL(request.url).pathname).filter((call) => queryClient.getQueryData(call.queryKey) === undefined);
+      if (calls.length === 0) return null;
+      if (signedInHint.read()) {
+        startCalls(calls);
+        return null;
       }
       try {
-        const [user] = await Promise.all([queryClient.ensureQueryData(sessionQuery), queryClient.ensureQueryData(configQuery)]);
-        if (user) pagePrefetch(queryClient, params).catch(() => undefined);
+        const user = await queryClient.ensureQueryData(sessionQuery);
+        if (user) startCalls(calls);
       } catch {
         // the protected layout reports a failed session check
       }
       return null;
     },
     shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) => currentUrl.pathname !== nextUrl.pathname,
-  });
+  };
 
   return [
     {
@@ -119,19 +118,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   index: true,
-                  ...prefetch(prefetchOverview, () => [accountListCall(''), agingListCall('')]),
+                  ...firstCalls,
                   handle: { title: t('common.nav.overview') } satisfies RouteHandle,
                   lazy: page(() => import('../features/overview/overview-page')),
                 },
                 {
                   path: 'accounts',
-                  ...prefetch(prefetchAccounts, () => [accountListCall('')]),
+                  ...firstCalls,
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/accounts/accounts-page')),
                 },
                 {
                   path: 'accounts/:cariId',
-                  ...prefetch(prefetchStatement, (p) => [statementCall(p.cariId ?? '')]),
+                  ...firstCalls,
                   handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
                   lazy: page(() => import('../features/statement/statement-page')),
                 },
@@ -157,7 +156,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'invoices/:faturaId',
-                  ...prefetch(prefetchInvoice),
+                  ...firstCalls,
                   handle: { title: t('common.nav.invoices') } satisfies RouteHandle,
                   lazy: page(() => import('../features/invoices/invoice-detail-page')),
                 },

@@ -118,15 +118,14 @@ export function firstCallsOf(pathname: string): ErpCall[] {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return [accountListCall(''), agingListCall('')];
   if (path === '/accounts') return [accountListCall('')];
-  const statement = /^\/accounts\/([^/]+)$/.exec(path);
-  if (statement?.[1]) {
-    let id: string;
-    try {
-      id = decodeURIComponent(statement[1]);
-    } catch {
-      return []; // a malformed link: the page says so, nothing is asked of the ERP
-    }
-    return id.trim() ? [statementCall(id)] : [];
+  const [, page, encoded] = /^\/(accounts|invoices)\/([^/]+)$/.exec(path) ?? [];
+  if (!encoded) return [];
+  let id: string;
+  try {
+    id = decodeURIComponent(encoded);
+  } catch {
+    return []; // a malformed link: the page says so, nothing is asked of the ERP
   }
-  return [];
+  if (!id.trim()) return [];
+  return [page === 'accounts' ? statementCall(id) : invoiceDetailCall(id)];
 }

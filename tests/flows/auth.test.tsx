@@ -2,9 +2,9 @@
  * Login flows through the real routes, the real gateway and the demo ERP (tests/harness),
  * in two answer shapes of the ERP.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, setDemoFail, type DemoShape } from '../harness';
+import { mswServer, renderApp, setDemoFail, type DemoShape } from '../harness';
 
 const SHAPES: DemoShape[] = ['wex', 'envelope-cf-column'];
 
@@ -13,6 +13,35 @@ async function fillLogin(user: import('../harness').RenderedApp['user'], userNam
   await user.type(screen.getByLabelText('Şifre'), password);
   await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
 }
+
+// Issue 23: opening the app without a session sent get_cari and get_yaslandirma (the route's early
+// calls), which came back 401 into the console and the gateway's audit log.
+describe('before the login', () => {
+  it('opening Özet, the list or a statement link without a session sends nothing to the ERP; after the login Özet asks for its two lists', async () => {
+    const erpCalls: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith('/api/erp/')) erpCalls.push(path);
+    };
+    mswServer.events.on('request:start', record);
+    try {
+      for (const path of ['/accounts', '/accounts/1000']) {
+        await renderApp(path);
+        expect(await screen.findByRole('heading', { level: 1, name: 'Giriş' })).toBeInTheDocument();
+        cleanup();
+      }
+      const app = await renderApp('/');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Giriş' })).toBeInTheDocument();
+      expect(erpCalls).toEqual([]);
+
+      await fillLogin(app.user, 'demo', 'demo');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Özet' })).toBeInTheDocument();
+      await waitFor(() => expect([...erpCalls].sort()).toEqual(['/api/erp/get_cari', '/api/erp/get_yaslandirma']));
+    } finally {
+      mswServer.events.removeListener('request:start', record);
+    }
+  });
+});
 
 describe.each(SHAPES)('login (ERP shape %s)', (shape) => {
   it('logs in and lands on Özet (/) with the user in the header', async () => {

@@ -5,7 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { postErp } from '../../src/api/client';
+import { fetchErp } from '../../src/api/erp-call';
+import { agingListCall } from '../../src/contract/erp';
 import { UnauthenticatedError } from '../../src/api/errors';
 import { recordOpened, togglePinned } from '../../src/lib/account-shortcuts';
 import { actUntil, mswServer, renderApp, type DemoShape } from '../harness';
@@ -163,7 +164,7 @@ describe('shell', () => {
       app,
       () =>
         app.queryClient
-          .fetchQuery({ queryKey: ['probe', 'erp'], queryFn: () => postErp('get_yaslandirma', { firma_ismi: 'abc' }) })
+          .fetchQuery({ queryKey: ['probe', 'erp'], queryFn: () => fetchErp(agingListCall('abc')) })
           .catch((e: unknown) => (failure = e)),
       () => app.router.state.location.pathname === '/login',
     );

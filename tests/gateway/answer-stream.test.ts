@@ -6,7 +6,9 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { GatewayConfig } from '../../server/gateway/index';
-import { createApiClient } from '../../src/api/client';
+import { createApiClient, setApiClient } from '../../src/api/client';
+import { fetchErp } from '../../src/api/erp-call';
+import { accountListCall } from '../../src/contract/erp';
 import { AnswerCutError } from '../../src/api/errors';
 import { t } from '../../src/i18n';
 import { API_PASSWORD, SESSION_SECRET, captureLogs, client, cookieOf, leaks, rawCall, serveGateway, startFakeErp, type FakeErp, type Served } from './helpers';
@@ -21,6 +23,7 @@ beforeEach(async () => {
   erp = await startFakeErp();
 });
 afterEach(async () => {
+  setApiClient();
   await Promise.all(served.splice(0).map((s) => s.close()));
   await erp.close();
 });
@@ -165,7 +168,8 @@ describe('the browser client', () => {
   it('an answer cut off mid-stream → a plain Turkish message, never a partial list or a parse error', async () => {
     const api = await browserClient({ maxAnswerBytes: 1 * MB });
     erp.handler = streamFiller(20 * MB, { written: 0, closedEarly: false });
-    const error = await api.postErp('get_cari', { firma_ismi: 'a' }).then(() => undefined, (e: unknown) => e);
+    setApiClient(api);
+    const error = await fetchErp(accountListCall('a')).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(AnswerCutError);
     expect((error as AnswerCutError).userMessage).toBe(t('common.error.answerCut'));
     expect((error as AnswerCutError).userMessage).toMatch(/yarıda kesildi/);
@@ -174,7 +178,8 @@ describe('the browser client', () => {
   it('an answer refused as too large before it started → the "too large, narrow the search" message', async () => {
     const api = await browserClient({ maxAnswerBytes: 10 * KB });
     erp.answer = 'c'.repeat(30 * KB);
-    const error = await api.postErp('get_cari', { firma_ismi: 'a' }).then(() => undefined, (e: unknown) => e);
+    setApiClient(api);
+    const error = await fetchErp(accountListCall('a')).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(AnswerCutError);
     expect((error as AnswerCutError).userMessage).toMatch(/aramayı daraltıp/);
   });

@@ -50,7 +50,7 @@ function expectSecurityHeaders(res: Response) {
   }
   expect(csp).not.toContain('unsafe-eval');
   expect(csp).not.toContain('unsafe-inline');
-  // index.html's one inline script (early-call.js in a real build) is allowed by its own hash, nothing else.
+  // index.html's one inline script (src/api/early-call.ts bundled, in a real build) is allowed by its own hash, nothing else.
   const scriptSrc = csp.split(';').map((p) => p.trim()).find((p) => p.startsWith('script-src'));
   expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(INLINE, 'utf8').digest('base64')}'`);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');

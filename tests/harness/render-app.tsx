@@ -4,11 +4,12 @@
  */
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '../../src/api/query-client';
 import { App, handleSessionExpiry, type AppRouter } from '../../src/app/app';
 import { createRoutes } from '../../src/app/routes';
 import { createErpEnv, loginAs, type ErpEnv, type ErpEnvOptions } from './erp-env';
+import { signedInHint } from '../../src/api/erp-call';
 
 export interface RenderAppOptions extends ErpEnvOptions {
   /** Log in through the gateway before rendering: true = demo/demo, or other credentials. */
@@ -24,8 +25,33 @@ export interface RenderedApp extends ReturnType<typeof render> {
   path(): string;
 }
 
+/**
+ * Every lazy route module (pages, the shell) imported once per test file before the first render.
+ * In a test run the first import of a page is vite transforming its code (≈ 1–2.5 s for Özet on a
+ * loaded 2-core machine, then ≈ 0): a test's `findBy…` (1 s by default) would otherwise time the
+ * transform, not the app — "logs in and lands on Özet" failed now and then for exactly that, being
+ * the first test of its file to show the shell and Özet.
+ */
+let warm: Promise<unknown> | undefined;
+function warmRoutes(routes: RouteObject[]): Promise<unknown> {
+  const lazies: Promise<unknown>[] = [];
+  const walk = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (typeof route.lazy === 'function') lazies.push(route.lazy());
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(routes);
+  return Promise.all(lazies);
+}
+
 export async function renderApp(initialPath = '/', options: RenderAppOptions = {}): Promise<RenderedApp> {
+  await (warm ??= warmRoutes(createRoutes(createQueryClient())));
   const env = createErpEnv(options);
+  // A fresh page: no call of an earlier test waits to be taken over, and the browser was signed in
+  // (the readable hint a page load goes by) exactly when the test logs in first.
+  delete globalThis.__erpCalls;
+  signedInHint.write(Boolean(options.loggedIn));
   if (options.loggedIn) {
     const creds = options.loggedIn === true ? { userName: 'demo', password: 'demo' } : options.loggedIn;
     await loginAs(creds.userName, creds.password);

@@ -20,7 +20,7 @@ describe('src/contract', () => {
   });
 
   it('is where the gateway and the browser take the operations from (no second list)', () => {
-    for (const file of ['server/gateway/erp-route.ts', 'server/gateway/session-routes.ts', 'src/api/client.ts']) {
+    for (const file of ['server/gateway/erp-route.ts', 'server/gateway/session-routes.ts', 'src/api/erp-call.ts']) {
       expect(importsOf(join(ROOT, file)).some((s) => s.endsWith('contract/erp'))).toBe(true);
     }
     // The documented operations, each with its documented parameters (shared/seed/service-spec.md).

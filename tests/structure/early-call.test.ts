@@ -1,117 +1,118 @@
 /**
- * public/early-call.js (a plain script: the page's first ERP call sent while the app's code loads)
- * run against the app's own definitions: for each path it sends exactly the calls the route's page
- * asks for (src/contract/erp.ts), under the key the client takes them over by (callKey).
+ * The page load's early calls: src/api/early-call.ts as the build inlines it into index.html (one
+ * plain script bundled from erp-call.ts and the contract — nothing written twice), run as a page at
+ * a given path would run it.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { inlineEarlyCall, inlineScriptHashes } from '../../server/early-call-inline';
-import { accountListCall, agingListCall, callKey, statementCall, type ErpCall } from '../../src/contract/erp';
+import { earlyCallScript, inlineEarlyCall, inlineScriptHashes } from '../../server/early-call-inline';
+import { accountListCall, agingListCall, callKey, invoiceDetailCall, statementCall, type ErpCall } from '../../src/contract/erp';
+import type { CallRegistry } from '../../src/api/erp-call';
 
-const SOURCE = readFileSync(new URL('../../public/early-call.js', import.meta.url), 'utf8');
+let SOURCE = '';
+beforeAll(async () => {
+  SOURCE = await earlyCallScript();
+});
 
-/** Runs the script as a page at `pathname` would; returns what it sent and what it left for the client. */
-function pageLoad(pathname: string, appStarted = false) {
+/** Runs the script as a page at `pathname` would, signed in (the hint cookie) or not. */
+function pageLoad(pathname: string, { signedIn = true, answer = () => new Promise<Response>(() => undefined) } = {}) {
   const sent: { url: string; init: RequestInit }[] = [];
-  const window: {
-    __earlyErp?: Record<string, { response: Promise<unknown>; controller: AbortController }>;
-    __earlyGet?: Record<string, { response: Promise<unknown>; at: number }>;
-    __earlyErpClosed?: boolean;
-  } = appStarted ? { __earlyErpClosed: true } : {};
-  runInNewContext(SOURCE, {
-    window,
+  const context: { __erpCalls?: CallRegistry } & Record<string, unknown> = {
     location: { pathname },
+    document: { cookie: signedIn ? 'theme=dark; cari_signed_in=1' : 'theme=dark' },
     fetch: (url: string, init: RequestInit) => {
       sent.push({ url, init });
-      return new Promise(() => undefined);
+      return answer();
     },
     AbortController,
     setTimeout: () => 0,
-    JSON,
-    decodeURIComponent,
-  });
+  };
+  runInNewContext(SOURCE, context);
   return {
-    sent: sent.filter((s) => s.url.startsWith('/api/erp/')),
+    erp: sent.filter((s) => s.url.startsWith('/api/erp/')),
     gets: sent.filter((s) => !s.url.startsWith('/api/erp/')),
-    left: window.__earlyErp ?? {},
-    leftGets: window.__earlyGet ?? {},
+    registry: context.__erpCalls!,
   };
 }
 
 const expectCalls = (pathname: string, calls: ErpCall[]) => {
-  const { sent, left } = pageLoad(pathname);
-  expect(sent.map((s) => [s.url, JSON.parse(String(s.init.body))])).toEqual(calls.map((c) => [`/api/erp/${c.operation}`, c.params]));
-  expect(Object.keys(left).sort()).toEqual(calls.map((c) => callKey(c)).sort());
-  for (const s of sent) {
+  const { erp, registry } = pageLoad(pathname);
+  expect(erp.map((s) => [s.url, JSON.parse(String(s.init.body))])).toEqual(calls.map((c) => [`/api/erp/${c.operation}`, c.params]));
+  for (const s of erp) {
     expect(s.init.method).toBe('POST');
     expect(new Headers(s.init.headers).get('x-app-request')).toBe('1');
+    expect(new Headers(s.init.headers).get('content-type')).toBe('application/json');
     expect(s.init.credentials).toBe('same-origin');
+  }
+  // Left in the one registry under the key the app's queries take them by — once each.
+  for (const c of calls) {
+    expect(registry.take(callKey(c))).toBeDefined();
+    expect(registry.take(callKey(c))).toBeUndefined();
   }
 };
 
-describe('public/early-call.js', () => {
-  it('a statement link: get_cari_extre for that account, the id decoded and trimmed like the page does', () => {
+describe('the early-call script (src/api/early-call.ts, inlined into index.html)', () => {
+  it('is small and self-contained: no import, no app module (client, reader, messages) bundled in', () => {
+    expect(SOURCE.length).toBeLessThan(4 * 1024);
+    expect(SOURCE).not.toMatch(/\bimport\b|require\(/);
+    expect(SOURCE).not.toContain('Cari Ekran'); // the messages
+  });
+
+  it("signed in: a statement link sends that account's get_cari_extre, the id decoded and trimmed like the page does", () => {
     expectCalls('/accounts/1000', [statementCall('1000')]);
     expectCalls('/accounts/1000/', [statementCall('1000')]);
-    expectCalls('/accounts/%C3%96Z%2B7%20', [statementCall('ÖZ+7 ')]);
+    expectCalls('/accounts/%C3%96Z%2B7%20', [statementCall('ÖZ+7')]);
   });
 
-  it('the account list and Özet: their lists', () => {
+  it('signed in: the account list and Özet their lists, an invoice link its detail', () => {
     expectCalls('/accounts', [accountListCall('')]);
     expectCalls('/', [accountListCall(''), agingListCall('')]);
+    expectCalls('/invoices/FT-12', [invoiceDetailCall('FT-12')]);
   });
 
-  it('every other page, a letter, a malformed link: nothing is sent', () => {
-    for (const path of ['/login', '/aging', '/invoices', '/invoices/12', '/mutabakat', '/accounts/1000/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20']) {
-      expect(pageLoad(path).sent).toEqual([]);
+  it('signed in, every other page, a letter, a malformed link: nothing is sent to the ERP', () => {
+    for (const path of ['/login', '/aging', '/invoices', '/mutabakat', '/accounts/1000/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20']) {
+      expect([path, pageLoad(path).erp]).toEqual([path, []]);
     }
   });
 
-  it('a call that came back failed (no session yet) is dropped, so the app asks again after the login', async () => {
-    const window: { __earlyErp?: Record<string, unknown> } = {};
-    runInNewContext(SOURCE, {
-      window,
-      location: { pathname: '/accounts/1000' },
-      fetch: () => Promise.resolve({ ok: false, status: 401 }),
-      AbortController,
-      setTimeout: () => 0,
-      JSON,
-      decodeURIComponent,
-    });
-    expect(Object.keys(window.__earlyErp!)).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(window.__earlyErp).toEqual({});
+  // Issue 23: the login page (and any page opened without a session) sent get_cari and get_yaslandirma,
+  // which came back 401 into the console and the audit log. (The script before this change sent them.)
+  it('not signed in (no hint cookie): nothing goes to the ERP on any page, only the config and session GETs', () => {
+    for (const path of ['/', '/accounts', '/accounts/1000', '/invoices/12', '/login']) {
+      const { erp, gets } = pageLoad(path, { signedIn: false });
+      expect([path, erp]).toEqual([path, []]);
+      expect(gets.map((g) => g.url)).toEqual(['/api/config', '/api/session']);
+    }
   });
 
-  it('on every page, also asks for the alias table and who is logged in (GET, left for the client to take over)', () => {
+  it('on every page, asks for the alias table and who is signed in (GET, left for the app to take over)', () => {
     for (const path of ['/login', '/', '/accounts/1000', '/invoices/12', '/accounts/%E0%A4%A']) {
-      const { gets, leftGets } = pageLoad(path);
+      const { gets, registry } = pageLoad(path);
       expect(gets.map((g) => g.url)).toEqual(['/api/config', '/api/session']);
       for (const g of gets) {
-        expect(g.init.method ?? 'GET').toBe('GET');
+        expect(g.init.method).toBe('GET');
         expect(g.init.body).toBeUndefined();
         expect(new Headers(g.init.headers).get('x-app-request')).toBe('1');
         expect(g.init.credentials).toBe('same-origin');
       }
-      expect(Object.keys(leftGets).sort()).toEqual(['config', 'session']);
+      expect(registry.take('GET /api/config')).toBeDefined();
+      expect(registry.take('GET /api/session')).toBeDefined();
     }
   });
 
-  it('sends nothing once the app has started its own first calls (it ran late: nothing is sent twice)', () => {
-    for (const path of ['/accounts/1000', '/']) {
-      const { sent, gets } = pageLoad(path, true);
-      expect(sent).toEqual([]);
-      expect(gets).toEqual([]);
-    }
+  it('a call that came back failed (the session ended meanwhile: 401) is dropped, so the app asks again after the login', async () => {
+    const { registry } = pageLoad('/accounts/1000', { answer: () => Promise.resolve(new Response(null, { status: 401 })) });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(registry.take(callKey(statementCall('1000')))).toBeUndefined();
   });
 
-  it('the build puts it into index.html as an inline script, and the server allows exactly that script by its hash', () => {
+  it('the build puts it into index.html as an inline script, and the server allows exactly that script by its hash', async () => {
     const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
-    const plugin = inlineEarlyCall();
-    const transform = plugin.transformIndexHtml as (html: string) => string;
-    const built = transform(html);
-    expect(built).not.toContain('src="/early-call.js"');
+    const transform = inlineEarlyCall().transformIndexHtml as { handler: (html: string) => Promise<string> };
+    const built = await transform.handler(html);
+    expect(built).not.toContain('src="/src/api/early-call.ts"');
     expect(built).toContain(`<script>${SOURCE}</script>`);
     const expected = `'sha256-${createHash('sha256').update(SOURCE, 'utf8').digest('base64')}'`;
     expect(inlineScriptHashes(built)).toEqual([expected]);

@@ -1,7 +1,7 @@
 /**
  * The start of an answer that is still arriving, closed into valid JSON of the same shape — so the
  * one reader can read the rows that have fully arrived and a long list can show its first screenful
- * before its last byte (client.ts, `onPartial`).
+ * before its last byte (erp-call.ts, `longAnswerQuery`).
  *
  * The text is scanned once (strings and escapes respected). The cut goes right after the last
  * complete row of the OUTERMOST array that holds rows (objects or arrays) — `[{…},{…}` in a WEX

@@ -15,7 +15,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
-import { usePartialAnswer } from '../../api/partial-answers';
+import { whole, type Arriving } from '../../api/erp-call';
 import type { Account, AccountList } from '../../api/types';
 import { DEFER_AFTER_PAINT_MIN_ROWS, sortingFromParam, tableView, usePainted, type DataColumn, type SortingState } from '../../components/data-table';
 import { accountMatcher, accountTotals, chooseSource, facetView, filterKey, rowFilterOf, wantsRemote, type AccountFilter, type AccountTotals, type FacetResult, type SourceKind } from './account-list';
@@ -24,10 +24,10 @@ import { useAccountColumns } from './account-columns';
 const EMPTY: readonly Account[] = [];
 
 export interface AccountListView {
-  /** The whole list's query (get_cari, firma_ismi ""). */
-  full: ReturnType<typeof useQuery<AccountList>>;
+  /** The whole list's query (get_cari, firma_ismi ""; `data.complete` false while only its first rows are in). */
+  full: ReturnType<typeof useQuery<Arriving<AccountList>>>;
   /** The ERP search's query (enabled only when the loaded list cannot find the settled search). */
-  remote: ReturnType<typeof useQuery<AccountList>>;
+  remote: ReturnType<typeof useQuery<Arriving<AccountList>>>;
   /** Only the first rows of the list are in (the rest is still arriving): nothing is counted. */
   incomplete: boolean;
   /** Where the rows come from (account-list.ts SourceKind). */
@@ -62,20 +62,21 @@ export function useAccountList(opts: {
 
   // ---- 1. source: the whole list once (+ its first rows while it arrives), the ERP for a search it cannot find ----
   const full = useQuery(accountQueries.list(''));
-  const partial = usePartialAnswer<AccountList>(accountQueries.list('').queryKey, full.isPending);
-  const incomplete = !full.data && partial !== undefined;
-  const fullAccounts = full.data?.accounts ?? partial?.accounts ?? EMPTY;
-  const fullColumns = useAccountColumns(full.data ?? partial);
+  const fullList = whole(full.data);
+  const incomplete = full.data?.complete === false;
+  const fullAccounts = full.data?.accounts ?? EMPTY;
+  const fullColumns = useAccountColumns(full.data);
   const fullSorting = useMemo(() => sortingFromParam(sort, fullColumns.map((c) => c.id)), [sort, fullColumns]);
   // ---- 2. order: the table's own view (its cache answers the table's call with the same arguments) ----
   const fullOrder = useMemo(() => tableView(fullAccounts, fullColumns, fullSorting, search), [fullAccounts, fullColumns, fullSorting, search]);
 
-  const want = wantsRemote({ listLoaded: full.isSuccess, settledQuery: search === settledQuery ? settledQuery : null, listMatches: fullOrder.length });
+  const want = wantsRemote({ listLoaded: !!fullList, settledQuery: search === settledQuery ? settledQuery : null, listMatches: fullOrder.length });
   const remote = useQuery({ ...accountQueries.list(settledQuery ?? ''), enabled: want });
-  const sourceKind = chooseSource(want, { success: remote.isSuccess, failed: remote.isError && !remote.isFetching, rows: remote.data?.accounts.length ?? 0 });
-  const remoteColumns = useAccountColumns(remote.data);
+  const remoteList = whole(remote.data);
+  const sourceKind = chooseSource(want, { success: !!remoteList, failed: remote.isError && !remote.isFetching, rows: remoteList?.accounts.length ?? 0 });
+  const remoteColumns = useAccountColumns(remoteList);
   const useRemote = sourceKind === 'remote';
-  const source = useRemote ? remote.data!.accounts : fullAccounts;
+  const source = useRemote ? remoteList!.accounts : fullAccounts;
   const columns = useRemote ? remoteColumns : fullColumns;
   const sorting = useMemo(() => (useRemote ? sortingFromParam(sort, remoteColumns.map((c) => c.id)) : fullSorting), [useRemote, sort, remoteColumns, fullSorting]);
   const tableSearch = useRemote ? '' : search;
@@ -99,6 +100,6 @@ export function useAccountList(opts: {
     [factsReady, source, columns, tableSearch, matcher, ordered ? order : null],
   );
   const all = factsReady ? fullAccounts : EMPTY;
-  const warnings = (useRemote ? remote.data!.warnings : full.data?.warnings) ?? 0;
+  const warnings = (useRemote ? remoteList!.warnings : fullList?.warnings) ?? 0;
   return { full, remote, incomplete, sourceKind, source, columns, sorting, tableSearch, rowFilter, facts, all, warnings };
 }

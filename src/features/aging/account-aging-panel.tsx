@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { statementQueries } from '../../api/statement';
 import { accountQueries } from '../../api/accounts';
+import { whole } from '../../api/erp-call';
 import { DataTable } from '../../components/data-table';
 import type { ErpRow } from '../../components/data-table/erp-columns';
 import { ErrorState, Loading } from '../../components/feedback';
@@ -59,10 +60,12 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
   const [draftEdges, setDraftEdges] = useState(edges.join(','));
 
   const statement = useQuery(statementQueries.detail(cariId));
+  // The aging needs every line: the first lines of a statement still arriving are not enough.
+  const statementData = whole(statement.data);
   // An id that no list knows and whose statement is empty does not exist: say so (once), not an
   // empty panel. The account list is usually cached already (accounts page, Özet).
   const accounts = useQuery({ ...accountQueries.list(''), enabled: erpLoaded && !erpRow });
-  const lines = statement.data?.lines;
+  const lines = statementData?.lines;
   // A foreign-currency account is aged in its own currency (by default), each currency on its own.
   const currencies = useMemo(() => (lines ? currenciesOf(lines) : [LOCAL_CURRENCY]), [lines]);
   const curParam = params.get('cur');
@@ -98,7 +101,7 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
     const names = new Map(compareRows.map((r) => [r.key, r.label]));
     return (key: string) => names.get(key) ?? (key === 'undated' ? t('aging.bucket.undated') : key);
   }, [compareRows]);
-  const docKey = useMemo(() => documentNumberKey(statement.data?.extraColumns ?? []), [statement.data]);
+  const docKey = useMemo(() => documentNumberKey(statementData?.extraColumns ?? []), [statementData]);
   const explained = useMemo(() => (result && lines ? explain(result, lines, bucketName, docKey) : null), [result, lines, bucketName, docKey]);
   const itemCols = useMemo(() => itemColumns(result?.side ?? 'debit'), [result?.side]);
   const movementCols = useMemo(() => movementColumns(result?.side ?? 'debit'), [result?.side]);
@@ -115,7 +118,7 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
 
   const title = name || t('aging.fifo.account', { id: cariId });
   const notFound =
-    erpLoaded && !erpRow && statement.isSuccess && (lines?.length ?? 0) === 0 && accounts.isSuccess && !accounts.data.accounts.some((a) => a.id === cariId);
+    erpLoaded && !erpRow && !!statementData && (lines?.length ?? 0) === 0 && !!whole(accounts.data) && !accounts.data!.accounts.some((a) => a.id === cariId);
   if (notFound) {
     return (
       <section className="fifo-panel fifo-not-found" aria-labelledby="fifo-title" data-testid="not-found">
@@ -171,7 +174,7 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
         </div>
       )}
 
-      {statement.isPending && <Loading rows={4} />}
+      {!statementData && !statement.isError && <Loading rows={4} />}
       {statement.isError && <ErrorState title={t('aging.fifo.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
       {result && explained && (
         <>

@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
+import { whole } from '../../api/erp-call';
 import { statementAccountName, statementQueries } from '../../api/statement';
 import { findCachedAccount } from '../../components/statement/cached-account';
 import { foldTr } from '../../lib/turkish';
@@ -182,7 +183,7 @@ export default function AgingPage() {
   const statementName = cariStatement.data ? statementAccountName(cariStatement.data) : undefined;
   const nameList = useQuery({
     ...accountQueries.list('', { priority: 'low' }),
-    enabled: !!cari && query.isSuccess && !idRow && !cachedName && !statementName && (cariStatement.isSuccess || cariStatement.isError),
+    enabled: !!cari && query.isSuccess && !idRow && !cachedName && !statementName && (!!whole(cariStatement.data) || cariStatement.isError),
   });
   const resolvedName = cachedName ?? statementName ?? nameList.data?.accounts.find((a) => a.id === cari)?.name;
   const cariRow = useMemo(() => {

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { invoiceQueries } from '../../api/invoices';
 import { accountQueries } from '../../api/accounts';
+import { whole } from '../../api/erp-call';
 import { normalizeCurrency } from '../../lib/currency';
 import type { Cell, ErpColumn, ErpTable } from '../../api/types';
 import { DataTable, displayValue, type DataColumn } from '../../components/data-table';
@@ -45,7 +46,8 @@ function useAccountIdOf(id: string, name: string): string {
   const byName = useQuery({ ...accountQueries.list(name), enabled: !id && name.trim() !== '' });
   if (id) return id;
   const wanted = foldTr(name.trim());
-  const same = byName.data?.accounts.filter((a) => foldTr(a.name.trim()) === wanted) ?? [];
+  // Only the whole answer can say that exactly one account has that name.
+  const same = whole(byName.data)?.accounts.filter((a) => foldTr(a.name.trim()) === wanted) ?? [];
   return same.length === 1 ? same[0]!.id : '';
 }
 

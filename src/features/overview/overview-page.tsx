@@ -9,6 +9,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
+import { whole } from '../../api/erp-call';
 import { agingQueries } from '../../api/aging';
 import type { Account } from '../../api/types';
 import { ShortcutsBar } from '../../components/account-shortcuts/shortcuts-bar';
@@ -72,11 +73,14 @@ function Section({ id, title, link, children }: { id: string; title: string; lin
 
 export default function OverviewPage() {
   const accounts = useQuery(accountQueries.list(''));
+  // Özet's figures count every account: the first rows of a list still arriving are not shown here.
+  const accountList = whole(accounts.data);
+  const accountsLoading = !accountList && !accounts.isError;
   const aging = useQuery(agingQueries.list(''));
   const today = useToday();
 
-  const list = accounts.data?.accounts ?? EMPTY_ACCOUNTS;
-  const figures = useMemo(() => (accounts.data ? accountFigures(accounts.data.accounts) : null), [accounts.data]);
+  const list = accountList?.accounts ?? EMPTY_ACCOUNTS;
+  const figures = useMemo(() => (accountList ? accountFigures(accountList.accounts) : null), [accountList]);
   const layout = useMemo(() => (aging.data ? agingLayout(aging.data.columns) : null), [aging.data]);
   const agingFig = useMemo(() => (aging.data && layout ? agingFigures(aging.data, layout, 'B') : null), [aging.data, layout]);
   const payFig = useMemo(() => (aging.data && layout ? agingFigures(aging.data, layout, 'A') : null), [aging.data, layout]);
@@ -110,7 +114,7 @@ export default function OverviewPage() {
       </PageHeader>
       <p className="overview-asof">{t('overview.asOf', { date: formatDate(today) })}</p>
 
-      {accounts.isPending && <Loading rows={3} />}
+      {accountsLoading && <Loading rows={3} />}
       {accounts.isError && <ErrorState title={t('overview.accounts.error')} error={accounts.error} onRetry={() => void accounts.refetch()} />}
       {figures?.overflow && (
         <p className="notice notice--warn" role="alert">
@@ -214,7 +218,7 @@ export default function OverviewPage() {
               columns={TOP_ACCOUNT_COLUMNS}
               getRowId={(a) => a.id}
               aria-label={title}
-              loading={accounts.isPending}
+              loading={accountsLoading}
               error={accounts.error ?? undefined}
               emptyMessage={empty}
               virtualize={false}

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
+import { whole } from '../../api/erp-call';
 import { configQuery } from '../../api/session';
 import { statementQueries } from '../../api/statement';
 import { balanceText } from '../../components/balance';
@@ -32,14 +33,17 @@ export default function ReconciliationLetterPage() {
 
   const config = useQuery(configQuery);
   const statement = useQuery(statementQueries.detail(cariId));
+  // A letter states a balance: only from the whole statement, never from its first lines.
+  const statementData = whole(statement.data);
   const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);
   const list = useQuery({ ...accountQueries.list(''), enabled: !cached });
-  const account = cached ?? list.data?.accounts.find((a) => a.id === cariId);
+  const listData = whole(list.data);
+  const account = cached ?? listData?.accounts.find((a) => a.id === cariId);
   useDocumentTitle(account ? t('letter.page.titleFor', { name: account.name }) : undefined);
 
-  const prepared = useMemo(() => (statement.data ? prepareStatement(statement.data.lines, today) : null), [statement.data, today]);
+  const prepared = useMemo(() => (statementData ? prepareStatement(statementData.lines, today) : null), [statementData, today]);
   const result = useMemo(() => (prepared ? letterBalance(prepared, asOf, today, account?.currency) : null), [prepared, asOf, today, account?.currency]);
-  const docKey = useMemo(() => documentNumberKey(statement.data?.extraColumns ?? []), [statement.data]);
+  const docKey = useMemo(() => documentNumberKey(statementData?.extraColumns ?? []), [statementData]);
   const rows = useMemo(() => (prepared && withLines ? letterRows(prepared, from, asOf, today) : null), [prepared, withLines, from, asOf, today]);
 
   const company = config.data?.company;
@@ -63,11 +67,11 @@ export default function ReconciliationLetterPage() {
           </p>
         )}
         {companyMissing && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
-        {!cached && list.isSuccess && !account && <p className="notice">{t('letter.unknownAccount')}</p>}
+        {!cached && !!listData && !account && <p className="notice">{t('letter.unknownAccount')}</p>}
         {result && result.undated > 0 && <p className="notice notice--warn">{t('letter.undated', { count: formatCount(result.undated) })}</p>}
       </div>
 
-      {statement.isPending && <Loading />}
+      {!statementData && !statement.isError && <Loading />}
       {statement.isError && <ErrorState title={t('letter.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
       {result && result.unreadable > 0 && (
         <p className="notice notice--warn" role="alert">

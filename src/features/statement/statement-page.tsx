@@ -26,8 +26,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { accountQueries } from '../../api/accounts';
 import { statementAccountName, statementQueries } from '../../api/statement';
-import { usePartialAnswer } from '../../api/partial-answers';
-import type { Statement } from '../../api/types';
+import { whole } from '../../api/erp-call';
 import { findCachedAccount } from '../../components/statement/cached-account';
 import { BalanceText } from '../../components/balance';
 import { DataTable, usePainted } from '../../components/data-table';
@@ -65,15 +64,17 @@ export default function StatementPage() {
   const type = params.get('type') ?? '';
 
   const statement = useQuery(statementQueries.detail(cariId));
-  // The first lines of a long statement still arriving (slow link): shown as only the start.
-  const partial = usePartialAnswer<Statement>(statementQueries.detail(cariId).queryKey, statement.isPending);
-  const incomplete = !statement.data && partial !== undefined;
-  const shown = statement.data ?? partial;
+  // The first lines of a long statement still arriving (slow link: `complete: false` in the same
+  // cache entry): shown as only the start.
+  const shown = statement.data;
+  const statementWhole = whole(shown);
+  const incomplete = shown?.complete === false;
   const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);
-  const statementShown = usePainted(statement.status, true) && statement.isSuccess;
+  const statementShown = usePainted(statementWhole, true) && !!statementWhole;
   const list = useQuery({ ...accountQueries.list('', { priority: 'low' }), enabled: !cached && statementShown });
-  const account = cached ?? list.data?.accounts.find((a) => a.id === cariId);
-  const accountMissing = !cached && list.isSuccess && !account;
+  const account = cached ?? whole(list.data)?.accounts.find((a) => a.id === cariId);
+  const listWhole = whole(list.data);
+  const accountMissing = !cached && !!listWhole && !account;
   const { pinned, recent } = useAccountShortcuts();
   const earlyName = useMemo(
     () => (shown && statementAccountName(shown)) ?? [...pinned, ...recent].find((r) => r.id === cariId)?.name,
@@ -81,7 +82,7 @@ export default function StatementPage() {
   );
   const name = account?.name ?? earlyName;
   // The rows are there and the header's facts are on their way (the background list).
-  const factsPending = (statement.isSuccess || incomplete) && !account && !accountMissing && !list.isError;
+  const factsPending = !!shown && !account && !accountMissing && !list.isError;
 
   useDocumentTitle(name ? t('statement.titleFor', { name }) : undefined);
   useEffect(() => {
@@ -127,7 +128,7 @@ export default function StatementPage() {
 
   const isPinned = pinned.some((p) => p.id === cariId);
 
-  if (accountMissing && statement.isSuccess && (lines?.length ?? 0) === 0) {
+  if (accountMissing && statementWhole && (lines?.length ?? 0) === 0) {
     return (
       <NotFoundState title={t('statement.notFound')} backTo={backTo} backLabel={t('statement.back')}>
         {t('statement.notFound.text', { id: cariId })}
@@ -197,8 +198,8 @@ export default function StatementPage() {
           {t('statement.filtered.notice', { type })}
         </p>
       )}
-      {(statement.data?.warnings ?? 0) > 0 && (
-        <p className="notice">{t('statement.warnings', { count: formatCount(statement.data!.warnings) })}</p>
+      {(statementWhole?.warnings ?? 0) > 0 && (
+        <p className="notice">{t('statement.warnings', { count: formatCount(statementWhole!.warnings) })}</p>
       )}
       {firstUnreadable && (
         <p className="notice" role="status" data-testid="statement-incomplete">
@@ -217,7 +218,7 @@ export default function StatementPage() {
         aria-label={t('statement.table.label')}
         maxHeight="viewport"
         density="compact"
-        loading={statement.isPending}
+        loading={!shown && !statement.isError}
         incomplete={incomplete}
         error={statement.error ?? undefined}
         onRetry={() => void statement.refetch()}
