@@ -37,8 +37,8 @@ test('login → Özet → receivables → statement → mutabakat letter (print 
 
   await page.getByRole('link', { name: 'Mutabakat mektubu' }).click();
   await expect(page).toHaveURL((url) => url.pathname === `/accounts/${top.id}/mutabakat`);
-  await page.getByLabel('Mutabakat tarihi').fill(trDate(ASOF));
-  await page.getByLabel('Mutabakat tarihi').press('Enter');
+  await page.getByRole('textbox', { name: 'Mutabakat tarihi', exact: true }).fill(trDate(ASOF));
+  await page.getByRole('textbox', { name: 'Mutabakat tarihi', exact: true }).press('Enter');
   await expect(page).toHaveURL((url) => url.searchParams.get('asOf') === ASOF);
   const letter = page.getByRole('article', { name: `${top.name} mutabakat mektubu` });
   await expect(letter.getByTestId('letter-sentence')).toHaveText(
@@ -52,7 +52,7 @@ test('login → Özet → receivables → statement → mutabakat letter (print 
   // Print view: only the letter (no menu, no date box), photographed; printed it is exactly one A4 page.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Ana menü' })).toBeHidden();
-  await expect(page.getByLabel('Mutabakat tarihi')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Mutabakat tarihi', exact: true })).toBeHidden();
   await expect(letter).toBeVisible();
   await checkPage(page, 'letter-print', { a11y: false });
   const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });

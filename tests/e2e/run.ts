@@ -1,4 +1,5 @@
-// `npm run test:e2e`: starts the servers itself and runs the Playwright suite (Debian's Chromium) three times:
+// `npm run test:e2e`: starts the servers itself and runs the Playwright suite (Debian's Chromium) three times —
+// every journey once, against the production server; the two dev runs repeat only the SMOKE journeys below:
 //   1. dev-embedded   — `vite` dev server, the gateway's embedded demo ERP (no ERP_BASE_URL; its API password set
 //                       through DEMO_ERP_PASSWORD so the specs can check it never reaches the browser);
 //   2. dev-standalone — a demo ERP in its own process (shape envelope-cf-column), the dev server pointed at it
@@ -9,7 +10,7 @@
 // Every server listens on 127.0.0.1 on a free port. All children are killed at the end, also on failure.
 // Exits non-zero when any run fails.
 //
-// Options (environment): E2E_RUNS=dev-embedded,prod (subset of runs), E2E_PROD_FAULTS=1,
+// Options (environment): E2E_RUNS=dev-embedded,prod (subset of runs), E2E_FULL=1 (every journey in every run), E2E_PROD_FAULTS=1,
 // CHROMIUM_PATH (default /usr/bin/chromium).
 // Extra command-line arguments are passed to `playwright test` (e.g. `npm run test:e2e -- -g login`).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,11 +32,21 @@ type RunSpec = {
   erpTimeoutMs?: number;
   /** Also run the fault journeys (needs a standalone demo ERP). */
   faults?: boolean;
+  /**
+   * Only these journey files (the UI is tested once, in full, against the production server; the dev runs
+   * check what differs there — the dev server, the embedded or a standalone ERP in another answer shape —
+   * with a few journeys that cross every layer). Undefined = every journey. E2E_FULL=1 runs every journey
+   * in every run.
+   */
+  journeys?: string[];
 };
 
+/** The journeys every run repeats: login and the secret (auth), the list, a statement, the wire (compression). */
+const SMOKE = ['auth.spec.ts', 'accounts.spec.ts', 'statement.spec.ts', 'compression.spec.ts'];
+
 const ALL_RUNS: RunSpec[] = [
-  { mode: 'dev-embedded', server: 'dev' },
-  { mode: 'dev-standalone', server: 'dev', shape: 'envelope-cf-column', erpTimeoutMs: 2000, faults: true },
+  { mode: 'dev-embedded', server: 'dev', journeys: SMOKE },
+  { mode: 'dev-standalone', server: 'dev', shape: 'envelope-cf-column', erpTimeoutMs: 2000, faults: true, journeys: SMOKE },
   // E2E_PROD_FAULTS=1 runs the fault journeys against the production server too (+30 s).
   // Shape mobius: the vendor's documented labels and ColdFusion's value forms (server/demo-erp/shapes.ts).
   { mode: 'prod', server: 'prod', shape: 'mobius', erpTimeoutMs: 2000, faults: process.env.E2E_PROD_FAULTS === '1' },
@@ -274,7 +285,8 @@ async function runOne(run: RunSpec): Promise<RunResult> {
       E2E_COMPANY_TITLE: erp ? E2E_COMPANY.title : DEMO_COMPANY.title,
     };
     let ok = true;
-    const journeys = await playwright(['--project=journeys'], env);
+    const only = process.env.E2E_FULL === '1' || !run.journeys ? [] : run.journeys.map((f) => join('tests', 'e2e', f));
+    const journeys = await playwright(['--project=journeys', ...only], env);
     summary.push(...journeys.summary.map((l) => `journeys: ${l}`));
     if (journeys.code !== 0) ok = false;
     if (erp && run.faults) {

@@ -31,11 +31,11 @@ test('statement with a date range: opening row, running balance, totals; print v
   await checkPage(page, 'statement');
 
   // Typed the Turkish way (gg.aa.yyyy); a date box commits on Enter.
-  await page.getByLabel('Başlangıç').fill(trDate(FROM));
-  await page.getByLabel('Başlangıç').press('Enter');
+  await page.getByRole('textbox', { name: 'Başlangıç', exact: true }).fill(trDate(FROM));
+  await page.getByRole('textbox', { name: 'Başlangıç', exact: true }).press('Enter');
   await expect(page).toHaveURL((url) => url.searchParams.get('from') === FROM);
-  await page.getByLabel('Bitiş').fill(trDate(TO));
-  await page.getByLabel('Bitiş').press('Enter');
+  await page.getByRole('textbox', { name: 'Bitiş', exact: true }).fill(trDate(TO));
+  await page.getByRole('textbox', { name: 'Bitiş', exact: true }).press('Enter');
   await expect(page).toHaveURL((url) => url.searchParams.get('from') === FROM && url.searchParams.get('to') === TO);
   await expect(page.getByTestId('statement-range')).toHaveText(`${trDate(FROM)} – ${trDate(TO)}`);
   // The devir row + every line of the range.
@@ -62,7 +62,7 @@ test('statement with a date range: opening row, running balance, totals; print v
   // Print view: no navigation or controls, a print heading, every row still there.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Ana menü' })).toBeHidden();
-  await expect(page.getByLabel('Başlangıç')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Başlangıç', exact: true })).toBeHidden();
   await expect(page.getByText(/^Yazdırma tarihi: \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
   await expect(grid).toBeVisible();
   expect(column(await readGrid(grid), 'Bakiye')).toEqual(expectedBalances);
