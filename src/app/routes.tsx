@@ -5,7 +5,7 @@
  * /login                       public (redirects to `next` when a session already exists)
  * (protected layout)           asks the server who is logged in (GET /api/session)
  *   /            Özet (the page after login)
- *   /accounts  /accounts/:cariId  /accounts/:cariId/mutabakat (letter)  /mutabakat (letters for the list)  /aging  /invoices  /invoices/:faturaId
+ *   /accounts  /accounts/:cariId  /accounts/:cariId/mutabakat (letter)  /accounts/:cariId/acik-kalemler  /accounts/:cariId/vade-farki  /mutabakat (letters for the list)  /aging  /invoices  /invoices/:faturaId
  *   *            → not-found
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
  */
@@ -138,6 +138,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'accounts/:cariId/mutabakat',
                   handle: { title: t('letter.page.title') } satisfies RouteHandle,
                   lazy: page(() => import('../features/statement/reconciliation-letter-page')),
+                },
+                {
+                  path: 'accounts/:cariId/acik-kalemler',
+                  handle: { title: t('ledger.openItems.title') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/open-items/open-items-page')),
+                },
+                {
+                  path: 'accounts/:cariId/vade-farki',
+                  handle: { title: t('ledger.lateInterest.title') } satisfies RouteHandle,
+                  lazy: page(() => import('../features/open-items/late-interest-page')),
                 },
                 {
                   path: 'mutabakat',

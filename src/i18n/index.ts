@@ -12,11 +12,12 @@ import { aging } from './messages/aging';
 import { invoices } from './messages/invoices';
 import { overview } from './messages/overview';
 import { letter } from './messages/letter';
+import { ledger } from './messages/ledger';
 
-const tr = { ...common.tr, ...auth.tr, ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr };
+const tr = { ...common.tr, ...auth.tr, ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr };
 export type MessageKey = keyof typeof tr;
 type Catalog = Partial<Record<MessageKey, string>>;
-const en: Catalog = { ...common.en, ...auth.en, ...accounts.en, ...statement.en, ...aging.en, ...invoices.en, ...overview.en, ...letter.en };
+const en: Catalog = { ...common.en, ...auth.en, ...accounts.en, ...statement.en, ...aging.en, ...invoices.en, ...overview.en, ...letter.en, ...ledger.en };
 
 export type Language = 'tr' | 'en';
 let current: Language = 'tr';

@@ -274,8 +274,10 @@ describe('per-currency running balance (computeFx: the same fold per currency)',
     expect(usd).toEqual([0, 100_000, 60_000, 60_000, 80_000]);
     expect(eur).toEqual([0, 0, 0, 25_000, 25_000]);
     expect(r.totals).toEqual([
-      { currency: 'USD', debit: 120_000, credit: 40_000, balance: 80_000, incomplete: false },
-      { currency: 'EUR', debit: 25_000, credit: 0, balance: 25_000, incomplete: false },
+      // Overdue as of 31.12.2026 (each line due on its date): USD 400 pays the 10.01 invoice → 600 +
+      // the 15.03 200 open, both overdue = 800,00 USD (2); EUR 250,00 (1).
+      { currency: 'USD', debit: 120_000, credit: 40_000, balance: 80_000, incomplete: false, overdue: 80_000, overdueCount: 2 },
+      { currency: 'EUR', debit: 25_000, credit: 0, balance: 25_000, incomplete: false, overdue: 25_000, overdueCount: 1 },
     ]);
     expect(r.opening).toBeNull();
   });

@@ -98,7 +98,7 @@ export interface PreparedStatement {
   types: string[];
   behaviour: PaymentBehaviour;
   /** Foreign currencies, first-seen order, with their columns. */
-  fx: { currencies: string[]; columns: LedgerColumn[] };
+  fx: { currencies: string[]; columns: LedgerColumn[]; items: OpenItemsResult[] };
 }
 
 export function prepareStatement(lines: readonly StatementLine[], asOf: IsoDate): PreparedStatement {
@@ -121,7 +121,7 @@ export function prepareStatement(lines: readonly StatementLine[], asOf: IsoDate)
     }
   }
   const currencies = currenciesOf(ordered).slice(1);
-  return { ordered, asOf, tl, items, open, overdue, types, behaviour: items.behaviour, fx: { currencies, columns: currencies.map((c) => ledgerColumn(ordered, c)) } };
+  return { ordered, asOf, tl, items, open, overdue, types, behaviour: items.behaviour, fx: { currencies, columns: currencies.map((c) => ledgerColumn(ordered, c)), items: currencies.map((c) => openItems(ordered, { asOf, currency: c })) } };
 }
 
 export function computeStatement(input: readonly StatementLine[] | PreparedStatement, opts: StatementOptions): StatementSummary {
@@ -176,6 +176,9 @@ export interface FxTotals {
   balance: Minor;
   /** The balance could not be computed exactly (an unreadable amount in range or before it). */
   incomplete: boolean;
+  /** Overdue open items in this currency at the statement's as-of date, signed (alacak side negative). */
+  overdue: Minor;
+  overdueCount: number;
 }
 
 export interface FxRange {
@@ -206,7 +209,16 @@ export function computeFx(p: PreparedStatement, opts: { from?: IsoDate | null; t
     totals: folds.map((f, k): FxTotals => {
       const debit = filtered ? f.shownDebit : f.totals.debit;
       const credit = filtered ? f.shownCredit : f.totals.credit;
-      return { currency: currencies[k]!, debit, credit, balance: debit - credit, incomplete: filtered ? f.totals.incomplete : f.closingIncomplete };
+      const items = p.fx.items[k]!;
+      return {
+        currency: currencies[k]!,
+        debit,
+        credit,
+        balance: debit - credit,
+        incomplete: filtered ? f.totals.incomplete : f.closingIncomplete,
+        overdue: items.overdueTotal * items.sign,
+        overdueCount: items.overdueCount,
+      };
     }),
   };
 }

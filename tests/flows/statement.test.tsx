@@ -236,14 +236,15 @@ describe('statement', () => {
     expect(app.path()).toBe('/accounts/1001?type=Tahsilat');
   });
 
-  it('supplier 1012: overdue payables from the open-item engine (the ERP has 19.196,50 A overdue), not "0,00 / —"', async () => {
+  it('supplier 1012: overdue payables from the open-item engine — 19.196,50 A at the ERP’s date, like the ERP — not "0,00 / —"', async () => {
     // Failing first: the statement aged only debits, so a supplier showed "Vadesi geçmiş 0,00 / Ortalama vade —".
-    const app = await openStatement('/accounts/1012');
+    const app = await openStatement('/accounts/1012?to=2026-11-15');
     const ds = app.env.demoErp.dataset;
+    expect(ds.today).toBe('2026-11-15');
     const lines = linesOf(app, '1012');
-    const today = istanbulToday();
+    const asOf = ds.today;
     // This file's own FIFO on the credit side: our payments (borç) pay the supplier's invoices
-    // (alacak) earliest due first; what is left and due before today is overdue.
+    // (alacak) earliest due first; what is left and due before the as-of date is overdue.
     let paid = lines.reduce((s, l) => s + l.debit, 0);
     const invoices = lines
       .map((l, index) => ({ index, due: l.dueDate ?? l.date, date: l.date, amount: l.credit }))
@@ -254,14 +255,14 @@ describe('statement', () => {
     for (const d of invoices) {
       const p = Math.min(paid, d.amount);
       paid -= p;
-      if (d.amount - p > 0 && d.due < today) {
+      if (d.amount - p > 0 && d.due < asOf) {
         overdue += d.amount - p;
         count++;
       }
     }
-    if (today === ds.today) expect(overdue).toBe(1919650); // 19.196,50 A, the ERP's own overdue for 1012
-    expect(overdue).toBeGreaterThan(0);
-    expect(screen.getByTestId('sum-overdue')).toHaveTextContent(`${trMoney(overdue)} A (${count} kalem)`);
+    expect(overdue).toBe(1919650); // 19.196,50 A: the ERP's own overdue for 1012 (Σ of its overdue buckets)
+    expect(screen.getByText('Vadesi geçmiş (15.11.2026 itibarıyla)')).toBeInTheDocument();
+    expect(screen.getByTestId('sum-overdue')).toHaveTextContent(`19.196,50 A (${count} kalem)`);
     expect(screen.getByTestId('sum-average-due')).not.toHaveTextContent('—');
     expect(bodyRows().filter((tr) => tr.classList.contains('statement-row--overdue'))).toHaveLength(count);
   });
@@ -281,6 +282,25 @@ describe('statement', () => {
     expect(screen.getByText('Vadesi geçmiş (15.11.2026 itibarıyla)')).toBeInTheDocument();
     expect(screen.getByTestId('sum-overdue')).toHaveTextContent('1.000,00 B (1 kalem)');
     expect(bodyRows().filter((tr) => tr.classList.contains('statement-row--overdue'))).toHaveLength(1);
+  });
+
+  it('a USD supplier: overdue in USD beside the TL figure, each from its own lines', async () => {
+    // 01.01.2026 opening 1.000,00 TL alacak (a TL line); 15.01 invoice 64.000,00 TL = 2.000,00 USD
+    // due 14.02; 01.02 our payment 33.000,00 TL = 1.000,00 USD. As of 01.03.2026:
+    // USD: 1.000,00 USD A open, due 14.02 → overdue (1 kalem).
+    // TL: the payment closes the opening 1.000,00 and 32.000,00 of the invoice → 32.000,00 A overdue.
+    mswServer.use(
+      http.post('*/api/erp/get_cari_extre', () =>
+        HttpResponse.json([
+          { ACTION_DATE: '01.01.2026', DUE_DATE: '', ACTION_NAME: 'Açılış Fişi', BORC: '0,00', ALACAK: '1000,00', OTHER_MONEY: 'TL', OTHER_CASH_ACT_VALUE: '1000,00' },
+          { ACTION_DATE: '15.01.2026', DUE_DATE: '14.02.2026', ACTION_NAME: 'Alış Faturası', BORC: '0,00', ALACAK: '64000,00', OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: '2000,00' },
+          { ACTION_DATE: '01.02.2026', DUE_DATE: '', ACTION_NAME: 'Ödeme', BORC: '33000,00', ALACAK: '0,00', OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: '1000,00' },
+        ]),
+      ),
+    );
+    await openStatement('/accounts/1003?to=2026-03-01');
+    expect(screen.getByTestId('sum-overdue')).toHaveTextContent('32.000,00 A (1 kalem)');
+    expect(screen.getByTestId('fx-overdue-USD')).toHaveTextContent('Vadesi geçmiş 1.000,00 USD A (1 kalem)');
   });
 
   it('payment behaviour: amount-weighted days late and days to pay of the closed items', async () => {

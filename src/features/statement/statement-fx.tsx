@@ -1,6 +1,6 @@
-import { BalanceText } from '../../components/balance';
+import { BalanceText, balanceText } from '../../components/balance';
 import { t } from '../../i18n';
-import { formatMoney } from '../../lib/format';
+import { formatCount, formatMoney } from '../../lib/format';
 import type { FxRange } from '../../lib/running-balance';
 
 /** Totals per foreign currency (Σ borç, Σ alacak, balance), never added to the TL figures. */
@@ -19,6 +19,10 @@ export function StatementFx({ fx }: { fx: FxRange }) {
               <BalanceText minor={x.balance} currency={x.currency} />
             </strong>
             {x.incomplete && <span title={t('statement.fx.incomplete', { currency: x.currency })}> ?</span>}
+            {' · '}
+            <span data-testid={`fx-overdue-${x.currency}`}>
+              {t('statement.fx.overdue', { amount: balanceText(x.overdue, x.currency), count: formatCount(x.overdueCount) })}
+            </span>
           </li>
         ))}
       </ul>

@@ -173,6 +173,12 @@ export default function StatementPage() {
           <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/mutabakat${to ? `?asOf=${to}` : ''}`}>
             {t('statement.letter')}
           </Link>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/acik-kalemler${to ? `?asOf=${to}` : ''}`}>
+            {t('ledger.openItems.open')}
+          </Link>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/vade-farki${to ? `?asOf=${to}` : ''}`}>
+            {t('ledger.lateInterest.open')}
+          </Link>
         </PageHeader>
       </div>
 

@@ -34,6 +34,7 @@ export const statement = {
     'statement.col.currency': 'Döviz',
     'statement.col.currencyAmount': 'Döviz Tutarı',
     'statement.col.balanceIn': 'Bakiye ({currency})',
+    'statement.fx.overdue': 'Vadesi geçmiş {amount} ({count} kalem)',
     'statement.fx.incomplete': '{currency} bakiyesi eksik: bu satırda ya da öncesinde okunamayan bir döviz tutarı var.',
     'statement.fx.title': 'Döviz bakiyeleri',
     'statement.fx.balance': 'Bakiye',

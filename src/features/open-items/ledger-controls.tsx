@@ -1,0 +1,42 @@
+/** The as-of date, basis and currency controls of the open-items and vade farkı pages (URL state). */
+import type { ReactNode } from 'react';
+import { DateField } from '../../components/form/date-field';
+import { t } from '../../i18n';
+import type { Basis } from '../../lib/ledger';
+import type { IsoDate } from '../../lib/types';
+
+export function LedgerControls(props: {
+  asOf: IsoDate;
+  basis: Basis;
+  currency: string;
+  currencies: readonly string[];
+  update: (patch: Record<string, string | null>) => void;
+  children?: ReactNode;
+}) {
+  const { asOf, basis, currency, currencies, update, children } = props;
+  return (
+    <div className="ledger-controls no-print">
+      <DateField id="ledger-asof" label={t('ledger.asOf')} value={asOf} onCommit={(iso) => update({ asOf: iso })} />
+      <div className="field">
+        <label htmlFor="ledger-basis">{t('ledger.basis')}</label>
+        <select id="ledger-basis" value={basis} onChange={(e) => update({ basis: e.target.value === 'transaction' ? 'transaction' : null })}>
+          <option value="due">{t('ledger.basis.due')}</option>
+          <option value="transaction">{t('ledger.basis.transaction')}</option>
+        </select>
+      </div>
+      {currencies.length > 1 && (
+        <div className="field" role="group" aria-label={t('ledger.currency')}>
+          <span>{t('ledger.currency')}</span>
+          <span>
+            {currencies.map((c) => (
+              <button key={c} type="button" className="button button--small" aria-pressed={c === currency} onClick={() => update({ cur: c })}>
+                {c}
+              </button>
+            ))}
+          </span>
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}

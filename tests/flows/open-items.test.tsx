@@ -1,0 +1,92 @@
+/**
+ * "Açık kalemler" and "Vade farkı" pages over the real gateway with hand-made statements (WEX
+ * shape); every figure worked out by hand below.
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { mswServer, renderApp } from '../harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 8000 });
+
+// A supplier: their invoices (alacak) 10.000,00 on 10.01.2026 due 09.02.2026 and 5.000,00 on
+// 15.02 due 17.03; our payments (borç) 4.000,00 on 20.02 and 3.000,00 on 10.03.
+// As of 31.03.2026: 8.000,00 A open: 3.000,00 of the first (09.02 → 31.03 = 50 days, 31-60 Gün) and
+// the second 5.000,00 (17.03 → 31.03 = 14 days, 0-30 Gün); both overdue.
+const SUPPLIER = [
+  { ACTION_DATE: '2026-01-10', DUE_DATE: '2026-02-09', ACTION_NAME: 'Alış Faturası', BORC: 0, ALACAK: 10000, BELGE_NO: 'AF1', ACIKLAMA: '' },
+  { ACTION_DATE: '2026-02-15', DUE_DATE: '2026-03-17', ACTION_NAME: 'Alış Faturası', BORC: 0, ALACAK: 5000, BELGE_NO: 'AF2', ACIKLAMA: '' },
+  { ACTION_DATE: '2026-02-20', DUE_DATE: null, ACTION_NAME: 'Ödeme', BORC: 4000, ALACAK: 0, BELGE_NO: 'OD1', ACIKLAMA: '' },
+  { ACTION_DATE: '2026-03-10', DUE_DATE: null, ACTION_NAME: 'Ödeme', BORC: 3000, ALACAK: 0, BELGE_NO: 'OD2', ACIKLAMA: '' },
+];
+// A customer: invoice 10.000,00 on 01.01.2026 due 31.01.2026; payment 4.000,00 on 02.03.2026.
+const CUSTOMER = [
+  { ACTION_DATE: '2026-01-01', DUE_DATE: '2026-01-31', ACTION_NAME: 'Satış Faturası', BORC: 10000, ALACAK: 0, BELGE_NO: 'SF1', ACIKLAMA: '' },
+  { ACTION_DATE: '2026-03-02', DUE_DATE: null, ACTION_NAME: 'Tahsilat', BORC: 0, ALACAK: 4000, BELGE_NO: 'T1', ACIKLAMA: '' },
+];
+const statement = (rows: object[]) => mswServer.use(http.post('*/api/erp/get_cari_extre', () => HttpResponse.json(rows)));
+const cells = (grid: HTMLElement) => Array.from(grid.querySelectorAll('tbody tr.dt-row'), (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
+
+describe('Açık kalemler (open-items statement)', () => {
+  it('a supplier with partial payments: only what is open, remaining amount, days past due and bucket', async () => {
+    statement(SUPPLIER);
+    await renderApp('/accounts/1003/acik-kalemler?asOf=2026-03-31', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Açık kalemler' });
+    await waitFor(() => expect(cells(grid)).toHaveLength(2));
+    expect(cells(grid)).toEqual([
+      ['10.01.2026', '09.02.2026', 'Alış Faturası', 'AF1', '10.000,00', '3.000,00', '50', '31-60 Gün'],
+      ['15.02.2026', '17.03.2026', 'Alış Faturası', 'AF2', '5.000,00', '5.000,00', '14', '0-30 Gün'],
+    ]);
+    expect(screen.getByTestId('open-items-total')).toHaveTextContent('8.000,00 A');
+    expect(screen.getByTestId('open-items-overdue')).toHaveTextContent('8.000,00 A (2 kalem)');
+    expect(screen.getByTestId('open-items-side')).toHaveTextContent('alacak tarafında');
+    // Excel/CSV through the one table: the export buttons are there.
+    expect(within(grid.closest<HTMLElement>('.dt')!).getByRole('button', { name: /CSV/ })).toBeInTheDocument();
+  });
+
+  it('as of an earlier date: the later payment is not in, the item due on that date is not yet due', async () => {
+    statement(SUPPLIER);
+    // As of 17.03.2026: payments 7.000,00 close 7.000,00 of AF1 → 3.000,00 open, 36 days (09.02 → 17.03);
+    // AF2 is due on the as-of date itself: 0 days, Vadesi Gelmemiş.
+    await renderApp('/accounts/1003/acik-kalemler?asOf=2026-03-17', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Açık kalemler' });
+    await waitFor(() => expect(cells(grid)).toHaveLength(2));
+    expect(cells(grid).map((r) => [r[3], r[5], r[6], r[7]])).toEqual([
+      ['AF1', '3.000,00', '36', '31-60 Gün'],
+      ['AF2', '5.000,00', '0', 'Vadesi Gelmemiş'],
+    ]);
+    expect(screen.getByTestId('open-items-overdue')).toHaveTextContent('3.000,00 A (1 kalem)');
+  });
+});
+
+describe('Vade farkı', () => {
+  it('monthly 3 %: the paid part up to its payment day, the open part up to the as-of date; KDV 20 %', async () => {
+    // 4.000,00 × 30 days (31.01 → 02.03) × 3 % / 30 = 120,00 (KDV 24,00)
+    // 6.000,00 × 59 days (31.01 → 31.03) × 3 % / 30 = 354,00 (KDV 70,80); total 474,00 + 94,80 = 568,80
+    statement(CUSTOMER);
+    await renderApp('/accounts/1003/vade-farki?asOf=2026-03-31&rate=3&period=monthly', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Vade farkı hesap tablosu' });
+    await waitFor(() => expect(cells(grid)).toHaveLength(2));
+    expect(cells(grid)).toEqual([
+      ['01.01.2026', 'Satış Faturası', 'SF1', '31.01.2026', '02.03.2026', 'Kapandı', '4.000,00', '30', '120,00', '24,00'],
+      ['01.01.2026', 'Satış Faturası', 'SF1', '31.01.2026', '31.03.2026', 'Açık', '6.000,00', '59', '354,00', '70,80'],
+    ]);
+    expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Vade farkı 474,00 TL · KDV (%20) 94,80 TL · Genel toplam 568,80 TL');
+    expect(screen.getByTestId('late-interest-total')).toHaveTextContent('474,00');
+  });
+
+  it('names the legal default (kanuni faiz, yıllık %9) and uses it when no rate is given; a bad rate is refused in Turkish', async () => {
+    // 4.000,00 × 30 × 9 % / 365 = 29,59; 6.000,00 × 59 × 9 % / 365 = 87,29 → 116,88
+    statement(CUSTOMER);
+    const app = await renderApp('/accounts/1003/vade-farki?asOf=2026-03-31', { loggedIn: true });
+    expect(await screen.findByText(/kanuni faiz, yıllık %9 \(3095 sayılı Kanun md\. 1\)/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Oran: %9 (Yıllık (365 gün)) · Vade farkı 116,88 TL'));
+    const box = screen.getByLabelText('Faiz oranı (%)');
+    await app.user.clear(box);
+    await app.user.type(box, 'üç');
+    await app.user.click(screen.getByRole('button', { name: 'Hesapla' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Oran okunamadı');
+    expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('116,88'); // nothing lost
+  });
+});
