@@ -19,6 +19,8 @@ export interface AccountsRun {
   startRowsMs: number;
   heapMB: number;
   keystrokesMs: number[];
+  /** Keystroke → its character painted in the box (the first frame after the event). */
+  echoMs: number[];
   clearMs: number;
   sortMs: number;
   sortDescMs: number;
@@ -83,10 +85,13 @@ export async function accountsRun(context: BrowserContext, opts: { virtual: bool
     const search = page.getByRole('searchbox', { name: t('accounts.search.label') });
     await search.click();
     const keystrokesMs: number[] = [];
+    const echoMs: number[] = [];
     for (const ch of [...QUERY]) {
       await arm(page);
       await page.keyboard.type(ch);
-      keystrokesMs.push(settled(await settle(page, quiet, long), `keystroke "${ch}"`));
+      const s = await settle(page, quiet, long);
+      keystrokesMs.push(settled(s, `keystroke "${ch}"`));
+      if (s.firstMs !== null) echoMs.push(s.firstMs);
     }
     const filteredSummary = (await page.locator('.dt-toolbar__summary').first().textContent()) ?? '';
     if (opts.first) log(`  after typing "${QUERY}": "${filteredSummary}"`);
@@ -100,7 +105,7 @@ export async function accountsRun(context: BrowserContext, opts: { virtual: bool
       clearMs = settled(await settle(page, quiet, long), 'clear filter');
     }
 
-    const run: AccountsRun = { firstRowsMs, startRowsMs, heapMB: heap, keystrokesMs, clearMs, sortMs, sortDescMs, rowsInDom };
+    const run: AccountsRun = { firstRowsMs, startRowsMs, heapMB: heap, keystrokesMs, echoMs, clearMs, sortMs, sortDescMs, rowsInDom };
 
     if (opts.statement) {
       // ---- open the 50k-line statement from the list (as a user does) ----
@@ -205,7 +210,7 @@ export async function measureAccounts(browser: Browser, baseUrl: string): Promis
     const r = await accountsRun(context, { virtual: true, statement: true, first: i === 0 });
     virt.push(r);
     log(
-      `  first rows ${r.firstRowsMs.toFixed(0)} ms · keys ${r.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms · sort ${r.sortMs.toFixed(0)} ms · heap ${r.heapMB.toFixed(0)} MB · statement ${r.statementFirstRowsMs?.toFixed(0)} ms · back ${r.backToListMs?.toFixed(0)} ms`,
+      `  first rows ${r.firstRowsMs.toFixed(0)} ms · keys ${r.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms (echo ${r.echoMs.map((k) => k.toFixed(0)).join('/')}) · sort ${r.sortMs.toFixed(0)} ms · heap ${r.heapMB.toFixed(0)} MB · statement ${r.statementFirstRowsMs?.toFixed(0)} ms · back ${r.backToListMs?.toFixed(0)} ms`,
     );
   }
   Object.assign(figures, await bodyFloor(context, RUNS));
@@ -219,6 +224,7 @@ export async function measureAccounts(browser: Browser, baseUrl: string): Promis
   figures['statement.firstRowsMs'] = figure(virt.map((r) => r.statementFirstRowsMs as number), 'ms');
   figures['extra.statement.startRowsMs'] = figure(virt.map((r) => r.statementStartRowsMs as number), 'ms');
   figures['extra.accounts.filterKeystrokeMedianMs'] = figure(virt.map((r) => percentile(r.keystrokesMs, 50)), 'ms');
+  figures['extra.accounts.inputEchoP95Ms'] = figure(virt.map((r) => percentile(r.echoMs, 95)), 'ms');
   figures['extra.accounts.filterClearMs'] = figure(virt.map((r) => r.clearMs), 'ms');
   figures['extra.accounts.sortDescCachedMs'] = figure(virt.map((r) => r.sortDescMs), 'ms');
   figures['extra.accounts.backFromStatementMs'] = figure(virt.map((r) => r.backToListMs as number), 'ms');

@@ -21,7 +21,9 @@
  *   beforeinput / click after arm(); every DOM mutation after it schedules an "after paint" probe;
  *   settle() waits until the DOM has been quiet for `quietMs` (and, when given, `untilSelector`
  *   matches — or no longer matches with `untilAbsent`) and returns the time from t0 to the last
- *   paint that showed a change (or to the next paint when nothing changed).
+ *   paint that showed a change (or to the next paint when nothing changed) — for a keystroke the
+ *   filtered rows painted, however the page splits its work into frames — and `firstMs`, t0 to the
+ *   first frame after the event (the typed character on screen: the input latency).
  */
 export const PROBE_SCRIPT = String.raw`(() => {
   if (window.__bench) return;
@@ -108,7 +110,7 @@ export const PROBE_SCRIPT = String.raw`(() => {
           s.mo.disconnect();
           B.cur = null;
           const end = Math.max(s.firstPaint || 0, s.last || 0);
-          resolve({ ms: s.t0 === null ? null : end - s.t0, mutated: s.mutated, timedOut });
+          resolve({ ms: s.t0 === null ? null : end - s.t0, firstMs: s.t0 === null || s.firstPaint === null ? null : s.firstPaint - s.t0, mutated: s.mutated, timedOut });
           return;
         }
         setTimeout(tick, 10);
@@ -137,6 +139,8 @@ export interface ProbeApiEntry {
 }
 export interface ProbeSettle {
   ms: number | null;
+  /** t0 → the first frame after the event (for a keystroke: the character painted in the box). */
+  firstMs: number | null;
   mutated: boolean;
   timedOut: boolean;
 }

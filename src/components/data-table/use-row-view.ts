@@ -92,9 +92,9 @@ export function useRowView<T>(
       hasIdle ? window.requestIdleCallback(cb) : window.setTimeout(() => cb({ timeRemaining: () => 8 }), 1);
     const step = (deadline: { timeRemaining: () => number }) => {
       if (cancelled) return;
-      if (!buildHaystacks(index, () => deadline.timeRemaining() < 1)) handle = schedule(step);
+      if (!buildHaystacks(index, () => deadline.timeRemaining() < 1, true)) handle = schedule(step);
     };
-    if (index.haystackCount < index.data.length) handle = schedule(step);
+    if (index.haystackCount < index.data.length || !index.joined) handle = schedule(step);
     // After the first paint (an idle callback, not a timer: a timer could run before the frame).
     const prefetch =
       index.data.length >= PREFETCH_SORT_MIN_ROWS && workersAvailable()

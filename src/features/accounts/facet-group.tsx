@@ -4,6 +4,18 @@ import { formatCount } from '../../lib/format';
 import { titleCaseTr } from '../../lib/turkish';
 import { facetKey, type FacetCount } from './account-list';
 
+/** Title-cased labels, kept (a facet list re-renders on every keystroke; its values rarely change). */
+const titled = new Map<string, string>();
+function titleOf(value: string): string {
+  let label = titled.get(value);
+  if (label === undefined) {
+    label = titleCaseTr(value);
+    if (titled.size >= 5000) titled.clear();
+    titled.set(value, label);
+  }
+  return label;
+}
+
 export function FacetGroup({
   legend,
   facets,
@@ -30,7 +42,7 @@ export function FacetGroup({
           <li key={f.value}>
             <label>
               <input type="checkbox" checked={isOn(f.value)} onChange={(e) => onToggle(f.value, e.target.checked)} />
-              <span className="facet__value">{f.value ? (titleCase ? titleCaseTr(f.value) : f.value) : t('accounts.filters.none')}</span>{' '}
+              <span className="facet__value">{f.value ? (titleCase ? titleOf(f.value) : f.value) : t('accounts.filters.none')}</span>{' '}
               <span className="facet__count">{formatCount(f.count)}</span>
             </label>
           </li>

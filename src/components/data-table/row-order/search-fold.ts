@@ -2,7 +2,8 @@
  * Search folding: a per-row search haystack, folded ONCE per (data, columns) with searchText() from
  * lib/turkish (built in idle time after the first paint, or on the first keystroke if that comes
  * sooner), and a filter that scans the cached order and, while the query only grows, only the
- * last result.
+ * last result. A search over every row of a big table scans the haystacks joined into one string
+ * (one indexOf loop, not a call per row).
  */
 import { matchesTokens, searchText } from '../../../lib/turkish';
 import type { DataColumn } from '../types';
@@ -31,10 +32,13 @@ function searchParts<T>(columns: readonly DataColumn<T>[]): SearchPart<T>[] {
  * rows are done. Each column's value is folded once per distinct value (provinces, categories
  * and repeated names cost one searchText() call, not one per row).
  */
-export function buildHaystacks<T>(index: TableIndex<T>, shouldStop: () => boolean = () => false): boolean {
+export function buildHaystacks<T>(index: TableIndex<T>, shouldStop: () => boolean = () => false, join = false): boolean {
   const { data, haystacks } = index;
   const n = data.length;
-  if (index.haystackCount >= n) return true;
+  if (index.haystackCount >= n) {
+    if (join && !index.joined && n >= JOIN_MIN_ROWS) index.joined = joinHaystacks(haystacks, n);
+    return true;
+  }
   const parts = searchParts(index.columns);
   const memo = parts.map(() => new Map<string, string>());
   let i = index.haystackCount;
@@ -59,7 +63,40 @@ export function buildHaystacks<T>(index: TableIndex<T>, shouldStop: () => boolea
     if ((i & 1023) === 0 && shouldStop()) break;
   }
   index.haystackCount = i;
-  return i >= n;
+  if (i < n) return false;
+  // In idle time (`join`) the haystacks are also joined for the first search's scan.
+  if (join && !index.joined && n >= JOIN_MIN_ROWS) index.joined = joinHaystacks(haystacks, n);
+  return true;
+}
+
+/** From this many rows on, the haystacks are also kept joined (joinHaystacks). */
+const JOIN_MIN_ROWS = 2000;
+/** Separates rows in the joined text; a search token never holds it (queryTokens splits on spaces). */
+const SEP = '\u0000';
+
+function joinHaystacks(haystacks: string[], n: number): { text: string; starts: Int32Array } {
+  const starts = new Int32Array(n + 1);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    starts[i] = at;
+    at += (haystacks[i] as string).length + 1;
+  }
+  starts[n] = at;
+  return { text: haystacks.slice(0, n).join(SEP) + SEP, starts };
+}
+
+/** Rows (by data index) whose haystack holds `token`: one indexOf scan over the joined text. */
+function rowsHolding(joined: { text: string; starts: Int32Array }, n: number, token: string): Uint8Array {
+  const { text, starts } = joined;
+  const hit = new Uint8Array(n);
+  let row = 0;
+  let pos = text.indexOf(token);
+  while (pos !== -1) {
+    while ((starts[row + 1] as number) <= pos) row++;
+    hit[row] = 1;
+    pos = text.indexOf(token, starts[row + 1] as number);
+  }
+  return hit;
 }
 
 /** True when every old token lies inside some new token: the new result is a subset of the old. */
@@ -79,9 +116,21 @@ export function filterOrder<T>(index: TableIndex<T>, base: Int32Array, baseKey: 
   const hs = index.haystacks;
   const out = new Int32Array(source.length);
   let m = 0;
-  for (let k = 0; k < source.length; k++) {
-    const i = source[k] as number;
-    if (matchesTokens(hs[i] as string, tokens)) out[m++] = i;
+  const joined = index.joined;
+  if (joined && source.length === index.data.length) {
+    // A search over every row: the longest token (the fewest hits) by one scan, the others per hit.
+    const longest = tokens.reduce((a, b) => (b.length > a.length ? b : a));
+    const hit = rowsHolding(joined, index.data.length, longest);
+    const rest = tokens.length > 1 ? tokens : null;
+    for (let k = 0; k < source.length; k++) {
+      const i = source[k] as number;
+      if (hit[i] === 1 && (rest === null || matchesTokens(hs[i] as string, rest))) out[m++] = i;
+    }
+  } else {
+    for (let k = 0; k < source.length; k++) {
+      const i = source[k] as number;
+      if (matchesTokens(hs[i] as string, tokens)) out[m++] = i;
+    }
   }
   const result = out.slice(0, m);
   index.last = { baseKey, tokens, result };

@@ -1,5 +1,5 @@
 // Pure pipeline tests (kept as .test.tsx so they run in the dom project with the table's tests).
-import { getTableIndex, viewOrder } from '.';
+import { buildHaystacks, getTableIndex, viewOrder } from '.';
 import type { DataColumn } from '../types';
 
 interface Item {
@@ -38,6 +38,25 @@ describe('row order', () => {
     expect(names(data, viewOrder(index, [], 'gı ank'))).toEqual(['Ankara Gıda']);
     expect(names(data, viewOrder(index, [], 'an'))).toEqual(['Ankara Gıda', 'Antalya Tekstil', 'Adana Gıda']);
     expect(names(data, viewOrder(index, [{ id: 'name', desc: false }], 'an'))).toEqual(['Adana Gıda', 'Ankara Gıda', 'Antalya Tekstil']);
+  });
+
+  it('a big table searched through its joined haystacks finds exactly the rows a row-by-row search finds', () => {
+    // 2,100 names (over the joined-text threshold of 2,000): every 7th holds "yıldız", every 5th "gıda";
+    // the first and last row hold a match too (the scan's edges).
+    const data: Item[] = Array.from({ length: 2100 }, (_, i) => ({
+      name: `${i % 7 === 0 ? 'Yıldız ' : 'Ay '}${i % 5 === 0 ? 'Gıda' : 'Cam'} ${i}${i === 2099 ? ' yıldız' : ''}`,
+    }));
+    const joined = getTableIndex(data, NAME);
+    buildHaystacks(joined, () => false, true);
+    expect(joined.joined).not.toBeNull();
+    const plain = getTableIndex([...data], NAME);
+    for (const q of ['y', 'yıldız', 'YILDIZ gıda', 'gıda yıl', 'zz', '209', '0', 'cam 2099']) {
+      const expected = Array.from({ length: data.length }, (_, i) => i).filter((i) =>
+        q.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').split(' ').every((w) => data[i]!.name.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').includes(w)),
+      );
+      expect(Array.from(viewOrder(joined, [], q)), q).toEqual(expected);
+      expect(Array.from(viewOrder(plain, [], q)), q).toEqual(expected);
+    }
   });
 
   it('ignores an unknown sort column (e.g. a stale ?sort= in the URL)', () => {
