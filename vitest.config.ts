@@ -15,17 +15,29 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/reader/**/*.test.ts'],
         },
       },
       {
+        // Component and hook tests in jsdom: no gateway, no demo ERP, no msw (tests/setup-dom.ts).
         extends: true,
         test: {
           name: 'dom',
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
-          include: ['src/**/*.test.tsx', 'tests/flows/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts'],
+        },
+      },
+      {
+        // Flow tests: the real routes over the real gateway + demo ERP behind msw (tests/harness).
+        extends: true,
+        test: {
+          name: 'flows',
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
+          include: ['tests/flows/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-dom.ts', 'tests/setup-flows.ts'],
         },
       },
     ],

@@ -1,16 +1,15 @@
 /**
- * Setup of the jsdom test project (vitest.config.ts): jest-dom matchers, msw lifecycle
- * (the real gateway + demo ERP answer /api/*, anything else is an error), cleanup after each
- * test, empty localStorage per test, and the console.error rule (a test that logs console.error fails).
+ * Setup of every jsdom test (vitest.config.ts, projects "dom" and "flows"): jest-dom matchers,
+ * cleanup after each test, empty localStorage per test, and the console.error rule (a test that logs
+ * console.error fails). No server here: a component's unit test does not pay for the gateway and the
+ * demo ERP — the flow tests add them (tests/setup-flows.ts).
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { mswServer, resetErpEnv } from './harness/erp-env';
+import { afterEach, beforeEach } from 'vitest';
 import { checkConsoleGuard, installConsoleGuard } from './harness/console-guard';
 import { resetShortcutsCache } from '../src/lib/account-shortcuts';
 
-beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
 // Every test starts with an empty browser storage (pinned/recent accounts live there).
 beforeEach(() => {
   localStorage.clear();
@@ -19,8 +18,5 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  mswServer.resetHandlers();
-  resetErpEnv();
   checkConsoleGuard();
 });
-afterAll(() => mswServer.close());

@@ -12,7 +12,7 @@ import { mswServer, renderApp, setDemoFail, type DemoShape } from '../harness';
 // Lazy routes and the demo dataset make the first render slow when the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 });
 
-const SHAPES: DemoShape[] = ['wex', 'cf-row', 'envelope-cf-column', 'labels'];
+const SHAPES: DemoShape[] = ['wex']; // one UI pass; every answer shape is read in tests/reader/shapes.test.ts
 const ds = getDataset();
 const ERP_TODAY = ds.today;
 

@@ -4,9 +4,10 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { configQuery } from '../../src/api/session';
 import { mswServer, renderApp, setDemoFail, type DemoShape } from '../harness';
 
-const SHAPES: DemoShape[] = ['wex', 'envelope-cf-column'];
+const SHAPES: DemoShape[] = ['wex']; // one UI pass; every answer shape is read in tests/reader/shapes.test.ts
 
 async function fillLogin(user: import('../harness').RenderedApp['user'], userName: string, password: string) {
   await user.type(await screen.findByLabelText('Kullanıcı adı'), userName);
@@ -143,11 +144,11 @@ describe('login page', () => {
   });
 
   it('shows no demo box and no demo password outside demo mode', async () => {
-    await renderApp('/login', { demo: false });
+    const app = await renderApp('/login', { demo: false });
     await screen.findByRole('heading', { level: 1, name: 'Giriş' });
-    // Let the /api/config answer arrive before asserting absence.
-    await waitFor(() => expect(screen.getByLabelText('Kullanıcı adı')).toBeEnabled());
-    await new Promise((r) => setTimeout(r, 50));
+    // The /api/config answer has been read (it says: not demo) before asserting absence.
+    await waitFor(() => expect(app.queryClient.getQueryData(configQuery.queryKey)).toMatchObject({ demo: false }));
+    expect(screen.getByLabelText('Kullanıcı adı')).toBeEnabled();
     expect(screen.queryByText(/Demo modu/)).not.toBeInTheDocument();
     expect(document.body.textContent).not.toContain('Mali2026!');
   });

@@ -11,7 +11,7 @@ import { renderApp, type DemoShape } from '../harness';
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.restoreAllMocks());
 
-const SHAPES: DemoShape[] = ['wex', 'labels', 'envelope', 'cf-column', 'envelope-cf-column'];
+const SHAPES: DemoShape[] = ['wex']; // one UI pass; every answer shape is read in tests/reader/shapes.test.ts
 const ds = getDataset();
 /** A USD account that also holds TL lines (opening / virman): two currencies on one statement. */
 const usd: DemoAccount = ds.accounts.find((a) => a.lines.some((l) => l.currency === 'USD') && a.lines.some((l) => l.currency === 'TL'))!;

@@ -11,7 +11,7 @@ import { mswServer, renderApp, setDemoFail, type DemoShape } from '../harness';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const SHAPES: DemoShape[] = ['wex', 'cf-row', 'envelope-cf-column', 'labels'];
+const SHAPES: DemoShape[] = ['wex']; // one UI pass; every answer shape is read in tests/reader/shapes.test.ts
 const ds = getDataset();
 
 /** Independent tr-TR money text: 123456 kuruş → "1.234,56". */

@@ -11,7 +11,7 @@ import { UnauthenticatedError } from '../../src/api/errors';
 import { recordOpened, togglePinned } from '../../src/lib/account-shortcuts';
 import { actUntil, mswServer, renderApp, type DemoShape } from '../harness';
 
-const SHAPES: DemoShape[] = ['wex', 'envelope-cf-column'];
+const SHAPES: DemoShape[] = ['wex']; // one UI pass; every answer shape is read in tests/reader/shapes.test.ts
 
 describe.each(SHAPES)('shell (ERP shape %s)', (shape) => {
   it('asks the server for the session: without one, every protected page goes to /login?next=…', async () => {
