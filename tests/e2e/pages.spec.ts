@@ -58,7 +58,8 @@ test.describe('1366×768 laptop', () => {
     const inRange = acc.lines.filter((l) => l.date >= '2025-06-01' && l.date <= '2025-12-31');
     const before = acc.lines.filter((l) => l.date < '2025-06-01');
     await expect(grid.locator('tfoot').getByTestId('sum-debit')).toHaveText(trMoney(sum([...before, ...inRange].map((l) => l.debit))));
-    await expect(page.getByText('Vadesi geçmiş (bugün itibarıyla)')).toBeVisible();
+    // The open-item figures are as of the range's end (issue 22).
+    await expect(page.getByText('Vadesi geçmiş (31.12.2025 itibarıyla)')).toBeVisible();
   });
 });
 
