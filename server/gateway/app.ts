@@ -11,6 +11,7 @@ import { jsonError } from './error-response';
 import { GatewayError, MESSAGES } from './messages';
 import { nodeFetch } from './node-fetch';
 import { LoginLimiter } from './rate-limit';
+import { SessionCalls } from './session-calls';
 import { sessionCookies } from './session-cookie';
 import { addSessionRoutes } from './session-routes';
 import { MemoryStore, StoreUnavailableError } from './state-store';
@@ -35,9 +36,10 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   const echo = echoGuard(config.erpApiPassword);
   const refuseEcho = echo.refuse;
   const flights = new Flights();
+  const calls = new SessionCalls(config.sessionCalls);
 
   const app = new Hono<GatewayEnv>();
-  app.use('/api/*', auditLog(log, now));
+  app.use('/api/*', auditLog(log, now, config.clientStallMs));
   app.use('/api/*', compressAnswers(config.compression));
   app.use('/api/*', csrfGuard(config));
 
@@ -52,7 +54,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   });
 
   addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, maxBodyBytes, now });
-  addErpRoute(app, { cookies, upstream, echo, flights, maxBodyBytes });
+  addErpRoute(app, { cookies, upstream, echo, flights, calls, maxBodyBytes });
 
   app.all('/api/*', () => {
     throw new GatewayError('not_found', MESSAGES.notFound, { detail: 'no_route' });

@@ -7,21 +7,33 @@
  * The answer's body passes through here last: a body that fails after its 200 was sent (too large,
  * password echo, ERP connection lost) cuts the connection instead of ending the answer, so the
  * browser's fetch fails rather than reading a truncated answer as whole; the line then says
- * `"cut": true` and the reason.
+ * `"cut": true` and the reason (`client_stalled`: the caller took no byte for `clientStallMs`).
+ * A caller that left before its answer was complete is logged once, as `"status": 499,
+ * "aborted": true` — never as a 200.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AnswerMeter, GatewayEnv } from './config';
 import { GatewayError } from './messages';
 
-/** Destroys the browser's connection when served by @hono/node-server (dev and prod servers). */
-function cutConnection(c: Context<GatewayEnv>): boolean {
-  const outgoing = (c.env as { outgoing?: { destroy(): void; destroyed?: boolean } } | undefined)?.outgoing;
-  if (!outgoing || typeof outgoing.destroy !== 'function') return false;
-  outgoing.destroy();
-  return true;
+type Outgoing = {
+  destroy(): void;
+  destroyed?: boolean;
+  writableLength?: number;
+  socket?: { writableLength?: number } | null;
+  setTimeout?: (ms: number, cb: () => void) => unknown;
+  off?: (event: string, cb: () => void) => unknown;
+};
+
+/** The browser's connection when served by @hono/node-server (dev and prod servers). */
+function outgoingOf(c: Context<GatewayEnv>): Outgoing | undefined {
+  const outgoing = (c.env as { outgoing?: Outgoing } | undefined)?.outgoing;
+  return outgoing && typeof outgoing.destroy === 'function' ? outgoing : undefined;
 }
 
-export function auditLog(log: (line: string) => void, now: () => number): MiddlewareHandler<GatewayEnv> {
+/** Default of `clientStallMs`: a caller that has taken no byte of a waiting answer for this long is cut off. */
+export const CLIENT_STALL_MS = 60_000;
+
+export function auditLog(log: (line: string) => void, now: () => number, stallMs = CLIENT_STALL_MS): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     const started = performance.now();
     const meter: AnswerMeter = { bytes: 0 };
@@ -31,22 +43,28 @@ export function auditLog(log: (line: string) => void, now: () => number): Middle
     c.header('cache-control', 'no-store');
     c.header('x-content-type-options', 'nosniff');
     let wireBytes = 0;
-    const write = (extra: { cut?: string; closed?: boolean }) => {
+    let written = false;
+    /** The one line of this request (a second call — e.g. a cancel after a cut — writes nothing). */
+    const write = (extra: { cut?: string; aborted?: boolean }) => {
+      if (written) return;
+      written = true;
       const user = c.get('user');
+      const aborted = extra.aborted || c.req.raw.signal.aborted;
       const detail = extra.cut ?? c.get('detail');
       log(
         JSON.stringify({
           time: new Date(now()).toISOString(),
           user: user?.userName ?? null,
           op: c.get('op'),
-          status: c.res.status,
+          // 499 (nginx's "client closed request"): the caller left before the whole answer was sent.
+          status: aborted && !extra.cut ? 499 : c.res.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
           bytes: meter.encoding ? meter.bytes : wireBytes,
           ...(meter.encoding ? { wireBytes, encoding: meter.encoding } : {}),
           ...(meter.coalesced ? { coalesced: true } : {}),
           ...(extra.cut ? { cut: true } : {}),
-          ...(extra.closed ? { closed: true } : {}),
-          ...(detail ? { error: detail } : {}),
+          ...(aborted && !extra.cut ? { aborted: true } : {}),
+          ...(detail && detail !== 'aborted' ? { error: detail } : {}),
         }),
       );
     };
@@ -55,7 +73,22 @@ export function auditLog(log: (line: string) => void, now: () => number): Middle
       write({});
       return;
     }
+    const outgoing = outgoingOf(c);
     const reader = res.body.getReader();
+    // A caller that stops reading (the answer waits in its socket and nothing moves for stallMs) is
+    // cut off, so it holds no ERP connection and no memory. Node's socket timeout already treats a
+    // write in progress as activity; the check below tells "the caller does not read" (bytes wait to
+    // be sent) from "the ERP is slow" (nothing waits: the ERP's own time limit applies).
+    let stalled = false;
+    const onStall = () => {
+      const waiting = (outgoing?.writableLength ?? 0) + (outgoing?.socket?.writableLength ?? 0);
+      if (waiting === 0 || !outgoing || outgoing.destroyed) return;
+      stalled = true;
+      write({ cut: 'client_stalled' });
+      outgoing.destroy();
+      reader.cancel().catch(() => undefined);
+    };
+    outgoing?.setTimeout?.(stallMs, onStall);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -63,13 +96,17 @@ export function auditLog(log: (line: string) => void, now: () => number): Middle
           chunk = await reader.read();
         } catch (err) {
           const reason = err instanceof GatewayError ? (err.detail ?? err.code) : 'stream_failed';
-          write({ cut: reason });
+          if (reason === 'aborted') write({ aborted: true });
+          else write({ cut: reason });
           // In a Node server: cut the socket and end our side quietly. Elsewhere (tests calling
           // gateway.fetch): the reader of this body sees the error itself.
-          if (cutConnection(c)) controller.close();
-          else controller.error(err);
+          if (outgoing) {
+            outgoing.destroy();
+            controller.close();
+          } else controller.error(err);
           return;
         }
+        if (stalled) return;
         if (chunk.done) {
           write({});
           controller.close();
@@ -80,7 +117,7 @@ export function auditLog(log: (line: string) => void, now: () => number): Middle
       },
       cancel(reason) {
         // The browser went away (closed the tab, navigated): stop the work behind this answer.
-        write({ closed: true });
+        write({ aborted: true });
         return reader.cancel(reason);
       },
     });

@@ -5,14 +5,28 @@
  *
  * Memory: nothing is kept after an answer completes. A flight can be joined until its first
  * JOIN_WINDOW bytes have been read (those are kept for late joiners, then dropped); after that a new
- * identical call starts its own request. The answer is read at the pace of the slowest caller, each
- * caller buffering at most SUBSCRIBER_BUFFER bytes. A caller that goes away only leaves; when the last
- * one leaves, the ERP request is cancelled. A failure (before or during the stream) reaches every caller.
+ * identical call starts its own request.
+ *
+ * Pace: the answer is read as fast as the FASTEST remaining caller takes it (the pump runs whenever
+ * any caller has room, and is restarted by every caller's read and every caller's leaving — never
+ * only by one caller's pull). The chunks are shared, so a slower caller costs no copies: its queue is
+ * references to the same bytes. A caller more than LAG_LIMIT bytes behind the fastest is cut off
+ * (`too_slow`: its browser shows "the answer was cut off" and may ask again, which starts a request of
+ * its own) — so the memory one shared answer holds is at most LAG_LIMIT, whatever its callers do.
+ *
+ * Leaving: a caller that goes away only leaves, at any stage — while the ERP has not answered yet
+ * (its AbortSignal), or while the answer streams (its stream is cancelled). When the last one leaves,
+ * the ERP request is aborted (before its headers, during its first bytes, or mid-stream).
+ * A failure (before or during the stream) reaches every caller.
  */
 import type { AnswerHead, CheckedAnswer } from './answer-stream';
+import { GatewayError, MESSAGES, abortedError } from './messages';
 
 export const JOIN_WINDOW = 1024 * 1024;
+/** Room each caller's queue asks to be filled to (the pump reads while any caller is below it). */
 const SUBSCRIBER_BUFFER = 256 * 1024;
+/** A caller further behind the fastest caller than this is cut off (memory bound of a shared answer). */
+export const LAG_LIMIT = 16 * 1024 * 1024;
 
 interface Subscriber {
   controller: ReadableStreamDefaultController<Uint8Array>;
@@ -31,6 +45,7 @@ class Broadcast {
   constructor(
     private readonly source: ReadableStreamDefaultReader<Uint8Array>,
     private readonly window: number,
+    private readonly lagLimit: number,
     private readonly forget: () => void,
   ) {}
 
@@ -48,31 +63,49 @@ class Broadcast {
           else if (this.state === 'failed') controller.error(this.failure);
           else this.subscribers.add(me);
         },
-        pull: () => this.pump(),
-        cancel: () => {
-          this.subscribers.delete(me);
-          if (this.subscribers.size === 0 && this.state === 'open') {
-            // Everybody left: stop the ERP request; nobody may join what is no longer read.
-            this.state = 'failed';
-            this.failure = new Error('cancelled');
-            this.kept = null;
-            this.forget();
-            this.source.cancel().catch(() => undefined);
-          }
+        pull: () => {
+          void this.pump();
         },
+        cancel: () => this.leave(me),
       },
       { highWaterMark: SUBSCRIBER_BUFFER, size: (chunk) => chunk.byteLength },
     );
   }
 
+  /** Nobody joined after all (every waiting caller left before the answer came): stop the ERP request. */
+  abandonIfUnread(): void {
+    if (this.subscribers.size === 0 && this.state === 'open') this.stop();
+  }
+
+  private leave(me: Subscriber): void {
+    this.subscribers.delete(me);
+    if (this.subscribers.size === 0 && this.state === 'open') this.stop();
+    // The one who left may have been the one holding the others back: go on at the others' pace.
+    else void this.pump();
+  }
+
+  /** Everybody left: stop the ERP request; nobody may join what is no longer read. */
+  private stop(): void {
+    this.state = 'failed';
+    this.failure = abortedError();
+    this.kept = null;
+    this.forget();
+    this.source.cancel().catch(() => undefined);
+  }
+
+  private hasRoom(): boolean {
+    for (const s of this.subscribers) if ((s.controller.desiredSize ?? 0) > 0) return true;
+    return false;
+  }
 
   private async pump(): Promise<void> {
     if (this.pumping || this.state !== 'open') return;
     this.pumping = true;
     try {
-      // Read while every reader has room (the slowest sets the pace).
-      while (this.state === 'open' && this.subscribers.size > 0 && [...this.subscribers].every((s) => (s.controller.desiredSize ?? 0) > 0)) {
+      // Read while any reader has room (the fastest sets the pace).
+      while (this.state === 'open' && this.subscribers.size > 0 && this.hasRoom()) {
         const { done, value } = await this.source.read();
+        if (this.state !== 'open') return;
         if (done) {
           this.state = 'done';
           for (const s of this.subscribers) s.controller.close();
@@ -89,7 +122,15 @@ class Broadcast {
             this.forget();
           } else this.kept.push(value);
         }
-        for (const s of this.subscribers) s.controller.enqueue(value);
+        for (const s of [...this.subscribers]) {
+          s.controller.enqueue(value);
+          // Queued bytes = SUBSCRIBER_BUFFER − desiredSize: too far behind the fastest → cut off.
+          if (SUBSCRIBER_BUFFER - (s.controller.desiredSize ?? 0) > this.lagLimit) {
+            this.subscribers.delete(s);
+            s.controller.error(new GatewayError('internal', MESSAGES.internal, { detail: 'too_slow' }));
+          }
+        }
+        if (this.subscribers.size === 0) this.stop();
       }
     } catch (err) {
       this.state = 'failed';
@@ -107,6 +148,8 @@ interface Flight {
   ready: Promise<AnswerHead & { broadcast: Broadcast }>;
   /** Callers still waiting for `ready` (the flight stays joinable for them). */
   waiting: number;
+  /** Aborts the ERP request (every waiting caller left before it answered). */
+  abort: AbortController;
 }
 
 export interface SharedAnswer extends AnswerHead {
@@ -118,40 +161,77 @@ export interface SharedAnswer extends AnswerHead {
 export class Flights {
   private readonly inFlight = new Map<string, Flight>();
 
-  constructor(private readonly window = JOIN_WINDOW) {}
+  constructor(
+    private readonly window = JOIN_WINDOW,
+    private readonly lagLimit = LAG_LIMIT,
+  ) {}
 
   /** Requests in flight that can still be joined (tests, figures). */
   get size(): number {
     return this.inFlight.size;
   }
 
-  /** The answer for `key`: joins an identical request in flight, or starts one with `start`. */
-  async answer(key: string, start: () => Promise<CheckedAnswer>): Promise<SharedAnswer> {
+  /**
+   * The answer for `key`: joins an identical request in flight, or starts one with `start` (given the
+   * signal that aborts the ERP request). `signal`: this caller left (rejects with abortedError; the
+   * ERP request is aborted when nobody else waits for it).
+   */
+  async answer(key: string, start: (signal: AbortSignal) => Promise<CheckedAnswer>, signal?: AbortSignal): Promise<SharedAnswer> {
+    if (signal?.aborted) throw abortedError();
     const existing = this.inFlight.get(key);
     const flight = existing ?? this.launch(key, start);
     flight.waiting++;
+    let left = false;
+    let onAbort: (() => void) | undefined;
+    const gone = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        left = true;
+        reject(abortedError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    gone.catch(() => undefined);
     let head: AnswerHead & { broadcast: Broadcast };
     try {
-      head = await flight.ready;
+      head = await Promise.race([flight.ready, gone]);
+    } catch (err) {
+      if (left) this.leftWaiting(key, flight);
+      throw err;
     } finally {
       flight.waiting--;
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+    if (signal?.aborted) {
+      if (flight.waiting === 0) head.broadcast.abandonIfUnread();
+      throw abortedError();
     }
     const body = head.broadcast.join();
     // Joined too late (the first JOIN_WINDOW bytes are gone): a request of its own.
-    if (!body) return { ...(await this.answer(key, start)), coalesced: false };
+    if (!body) return { ...(await this.answer(key, start, signal)), coalesced: false };
     const { status, contentType, completeBytes } = head;
     return { status, contentType, completeBytes, body, coalesced: !!existing };
   }
 
-  private launch(key: string, start: () => Promise<CheckedAnswer>): Flight {
+  /** A caller left before the answer came: the last one to leave aborts the ERP request. */
+  private leftWaiting(key: string, flight: Flight): void {
+    // `waiting` still counts this caller here (it is decremented in answer()'s finally).
+    if (flight.waiting > 1) return;
+    if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+    flight.abort.abort(abortedError());
+    flight.ready.then((h) => h.broadcast.abandonIfUnread(), () => undefined);
+  }
+
+  private launch(key: string, start: (signal: AbortSignal) => Promise<CheckedAnswer>): Flight {
     const forget = () => {
       if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
     };
+    const abort = new AbortController();
     const flight: Flight = {
       waiting: 0,
-      ready: start().then(
+      abort,
+      ready: start(abort.signal).then(
         (answer) => {
-          const broadcast = new Broadcast(answer.body.getReader(), this.window, forget);
+          const broadcast = new Broadcast(answer.body.getReader(), this.window, this.lagLimit, forget);
           return { status: answer.status, contentType: answer.contentType, completeBytes: answer.completeBytes, broadcast };
         },
         (err: unknown) => {
@@ -160,6 +240,7 @@ export class Flights {
         },
       ),
     };
+    flight.ready.catch(() => undefined);
     this.inFlight.set(key, flight);
     return flight;
   }

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { ErpBodyMode } from './erp-body';
 import type { LoginLimits } from './rate-limit';
+import type { SessionCallLimits } from './session-calls';
 import type { SessionUser } from './session';
 import type { StateStore } from './state-store';
 import type { TrustProxy } from './trust-proxy';
@@ -62,6 +63,10 @@ export interface GatewayConfig {
   maxAnswerBytes?: number;
   /** Compression levels of /api answers (default: compress.ts; bench/compress.ts compares others). */
   compression?: { brQuality?: number; gzipLevel?: number };
+  /** ERP calls one session may have running at once, and how long more may wait (session-calls.ts; default 6, 12 waiting, 5 s). */
+  sessionCalls?: Partial<SessionCallLimits>;
+  /** A caller that takes no byte of its waiting answer for this long is cut off (default 60 000 ms; audit-log.ts). */
+  clientStallMs?: number;
   /** Clock (tests). */
   now?: () => number;
   /** Client address for the login limiter; default: X-Forwarded-For when trustProxy, else the socket. */

@@ -2,7 +2,7 @@
  * POST /api/erp/:op — the ERP route. In order: a valid session, the operation on the allowlist
  * (src/contract/erp.ts, shared with the browser), POST only, the JSON body's parameters (allowlisted, strings, ≤ MAX_PARAM_CHARS;
  * a browser "password" is dropped), then the answer: identical calls in flight share one ERP request
- * (coalesce.ts), which upstream.ts makes (adding the API password) and answer-stream.ts checks while
+ * (coalesce.ts), at most 6 at a time per session (session-calls.ts), which upstream.ts makes (adding the API password) and answer-stream.ts checks while
  * it streams (size cap, password echo); passed on as JSON or text, compressed by compress.ts.
  */
 import type { Hono } from 'hono';
@@ -13,6 +13,7 @@ import type { GatewayEnv } from './config';
 import type { EchoGuard } from './echo-guard';
 import { GatewayError, MESSAGES, fill } from './messages';
 import { ERP_OPERATIONS, MAX_PARAM_CHARS, findOperation } from '../../src/contract/erp';
+import { onStreamEnd, type SessionCalls } from './session-calls';
 import type { SessionCookies } from './session-cookie';
 import { openErp, type UpstreamOptions } from './upstream';
 
@@ -21,13 +22,14 @@ export interface ErpRouteDeps {
   upstream: UpstreamOptions;
   echo: EchoGuard;
   flights: Flights;
+  calls: SessionCalls;
   maxBodyBytes: number;
 }
 
-export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, flights, maxBodyBytes }: ErpRouteDeps): void {
+export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, flights, calls, maxBodyBytes }: ErpRouteDeps): void {
   app.all('/api/erp/*', async (c) => {
     c.set('op', 'erp');
-    await cookies.require(c);
+    const session = await cookies.require(c);
     // Decide on the raw path: exactly /api/erp/<allowlisted name>, nothing encoded, nothing more.
     const rawPath = new URL(c.req.url).pathname;
     const match = /^\/api\/erp\/([a-z_]{1,40})$/.exec(rawPath);
@@ -50,14 +52,25 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, fl
     // Every documented parameter is sent; one the browser left out goes as "" (documented choice).
     const params = allowed.map((k) => [k, typeof body[k] === 'string' ? body[k] : ''] as const);
     const key = JSON.stringify([operation, params]);
-    const answer = await flights.answer(key, async () =>
-      checkedAnswer(await openErp(upstream, operation, params), { scanner: echo.scanner(), maxBytes: upstream.maxAnswerBytes }),
-    );
+    // The browser's leaving (closed tab, navigation, fetch aborted) reaches the ERP request at any stage.
+    const left = c.req.raw.signal;
+    const release = await calls.acquire(session.sid, left);
+    let answer: Awaited<ReturnType<Flights['answer']>>;
+    try {
+      answer = await flights.answer(
+        key,
+        async (signal) => checkedAnswer(await openErp(upstream, operation, params, signal), { scanner: echo.scanner(), maxBytes: upstream.maxAnswerBytes }),
+        left,
+      );
+    } catch (err) {
+      release();
+      throw err;
+    }
     const meter = c.get('answer');
     if (meter && answer.coalesced) meter.coalesced = true;
     const type = answer.contentType?.toLowerCase().startsWith('application/json')
       ? answer.contentType
       : 'text/plain; charset=utf-8';
-    return c.body(answer.body, 200, { 'content-type': type });
+    return c.body(onStreamEnd(answer.body, release), 200, { 'content-type': type });
   });
 }

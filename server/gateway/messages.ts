@@ -48,6 +48,9 @@ export const MESSAGES = {
   upstreamTooLarge:
     'ERP’nin yanıtı ağ geçidinin sınırından ({mb} MB) büyük; yanıt kesildi. Lütfen aramayı daraltın ya da sistem yöneticinize bildirin.',
   internal: 'Ağ geçidinde beklenmeyen bir hata oluştu.',
+  tooManyCalls:
+    'Bu oturumdan aynı anda çok fazla ERP isteği yapılıyor ({max} tanesi sürüyor). Lütfen {seconds} saniye sonra tekrar deneyin.',
+  loginBusy: 'Bu adresten aynı anda çok fazla giriş denemesi sürüyor. Lütfen {seconds} saniye sonra tekrar deneyin.',
   storeUnavailable: 'Oturum deposuna (Redis) şu anda ulaşılamıyor: giriş ve oturum denetimi yapılamıyor. Lütfen biraz sonra tekrar deneyin.',
 } as const;
 
@@ -115,4 +118,12 @@ export function errorBody(err: GatewayError): { error: { code: string; message: 
       ...(err.reason !== undefined ? { reason: err.reason } : {}),
     },
   };
+}
+
+/**
+ * The caller left (closed the tab, navigated) before or while the ERP answered: nothing more is sent;
+ * the audit line says `"aborted": true` with status 499 (nginx's "client closed request").
+ */
+export function abortedError(): GatewayError {
+  return new GatewayError('internal', MESSAGES.internal, { status: 499, detail: 'aborted' });
 }

@@ -5,7 +5,7 @@
  * contain the URL (and so never the API password).
  */
 import { Buffer } from 'node:buffer';
-import { GatewayError, MESSAGES, fill, upstreamHttpError } from './messages';
+import { GatewayError, MESSAGES, abortedError, fill, upstreamHttpError } from './messages';
 import { encodeErpBody, type ErpBodyMode } from './erp-body';
 
 export interface UpstreamOptions {
@@ -75,10 +75,16 @@ export async function openErp(
   opts: UpstreamOptions,
   operation: string,
   params: ReadonlyArray<readonly [string, string]>,
+  signal?: AbortSignal,
 ): Promise<UpstreamBody> {
   const { contentType, body } = encodeErpBody(opts.erpBody, params);
+  if (signal?.aborted) throw abortedError();
   const abort = new AbortController();
+  // The callers left (at any stage: before the headers, during the body): the ERP request ends.
+  const onLeave = () => abort.abort(abortedError());
+  signal?.addEventListener('abort', onLeave, { once: true });
   let timedOut = false;
+  const failure = (err: unknown): GatewayError => (signal?.aborted && !timedOut ? abortedError() : transportError(err, timedOut));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const arm = () => {
     clearTimeout(timer);
@@ -102,7 +108,8 @@ export async function openErp(
     });
   } catch (err) {
     clearTimeout(timer);
-    throw transportError(err, timedOut || abort.signal.aborted);
+    signal?.removeEventListener('abort', onLeave);
+    throw signal?.aborted && !timedOut ? abortedError() : transportError(err, timedOut || abort.signal.aborted);
   }
   clearTimeout(timer);
   // A transport that answers after the abort (e.g. an in-process fake) still counts as a timeout.
@@ -135,13 +142,14 @@ export async function openErp(
         const { done, value } = await reader.read();
         return done ? null : value;
       } catch (err) {
-        throw transportError(err, timedOut);
+        throw failure(err);
       } finally {
         clearTimeout(timer);
       }
     },
     cancel() {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onLeave);
       reader?.cancel().catch(() => undefined);
     },
   };

@@ -87,11 +87,15 @@ describe('identical calls in flight', () => {
     return release;
   }
 
-  it('20 concurrent identical calls → 1 ERP request and 20 identical answers; a caller without a session is refused', async () => {
+  it('20 concurrent identical calls (4 sessions × 5) → 1 ERP request and 20 identical answers; a caller without a session is refused', async () => {
     const g = await loggedIn();
+    const others = [client(g.url), client(g.url), client(g.url)];
+    for (const o of others) expect((await o.login()).status).toBe(200);
+    const sessions = [g.jar, ...others.map((o) => o.jar)];
+    erp.requests.length = 0;
     const body = Buffer.from(bigAnswer(4000), 'utf8');
     const release = heldErp(body);
-    const calls = Array.from({ length: 20 }, () => g.post({ firma_ismi: 'ığdır' }));
+    const calls = Array.from({ length: 20 }, (_, i) => g.post({ firma_ismi: 'ığdır' }, { cookie: cookieOf(sessions[i % 4]!) }));
     const stranger = rawCall(g.url, '/api/erp/get_cari', { json: { firma_ismi: 'ığdır' } });
     await vi.waitFor(() => expect(erpCalls()).toBe(1));
     await new Promise((ok) => setTimeout(ok, 400)); // every call has reached the gateway by now
