@@ -10,9 +10,14 @@
  * ceilings do not stop them (their own user+address counter still does), so neither a colleague
  * behind the same NAT address nor a spray against their name locks them out. A user who never
  * failed, or failed elsewhere, still gets in from a clean address.
- * The attempt counts (atomically, in the StateStore) before the ERP answers, so parallel guesses
- * cannot slip past a limit; anything but a wrong user name/password is forgiven afterwards.
+ * A failure counts only when the ERP said "wrong user name or password". An attempt still waiting for
+ * the ERP holds a place on each counter (atomically, in the StateStore): while failures + waiting
+ * attempts fill a counter's free failures, a further attempt waits for one of them to be answered
+ * (the login route polls for up to LOGIN_QUEUE_MS), so parallel guesses cannot slip past a limit and
+ * parallel right passwords (a whole office behind one address at nine o'clock) all get in. A success
+ * changes no failure counter (it clears its own user+address counter) and marks the pair known.
  */
+import { randomBytes } from 'node:crypto';
 import type { DelayPolicy, FailureRule, StateStore } from './state-store';
 
 export interface LoginLimits {
@@ -42,10 +47,13 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 };
 
 export interface Attempt {
+  id: string;
   keys: string[];
   pair: string;
   known: string;
 }
+
+export type Begun = { waitMs: number } | { busy: true } | { attempt: Attempt };
 
 export class LoginLimiter {
   private readonly store: StateStore;
@@ -59,10 +67,11 @@ export class LoginLimiter {
   }
 
   /**
-   * Checks and counts one attempt of `user` (folded) from `address` (see addressKey).
-   * Returns the wait in ms (nothing counted) or the counted attempt.
+   * Checks one attempt of `user` (folded) from `address` (see addressKey): the wait in ms (a delay is
+   * owed), busy (attempts still waiting for the ERP fill a limit: ask again shortly), or the attempt
+   * (its places taken; settle it with failed/succeeded/abandoned).
    */
-  async begin(user: string, address: string, now: number): Promise<{ waitMs: number } | { attempt: Attempt }> {
+  async begin(user: string, address: string, now: number): Promise<Begun> {
     const pair = `ua:${user}@${address}`;
     const known = `ok:${user}@${address}`;
     const isKnown = await this.store.marked(known, now);
@@ -71,19 +80,26 @@ export class LoginLimiter {
       { key: `a:${address}`, free: isKnown ? 0 : this.limits.perAddress },
       { key: `u:${user}`, free: isKnown ? 0 : this.limits.perUser },
     ];
-    const { waitMs } = await this.store.attempt(rules, this.policy, now);
-    if (waitMs > 0) return { waitMs };
-    return { attempt: { keys: rules.map((r) => r.key), pair, known } };
+    const id = randomBytes(9).toString('base64url');
+    const result = await this.store.attempt(rules, this.policy, now, id);
+    if (result.waitMs > 0) return { waitMs: result.waitMs };
+    if (result.busy) return { busy: true };
+    return { attempt: { id, keys: rules.map((r) => r.key), pair, known } };
   }
 
-  /** The attempt was not a wrong guess (ERP down, unreadable answer): it does not count. */
-  forgive(attempt: Attempt): Promise<void> {
-    return this.store.forgive(attempt.keys);
+  /** The ERP said "wrong user name or password": one failure on every counter. */
+  failed(attempt: Attempt, now: number): Promise<void> {
+    return this.store.settle(attempt.keys, attempt.id, true, this.policy, now);
+  }
+
+  /** Not a wrong guess (ERP down, unreadable answer, the caller left): nothing counted. */
+  abandoned(attempt: Attempt, now: number): Promise<void> {
+    return this.store.settle(attempt.keys, attempt.id, false, this.policy, now);
   }
 
   /** The right password: not a failure; its own user+address counter starts again; the pair is known. */
   async succeeded(attempt: Attempt, now: number): Promise<void> {
-    await this.store.forgive(attempt.keys);
+    await this.store.settle(attempt.keys, attempt.id, false, this.policy, now);
     await this.store.clear([attempt.pair]);
     await this.store.mark(attempt.known, this.limits.knownMs, now);
   }

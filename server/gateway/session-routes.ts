@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { parseErpBody, readLogin } from '../../src/api/reader';
 import { readJsonObject } from './body';
 import type { GatewayConfig, GatewayEnv } from './config';
-import { GatewayError, MESSAGES, fill } from './messages';
+import { GatewayError, MESSAGES, abortedError, fill } from './messages';
 import { LOGIN_OPERATION, LOGIN_PARAMS, MAX_PARAM_CHARS } from '../../src/contract/erp';
 import type { LoginLimiter } from './rate-limit';
 import { clientAddress } from './request-origin';
@@ -15,6 +15,10 @@ import { StoreUnavailableError } from './state-store';
 import { addressKey } from './trust-proxy';
 import type { SessionCookies } from './session-cookie';
 import { callErp, type UpstreamAnswer, type UpstreamOptions } from './upstream';
+
+/** How long a login waits while earlier attempts from its address/user are still with the ERP (then 429). */
+export const LOGIN_QUEUE_MS = 15_000;
+const LOGIN_POLL_MS = 100;
 
 export interface SessionRouteDeps {
   config: GatewayConfig;
@@ -74,18 +78,29 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
       throw new GatewayError('bad_request', MESSAGES.badLogin);
     }
     const name = userName.trim();
-    // The attempt counts (atomically, in the store) before the ERP answers, so parallel guesses cannot
-    // slip past the limit while earlier ones are still waiting; anything but a wrong user name/password
-    // is forgiven afterwards. A store that cannot be asked refuses the login (503): failing open would
-    // lift the limit.
-    const checked = await limiter.begin(userKey(name), addressKey(clientAddress(c, config)), now());
-    if ('waitMs' in checked) {
-      const seconds = Math.max(1, Math.ceil(checked.waitMs / 1000));
+    // Failures count only when the ERP says no; an attempt waiting for the ERP holds a place, and one
+    // that finds the places taken waits for them here (rate-limit.ts). A store that cannot be asked
+    // refuses the login (503): failing open would lift the limit.
+    const folded = userKey(name);
+    const address = addressKey(clientAddress(c, config));
+    const left = c.req.raw.signal;
+    const queuedUntil = performance.now() + LOGIN_QUEUE_MS;
+    let begun = await limiter.begin(folded, address, now());
+    while ('busy' in begun) {
+      if (performance.now() >= queuedUntil) {
+        throw new GatewayError('rate_limited', fill(MESSAGES.loginBusy, { seconds: 2 }), { headers: { 'retry-after': '2' }, detail: 'login_busy' });
+      }
+      await new Promise((ok) => setTimeout(ok, LOGIN_POLL_MS));
+      if (left.aborted) throw abortedError();
+      begun = await limiter.begin(folded, address, now());
+    }
+    if ('waitMs' in begun) {
+      const seconds = Math.max(1, Math.ceil(begun.waitMs / 1000));
       throw new GatewayError('rate_limited', fill(MESSAGES.rateLimited, { seconds }), {
         headers: { 'retry-after': String(seconds) },
       });
     }
-    const { attempt } = checked;
+    const { attempt } = begun;
     let wrongGuess = false;
     let result: ReturnType<typeof readLogin>;
     try {
@@ -109,7 +124,8 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
         throw new GatewayError('login_failed', message);
       }
     } catch (error) {
-      if (!wrongGuess) await limiter.forgive(attempt).catch(() => undefined);
+      if (wrongGuess) await limiter.failed(attempt, now());
+      else await limiter.abandoned(attempt, now()).catch(() => undefined);
       throw error;
     }
     await limiter.succeeded(attempt, now());

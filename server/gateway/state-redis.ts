@@ -4,9 +4,10 @@
  * the client Redis Inc. maintains and recommends for new projects; ioredis is still maintained but
  * no longer developed further.
  *
- * - Counters are hashes {n, t} with an expiry (forgotten `forgetMs` after the last failure); the
- *   check-and-count of a login attempt is one Lua script, so it is atomic across instances and
- *   parallel guesses cannot slip past the limit.
+ * - Counters are hashes {n, t} with an expiry (forgotten `forgetMs` after the last failure), counted
+ *   only when the ERP said no; attempts still waiting for the ERP are a sorted set per counter (id →
+ *   start, dropped after `pendingMs`). The check-and-take of a login attempt is one Lua script, so it
+ *   is atomic across instances and parallel guesses cannot slip past the limit.
  * - Revocations are plain keys with an expiry: `s:<sid>` until the session's absolute end,
  *   `u:<user>` = the moment before which every session of that user is refused.
  * - All keys carry one hash tag ({cari}) so the multi-key script also works on a Redis Cluster.
@@ -15,38 +16,57 @@
  *   event and the error code only — never the URL (it may carry a password) or a stack.
  */
 import { createClient } from '@redis/client';
-import { StoreUnavailableError, type AttemptResult, type DelayPolicy, type FailureRule, type StateStore, type StoreHealth, type StoreKind } from './state-store';
+import { DEFAULT_PENDING_MS, StoreUnavailableError, type AttemptResult, type DelayPolicy, type FailureRule, type StateStore, type StoreHealth, type StoreKind } from './state-store';
 
+// KEYS: the N counters (hash {n, t}), then their N pending sets (zset id → start).
+// ARGV: now, base, cap, forget, pendingMs, id, then the N free counts.
 const ATTEMPT = `
 local now = tonumber(ARGV[1])
 local base = tonumber(ARGV[2])
 local cap = tonumber(ARGV[3])
-local forget = tonumber(ARGV[4])
+local pendingMs = tonumber(ARGV[5])
+local id = ARGV[6]
+local n = #KEYS / 2
 local wait = 0
-for i, k in ipairs(KEYS) do
-  local free = tonumber(ARGV[4 + i])
-  if free > 0 then
-    local v = redis.call('HMGET', k, 'n', 't')
-    local n = tonumber(v[1]) or 0
-    if n >= free then
-      local d = math.min(base * 2 ^ math.min(n - free, 30), cap)
-      local w = (tonumber(v[2]) or 0) + d - now
-      if w > wait then wait = w end
-    end
+local counts = {}
+for i = 1, n do
+  local free = tonumber(ARGV[6 + i])
+  local v = redis.call('HMGET', KEYS[i], 'n', 't')
+  local c = tonumber(v[1]) or 0
+  counts[i] = c
+  if free > 0 and c >= free then
+    local d = math.min(base * 2 ^ math.min(c - free, 30), cap)
+    local w = (tonumber(v[2]) or 0) + d - now
+    if w > wait then wait = w end
   end
 end
-if wait > 0 then return math.ceil(wait) end
-for _, k in ipairs(KEYS) do
-  redis.call('HINCRBY', k, 'n', 1)
-  redis.call('HSET', k, 't', ARGV[1])
-  redis.call('PEXPIRE', k, forget)
+if wait > 0 then return {math.ceil(wait), 0} end
+for i = 1, n do
+  local free = tonumber(ARGV[6 + i])
+  if free > 0 then
+    redis.call('ZREMRANGEBYSCORE', KEYS[n + i], '-inf', now - pendingMs)
+    if redis.call('ZCARD', KEYS[n + i]) >= math.max(1, free - counts[i]) then return {0, 1} end
+  end
 end
-return 0
+for i = 1, n do
+  if tonumber(ARGV[6 + i]) > 0 then
+    redis.call('ZADD', KEYS[n + i], now, id)
+    redis.call('PEXPIRE', KEYS[n + i], pendingMs)
+  end
+end
+return {0, 0}
 `;
 
-const FORGIVE = `
-for _, k in ipairs(KEYS) do
-  if redis.call('EXISTS', k) == 1 and redis.call('HINCRBY', k, 'n', -1) <= 0 then redis.call('DEL', k) end
+// KEYS: the N counters, then their N pending sets. ARGV: now, forget, id, failed (1/0).
+const SETTLE = `
+local n = #KEYS / 2
+for i = 1, n do
+  redis.call('ZREM', KEYS[n + i], ARGV[3])
+  if ARGV[4] == '1' then
+    redis.call('HINCRBY', KEYS[i], 'n', 1)
+    redis.call('HSET', KEYS[i], 't', ARGV[1])
+    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2]))
+  end
 end
 return 0
 `;
@@ -100,19 +120,25 @@ export class RedisStore implements StateStore {
     }
   }
 
-  async attempt(rules: readonly FailureRule[], policy: DelayPolicy, now: number): Promise<AttemptResult> {
+  async attempt(rules: readonly FailureRule[], policy: DelayPolicy, now: number, id: string): Promise<AttemptResult> {
     const reply = await this.run(() =>
       this.client.eval(ATTEMPT, {
-        keys: rules.map((r) => this.key('f', r.key)),
-        arguments: [now, policy.baseMs, policy.maxMs, policy.forgetMs, ...rules.map((r) => r.free)].map(String),
+        keys: [...rules.map((r) => this.key('f', r.key)), ...rules.map((r) => this.key('p', r.key))],
+        arguments: [now, policy.baseMs, policy.maxMs, policy.forgetMs, policy.pendingMs ?? DEFAULT_PENDING_MS, id, ...rules.map((r) => r.free)].map(String),
       }),
     );
-    return { waitMs: Number(reply) || 0 };
+    const [wait, busy] = Array.isArray(reply) ? reply.map(Number) : [0, 0];
+    return busy ? { waitMs: 0, busy: true } : { waitMs: wait || 0 };
   }
 
-  async forgive(keys: readonly string[]): Promise<void> {
+  async settle(keys: readonly string[], id: string, failed: boolean, policy: DelayPolicy, now: number): Promise<void> {
     if (!keys.length) return;
-    await this.run(() => this.client.eval(FORGIVE, { keys: keys.map((k) => this.key('f', k)) }));
+    await this.run(() =>
+      this.client.eval(SETTLE, {
+        keys: [...keys.map((k) => this.key('f', k)), ...keys.map((k) => this.key('p', k))],
+        arguments: [String(now), String(policy.forgetMs), id, failed ? '1' : '0'],
+      }),
+    );
   }
 
   async clear(keys: readonly string[]): Promise<void> {

@@ -8,7 +8,9 @@
  *
  * Two jobs:
  * - failed-login counters with growing delays (the policy is in rate-limit.ts; the store only
- *   counts and checks, atomically, so parallel guesses cannot slip past a limit);
+ *   counts and checks, atomically). A failure is counted only when the ERP said no; an attempt still
+ *   waiting for the ERP holds a place ("pending", forgotten after `pendingMs` should its process
+ *   die), so parallel guesses cannot slip past a limit, and a success changes no counter;
  * - revocations: one session id (logout) or every session of a user started before a moment
  *   ("log out everywhere", npm run sessions -- logout-all <user>).
  */
@@ -26,11 +28,20 @@ export interface DelayPolicy {
   maxMs: number;
   /** A counter is forgotten this long after its last failure. */
   forgetMs: number;
+  /** A pending attempt is forgotten after this (its process died before settling it); default 60 s. */
+  pendingMs?: number;
 }
 
+export const DEFAULT_PENDING_MS = 60_000;
+
 export interface AttemptResult {
-  /** 0: allowed (and counted on every key); else milliseconds until the next attempt is allowed (nothing counted). */
+  /** 0: allowed (a pending place taken on every key with free failures); else ms until the next attempt is allowed (nothing taken). */
   waitMs: number;
+  /**
+   * No delay is owed, but failures + attempts still waiting for the ERP already fill a key's free
+   * failures: nothing taken; ask again when one of them is settled.
+   */
+  busy?: boolean;
 }
 
 export interface StoreHealth {
@@ -42,10 +53,13 @@ export type StoreKind = 'memory' | 'file' | 'redis';
 
 export interface StateStore {
   readonly kind: StoreKind;
-  /** Atomically: refuse (waitMs > 0) when any rule's delay has not passed, else count one failure on every rule's key. */
-  attempt(rules: readonly FailureRule[], policy: DelayPolicy, now: number): Promise<AttemptResult>;
-  /** Takes back one counted failure on each key (an attempt that turned out not to be a wrong guess). */
-  forgive(keys: readonly string[]): Promise<void>;
+  /**
+   * Atomically: refuse (waitMs > 0) when any rule's delay has not passed; `busy` when failures +
+   * pending attempts fill a rule's free failures; else take a pending place `id` on every rule's key.
+   */
+  attempt(rules: readonly FailureRule[], policy: DelayPolicy, now: number, id: string): Promise<AttemptResult>;
+  /** The ERP answered attempt `id`: its pending places are freed; `failed` (a wrong guess) counts one failure on every key. */
+  settle(keys: readonly string[], id: string, failed: boolean, policy: DelayPolicy, now: number): Promise<void>;
   /** Forgets the counters (a successful login clears its own user+address counter). */
   clear(keys: readonly string[]): Promise<void>;
   /** Marks a key for `ttlMs` (a user that logged in from an address). */
@@ -83,6 +97,7 @@ interface Counter {
 }
 
 const MAX_KEYS = 100_000;
+const PRUNE_EVERY_MS = 60_000;
 
 /** In-process store (one gateway process; nothing survives a restart). */
 export class MemoryStore implements StateStore {
@@ -93,8 +108,11 @@ export class MemoryStore implements StateStore {
   protected readonly sessions = new Map<string, number>();
   /** user → { at, until } */
   protected readonly users = new Map<string, { at: number; until: number }>();
+  /** counter key → attempt id → when it started (attempts still waiting for the ERP). */
+  protected readonly pending = new Map<string, Map<string, number>>();
+  private prunedAt = 0;
 
-  async attempt(rules: readonly FailureRule[], policy: DelayPolicy, now: number): Promise<AttemptResult> {
+  async attempt(rules: readonly FailureRule[], policy: DelayPolicy, now: number, id: string): Promise<AttemptResult> {
     let waitMs = 0;
     for (const rule of rules) {
       const c = this.counter(rule.key, now);
@@ -103,24 +121,43 @@ export class MemoryStore implements StateStore {
       waitMs = Math.max(waitMs, until - now);
     }
     if (waitMs > 0) return { waitMs };
-    if (this.counters.size > MAX_KEYS) this.prune(now);
-    for (const rule of rules) {
-      const c = this.counter(rule.key, now) ?? { count: 0, last: now, expires: 0 };
-      c.count += 1;
-      c.last = now;
-      c.expires = now + policy.forgetMs;
-      this.counters.set(rule.key, c);
+    const budgeted = rules.filter((r) => r.free > 0);
+    for (const rule of budgeted) {
+      const failures = this.counter(rule.key, now)?.count ?? 0;
+      // Places left: the free failures not yet used (once they are, and the delay has passed: one at a time).
+      if (this.pendingOn(rule.key, now, policy).size >= Math.max(1, rule.free - failures)) return { waitMs: 0, busy: true };
     }
+    this.maybePrune(now);
+    for (const rule of budgeted) this.pendingOn(rule.key, now, policy).set(id, now);
     return { waitMs: 0 };
   }
 
-  async forgive(keys: readonly string[]): Promise<void> {
+  async settle(keys: readonly string[], id: string, failed: boolean, policy: DelayPolicy, now: number): Promise<void> {
     for (const key of keys) {
-      const c = this.counters.get(key);
-      if (!c) continue;
-      c.count -= 1;
-      if (c.count <= 0) this.counters.delete(key);
+      const p = this.pending.get(key);
+      if (p?.delete(id) && p.size === 0) this.pending.delete(key);
     }
+    if (!failed) return;
+    this.maybePrune(now);
+    for (const key of keys) {
+      const c = this.counter(key, now) ?? { count: 0, last: now, expires: 0 };
+      c.count += 1;
+      c.last = now;
+      c.expires = now + policy.forgetMs;
+      this.counters.set(key, c);
+    }
+  }
+
+  /** Attempts on `key` still waiting for the ERP (those older than pendingMs dropped). */
+  private pendingOn(key: string, now: number, policy: DelayPolicy): Map<string, number> {
+    let p = this.pending.get(key);
+    if (!p) {
+      p = new Map();
+      this.pending.set(key, p);
+    }
+    const oldest = now - (policy.pendingMs ?? DEFAULT_PENDING_MS);
+    for (const [id, at] of p) if (at <= oldest) p.delete(id);
+    return p;
   }
 
   async clear(keys: readonly string[]): Promise<void> {
@@ -128,7 +165,7 @@ export class MemoryStore implements StateStore {
   }
 
   async mark(key: string, ttlMs: number, now: number): Promise<void> {
-    if (this.marks.size > MAX_KEYS) this.prune(now);
+    this.maybePrune(now);
     this.marks.set(key, now + ttlMs);
   }
 
@@ -171,12 +208,13 @@ export class MemoryStore implements StateStore {
 
   protected recordSession(sid: string, untilMs: number, now: number): void {
     if (untilMs <= now) return;
-    if (this.sessions.size > MAX_KEYS) this.prune(now);
+    this.maybePrune(now);
     this.sessions.set(sid, Math.max(untilMs, this.sessions.get(sid) ?? 0));
   }
 
   protected recordUser(user: string, atMs: number, untilMs: number, now: number): void {
     if (untilMs <= now) return;
+    this.maybePrune(now);
     const old = this.users.get(user);
     this.users.set(user, { at: Math.max(atMs, old?.at ?? 0), until: Math.max(untilMs, old?.until ?? 0) });
   }
@@ -190,11 +228,20 @@ export class MemoryStore implements StateStore {
     return c;
   }
 
+  /** Expired entries go at most a minute after they expire (and at once when a map is full), so nothing grows between expiries. */
+  protected maybePrune(now: number): void {
+    const full = this.counters.size > MAX_KEYS || this.marks.size > MAX_KEYS || this.sessions.size > MAX_KEYS;
+    if (!full && now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    this.prune(now);
+  }
+
   protected prune(now: number): void {
     for (const [k, c] of this.counters) if (c.expires <= now) this.counters.delete(k);
     for (const [k, until] of this.marks) if (until <= now) this.marks.delete(k);
     for (const [k, until] of this.sessions) if (until <= now) this.sessions.delete(k);
     for (const [k, u] of this.users) if (u.until <= now) this.users.delete(k);
+    for (const [k, p] of this.pending) if (p.size === 0) this.pending.delete(k);
     // Still full of live entries (a flood of distinct keys): drop the oldest counters and marks, never revocations.
     for (const map of [this.counters, this.marks] as Map<string, unknown>[]) {
       for (const k of map.keys()) {

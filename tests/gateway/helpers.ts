@@ -38,6 +38,8 @@ export interface FakeErp {
   loginFail: string;
   /** get_user answers after this many milliseconds (parallel-login tests). */
   loginDelayMs: number;
+  /** More users the ERP accepts (user name → password), besides USER. */
+  users: Record<string, string>;
   /** When set, answers the data operations in 'ok' mode itself (streamed, slow or large answers). */
   handler?: (res: ServerResponse, req: Recorded) => void;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startFakeErp(): Promise<FakeErp> {
     answer: '[{"FIRMA_ID":"7","FIRMA_ADI":"Iğdır Ltd"}]',
     loginFail: LOGIN_FAIL,
     loginDelayMs: 0,
+    users: {},
     close: async () => undefined,
   };
   const server: Server = createServer((req, res) => {
@@ -97,7 +100,9 @@ export async function startFakeErp(): Promise<FakeErp> {
         return;
       }
       if (parsed.pathname.endsWith('/get_user')) {
-        const ok = form.get('user_name') === USER.userName && form.get('user_password') === USER.password;
+        const name = form.get('user_name') ?? '';
+        const expected = name === USER.userName ? USER.password : Object.hasOwn(erp.users, name) ? erp.users[name] : undefined;
+        const ok = expected !== undefined && form.get('user_password') === expected;
         const answer = () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(ok ? LOGIN_OK : erp.loginFail);
         if (erp.loginDelayMs > 0) setTimeout(answer, erp.loginDelayMs);
         else answer();

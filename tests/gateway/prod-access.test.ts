@@ -77,9 +77,10 @@ describe('logout is final (embedded default, no Redis)', () => {
     const moved = client(server.url);
     for (const [k, v] of staying.jar) moved.jar.set(k, v);
     expect((await moved.erp('get_cari', {})).status).toBe(200);
-    // the file holds ids and expiry times only
+    // the file holds ids, hashes and expiry times only
     const file = readFileSync(join(dir, '.cari-state', 'revoked.jsonl'), 'utf8');
-    expect(file).toMatch(/^\{"sid":"[\w-]+","until":\d+\}\n$/);
+    // (the logout's session id, and the "known" mark of the login: a hash of user + address)
+    expect(file).toMatch(/^(\{"mark":"[\w-]{43}","until":\d+\}\n)?\{"sid":"[\w-]+","until":\d+\}\n$/);
   });
 
   it('"log out everywhere" from the sessions CLI reaches a running server within a second or two', async () => {
