@@ -171,7 +171,9 @@ describe('a shared answer keeps flowing for the callers who stay (finding 1)', (
     await vi.waitFor(() => expect(getCariLogs()).toHaveLength(2));
     const lines = getCariLogs();
     expect(lines.filter((l) => l.status === 200 && !l.cut && !l.aborted)).toHaveLength(1);
-    expect(lines.filter((l) => l.aborted === true && l.status === 499)).toHaveLength(1);
+    // A: left (499, aborted) — or, when B ran more than 16 MiB ahead first, cut off as too slow.
+    const aLine = lines.find((l) => l.aborted === true || l.cut === true)!;
+    expect(['499 aborted', '200 cut too_slow']).toContain(`${String(aLine.status)} ${aLine.aborted ? 'aborted' : `cut ${String(aLine.error)}`}`);
   }, 20_000);
 
   it('A stops reading altogether and never leaves → B still gets the whole answer; A is cut off, the ERP request ends', async () => {
