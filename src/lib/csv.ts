@@ -2,6 +2,11 @@
  * CSV for Turkish Excel: UTF-8 with a BOM (so Excel reads ç, ğ, ı, İ, ö, ş, ü), ";" between fields
  * (Turkish Excel's list separator, since "," is the decimal mark), CRLF line ends. Values arrive
  * already formatted (csvMoney "1234,56", formatDate "31.01.2026"); this module only quotes and joins.
+ *
+ * Formula injection (OWASP "CSV Injection"): a field beginning with = + - @ TAB or CR would be run
+ * by Excel/LibreOffice as a formula (a company named =HYPERLINK(…) sending the sheet's data away), so
+ * such a field gets a leading single quote and is quoted: it shows as text. A number stays a number
+ * (-1234,56, -1.234,56, +5 are left as they are: Excel reads them as values, never as formulas).
  */
 
 import { downloadBlob } from './download';
@@ -10,9 +15,17 @@ const BOM = '\uFEFF';
 const SEPARATOR = ';';
 const LINE_END = '\r\n';
 const NEEDS_QUOTES = /[;"\r\n]/;
+/** What a spreadsheet would start a formula with. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain Turkish-formatted number (sign, digits, optional thousands dots, optional decimal comma). */
+const NUMBER = /^[-+]?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?$/;
 
-/** Quotes a field when it holds ; " CR or LF, doubling inner quotes (RFC 4180 style). */
+/**
+ * Quotes a field when it holds ; " CR or LF, doubling inner quotes (RFC 4180 style); a field a
+ * spreadsheet would take for a formula gets a leading ' (and quotes) — numbers excepted.
+ */
 export function csvField(value: string): string {
+  if (FORMULA_START.test(value) && !NUMBER.test(value)) return `"'${value.replace(/"/g, '""')}"`;
   return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
