@@ -44,6 +44,11 @@ interface Form {
   old?: boolean;
 }
 
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+/** A percent sign written as an HTML reference before its hex digits (&#37;40 for @). */
+const entityPercent = (p: string) => encodeURIComponent(p).replace(/%/g, '&#37;');
+
 const FORMS: Form[] = [
   { name: 'raw', encode: (p) => p, old: true },
   { name: 'percent-encoded, upper case (encodeURIComponent)', encode: (p) => encodeURIComponent(p), old: true },
@@ -66,6 +71,20 @@ const FORMS: Form[] = [
     name: 'Windows-1254 bytes (a Turkish ColdFusion page)',
     encode: (p) => Buffer.from([...p].flatMap((c) => (CP1254[c] !== undefined ? [CP1254[c]] : (c.codePointAt(0) ?? 0) <= 0xff ? [c.codePointAt(0) ?? 0] : [...Buffer.from(c)]))),
   },
+  // Issue 24 §5: forms a debug page plausibly writes that the guard missed.
+  { name: 'upper-cased as a whole (toUpperCase)', encode: (p) => p.toUpperCase() },
+  { name: 'lower-cased as a whole (toLowerCase; İ becomes i + combining dot)', encode: (p) => p.toLowerCase() },
+  { name: 'upper-cased by the Turkish rules (toLocaleUpperCase tr)', encode: (p) => p.toLocaleUpperCase('tr') },
+  { name: 'upper-cased, then percent-encoded', encode: (p) => encodeURIComponent(p.toUpperCase()) },
+  { name: 'double percent-encoded (%2540)', encode: (p) => encodeURIComponent(encodeURIComponent(p)) },
+  { name: 'percent sign as an HTML reference (&#37;40)', encode: entityPercent },
+  { name: 'base64', encode: (p) => b64(p) },
+  { name: 'base64url', encode: (p) => b64url(p) },
+  { name: 'base64 of password=<it> (URL-encoded, as in the query string)', encode: (p) => b64(`password=${encodeURIComponent(p)}`) },
+  { name: 'base64url of password=<it> (raw)', encode: (p) => b64url(`password=${p}`) },
+  { name: 'base64 of the whole request URL', encode: (p) => b64(`/wex.cfm/mobiusmus/get_cari?password=${encodeURIComponent(p)}&firma_ismi=a`) },
+  { name: 'hex, lower case', encode: (p) => Buffer.from(p, 'utf8').toString('hex') },
+  { name: 'hex, upper case', encode: (p) => Buffer.from(p, 'utf8').toString('hex').toUpperCase() },
 ];
 
 /** A debug page that prints the request it served (the password somewhere in the middle). */
@@ -141,7 +160,8 @@ describe('echo pattern', () => {
     expect(() => echoGuard('').refuse(answer(Buffer.from('anything')))).not.toThrow();
   });
 
-  it('the raw password is compared case-sensitively (a different password is not an echo)', () => {
-    expect(new EchoScanner(echoPattern('k9/Xq+Zr7wT2aBcD')!).push(Buffer.from('K9/XQ+ZR7WT2ABCD'))).toBe(false);
+  it('an unrelated text of the same letters in another order, its base64, and half of its hex are not an echo', () => {
+    const scanner = new EchoScanner(echoPattern('k9/Xq+Zr7wT2aBcD')!);
+    expect(scanner.push(Buffer.from('D9/Xq+Zr7wT2aBck ' + b64('Zr7wT2aBcDk9/Xq+') + ' 6b392f58712b5a72'))).toBe(false);
   });
 });

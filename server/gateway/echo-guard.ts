@@ -3,15 +3,26 @@
  * API password to the browser: such an answer is never passed on (502 upstream_http, log detail
  * "password_echo"; once the answer is streaming, the answer is cut off instead — answer-stream.ts).
  *
- * The password is looked for in every form an ERP or a debug page may write it, character by
- * character, so mixtures match too (encodeURIComponent leaves some characters as they are and
- * escapes others): each character may appear
- * - raw (UTF-8; for Latin-1 and Turkish letters also as the single ISO-8859-1 / Windows-1254 byte),
- * - percent-encoded, hex digits in either case (`%2F`, `%2f`, UTF-8 bytes, `%E7` as `escape()` writes
- *   Latin-1, `%u011F`), a space also as `+` (form encoding),
- * - JSON-escaped: `\/`, `\"`, `\\`, `\t`…, `\uXXXX` in either case (surrogate pairs for astral characters),
- * - HTML-escaped: `&#47;`, `&#x2F;`/`&#X2f;` (leading zeros, `;` optional) and named entities
- *   (`&sol;`, `&amp;`/`&AMP;`, `&ccedil;`, `&gbreve;`, `&inodot;`…).
+ * What is looked for (each tested in echo-guard.test.ts); a match anywhere in the answer is an echo:
+ * 1. The password character by character, each character in any case (as written, upper- or
+ *    lower-cased, also the Turkish İ/ı rules — so the whole password upper- or lower-cased matches)
+ *    and in any of these forms, mixed freely (encodeURIComponent leaves some characters as they are
+ *    and escapes others):
+ *    - raw (UTF-8; for Latin-1 and Turkish letters also the single ISO-8859-1 / Windows-1254 byte);
+ *    - percent-encoded, hex digits in either case (`%2F`, `%2f`, UTF-8 bytes, `%E7` as `escape()`
+ *      writes Latin-1, `%u011F`), a space also as `+`; the percent sign itself may be written
+ *      `%25` (double encoding: `%2540`), `&#37;`, `&#x25;` or `&percnt;` (`&#37;40`);
+ *    - JSON-escaped: `\/`, `\"`, `\\`, `\t`…, `\uXXXX` in either case (surrogate pairs for astral characters);
+ *    - HTML-escaped: `&#47;`, `&#x2F;`/`&#X2f;` (leading zeros, `;` optional) and named entities
+ *      (`&sol;`, `&amp;`/`&AMP;`, `&ccedil;`, `&gbreve;`, `&inodot;`…).
+ * 2. base64 and base64url of the password's UTF-8 bytes, of its encodeURIComponent form and of its
+ *    form-encoded form — at any of the three alignments, so also inside a longer base64 text (the
+ *    base64 of `password=<it>`, of the query string or of the whole URL). The characters that depend
+ *    on the neighbouring bytes are left out; only passwords of 9 bytes or more get this check (a
+ *    shorter core would match ordinary text).
+ * 3. The password's UTF-8 bytes as hex digits, either case.
+ * Not looked for: other encodings (triple percent-encoding, base32, a hash, the password split by
+ * markup or whitespace, base64 with line breaks inside the password).
  * The pattern works on the answer's bytes read as Latin-1 (one character per byte), so it runs on any
  * chunk of any encoding; `EchoScanner` keeps the last `maxLen − 1` bytes so a match split across
  * chunks is still found.
@@ -54,6 +65,12 @@ const ENTITIES: Record<string, string[]> = {
 const CP1254: Record<string, number> = { Ğ: 0xd0, İ: 0xdd, Ş: 0xde, ğ: 0xf0, ı: 0xfd, ş: 0xfe };
 const JSON_SHORT: Record<string, string> = { '/': '/', '"': '"', '\\': '\\', "'": "'", '\t': 't', '\n': 'n', '\r': 'r', '\b': 'b', '\f': 'f' };
 
+/** The percent sign of a percent-encoding: `%`, or itself encoded once more (`%25`), or as an HTML reference. */
+const PCT: Form = raw('(?:%|%25|&#0{0,3}37;?|&#[xX]0{0,3}25;?|&percnt;)', 8);
+const pct = (rest: string, restLen: number): Form => seq(PCT, raw(rest, restLen));
+/** One of several forms. */
+const anyOf = (forms: Form[]): Form => ({ source: `(?:${forms.map((f) => f.source).join('|')})`, maxLen: Math.max(...forms.map((f) => f.maxLen)) });
+
 /** Every way one character (code point) may be written in an answer. */
 function charForms(ch: string): Form[] {
   const cp = ch.codePointAt(0) ?? 0;
@@ -62,9 +79,9 @@ function charForms(ch: string): Form[] {
   if (cp >= 0x80 && cp <= 0xff) forms.push(lit(String.fromCharCode(cp)));
   if (CP1254[ch] !== undefined) forms.push(lit(String.fromCharCode(CP1254[ch])));
   // Percent-encoding (URL, form): every UTF-8 byte as %XX; Latin-1 as one %XX and %uXXXX as escape() writes them.
-  forms.push(seq(...[...utf8].map((b) => raw(`%${ciHex(hex(b.charCodeAt(0), 2))}`, 3))));
-  if (cp >= 0x80 && cp <= 0xff) forms.push(raw(`%${ciHex(hex(cp, 2))}`, 3));
-  if (cp > 0xff && cp <= 0xffff) forms.push(raw(`%[uU]${ciHex(hex(cp, 4))}`, 6));
+  forms.push(seq(...[...utf8].map((b) => pct(ciHex(hex(b.charCodeAt(0), 2)), 2))));
+  if (cp >= 0x80 && cp <= 0xff) forms.push(pct(ciHex(hex(cp, 2)), 2));
+  if (cp > 0xff && cp <= 0xffff) forms.push(pct(`[uU]${ciHex(hex(cp, 4))}`, 5));
   if (ch === ' ') forms.push(lit('+'));
   // JSON: short escapes and \uXXXX per UTF-16 unit.
   const short = JSON_SHORT[ch];
@@ -84,14 +101,50 @@ export interface EchoPattern {
   maxLen: number;
 }
 
-/** The password as one pattern over Latin-1 text: each character in any of its forms. Null without a password. */
+/** The character as written and upper/lower-cased (also by the Turkish rules: i→İ, ı→I, İ→i): each variant once. */
+function caseVariants(ch: string): string[] {
+  return [...new Set([ch, ch.toUpperCase(), ch.toLowerCase(), ch.toLocaleUpperCase('tr'), ch.toLocaleLowerCase('tr')])];
+}
+
+/** One character of the password in any case and any form (a case variant of several code points: each in any form). */
+function anyCaseForms(ch: string): Form {
+  return anyOf(caseVariants(ch).map((v) => ([...v].length === 1 ? anyOf(charForms(v)) : seq(...[...v].map((c) => anyOf(charForms(c)))))));
+}
+
+const BASE64_MIN_BYTES = 9;
+
+/** base64 and base64url text fully determined by `bytes`, at each of the three alignments. */
+function base64Cores(bytes: Buffer): string[] {
+  if (bytes.length < BASE64_MIN_BYTES) return [];
+  const cores = new Set<string>();
+  for (let shift = 0; shift < 3; shift++) {
+    const b64 = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    // 4-character groups whose 3 bytes all belong to the password.
+    const first = Math.ceil(shift / 3);
+    const last = Math.floor((shift + bytes.length) / 3); // exclusive
+    const core = b64.slice(first * 4, last * 4);
+    if (core.length < 8) continue;
+    cores.add(core);
+    cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...cores];
+}
+
+/** Whole-password encodings (base64, base64url, hex) that are not character by character. */
+function wholeForms(password: string): Form[] {
+  const sources = [password, encodeURIComponent(password), new URLSearchParams({ p: password }).toString().slice(2)];
+  const forms: Form[] = [...new Set(sources)].flatMap((text) => base64Cores(Buffer.from(text, 'utf8')).map((core) => lit(core)));
+  const hexDigits = Buffer.from(password, 'utf8').toString('hex').toUpperCase();
+  forms.push(raw(ciHex(hexDigits), hexDigits.length));
+  return forms;
+}
+
+/** The password as one pattern over Latin-1 text: each character in any case and form, or a whole-password encoding. Null without a password. */
 export function echoPattern(password: string): EchoPattern | null {
   if (!password) return null;
-  const parts = [...password].map((ch) => {
-    const forms = charForms(ch);
-    return { source: `(?:${forms.map((f) => f.source).join('|')})`, maxLen: Math.max(...forms.map((f) => f.maxLen)) };
-  });
-  return { regex: new RegExp(parts.map((p) => p.source).join('')), maxLen: parts.reduce((n, p) => n + p.maxLen, 0) };
+  const perChar = seq(...[...password].map(anyCaseForms));
+  const all = [perChar, ...wholeForms(password)];
+  return { regex: new RegExp(all.map((f) => f.source).join('|')), maxLen: Math.max(...all.map((f) => f.maxLen)) };
 }
 
 /** Looks for the password in a stream of chunks; a match split across chunks is found too. */
@@ -133,9 +186,4 @@ export function echoGuard(erpApiPassword: string): EchoGuard {
       if (pattern && new EchoScanner(pattern).push(new Uint8Array(answer.body))) throw echoError(answer.status);
     },
   };
-}
-
-/** The whole-answer check alone (kept for callers that only need that). */
-export function passwordEchoGuard(erpApiPassword: string): (answer: UpstreamAnswer) => void {
-  return echoGuard(erpApiPassword).refuse;
 }

@@ -321,3 +321,40 @@ describe('callers who leave free the ERP (finding 2)', () => {
     expect(got.body.toString()).toBe('[1]');
   });
 });
+
+describe('the echo guard over real sockets (finding 5)', () => {
+  /** Debug pages that print the request in forms the old guard let through (each built here by hand). */
+  const pages: Array<[string, (url: string) => string]> = [
+    ['double percent-encoded (%2540)', (url) => encodeURIComponent(url)],
+    ['the password upper-cased', (url) => decodeURIComponent(url).toUpperCase()],
+    ['the password lower-cased', (url) => decodeURIComponent(url).toLowerCase()],
+    ['base64 of the query string', (url) => Buffer.from(url.slice(url.indexOf('?') + 1)).toString('base64')],
+    ['base64url of password=<it>', () => Buffer.from(`password=${API_PASSWORD}`).toString('base64url')],
+    ['hex of the password', () => Buffer.from(API_PASSWORD).toString('hex')],
+    ['percent signs as &#37;', (url) => url.replace(/%/g, '&#37;')],
+  ];
+
+  it.each(pages)('a debug page with the request URL %s → 502 password_echo, the password nowhere in the answer', async (_name, write) => {
+    const g = await loggedIn();
+    erp.handler = (res, req) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><pre>${write(req.url)}</pre></body></html>`);
+    const res = await g.erp('get_cari', { firma_ismi: 'a' });
+    const text = await res.text();
+    expect(res.status).toBe(502);
+    expect((JSON.parse(text) as { error: { code: string } }).error.code).toBe('upstream_http');
+    expect(text.toLowerCase()).not.toContain(API_PASSWORD.toLowerCase());
+    expect(getCariLogs().at(-1)).toMatchObject({ status: 502, error: 'password_echo' });
+  });
+
+  it('the same after the first 64 KiB (already streaming) → the answer is cut off before the echo', async () => {
+    const g = await loggedIn();
+    erp.handler = (res, req) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write(Buffer.alloc(200 * KB, 'a'));
+      res.end(encodeURIComponent(req.url));
+    };
+    const got = await rawCall(g.url, '/api/erp/get_cari', { json: {}, headers: { cookie: cookieOf(g.jar) } });
+    expect(got.cut).toBe(true);
+    expect(got.body.toString('latin1')).not.toContain('%25');
+    await vi.waitFor(() => expect(getCariLogs().at(-1)).toMatchObject({ cut: true, error: 'password_echo' }));
+  });
+});
