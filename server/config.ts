@@ -198,7 +198,11 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
   const sessionIdleMs = num('SESSION_IDLE_MINUTES', 30, 1) * 60_000;
   const sessionMaxMs = num('SESSION_MAX_HOURS', 10, 0.1) * 3_600_000;
   const port = num('PORT', mode === 'prod' ? 3000 : 5173, 0);
-  const host = present(env.HOST) ? env.HOST.trim() : mode === 'prod' ? '0.0.0.0' : '127.0.0.1';
+  // Demo mode shows the demo users' passwords on the login page: loopback unless HOST says otherwise.
+  const host = present(env.HOST) ? env.HOST.trim() : mode === 'prod' && !demo ? '0.0.0.0' : '127.0.0.1';
+  if (demo && present(env.HOST) && !LOOPBACK_HOST.test(host)) {
+    notes.push(`DEMO mode on HOST=${host}: the login page shows the demo passwords to everyone who can reach it`);
+  }
 
   let aliases: Record<string, unknown> | undefined;
   if (present(env.ERP_ALIASES_FILE)) {

@@ -5,7 +5,8 @@
  * the same cookie as long as they share SESSION_SECRET (and, for revocations, REDIS_URL). Changing SESSION_SECRET makes every old cookie fail
  * to unseal → 401 (everyone logs in again).
  * Idle timeout and absolute lifetime are checked here against the injected clock; lastSeenAt is
- * refreshed (cookie re-sealed) when it is more than a minute old.
+ * refreshed (cookie re-sealed) when it is more than a minute old, so the idle timeout counts from
+ * lastSeenAt + that minute: never early, at most a minute late.
  * Logout is final: the sid goes into the StateStore's revocation list until the session's absolute
  * expiry (Redis: every instance at once; embedded default: a small file that survives a restart),
  * and "log out everywhere" refuses every session of a user created before a moment.
@@ -110,7 +111,10 @@ export class SessionSealer {
     }
     const t = this.opts.now();
     if (t - data.createdAt >= this.opts.maxMs) return { ok: false, reason: 'expired' };
-    if (t - data.lastSeenAt >= this.opts.idleMs) return { ok: false, reason: 'idle' };
+    // lastSeenAt is re-sealed only when over REFRESH_AFTER_MS old, so the last call may be up to that
+    // much later than it: the idle limit counts from the latest moment the last call can have been,
+    // so it never fires early (at most REFRESH_AFTER_MS late).
+    if (t - data.lastSeenAt >= this.opts.idleMs + REFRESH_AFTER_MS) return { ok: false, reason: 'idle' };
     if (await this.opts.store.isRevoked(data.sid, userKey(data.user.userName), data.createdAt, t)) return { ok: false, reason: 'revoked' };
     if (t - data.lastSeenAt > REFRESH_AFTER_MS) {
       return { ok: true, data, refreshed: { ...data, lastSeenAt: t } };

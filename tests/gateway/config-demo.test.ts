@@ -79,6 +79,13 @@ describe('environment', () => {
     expect([defaults.host, defaults.port, defaults.gateway.secureCookies, defaults.gateway.erpTimeoutMs]).toEqual(['0.0.0.0', 3000, false, 30_000]);
   });
 
+  it('DEMO=1 npm start listens on loopback unless HOST is set (the login page shows the demo passwords) — issue 24 §6', () => {
+    expect(resolveSettings({ DEMO: '1' }, 'prod', dir).host).toBe('127.0.0.1');
+    const open = resolveSettings({ DEMO: '1', HOST: '0.0.0.0' }, 'prod', dir);
+    expect(open.host).toBe('0.0.0.0');
+    expect(open.notes.join(' ')).toContain('shows the demo passwords');
+  });
+
   it('names every problem: bad numbers, bad URL, short secret, unreadable alias file', () => {
     let err: ConfigError | undefined;
     try {
@@ -210,6 +217,21 @@ describe('gateway + hanging in-process demo ERP', () => {
 });
 
 describe('production server in DEMO=1 mode', () => {
+  it('without HOST it listens on 127.0.0.1 only (not on this machine\'s other addresses)', async () => {
+    const dist = join(dir, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    const server = await startProdServer({ distDir: dist, env: { DEMO: '1' }, cwd: dir, port: 0, gateway: { log: logs.sink }, print: logs.sink });
+    try {
+      expect(logs.lines.some((l) => l.includes('listening on 127.0.0.1:'))).toBe(true);
+      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+      // Another local address of this machine (127.0.0.2 is loopback too, but not the one bound): refused.
+      await expect(fetch(`http://127.0.0.2:${server.port}/healthz`)).rejects.toThrow();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('starts the embedded demo ERP, shows the demo users and works through the gate', async () => {
     const dist = join(dir, 'dist');
     mkdirSync(dist, { recursive: true });

@@ -233,9 +233,20 @@ describe('the session gate', () => {
     expect((await g.erp('get_cari', { firma_ismi: '' })).status).toBe(200);
     clock.t += 29 * MIN; // 29 min after the last call
     expect((await g.erp('get_cari', { firma_ismi: '' })).status).toBe(200);
-    clock.t += 30 * MIN; // 30 min idle
+    clock.t += 31 * MIN; // 31 min idle (the limit is 30 min, at most one minute late: never early)
     await expectError(await g.erp('get_cari', { firma_ismi: '' }), 401, 'unauthenticated');
     expect(erp.requests).toHaveLength(2);
+  });
+
+  it('the idle timeout never fires early (issue 24 §6): a call 59 s after the last refresh, then 29 min 59 s of quiet → still logged in', async () => {
+    const g = await loggedIn();
+    clock.t += 59_000; // not re-sealed: the cookie's lastSeenAt stays at the login
+    expect((await g.erp('get_cari', { firma_ismi: '' })).status).toBe(200);
+    clock.t += 30 * MIN - 1000; // 29 min 59 s after the last call (30 min 58 s after the cookie's lastSeenAt)
+    expect((await g.erp('get_cari', { firma_ismi: '' })).status).toBe(200);
+    // and it does fire: 30 min (+ at most the one-minute refresh step) after that call
+    clock.t += 31 * MIN;
+    await expectError(await g.erp('get_cari', { firma_ismi: '' }), 401, 'unauthenticated');
   });
 
   it('absolute lifetime of 10 hours ends even an active session', async () => {

@@ -358,3 +358,23 @@ describe('the echo guard over real sockets (finding 5)', () => {
     await vi.waitFor(() => expect(getCariLogs().at(-1)).toMatchObject({ cut: true, error: 'password_echo' }));
   });
 });
+
+describe('the audit log when the caller leaves (finding 6)', () => {
+  it('a caller that leaves mid-answer: exactly one line, "status": 499 and "aborted": true — not a 200, not two lines', async () => {
+    const g = await loggedIn();
+    const { release, sides } = heldErp(filler(8 * MB));
+    release();
+    const got = await rawCall(g.url, '/api/erp/get_cari', {
+      json: { firma_ismi: 'yarım' },
+      headers: { cookie: cookieOf(g.jar) },
+      onData: (_c, received) => (received > 256 * KB ? 'leave' : undefined),
+    });
+    expect(got.cut).toBe(true);
+    await vi.waitFor(() => expect(sides[0]?.closed).toBe(true));
+    await sleep(300); // a second line would have been written by now
+    const lines = getCariLogs();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ status: 499, aborted: true });
+    expect(lines[0]).not.toHaveProperty('cut');
+  });
+});
