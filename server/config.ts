@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import type { GatewayConfig } from './gateway/index';
 import { FileStore } from './gateway/state-file';
 import { RedisStore } from './gateway/state-redis';
@@ -35,33 +36,13 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses KEY=VALUE lines (# comments, optional `export `, single/double quotes; \n in double quotes). */
-export function parseEnvText(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const rawLine of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (!line || line.startsWith('#')) continue;
-    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
-    if (!m || !m[1]) continue;
-    let value = m[2] ?? '';
-    const q = value[0];
-    if ((q === '"' || q === "'") && value.length >= 2 && value.endsWith(q)) {
-      value = value.slice(1, -1);
-      if (q === '"') value = value.replace(/\\n/g, '\n').replace(/\\"/g, '"');
-    } else {
-      value = value.replace(/\s+#.*$/, '').trim();
-    }
-    out[m[1]] = value;
-  }
-  return out;
-}
-
 /** process.env over .env.local over .env (files in `cwd`). */
 export function loadEnv(cwd = process.cwd(), env: Env = process.env): Env {
   const merged: Env = {};
   for (const file of ['.env', '.env.local']) {
     const path = resolve(cwd, file);
-    if (existsSync(path)) Object.assign(merged, parseEnvText(readFileSync(path, 'utf8')));
+    // Node's own .env parser (util.parseEnv: # comments, `export `, quotes, \n in double quotes); a BOM is dropped first.
+    if (existsSync(path)) Object.assign(merged, parseEnv(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')));
   }
   for (const [k, v] of Object.entries(env)) if (v !== undefined) merged[k] = v;
   return merged;

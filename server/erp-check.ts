@@ -22,7 +22,7 @@ import { formatCount, formatDate, formatMoney, formatNumber } from '../src/lib/f
 import { normalizeCurrency } from '../src/lib/currency';
 import { ERP_OPERATIONS, LOGIN_OPERATION, LOGIN_PARAMS } from '../src/contract/erp';
 import { GatewayError } from './gateway/messages';
-import { callErp, type UpstreamOptions } from './gateway/upstream';
+import { callErp, defaultDispatcher, fetchTransport, type UpstreamOptions } from './gateway/upstream';
 import type { ErpBodyMode } from './gateway/erp-body';
 
 export interface ErpCheckOptions {
@@ -36,6 +36,7 @@ export interface ErpCheckOptions {
   /** get_user is called only with both. */
   userName?: string;
   userPassword?: string;
+  /** An in-process ERP instead of the network (tests). */
   fetch?: typeof fetch;
 }
 
@@ -159,7 +160,7 @@ export async function runErpCheck(options: ErpCheckOptions): Promise<ErpCheckRes
     erpTimeoutMs: options.timeoutMs ?? 30_000,
     erpBody: options.body ?? 'form',
     maxAnswerBytes: 512 * 1024 * 1024,
-    fetch: options.fetch ?? fetch,
+    transport: options.fetch ? fetchTransport((request) => options.fetch!(request)) : defaultDispatcher(),
   };
   resetAliases();
   if (options.aliases) extendAliases(options.aliases);

@@ -9,13 +9,12 @@ import { echoGuard } from './echo-guard';
 import { addErpRoute } from './erp-route';
 import { jsonError } from './error-response';
 import { GatewayError, MESSAGES } from './messages';
-import { nodeFetch } from './node-fetch';
 import { LoginLimiter } from './rate-limit';
 import { SessionCalls } from './session-calls';
 import { sessionCookies } from './session-cookie';
 import { addSessionRoutes } from './session-routes';
 import { MemoryStore, StoreUnavailableError } from './state-store';
-import type { UpstreamOptions } from './upstream';
+import { defaultDispatcher, type UpstreamOptions } from './upstream';
 
 export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   const now = config.now ?? Date.now;
@@ -28,7 +27,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     erpTimeoutMs: config.erpTimeoutMs ?? DEFAULTS.erpTimeoutMs,
     erpBody: config.erpBody ?? 'form',
     maxAnswerBytes: config.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes,
-    fetch: config.fetch ?? nodeFetch,
+    transport: config.transport ?? defaultDispatcher(),
   };
   const store = config.store ?? new MemoryStore();
   const cookies = sessionCookies(config, now, store);

@@ -6,6 +6,7 @@ import type { SessionCallLimits } from './session-calls';
 import type { SessionUser } from './session';
 import type { StateStore } from './state-store';
 import type { TrustProxy } from './trust-proxy';
+import type { ErpTransport } from './upstream';
 
 export interface DemoUser {
   userName: string;
@@ -49,8 +50,8 @@ export interface GatewayConfig {
   company?: CompanyInfo;
   /** Extra alias table (ERP_ALIASES_FILE), served in /api/config. */
   aliases?: Record<string, unknown>;
-  /** Upstream fetch (default: nodeFetch, node:http(s) with keep-alive). Tests pass the demo ERP's fetch. */
-  fetch?: typeof fetch;
+  /** What the ERP requests go through (default: upstream.ts defaultDispatcher(), undici, kept-alive, one retry on a reset; tests: fetchTransport of the in-process demo ERP). */
+  transport?: ErpTransport;
   /** Audit log sink, one JSON line per API call (default console.info). */
   log?: (line: string) => void;
   /** Login limits (rate-limit.ts: per user+address, per address, per user, growing delays). */

@@ -7,3 +7,4 @@
  */
 export { createGateway, type Gateway } from './app';
 export { DEFAULTS, SESSION_COOKIE, type DemoUser, type GatewayConfig } from './config';
+export { fetchTransport, type ErpTransport } from './upstream';

@@ -3,10 +3,20 @@
  * every documented parameter in the body (form fields, or JSON with ERP_BODY=json: erp-body.ts), nothing from the browser's request
  * (no cookies, no headers). Errors are turned into GatewayErrors whose messages and details never
  * contain the URL (and so never the API password).
+ *
+ * Transport: undici (`request` on an Agent with kept-alive connections, at most 256 per ERP origin).
+ * A request whose connection is reset before any answer (ECONNRESET / "other side closed": the ERP
+ * closed a kept-alive connection just as it was reused — its idle timeout and our request crossing)
+ * is sent once more at once by undici's retry interceptor: every ERP operation here is a read, so
+ * POST is safe to repeat; an ERP that resets every connection gets 2 tries, then 502. undici's own
+ * headers/body timeouts are off: the time limit below runs only while the gateway waits for the ERP
+ * (a caller who reads slowly is not the ERP's fault; audit-log.ts cuts a caller who stops reading).
  */
 import { Buffer } from 'node:buffer';
-import { GatewayError, MESSAGES, abortedError, fill, upstreamHttpError } from './messages';
+import { Readable } from 'node:stream';
+import { Agent, interceptors, type Dispatcher } from 'undici';
 import { encodeErpBody, type ErpBodyMode } from './erp-body';
+import { GatewayError, MESSAGES, abortedError, fill, upstreamHttpError } from './messages';
 
 export interface UpstreamOptions {
   erpBaseUrl: string;
@@ -17,7 +27,57 @@ export interface UpstreamOptions {
   erpBody?: ErpBodyMode;
   /** Largest ERP answer passed on (ERP_MAX_ANSWER_MB); past it the gateway stops reading. */
   maxAnswerBytes: number;
-  fetch: typeof fetch;
+  /** What the requests go through: an undici dispatcher (default: defaultDispatcher()), or fetchTransport in tests. */
+  transport: ErpTransport;
+}
+
+/** The one call the gateway makes: undici's `Dispatcher.request` (an undici Agent is one as it is). */
+export interface ErpTransport {
+  request(options: Dispatcher.RequestOptions): Promise<{ statusCode: number; headers: Dispatcher.ResponseData['headers']; body: Readable }>;
+}
+
+/**
+ * An in-process ERP (the demo ERP's fetch handler) as a transport: the front-end tests run the real
+ * gateway against it without sockets. Aborting the signal fails the call or the answer's body, as
+ * undici does.
+ */
+export function fetchTransport(handle: (request: Request) => Promise<Response>): ErpTransport {
+  return {
+    async request(o) {
+      const signal = o.signal as AbortSignal | undefined;
+      const aborted = new Promise<never>((_, reject) => {
+        if (signal?.aborted) reject(signal.reason);
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+      aborted.catch(() => undefined);
+      const res = await Promise.race([
+        handle(new Request(new URL(o.path, o.origin), { method: o.method, headers: o.headers as Record<string, string>, body: o.body as string })),
+        aborted,
+      ]);
+      const headers: Record<string, string> = {};
+      res.headers.forEach((v, k) => (headers[k] = v));
+      const body = res.body ? Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+      aborted.catch((reason: unknown) => body.destroy(reason instanceof Error ? reason : new Error('aborted')));
+      return { statusCode: res.status, headers, body };
+    },
+  };
+}
+
+/** Error codes of a connection reset before any answer, tried once more. */
+const RESET_CODES = ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'];
+
+let shared: Dispatcher | undefined;
+/** The process's one ERP dispatcher (every gateway in this process shares its kept-alive connections). */
+export function defaultDispatcher(): Dispatcher {
+  shared ??= erpDispatcher();
+  return shared;
+}
+
+/** The ERP connections: kept alive (4 s idle, or what the ERP's Keep-Alive header says), at most 256 per origin, one retry on a reset. */
+export function erpDispatcher(): Dispatcher {
+  return new Agent({ connections: 256, keepAliveTimeout: 4000, headersTimeout: 0, bodyTimeout: 0 }).compose(
+    interceptors.retry({ methods: ['POST'], errorCodes: RESET_CODES, statusCodes: [], maxRetries: 1, minTimeout: 0, retryAfter: false }),
+  );
 }
 
 export interface UpstreamAnswer {
@@ -26,7 +86,7 @@ export interface UpstreamAnswer {
   body: ArrayBuffer;
 }
 
-export function upstreamUrl(opts: UpstreamOptions, operation: string): string {
+export function upstreamUrl(opts: Pick<UpstreamOptions, 'erpBaseUrl' | 'erpService' | 'erpApiPassword'>, operation: string): string {
   const base = opts.erpBaseUrl.replace(/\/+$/, '');
   return `${base}/wex.cfm/${encodeURIComponent(opts.erpService)}/${operation}?password=${encodeURIComponent(opts.erpApiPassword)}`;
 }
@@ -77,7 +137,7 @@ export async function openErp(
   params: ReadonlyArray<readonly [string, string]>,
   signal?: AbortSignal,
 ): Promise<UpstreamBody> {
-  const { contentType, body } = encodeErpBody(opts.erpBody, params);
+  const { contentType, body: requestBody } = encodeErpBody(opts.erpBody, params);
   if (signal?.aborted) throw abortedError();
   const abort = new AbortController();
   // The callers left (at any stage: before the headers, during the body): the ERP request ends.
@@ -94,16 +154,18 @@ export async function openErp(
     }, opts.erpTimeoutMs);
   };
   arm();
-  let res: Response;
+  const url = new URL(upstreamUrl(opts, operation));
+  let res: Awaited<ReturnType<ErpTransport['request']>>;
   try {
-    res = await opts.fetch(upstreamUrl(opts, operation), {
+    res = await opts.transport.request({
+      origin: url.origin,
+      path: url.pathname + url.search,
       method: 'POST',
       headers: {
         'content-type': contentType,
         accept: 'application/json, text/plain, */*',
       },
-      body,
-      redirect: 'manual',
+      body: requestBody,
       signal: abort.signal,
     });
   } catch (err) {
@@ -112,35 +174,46 @@ export async function openErp(
     throw signal?.aborted && !timedOut ? abortedError() : transportError(err, timedOut || abort.signal.aborted);
   }
   clearTimeout(timer);
-  // A transport that answers after the abort (e.g. an in-process fake) still counts as a timeout.
+  const body: Readable = res.body;
+  const discard = () => {
+    body.on('error', () => undefined);
+    body.destroy();
+  };
   if (timedOut) {
-    await res.body?.cancel().catch(() => undefined);
+    discard();
     throw transportError(undefined, true);
   }
-  if (res.status < 200 || res.status > 299) {
+  if (res.statusCode < 200 || res.statusCode > 299) {
+    signal?.removeEventListener('abort', onLeave);
     // A 404's first bytes say whether the service or the method is unknown (upstreamHttpError).
-    const start = res.status === 404 ? await bodyStart(res, 512) : '';
-    await res.body?.cancel().catch(() => undefined);
-    throw upstreamHttpError(res.status, start, operation);
+    const start = res.statusCode === 404 ? await bodyStart(body, 512) : '';
+    discard();
+    throw upstreamHttpError(res.statusCode, start, operation);
   }
-  const length = Number(res.headers.get('content-length'));
-  const contentLength = res.headers.has('content-length') && Number.isSafeInteger(length) && length >= 0 ? length : null;
+  const header = (name: string): string | null => {
+    const v = res.headers[name];
+    return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+  };
+  const lengthHeader = header('content-length');
+  const length = Number(lengthHeader);
+  const contentLength = lengthHeader !== null && Number.isSafeInteger(length) && length >= 0 ? length : null;
   // Announced too large: refused before a byte is read.
   if (contentLength !== null && contentLength > opts.maxAnswerBytes) {
-    await res.body?.cancel().catch(() => undefined);
+    discard();
+    signal?.removeEventListener('abort', onLeave);
     throw tooLargeError(opts.maxAnswerBytes);
   }
-  const reader = res.body?.getReader();
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   return {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
+    status: res.statusCode,
+    contentType: header('content-type'),
     contentLength,
     async read() {
-      if (!reader) return null;
       arm();
       try {
-        const { done, value } = await reader.read();
-        return done ? null : value;
+        const { done, value } = await chunks.next();
+        if (done) signal?.removeEventListener('abort', onLeave);
+        return done ? null : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
       } catch (err) {
         throw failure(err);
       } finally {
@@ -150,7 +223,7 @@ export async function openErp(
     cancel() {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onLeave);
-      reader?.cancel().catch(() => undefined);
+      discard();
     },
   };
 }
@@ -180,22 +253,17 @@ export async function callErp(
 }
 
 /** The first `max` bytes of an error answer as text ('' when unreadable). */
-async function bodyStart(res: Response, max: number): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
+async function bodyStart(body: Readable, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
   let bytes = 0;
   try {
-    while (bytes < max) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      bytes += value.byteLength;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      bytes += chunk.byteLength;
+      if (bytes >= max) break;
     }
   } catch {
     /* unreadable: no text */
-  } finally {
-    reader.cancel().catch(() => undefined);
   }
   return Buffer.concat(chunks).subarray(0, max).toString('utf8');
 }

@@ -6,9 +6,9 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadEnv, parseEnvText, resolveSettings } from '../../server/config';
+import { ConfigError, loadEnv, resolveSettings } from '../../server/config';
 import { createDemoErp, getDataset } from '../../server/demo-erp/index';
-import { createGateway } from '../../server/gateway/index';
+import { createGateway, fetchTransport } from '../../server/gateway/index';
 import { startProdServer } from '../../server/prod';
 import { API_PASSWORD, SESSION_SECRET, captureLogs, client, leaks } from './helpers';
 
@@ -25,10 +25,10 @@ afterAll(() => {
 });
 
 describe('environment', () => {
-  it('parses .env text: comments, export, quotes, inline comments', () => {
-    expect(
-      parseEnvText('# yorum\nexport A=1\nB = "iki # değil yorum"\nC=\'üç\'\nD=dört # yorum\nE=\n  F=x=y\nbozuk satır\n'),
-    ).toEqual({ A: '1', B: 'iki # değil yorum', C: 'üç', D: 'dört', E: '', F: 'x=y' });
+  it('reads .env files (Node\'s parser): comments, export, quotes, inline comments, a BOM, CRLF', () => {
+    writeFileSync(join(dir, '.env'), '\uFEFF# yorum\r\nexport A=1\nB = "iki # değil yorum"\nC=\'üç\'\nD=dört # yorum\nE=\n  F=x=y\nG="satır\\nsatır"\n');
+    const env = loadEnv(dir, {});
+    expect(env).toEqual({ A: '1', B: 'iki # değil yorum', C: 'üç', D: 'dört', E: '', F: 'x=y', G: 'satır\nsatır' });
   });
 
   it('process env wins over .env.local, which wins over .env', () => {
@@ -132,7 +132,7 @@ describe('our company for the mutabakat letters (COMPANY_*)', () => {
       taxOffice: 'Çankaya',
       taxNo: '0123456789',
     });
-    const gateway = createGateway({ ...s.gateway, fetch: async () => new Response('[]'), log: () => undefined });
+    const gateway = createGateway({ ...s.gateway, log: () => undefined });
     const res = await gateway.fetch(new Request('http://localhost/api/config'));
     expect(res.status).toBe(200);
     const body = (await res.json()) as { demo: boolean; company: unknown };
@@ -168,7 +168,7 @@ describe('gateway + demo ERP (in-process fetch, as in the front-end tests)', () 
       erpBaseUrl: 'http://demo-erp.invalid',
       erpApiPassword: API_PASSWORD,
       sessionSecret: SESSION_SECRET,
-      fetch: (input, init) => demo.fetch(new Request(input, init)),
+      transport: fetchTransport((request) => demo.fetch(request)),
       log: logs.sink,
     });
     const headers = { 'x-app-request': '1', 'content-type': 'application/json' };
@@ -200,7 +200,7 @@ describe('gateway + hanging in-process demo ERP', () => {
       erpApiPassword: API_PASSWORD,
       sessionSecret: SESSION_SECRET,
       erpTimeoutMs: 200,
-      fetch: (input, init) => demo.fetch(new Request(input, init)),
+      transport: fetchTransport((request) => demo.fetch(request)),
       log: logs.sink,
     });
     const res = await gateway.fetch(

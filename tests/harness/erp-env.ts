@@ -5,7 +5,7 @@
  */
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { createGateway, type GatewayConfig } from '../../server/gateway';
+import { createGateway, fetchTransport, type GatewayConfig } from '../../server/gateway';
 import { createDemoErp, DEMO_COMPANY, DEMO_USERS, type DemoErp, type DemoErpOptions, type FailMode, type FailRule, type ShapeName } from '../../server/demo-erp';
 import { CookieJar } from './cookie-jar';
 
@@ -60,7 +60,7 @@ export function createErpEnv(options: ErpEnvOptions = {}): ErpEnv {
   const gateway = createGateway({
     erpBaseUrl: 'http://demo-erp.test',
     erpApiPassword: options.wrongApiPassword ? `${apiPassword}-wrong` : apiPassword,
-    fetch: (input, init) => demoErp.fetch(new Request(input, init)),
+    transport: fetchTransport((request) => demoErp.fetch(request)),
     demo: options.demo === false ? null : { users: [...DEMO_USERS] },
     company: options.demo === false ? undefined : { ...DEMO_COMPANY },
     sessionSecret: randomSecret(24),
