@@ -15,7 +15,7 @@ const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFi
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default tseslint.config(
-  { ignores: ['bench/.tmp', 'dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'screenshots', 'bench/screens'] },
+  { ignores: ['bench/.tmp', 'dist', 'dist-server', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'screenshots', 'bench/screens'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,7 +4,7 @@
 //                       through DEMO_ERP_PASSWORD so the specs can check it never reaches the browser);
 //   2. dev-standalone — a demo ERP in its own process (shape envelope-cf-column), the dev server pointed at it
 //                       with ERP_BASE_URL; plus the fault journeys (they need the demo ERP's control endpoint);
-//   3. prod           — `vite build` once, then server/prod.ts (`npm start`) against a standalone demo ERP
+//   3. prod           — `npm run build` once (vite build + dist-server/), then dist-server/prod.js (`npm start`) against a standalone demo ERP
 //                       (shape mobius: the vendor's documented labels, ColdFusion's value forms); same
 //                       journeys (faults too with E2E_PROD_FAULTS=1).
 // Every server listens on 127.0.0.1 on a free port. All children are killed at the end, also on failure.
@@ -264,7 +264,8 @@ async function runOne(run: RunSpec): Promise<RunResult> {
             ['--config', join('tests', 'e2e', 'vite.config.ts'), '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
             { ...serverEnv, E2E_MODE: run.mode },
           )
-        : startChild(`${run.mode}-prod`, bin('tsx'), [join('server', 'prod.ts')], serverEnv);
+        : // What `npm start` runs: the production server compiled by `npm run build` (dist-server/).
+          startChild(`${run.mode}-prod`, process.execPath, [join('dist-server', 'prod.js')], serverEnv);
     await waitFor(`${run.mode} app server`, app, async () => {
       const r = await fetch(`${baseURL}/api/config`, { headers: { 'x-app-request': '1' } });
       await r.arrayBuffer();
@@ -345,6 +346,14 @@ async function main() {
         continue;
       }
       log('build output checked: no API password in dist/');
+      // The second half of `npm run build`: the production server as plain JavaScript.
+      const sb = startChild('server-build', bin('vite'), ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], {});
+      const serverCode = await new Promise<number>((r) => sb.child.on('exit', (c) => r(c ?? 1)));
+      await stopChild(sb);
+      if (serverCode !== 0) {
+        results.push({ mode: run.mode, ok: false, summary: [], seconds: 0, error: `server build failed:\n${sb.output().slice(-3000)}` });
+        continue;
+      }
       built = true;
     }
     results.push(await runOne(run));

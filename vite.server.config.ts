@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+
+// The production server compiled to plain JavaScript (`npm run build` → dist-server/, run by
+// `npm start` with node, no TypeScript loader at run time). Our own modules (server/ and the few
+// src/ modules it shares with the browser) are bundled; packages stay imports from node_modules.
+export default defineConfig({
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: true,
+    rollupOptions: {
+      input: { prod: 'server/prod.ts' },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
