@@ -1,5 +1,6 @@
 /** createGateway: the parts built from the config, the middleware, the routes in order, the error answers. */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { auditLog } from './audit-log';
 import { DEFAULTS, type Ctx, type GatewayConfig, type GatewayEnv } from './config';
 import { csrfGuard } from './csrf';
@@ -41,6 +42,16 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   app.use('/api/*', auditLog(log, now, config.clientStallMs));
   app.use('/api/*', compressAnswers(config.compression));
   app.use('/api/*', csrfGuard(config));
+  // Request bodies: at most maxBodyBytes (Content-Length, or counted while read) → 413.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new GatewayError('payload_too_large', MESSAGES.payloadTooLarge);
+      },
+    }),
+  );
 
   app.get('/api/config', (c) => {
     c.set('op', 'config');
@@ -52,8 +63,8 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     });
   });
 
-  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, maxBodyBytes, now });
-  addErpRoute(app, { cookies, upstream, echo, flights, calls, maxBodyBytes });
+  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now });
+  addErpRoute(app, { cookies, upstream, echo, flights, calls });
 
   app.all('/api/*', () => {
     throw new GatewayError('not_found', MESSAGES.notFound, { detail: 'no_route' });

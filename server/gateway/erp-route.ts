@@ -23,10 +23,9 @@ export interface ErpRouteDeps {
   echo: EchoGuard;
   flights: Flights;
   calls: SessionCalls;
-  maxBodyBytes: number;
 }
 
-export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, flights, calls, maxBodyBytes }: ErpRouteDeps): void {
+export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, flights, calls }: ErpRouteDeps): void {
   app.all('/api/erp/*', async (c) => {
     c.set('op', 'erp');
     const session = await cookies.require(c);
@@ -39,7 +38,7 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, fl
     if (c.req.method !== 'POST') {
       throw new GatewayError('bad_request', MESSAGES.methodNotAllowed, { status: 405, headers: { allow: 'POST' }, detail: 'method' });
     }
-    const body = await readJsonObject(c, maxBodyBytes);
+    const body = await readJsonObject(c);
     const allowed: readonly string[] = ERP_OPERATIONS[operation];
     for (const [key, value] of Object.entries(body)) {
       // A password sent by the browser is dropped silently, never forwarded (the gateway adds its own).

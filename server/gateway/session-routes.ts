@@ -26,12 +26,11 @@ export interface SessionRouteDeps {
   limiter: LoginLimiter;
   upstream: UpstreamOptions;
   refuseEcho: (answer: UpstreamAnswer) => void;
-  maxBodyBytes: number;
   now: () => number;
 }
 
 export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps): void {
-  const { config, cookies, limiter, upstream, refuseEcho, maxBodyBytes, now } = deps;
+  const { config, cookies, limiter, upstream, refuseEcho, now } = deps;
 
   // Who is logged in. Nobody → 200 {user:null} (not 401): asking is not an error, and the
   // login page stays free of failed requests in the browser's console. ERP calls still need a session.
@@ -65,7 +64,7 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
 
   app.post('/api/session', async (c) => {
     c.set('op', 'login');
-    const body = await readJsonObject(c, maxBodyBytes);
+    const body = await readJsonObject(c);
     const { userName, password } = body;
     if (
       typeof userName !== 'string' ||

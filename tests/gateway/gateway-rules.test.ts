@@ -335,6 +335,14 @@ describe('the allowlist', () => {
     const big = JSON.stringify({ firma_ismi: 'a', pad: 'x'.repeat(16 * 1024) });
     await expectError(await g.call('/api/erp/get_cari', { method: 'POST', body: big }), 413, 'payload_too_large');
     await expectError(await g.call('/api/session', { method: 'POST', body: big }), 413, 'payload_too_large');
+    // Sent in chunks without a Content-Length: counted while it is read, refused the same way.
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode(i === 0 ? '{"firma_ismi":"' : 'x'.repeat(1024)));
+        controller.close();
+      },
+    });
+    await expectError(await g.call('/api/erp/get_cari', { method: 'POST', body: chunked, duplex: 'half' } as RequestInit), 413, 'payload_too_large');
     expect(erp.requests).toHaveLength(0);
   });
 
