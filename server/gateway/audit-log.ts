@@ -15,14 +15,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AnswerMeter, GatewayEnv } from './config';
 import { GatewayError } from './messages';
 
-type Outgoing = {
-  destroy(): void;
-  destroyed?: boolean;
-  writableLength?: number;
-  socket?: { writableLength?: number } | null;
-  setTimeout?: (ms: number, cb: () => void) => unknown;
-  off?: (event: string, cb: () => void) => unknown;
-};
+type Outgoing = { destroy(): void; destroyed?: boolean };
 
 /** The browser's connection when served by @hono/node-server (dev and prod servers). */
 function outgoingOf(c: Context<GatewayEnv>): Outgoing | undefined {
@@ -75,22 +68,23 @@ export function auditLog(log: (line: string) => void, now: () => number, stallMs
     }
     const outgoing = outgoingOf(c);
     const reader = res.body.getReader();
-    // A caller that stops reading (the answer waits in its socket and nothing moves for stallMs) is
-    // cut off, so it holds no ERP connection and no memory. Node's socket timeout already treats a
-    // write in progress as activity; the check below tells "the caller does not read" (bytes wait to
-    // be sent) from "the ERP is slow" (nothing waits: the ERP's own time limit applies).
+    // A caller that stops reading is cut off, so it holds no ERP connection and no memory. The server
+    // asks this stream for the next chunk only once the previous one went into the socket (a full
+    // socket: it waits for "drain"), so a chunk handed over and not taken for stallMs is a caller that
+    // does not read. While this stream itself waits for the ERP, no clock runs here (the ERP's own
+    // time limit applies).
     let stalled = false;
+    let stallTimer: ReturnType<typeof setTimeout> | undefined;
     const onStall = () => {
-      const waiting = (outgoing?.writableLength ?? 0) + (outgoing?.socket?.writableLength ?? 0);
-      if (waiting === 0 || !outgoing || outgoing.destroyed) return;
+      if (!outgoing || outgoing.destroyed) return;
       stalled = true;
       write({ cut: 'client_stalled' });
       outgoing.destroy();
       reader.cancel().catch(() => undefined);
     };
-    outgoing?.setTimeout?.(stallMs, onStall);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
+        clearTimeout(stallTimer); // the caller took the last chunk
         let chunk: ReadableStreamReadResult<Uint8Array>;
         try {
           chunk = await reader.read();
@@ -114,8 +108,13 @@ export function auditLog(log: (line: string) => void, now: () => number, stallMs
         }
         wireBytes += chunk.value.byteLength;
         controller.enqueue(chunk.value);
+        if (outgoing) {
+          stallTimer = setTimeout(onStall, stallMs);
+          stallTimer.unref?.();
+        }
       },
       cancel(reason) {
+        clearTimeout(stallTimer);
         // The browser went away (closed the tab, navigated): stop the work behind this answer.
         write({ aborted: true });
         return reader.cancel(reason);

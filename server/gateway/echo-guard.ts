@@ -44,7 +44,8 @@ const lit = (bytes: string): Form => ({
   maxLen: bytes.length,
 });
 /** Hex digits in either case. */
-const ciHex = (digits: string): string => digits.replace(/[A-F]/g, (d) => `[${d}${d.toLowerCase()}]`);
+/** Hex digits (either case: the pattern has flag i). */
+const ciHex = (digits: string): string => digits;
 const seq = (...forms: Form[]): Form => ({ source: forms.map((f) => f.source).join(''), maxLen: forms.reduce((n, f) => n + f.maxLen, 0) });
 const raw = (source: string, maxLen: number): Form => ({ source, maxLen });
 
@@ -66,7 +67,7 @@ const CP1254: Record<string, number> = { Ğ: 0xd0, İ: 0xdd, Ş: 0xde, ğ: 0xf0,
 const JSON_SHORT: Record<string, string> = { '/': '/', '"': '"', '\\': '\\', "'": "'", '\t': 't', '\n': 'n', '\r': 'r', '\b': 'b', '\f': 'f' };
 
 /** The percent sign of a percent-encoding: `%`, or itself encoded once more (`%25`), or as an HTML reference. */
-const PCT: Form = raw('(?:%|%25|&#0{0,3}37;?|&#[xX]0{0,3}25;?|&percnt;)', 8);
+const PCT: Form = raw('(?:%(?:25)?|&#0*37;?|&#x0*25;?|&percnt;)', 8);
 const pct = (rest: string, restLen: number): Form => seq(PCT, raw(rest, restLen));
 /** One of several forms. */
 const anyOf = (forms: Form[]): Form => ({ source: `(?:${forms.map((f) => f.source).join('|')})`, maxLen: Math.max(...forms.map((f) => f.maxLen)) });
@@ -89,8 +90,8 @@ function charForms(ch: string): Form[] {
   const units = [...Array(ch.length).keys()].map((i) => ch.charCodeAt(i));
   forms.push(seq(...units.map((u) => raw(`\\x5Cu${ciHex(hex(u, 4))}`, 6))));
   // HTML: decimal and hex character references (up to 3 leading zeros, ";" optional), named entities.
-  forms.push(raw(`&#0{0,3}${cp};?`, 2 + 3 + String(cp).length + 1));
-  forms.push(raw(`&#[xX]0{0,3}${ciHex(hex(cp, 1))};?`, 3 + 3 + hex(cp, 1).length + 1));
+  forms.push(raw(`&#0*${cp};?`, 2 + 3 + String(cp).length + 1));
+  forms.push(raw(`&#x0*${ciHex(hex(cp, 1))};?`, 3 + 3 + hex(cp, 1).length + 1));
   for (const name of ENTITIES[ch] ?? []) forms.push(lit(`&${name};`));
   return forms;
 }
@@ -101,8 +102,15 @@ export interface EchoPattern {
   maxLen: number;
 }
 
-/** The character as written and upper/lower-cased (also by the Turkish rules: i→İ, ı→I, İ→i): each variant once. */
+/**
+ * The character's other cases the pattern must spell out. The pattern is case-insensitive (flag i),
+ * which covers ASCII letters and single Latin-1 bytes; what it cannot see through are the Turkish
+ * dotted/dotless i (i↔İ, I↔ı) and letters whose UTF-8 bytes differ between cases (ş/Ş, ü/Ü…).
+ */
 function caseVariants(ch: string): string[] {
+  if (ch === 'i') return ['i', 'İ'];
+  if (ch === 'I') return ['I', 'ı'];
+  if (ch.charCodeAt(0) < 0x80) return [ch];
   return [...new Set([ch, ch.toUpperCase(), ch.toLowerCase(), ch.toLocaleUpperCase('tr'), ch.toLocaleLowerCase('tr')])];
 }
 
@@ -144,7 +152,8 @@ export function echoPattern(password: string): EchoPattern | null {
   if (!password) return null;
   const perChar = seq(...[...password].map(anyCaseForms));
   const all = [perChar, ...wholeForms(password)];
-  return { regex: new RegExp(all.map((f) => f.source).join('|')), maxLen: Math.max(...all.map((f) => f.maxLen)) };
+  // Flag i: letters in either case (hex digits, entity names and base64 too — a looser match, never a missed one).
+  return { regex: new RegExp(all.map((f) => f.source).join('|'), 'i'), maxLen: Math.max(...all.map((f) => f.maxLen)) };
 }
 
 /** Looks for the password in a stream of chunks; a match split across chunks is found too. */
