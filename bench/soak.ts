@@ -174,7 +174,8 @@ async function login(base: string): Promise<string> {
     });
     if (res.status === 200) return (res.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     await res.arrayBuffer();
-    if (res.status !== 429) throw new Error(`login failed: ${res.status}`);
+    // 429: the login limiter's queue; 503: Redis did not answer within its 1 s (a loaded machine) — ask again.
+    if (res.status !== 429 && res.status !== 503) throw new Error(`login failed: ${res.status}`);
     await sleep(1000);
   }
 }
