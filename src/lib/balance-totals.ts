@@ -1,10 +1,11 @@
 /**
  * Σ borçlu, Σ alacaklı and net of a set of balances, in integer kuruş — the one place balances are
  * added up for a list (the account list's totals, Özet's receivables/payables). Each side only grows
- * (positive amounts), so a sum that passed 2^53 on the way is still past it at the end: one
- * Number.isSafeInteger check per side catches every rounding (an unsafe balance in the input is
- * caught the same way). A page shows no figure when `overflow` is set, and says why.
+ * (positive amounts); the adding is money.ts's addMinor (the one exact sum: past 2^53 a value stays
+ * unsafe, never a rounded figure), so one Number.isSafeInteger check per side says whether the
+ * figures are exact. A page shows no figure when `overflow` is set, and says why.
  */
+import { addMinor } from './money';
 import type { Minor } from './types';
 
 export interface BalanceTotals {
@@ -24,9 +25,9 @@ export function balanceTotals<T>(items: Iterable<T>, balance: (item: T) => Minor
   for (const item of items) {
     const b = balance(item);
     if (b === null) continue;
-    if (b > 0) debit += b;
-    else credit -= b;
+    if (b > 0) debit = addMinor(debit, b);
+    else if (b < 0) credit = addMinor(credit, -b);
   }
   const overflow = !Number.isSafeInteger(debit) || !Number.isSafeInteger(credit);
-  return { debit, credit, net: debit - credit, overflow };
+  return { debit, credit, net: addMinor(debit, -credit), overflow };
 }

@@ -23,7 +23,7 @@ describe('src/contract', () => {
     for (const file of ['server/gateway/erp-route.ts', 'server/gateway/session-routes.ts', 'src/api/erp-call.ts']) {
       expect(importsOf(join(ROOT, file)).some((s) => s.endsWith('contract/erp'))).toBe(true);
     }
-    // The documented operations, each with its documented parameters (shared/seed/service-spec.md).
+    // The documented operations, each with its documented parameters (docs/service-spec.md).
     expect(ERP_OPERATIONS).toEqual({
       get_cari: ['firma_ismi'],
       get_cari_extre: ['cari_id'],
