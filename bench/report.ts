@@ -15,6 +15,8 @@ export const TARGETS: Record<string, { max: number; unit: string }> = {
   'network.statementDeepLinkMs': { max: 1000, unit: 'ms' },
   'network.accountsWireKB': { max: 2500, unit: 'KB' },
   'network.invoiceByNumberMs': { max: 600, unit: 'ms' },
+  'export.accountsXlsxMs': { max: 1000, unit: 'ms' },
+  'export.statementXlsxMs': { max: 800, unit: 'ms' },
 };
 
 const LABELS: Record<string, string> = {
@@ -33,6 +35,10 @@ const LABELS: Record<string, string> = {
   'statement.firstRowsMs': 'statement, 50k lines: get_cari_extre last byte → the whole statement painted (totals row; its first lines with running balance show earlier, while it arrives)',
   'extra.statement.startRowsMs': 'statement, 50k lines: get_cari_extre first byte → first lines with running balance painted (read from the start of the answer)',
   'reader.cfColumn100kMs': 'reader (Node): 100k-row ColdFusion column answer → accounts',
+  'export.accountsXlsxMs': 'accounts, 100k: "Excel indir" click → .xlsx handed to the browser (title rows, totals row)',
+  'export.statementXlsxMs': 'statement, 50k lines: "Excel indir" click → .xlsx handed to the browser',
+  'extra.export.accountsXlsxLongestFrameMs': 'accounts, 100k: longest frame while the Excel file is made (the page stays usable)',
+  'extra.export.statementXlsxLongestFrameMs': 'statement, 50k lines: longest frame while the Excel file is made',
   'extra.accounts.filterKeystrokeMedianMs': 'accounts, 100k: keystroke → painted (median of 5 keys)',
   'extra.accounts.inputEchoP95Ms': 'accounts, 100k: keystroke → its character painted in the box (p95 of 5 keys)',
   'extra.accounts.filterClearMs': 'accounts, 100k: clear the filter (back to 100k rows) → painted',

@@ -9,6 +9,7 @@
  *     with virtualization switched off (window.__BENCH_NO_VIRTUAL__) as the baseline;
  *  5. the network figures over emulated office links (network.ts), before step 4's accounts runs
  *     (whose non-virtualized baseline would weigh on every later figure);
+ *  5b. the Excel exports of the 100k list and the 50k statement (export-run.ts);
  *  6. writes bench/results.json, bench/RESULTS.md and screenshots in bench/screens/.
  * Each figure: median, min, max of the runs (BENCH_RUNS, default 5; baseline BENCH_BASELINE_RUNS,
  * default 3 because one non-virtualized 100k render takes tens of seconds; network
@@ -17,8 +18,9 @@
  *
  * Env: BENCH_RUNS, BENCH_BASELINE_RUNS, BENCH_NETWORK_RUNS, BENCH_QUERY (5 characters typed, default
  * "yıldı"), BENCH_BUDGET_S (default 540: baseline runs are skipped when they would not fit),
- * BENCH_ONLY=network, bundle or accounts (only the build and those figures; writes bench/results-<part>.json;
- * accounts: the 100k list and statement runs, without the baseline unless BENCH_BASELINE_RUNS is set),
+ * BENCH_ONLY=network, bundle, accounts or export (only the build and those figures; writes bench/results-<part>.json;
+ * accounts: the 100k list and statement runs, without the baseline unless BENCH_BASELINE_RUNS is set;
+ * export: the Excel exports of the 100k list and the 50k statement),
  * DEMO_ERP_MEMO=0 (the demo ERP renders every answer anew; default: it keeps them),
  * CHROMIUM_PATH (default /usr/bin/chromium; without a Chromium the bench stops at once and says how
  * to install one), BENCH_STRICT=1 (exit 1 when a target is missed).
@@ -28,6 +30,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type BuiltApp } from './bundle';
 import { measureAccounts } from './accounts-run';
+import { measureExports } from './export-run';
 import { BENCH_DIR, checks, chromiumPath, elapsed, launchChromium, log, newContext, notes, ONLY, QUERY, ROOT, RUNS } from './common';
 import { measureFirstScreen } from './first-screen';
 import { measureNetwork } from './network';
@@ -58,7 +61,7 @@ async function main() {
 
   // 2. reader (Node)
   const full = ONLY === '';
-  const part = (name: 'bundle' | 'network' | 'accounts') => full || ONLY === name;
+  const part = (name: 'bundle' | 'network' | 'accounts' | 'export') => full || ONLY === name;
   if (full) {
     log('reader (Node, real reader) …');
     const reader = await measureReader(Math.max(RUNS, 5));
@@ -106,6 +109,13 @@ async function main() {
       const network = await measureNetwork(browser, server.url);
       Object.assign(figures, network.figures);
       notes.push(...network.notes);
+    }
+
+    // 4c. Excel exports at 100k accounts / 50k statement lines (before the heavy baseline runs)
+    if (part('export')) {
+      const exports = await measureExports(browser, server.url);
+      Object.assign(figures, exports.figures);
+      notes.push(...exports.notes);
     }
 
     // 5. accounts and statement at 100k (virtualized), then the baseline

@@ -1,7 +1,7 @@
 /**
  * Our own session and configuration (docs/team-contracts.md): GET /api/config, GET/POST/DELETE /api/session.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { deleteJson, postJson, type RequestOptions } from './client';
 import { getJsonOnce, signedInHint } from './erp-call';
 import { UnauthenticatedError } from './errors';
@@ -65,4 +65,9 @@ export async function login(credentials: { userName: string; password: string })
 export async function logout(): Promise<void> {
   await deleteJson('session');
   signedInHint.write(false);
+}
+
+/** Our company's title for documents (prints, exports, PDFs); '' until /api/config is in or when unset. */
+export function useCompanyTitle(): string {
+  return useQuery(configQuery).data?.company.title ?? '';
 }

@@ -29,11 +29,16 @@ export function csvField(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** The whole file as text: BOM, header line, one line per row, every line ending in CRLF. */
-export function toCsv(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  const parts: string[] = new Array(rows.length + 1);
-  parts[0] = headers.map(csvField).join(SEPARATOR);
-  for (let i = 0; i < rows.length; i++) parts[i + 1] = (rows[i] as readonly string[]).map(csvField).join(SEPARATOR);
+/**
+ * The whole file as text: BOM, the title lines (a document's company, title, account, period; may be
+ * none), header line, one line per row, every line ending in CRLF.
+ */
+export function toCsv(headers: readonly string[], rows: readonly (readonly string[])[], titleLines: readonly (readonly string[])[] = []): string {
+  const parts: string[] = new Array(titleLines.length + rows.length + 1);
+  let at = 0;
+  for (const line of titleLines) parts[at++] = line.map(csvField).join(SEPARATOR);
+  parts[at++] = headers.map(csvField).join(SEPARATOR);
+  for (let i = 0; i < rows.length; i++) parts[at++] = (rows[i] as readonly string[]).map(csvField).join(SEPARATOR);
   return BOM + parts.join(LINE_END) + LINE_END;
 }
 

@@ -62,3 +62,19 @@ export function csvMoney(minor: Minor): string {
   const abs = Math.abs(minor);
   return `${neg ? '-' : ''}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
+
+const istanbulDateTime = new Intl.DateTimeFormat('tr-TR', {
+  timeZone: 'Europe/Istanbul',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as Istanbul wall-clock time: "24.11.2026 15:40" (when a document was made). */
+export function formatDateTime(at: Date): string {
+  const p = Object.fromEntries(istanbulDateTime.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+}

@@ -4,6 +4,7 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { dataset } from './data';
+import { e2e } from './env';
 import { checkPage, expect, test } from './fixtures';
 
 const utc = (iso: string) => new Date(Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)));
@@ -16,15 +17,24 @@ test('Excel export: the whole invoice list as typed cells, read back by an indep
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Excel indir' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('faturalar.xlsx');
+  // A name that says what it is (issue 25), not "faturalar.xlsx".
+  expect(download.suggestedFilename()).toMatch(/^Faturalar - \d\d\.\d\d\.\d{4}\.xlsx$/);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load((await readFile((await download.path())!)).buffer as ArrayBuffer);
   expect(wb.worksheets).toHaveLength(1);
   const ws = wb.worksheets[0]!;
   expect(ws.name).toBe('Faturalar');
-  expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  // Title rows: our company, the document, as of when, when made; a blank row; the header (frozen).
+  let h = 1;
+  const title: unknown[] = [];
+  for (; ws.getRow(h).getCell(1).value != null; h++) title.push(ws.getRow(h).getCell(1).value);
+  h++;
+  expect(title.slice(0, 2)).toEqual([e2e.companyTitle, 'Fatura Listesi']);
+  expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: h });
 
-  const headers = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+  const headers = (ws.getRow(h).values as unknown[]).slice(1) as string[];
+  // The ids are in the file although the list hides them on screen.
+  expect(headers).toEqual(expect.arrayContaining(['Fatura ID', 'Firma ID']));
   const col = (name: string) => {
     const i = headers.indexOf(name);
     if (i < 0) throw new Error(`no column ${name}: ${headers.join(' | ')}`);
@@ -40,10 +50,14 @@ test('Excel export: the whole invoice list as typed cells, read back by an indep
   const byNumber = new Map(dataset.invoices.map((i) => [i.number, i]));
   const seen = new Set<string>();
   const wrong: string[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
+  const totalsRows: ExcelJS.Row[] = [];
+  for (let r = h + 1; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
     const inv = byNumber.get(String(row.getCell(noCol).value));
-    if (!inv) continue; // the totals row, when the page has one
+    if (!inv) {
+      totalsRows.push(row);
+      continue;
+    }
     seen.add(inv.number);
     const date = row.getCell(dateCol);
     const total = row.getCell(totalCol);
@@ -57,4 +71,14 @@ test('Excel export: the whole invoice list as typed cells, read back by an indep
   }
   expect(wrong.slice(0, 10)).toEqual([]);
   expect(seen.size).toBe(dataset.invoices.length);
+  // The totals the page shows per document type (never one sum of sales and purchases), one row each,
+  // computed here from the dataset.
+  const kinds = [...new Set(dataset.invoices.map((i) => i.kind))];
+  expect(totalsRows).toHaveLength(kinds.length);
+  for (const kind of kinds) {
+    const row = totalsRows.find((r) => (r.values as unknown[]).some((v) => typeof v === 'string' && v.includes(kind)));
+    expect(row, kind).toBeTruthy();
+    const sum = dataset.invoices.filter((i) => i.kind === kind).reduce((s, i) => s + i.total, 0);
+    expect(row!.getCell(totalCol).value).toBeCloseTo(sum / 100, 2);
+  }
 });

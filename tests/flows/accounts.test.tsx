@@ -3,6 +3,7 @@
  * straight from the demo dataset, with this file's own folding, money formatting and CSV rules —
  * never from the code under test.
  */
+import { DEMO_COMPANY } from '../../server/demo-erp';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -251,11 +252,19 @@ describe('accounts list', () => {
       'Firma ID;Kategori;Firma Adı;İl;İlçe;Bakiye (+ borçlu / − alacaklı);Döviz',
       ...accounts.map((a) => [a.id, a.category, a.name, a.province, a.district, csvAmount(a.balance), a.currency ?? ''].map(quote).join(';')),
     ];
-    const expectedText = `\uFEFF${lines.join('\r\n')}\r\n`;
+    // The screen's totals row (issue 25): the count and Σ of the signed balances.
+    lines.push(['Toplam', '', `${accounts.length} cari`, '', '', csvAmount(accounts.reduce((s, a) => s + a.balance, 0)), ''].join(';'));
     const bytes = await blobText(blob!);
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(expectedText);
-    expect(Array.from(bytes)).toEqual(Array.from(new TextEncoder().encode(expectedText)));
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    // Title lines first (our company, the document, as of when, when made), a blank line, then the table.
+    const [title, table] = text.replace(/^\uFEFF/, '').split('\r\n\r\n');
+    expect(title!.split('\r\n').slice(0, 2)).toEqual([DEMO_COMPANY.title, 'Cari Listesi']);
+    expect(title!.split('\r\n')[2]).toMatch(/^Tarih: \d\d\.\d\d\.\d{4}$/);
+    expect(title!.split('\r\n')[3]).toMatch(/^Oluşturulma: \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    const expectedText = `${lines.join('\r\n')}\r\n`;
+    expect(table).toBe(expectedText);
+    expect(Array.from(new TextEncoder().encode(table))).toEqual(Array.from(new TextEncoder().encode(expectedText)));
     expect(new TextDecoder().decode(bytes)).toContain('1004;Müşteri;İĞDIR Tarım Ürünleri San. ve Tic. Ltd. Şti.;İĞDIR;MERKEZ;400734,81;\r\n');
   });
 

@@ -82,11 +82,13 @@ describe.each(SHAPES)('a USD account (ERP shape %s)', (shape) => {
       reader.onerror = () => reject(reader.error);
       reader.readAsText(blob!);
     });
-    const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    // Title lines, a blank line, then the table (issue 25); the last line is the totals line.
+    const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n\r\n')[1]!.split('\r\n');
     const head = rows[0]!.split(';');
     expect(head).toEqual(expect.arrayContaining(['Döviz', 'Döviz Tutarı', 'Bakiye (USD) (+ borçlu / − alacaklı)']));
-    expect(rows).toHaveLength(usd.lines.length + 1);
-    const lastCsv = rows.at(-1)!.split(';');
+    expect(rows).toHaveLength(usd.lines.length + 2);
+    expect(rows.at(-1)!.startsWith('Toplam;')).toBe(true);
+    const lastCsv = rows.at(-2)!.split(';');
     const plain = (m: number) => `${m < 0 ? '-' : ''}${Math.floor(Math.abs(m) / 100)},${String(Math.abs(m) % 100).padStart(2, '0')}`;
     expect(lastCsv[head.indexOf('Bakiye (USD) (+ borçlu / − alacaklı)')]).toBe(plain(usdTotal));
     expect(lastCsv[head.indexOf('Döviz Tutarı')]).toBe(plain(usd.lines.at(-1)!.currencyAmount!));

@@ -270,8 +270,12 @@ describe('invoice detail', () => {
 
     await app.user.click(within(screen.getByRole('region', { name: 'Fatura satırları' })).getByRole('button', { name: 'CSV indir' }));
     await waitFor(() => expect(csv).not.toBe(''));
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines).toHaveLength(inv.lines.length + 1);
+    // Title lines (our company, the document, the account, when made), a blank line, the table and its totals line.
+    const [title, table] = csv.replace(/^\uFEFF/, '').trim().split('\r\n\r\n');
+    expect(title!.split('\r\n').slice(1, 3)).toEqual([`Fatura ${inv.number} Satırları`, `Cari: ${inv.accountId} · ${inv.accountName}`]);
+    const lines = table!.split('\r\n');
+    expect(lines).toHaveLength(inv.lines.length + 2);
+    expect(lines.at(-1)!.startsWith('Toplam;')).toBe(true);
     const first = inv.lines[0]!;
     expect(lines[1]).toContain(first.productName.includes(';') ? `"${first.productName}"` : first.productName);
     expect(lines[1]).toContain(`${Math.floor(first.total / 100)},${String(first.total % 100).padStart(2, '0')}`);

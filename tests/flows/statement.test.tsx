@@ -3,6 +3,7 @@
  * the demo dataset with this file's own arithmetic (integer kuruş, FIFO, day numbers) and its own
  * tr-TR formatting — never with the code under test.
  */
+import { DEMO_COMPANY } from '../../server/demo-erp';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -436,14 +437,22 @@ describe('statement', () => {
       body.push([trDate(l.date), l.dueDate ? trDate(l.dueDate) : '', l.type, csvAmount(l.debit), csvAmount(l.credit), csvAmount(balance), l.documentNo, l.description].map(quote).join(';'));
     }
     out.push(['', '', '01.01.2026 öncesi devir', csvAmount(od), csvAmount(oc), csvAmount(od - oc), '', ''].join(';'), ...body);
-    const expected = `\uFEFF${out.join('\r\n')}\r\n`;
+    // The totals line (issue 25: as on screen and in the Excel file): Σ borç, Σ alacak, closing balance.
+    const debit = lines.reduce((s, l) => s + l.debit, 0);
+    const credit = lines.reduce((s, l) => s + l.credit, 0);
+    out.push(['Toplam', '', '', csvAmount(debit), csvAmount(credit), csvAmount(balance), '', ''].join(';'));
+    const name = app.env.demoErp.dataset.accountById.get('1004')!.name;
+    const head = [DEMO_COMPANY.title, 'Cari Hesap Ekstresi', `Cari: 1004 · ${quote(name)}`, 'Dönem: 01.01.2026 – bugün'];
+    const expected = `\uFEFF${head.join('\r\n')}\r\nOluşturulma: MADE\r\n\r\n${out.join('\r\n')}\r\n`;
     const bytes = await new Promise<Uint8Array>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
       reader.readAsArrayBuffer(blob!);
     });
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(expected);
-    expect(Array.from(bytes)).toEqual(Array.from(new TextEncoder().encode(expected)));
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    const made = /Oluşturulma: (\d\d\.\d\d\.\d{4} \d\d:\d\d)\r\n/.exec(text)?.[1] ?? '';
+    expect(made).not.toBe('');
+    expect(text).toBe(expected.replace('MADE', made));
   });
 
   it('print: an A4 statement header (account, range, print date) and window.print()', async () => {

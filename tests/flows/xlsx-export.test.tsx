@@ -7,7 +7,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
-import { getDataset } from '../../server/demo-erp';
+import { DEMO_COMPANY, getDataset } from '../../server/demo-erp';
 import { foldTr } from '../../src/lib/turkish';
 import { renderApp, type DemoShape, type RenderedApp } from '../harness';
 
@@ -45,16 +45,31 @@ async function downloadXlsx(app: RenderedApp, scope?: HTMLElement): Promise<{ na
 }
 
 const rowValues = (ws: ExcelJS.Worksheet, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+/** The title rows above the table (column A down to the blank row) and the header's row number. */
+function titleOf(ws: ExcelJS.Worksheet): { title: unknown[]; header: number } {
+  const title: unknown[] = [];
+  let r = 1;
+  for (; ws.getRow(r).getCell(1).value != null; r++) title.push(ws.getRow(r).getCell(1).value);
+  return { title, header: r + 1 };
+}
+const MADE_AT = /^Oluşturulma: \d\d\.\d\d\.\d{4} \d\d:\d\d$/;
 
 describe.each<DemoShape>(['wex'])('Excel export (ERP shape %s)', (shape) => {
   it('statement: devir row, dated lines, signed running balance, totals with the closing balance', async () => {
     const app = await renderApp('/accounts/1004?from=2026-01-01', { loggedIn: true, shape });
     await screen.findByTestId('sum-balance');
     const { name, ws } = await downloadXlsx(app);
-    expect(name).toBe('ekstre-1004.xlsx');
+    const acc = ds.accountById.get('1004')!;
+    // The file says what it is (issue 25): whose statement, which period (open end: today).
+    expect(name).toMatch(new RegExp(`^${acc.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - Ekstre - 01\\.01\\.2026-\\d\\d\\.\\d\\d\\.\\d{4}\\.xlsx$`));
     expect(ws.name).toBe('Cari Ekstre 1004');
-    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(rowValues(ws, 1)).toEqual(['İşlem Tarihi', 'Vade Tarihi', 'İşlem Türü', 'Borç', 'Alacak', 'Bakiye (+ borçlu / − alacaklı)', 'Belge No', 'Açıklama']);
+    // Title rows: our company, the document, the account, the period, when made; then the header.
+    const { title, header: h } = titleOf(ws);
+    expect(title.slice(0, 4)).toEqual([DEMO_COMPANY.title, 'Cari Hesap Ekstresi', `Cari: 1004 · ${acc.name}`, 'Dönem: 01.01.2026 – bugün']);
+    expect(title[4]).toMatch(MADE_AT);
+    expect(title).toHaveLength(5);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: h });
+    expect(rowValues(ws, h)).toEqual(['İşlem Tarihi', 'Vade Tarihi', 'İşlem Türü', 'Borç', 'Alacak', 'Bakiye (+ borçlu / − alacaklı)', 'Belge No', 'Açıklama']);
 
     const lines = ds.accountById.get('1004')!.lines;
     let od = 0;
@@ -68,15 +83,15 @@ describe.each<DemoShape>(['wex'])('Excel export (ERP shape %s)', (shape) => {
         oc += l.credit;
       } else inRange.push({ ...l, balance });
     }
-    // Row 2: the devir row (no dates, its label, the sums before the range).
-    const devir = ws.getRow(2);
+    // The devir row (no dates, its label, the sums before the range).
+    const devir = ws.getRow(h + 1);
     expect(devir.getCell(1).type).toBe(ExcelJS.ValueType.Null);
     expect(devir.getCell(3).value).toBe('01.01.2026 öncesi devir');
     expect(devir.getCell(4).value).toBe(tl(od));
     expect(devir.getCell(5).value).toBe(tl(oc));
     expect(devir.getCell(6).value).toBe(tl(od - oc));
     inRange.forEach((l, i) => {
-      const row = ws.getRow(3 + i);
+      const row = ws.getRow(h + 2 + i);
       expect(row.getCell(1).type).toBe(ExcelJS.ValueType.Date);
       expect(row.getCell(1).value).toEqual(utc(l.date));
       expect(row.getCell(1).numFmt).toBe('dd.mm.yyyy');
@@ -92,8 +107,8 @@ describe.each<DemoShape>(['wex'])('Excel export (ERP shape %s)', (shape) => {
       expect(row.getCell(8).value).toBe(l.description);
     });
     // Totals: Σ debit and Σ credit of the shown rows (devir included); the balance is the closing one.
-    const totals = ws.getRow(3 + inRange.length);
-    expect(ws.rowCount).toBe(3 + inRange.length);
+    const totals = ws.getRow(h + 2 + inRange.length);
+    expect(ws.rowCount).toBe(h + 2 + inRange.length);
     const debit = od + inRange.reduce((s, l) => s + l.debit, 0);
     const credit = oc + inRange.reduce((s, l) => s + l.credit, 0);
     expect(totals.getCell(1).value).toBe('Toplam');
@@ -106,27 +121,34 @@ describe.each<DemoShape>(['wex'])('Excel export (ERP shape %s)', (shape) => {
 });
 
 describe('Excel export follows the column chooser', () => {
-  it('aging: the hidden Firma ID is left out until shown, then comes where the user put it', async () => {
+  it('aging: the Firma ID is in the file even while hidden on screen (first), and where the user put it once shown; a totals row (issue 25)', async () => {
     const app = await renderApp('/aging?firma=iğdır', { loggedIn: true });
     const grid = await screen.findByRole('grid', { name: 'Yaşlandırma (ERP)' });
     const igdir = ds.accounts.filter((a) => a.balance !== 0 && foldTr(a.name).includes('igdir'));
     await waitFor(() => expect(grid.querySelectorAll('tbody tr.dt-row')).toHaveLength(igdir.length));
 
     const first = await downloadXlsx(app);
-    expect(first.name).toBe('yaslandirma.xlsx');
+    expect(first.name).toMatch(/^Yaşlandırma - \d\d\.\d\d\.\d{4}\.xlsx$/);
     let ws = first.ws;
     expect(ws.name).toBe('Yaşlandırma');
+    const { title } = titleOf(ws);
+    let h = titleOf(ws).header;
+    expect(title.slice(0, 2)).toEqual([DEMO_COMPANY.title, 'Yaşlandırma Raporu']);
+    expect(title[2]).toMatch(/^Tarih: \d\d\.\d\d\.\d{4}$/);
     // Bucket amounts are balances: signed in the file, the sign named in each title (on screen: B/A).
-    const signed = (h: string) => `${h} (+ borçlu / − alacaklı)`;
-    expect(rowValues(ws, 1)).toEqual(['Firma Adı', ...['Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü', 'Toplam'].map(signed)]);
-    // ERP order; the Toplam column = each account's balance. No totals row: the aging table has
-    // none (the summary above it shows every bucket's total in full).
+    const signed = (x: string) => `${x} (+ borçlu / − alacaklı)`;
+    expect(rowValues(ws, h)).toEqual(['Firma ID', 'Firma Adı', ...['Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü', 'Toplam'].map(signed)]);
+    // ERP order; the Toplam column = each account's balance.
     igdir.forEach((a, i) => {
-      expect(ws.getRow(2 + i).getCell(1).value).toBe(a.name);
-      expect(ws.getRow(2 + i).getCell(8).value).toBe(tl(a.balance));
+      expect(ws.getRow(h + 1 + i).getCell(1).value).toBe(a.id);
+      expect(ws.getRow(h + 1 + i).getCell(2).value).toBe(a.name);
+      expect(ws.getRow(h + 1 + i).getCell(9).value).toBe(tl(a.balance));
     });
-    expect(ws.getRow(2 + igdir.length).getCell(1).value ?? null).toBeNull();
-    expect(ws.getRow(2).getCell(8).numFmt).toBe('#,##0.00');
+    // The totals row: Σ of the balances, as the summary above the table says.
+    const totals = ws.getRow(h + 1 + igdir.length);
+    expect(totals.getCell(1).value).toBe('Toplam');
+    expect(totals.getCell(9).value).toBeCloseTo(tl(igdir.reduce((s, a) => s + a.balance, 0)), 2);
+    expect(ws.getRow(h + 1).getCell(9).numFmt).toBe('#,##0.00');
 
     // Show the Firma ID and move it after the total.
     await app.user.click(screen.getByRole('button', { name: /^Sütunlar/ }));
@@ -134,7 +156,8 @@ describe('Excel export follows the column chooser', () => {
     await app.user.click(within(chooser).getByRole('checkbox', { name: 'Firma ID' }));
     for (let i = 0; i < 8; i++) await app.user.click(within(chooser).getByRole('button', { name: 'Firma ID sütununu aşağı taşı' }));
     ({ ws } = await downloadXlsx(app));
-    expect(rowValues(ws, 1).slice(6, 9)).toEqual([signed('120 Gün Üstü'), signed('Toplam'), 'Firma ID']);
-    igdir.forEach((a, i) => expect(ws.getRow(2 + i).getCell(9).value).toBe(a.id));
+    ({ header: h } = titleOf(ws));
+    expect(rowValues(ws, h).slice(6, 9)).toEqual([signed('120 Gün Üstü'), signed('Toplam'), 'Firma ID']);
+    igdir.forEach((a, i) => expect(ws.getRow(h + 1 + i).getCell(9).value).toBe(a.id));
   });
 });

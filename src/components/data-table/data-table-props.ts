@@ -1,6 +1,8 @@
 /** The DataTable's props: the whole public surface of the one table (see index.ts for usage). */
 import type { ReactNode, RefObject } from 'react';
 import type { CellValue, DataColumn, SortingState } from './types';
+import type { DocumentHead } from '../document/document-head';
+import type { ExportTotalsRow } from './table-export';
 
 export interface DataTableProps<T> {
   data: readonly T[];
@@ -49,6 +51,16 @@ export interface DataTableProps<T> {
    * formatted text or a component: e.g. a statement's closing balance.
    */
   exportTotals?: Partial<Record<string, CellValue>>;
+  /**
+   * What the table is as a document (our company, its title, the account, the period or as-of date):
+   * the exports' title rows and their file names ("Anadolu Gıda - Ekstre - 01.01.2026-31.12.2026.xlsx").
+   * Without it the files are named csvFileName and have no title rows.
+   */
+  documentHead?: DocumentHead;
+  /** Totals the page shows beside the table (per document type and currency): exported under the rows. */
+  exportTotalsRows?: readonly ExportTotalsRow[];
+  /** Exports end with Σ of every money column (the page shows those totals above the table). */
+  exportSumMoney?: boolean;
   /**
    * Key of the column chooser's memory (localStorage, one per table): a stable name such as
    * "accounts" or "aging.fifo.debits". Default: aria-label.

@@ -22,6 +22,7 @@ import type { DataTableProps } from './data-table-props';
 import { ColumnChooser } from './column-chooser';
 import { useColumnPrefs } from './column-prefs';
 import { exportCsv, exportModel, exportXlsx } from './table-export';
+import { documentFileName, headLines } from '../document/document-head';
 import { TableBody } from './table-body';
 import { TableFooter } from './table-footer';
 import { TableHeader } from './table-header';
@@ -95,7 +96,21 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     scrollToPos: (pos) => scrollToRow(pos, rowDomId(pos)),
   });
   const footerValues = useColumnTotals({ data, columns: shownColumns, order, searchQuery, rowFilter });
-  const model = () => exportModel({ columns: shownColumns, data, order, hasTotals, totalsRow, exportTotals });
+  const head = props.documentHead;
+  const model = () =>
+    exportModel({
+      columns: shownColumns,
+      allColumns: columns,
+      data,
+      order,
+      hasTotals,
+      totalsRow,
+      exportTotals,
+      totalsRows: props.exportTotalsRows,
+      sumMoney: props.exportSumMoney,
+      titleRows: head ? headLines({ ...head, madeAt: head.madeAt ?? new Date() }) : undefined,
+    });
+  const fileName = () => (head ? documentFileName({ ...head, madeAt: head.madeAt ?? new Date() }, "csv") : csvFileName);
 
   const showSkeleton = loading && data.length === 0;
   const incomplete = props.incomplete === true && data.length > 0 && error == null;
@@ -107,8 +122,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       <TableToolbar
         toolbar={toolbar}
         rows={{ showSkeleton, hideTable, incomplete, filtered, total, shown: order.length }}
-        onExportCsv={() => exportCsv(csvFileName, model())}
-        onExportXlsx={() => exportXlsx(csvFileName, props.sheetName ?? props['aria-label'] ?? csvFileName, model())}
+        onExportCsv={() => exportCsv(fileName(), model())}
+        onExportXlsx={(progress) => exportXlsx(fileName(), props.sheetName ?? props['aria-label'] ?? csvFileName, model(), progress)}
         columnChooser={<ColumnChooser choice={choice} />}
       />
 

@@ -39,7 +39,10 @@ describe('DataTable', () => {
           'Uğur Boya;Uşak;123,45;01.01.2026\r\n' +
           'Şahin Gıda;İzmir;1500,00;31.01.2026\r\n' +
           'İĞDIR TİCARET LTD. ŞTİ.;Iğdır;10000,00;05.01.2026\r\n' +
-          'ISPARTA GÜL A.Ş.;Isparta;;30.11.2025\r\n',
+          'ISPARTA GÜL A.Ş.;Isparta;;30.11.2025\r\n' +
+          // The screen's totals row, as the Excel file has it (issue 25): 1500 − 25 + 0,99 + 10000 + 0
+          // + 20 + 20 − 1000 + 123,45 + 5 + 0,07 = 10644,51.
+          'Toplam;;10644,51;\r\n',
       );
     } finally {
       click.mockRestore();

@@ -74,29 +74,78 @@ function totalCell<T>(c: DataColumn<T>, rows: readonly T[], pageValues: Partial<
   return typeof f === 'string' || typeof f === 'number' ? typedCell('text', f) : null;
 }
 
-/** The export of a table as it is shown: `columns` the visible ones in their order, `order` data indices in display order. */
+/** A labelled totals row the screen shows beside the table (e.g. per document type and currency). */
+export interface ExportTotalsRow {
+  label: string;
+  /** Typed values by column id (money in kuruş). */
+  values: Partial<Record<string, CellValue>>;
+}
+
+/**
+ * The export of a table as it is shown: `columns` the visible ones in their order (and the hidden
+ * ones marked `exportAlways`, ids, first), `order` data indices in display order.
+ */
 export function exportModel<T>(opts: {
   columns: readonly DataColumn<T>[];
+  /** Every column of the table (for `exportAlways` columns the user has not shown). */
+  allColumns?: readonly DataColumn<T>[];
   data: readonly T[];
   order: Int32Array;
   /** The table shows a totals row (a column footer or the page's totalsRow). */
   hasTotals: boolean;
   totalsRow?: Partial<Record<string, ReactNode>>;
   exportTotals?: Partial<Record<string, CellValue>>;
+  /** Totals rows shown beside the table: exported under the rows. */
+  totalsRows?: readonly ExportTotalsRow[];
+  /** Σ every money column over the exported rows (a screen whose totals are in a summary above the table). */
+  sumMoney?: boolean;
+  titleRows?: string[];
 }): ExportModel<T> {
-  const { columns, data, order, hasTotals, totalsRow, exportTotals } = opts;
-  const cols = columns.filter((c) => c.exportable !== false);
+  const { columns, data, order, totalsRow, exportTotals } = opts;
+  const always = (opts.allColumns ?? []).filter((c) => c.exportAlways && !columns.includes(c));
+  const cols = [...always, ...columns].filter((c) => c.exportable !== false);
+  const hasTotals = opts.hasTotals || opts.sumMoney === true;
   const rows: T[] = new Array(order.length);
   for (let k = 0; k < order.length; k++) rows[k] = data[order[k] as number] as T;
   let totals: ExportCell[] | null = null;
   if (hasTotals && cols.length > 0) {
-    totals = cols.map((c) => totalCell(c, rows, exportTotals, totalsRow));
+    totals = cols.map((c) => (opts.sumMoney && (c.kind ?? 'text') === 'money' && !c.footer ? moneySum(c, rows) : totalCell(c, rows, exportTotals, totalsRow)));
     if (totals[0] == null) totals[0] = { type: 'text', text: t('common.table.totals') };
   }
-  return { columns: cols.map(exportColumn), rows, totals };
+  const moreTotals = (opts.totalsRows ?? []).map((r) => {
+    const cells = cols.map((c) => (c.id in r.values ? typedCell(c.kind ?? 'text', r.values[c.id]) : null));
+    // The label in the first text cell that is empty (never over a figure).
+    const at = cells.findIndex((x, i) => x == null && (cols[i]!.kind ?? 'text') === 'text');
+    cells[at < 0 ? 0 : at] = { type: 'text', text: r.label };
+    return cells;
+  });
+  return { columns: cols.map(exportColumn), rows, totals, moreTotals, titleRows: opts.titleRows ?? [] };
 }
 
-/** Downloads the model's rows as Turkish Excel CSV (no totals line: a CSV is read back as data). */
+function moneySum<T>(c: DataColumn<T>, rows: readonly T[]): ExportCell {
+  return { type: 'money', minor: sumMinor(rows.map((r) => { const v = c.value(r); return typeof v === 'number' && Number.isSafeInteger(v) ? v : 0; })) };
+}
+
+/** The CSV text of a typed export cell (the same forms as the rows: 1234,56 · 31.01.2026). */
+function cellCsv(c: ExportCell): string {
+  if (c == null) return '';
+  switch (c.type) {
+    case 'money':
+      return csvValue('money', c.minor);
+    case 'number':
+      return csvValue('number', c.value);
+    case 'date':
+      return csvValue('date', c.iso);
+    case 'text':
+      return c.text;
+  }
+}
+
+/**
+ * Downloads the model as Turkish Excel CSV: the document's title lines (one field each) and an empty
+ * line above the header, the rows, then the totals line(s) — the same as the Excel file, within what a
+ * CSV holds (no bold, no formats).
+ */
 export function exportCsv<T>(fileName: string, model: ExportModel<T>): void {
   const { columns, rows } = model;
   const lines: string[][] = new Array(rows.length);
@@ -104,7 +153,9 @@ export function exportCsv<T>(fileName: string, model: ExportModel<T>): void {
     const row = rows[k] as T;
     lines[k] = columns.map((c) => c.text(row));
   }
-  downloadCsv(fileName, toCsv(columns.map((c) => c.header), lines));
+  for (const r of [...(model.totals ? [model.totals] : []), ...(model.moreTotals ?? [])]) lines.push(r.map(cellCsv));
+  const title = model.titleRows ?? [];
+  downloadCsv(fileName, toCsv(columns.map((c) => c.header), lines, title.length ? [...title.map((x) => [x]), []] : []));
 }
 
 /**
@@ -125,7 +176,7 @@ export function xlsxFileName(csvFileName: string): string {
  * Builds the .xlsx in the browser and downloads it. The writer (and its library) is a separate chunk,
  * fetched the first time a user asks for Excel: the first screen does not pay for it.
  */
-export async function exportXlsx<T>(fileName: string, sheet: string, model: ExportModel<T>): Promise<void> {
+export async function exportXlsx<T>(fileName: string, sheet: string, model: ExportModel<T>, progress?: (fraction: number) => void): Promise<void> {
   const { writeXlsx } = await import('./xlsx-writer');
-  await writeXlsx(xlsxFileName(fileName), sheetName(sheet), model);
+  await writeXlsx(xlsxFileName(fileName), sheetName(sheet), model, progress);
 }

@@ -103,4 +103,8 @@ export interface ExportModel<T> {
   rows: readonly T[];
   /** The totals row (one cell per column), or null when the table has none. */
   totals: ExportCell[] | null;
+  /** Further totals rows the screen shows beside the table (per document type and currency). */
+  moreTotals?: ExportCell[][];
+  /** The document's title lines above the table (document-head.ts headLines). */
+  titleRows?: string[];
 }

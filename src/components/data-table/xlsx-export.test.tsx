@@ -4,7 +4,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
-import { Harness, blobBytes } from './data-table.fixtures';
+import { ACCOUNTS, COLUMNS, Harness, blobBytes, type Account } from './data-table.fixtures';
+import type { DataColumn } from './types';
 import { sheetName } from './table-export';
 
 /** Clicks a download button and returns the downloaded file's name and bytes. */
@@ -110,6 +111,52 @@ describe('DataTable Excel export', () => {
     expect(ws.getRow(3).getCell(1).value).toBe('Toplam');
     expect(ws.getRow(3).getCell(3).value).toBe(1500);
     expect(ws.rowCount).toBe(3);
+  });
+
+  it('a document carries its context (issue 25): title rows, the id even while hidden, the totals, a file name that says what it is — Excel and CSV alike', async () => {
+    // An id column the chooser hides by default, but every export carries (exportAlways).
+    const columns: DataColumn<Account>[] = [{ id: 'id', header: 'Firma ID', value: (r) => r.id, defaultHidden: true, exportAlways: true }, ...COLUMNS];
+    const head = {
+      company: 'Örnek Ticaret ve Sanayi A.Ş.',
+      title: 'Cari Listesi',
+      asOf: '2026-11-15',
+      // 15:40 in Istanbul (UTC+3).
+      madeAt: new Date(Date.UTC(2026, 10, 24, 12, 40)),
+    };
+    render(<Harness columns={columns} documentHead={head} sorting={[{ id: 'balance', desc: true }]} />);
+    expect(screen.queryByRole('columnheader', { name: /Firma ID/ })).toBeNull();
+    const file = await download('Excel indir');
+    expect(file.name).toBe('Cari Listesi - 15.11.2026.xlsx');
+    const ws = (await openXlsx(file.bytes)).worksheets[0]!;
+    const col1 = (r: number) => ws.getRow(r).getCell(1).value;
+    expect([1, 2, 3, 4].map(col1)).toEqual(['Örnek Ticaret ve Sanayi A.Ş.', 'Cari Listesi', 'Tarih: 15.11.2026', 'Oluşturulma: 24.11.2026 15:40']);
+    expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(col1(5)).toBeNull();
+    // Header under a blank row, frozen with the title rows above it.
+    expect((ws.getRow(6).values as unknown[]).slice(1)).toEqual(['Firma ID', 'Ad', 'İl', 'Bakiye', 'Tarih']);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 6 });
+    // Highest balance first: İĞDIR (A4, 10.000,00), then Şahin (A1, 1.500,00).
+    expect((ws.getRow(7).values as unknown[]).slice(1, 4)).toEqual(['A4', 'İĞDIR TİCARET LTD. ŞTİ.', 'Iğdır']);
+    expect(ws.getRow(8).getCell(1).value).toBe('A1');
+    // 12 rows, then the totals row: Σ = 10644,51 TL (counted by hand in the test above).
+    const totals = ws.getRow(7 + ACCOUNTS.length);
+    expect(totals.getCell(1).value).toBe('Toplam');
+    expect(totals.getCell(4).value).toBe(10644.51);
+    expect(ws.rowCount).toBe(7 + ACCOUNTS.length);
+
+    const csv = await download('CSV indir');
+    expect(csv.name).toBe('Cari Listesi - 15.11.2026.csv');
+    const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv.bytes).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines.slice(0, 7)).toEqual([
+      'Örnek Ticaret ve Sanayi A.Ş.',
+      'Cari Listesi',
+      'Tarih: 15.11.2026',
+      'Oluşturulma: 24.11.2026 15:40',
+      '',
+      'Firma ID;Ad;İl;Bakiye;Tarih',
+      'A4;İĞDIR TİCARET LTD. ŞTİ.;Iğdır;10000,00;05.01.2026',
+    ]);
+    expect(lines[6 + ACCOUNTS.length]).toBe('Toplam;;;10644,51;');
   });
 
   it('sheet names: Excel rules, never empty', () => {

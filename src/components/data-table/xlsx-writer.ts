@@ -1,41 +1,37 @@
 /**
- * The Excel (.xlsx) writer: loaded on demand by exportXlsx (table-export.ts), so it and its library
- * (write-excel-file, which zips with fflate) are their own chunk, never part of the first screen.
- * What the file holds (one sheet, named after the page):
- *   - row 1: the column headers, bold, frozen (stays on screen while scrolling);
- *   - one row per exported row: money as numbers (kuruş / 100) formatted #,##0.00 (Excel shows
- *     them in the user's locale: 1.234,56 in Turkish Excel), dates as real dates dd.mm.yyyy, plain
- *     numbers as numbers, text as text (never a formula), empty as empty;
- *   - the totals row, bold, when the table has one;
+ * The Excel (.xlsx) writer: loaded on demand by exportXlsx (table-export.ts), its own chunk, never part
+ * of the first screen. What the file holds (one sheet, named after the page):
+ *   - the document's title rows (our company, the document, the account, the period or as-of date,
+ *     when made), the first bold;
+ *   - the column headers, bold, frozen with the title rows (they stay on screen while scrolling);
+ *   - one row per exported row: money as numbers (kuruş / 100) formatted #,##0.00 (Excel shows them in
+ *     the user's locale: 1.234,56 in Turkish Excel), dates as real dates dd.mm.yyyy, plain numbers as
+ *     numbers, text as text (never a formula), empty as empty;
+ *   - the totals row(s), bold, when the screen has totals;
  *   - column widths that fit the longest value (capped, long names still show ~60 characters).
+ *
+ * Speed (100,000 accounts ≤ 1 s, bench `export.accountsXlsxMs`): the page only reads each cell once
+ * into typed arrays (in slices, yielding between them, with progress); the XML and the ZIP are written
+ * by xlsx-build.ts in a Web Worker (xlsx-worker.ts) — the page stays usable meanwhile — or in the page
+ * where workers are unavailable (tests).
  */
-import writeXlsxFile, { type Cell, type Row, type SheetData } from 'write-excel-file/browser';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { downloadBlob } from '../../lib/download';
+import { buildXlsx, CELL, type PlanRows, type SheetPlan } from './xlsx-build';
 import type { ExportCell, ExportModel } from './types';
 
 export const MONEY_FORMAT = '#,##0.00';
 export const DATE_FORMAT = 'dd.mm.yyyy';
 const MIN_WIDTH = 6;
 const MAX_WIDTH = 60;
+/** Rows read per slice before the page gets the thread back (and the progress moves). */
+const SLICE = 5000;
 
-function isoToDate(iso: string): Date {
-  return new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))));
-}
+/** 0…1 of the whole job. */
+export type ExportProgress = (fraction: number) => void;
 
-function toCell(c: ExportCell, bold: boolean): Cell {
-  if (c == null) return null;
-  const weight = bold ? ({ fontWeight: 'bold' } as const) : {};
-  switch (c.type) {
-    case 'money':
-      return { value: c.minor / 100, type: Number, format: MONEY_FORMAT, ...weight };
-    case 'number':
-      return { value: c.value, type: Number, ...weight };
-    case 'date':
-      return { value: isoToDate(c.iso), type: Date, format: DATE_FORMAT, ...weight };
-    case 'text':
-      return { value: c.text, type: String, ...weight };
-  }
+function dayNumber(iso: string): number {
+  return Math.round(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000);
 }
 
 /** Characters the cell shows (for the column width). */
@@ -47,46 +43,155 @@ function shownLength(c: ExportCell): number {
     case 'number':
       return formatNumber(c.value).length;
     case 'date':
-      return formatDate(c.iso).length;
+      return 10;
     case 'text':
       return c.text.length;
   }
 }
 
-/** The sheet: header row, data rows, totals row; and each column's width in characters. */
-export function xlsxSheet<T>(model: ExportModel<T>): { data: SheetData; widths: number[] } {
-  const { columns, rows, totals } = model;
+function emptyRows(count: number, cols: number): PlanRows {
+  return { types: new Uint8Array(count * cols), nums: new Float64Array(count * cols), texts: new Array(count * cols), count };
+}
+
+function put(rows: PlanRows, at: number, c: ExportCell): void {
+  if (c == null) return;
+  switch (c.type) {
+    case 'money':
+      rows.types[at] = CELL.money;
+      rows.nums[at] = c.minor;
+      return;
+    case 'number':
+      rows.types[at] = CELL.number;
+      rows.nums[at] = c.value;
+      return;
+    case 'date':
+      rows.types[at] = CELL.date;
+      rows.nums[at] = dayNumber(c.iso);
+      return;
+    case 'text':
+      if (c.text === '') return;
+      rows.types[at] = CELL.text;
+      rows.texts[at] = c.text;
+  }
+}
+
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The model read into a SheetPlan: every cell once, in slices of SLICE rows (the page keeps
+ * answering between them). Money stays in kuruş (exact); widths from what each cell shows.
+ */
+export async function sheetPlan<T>(sheet: string, model: ExportModel<T>, progress?: ExportProgress): Promise<SheetPlan> {
+  const { columns, rows } = model;
+  const cols = columns.length;
   const widths = columns.map((c) => Math.max(...c.header.split(/\s+/).map((w) => w.length), Math.min(c.header.length, 24)));
-  const data: SheetData = new Array(rows.length + 1 + (totals ? 1 : 0));
-  data[0] = columns.map((c) => ({ value: c.header, type: String, fontWeight: 'bold' }) as Cell);
-  const fit = (i: number, cell: ExportCell) => {
-    const n = shownLength(cell);
+  const plan = emptyRows(rows.length, cols);
+  const fit = (i: number, n: number) => {
     if (n > (widths[i] as number)) widths[i] = n;
   };
-  for (let k = 0; k < rows.length; k++) {
-    const row = rows[k] as T;
-    const out: Row = new Array(columns.length);
-    for (let i = 0; i < columns.length; i++) {
-      const cell = (columns[i] as ExportModel<T>['columns'][number]).cell(row);
-      fit(i, cell);
-      out[i] = toCell(cell, false);
+  const cellFns = columns.map((c) => c.cell);
+  for (let k = 0; k < rows.length; k += SLICE) {
+    const end = Math.min(rows.length, k + SLICE);
+    for (let j = k; j < end; j++) {
+      const row = rows[j] as T;
+      const base = j * cols;
+      for (let i = 0; i < cols; i++) {
+        const cell = (cellFns[i] as (r: T) => ExportCell)(row);
+        if (cell == null) continue;
+        put(plan, base + i, cell);
+        fit(i, cell.type === 'text' ? cell.text.length : cell.type === 'date' ? 10 : cell.type === 'money' ? moneyWidth(cell.minor) : shownLength(cell));
+      }
     }
-    data[k + 1] = out;
+    if (end < rows.length) {
+      progress?.((end / rows.length) * 0.4);
+      await yieldToPage();
+    }
   }
-  if (totals) {
-    totals.forEach((cell, i) => fit(i, cell));
-    data[rows.length + 1] = totals.map((cell) => toCell(cell, true));
+  const totalRows = [...(model.totals ? [model.totals] : []), ...(model.moreTotals ?? [])];
+  const totals = emptyRows(totalRows.length, cols);
+  totalRows.forEach((r, j) => r.forEach((cell, i) => {
+    put(totals, j * cols + i, cell);
+    fit(i, shownLength(cell));
+  }));
+  return {
+    sheet,
+    titleRows: model.titleRows ?? [],
+    headers: columns.map((c) => c.header),
+    rows: plan,
+    totals,
+    // + 2: padding, and bold digits in the totals row are a little wider.
+    widths: widths.map((w) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, w + 2))),
+  };
+}
+
+/** Width of a money cell as shown (1.234.567,89): digits, group dots, comma, sign — without formatting it. */
+function moneyWidth(minor: number): number {
+  const lira = Math.floor(Math.abs(minor) / 100);
+  const digits = lira < 10 ? 1 : Math.floor(Math.log10(lira)) + 1;
+  return digits + Math.floor((digits - 1) / 3) + 3 + (minor < 0 ? 1 : 0);
+}
+
+// ───────────── the worker (one, started on the first export) ─────────────
+
+let worker: Worker | null = null;
+let workerBroken = false;
+let nextJob = 0;
+const jobs = new Map<number, { resolve: (b: Blob) => void; reject: (e: unknown) => void; progress?: ExportProgress; rows: number }>();
+
+function startWorker(): Worker | null {
+  if (worker) return worker;
+  if (workerBroken || typeof Worker === 'undefined') return null;
+  try {
+    const w = new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module' });
+    w.onmessage = (event: MessageEvent<{ id: number; done?: number; blob?: Blob; error?: string }>) => {
+      const job = jobs.get(event.data.id);
+      if (!job) return;
+      if (event.data.blob) {
+        jobs.delete(event.data.id);
+        job.resolve(event.data.blob);
+      } else if (event.data.error != null) {
+        jobs.delete(event.data.id);
+        job.reject(new Error(event.data.error));
+      } else if (event.data.done != null) job.progress?.(0.4 + 0.6 * (event.data.done / Math.max(1, job.rows)));
+    };
+    w.onerror = (event) => {
+      event.preventDefault();
+      workerBroken = true;
+      worker = null;
+      w.terminate();
+      for (const job of jobs.values()) job.reject(new Error('xlsx worker failed'));
+      jobs.clear();
+    };
+    worker = w;
+    return w;
+  } catch {
+    workerBroken = true;
+    return null;
   }
-  // + 2: padding, and bold digits in the totals row are a little wider.
-  return { data, widths: widths.map((w) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, w + 2))) };
+}
+
+/** The .xlsx Blob of a plan: in the worker when there is one, else here. */
+function planBlob(plan: SheetPlan, progress?: ExportProgress): Promise<Blob> {
+  const w = startWorker();
+  const rows = plan.rows.count;
+  if (!w) return buildXlsx(plan, (done) => progress?.(0.4 + 0.6 * (done / Math.max(1, rows))));
+  const id = nextJob++;
+  return new Promise<Blob>((resolve, reject) => {
+    jobs.set(id, { resolve, reject, progress, rows });
+    w.postMessage({ id, plan }, [plan.rows.types.buffer, plan.rows.nums.buffer]);
+  });
 }
 
 /** The .xlsx file as a Blob. */
-export function xlsxBlob<T>(sheet: string, model: ExportModel<T>): Promise<Blob> {
-  const { data, widths } = xlsxSheet(model);
-  return writeXlsxFile(data, { sheet, stickyRowsCount: 1, columns: widths.map((width) => ({ width })) }).toBlob();
+export async function xlsxBlob<T>(sheet: string, model: ExportModel<T>, progress?: ExportProgress): Promise<Blob> {
+  return planBlob(await sheetPlan(sheet, model, progress), progress);
 }
 
-export async function writeXlsx<T>(fileName: string, sheet: string, model: ExportModel<T>): Promise<void> {
-  downloadBlob(fileName, await xlsxBlob(sheet, model));
+export async function writeXlsx<T>(fileName: string, sheet: string, model: ExportModel<T>, progress?: ExportProgress): Promise<void> {
+  const blob = await xlsxBlob(sheet, model, progress);
+  progress?.(1);
+  downloadBlob(fileName, blob);
 }
+
+/** For the column-width rule's tests: what a date cell shows. */
+export const shownDate = formatDate;

@@ -38,6 +38,8 @@ import { ShortcutsBar } from '../../components/account-shortcuts/shortcuts-bar';
 import './accounts.css';
 import { withParams } from '../../lib/search-params';
 import { useScrollMemory } from './use-scroll-memory';
+import { useCompanyTitle } from '../../api/session';
+import { useToday } from '../../lib/use-today';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** How long the row focus must rest on a row before its statement is prefetched. */
@@ -48,6 +50,9 @@ const NO_ACCOUNTS_BY_ID: ReadonlyMap<string, Account> = new Map();
 
 export default function AccountsPage() {
   const [params, setParams] = useSearchParams();
+  // The exports say whose list it is and as of when (issue 25).
+  const company = useCompanyTitle();
+  const today = useToday();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -276,6 +281,7 @@ export default function AccountsPage() {
                     : t('accounts.empty')
             }
             csvFileName={`${t('accounts.csv.file')}.csv`}
+            documentHead={{ company, title: t('doc.title.accounts'), short: t('doc.short.accounts'), asOf: today }}
             tableId="accounts"
             sheetName={t('accounts.title')}
             searchInputRef={searchRef}

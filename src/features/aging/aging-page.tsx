@@ -20,6 +20,8 @@ import { DataTable, TableSearch, sortingFromParam, sortingToParam, type DataColu
 import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
 import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { PageHeader } from '../../components/layout/page-header';
+import { useCompanyTitle } from '../../api/session';
+import { useToday } from '../../lib/use-today';
 import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
 import { formatCount } from '../../lib/format';
@@ -48,6 +50,8 @@ function positiveSum(segments: BarSegment[]): number {
 
 export default function AgingPage() {
   const [params, setParams] = useSearchParams();
+  const company = useCompanyTitle();
+  const today = useToday();
   const navigate = useNavigate();
   const firma = params.get('firma') ?? '';
   const cari = params.get('cari') ?? '';
@@ -113,7 +117,7 @@ export default function AgingPage() {
       override: (col) => {
         if (col.key === layout.nameKey) return { primary: true, href: (row) => statementHref(row, layout), width: '13rem', wrap: true };
         // The name links to the statement: the id is an extra the column chooser shows.
-        if (col.key === layout.accountIdKey) return { width: '6rem', defaultHidden: true };
+        if (col.key === layout.accountIdKey) return { width: '6rem', defaultHidden: true, exportAlways: true };
         // Bucket columns get a readable day-range header ("0-30 Gün"), also in the CSV.
         const bucket = layout.buckets.find((b) => b.key === col.key);
         if (bucket) return { header: bucketLabel(bucket) };
@@ -272,6 +276,8 @@ export default function AgingPage() {
         onRetry={() => void query.refetch()}
         emptyMessage={q ? undefined : emptyMessage}
         csvFileName={t('aging.csv.file')}
+        documentHead={{ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf: today }}
+        exportSumMoney
         tableId="aging"
         sheetName={t('aging.title')}
         searchQuery={q}

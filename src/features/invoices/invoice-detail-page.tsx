@@ -16,6 +16,7 @@ import { cellText, erpCellValue, erpDataColumns, InvalidValue, type ErpRow } fro
 import { ErrorState, Loading, NotFoundState } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { useDocumentTitle } from '../../components/layout/document-title';
+import { useCompanyTitle } from '../../api/session';
 import { t } from '../../i18n';
 import { formatCount, formatMoney, formatNumber } from '../../lib/format';
 import type { Minor } from '../../lib/types';
@@ -82,6 +83,8 @@ export default function InvoiceDetailPage() {
   const mixedCurrencies = lineCurrencies.length > 1;
   const companyName = layout.text(headerRow, layout.companyKey);
   const accountId = useAccountIdOf(layout.text(headerRow, layout.accountIdKey), companyName);
+  const company = useCompanyTitle();
+  const accountForDoc = accountId || companyName ? { id: accountId, name: companyName || accountId } : null;
   const notFound = query.isSuccess && (header?.rows.length ?? 0) === 0 && (lines?.rows.length ?? 0) === 0;
   useDocumentTitle(query.isSuccess && !notFound ? t('invoices.detail.title', { number }) : undefined);
 
@@ -191,6 +194,7 @@ export default function InvoiceDetailPage() {
             columns={lineColumns}
             aria-label={t('invoices.detail.lines')}
             csvFileName={t('invoices.detail.csv.file', { number })}
+            documentHead={{ company, title: t('doc.title.invoiceLines', { number }), short: t('doc.short.invoiceLines', { number }), ...(accountForDoc ? { account: accountForDoc } : {}) }}
             tableId="invoices.lines"
             sheetName={t('invoices.detail.title', { number })}
             virtualize={lines.rows.length > 200}

@@ -16,6 +16,8 @@ import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-col
 import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { EmptyState } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
+import { useCompanyTitle } from '../../api/session';
+import { useToday } from '../../lib/use-today';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { TextField } from '../../components/form/text-field';
@@ -28,6 +30,8 @@ const EMPTY_TABLE: ErpTable = { columns: [], rows: [], warnings: 0 };
 
 export default function InvoiceSearchPage() {
   const [params, setParams] = useSearchParams();
+  const company = useCompanyTitle();
+  const today = useToday();
   const navigate = useNavigate();
   const location = useLocation();
   const searched = params.has('no') || params.has('firma');
@@ -75,7 +79,7 @@ export default function InvoiceSearchPage() {
             if (col.key === layout.typeKey) return { width: '9rem', header: () => t('invoices.type') };
             if (col.key === layout.companyKey) return { wrap: true };
             // Internal ids (the number and the company name are the links): hidden until the column chooser shows them.
-            if (col.key === layout.idKey || col.key === layout.accountIdKey) return { width: '5.75rem', defaultHidden: true };
+            if (col.key === layout.idKey || col.key === layout.accountIdKey) return { width: '5.75rem', defaultHidden: true, exportAlways: true };
             if (col.key === layout.currencyKey) return { width: '5.75rem' };
             return undefined;
           },
@@ -163,6 +167,8 @@ export default function InvoiceSearchPage() {
             onRetry={() => void query.refetch()}
             emptyMessage={q ? undefined : no ? t('invoices.empty.no', { no }) : t('invoices.empty')}
             csvFileName={t('invoices.csv.file')}
+            documentHead={{ company, title: t('doc.title.invoices'), short: t('doc.short.invoices'), asOf: today }}
+            exportTotalsRows={typeTotals.map((g) => ({ label: `${t('common.table.totals')} · ${g.type || t('invoices.typeTotals.noType')}${g.currency ? ` · ${g.currency}` : ''}`, values: g.sums }))}
             tableId="invoices"
             sheetName={t('invoices.title')}
             searchQuery={q}

@@ -46,6 +46,8 @@ import './statement.css';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
 import type { IsoDate } from '../../lib/types';
+import { useCompanyTitle } from '../../api/session';
+import type { DocumentHead } from '../../components/document/document-head';
 
 export default function StatementPage() {
   const { cariId = '' } = useParams();
@@ -54,6 +56,7 @@ export default function StatementPage() {
   const queryClient = useQueryClient();
   // Advances at midnight (and on return to the tab): overdue flags never go stale.
   const today = useToday();
+  const company = useCompanyTitle();
 
   // A hand-edited URL with from > to reads as the same range the other way round (and says so).
   const rawFrom = parseIsoParam(params.get('from'));
@@ -145,6 +148,8 @@ export default function StatementPage() {
           to: to ? formatDate(to) : t('statement.range.openEnd'),
         });
   const firstUnreadable = summary?.incomplete.from ?? null;
+  // The statement as a document: our company, its title, the account, the period (exports, print, PDF).
+  const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf: to ?? today };
 
   return (
     <div className="statement-page">
@@ -230,6 +235,7 @@ export default function StatementPage() {
         onRetry={() => void statement.refetch()}
         emptyMessage={lines && lines.length === 0 ? t('statement.empty.all') : t('statement.empty')}
         csvFileName={`${t('statement.csv.file')}-${cariId}.csv`}
+        documentHead={documentHead}
         toolbar={
           <StatementFilters
             from={from}
