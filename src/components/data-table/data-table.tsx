@@ -23,6 +23,7 @@ import { ColumnChooser } from './column-chooser';
 import { useColumnPrefs } from './column-prefs';
 import { exportCsv, exportModel, exportXlsx } from './table-export';
 import { documentFileName, headLines } from '../document/document-head';
+import { pageRule } from '../document/page-rule';
 import { TableBody } from './table-body';
 import { TableFooter } from './table-footer';
 import { TableHeader } from './table-header';
@@ -118,7 +119,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const activeRendered = active >= start && active < end;
 
   return (
-    <section className={`dt${density === 'compact' ? ' dt--compact' : ''} ${printOrientation(shownColumns) === 'landscape' ? 'dt--wide' : 'dt--narrow'}`}>
+    <section className={`dt${density === 'compact' ? ' dt--compact' : ''}`}>
       <TableToolbar
         toolbar={toolbar}
         rows={{ showSkeleton, hideTable, incomplete, filtered, total, shown: order.length }}
@@ -127,6 +128,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         columnChooser={<ColumnChooser choice={choice} />}
       />
 
+      {/* The paper while printing: A4 turned as the columns need, pages numbered (a rule rendered after
+          every stylesheet, so it is the one that counts). */}
+      {printing && <style>{pageRule(printOrientation(shownColumns), '10mm 10mm 12mm', true)}</style>}
+      {head && (
+        <div className="dt-print-head" aria-hidden="true">
+          <p>
+            <span className="dt-print-head__company">{head.company}</span> {head.company ? '· ' : ''}
+            {head.title}
+          </p>
+          <p>{headLines({ ...head, company: '', title: '', madeAt: head.madeAt ?? new Date() }).filter(Boolean).join(' · ')}</p>
+        </div>
+      )}
       {error != null && <ErrorState error={error} onRetry={onRetry} />}
 
       {!hideTable && (

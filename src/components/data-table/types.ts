@@ -46,6 +46,8 @@ export interface DataColumn<T> {
    */
   primary?: boolean;
   href?: (row: T) => string;
+  /** The cell as printed and in a PDF, when the screen's cell says more than the value (a balance "1.234,56 B"). */
+  printText?: (row: T) => string;
   /** On paper (default true): false for a column of buttons ("Hesapla"), which means nothing printed. */
   printable?: boolean;
   /**

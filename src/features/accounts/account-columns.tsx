@@ -37,6 +37,8 @@ export const BASE_COLUMNS: readonly DataColumn<Account>[] = [
     value: () => null,
     cell: (a) => <PinButton account={a} />,
     sortable: false,
+    // A button: nothing on paper.
+    printable: false,
     searchText: false,
     exportable: false,
   },

@@ -20,6 +20,9 @@ import { PageHeader } from '../../components/layout/page-header';
 import { letterBalance, letterRows } from '../../components/reconciliation/letter-balance';
 import { documentNumberKey } from '../../components/statement/document-number';
 import { ReconciliationLetter } from '../../components/reconciliation/reconciliation-letter';
+import { letterPdf } from '../../components/reconciliation/letter-pdf';
+import { PdfButton } from '../../components/document/pdf-button';
+import { documentFileName } from '../../components/document/document-head';
 import { LetterControls, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
@@ -243,6 +246,19 @@ export default function ReconciliationLettersPage() {
           <button type="button" className="button button--primary" onClick={() => window.print()} disabled={running || ready.length === 0}>
             {t('letters.print', { count: formatCount(ready.length) })}
           </button>
+          {/* All the letters in one PDF file, each from a new page. */}
+          <PdfButton
+            className="button"
+            disabled={running || ready.length === 0 || !company}
+            title={t('doc.title.letters')}
+            fileName={() => documentFileName({ company: company?.title ?? '', title: t('doc.title.letters'), asOf }, 'pdf')}
+            parts={() =>
+              ready.map((a) => {
+                const s = statusOf(a) as Extract<LetterStatus, { kind: 'ready' }>;
+                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, rows: s.rows, from }) as never;
+              })
+            }
+          />
         </PageHeader>
         {listKnown && <p>{t('letters.scope', { count: formatCount(shown.length) })}</p>}
         {shown.length > MAX_LETTERS && <p className="notice notice--warn">{t('letters.tooMany', { max: formatCount(MAX_LETTERS) })}</p>}

@@ -18,6 +18,9 @@ import { useDocumentTitle } from '../../components/layout/document-title';
 import { PageHeader } from '../../components/layout/page-header';
 import { letterBalance, letterRows } from '../../components/reconciliation/letter-balance';
 import { ReconciliationLetter } from '../../components/reconciliation/reconciliation-letter';
+import { letterPdf } from '../../components/reconciliation/letter-pdf';
+import { PdfButton } from '../../components/document/pdf-button';
+import { documentFileName } from '../../components/document/document-head';
 import { LetterControls, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../lib/format';
@@ -59,6 +62,13 @@ export default function ReconciliationLetterPage() {
           <button type="button" className="button button--primary" onClick={() => window.print()} disabled={!result || result.unreadable > 0}>
             {t('letter.print')}
           </button>
+          <PdfButton
+            className="button"
+            disabled={!result || result.unreadable > 0 || !company}
+            title={t('doc.title.letter')}
+            fileName={() => documentFileName({ company: company?.title ?? '', title: t('doc.title.letter'), account: account ?? { id: cariId, name: cariId }, asOf }, 'pdf')}
+            parts={() => [letterPdf({ company: company!, account: account ?? { id: cariId, name: cariId }, asOf, issuedOn: today, balance: result!.balance, rows, from }) as never]}
+          />
         </PageHeader>
         <LetterControls options={options} />
         {result && (

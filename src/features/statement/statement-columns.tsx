@@ -7,7 +7,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { ErpColumn } from '../../api/types';
-import { BalanceText } from '../../components/balance';
+import { BalanceText, balanceText } from '../../components/balance';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';
 import { InvalidValue } from '../../components/data-table/erp-columns';
 import { t } from '../../i18n';
@@ -36,6 +36,15 @@ function amountCell(r: StatementRow, field: 'debit' | 'credit') {
   const raw = r.line?.invalid[field];
   if (raw !== undefined) return <InvalidValue raw={raw} />;
   if (r.kind === 'opening' && r.incomplete) return <IncompleteAmount />;
+  const v = r[field];
+  return v !== 0 || r.kind === 'opening' ? formatMoney(v) : '';
+}
+
+/** The same as text (print, PDF). */
+function amountText(r: StatementRow, field: 'debit' | 'credit'): string {
+  const raw = r.line?.invalid[field];
+  if (raw !== undefined) return raw;
+  if (r.kind === 'opening' && r.incomplete) return t('statement.incomplete');
   const v = r[field];
   return v !== 0 || r.kind === 'opening' ? formatMoney(v) : '';
 }
@@ -88,6 +97,12 @@ function currencyColumns(fx: FxRange, filtered: boolean): DataColumn<StatementRo
         const v = r.line?.currencyAmount;
         return v == null ? '' : `${formatMoney(v)} ${normalizeCurrency(r.line!.currency) ?? LOCAL_CURRENCY}`;
       },
+      printText: (r) => {
+        const raw = r.line?.invalid.currencyAmount;
+        if (raw !== undefined) return raw;
+        const v = r.line?.currencyAmount;
+        return v == null ? '' : `${formatMoney(v)} ${normalizeCurrency(r.line!.currency) ?? LOCAL_CURRENCY}`;
+      },
       csv: (r) => r.line?.invalid.currencyAmount ?? (r.line?.currencyAmount != null ? csvMoney(r.line.currencyAmount) : ''),
     },
   ];
@@ -110,6 +125,10 @@ function currencyColumns(fx: FxRange, filtered: boolean): DataColumn<StatementRo
           );
         }
         return <BalanceText minor={v} currency={currency} />;
+      },
+      printText: (r) => {
+        const v = fxBalance(r, k);
+        return v === null ? '' : `${balanceText(v, currency)}${incomplete(r, k) ? ' ?' : ''}`;
       },
       // CSV/Excel: signed (borçlu +, alacaklı −), in the column's currency; the header says so.
       exportHeader: () => t('common.table.balanceExport', { header: t('statement.col.balanceIn', { currency }) }),
@@ -161,6 +180,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       width: '11.5rem',
       value: (r) => r.debit,
       cell: (r) => amountCell(r, 'debit'),
+      printText: (r) => amountText(r, 'debit'),
       csv: (r) => (r.line?.invalid.debit ?? (r.kind === 'opening' && r.incomplete ? t('statement.incomplete') : csvMoney(r.debit))),
     },
     {
@@ -171,6 +191,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       width: '11.5rem',
       value: (r) => r.credit,
       cell: (r) => amountCell(r, 'credit'),
+      printText: (r) => amountText(r, 'credit'),
       csv: (r) => (r.line?.invalid.credit ?? (r.kind === 'opening' && r.incomplete ? t('statement.incomplete') : csvMoney(r.credit))),
     },
     {
@@ -180,6 +201,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       width: '11rem',
       value: (r) => r.balance,
       cell: (r) => (r.incomplete ? <IncompleteAmount /> : <BalanceText minor={r.balance} />),
+      printText: (r) => (r.incomplete ? t('statement.incomplete') : balanceText(r.balance)),
       // CSV/Excel: signed running balance (borçlu +, alacaklı −), the header says so; "eksik" when it includes an unreadable amount.
       exportHeader: () => t('common.table.balanceExport', { header: t('statement.col.balance') }),
       csv: (r) => (r.incomplete ? t('statement.incomplete') : csvMoney(r.balance)),

@@ -47,7 +47,12 @@ import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
 import type { IsoDate } from '../../lib/types';
 import { useCompanyTitle } from '../../api/session';
-import type { DocumentHead } from '../../components/document/document-head';
+import { documentFileName, type DocumentHead } from '../../components/document/document-head';
+import { PrintDocument } from '../../components/document/print-document';
+import { PdfButton } from '../../components/document/pdf-button';
+import { usePrintMode } from '../../components/data-table/use-print-mode';
+import { useColumnPrefs } from '../../components/data-table/column-prefs';
+import { statementDocument } from './statement-document';
 
 export default function StatementPage() {
   const { cariId = '' } = useParams();
@@ -116,6 +121,9 @@ export default function StatementPage() {
   const extraColumns = shown?.extraColumns;
   const filtered = types !== null;
   const columns = useMemo(() => statementColumns(extraColumns ?? [], from, fx, filtered), [extraColumns, from, fx, filtered]);
+  // The columns the table shows (the column chooser's choice): the print and the PDF show the same.
+  const shownColumns = useColumnPrefs('statement', columns).visible;
+  const printing = usePrintMode();
 
   // A typed start after the end (or end before the start) swaps the two dates, visibly.
   const setRange = (nextFrom: IsoDate | null, nextTo: IsoDate | null) => {
@@ -150,14 +158,11 @@ export default function StatementPage() {
   const firstUnreadable = summary?.incomplete.from ?? null;
   // The statement as a document: our company, its title, the account, the period (exports, print, PDF).
   const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf: to ?? today };
+  const ready = summary != null && !incomplete && statement.isSuccess;
+  const docSpec = () => statementDocument({ ...documentHead, madeAt: new Date() }, shownColumns, rows, summary!);
 
   return (
-    <div className="statement-page">
-      <div className="print-only statement-print-head">
-        <p className="statement-print-head__app">{t('common.appName')}</p>
-        <p className="statement-print-head__title">{t('statement.title')}</p>
-        <p>{t('statement.print.date', { date: formatDate(today) })}</p>
-      </div>
+    <div className="statement-page print-doc-host">
 
       <div className="statement-title">
         <Link to={backTo} className="statement-back no-print">
@@ -172,9 +177,10 @@ export default function StatementPage() {
           >
             {isPinned ? `★ ${t('statement.unpin')}` : `☆ ${t('statement.pin')}`}
           </button>
-          <button type="button" className="button button--small" onClick={() => window.print()}>
+          <button type="button" className="button button--small" onClick={() => window.print()} disabled={!ready}>
             {t('statement.print')}
           </button>
+          <PdfButton disabled={!ready} parts={() => [{ kind: 'table', spec: docSpec() as never }]} fileName={() => documentFileName({ ...documentHead, madeAt: new Date() }, 'pdf')} title={t('doc.title.statement')} />
           <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/mutabakat${to ? `?asOf=${to}` : ''}`}>
             {t('statement.letter')}
           </Link>
@@ -263,6 +269,9 @@ export default function StatementPage() {
             : undefined
         }
       />
+      {/* On paper: the statement as a document (pages with their head, nakli yekün, page numbers). Built
+          only while printing; last, so its paper (@page) is the one that counts. */}
+      {printing && ready && <PrintDocument spec={docSpec()} />}
     </div>
   );
 }

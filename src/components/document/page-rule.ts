@@ -1,0 +1,14 @@
+/**
+ * The paper while printing, as an @page rule a printing component renders in a <style> element: it
+ * comes after every stylesheet's @page in document order, so it is the one that counts (named pages,
+ * tried first, were applied unreliably by Chromium). The last one rendered wins: a page's print
+ * document is rendered after its tables.
+ */
+import { t } from '../../i18n';
+
+/** An @page rule: A4 in the orientation, the margin, and optionally "Sayfa n / N" at the foot (lists). */
+export function pageRule(orientation: 'portrait' | 'landscape', margin: string, numbered: boolean): string {
+  const numbers = numbered ? ` @bottom-right { content: "${t('doc.page', { n: '" counter(page) "', total: '" counter(pages) "' })}"; font-size: 8pt; }` : '';
+  return `@page { size: A4 ${orientation}; margin: ${margin};${numbers} }`;
+}
+

@@ -1,0 +1,117 @@
+/**
+ * "PDF indir": a real PDF (selectable text, Turkish letters through the embedded Roboto of pdfmake's
+ * vfs, A4) with the same pages as the print (paginate.ts): each page's head (our company, the title,
+ * the account, the period, "Sayfa n / N", when made), carried-forward subtotals at the head and foot,
+ * the grand total once at the end. Letters are documents of paragraphs (LetterPdf). pdfmake (≈ 1 MB)
+ * is imported only here, and this module only on the click (pdf-button.tsx): never on the first screen.
+ * Several documents make one file (bulk letters), each starting on a new page.
+ */
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { t } from '../../i18n';
+import { formatDateTime } from '../../lib/format';
+import { headParts } from './print-document';
+import { fittedColumns, paginate, type DocColumn, type DocSpec } from './paginate';
+
+/** A letter as blocks of text (reconciliation letters): paragraphs, a key-value table, an optional table. */
+export interface LetterPdf<R = unknown> {
+  kind: 'letter';
+  /** Blocks in order: a heading, a paragraph, label/value pairs, or a table document (its lines). */
+  blocks: (
+    | { type: 'heading'; text: string }
+    | { type: 'paragraph'; text: string; bold?: boolean; align?: 'left' | 'right' | 'center' }
+    | { type: 'pairs'; pairs: [string, string][] }
+    | { type: 'table'; spec: DocSpec<R> }
+  )[];
+}
+
+export type PdfPart = { kind: 'table'; spec: DocSpec<never> } | LetterPdf<never>;
+
+const FONT_SIZE = 7.5;
+
+function headBlock(spec: DocSpec<never>, n: number, total: number, madeAt: string): Content {
+  const { left, middle } = headParts(spec.head);
+  return {
+    table: {
+      widths: ['*', '*', 'auto'],
+      body: [
+        [
+          { stack: left.map((l, i) => ({ text: l, bold: true, fontSize: i === 0 ? 10 : 9 })) },
+          { stack: middle.map((l) => ({ text: l, fontSize: 8 })) },
+          { stack: [{ text: t('doc.page', { n: String(n), total: String(total) }), bold: true, alignment: 'right', fontSize: 8 }, { text: `${t('doc.madeAtLabel')}: ${madeAt}`, alignment: 'right', fontSize: 7 }] },
+        ],
+      ],
+    },
+    layout: { hLineWidth: (i: number) => (i === 1 ? 1 : 0), vLineWidth: () => 0, paddingLeft: () => 0, paddingRight: () => 4, paddingBottom: () => 3 },
+    margin: [0, 0, 0, 4],
+  };
+}
+
+function carryRow(columns: DocColumn<never>[], values: Partial<Record<string, string>>, label: string): TableCell[] {
+  const first = columns.findIndex((c) => values[c.id] != null);
+  const span = first <= 0 ? 1 : first;
+  const cells: TableCell[] = [{ text: label, colSpan: span, bold: true, fillColor: '#eeeeee' }];
+  for (let i = 1; i < span; i++) cells.push({ text: '' });
+  for (const c of columns.slice(span)) cells.push({ text: values[c.id] ?? '', bold: true, alignment: c.align === 'end' ? 'right' : 'left', fillColor: '#eeeeee' });
+  return cells;
+}
+
+/** The table document's pages, each ending with a page break but the last. */
+function tablePages(spec: DocSpec<never>, madeAt: string): Content[] {
+  const pages = paginate(spec);
+  const columns = fittedColumns(spec.columns, spec.orientation);
+  const sum = columns.reduce((s, c) => s + c.chars, 0);
+  return pages.map((page, k) => {
+    const body: TableCell[][] = [columns.map((c) => ({ text: c.header, bold: true, fillColor: '#eeeeee', alignment: c.align === 'end' ? 'right' : 'left' }))];
+    if (page.carriedIn) body.push(carryRow(columns, page.carriedIn, t('doc.carriedIn')));
+    for (const row of page.rows) body.push(columns.map((c) => ({ text: c.text(row), alignment: c.align === 'end' ? 'right' : 'left', noWrap: !c.wrap })));
+    const last = k === pages.length - 1;
+    if (!last && page.carriedOut) body.push(carryRow(columns, page.carriedOut, t('doc.carriedOut')));
+    if (last && spec.grandTotal) body.push(carryRow(columns, spec.grandTotal, t('doc.grandTotal')));
+    const content: Content[] = [headBlock(spec, page.n, pages.length, madeAt)];
+    if (page.n === 1 && spec.intro?.length) content.push({ text: spec.intro.join('     '), fontSize: 8, margin: [0, 0, 0, 4] });
+    content.push({
+      table: { headerRows: 1, widths: columns.map((c) => `${((c.chars / sum) * 100).toFixed(2)}%`), body, dontBreakRows: true },
+      layout: { hLineWidth: (i: number) => (i <= 1 ? 0.8 : 0.2), vLineWidth: () => 0, hLineColor: () => '#999999', paddingTop: () => 1, paddingBottom: () => 1, paddingLeft: () => 2, paddingRight: () => 2 },
+    });
+    return { stack: content, pageBreak: last ? undefined : 'after' } as Content;
+  });
+}
+
+function letterContent(letter: LetterPdf<never>, madeAt: string): Content[] {
+  const out: Content[] = [];
+  for (const b of letter.blocks) {
+    if (b.type === 'heading') out.push({ text: b.text, bold: true, fontSize: 12, margin: [0, 6, 0, 6] });
+    else if (b.type === 'paragraph') out.push({ text: b.text, bold: b.bold, alignment: b.align ?? 'left', fontSize: 9.5, margin: [0, 0, 0, 5] });
+    else if (b.type === 'pairs') {
+      out.push({
+        table: { widths: ['auto', '*'], body: b.pairs.map(([k, v]) => [{ text: k, bold: true, fontSize: 9.5 }, { text: v, fontSize: 9.5 }]) },
+        layout: 'noBorders',
+        margin: [0, 0, 0, 6],
+      });
+    } else {
+      out.push({ stack: tablePages(b.spec, madeAt), pageBreak: 'before' } as Content);
+    }
+  }
+  return out;
+}
+
+/** The PDF of the parts, one after another (each from a new page). */
+export async function pdfBlob(parts: readonly PdfPart[], info: { title: string }): Promise<Blob> {
+  const [{ default: pdfMake }, { default: vfs }] = await Promise.all([import('pdfmake/build/pdfmake'), import('pdfmake/build/vfs_fonts')]);
+  pdfMake.addVirtualFileSystem(vfs);
+  const madeAt = formatDateTime(new Date());
+  const orientation = parts.some((p) => p.kind === 'table' && p.spec.orientation === 'landscape') ? 'landscape' : 'portrait';
+  const content: Content[] = parts.map((p, i) => ({
+    stack: p.kind === 'table' ? tablePages(p.spec, madeAt) : letterContent(p, madeAt),
+    pageBreak: i === 0 ? undefined : 'before',
+  })) as Content[];
+  const doc: TDocumentDefinitions = {
+    pageSize: 'A4',
+    pageOrientation: orientation,
+    pageMargins: [28, 28, 28, 28],
+    info: { title: info.title, creator: 'Cari Ekran' },
+    defaultStyle: { font: 'Roboto', fontSize: FONT_SIZE },
+    content,
+  };
+  return pdfMake.createPdf(doc).getBlob();
+}
