@@ -90,6 +90,22 @@ export async function pageLayoutProblems(page: Page): Promise<string[]> {
     });
     if (wide) problems.push(`${name}: scrolls sideways (${wide})`);
     for (const text of await cutCells(grid, 'tfoot tr')) problems.push(`${name}: totals cell "${text}" is cut off`);
+    // Nothing shows through the sticky totals row: at each of its cells the topmost element is that cell.
+    const through = await grid.evaluate((table) => {
+      const out: string[] = [];
+      const box = (table.closest('.dt-scroll') as HTMLElement).getBoundingClientRect();
+      for (const td of table.querySelectorAll<HTMLElement>('tfoot td')) {
+        const r = td.getBoundingClientRect();
+        // Only where the cell is in view (inside its scroll box and the window).
+        if (r.width < 4 || r.bottom > Math.min(window.innerHeight, box.bottom) || r.top < box.top || r.left + r.width / 2 > box.right) continue;
+        for (const y of [r.top + 2, r.top + r.height / 2, r.bottom - 2]) {
+          const hit = document.elementFromPoint(r.left + r.width / 2, y);
+          if (hit && !td.contains(hit) && !hit.closest('tfoot')) out.push(`${hit.tagName.toLowerCase()} "${(hit.textContent ?? '').trim().slice(0, 20)}" over the totals row`);
+        }
+      }
+      return [...new Set(out)];
+    });
+    for (const p of through) problems.push(`${name}: ${p}`);
   }
   return problems;
 }

@@ -411,6 +411,8 @@ describe('statement', () => {
   it('exports the statement (devir row, lines, running balance, extra keys) as CSV, byte for byte', async () => {
     const app = await openStatement('/accounts/1004?from=2026-01-01');
     const lines = linesOf(app, '1004');
+    // The title lines name the account: wait for its name (it may come with the account list).
+    await screen.findByRole('heading', { level: 1, name: app.env.demoErp.dataset.accountById.get('1004')!.name });
     let blob: Blob | undefined;
     const orig = { c: URL.createObjectURL, r: URL.revokeObjectURL };
     Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:x'), revokeObjectURL: () => {} });
@@ -455,7 +457,7 @@ describe('statement', () => {
     expect(text).toBe(expected.replace('MADE', made));
   });
 
-  it('print: an A4 statement header (account, range, print date) and window.print()', async () => {
+  it('print: the statement prints as a document — our company, the account, the period, "Sayfa 1 / 1", the grand total — built only while printing', async () => {
     const app = await openStatement('/accounts/1004?from=2026-01-01&to=2026-06-30');
     const print = vi.fn();
     const orig = window.print;
@@ -466,14 +468,30 @@ describe('statement', () => {
       window.print = orig;
     }
     expect(print).toHaveBeenCalledTimes(1);
-    const head = document.querySelector('.statement-print-head')!;
-    expect(head).toHaveTextContent('Cari Ekstre');
-    expect(head).toHaveTextContent(`Yazdırma tarihi: ${trDate(istanbulToday())}`);
-    expect(screen.getByTestId('statement-range')).toHaveTextContent('01.01.2026 – 30.06.2026');
-    // navigation and controls are marked not to print
+    expect(screen.queryByTestId('print-document')).toBeNull();
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    const doc = screen.getByTestId('print-document');
+    const acc = app.env.demoErp.dataset.accountById.get('1004')!;
+    expect(doc).toHaveTextContent(DEMO_COMPANY.title);
+    expect(doc).toHaveTextContent('Cari Hesap Ekstresi');
+    expect(doc).toHaveTextContent(`Cari: 1004 · ${acc.name}`);
+    expect(doc).toHaveTextContent('Dönem: 01.01.2026 – 30.06.2026');
+    expect(doc).toHaveTextContent('Sayfa 1 / 1');
+    // The grand total once: Σ borç / Σ alacak up to 30.06.2026 (devir included), written by hand from the dataset.
+    const upTo = acc.lines.filter((l) => l.date <= '2026-06-30');
+    const grand = doc.querySelector('.print-doc__grand')!;
+    expect(grand).toHaveTextContent(trMoney(upTo.reduce((x, l) => x + l.debit, 0)));
+    expect(grand).toHaveTextContent(trMoney(upTo.reduce((x, l) => x + l.credit, 0)));
+    expect(doc.querySelectorAll('.print-doc__grand')).toHaveLength(1);
+    // Navigation and controls are marked not to print (the page prints only the document).
     expect(screen.getByRole('banner')).toHaveClass('no-print');
-    expect(screen.getByRole('link', { name: /Cari listesine dön/ }).closest('.no-print')).not.toBeNull();
-    expect(screen.getByRole('group', { name: 'Tarih aralığı' }).closest('.no-print')).not.toBeNull();
+    expect(doc.closest('.print-doc-host')).not.toBeNull();
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(screen.queryByTestId('print-document')).toBeNull();
   });
 
   it('an account without transactions says so', async () => {

@@ -58,6 +58,8 @@ describe.each<DemoShape>(['wex'])('Excel export (ERP shape %s)', (shape) => {
   it('statement: devir row, dated lines, signed running balance, totals with the closing balance', async () => {
     const app = await renderApp('/accounts/1004?from=2026-01-01', { loggedIn: true, shape });
     await screen.findByTestId('sum-balance');
+    // The file is named after the account: wait for its name (some answer shapes bring it with the list).
+    await screen.findByRole('heading', { level: 1, name: ds.accountById.get('1004')!.name });
     const { name, ws } = await downloadXlsx(app);
     const acc = ds.accountById.get('1004')!;
     // The file says what it is (issue 25): whose statement, which period (open end: today).

@@ -56,12 +56,20 @@ export function columnAlign<T>(col: DataColumn<T>): 'start' | 'end' | 'center' {
 export function columnWidth<T>(col: DataColumn<T>): string | undefined {
   if (!col.width) return undefined;
   const longestWord = Math.max(0, ...headerText(col).split(/\s+/).map((w) => w.length));
-  const chrome = col.sortable === false ? '1.1rem' : '2.6rem';
-  return `max(${col.width}, calc(${longestWord}ch + ${chrome}))`;
+  const chrome = col.sortable === false ? '1.1em' : '2.6em';
+  return `max(${scalable(col.width)}, calc(${longestWord}ch + ${chrome}))`;
+}
+
+/**
+ * Widths in rem are taken as em: relative to the table's own type size, so a table too wide for its
+ * box can set its type a little smaller and fit, columns and all (DataTable: useFitScale).
+ */
+function scalable(width: string): string {
+  return width.replace(/(\d(?:\.\d+)?)rem\b/g, '$1em');
 }
 
 /** Width a column without its own `width` gets at least (it shares what the others leave). */
-const AUTO_COLUMN_MIN = '8rem';
+const AUTO_COLUMN_MIN = '8em';
 
 /**
  * The table's min-width: every column's width, and AUTO_COLUMN_MIN for each column without one.

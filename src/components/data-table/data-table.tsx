@@ -35,6 +35,7 @@ import { useRowView } from './use-row-view';
 import { useScrollBoxHeight } from './use-scroll-box-height';
 import { COMPACT_ROW_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, useVirtualRows } from './use-virtual-rows';
 import { useWindowTable } from './use-window-table';
+import { useFitScale } from './use-fit-scale';
 import './data-table.css';
 import { t } from '../../i18n';
 
@@ -96,6 +97,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     rowHeight,
     scrollToPos: (pos) => scrollToRow(pos, rowDomId(pos)),
   });
+  // A table wider than its box sets its type (and with it its em-wide columns) up to 30 % smaller
+  // before it scrolls sideways: every column stays in view at 1280 px and at 125 % zoom.
+  const minWidth = tableMinWidth(shownColumns);
+  const fitScale = useFitScale(scrollRef, minWidth, printing);
   const footerValues = useColumnTotals({ data, columns: shownColumns, order, searchQuery, rowFilter });
   const head = props.documentHead;
   const model = () =>
@@ -151,7 +156,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <table
             ref={gridRef}
             className="dt-table"
-            style={{ minWidth: tableMinWidth(shownColumns) }}
+            style={{ minWidth: minWidth, fontSize: fitScale < 1 ? `${fitScale}em` : undefined }}
             role="grid"
             aria-label={props['aria-label']}
             aria-rowcount={order.length + 1 + (hasTotals ? 1 : 0)}

@@ -54,7 +54,7 @@ function Page<R>({ spec, page, total, columns, madeAt }: { spec: DocSpec<R>; pag
   const sum = columns.reduce((s, c) => s + c.chars, 0);
   return (
     <section className="print-doc__page" aria-label={t('doc.page', { n: String(page.n), total: String(total) })}>
-      <header className="print-doc__head">
+      <div className="print-doc__head">
         <div className="print-doc__head-left">
           {left.map((l, i) => (
             <p key={i} className={i === 0 ? 'print-doc__company' : 'print-doc__title'}>
@@ -73,7 +73,7 @@ function Page<R>({ spec, page, total, columns, madeAt }: { spec: DocSpec<R>; pag
             {t('doc.madeAtLabel')}: {madeAt}
           </p>
         </div>
-      </header>
+      </div>
       {page.n === 1 && spec.intro && spec.intro.length > 0 && (
         <ul className="print-doc__intro">
           {spec.intro.map((l, i) => (

@@ -1,0 +1,43 @@
+/**
+ * The table's type scale (1 = as designed): when its columns' widths (em, see cell-format.ts
+ * columnWidth) add up to more than its box, the table's font-size goes down — to at most minScale —
+ * so the columns fit instead of scrolling sideways (1280 px screens, 125 % zoom). Measured with a
+ * hidden probe as wide as the table's min-width at the box's type size; re-measured when the box
+ * resizes. Never while printing (paper has its own layout).
+ */
+import { useLayoutEffect, useState, type RefObject } from 'react';
+
+/**
+ * The smallest scale: text no smaller than 12 device pixels (0.75 of 16 px at 100 %, 0.6 at 125 %
+ * zoom, where CSS pixels are larger), never below 0.6.
+ */
+export function minScale(devicePixelRatio: number): number {
+  return Math.min(0.75, Math.max(0.6, 12 / (16 * (devicePixelRatio || 1))));
+}
+
+export function useFitScale(boxRef: RefObject<HTMLElement | null>, minWidthCss: string, printing: boolean): number {
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box || printing || typeof ResizeObserver === 'undefined') return;
+    const probe = document.createElement('div');
+    probe.setAttribute('aria-hidden', 'true');
+    probe.style.cssText = `position:absolute;visibility:hidden;pointer-events:none;height:0;overflow:hidden;width:${minWidthCss}`;
+    box.appendChild(probe);
+    const measure = () => {
+      const need = probe.offsetWidth;
+      const have = box.clientWidth;
+      if (!need || !have) return;
+      const next = need <= have ? 1 : Math.max(minScale(window.devicePixelRatio), Math.floor((have / need) * 1000) / 1000);
+      setScale((prev) => (Math.abs(prev - next) < 0.002 ? prev : next));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(box);
+    return () => {
+      ro.disconnect();
+      probe.remove();
+    };
+  }, [boxRef, minWidthCss, printing]);
+  return printing ? 1 : scale;
+}
