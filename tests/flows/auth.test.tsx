@@ -69,9 +69,10 @@ describe.each(SHAPES)('login (ERP shape %s)', (shape) => {
     // Pressed before the app's header (and its invoice box) exists.
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     await app.user.keyboard('{Control>}k{/Control}');
-    const box = await screen.findByRole('searchbox', { name: 'Fatura no ile aç' });
-    await screen.findByRole('heading', { level: 1, name: 'Özet' });
-    await waitFor(() => expect(box).toHaveFocus());
+    // Generous waits: the login's answer and the app's header take their time on a busy machine.
+    const box = await screen.findByRole('searchbox', { name: 'Fatura no ile aç' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Özet' }, { timeout: 15_000 });
+    await waitFor(() => expect(box).toHaveFocus(), { timeout: 5000 });
   });
 
   it("shows the ERP's own message for a wrong user password and stays on /login", async () => {
