@@ -17,30 +17,29 @@ async function oneExport(browser: Browser, baseUrl: string, path: string, ready:
     await page.getByRole('status').filter({ hasText: ready }).first().waitFor({ timeout: 120_000 });
     // Let the page settle (idle-time work after the first paint: search text, ranks).
     await page.waitForTimeout(1500);
-    await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __frameProbe: boolean };
-      w.__frames = [];
-      w.__frameProbe = true;
+    // Strings, not functions: tsx would wrap functions in helpers the page does not have.
+    await page.evaluate(`(() => {
+      window.__frames = [];
+      window.__frameProbe = true;
       let last = performance.now();
-      const tick = (now: number) => {
-        w.__frames.push(now - last);
+      const tick = (now) => {
+        window.__frames.push(now - last);
         last = now;
-        if (w.__frameProbe) requestAnimationFrame(tick);
+        if (window.__frameProbe) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
-    });
+    })()`);
     const download = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Excel indir' }).click();
     const file = await download;
-    const ms = (await page.evaluate(() => {
+    const ms = (await page.evaluate(`(() => {
       const m = performance.getEntriesByName('export:xlsx', 'measure');
-      return m[m.length - 1]?.duration ?? NaN;
-    })) as number;
-    const maxFrameMs = (await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __frameProbe: boolean };
-      w.__frameProbe = false;
-      return Math.max(0, ...w.__frames.slice(1));
-    })) as number;
+      return m.length ? m[m.length - 1].duration : NaN;
+    })()`)) as number;
+    const maxFrameMs = (await page.evaluate(`(() => {
+      window.__frameProbe = false;
+      return Math.max(0, ...window.__frames.slice(1));
+    })()`)) as number;
     const stream = await file.createReadStream();
     let bytes = 0;
     for await (const chunk of stream) bytes += (chunk as Buffer).length;
