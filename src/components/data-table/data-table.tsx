@@ -23,7 +23,7 @@ import { ColumnChooser } from './column-chooser';
 import { useColumnPrefs } from './column-prefs';
 import { exportCsv, exportModel, exportXlsx } from './table-export';
 import { documentFileName, headLines } from '../document/document-head';
-import { pageRule } from '../document/page-rule';
+import { pageRule, usePageRule } from '../document/page-rule';
 import { TableBody } from './table-body';
 import { TableFooter } from './table-footer';
 import { TableHeader } from './table-header';
@@ -100,6 +100,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // A table wider than its box sets its type (and with it its em-wide columns) up to 30 % smaller
   // before it scrolls sideways: every column stays in view at 1280 px and at 125 % zoom.
   const minWidth = tableMinWidth(shownColumns);
+  usePageRule(pageRule(printOrientation(shownColumns), '10mm 10mm 12mm', true), printing);
   const fitScale = useFitScale(scrollRef, minWidth, printing);
   const footerValues = useColumnTotals({ data, columns: shownColumns, order, searchQuery, rowFilter });
   const head = props.documentHead;
@@ -135,7 +136,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
       {/* The paper while printing: A4 turned as the columns need, pages numbered (a rule rendered after
           every stylesheet, so it is the one that counts). */}
-      {printing && <style>{pageRule(printOrientation(shownColumns), '10mm 10mm 12mm', true)}</style>}
       {head && (
         <div className="dt-print-head" aria-hidden="true">
           <p>

@@ -15,7 +15,7 @@ import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { accountText, periodText, type DocumentHead } from './document-head';
 import { fittedColumns, paginate, type DocColumn, type DocPage, type DocSpec } from './paginate';
-import { pageRule } from './page-rule';
+import { pageRule, usePageRule } from './page-rule';
 import './print-document.css';
 
 export function headParts(head: DocumentHead): { left: string[]; middle: string[] } {
@@ -121,11 +121,9 @@ export function PrintDocument<R>({ spec }: { spec: DocSpec<R> }) {
   const pages = useMemo(() => paginate(spec), [spec]);
   const columns = useMemo(() => fittedColumns(spec.columns, spec.orientation), [spec]);
   const madeAt = formatDateTime(spec.head.madeAt ?? new Date());
+  usePageRule(pageRule(spec.orientation, '10mm', false), true);
   return (
     <div className={`print-doc print-doc--${spec.orientation}`} data-testid="print-document" data-pages={pages.length}>
-      {/* The paper for this document. A rule rendered here (only while printing) comes after every
-          stylesheet's @page, so it is the one that counts (named pages proved unreliable). */}
-      <style>{pageRule(spec.orientation, '10mm', false)}</style>
       {pages.map((p) => (
         <Page key={p.n} spec={spec} page={p} total={pages.length} columns={columns} madeAt={madeAt} />
       ))}
