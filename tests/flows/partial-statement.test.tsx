@@ -118,6 +118,9 @@ describe('a long statement over a slow link', () => {
     const shownCount = Number(/^İlk (\d+) satır; devamı geliyor\./.exec(incomplete.textContent ?? '')?.[1]);
     expect(shownCount).toBeGreaterThan(0);
     expect(shownCount).toBeLessThanOrEqual(complete);
+    // The facts still waiting for the whole statement say so with "…", never a message's raw {placeholder}.
+    expect(screen.getByTestId('sum-overdue')).toHaveTextContent('…');
+    expect(document.body.textContent).not.toMatch(/\{[a-z]+\}/i);
 
     // Every line on screen: its date, amount and running balance as in the whole statement.
     const shown = bodyRows();

@@ -80,7 +80,7 @@ export function StatementFacts({
           // Open debits are matched FIFO against payments that may still be on their way.
           <>
             <div aria-busy="true">
-              <dt>{t('statement.summary.overdue')}</dt>
+              <dt>{t('statement.summary.overdue.pending')}</dt>
               <dd className="num" data-testid="sum-overdue">…</dd>
             </div>
             <div aria-busy="true">

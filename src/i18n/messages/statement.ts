@@ -47,6 +47,7 @@ export const statement = {
     'statement.summary.credit': 'Σ Alacak',
     'statement.summary.balance': 'Bakiye',
     'statement.summary.overdue': 'Vadesi geçmiş ({date} itibarıyla)',
+    'statement.summary.overdue.pending': 'Vadesi geçmiş',
     'statement.summary.asOfToday.hint': 'Bitiş tarihi (yoksa bugün) itibarıyla açık kalemlerden; bakiye alacak tarafındaysa (tedarikçi) vadesi geçmiş borçlarımız (A)',
     'statement.summary.overdueCount': '{count} kalem',
     'statement.summary.averageDue': 'Ortalama vade',
