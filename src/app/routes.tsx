@@ -74,7 +74,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
    */
   const firstCalls = {
     loader: async ({ request }: LoaderFunctionArgs) => {
-      const calls = firstCallsOf(new URL(request.url).pathname).filter((call) => queryClient.getQueryData(call.queryKey) === undefined);
+      // Not for an answer already in the cache or on its way (a prefetch: a row focused on the list).
+      const calls = firstCallsOf(new URL(request.url).pathname).filter((call) => {
+        const state = queryClient.getQueryState(call.queryKey);
+        return state?.data === undefined && state?.fetchStatus !== 'fetching';
+      });
       if (calls.length === 0) return null;
       if (signedInHint.read()) {
         startCalls(calls);

@@ -70,6 +70,24 @@ describe('the first call goes out with the navigation', () => {
   });
 });
 
+describe('one request per answer', () => {
+  it('a statement prefetched from a focused row and opened while that answer is still on its way is asked for once', async () => {
+    const extre = holdOperation('get_cari_extre');
+    const app = await renderApp('/accounts', { loggedIn: true });
+    const account = app.env.demoErp.dataset.accountById.get('1004')!;
+    const link = await screen.findByRole('link', { name: account.name });
+    await app.user.click(link.closest('tr')!.querySelectorAll('td')[4]!); // the row gets the focus: its statement is prefetched
+    await waitFor(() => expect(extre.seen).toHaveLength(1));
+    await app.user.click(link);
+    await waitFor(() => expect(app.path()).toBe('/accounts/1004'));
+    await act(async () => extre.release());
+    await screen.findByTestId('sum-balance');
+    const l0 = firstLine(app, '1004');
+    expect(statementRows()[0]!.cells[5]!.textContent).toBe(withSide(l0.debit - l0.credit));
+    expect(extre.seen.map((s) => s.request.url.replace(/.*\/api\//, ''))).toEqual(['erp/get_cari_extre']);
+  });
+});
+
 describe('statement first, name later', () => {
   it('a cold link paints the lines and running balance while the account list is held; the list is asked for only after, the header fills in when it comes', async () => {
     const list = holdOperation('get_cari');
