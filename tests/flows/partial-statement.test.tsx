@@ -169,6 +169,9 @@ describe('a long statement over a slow link', () => {
     await act(async () => new Promise((r) => setTimeout(r, 300)));
     expect(bodyRows()).toHaveLength(0);
     expect(screen.queryByText('01.09.2024 öncesi devir')).not.toBeInTheDocument();
+    // Nor a totals row of those lines, nor "nothing found": the statement is still loading.
+    expect(screen.queryByTestId('sum-balance')).not.toBeInTheDocument();
+    expect(screen.queryByText(/bulunamadı|yok/i)).not.toBeInTheDocument();
 
     await act(async () => statement.release('rest'));
     // The totals row is there with the first lines already: wait for the whole statement's devir row.

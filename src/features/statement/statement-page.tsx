@@ -235,7 +235,8 @@ export default function StatementPage() {
         aria-label={t('statement.table.label')}
         maxHeight="viewport"
         density="compact"
-        loading={!shown && !statement.isError}
+        // Still loading, also while the first lines are in but none can be shown yet (all before `from`).
+        loading={(!shown || (incomplete && rows.length === 0)) && !statement.isError}
         incomplete={incomplete}
         error={statement.error ?? undefined}
         onRetry={() => void statement.refetch()}
@@ -258,7 +259,7 @@ export default function StatementPage() {
         sheetName={`${t('statement.title')} ${cariId}`}
         exportTotals={summary ? { debit: summary.totals.debit, credit: summary.totals.credit, balance: summary.totals.balance } : undefined}
         totalsRow={
-          summary
+          summary && !incomplete
             ? {
                 date: summary.filtered ? t('statement.totals.shown', { type }) : t('statement.totals'),
                 debit: <span data-testid="sum-debit">{summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.debit)}</span>,
