@@ -1,7 +1,7 @@
 /**
  * The one i18n mechanism. Messages live per area in ./messages/<area>.ts, each exporting
- * `{ tr, en }` with keys prefixed by the area ("accounts.title"). Turkish is the default;
- * `en` may leave keys out (they fall back to Turkish).
+ * `{ tr }` with keys prefixed by the area ("accounts.title"). The product speaks Turkish; a second
+ * language would add a catalog per area here (none is shipped, so none is switched).
  * Placeholders: "{name}" in a message is replaced by vars.name.
  */
 import { common } from './messages/common';
@@ -16,20 +16,9 @@ import { ledger } from './messages/ledger';
 
 const tr = { ...common.tr, ...auth.tr, ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr };
 export type MessageKey = keyof typeof tr;
-type Catalog = Partial<Record<MessageKey, string>>;
-const en: Catalog = { ...common.en, ...auth.en, ...accounts.en, ...statement.en, ...aging.en, ...invoices.en, ...overview.en, ...letter.en, ...ledger.en };
-
-export type Language = 'tr' | 'en';
-let current: Language = 'tr';
-export function setLanguage(lang: Language): void {
-  current = lang;
-}
-export function getLanguage(): Language {
-  return current;
-}
 
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const msg = (current === 'en' ? en[key] : undefined) ?? tr[key];
+  const msg = tr[key];
   if (!vars) return msg;
-  return msg.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  return msg.replace(/\{(\w+)\}/g, (m, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : m));
 }

@@ -48,8 +48,4 @@ export const accounts = {
     'accounts.csv.file': 'cariler',
     'accounts.table.label': 'Cari listesi',
   },
-  en: {
-    'accounts.title': 'Accounts',
-    'accounts.search.label': 'Search accounts',
-  } as Record<string, string>,
 };

@@ -110,7 +110,4 @@ export const aging = {
     'aging.fifo.table.label': 'Ekstreden yaşlandırma açıklaması',
     'aging.fifo.warnings': '{count} ekstre değeri okunamadı; bu satırlar 0 kabul edilmedi, hesaba katılmadı.',
   },
-  en: {
-    'aging.title': 'Aging',
-  } as Record<string, string>,
 };

@@ -12,10 +12,4 @@ export const auth = {
     'auth.demo.user': 'Kullanıcı: {userName} · Şifre: {password}',
     'auth.demo.fill': '{userName} bilgilerini doldur',
   },
-  en: {
-    'auth.title': 'Sign in',
-    'auth.userName': 'User name',
-    'auth.password': 'Password',
-    'auth.submit': 'Sign in',
-  } as Record<string, string>,
 };

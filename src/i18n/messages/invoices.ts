@@ -56,7 +56,4 @@ export const invoices = {
     'invoices.quick.submit': 'Aç',
     'invoices.quick.busy': 'Fatura aranıyor…',
   },
-  en: {
-    'invoices.title': 'Invoices',
-  } as Record<string, string>,
 };

@@ -68,8 +68,4 @@ export const ledger = {
     'ledger.lateInterest.undated': '{count} kapama adımı tarihsiz bir hareketle yapıldığı için gün sayısı bilinmiyor; hesaba katılmadı.',
     'ledger.lateInterest.file': 'vade-farki',
   },
-  en: {
-    'ledger.openItems.title': 'Open items',
-    'ledger.lateInterest.title': 'Late-payment interest',
-  } as Record<string, string>,
 };

@@ -103,7 +103,4 @@ export const letter = {
     'letters.table.label': 'Mektup yazılacak cariler',
     'letters.preview': 'Önizleme',
   },
-  en: {
-    'letters.title': 'Balance confirmation letters',
-  } as Record<string, string>,
 };

@@ -34,7 +34,4 @@ export const overview = {
     'overview.shortcuts.title': 'Sabitlenen ve son açılan cariler',
     'overview.shortcuts.empty': 'Henüz sabitlenen ya da açılan cari yok. Bir carinin ekstresinde ☆ ile sabitleyebilirsiniz.',
   },
-  en: {
-    'overview.title': 'Overview',
-  } as Record<string, string>,
 };

@@ -85,7 +85,4 @@ export const statement = {
     'statement.incomplete.undated': 'tarihsiz',
     'statement.consistency.unknown': 'Liste bakiyesi ile karşılaştırılamadı: ekstrede okunamayan tutar var.',
   },
-  en: {
-    'statement.title': 'Account statement',
-  } as Record<string, string>,
 };
