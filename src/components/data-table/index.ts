@@ -15,7 +15,7 @@
  *   Keyboard:    use-keyboard-navigation.ts (grid keys, "/" to the search box)
  *   Printing:    use-print-mode.ts (all rows between beforeprint/afterprint; print CSS in data-table.css)
  *   Export:      table-export.ts (one export model → CSV writer, and exportXlsx → xlsx-writer.ts, the
- *                Excel writer, a lazy chunk with its library write-excel-file)
+ *                Excel entry: xlsx-build.ts writes the file, in xlsx-worker.ts, no library)
  *   Columns:     column-prefs.ts (shown/hidden + order per tableId, localStorage, cleared at logout),
  *                column-chooser.tsx (the "Sütunlar" panel); `defaultHidden` columns start hidden,
  *                `wrap` columns (company names) wrap to two lines instead of being cut
