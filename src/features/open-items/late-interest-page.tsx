@@ -7,18 +7,16 @@
  * through the one DataTable.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
-import { PageHeader } from '../../components/layout/page-header';
 import { documentNumberOf } from '../../components/statement/document-number';
 import { t } from '../../i18n';
 import { formatCount, formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { DEFAULT_VAT_RATE, lateInterest, LEGAL_ANNUAL_RATE, type RatePeriod } from '../../lib/late-interest';
 import type { Side } from '../../lib/ledger';
 import type { IsoDate, Minor } from '../../lib/types';
-import { LedgerControls } from './ledger-controls';
+import { LedgerControls, LedgerHead } from './ledger-controls';
 import { useLedgerAccount } from './use-ledger-account';
 import './open-items.css';
 
@@ -120,17 +118,7 @@ export default function LateInterestPage() {
 
   return (
     <div className="ledger-page">
-      <p className="ledger-back no-print">
-        <Link to={`/accounts/${encodeURIComponent(cariId)}`}>← {t('ledger.back')}</Link>
-      </p>
-      <PageHeader title={title}>
-        <button type="button" className="button button--small" onClick={() => window.print()}>
-          {t('ledger.print')}
-        </button>
-      </PageHeader>
-      <p className="ledger-subtitle">
-        {t('ledger.account', { id: cariId })} · {t('ledger.lateInterest.subtitle', { date: formatDate(asOf) })}
-      </p>
+      <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.lateInterest.subtitle', { date: formatDate(asOf) })} />
       <LedgerControls asOf={asOf} basis={basis} currency={currency} currencies={currencies} update={update}>
         <div className="field">
           <label htmlFor="li-side">{t('ledger.lateInterest.side')}</label>

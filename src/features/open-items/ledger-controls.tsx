@@ -1,5 +1,7 @@
 /** The as-of date, basis and currency controls of the open-items and vade farkı pages (URL state). */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/layout/page-header';
 import { DateField } from '../../components/form/date-field';
 import { t } from '../../i18n';
 import type { Basis } from '../../lib/ledger';
@@ -38,5 +40,24 @@ export function LedgerControls(props: {
       )}
       {children}
     </div>
+  );
+}
+
+/** The head of an account's ledger page (open items, vade farkı): back to the statement, title, print, subtitle. */
+export function LedgerHead(props: { cariId: string; title: string; subtitle: string }) {
+  return (
+    <>
+      <p className="ledger-back no-print">
+        <Link to={`/accounts/${encodeURIComponent(props.cariId)}`}>← {t('ledger.back')}</Link>
+      </p>
+      <PageHeader title={props.title}>
+        <button type="button" className="button button--small" onClick={() => window.print()}>
+          {t('ledger.print')}
+        </button>
+      </PageHeader>
+      <p className="ledger-subtitle">
+        {t('ledger.account', { id: props.cariId })} · {props.subtitle}
+      </p>
+    </>
   );
 }

@@ -6,19 +6,17 @@
  * the one DataTable.
  */
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
 import { BalanceText, balanceText } from '../../components/balance';
 import { bucketLabel } from '../../components/aging/bucket-display';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
-import { PageHeader } from '../../components/layout/page-header';
 import { documentNumberOf } from '../../components/statement/document-number';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../lib/format';
 import { openItems } from '../../lib/ledger';
 import type { IsoDate, Minor } from '../../lib/types';
-import { LedgerControls } from './ledger-controls';
+import { LedgerControls, LedgerHead } from './ledger-controls';
 import { useLedgerAccount } from './use-ledger-account';
 import './open-items.css';
 
@@ -76,17 +74,7 @@ export default function OpenItemsPage() {
 
   return (
     <div className="ledger-page">
-      <p className="ledger-back no-print">
-        <Link to={`/accounts/${encodeURIComponent(cariId)}`}>← {t('ledger.back')}</Link>
-      </p>
-      <PageHeader title={title}>
-        <button type="button" className="button button--small" onClick={() => window.print()}>
-          {t('ledger.print')}
-        </button>
-      </PageHeader>
-      <p className="ledger-subtitle">
-        {t('ledger.account', { id: cariId })} · {t('ledger.openItems.subtitle', { date: formatDate(asOf) })}
-      </p>
+      <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.openItems.subtitle', { date: formatDate(asOf) })} />
       <LedgerControls asOf={asOf} basis={basis} currency={currency} currencies={currencies} update={update} />
       {statement.isError && <ErrorState title={t('ledger.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
       {result && (
