@@ -73,7 +73,6 @@ export const statement = {
     'statement.print': 'Yazdır',
     'statement.pin': 'Sabitle',
     'statement.unpin': 'Sabitlemeyi kaldır',
-    'statement.print.date': 'Yazdırma tarihi: {date}',
     'statement.invoiceLink': '{no} numaralı faturayı aç',
     'statement.warnings': '{count} değer okunamadı; ham haliyle işaretlenerek gösteriliyor.',
     'statement.csv.file': 'ekstre',
