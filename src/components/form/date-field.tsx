@@ -92,7 +92,11 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
         aria-expanded={calendar}
         onClick={() => setCalendar((v) => !v)}
       >
-        <span aria-hidden="true">📅</span>
+        {/* An outline calendar drawn inline: the 📅 emoji needs an emoji font many office PCs lack (a box). */}
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <rect x="1.75" y="3" width="12.5" height="11" rx="1.5" />
+          <path d="M1.75 6.5h12.5M5 1.5v3M11 1.5v3" />
+        </svg>
       </button>
       {calendar && (
         <DateCalendar
