@@ -30,7 +30,7 @@ function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) walk(full, out);
-    else out.push(full);
+    else if (!/\.(br|gz)$/.test(name)) out.push(full); // not the precompressed copies (server/precompress.ts)
   }
   return out;
 }

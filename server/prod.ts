@@ -2,8 +2,9 @@
  * Production server (`npm start`): serves dist/ and mounts the gateway under /api.
  * - /assets/* (hashed names): Cache-Control public, max-age=31536000, immutable; index.html no-cache
  *   (with ETag); every other non-/api GET falls back to index.html (SPA routes).
- * - gzip and brotli by Accept-Encoding (the gateway's pickEncoding): dist/ is read into memory and
- *   compressed once, in the background at start-up (a request that comes first waits for its file).
+ * - Files are served by Hono's serveStatic (@hono/node-server) from dist/; brotli and gzip copies are
+ *   written once at build time (server/precompress.ts; start-up fills in any that are missing) and
+ *   sent as they are. index.html (and any other non-asset file) gets an ETag (hono/etag) and 304s.
  *   /api answers are compressed by the gateway itself (gateway/compress.ts), streamed.
  * - GET /healthz (process alive), GET /readyz (ERP base URL answers within 3 s, and the state
  *   store — Redis when REDIS_URL is set — answers).
@@ -12,23 +13,19 @@
  * - Security headers on every response; HSTS when served over HTTPS.
  * Refuses to start outside demo mode without ERP_BASE_URL, ERP_API_PASSWORD, SESSION_SECRET.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
+import { etag } from 'hono/etag';
 import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
 import { ConfigError, assertProxyExposure, loadEnv, prepareGateway, resolveSettings, type Env } from './config';
-import { pickEncoding } from './gateway/compress';
 import { createGateway, type GatewayConfig } from './gateway/index';
 import { fromTrustedProxy } from './gateway/request-origin';
 import { inlineScriptHashes } from './early-call-inline';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+import { precompressDir } from './precompress';
 
 /**
  * The Content-Security-Policy of every answer. `inlineScripts`: the 'sha256-…' of index.html's
@@ -51,78 +48,6 @@ export const contentSecurityPolicy = (inlineScripts: readonly string[] = []) => 
   "form-action 'self'",
 ].join('; ');
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map', '.ico']);
-
-interface StaticFile {
-  body: Buffer;
-  type: string;
-  etag: string;
-  compressible: boolean;
-  gzip?: Promise<Buffer>;
-  br?: Promise<Buffer>;
-}
-
-function loadDist(dir: string): Map<string, StaticFile> {
-  const files = new Map<string, StaticFile>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const full = join(d, name);
-      const st = statSync(full);
-      if (st.isDirectory()) walk(full);
-      else if (st.isFile()) {
-        const ext = extname(name).toLowerCase();
-        const body = readFileSync(full);
-        const urlPath = '/' + relative(dir, full).split(sep).join('/');
-        files.set(urlPath, {
-          body,
-          type: TYPES[ext] ?? 'application/octet-stream',
-          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-          compressible: COMPRESSIBLE.has(ext) && body.byteLength >= 256,
-        });
-      }
-    }
-  };
-  walk(dir);
-  return files;
-}
-
-function compressBr(file: StaticFile): Promise<Buffer> {
-  file.br ??= brotliAsync(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-  return file.br;
-}
-function compressGzip(file: StaticFile): Promise<Buffer> {
-  file.gzip ??= gzipAsync(file.body, { level: 9 });
-  return file.gzip;
-}
-
-/** Starts compressing every compressible file in the background (zlib thread pool). */
-function precompress(files: Map<string, StaticFile>): void {
-  for (const file of files.values()) {
-    if (!file.compressible) continue;
-    compressBr(file).catch(() => undefined);
-    compressGzip(file).catch(() => undefined);
-  }
-}
 
 function isHttps(c: Context, config: GatewayConfig): boolean {
   if (config.secureCookies) return true;
@@ -157,11 +82,10 @@ export interface ProdServer {
   close(): Promise<void>;
 }
 
-export function createProdApp(files: Map<string, StaticFile>, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = []): Hono {
+export function createProdApp(distDir: string, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = []): Hono {
   const gateway = createGateway(config);
   const app = new Hono();
-  const index = files.get('/index.html');
-  const csp = contentSecurityPolicy(index ? inlineScriptHashes(index.body.toString('utf8')) : []);
+  const csp = contentSecurityPolicy(inlineScriptHashes(readFileSync(join(distDir, 'index.html'), 'utf8')));
 
   app.use('*', async (c, next) => {
     await next();
@@ -203,38 +127,23 @@ export function createProdApp(files: Map<string, StaticFile>, config: GatewayCon
   app.all('/api/*', (c) => gateway.fetch(c.req.raw, c.env));
   app.all('/api', (c) => gateway.fetch(c.req.raw, c.env));
 
-  app.on(['GET', 'HEAD'], '*', async (c) => {
-    let path: string;
-    try {
-      path = decodeURIComponent(new URL(c.req.url).pathname);
-    } catch {
-      return c.text('Bad Request', 400);
-    }
-    let file = files.get(path);
-    let cache = 'no-cache';
-    if (file && path.startsWith('/assets/')) cache = 'public, max-age=31536000, immutable';
-    if (!file) {
-      // Missing hashed assets (and file-looking paths) are 404, not the HTML page.
-      if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) return c.text('Not Found', 404, { 'cache-control': 'no-store' });
-      file = files.get('/index.html');
-      if (!file) return c.text('Not Found', 404);
-    }
-    const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': cache, etag: file.etag, vary: 'Accept-Encoding' };
-    const inm = c.req.header('if-none-match');
-    if (inm && inm.split(',').some((t) => t.trim() === file.etag)) return c.body(null, 304, headers);
-    let body: Buffer = file.body;
-    const enc = file.compressible ? pickEncoding(c.req.header('accept-encoding')) : null;
-    if (enc === 'br') {
-      body = await compressBr(file);
-      headers['content-encoding'] = 'br';
-    } else if (enc === 'gzip') {
-      body = await compressGzip(file);
-      headers['content-encoding'] = 'gzip';
-    }
-    headers['content-length'] = String(body.byteLength);
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    return c.body(new Uint8Array(body), 200, headers);
+  // Static files: hashed assets are immutable for a year; everything else revalidates (ETag → 304).
+  const fromDist = serveStatic({ root: distDir, precompressed: true });
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const asset = c.req.path.startsWith('/assets/');
+    c.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    await next();
+    if (c.res.ok && !c.res.headers.has('vary')) c.res.headers.set('vary', 'Accept-Encoding');
   });
+  app.use('*', async (c, next) => (c.req.path.startsWith('/assets/') ? next() : etag()(c, next)));
+  app.use('*', fromDist);
+  // Missing hashed assets (and file-looking paths) are 404, not the HTML page; other paths are SPA routes.
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    if (c.req.path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(c.req.path)) return c.text('Not Found', 404, { 'cache-control': 'no-store' });
+    return next();
+  });
+  app.on(['GET', 'HEAD'], '*', serveStatic({ root: distDir, path: 'index.html', precompressed: true }));
 
   app.all('*', (c) => c.text('Not Found', 404));
   return app;
@@ -245,18 +154,16 @@ export async function startProdServer(options: ProdServerOptions = {}): Promise<
   const env = options.env ?? loadEnv(cwd);
   const settings = resolveSettings(env, 'prod', cwd); // throws ConfigError naming what is missing
   const distDir = resolve(cwd, options.distDir ?? 'dist');
-  let files: Map<string, StaticFile>;
-  try {
-    files = loadDist(distDir);
-  } catch {
+  if (!statSync(join(distDir, 'index.html'), { throwIfNoEntry: false })?.isFile()) {
     throw new Error(`dist directory not found (${distDir}); run "npm run build" first`);
   }
-  precompress(files);
+  // A built dist/ has its .br/.gz copies already (this only stats); a read-only one is served as it is.
+  await precompressDir(distDir).catch(() => undefined);
   const host = options.host ?? settings.host;
   assertProxyExposure(settings.gateway.trustProxy, host);
   const prepared = await prepareGateway(settings);
   const config: GatewayConfig = { ...prepared.config, ...options.gateway };
-  const app = createProdApp(files, config, (input, init) => globalThis.fetch(input, init), settings.allowedHosts);
+  const app = createProdApp(distDir, config, (input, init) => globalThis.fetch(input, init), settings.allowedHosts);
   const server: ServerType = await new Promise((ok) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? settings.port }, () => ok(s));
   });

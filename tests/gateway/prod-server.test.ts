@@ -4,11 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ConfigError } from '../../server/config';
+import { precompressDir } from '../../server/precompress';
 import { startProdServer, type ProdServer } from '../../server/prod';
 import { API_PASSWORD, SESSION_SECRET, captureLogs, client, leaks, refusedUrl, startFakeErp, type FakeErp } from './helpers';
 
@@ -204,5 +205,36 @@ describe('the gateway behind the production server', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('compressed copies (server/precompress.ts)', () => {
+  it('writes .br/.gz beside text files once, refreshes a stale copy, skips small files and images', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cari-pre-'));
+    try {
+      const text = 'Çağrı ödeme şartları; '.repeat(40); // 880+ bytes of text
+      writeFileSync(join(dir, 'app.js'), text);
+      writeFileSync(join(dir, 'tiny.css'), 'a{}'); // 3 bytes: not worth a copy
+      writeFileSync(join(dir, 'logo.png'), Buffer.alloc(4096, 7)); // images are compressed already
+      expect(await precompressDir(dir)).toBe(2); // app.js.br + app.js.gz
+      expect(brotliDecompressSync(readFileSync(join(dir, 'app.js.br'))).toString('utf8')).toBe(text);
+      expect(gunzipSync(readFileSync(join(dir, 'app.js.gz'))).toString('utf8')).toBe(text);
+      expect(existsSync(join(dir, 'tiny.css.br')) || existsSync(join(dir, 'logo.png.br'))).toBe(false);
+      expect(await precompressDir(dir)).toBe(0); // up to date: nothing written
+      const changed = 'Yeni içerik — '.repeat(40);
+      writeFileSync(join(dir, 'app.js'), changed);
+      const later = new Date(Date.now() + 5000);
+      utimesSync(join(dir, 'app.js'), later, later);
+      expect(await precompressDir(dir)).toBe(2);
+      expect(brotliDecompressSync(readFileSync(join(dir, 'app.js.br'))).toString('utf8')).toBe(changed);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the production server sends the brotli copy as it is on disk', async () => {
+    const onDisk = readFileSync(join(dist, 'assets', 'index-AbC123.js.br'));
+    expect((await rawGet('/assets/index-AbC123.js', 'br')).equals(onDisk)).toBe(true);
   });
 });
