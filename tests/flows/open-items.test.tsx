@@ -54,9 +54,44 @@ describe('Açık kalemler (open-items statement)', () => {
     await waitFor(() => expect(cells(grid)).toHaveLength(2));
     expect(cells(grid).map((r) => [r[3], r[5], r[6], r[7]])).toEqual([
       ['AF1', '3.000,00', '36', '31-60 Gün'],
-      ['AF2', '5.000,00', '0', 'Vadesi Gelmemiş'],
+      ['AF2', '5.000,00', 'vadesi bugün', 'Vadesi Gelmemiş'],
     ]);
     expect(screen.getByTestId('open-items-overdue')).toHaveTextContent('3.000,00 A (1 kalem)');
+  });
+
+  it('an item not yet due shows the days left, never negative overdue days', async () => {
+    statement(SUPPLIER);
+    // As of 01.03.2026: the 4.000,00 payment of 20.02 closes 4.000,00 of AF1 → 6.000,00 open, due
+    // 09.02 → 01.03 = 20 days past due; AF2 due 17.03: 01.03 → 17.03 = 16 days still to go (the old
+    // page showed "-16" under "Vadeyi geçen gün").
+    await renderApp('/accounts/1003/acik-kalemler?asOf=2026-03-01', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Açık kalemler' });
+    await waitFor(() => expect(cells(grid)).toHaveLength(2));
+    expect(cells(grid).map((r) => [r[3], r[5], r[6], r[7]])).toEqual([
+      ['AF1', '6.000,00', '20', '0-30 Gün'],
+      ['AF2', '5.000,00', '16 gün var', 'Vadesi Gelmemiş'],
+    ]);
+    expect(grid.textContent).not.toMatch(/-\s*16|−\s*16/);
+  });
+});
+
+describe('the account name on a deep link (before any account list)', () => {
+  // get_cari never answers: whatever name the page shows comes from elsewhere.
+  const listNeverAnswers = () => mswServer.use(http.post('*/api/erp/get_cari', () => new Promise<Response>(() => {})));
+
+  it('open items: from the user\'s recent accounts (kept in the browser)', async () => {
+    listNeverAnswers();
+    statement(SUPPLIER);
+    localStorage.setItem('cari-ekran.account-shortcuts.v1', JSON.stringify({ pinned: [], recent: [{ id: '1003', name: 'Isparta Gül Yağı San. A.Ş.' }] }));
+    await renderApp('/accounts/1003/acik-kalemler?asOf=2026-03-31', { loggedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Isparta Gül Yağı San. A.Ş. — açık kalemler' })).toBeInTheDocument();
+  });
+
+  it('vade farkı: from the statement answer when the ERP writes the company name on its lines', async () => {
+    listNeverAnswers();
+    statement(CUSTOMER.map((r) => ({ ...r, FIRMA_ADI: 'Ege Tarım Ürünleri Ltd. Şti.' })));
+    await renderApp('/accounts/1003/vade-farki?asOf=2026-03-31&rate=3&period=monthly', { loggedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ege Tarım Ürünleri Ltd. Şti. — vade farkı hesabı' })).toBeInTheDocument();
   });
 });
 

@@ -7,11 +7,9 @@
  * the rows with an overdue amount (the Özet page's overdue links land here: exactly its rows).
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountQueries } from '../../api/accounts';
-import { whole } from '../../api/erp-call';
-import { statementAccountName, statementQueries } from '../../api/statement';
-import { findCachedAccount } from '../../components/statement/cached-account';
+import { useQuery } from '@tanstack/react-query';
+import { statementQueries } from '../../api/statement';
+import { useAccountName } from '../../components/statement/account-name';
 import { foldTr } from '../../lib/turkish';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { agingQueries } from '../../api/aging';
@@ -178,18 +176,11 @@ export default function AgingPage() {
   }, [table, shownRows, layout, side]);
 
   // ?cari=<id>: the ERP's aging row by id when the answer carries ids; else (or when the id is not
-  // there) by the account's name, resolved from a cached account list, the statement answer, or
-  // — only when neither has it — the account list.
-  const queryClient = useQueryClient();
+  // there) by the account's name (useAccountName: a cached list, the statement answer, the user's
+  // shortcuts, or — only when none has it — the account list).
   const idRow = cari && layout.accountIdKey ? table.rows.find((r) => cellText(r[layout.accountIdKey!]) === cari) : undefined;
-  const cachedName = useMemo(() => (cari ? findCachedAccount(queryClient, cari)?.name : undefined), [queryClient, cari]);
   const cariStatement = useQuery({ ...statementQueries.detail(cari), enabled: !!cari });
-  const statementName = cariStatement.data ? statementAccountName(cariStatement.data) : undefined;
-  const nameList = useQuery({
-    ...accountQueries.list('', { priority: 'low' }),
-    enabled: !!cari && query.isSuccess && !idRow && !cachedName && !statementName && (!!whole(cariStatement.data) || cariStatement.isError),
-  });
-  const resolvedName = cachedName ?? statementName ?? nameList.data?.accounts.find((a) => a.id === cari)?.name;
+  const resolvedName = useAccountName(cari, { statement: cariStatement, needed: !!cari && query.isSuccess && !idRow });
   const cariRow = useMemo(() => {
     if (idRow || !resolvedName || !layout.nameKey) return idRow;
     const want = foldTr(resolvedName.trim());

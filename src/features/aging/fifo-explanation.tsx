@@ -11,6 +11,7 @@ import { sumMinor } from '../../lib/money';
 import { closingsByPosition, type OpenItemsResult, type Side } from '../../lib/ledger';
 import type { IsoDate, Minor } from '../../lib/types';
 import { documentNumberOf } from '../../components/statement/document-number';
+import { daysPastDueColumn } from '../../components/aging/days-past-due';
 
 // Amount columns are wide enough for a bold total of a big account ("12.361.432,76"); the
 // explanations take the room left and wrap (fifo-panel CSS), never cut.
@@ -42,7 +43,7 @@ export function itemColumns(side: Side): DataColumn<ItemRow>[] {
     { id: 'documentNo', header: () => t('aging.fifo.col.documentNo'), value: (r) => r.documentNo, width: '8rem' },
     { id: 'original', header: () => sideWord(side), kind: 'money', value: (r) => r.original, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.original))) },
     { id: 'remaining', header: () => t('aging.fifo.col.remaining'), kind: 'money', value: (r) => r.remaining, width: AMOUNT_WIDTH, footer: (rows) => formatMoney(sumMinor(rows.map((r) => r.remaining))) },
-    { id: 'days', header: () => t('aging.fifo.col.days'), kind: 'number', value: (r) => r.days, width: '4.5rem' },
+    daysPastDueColumn<ItemRow>(() => t('aging.fifo.col.days'), (r) => r.days, '6.5rem'),
     { id: 'bucket', header: () => t('aging.fifo.col.bucket'), value: (r) => r.bucket, width: '9rem' },
     { id: 'closedBy', header: () => t('aging.fifo.col.closedByIn', { side: sideWord(side === 'debit' ? 'credit' : 'debit') }), value: (r) => r.closedBy, cell: (r) => <span title={r.closedBy}>{r.closedBy}</span> },
   ];

@@ -8,6 +8,7 @@
 import { useMemo } from 'react';
 import { BalanceText, balanceText } from '../../components/balance';
 import { bucketLabel } from '../../components/aging/bucket-display';
+import { daysPastDueColumn } from '../../components/aging/days-past-due';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
@@ -40,7 +41,7 @@ function columns(currency: string): DataColumn<OpenRow>[] {
     { id: 'documentNo', header: () => t('ledger.col.documentNo'), value: (r) => r.documentNo, width: '10rem' },
     { id: 'amount', header: () => `${t('ledger.col.amount')} (${currency})`, kind: 'money', value: (r) => r.amount, width: '10rem' },
     { id: 'remaining', header: () => `${t('ledger.col.remaining')} (${currency})`, kind: 'money', value: (r) => r.remaining, width: '10rem' },
-    { id: 'days', header: () => t('ledger.col.days'), kind: 'number', value: (r) => r.days, width: '6rem' },
+    daysPastDueColumn<OpenRow>(() => t('ledger.col.days'), (r) => r.days, '7rem'),
     { id: 'bucket', header: () => t('ledger.col.bucket'), value: (r) => r.bucket, width: '9rem' },
   ];
 }

@@ -1,15 +1,14 @@
 /**
  * What the open-items and vade farkı pages share: the account's statement (the same cached
  * get_cari_extre answer the statement page uses), its name (a cached account list, else the
- * statement answer), its currencies, and the as-of / basis / currency settings kept in the URL.
+ * statement answer, …: useAccountName), its currencies, and the as-of / basis / currency settings kept in the URL.
  */
 import { useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { accountQueries } from '../../api/accounts';
-import { statementAccountName, statementQueries } from '../../api/statement';
+import { statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
-import { findCachedAccount } from '../../components/statement/cached-account';
+import { useAccountName } from '../../components/statement/account-name';
 import { documentNumberKey } from '../../components/statement/document-number';
 import { isIsoDate } from '../../lib/dates';
 import { currenciesOf, type Basis } from '../../lib/ledger';
@@ -21,18 +20,13 @@ import type { IsoDate } from '../../lib/types';
 export function useLedgerAccount() {
   const { cariId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
   const today = useToday();
   const statement = useQuery(statementQueries.detail(cariId));
   // Only the whole statement: open items and vade farkı depend on every payment (a long answer's
   // first rows alone would leave items open that later lines close).
   const data = whole(statement.data);
-  const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);
-  const fromStatement = data ? statementAccountName(data) : undefined;
-  // The name for the heading: a cached list, the statement answer, else the list fetched after the
-  // statement, at low priority (as the statement page does).
-  const list = useQuery({ ...accountQueries.list('', { priority: 'low' }), enabled: !cached && !fromStatement && !!data });
-  const name = cached?.name ?? fromStatement ?? whole(list.data)?.accounts.find((a) => a.id === cariId)?.name;
+  // The name for the heading: the one resolution (cached list, statement answer, the user's shortcuts, else the list).
+  const name = useAccountName(cariId, { statement });
   const lines = data?.lines;
   const asOfParam = params.get('asOf');
   const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;

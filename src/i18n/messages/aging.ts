@@ -93,6 +93,8 @@ export const aging = {
     'aging.fifo.sideNote.credit': 'Bakiye alacak tarafında (biz cariye borçluyuz): açık kalemler alacak hareketleri (ör. tedarikçi faturaları), borç hareketleri (ödemelerimiz) onları en eski vadeden başlayarak kapatır.',
     'aging.fifo.col.remaining': 'Açık kalan',
     'aging.fifo.col.days': 'Gün',
+    'aging.days.dueToday': 'vadesi bugün',
+    'aging.days.left': '{count} gün var',
     'aging.fifo.col.closedBy': 'Kapatan alacaklar',
     'aging.fifo.closedBy': '{date} tarihli {side}: {amount}',
     'aging.fifo.closedByUndated': 'tarihsiz {side}: {amount}',
