@@ -3,7 +3,7 @@
  * `message` is for developers/logs and never holds the ERP's raw body or any secret.
  * Pure module: used by the browser and by the server (the reader throws these).
  */
-import { t } from '../i18n';
+import { t } from '../i18n/core';
 
 /** Base class: every error src/api throws is one of these. */
 export abstract class AppError extends Error {

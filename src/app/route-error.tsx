@@ -1,7 +1,7 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError } from 'react-router-dom';
 import { AppError, userMessageOf } from '../api/errors';
-import { t } from '../i18n';
+import { t } from '../i18n/core';
 
 /**
  * errorElement of the routes: a plain Turkish message with "Tekrar dene" and "Geri dön".

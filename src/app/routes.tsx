@@ -16,7 +16,7 @@ import { firstCallsOf } from '../contract/erp';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
 import type { SessionUser } from '../api/types';
 import { loginPathFor, safeNextPath } from '../features/auth/next-path';
-import { t } from '../i18n';
+import { translate, type MessageKey } from '../i18n/core';
 import { Loading } from '../components/feedback/loading';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -59,9 +59,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     return { user };
   }
 
-  const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-    Component: (await load()).default,
-  });
+  /**
+   * A page's code and its document title (route handle). The title is read once the code is in: a
+   * page's module brings its area's messages (it imports i18n), which /login's bundle does not hold
+   * (i18n/core.ts).
+   */
+  const page = (load: () => Promise<{ default: React.ComponentType }>, title: MessageKey) => async () => {
+    const Component = (await load()).default;
+    return { Component, handle: { title: translate(title) } satisfies RouteHandle };
+  };
 
   /**
    * A page's first ERP calls (contract: firstCallsOf, the same the early-call script sends on a page
@@ -106,8 +112,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'login',
           loader: loginLoader,
-          handle: { title: t('auth.title') } satisfies RouteHandle,
-          lazy: page(() => import('../features/auth/login-page')),
+          lazy: page(() => import('../features/auth/login-page'), 'auth.title'),
         },
         {
           id: 'protected',
@@ -123,61 +128,50 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   index: true,
                   ...firstCalls,
-                  handle: { title: t('common.nav.overview') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/overview/overview-page')),
+                  lazy: page(() => import('../features/overview/overview-page'), 'common.nav.overview'),
                 },
                 {
                   path: 'accounts',
                   ...firstCalls,
-                  handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/accounts/accounts-page')),
+                  lazy: page(() => import('../features/accounts/accounts-page'), 'common.nav.accounts'),
                 },
                 {
                   path: 'accounts/:cariId',
                   ...firstCalls,
-                  handle: { title: t('common.nav.accounts') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/statement/statement-page')),
+                  lazy: page(() => import('../features/statement/statement-page'), 'common.nav.accounts'),
                 },
                 {
                   path: 'accounts/:cariId/mutabakat',
-                  handle: { title: t('letter.page.title') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/statement/reconciliation-letter-page')),
+                  lazy: page(() => import('../features/statement/reconciliation-letter-page'), 'letter.page.title'),
                 },
                 {
                   path: 'accounts/:cariId/acik-kalemler',
-                  handle: { title: t('ledger.openItems.title') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/open-items/open-items-page')),
+                  lazy: page(() => import('../features/open-items/open-items-page'), 'ledger.openItems.title'),
                 },
                 {
                   path: 'accounts/:cariId/vade-farki',
-                  handle: { title: t('ledger.lateInterest.title') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/open-items/late-interest-page')),
+                  lazy: page(() => import('../features/open-items/late-interest-page'), 'ledger.lateInterest.title'),
                 },
                 {
                   path: 'mutabakat',
-                  handle: { title: t('letters.title') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/accounts/reconciliation-letters-page')),
+                  lazy: page(() => import('../features/accounts/reconciliation-letters-page'), 'letters.title'),
                 },
                 {
                   path: 'aging',
-                  handle: { title: t('common.nav.aging') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/aging/aging-page')),
+                  lazy: page(() => import('../features/aging/aging-page'), 'common.nav.aging'),
                 },
                 {
                   path: 'invoices',
-                  handle: { title: t('common.nav.invoices') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/invoices/invoice-search-page')),
+                  lazy: page(() => import('../features/invoices/invoice-search-page'), 'common.nav.invoices'),
                 },
                 {
                   path: 'invoices/:faturaId',
                   ...firstCalls,
-                  handle: { title: t('common.nav.invoices') } satisfies RouteHandle,
-                  lazy: page(() => import('../features/invoices/invoice-detail-page')),
+                  lazy: page(() => import('../features/invoices/invoice-detail-page'), 'common.nav.invoices'),
                 },
                 {
                   path: '*',
-                  handle: { title: t('common.notFound.title') } satisfies RouteHandle,
-                  lazy: page(() => import('./not-found-page')),
+                  lazy: page(() => import('./not-found-page'), 'common.notFound.title'),
                 },
               ],
             },

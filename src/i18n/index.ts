@@ -1,11 +1,9 @@
 /**
- * The one i18n mechanism. Messages live per area in ./messages/<area>.ts, each exporting
- * `{ tr }` with keys prefixed by the area ("accounts.title"). The product speaks Turkish; a second
- * language would add a catalog per area here (none is shipped, so none is switched).
- * Placeholders: "{name}" in a message is replaced by vars.name.
+ * `t` for every message of the app (the mechanism and the first screen's part: ./core.ts). Loading
+ * this module adds every area's messages to the catalog; /login's code imports ./core instead, so
+ * its bundle carries only the common and auth messages.
  */
-import { common } from './messages/common';
-import { auth } from './messages/auth';
+import { addMessages, translate, type MessageKey } from './core';
 import { accounts } from './messages/accounts';
 import { statement } from './messages/statement';
 import { aging } from './messages/aging';
@@ -14,11 +12,7 @@ import { overview } from './messages/overview';
 import { letter } from './messages/letter';
 import { ledger } from './messages/ledger';
 
-const tr = { ...common.tr, ...auth.tr, ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr };
-export type MessageKey = keyof typeof tr;
+addMessages({ ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr });
 
-export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const msg = tr[key];
-  if (!vars) return msg;
-  return msg.replace(/\{(\w+)\}/g, (m, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : m));
-}
+export type { MessageKey } from './core';
+export const t: (key: MessageKey, vars?: Record<string, string | number>) => string = translate;

@@ -129,6 +129,13 @@ describe('shell', () => {
     expect(within(nav).getByRole('link', { name: 'Faturalar' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('a page whose title is not among the first screen\'s messages still gets it (read when its code is in)', async () => {
+    // "Mutabakat mektupları" lives in the letter messages, which /login's bundle does not carry.
+    await renderApp('/mutabakat', { loggedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'Mutabakat mektupları' });
+    expect(document.title).toBe('Mutabakat mektupları — Cari Ekran');
+  });
+
   it('shows a not-found page inside the shell for an unknown address', async () => {
     await renderApp('/boyle-bir-sayfa-yok', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sayfa bulunamadı' })).toBeInTheDocument();

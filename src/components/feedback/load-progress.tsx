@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { oldestForegroundTransfer } from '../../api/transfers';
-import { t } from '../../i18n';
+import { t } from '../../i18n/core';
 import { formatBytes, formatCount } from '../../lib/format';
 
 /** From this long on, a load says what it is doing instead of only "Yükleniyor…". */

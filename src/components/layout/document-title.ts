@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../i18n/core';
 
 /** "Cariler" → "Cariler — Cari Ekran". */
 export function documentTitle(pageTitle?: string): string {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { configQuery, login, sessionQuery } from '../../api/session';
-import { t } from '../../i18n';
+import { t } from '../../i18n/core';
 import { TextField } from '../../components/form/text-field';
 import { loginErrorMessage } from './login-error';
 import { safeNextPath, type LoginLocationState } from './next-path';
