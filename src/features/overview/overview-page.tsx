@@ -3,7 +3,8 @@
  * who owes the most, and the pinned/recent accounts. Read from the same cached answers as the
  * list and aging pages (accountQueries.list(''), agingQueries.list('')): opening Özet costs one
  * get_cari and one get_yaslandirma, and the pages its links lead to answer from the cache.
- * Every figure is a link to the list/aging URL that shows the same number (overview-figures.ts).
+ * Every figure is a link to the list/aging URL that shows the same number (overview-figures.ts);
+ * the "falling due" figures (due-soon-section.tsx) are computed from the statements only when asked.
  */
 import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +26,8 @@ import { useAccountShortcuts } from '../../lib/account-shortcuts';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { accountFigures, agingFigures } from './overview-figures';
 import { overdueColumns, TOP_ACCOUNT_COLUMNS } from './overview-columns';
+import { DueSoonSection } from './due-soon-section';
+import { dueCandidates } from './use-due-soon';
 import './overview.css';
 
 const EMPTY_ACCOUNTS: readonly Account[] = [];
@@ -104,6 +107,12 @@ export default function OverviewPage() {
     [layout, agingFig],
   );
   const hasBuckets = !!layout && layout.buckets.length > 0;
+  // Falling due this week / month: the accounts that can have such an item (from the ERP's aging;
+  // without an id column, matched by name through the account list).
+  const candidates = useMemo(
+    () => (aging.data && layout && hasBuckets && (layout.accountIdKey || accountList) ? dueCandidates(aging.data, layout, accountList?.accounts ?? null) : null),
+    [aging.data, layout, hasBuckets, accountList],
+  );
 
   return (
     <div className="overview-page">
@@ -165,6 +174,8 @@ export default function OverviewPage() {
         </div>
       )}
       {figures && figures.unreadable > 0 && <p className="notice notice--warn">{t('overview.unreadable', { count: formatCount(figures.unreadable) })}</p>}
+
+      {candidates && <DueSoonSection candidates={candidates} today={today} />}
 
       {(
         [
