@@ -182,6 +182,9 @@ describe('long loads', () => {
     await waitFor(() => expect(statement.seen).toHaveLength(1));
     const { request } = statement.seen[0]!;
     expect(request.signal.aborted).toBe(false);
+    // The page is there and waiting for that request (on a loaded machine the lazy page can mount
+    // after the loader's request went out; until then the request belongs to no page yet).
+    await screen.findByRole('grid', { name: 'Ekstre satırları' });
 
     await actUntil(app, () => app.router.navigate('/invoices'), () => app.path() === '/invoices');
     await waitFor(() => expect(request.signal.aborted).toBe(true));
