@@ -3,10 +3,10 @@
 // the title, the account, the period, "Sayfa n / N"); pages carry Σ borç / Σ alacak / the balance to
 // the next page (nakli yekün) and the grand total is printed once, at the end. Figures from the dataset.
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { account, SPECIAL_ACCOUNTS, sum, trMoney } from './data';
+import { account, dataset, SPECIAL_ACCOUNTS, sum, trMoney } from './data';
 import { e2e } from './env';
 import { expect, test } from './fixtures';
-import { isA4, pdfText, printToPdf, type PdfText } from './pdf';
+import { footRoom, isA4, pdfText, printToPdf, type PdfText } from './pdf';
 
 const MONEY = /-?\d{1,3}(?:\.\d{3})*,\d{2}/g;
 const acc = account(SPECIAL_ACCOUNTS.large);
@@ -70,17 +70,25 @@ test.describe('statement as a document', () => {
     test.setTimeout(120_000);
     await page.goto(path);
     await expect(page.getByTestId('sum-balance')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(acc.name);
     const pdf = await printToPdf(page, 'statement');
     keep(pdf.file, 'statement-print');
     checkStatementPages(pdf);
     // The app's name is not the header: our company is.
     expect(pdf.flat.includes('Cari Ekran')).toBe(false);
+    // Pages filled to their foot: under each page's last line (its nakli yekün row) less room than one
+    // more row takes (12,75 pt) + the 5 pt the paginator keeps free + that row's own 3 pt under its text
+    // (it left 28 and 40 pt before). None overflows: an overflowing page would have spilled onto a
+    // page without its head, and every page has its "Sayfa n / N" (checkStatementPages).
+    const room = footRoom(pdf.file);
+    expect(room.slice(0, -1).every((r) => r >= 0 && r < 21), `room under the last line of each full page: ${room.map((r) => r.toFixed(1)).join(', ')} pt`).toBe(true);
   });
 
   test('"PDF indir": a real A4 PDF with selectable Turkish text, named after the account and the period, the same pages as the print', async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto(path);
     await expect(page.getByTestId('sum-balance')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(acc.name);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'PDF indir' }).click();
     const download = await downloading;
@@ -94,5 +102,167 @@ test.describe('statement as a document', () => {
     expect(pdf.flat).toContain('Nakli yekün');
     const printed = await printToPdf(page, 'statement-again');
     expect(pdf.pages.length).toBe(printed.pages.length);
+  });
+});
+
+/** Every page's head: our company, the title, the account (when there is one), the date, "Sayfa n / N". */
+function checkHeads(pdf: PdfText, title: string, account: string | null, date: string): void {
+  const n = pdf.pages.length;
+  pdf.pages.forEach((page, i) => {
+    const flat = page.replace(/\s+/g, ' ');
+    const where = `page ${i + 1}`;
+    expect(flat.includes(e2e.companyTitle), `${where}: our company`).toBe(true);
+    expect(flat.includes(title), `${where}: the title`).toBe(true);
+    if (account) expect(flat.includes(account), `${where}: the account`).toBe(true);
+    expect(flat.includes(date), `${where}: the date`).toBe(true);
+    expect(flat.includes(`Sayfa ${i + 1} / ${n}`), `${where}: its number`).toBe(true);
+    expect(flat.includes('Nakli yekün (önceki sayfadan)'), `${where}: carried in`).toBe(i > 0);
+    expect(flat.includes('Nakli yekün (sonraki sayfaya)'), `${where}: carried out`).toBe(i < n - 1);
+  });
+  expect(pdf.flat.split('Genel toplam').length - 1, 'the grand total once').toBe(1);
+  expect(pdf.pages.at(-1)!.includes('Genel toplam'), 'the grand total on the last page').toBe(true);
+  for (const size of pdf.sizes) expect(isA4(size)).toBeTruthy();
+}
+
+/** The money figures on a page's line that has `label`. */
+function figuresOn(page: string, label: string): string[] {
+  const line = page.split('\n').find((l) => l.includes(label));
+  return line ? [...line.matchAll(MONEY)].map((m) => m[0]) : [];
+}
+
+// Open items of 1003 (a customer with many small invoices: 0,10 and 0,20) as of 31.12.2026, worked
+// out here by FIFO from the dataset: every payment closes the earliest-due invoices first; what is
+// left open is the balance.
+const OI = account(SPECIAL_ACCOUNTS.floatTrap);
+const OI_AS_OF = '2026-12-31';
+const oiLines = OI.lines.filter((l) => l.date <= OI_AS_OF);
+const oiOpen = (() => {
+  const debits = oiLines.filter((l) => l.debit > 0).sort((a, b) => (a.dueDate ?? a.date).localeCompare(b.dueDate ?? b.date));
+  let paid = sum(oiLines.map((l) => l.credit));
+  const open: { amount: number; remaining: number; documentNo: string }[] = [];
+  for (const d of debits) {
+    const used = Math.min(paid, d.debit);
+    paid -= used;
+    if (d.debit - used > 0) open.push({ amount: d.debit, remaining: d.debit - used, documentNo: d.documentNo });
+  }
+  return open;
+})();
+
+test.describe('open items as a document', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+  const oiPath = `/accounts/${OI.id}/acik-kalemler?asOf=${OI_AS_OF}`;
+  const check = (pdf: PdfText) => {
+    checkHeads(pdf, 'Açık Kalemler Ekstresi', `Cari: ${OI.id} · ${OI.name}`, 'Tarih: 31.12.2026');
+    // Σ açık kalan = the balance as of the date (4,60: a float sum of 0,10s and 0,20s drifts; kuruş do not).
+    const balance = sum(oiLines.map((l) => l.debit - l.credit));
+    expect(trMoney(balance)).toBe('4,60');
+    expect(sum(oiOpen.map((o) => o.remaining))).toBe(balance);
+    expect(figuresOn(pdf.pages.at(-1)!, 'Genel toplam')).toEqual([trMoney(sum(oiOpen.map((o) => o.amount))), trMoney(balance)]);
+    // Every open item on paper, one row each (rows start with their date).
+    const rows = pdf.pages.flatMap((p) => p.split('\n').filter((l) => /^\s*\d\d\.\d\d\.\d{4}\s/.test(l)));
+    expect(rows.length).toBe(oiOpen.length);
+    for (const o of oiOpen) expect(pdf.flat.includes(o.documentNo), o.documentNo).toBe(true);
+  };
+
+  test('printed: our company, the account and the date on the page, "Sayfa 1 / 1", Σ açık kalan = the balance once', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(oiPath);
+    await expect(page.getByTestId('open-items-sum')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(OI.name);
+    const pdf = await printToPdf(page, 'open-items');
+    keep(pdf.file, 'open-items-print');
+    check(pdf);
+    // The screen's controls are not on paper.
+    expect(pdf.flat.includes('PDF indir')).toBe(false);
+  });
+
+  test('"PDF indir": the same document as a file named after the account and the date', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(oiPath);
+    await expect(page.getByTestId('open-items-sum')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(OI.name);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF indir' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${OI.name} - Açık Kalemler - 31.12.2026.pdf`);
+    const file = (await download.path())!;
+    keep(file, 'open-items-download');
+    const pdf = pdfText(file);
+    check(pdf);
+    expect(pdf.flat).toContain('Kuruşçu Kırtasiye');
+    const printed = await printToPdf(page, 'open-items-again');
+    expect(pdf.pages.length).toBe(printed.pages.length);
+  });
+});
+
+// Vade farkı of the busiest customer (1000) as of 31.12.2026 at the legal 9 % a year: a sheet of
+// more than one page. What each page carries is checked against the rows printed above it.
+test.describe('vade farkı as a document', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+  const LI = account(SPECIAL_ACCOUNTS.large);
+  const liPath = `/accounts/${LI.id}/vade-farki?asOf=2026-12-31`;
+
+  const check = (pdf: PdfText, total: string, vat: string) => {
+    expect(pdf.pages.length, 'more than one page').toBeGreaterThan(1);
+    checkHeads(pdf, 'Vade Farkı Hesabı', `Cari: ${LI.id} · ${LI.name}`, 'Tarih: 31.12.2026');
+    // Σ vade farkı and Σ KDV carried out of each page = what the page carried in + its rows' figures
+    // (each row's last two amounts), added here in kuruş.
+    const kurus = (s: string) => Number(s.replace(/\./g, '').replace(',', ''));
+    let carried = [0, 0];
+    pdf.pages.forEach((page, i) => {
+      const rows = page.split('\n').filter((l) => /^\s*\d\d\.\d\d\.\d{4}\s/.test(l)).map((l) => [...l.matchAll(MONEY)].map((m) => kurus(m[0])));
+      const sums = rows.reduce((acc, r) => [acc[0]! + r.at(-2)!, acc[1]! + r.at(-1)!], carried);
+      if (i > 0) expect(figuresOn(page, 'önceki sayfadan').map(kurus), `page ${i + 1} carried in`).toEqual(carried);
+      if (i < pdf.pages.length - 1) expect(figuresOn(page, 'sonraki sayfaya').map(kurus), `page ${i + 1} carried out`).toEqual(sums);
+      else expect(figuresOn(page, 'Genel toplam').map(kurus), 'the grand total').toEqual(sums);
+      carried = sums;
+    });
+    expect(figuresOn(pdf.pages.at(-1)!, 'Genel toplam')).toEqual([total, vat]);
+  };
+
+  test('printed and "PDF indir": every page with its head, Σ vade farkı and Σ KDV carried from page to page, the totals once', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto(liPath);
+    await expect(page.getByTestId('late-interest-total')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(LI.name);
+    const total = (await page.getByTestId('late-interest-total').innerText()).trim();
+    const vat = (await page.getByTestId('late-interest-vat').innerText()).trim();
+    const printed = await printToPdf(page, 'late-interest');
+    keep(printed.file, 'late-interest-print');
+    check(printed, total, vat);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF indir' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${LI.name} - Vade Farkı - 31.12.2026.pdf`);
+    const file = (await download.path())!;
+    keep(file, 'late-interest-download');
+    const pdf = pdfText(file);
+    check(pdf, total, vat);
+    expect(pdf.pages.length).toBe(printed.pages.length);
+  });
+});
+
+// The aging list (get_yaslandirma: every account with a balance; TOPLAM = its balance) printed: a
+// landscape document of several pages; the TOPLAM column's grand total = Σ of the dataset's balances.
+test.describe('aging list as a document', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('printed: every page with our company, the title, the date and "Sayfa n / N"; Σ of each bucket carried; the totals once', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/aging?firma=');
+    await expect(page.getByRole('status').filter({ hasText: /satır/ }).last()).toBeVisible();
+    const pdf = await printToPdf(page, 'aging');
+    keep(pdf.file, 'aging-print');
+    expect(pdf.pages.length, 'more than one page').toBeGreaterThan(1);
+    const today = new Date();
+    const date = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`;
+    checkHeads(pdf, 'Yaşlandırma Raporu', null, `Tarih: ${date}`);
+    for (const size of pdf.sizes) expect(isA4(size)).toBe('landscape');
+    // Each page starts with what the one before carried out.
+    for (let i = 1; i < pdf.pages.length; i++) expect(figuresOn(pdf.pages[i]!, 'önceki sayfadan')).toEqual(figuresOn(pdf.pages[i - 1]!, 'sonraki sayfaya'));
+    // The grand total's last figure is TOPLAM: Σ of every account's balance, with its side.
+    const total = sum(dataset.accounts.map((a) => a.balance));
+    const grand = pdf.pages.at(-1)!.split('\n').find((l) => l.includes('Genel toplam'))!;
+    expect(grand.trim().endsWith(balanceText(total)), grand).toBe(true);
   });
 });

@@ -48,3 +48,17 @@ export function isA4(size: { width: number; height: number }): 'portrait' | 'lan
   if (near(size.width, 841.89) && near(size.height, 595.28)) return 'landscape';
   return false;
 }
+
+/**
+ * Per page, how much room is left under its lowest text, in points down to the page's bottom margin
+ * (`margin`, 10 mm = 28.35 pt): from pdftotext's word boxes. A page filled to its foot leaves less
+ * than a row; an overflowing page would spill onto a page of its own.
+ */
+export function footRoom(file: string, margin = 28.35): number[] {
+  const xml = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return xml.split('<page ').slice(1).map((page) => {
+    const height = Number(/height="([\d.]+)"/.exec(page)![1]);
+    const bottoms = [...page.matchAll(/yMax="([\d.]+)"/g)].map((m) => Number(m[1]));
+    return height - margin - Math.max(...bottoms);
+  });
+}

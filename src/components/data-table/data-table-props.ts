@@ -2,6 +2,7 @@
 import type { ReactNode, RefObject } from 'react';
 import type { CellValue, DataColumn, SortingState } from './types';
 import type { DocumentHead } from '../document/document-head';
+import type { DocSpec } from '../document/paginate';
 import type { ExportTotalsRow } from './table-export';
 
 export interface DataTableProps<T> {
@@ -57,6 +58,13 @@ export interface DataTableProps<T> {
    * Without it the files are named csvFileName and have no title rows.
    */
   documentHead?: DocumentHead;
+  /**
+   * On paper the table is a document (print-document.tsx: pages with our company, the title, the
+   * account, "Sayfa n / N", nakli yekün, the grand total once): made from the rows in the screen's
+   * order (sorted, searched, filtered) and the columns shown, usually with tableDocument
+   * (document/from-table.ts). Without it the table prints as a list.
+   */
+  printDocument?: (view: { rows: readonly T[]; columns: readonly DataColumn<T>[] }) => DocSpec<T>;
   /** Totals the page shows beside the table (per document type and currency): exported under the rows. */
   exportTotalsRows?: readonly ExportTotalsRow[];
   /** Exports end with Σ of every money column (the page shows those totals above the table). */

@@ -24,6 +24,7 @@ import { useColumnPrefs } from './column-prefs';
 import { exportCsv, exportModel, exportXlsx } from './table-export';
 import { documentFileName, headLines } from '../document/document-head';
 import { pageRule, usePageRule } from '../document/page-rule';
+import { PrintDocument } from '../document/print-document';
 import { TableBody } from './table-body';
 import { TableFooter } from './table-footer';
 import { TableHeader } from './table-header';
@@ -74,7 +75,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     { data, columns, sorting: props.sorting, defaultSorting: props.defaultSorting, onSortingChange: props.onSortingChange, searchQuery, rowFilter },
     scrollRef,
   );
-  const printing = usePrintMode();
+  const printingAny = usePrintMode();
+  // On paper: the document (printDocument) instead of the table, or the table itself as a list.
+  const printDoc = printingAny && props.printDocument != null;
+  const printing = printingAny && !printDoc;
 
   // The column chooser: the columns shown, in the user's order (search and sort still know them all).
   const choice = useColumnPrefs(props.tableId ?? props['aria-label'] ?? csvFileName, columns);
@@ -146,6 +150,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </div>
       )}
       {error != null && <ErrorState error={error} onRetry={onRetry} />}
+      {printDoc && <PrintDocument spec={props.printDocument!({ rows: Array.from(order, (i) => data[i]!), columns: choice.visible })} />}
 
       {!hideTable && (
         <div

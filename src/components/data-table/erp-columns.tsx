@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { Cell, ErpColumn } from '../../api/types';
 import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
-import { BalanceText } from '../balance';
+import { BalanceText, balanceText } from '../balance';
 import { addMinor, parseNumber } from '../../lib/money';
 import { displayValue, headerText } from './cell-format';
 import type { CellValue, DataColumn } from './types';
@@ -100,6 +100,14 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
         return currency ? `${text} ${currency}` : text;
       },
       searchText: col.kind === 'text' ? (row) => String(value(row) ?? '') : false,
+      // On paper a balance reads as on screen ("1.234,56 B" / "A"); an unreadable one as the ERP sent it.
+      printText:
+        options.balances && col.kind === 'money'
+          ? (row) => {
+              const cell = row[col.key];
+              return cell?.kind === 'number' ? balanceText(cell.minor) : cell?.kind === 'invalid' ? cell.raw : '';
+            }
+          : undefined,
       footer:
         col.kind === 'money' && options.totals !== false
           ? (rows) => (options.balances ? <BalanceText minor={moneyTotals(rows, col.key)[0]?.minor ?? 0} /> : moneyFooter(rows, col.key, options.currencyOf))

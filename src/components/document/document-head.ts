@@ -32,9 +32,23 @@ export function periodText(period: DocumentHead['period']): string | null {
   return `${period.from ? formatDate(period.from) : t('doc.period.openStart')} – ${period.to ? formatDate(period.to) : t('doc.period.openEnd')}`;
 }
 
-/** The account as one line: "1012 · Anadolu Gıda A.Ş.". */
+/** The account as one line: "1012 · Anadolu Gıda A.Ş." (only the id while its name is unknown). */
 export function accountText(account: DocumentHead['account']): string | null {
-  return account ? t('doc.account', { id: account.id, name: account.name }) : null;
+  if (!account) return null;
+  return account.name && account.name !== account.id ? t('doc.account', { id: account.id, name: account.name }) : account.id;
+}
+
+/** A document page's head: our company and the title (left), the account and period or as-of date (middle). */
+export function headParts(head: DocumentHead): { left: string[]; middle: string[] } {
+  const account = accountText(head.account);
+  const period = periodText(head.period);
+  return {
+    left: [head.company, head.title].filter(Boolean),
+    middle: [
+      account ? `${t('doc.accountLabel')}: ${account}` : '',
+      period ? `${t('doc.periodLabel')}: ${period}` : head.asOf ? `${t('doc.asOfLabel')}: ${formatDate(head.asOf)}` : '',
+    ].filter(Boolean),
+  };
 }
 
 /** The head as lines of text (export title rows, in this order). */

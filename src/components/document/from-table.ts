@@ -7,7 +7,9 @@
  */
 import { csvValue, displayValue, headerText } from '../data-table/cell-format';
 import type { DataColumn } from '../data-table/types';
-import type { DocColumn } from './paginate';
+import type { DocumentHead } from './document-head';
+import { textWidthPt } from './glyph-widths';
+import { LINE_CHARS, LINE_WIDTH, docOrientation, type DocColumn, type DocSpec } from './paginate';
 
 export function docColumns<T>(
   columns: readonly DataColumn<T>[],
@@ -17,7 +19,7 @@ export function docColumns<T>(
     .filter((c) => c.printable !== false)
     .map((c) => {
       const kind = c.kind ?? 'text';
-      const rem = /^([\d.]+)rem$/.exec(c.width ?? '');
+      const rem = /^([\d.]+)r?em$/.exec(c.width ?? '');
       const numeric = kind === 'money' || kind === 'number';
       return {
         id: c.id,
@@ -36,4 +38,60 @@ export function docColumns<T>(
         carry: carry[c.id],
       };
     });
+}
+
+/**
+ * A table as a document (print and "PDF indir"): its shown columns (docColumns), the rows in the
+ * order given, the columns that carry from page to page (nakli yekün), the grand total once at the
+ * end, lines above the table on page 1, and A4 turned as the columns need. The statement, open items,
+ * vade farkı and the aging list are made here.
+ */
+export function tableDocument<T>(
+  head: DocumentHead,
+  columns: readonly DataColumn<T>[],
+  rows: readonly T[],
+  options: {
+    carry?: Partial<Record<string, DocColumn<T>['carry']>>;
+    grandTotal?: Partial<Record<string, string>>;
+    intro?: readonly string[];
+    unknownCarry?: string;
+  } = {},
+): DocSpec<T> {
+  const doc = fitFigures(docColumns(columns, options.carry), rows, options.grandTotal);
+  return {
+    head,
+    columns: doc,
+    rows,
+    orientation: docOrientation(doc),
+    intro: options.intro,
+    grandTotal: options.grandTotal,
+    unknownCarry: options.unknownCarry,
+  };
+}
+
+/** Points of a DocColumn "character" (the line's width over its characters), and a cell's padding. */
+const CHAR_PT = LINE_WIDTH.portrait / LINE_CHARS.portrait;
+const PADDING_PT = 5.67;
+
+/**
+ * Columns that stay on one line (dates, amounts, numbers) as wide as their widest text — the rows',
+ * and in bold the grand total's and the largest figure a page can carry (Σ of the magnitudes) — so no
+ * figure is cut or runs into its neighbour; the columns that wrap keep their share.
+ */
+function fitFigures<T>(columns: DocColumn<T>[], rows: readonly T[], grandTotal: Partial<Record<string, string>> | undefined): DocColumn<T>[] {
+  return columns.map((c) => {
+    if (c.wrap) return c;
+    // The header on one line when it is short ("Tutar (TL)"), else its longest word (it wraps).
+    const header = textWidthPt(c.header, 8, true);
+    let widest = Math.max(Math.min(header, 40), textWidthPt(c.header.split(/\s+/).reduce((a, w) => (w.length > a.length ? w : a), ''), 8, true));
+    let bound = 0;
+    for (const row of rows) {
+      const w = textWidthPt(c.text(row), 8);
+      if (w > widest) widest = w;
+      if (c.carry) bound += Math.abs(c.carry.value(row) ?? 0);
+    }
+    const totals = [grandTotal?.[c.id], c.carry ? c.carry.format(c.carry.kind === 'sum' ? bound : -bound) : undefined];
+    for (const text of totals) if (text) widest = Math.max(widest, textWidthPt(text, 8, true));
+    return { ...c, chars: Math.ceil((widest + PADDING_PT) / CHAR_PT) + 1 };
+  });
 }

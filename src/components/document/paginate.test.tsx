@@ -1,6 +1,6 @@
-// The pages of a document (paginate.ts): rows per A4 page, nakli yekün carried from page to page
-// (Σ columns and a running balance), worked out here by hand.
-import { PAGE_UNITS, paginate, type DocColumn } from './paginate';
+// The pages of a document (paginate.ts): rows per A4 page from the print's measures, nakli yekün
+// carried from page to page (Σ columns and a running balance), worked out here by hand.
+import { paginate, wrappedLines, type DocColumn } from './paginate';
 
 type Row = { no: number; debit: number; balance: number; text: string };
 const money = (m: number) => (m / 100).toFixed(2);
@@ -11,30 +11,55 @@ const columns: DocColumn<Row>[] = [
   { id: 'balance', header: 'Bakiye', chars: 15, align: 'end', text: (r) => money(r.balance), carry: { kind: 'last', value: (r) => r.balance, format: money } },
 ];
 const head = { company: 'Örnek A.Ş.', title: 'Ekstre' };
+// Row i borç 10,00 + i kuruş; the balance is the running Σ.
+const rows: Row[] = [];
+for (let i = 1, bal = 0; i <= 120; i++) {
+  bal += 1000 + i;
+  rows.push({ no: i, debit: 1000 + i, balance: bal, text: 'kısa' });
+}
 
+// The page by hand (points; print-document.css sets the same): A4 portrait less 10 mm margins 785,1;
+// head 24 + one middle line 10 + 3 = 37 and 4 below it; column headers one line 10 + 3,75; the foot
+// row (carried out, or the grand total with its 0,75 thicker rule) 10 + 2,75 + 0,75 = 13,5; 5 kept free:
+// 785,1 − 37 − 4 − 13,75 − 13,5 − 5 = 711,85 for rows of 12,75 → 55 on page 1; pages 2+ also hold
+// the carried-in row (12,75): 699,1 → 54.
 describe('paginate', () => {
-  // Portrait: 56 units less 4 for the head and the carried rows = 52 one-line rows a page.
-  const perPage = PAGE_UNITS.portrait - 4;
-  const rows: Row[] = Array.from({ length: 120 }, (_, i) => ({ no: i + 1, debit: 100, balance: (i + 1) * 100, text: 'kısa' }));
-
-  it('fills pages with one-line rows; each page carries Σ and the last balance; the last carries nothing', () => {
+  it('fills pages with one-line rows (55, 54, …); each page carries Σ borç and the last balance; the last carries nothing', () => {
     const pages = paginate({ head, columns, rows, orientation: 'portrait' });
-    // 120 rows: 52 + 52 + 16.
-    expect(pages.map((p) => p.rows.length)).toEqual([perPage, perPage, 120 - 2 * perPage]);
+    expect(pages.map((p) => p.rows.length)).toEqual([55, 54, 11]);
     expect(pages[0]!.carriedIn).toBeNull();
-    // After 52 rows of 1,00: Σ 52,00, balance 52,00; after 104: 104,00.
-    expect(pages[0]!.carriedOut).toEqual({ debit: '52.00', balance: '52.00' });
-    expect(pages[1]!.carriedIn).toEqual({ debit: '52.00', balance: '52.00' });
-    expect(pages[1]!.carriedOut).toEqual({ debit: '104.00', balance: '104.00' });
+    // Σ of rows 1..55: 55 × 10,00 + (1 + … + 55) kuruş = 550,00 + 15,40 = 565,40.
+    expect(pages[0]!.carriedOut).toEqual({ debit: '565.40', balance: '565.40' });
+    expect(pages[1]!.carriedIn).toEqual({ debit: '565.40', balance: '565.40' });
+    // Rows 1..109: 1.090,00 + 109 × 110 / 2 = 59,95 kuruş → 1.149,95.
+    expect(pages[1]!.carriedOut).toEqual({ debit: '1149.95', balance: '1149.95' });
     expect(pages[2]!.carriedIn).toEqual(pages[1]!.carriedOut);
     expect(pages[2]!.carriedOut).toBeNull();
     expect(pages.map((p) => p.n)).toEqual([1, 2, 3]);
   });
 
+  it('a page exactly full still has room for its grand total; one row more starts a page', () => {
+    const full = paginate({ head, columns, rows: rows.slice(0, 55), orientation: 'portrait', grandTotal: { debit: '565.40' } });
+    expect(full.map((p) => p.rows.length)).toEqual([55]);
+    const over = paginate({ head, columns, rows: rows.slice(0, 56), orientation: 'portrait', grandTotal: { debit: '576.96' } });
+    expect(over.map((p) => p.rows.length)).toEqual([55, 1]);
+    expect(over[0]!.carriedOut).toEqual({ debit: '565.40', balance: '565.40' });
+  });
+
   it('a long text that wraps takes more lines of its page (fewer rows fit)', () => {
-    const long = rows.map((r) => ({ ...r, text: 'x'.repeat(200) })); // 3 lines each (capped)
+    // Açıklama: 28 of the line's 118 characters = 127,79 pt, less 5,67 pt padding = 122,12 pt. 200 × "x"
+    // (DejaVu Sans 0,592 em × 8 pt = 4,736 pt) = 947,2 pt: one word broken anywhere → 8 lines, a row of
+    // 8 × 10 + 2,75 = 82,75 pt: 711,85 / 82,75 → 8 rows on page 1.
+    const long = rows.map((r) => ({ ...r, text: 'x'.repeat(200) }));
     const pages = paginate({ head, columns, rows: long, orientation: 'portrait' });
-    expect(pages[0]!.rows.length).toBe(Math.floor(perPage / 3));
+    expect(pages[0]!.rows.length).toBe(8);
+  });
+
+  it('words wrap where the next one no longer fits', () => {
+    // "aaaa" = 4 × 0,613 em × 8 pt = 19,616 pt; a space 2,544 pt: two words 41,776 pt.
+    expect(wrappedLines('aaaa aaaa', 42)).toBe(1);
+    expect(wrappedLines('aaaa aaaa', 41.7)).toBe(2);
+    expect(wrappedLines('aaaa aaaa aaaa', 41.7)).toBe(3);
   });
 
   it('an unreadable amount makes the carried Σ unknown from there on, said as given', () => {
@@ -43,13 +68,5 @@ describe('paginate', () => {
     const pages = paginate({ head, columns: cols, rows: broken, orientation: 'portrait', unknownCarry: 'eksik' });
     expect(pages[0]!.carriedOut!.debit).toBe('eksik');
     expect(pages[1]!.carriedOut!.debit).toBe('eksik');
-  });
-
-  it('the grand total gets a line on the last page: a full last page moves its last row over', () => {
-    const exact = rows.slice(0, perPage);
-    const pages = paginate({ head, columns, rows: exact, orientation: 'portrait', grandTotal: { debit: '52.00' } });
-    expect(pages.map((p) => p.rows.length)).toEqual([perPage - 1, 1]);
-    // Page 1 carries the 51 rows it printed.
-    expect(pages[0]!.carriedOut).toEqual({ debit: '51.00', balance: '51.00' });
   });
 });

@@ -9,7 +9,7 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
-import { headParts } from './print-document';
+import { headParts } from './document-head';
 import { fittedColumns, paginate, type DocColumn, type DocSpec } from './paginate';
 
 /** A letter as blocks of text (reconciliation letters): paragraphs, a key-value table, an optional table. */
@@ -26,7 +26,11 @@ export interface LetterPdf<R = unknown> {
 
 export type PdfPart = { kind: 'table'; spec: DocSpec<never> } | LetterPdf<never>;
 
-const FONT_SIZE = 7.5;
+// The print's measures (paginate.ts PRINT): 8 pt type on 10 pt lines (Roboto's line is 1.17 em), rows
+// with 1 pt padding and a 0.75 pt rule, 10 mm margins — the pages fill as the printed ones do.
+const FONT_SIZE = 8;
+const LINE_HEIGHT = 10 / (8 * 1.172);
+const MARGIN = 28.35;
 
 function headBlock(spec: DocSpec<never>, n: number, total: number, madeAt: string): Content {
   const { left, middle } = headParts(spec.head);
@@ -71,7 +75,7 @@ function tablePages(spec: DocSpec<never>, madeAt: string): Content[] {
     if (page.n === 1 && spec.intro?.length) content.push({ text: spec.intro.join('     '), fontSize: 8, margin: [0, 0, 0, 4] });
     content.push({
       table: { headerRows: 1, widths: columns.map((c) => `${((c.chars / sum) * 100).toFixed(2)}%`), body, dontBreakRows: true },
-      layout: { hLineWidth: (i: number) => (i <= 1 ? 0.8 : 0.2), vLineWidth: () => 0, hLineColor: () => '#999999', paddingTop: () => 1, paddingBottom: () => 1, paddingLeft: () => 2, paddingRight: () => 2 },
+      layout: { hLineWidth: (i: number) => (i === 0 ? 0 : 0.75), vLineWidth: () => 0, hLineColor: (i: number) => (i <= 1 ? '#000000' : '#bbbbbb'), paddingTop: () => 1, paddingBottom: () => 1, paddingLeft: () => 2.83, paddingRight: () => 2.83 },
     });
     return { stack: content, pageBreak: last ? undefined : 'after' } as Content;
   });
@@ -108,9 +112,9 @@ export async function pdfBlob(parts: readonly PdfPart[], info: { title: string }
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
     pageOrientation: orientation,
-    pageMargins: [28, 28, 28, 28],
+    pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
     info: { title: info.title, creator: 'Cari Ekran' },
-    defaultStyle: { font: 'Roboto', fontSize: FONT_SIZE },
+    defaultStyle: { font: 'Roboto', fontSize: FONT_SIZE, lineHeight: LINE_HEIGHT },
     content,
   };
   return pdfMake.createPdf(doc).getBlob();

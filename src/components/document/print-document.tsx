@@ -5,30 +5,18 @@
  * the previous page at its head and to the next at its foot (nakli yekün), the grand total once at the
  * end. The pages are decided by paginate.ts — the same pages "PDF indir" writes (pdf-document.ts).
  *
- * Use: render <PrintDocument spec={…} /> inside the page's root and give that root the class
- * `print-doc-host`: on paper only the document is printed (the screen's table, toolbars and
- * buttons are not); on screen the document is not shown. A page that has several documents (bulk
- * letters) renders one PrintDocument per document.
+ * Use: a DataTable's `printDocument` (the table's rows in the screen's order, its shown columns) —
+ * rendered only while printing, into <body> beside the app: on paper only the document is printed
+ * (not the app, its table, toolbars or buttons); on screen it is not shown.
  */
 import { useMemo } from 'react';
+import { createPortal } from 'react-dom';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
-import { accountText, periodText, type DocumentHead } from './document-head';
-import { fittedColumns, paginate, type DocColumn, type DocPage, type DocSpec } from './paginate';
+import { headParts } from './document-head';
+import { fittedColumns, pageChrome, paginate, type DocColumn, type DocPage, type DocSpec } from './paginate';
 import { pageRule, usePageRule } from './page-rule';
 import './print-document.css';
-
-export function headParts(head: DocumentHead): { left: string[]; middle: string[] } {
-  const account = accountText(head.account);
-  const period = periodText(head.period);
-  return {
-    left: [head.company, head.title].filter(Boolean),
-    middle: [
-      account ? `${t('doc.accountLabel')}: ${account}` : '',
-      period ? `${t('doc.periodLabel')}: ${period}` : head.asOf ? `${t('doc.asOfLabel')}: ${head.asOf.slice(8, 10)}.${head.asOf.slice(5, 7)}.${head.asOf.slice(0, 4)}` : '',
-    ].filter(Boolean),
-  };
-}
 
 function CarryRow<R>({ columns, values, label, className }: { columns: DocColumn<R>[]; values: Partial<Record<string, string>>; label: string; className: string }) {
   // The label spans the columns before the first carried figure.
@@ -48,13 +36,13 @@ function CarryRow<R>({ columns, values, label, className }: { columns: DocColumn
   );
 }
 
-function Page<R>({ spec, page, total, columns, madeAt }: { spec: DocSpec<R>; page: DocPage<R>; total: number; columns: DocColumn<R>[]; madeAt: string }) {
+function Page<R>({ spec, page, total, columns, madeAt, headHeight }: { spec: DocSpec<R>; page: DocPage<R>; total: number; columns: DocColumn<R>[]; madeAt: string; headHeight: number }) {
   const { left, middle } = headParts(spec.head);
   const last = page.n === total;
   const sum = columns.reduce((s, c) => s + c.chars, 0);
   return (
     <section className="print-doc__page" aria-label={t('doc.page', { n: String(page.n), total: String(total) })}>
-      <div className="print-doc__head">
+      <div className="print-doc__head" style={{ height: `${headHeight}pt` }}>
         <div className="print-doc__head-left">
           {left.map((l, i) => (
             <p key={i} className={i === 0 ? 'print-doc__company' : 'print-doc__title'}>
@@ -120,13 +108,15 @@ function Page<R>({ spec, page, total, columns, madeAt }: { spec: DocSpec<R>; pag
 export function PrintDocument<R>({ spec }: { spec: DocSpec<R> }) {
   const pages = useMemo(() => paginate(spec), [spec]);
   const columns = useMemo(() => fittedColumns(spec.columns, spec.orientation), [spec]);
+  const headHeight = useMemo(() => pageChrome(spec, columns).head, [spec, columns]);
   const madeAt = formatDateTime(spec.head.madeAt ?? new Date());
   usePageRule(pageRule(spec.orientation, '10mm', false), true);
-  return (
+  return createPortal(
     <div className={`print-doc print-doc--${spec.orientation}`} data-testid="print-document" data-pages={pages.length}>
       {pages.map((p) => (
-        <Page key={p.n} spec={spec} page={p} total={pages.length} columns={columns} madeAt={madeAt} />
+        <Page key={p.n} spec={spec} page={p} total={pages.length} columns={columns} madeAt={madeAt} headHeight={headHeight} />
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }

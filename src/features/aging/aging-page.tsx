@@ -27,6 +27,7 @@ import { BalanceText } from '../../components/balance';
 import { agingLayout, agingRowHref, cellMinor, cellText, hasOverdue, onSide, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../components/aging/aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from '../../components/aging/bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
+import { agingDocument } from './aging-document';
 import './aging.css';
 import { withParams } from '../../lib/search-params';
 
@@ -130,6 +131,8 @@ export default function AgingPage() {
         value: () => null,
         sortable: false,
         exportable: false,
+        // On paper the figures are there; the bar is not.
+        printable: false,
         searchText: false,
         // The bar repeats the row's figures: on a laptop it waits in the column chooser, so the
         // table fits without sideways scrolling.
@@ -268,6 +271,12 @@ export default function AgingPage() {
         emptyMessage={q ? undefined : emptyMessage}
         csvFileName={t('aging.csv.file')}
         documentHead={{ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf: today }}
+        // On paper: a document with every page's head, Σ of each bucket carried (nakli yekün), totals once.
+        printDocument={
+          query.isSuccess
+            ? (view) => agingDocument({ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf: today, madeAt: new Date() }, table, layout, view.columns, view.rows, side ? [side] : ['B', 'A'])
+            : undefined
+        }
         exportSumMoney
         tableId="aging"
         sheetName={t('aging.title')}

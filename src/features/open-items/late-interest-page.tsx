@@ -3,8 +3,9 @@
  * (late-payment interest) as a calculation sheet that supports an invoice: per item the days it
  * stayed unpaid past its due date (closed parts up to the day they were closed, open parts up to the
  * as-of date), amount × days × rate, KDV on it. Both sides (a supplier's vade farkı invoice can be
- * checked). src/lib/late-interest.ts over the open-item engine; printed and exported (CSV, Excel)
- * through the one DataTable.
+ * checked). src/lib/late-interest.ts over the open-item engine; exported (CSV, Excel) through the one
+ * DataTable; printed and "PDF indir" as a document (late-interest-document.ts: our company, the
+ * account, the date on every page, Σ vade farkı / Σ KDV carried from page to page, the totals once).
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -15,24 +16,14 @@ import { t } from '../../i18n';
 import { formatCount, formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { DEFAULT_VAT_RATE, lateInterest, LEGAL_ANNUAL_RATE, type RatePeriod } from '../../lib/late-interest';
 import type { Side } from '../../lib/ledger';
-import type { IsoDate, Minor } from '../../lib/types';
 import { LedgerControls, LedgerHead } from './ledger-controls';
+import { lateInterestColumns, lateInterestDocument, type SheetRow } from './late-interest-document';
+import { useCompanyTitle } from '../../api/session';
+import { useColumnPrefs } from '../../components/data-table/column-prefs';
+import { documentFileName, type DocumentHead } from '../../components/document/document-head';
+import { PdfButton } from '../../components/document/pdf-button';
 import { useLedgerAccount } from './use-ledger-account';
 import './open-items.css';
-
-interface SheetRow {
-  key: string;
-  date: IsoDate | null;
-  type: string;
-  documentNo: string;
-  from: IsoDate;
-  to: IsoDate;
-  kind: string;
-  amount: Minor;
-  days: number;
-  interest: Minor;
-  vat: Minor;
-}
 
 /** "3", "3,5", "3.5" → 3.5; anything else (or outside 0–100) → null. */
 export function parseRate(text: string | null): number | null {
@@ -43,21 +34,6 @@ export function parseRate(text: string | null): number | null {
   return n >= 0 && n <= 100 ? n : null;
 }
 const rateText = (n: number) => formatNumber(n, 4);
-
-function columns(currency: string): DataColumn<SheetRow>[] {
-  return [
-    { id: 'date', header: () => t('ledger.col.date'), kind: 'date', value: (r) => r.date, width: '7.5rem' },
-    { id: 'type', header: () => t('ledger.col.type'), value: (r) => r.type, width: '11rem' },
-    { id: 'documentNo', header: () => t('ledger.col.documentNo'), value: (r) => r.documentNo, width: '9rem' },
-    { id: 'from', header: () => t('ledger.lateInterest.col.from'), kind: 'date', value: (r) => r.from, width: '7.5rem' },
-    { id: 'to', header: () => t('ledger.lateInterest.col.to'), kind: 'date', value: (r) => r.to, width: '8.5rem' },
-    { id: 'kind', header: () => t('ledger.lateInterest.col.kind'), value: (r) => r.kind, width: '6rem' },
-    { id: 'amount', header: () => `${t('ledger.col.amount')} (${currency})`, kind: 'money', value: (r) => r.amount, width: '10rem' },
-    { id: 'days', header: () => t('ledger.lateInterest.col.days'), kind: 'number', value: (r) => r.days, width: '5rem' },
-    { id: 'interest', header: () => `${t('ledger.lateInterest.col.interest')} (${currency})`, kind: 'money', value: (r) => r.interest, width: '10rem' },
-    { id: 'vat', header: () => `${t('ledger.lateInterest.col.vat')} (${currency})`, kind: 'money', value: (r) => r.vat, width: '9rem' },
-  ];
-}
 
 export default function LateInterestPage() {
   const { loading, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
@@ -96,7 +72,10 @@ export default function LateInterestPage() {
         : [],
     [result, lines, docKey],
   );
-  const cols = useMemo(() => columns(currency), [currency]);
+  const cols = useMemo(() => lateInterestColumns(currency), [currency]);
+  const company = useCompanyTitle();
+  // The columns the table shows (the column chooser's choice): the print and the PDF show the same.
+  const shownColumns = useColumnPrefs('lateInterest', cols).visible;
 
   const onApply = (e: FormEvent) => {
     e.preventDefault();
@@ -115,10 +94,28 @@ export default function LateInterestPage() {
   };
   const title = name ? t('ledger.lateInterest.titleFor', { name }) : t('ledger.lateInterest.title');
   const periodText = t(period === 'monthly' ? 'ledger.lateInterest.period.monthly' : 'ledger.lateInterest.period.annual');
+  const documentHead: DocumentHead = { company, title: t('doc.title.lateInterest'), short: t('doc.short.lateInterest'), account: { id: cariId, name: name ?? cariId }, asOf };
+  const docSpec = (view: readonly SheetRow[], viewColumns: readonly DataColumn<SheetRow>[]) =>
+    lateInterestDocument({ ...documentHead, madeAt: new Date() }, viewColumns, view, {
+      side: t(result!.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit'),
+      rate: `%${rateText(rate!)}`,
+      period: periodText,
+      vat: rateText(vat),
+      currency,
+      totalInterest: result!.totalInterest,
+      totalVat: result!.totalVat,
+    });
 
   return (
     <div className="ledger-page">
-      <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.lateInterest.subtitle', { date: formatDate(asOf) })} />
+      <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.lateInterest.subtitle', { date: formatDate(asOf) })}>
+        <PdfButton
+          disabled={!result || rate === null}
+          parts={() => [{ kind: 'table', spec: docSpec(rows, shownColumns) as never }]}
+          fileName={() => documentFileName({ ...documentHead, madeAt: new Date() }, 'pdf')}
+          title={t('doc.title.lateInterest')}
+        />
+      </LedgerHead>
       <LedgerControls asOf={asOf} basis={basis} currency={currency} currencies={currencies} update={update}>
         <div className="field">
           <label htmlFor="li-side">{t('ledger.lateInterest.side')}</label>
@@ -190,6 +187,7 @@ export default function LateInterestPage() {
         emptyMessage={t('ledger.lateInterest.empty')}
         csvFileName={`${t('ledger.lateInterest.file')}-${cariId}-${asOf}`}
         tableId="lateInterest"
+        printDocument={result && rate !== null ? (view) => docSpec(view.rows, view.columns) : undefined}
         sheetName={`${t('ledger.lateInterest.title')} ${cariId}`}
         exportTotals={result ? { interest: result.totalInterest, vat: result.totalVat } : undefined}
         totalsRow={

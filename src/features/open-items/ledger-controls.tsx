@@ -43,8 +43,8 @@ export function LedgerControls(props: {
   );
 }
 
-/** The head of an account's ledger page (open items, vade farkı): back to the statement, title, print, subtitle. */
-export function LedgerHead(props: { cariId: string; title: string; subtitle: string }) {
+/** The head of an account's ledger page (open items, vade farkı): back to the statement, title, print, "PDF indir", subtitle. */
+export function LedgerHead(props: { cariId: string; title: string; subtitle: string; children?: ReactNode }) {
   return (
     <>
       <p className="ledger-back no-print">
@@ -54,6 +54,7 @@ export function LedgerHead(props: { cariId: string; title: string; subtitle: str
         <button type="button" className="button button--small" onClick={() => window.print()}>
           {t('ledger.print')}
         </button>
+        {props.children}
       </PageHeader>
       <p className="ledger-subtitle">
         {t('ledger.account', { id: props.cariId })} · {props.subtitle}

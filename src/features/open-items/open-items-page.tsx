@@ -2,49 +2,29 @@
  * /accounts/:cariId/acik-kalemler?asOf=&basis=&cur= — the open-items statement ("Açık kalemler"):
  * only what is still open at the as-of date, on the side of the balance (a customer's invoices, or a
  * supplier's), with the remaining amount, days past due and bucket — what an accountant sends to
- * collect. From the open-item engine (src/lib/ledger.ts); printed and exported (CSV, Excel) through
- * the one DataTable.
+ * collect. From the open-item engine (src/lib/ledger.ts); exported (CSV, Excel) through the one
+ * DataTable; printed and "PDF indir" as a document (openItemsDocument: our company, the account, the
+ * as-of date on every page, Σ tutar / Σ açık kalan carried from page to page, the total once).
  */
 import { useMemo } from 'react';
 import { BalanceText, balanceText } from '../../components/balance';
 import { bucketLabel } from '../../components/aging/bucket-display';
-import { daysPastDueColumn } from '../../components/aging/days-past-due';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { documentNumberOf } from '../../components/statement/document-number';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../lib/format';
-import { openItems } from '../../lib/ledger';
-import type { IsoDate, Minor } from '../../lib/types';
+import { openItems, type OpenItemsResult } from '../../lib/ledger';
+import type { Minor } from '../../lib/types';
+import { useCompanyTitle } from '../../api/session';
+import { useColumnPrefs } from '../../components/data-table/column-prefs';
+import { documentFileName, type DocumentHead } from '../../components/document/document-head';
+import { PdfButton } from '../../components/document/pdf-button';
 import { LedgerControls, LedgerHead } from './ledger-controls';
+import { openItemsColumns, openItemsDocument, type OpenRow } from './open-items-document';
 import { useLedgerAccount } from './use-ledger-account';
 import './open-items.css';
-
-interface OpenRow {
-  index: number;
-  date: IsoDate | null;
-  dueDate: IsoDate | null;
-  type: string;
-  documentNo: string;
-  amount: Minor;
-  remaining: Minor;
-  days: number | null;
-  bucket: string;
-}
-
-function columns(currency: string): DataColumn<OpenRow>[] {
-  return [
-    { id: 'date', header: () => t('ledger.col.date'), kind: 'date', value: (r) => r.date, width: '7.5rem' },
-    { id: 'dueDate', header: () => t('ledger.col.dueDate'), kind: 'date', value: (r) => r.dueDate, width: '7.5rem' },
-    { id: 'type', header: () => t('ledger.col.type'), value: (r) => r.type, width: '12rem' },
-    { id: 'documentNo', header: () => t('ledger.col.documentNo'), value: (r) => r.documentNo, width: '10rem' },
-    { id: 'amount', header: () => `${t('ledger.col.amount')} (${currency})`, kind: 'money', value: (r) => r.amount, width: '10rem' },
-    { id: 'remaining', header: () => `${t('ledger.col.remaining')} (${currency})`, kind: 'money', value: (r) => r.remaining, width: '10rem' },
-    daysPastDueColumn<OpenRow>(() => t('ledger.col.days'), (r) => r.days, '7rem'),
-    { id: 'bucket', header: () => t('ledger.col.bucket'), value: (r) => r.bucket, width: '9rem' },
-  ];
-}
 
 export default function OpenItemsPage() {
   const { loading, cariId, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
@@ -68,14 +48,34 @@ export default function OpenItemsPage() {
         bucket: labels.get(i.bucket) ?? i.bucket,
       }));
   }, [result, lines, docKey]);
-  const cols = useMemo(() => columns(currency), [currency]);
+  const cols = useMemo(() => openItemsColumns(currency), [currency]);
+  const company = useCompanyTitle();
+  // The columns the table shows (the column chooser's choice): the print and the PDF show the same.
+  const shownColumns = useColumnPrefs('openItems', cols).visible;
   const signed = (m: Minor) => (result ? m * result.sign : m);
   const title = name ? t('ledger.openItems.titleFor', { name }) : t('ledger.openItems.title');
   const cur = currency === 'TL' ? undefined : currency;
+  const documentHead: DocumentHead = { company, title: t('doc.title.openItems'), short: t('doc.short.openItems'), account: { id: cariId, name: name ?? cariId }, asOf };
+  const docSpec = (r: OpenItemsResult, view: readonly OpenRow[], viewColumns: readonly DataColumn<OpenRow>[]) =>
+    openItemsDocument({ ...documentHead, madeAt: new Date() }, viewColumns, view, {
+      side: t(r.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit'),
+      openTotal: balanceText(signed(r.openTotal), cur),
+      overdue: balanceText(signed(r.overdueTotal), cur),
+      overdueCount: r.overdueCount,
+      basis: t(basis === 'transaction' ? 'ledger.basis.transaction' : 'ledger.basis.due'),
+      currency,
+    });
 
   return (
     <div className="ledger-page">
-      <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.openItems.subtitle', { date: formatDate(asOf) })} />
+      <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.openItems.subtitle', { date: formatDate(asOf) })}>
+        <PdfButton
+          disabled={!result}
+          parts={() => [{ kind: 'table', spec: docSpec(result!, rows, shownColumns) as never }]}
+          fileName={() => documentFileName({ ...documentHead, madeAt: new Date() }, 'pdf')}
+          title={t('doc.title.openItems')}
+        />
+      </LedgerHead>
       <LedgerControls asOf={asOf} basis={basis} currency={currency} currencies={currencies} update={update} />
       {statement.isError && <ErrorState title={t('ledger.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
       {result && (
@@ -112,6 +112,7 @@ export default function OpenItemsPage() {
         emptyMessage={t('ledger.openItems.empty')}
         csvFileName={`${t('ledger.openItems.file')}-${cariId}-${asOf}`}
         tableId="openItems"
+        printDocument={result ? (view) => docSpec(result, view.rows, view.columns) : undefined}
         sheetName={`${t('ledger.openItems.title')} ${cariId}`}
         exportTotals={result ? { remaining: result.openTotal } : undefined}
         totalsRow={result ? { date: t('ledger.openItems.totalShort'), remaining: <span data-testid="open-items-sum">{balanceText(signed(result.openTotal), cur)}</span> } : undefined}

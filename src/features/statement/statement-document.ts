@@ -5,27 +5,23 @@
  */
 import { balanceText } from '../../components/balance';
 import type { DataColumn } from '../../components/data-table';
-import { docColumns } from '../../components/document/from-table';
+import { tableDocument } from '../../components/document/from-table';
 import type { DocumentHead } from '../../components/document/document-head';
-import { docOrientation, type DocSpec } from '../../components/document/paginate';
+import type { DocSpec } from '../../components/document/paginate';
 import { t } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 import type { StatementRow, StatementSummary } from '../../lib/running-balance';
 
 export function statementDocument(head: DocumentHead, columns: readonly DataColumn<StatementRow>[], rows: readonly StatementRow[], summary: StatementSummary): DocSpec<StatementRow> {
   const unreadable = (r: StatementRow, f: 'debit' | 'credit') => r.line?.invalid[f] !== undefined || (r.kind === 'opening' && r.incomplete);
-  const doc = docColumns(columns, {
-    debit: { kind: 'sum', value: (r) => (unreadable(r, 'debit') ? null : r.debit), format: formatMoney },
-    credit: { kind: 'sum', value: (r) => (unreadable(r, 'credit') ? null : r.credit), format: formatMoney },
-    balance: { kind: 'last', value: (r) => (r.incomplete ? null : r.balance), format: (m) => balanceText(m) },
-  });
   const incomplete = summary.incomplete.totals;
   const eksik = t('statement.incomplete');
-  return {
-    head,
-    columns: doc,
-    rows,
-    orientation: docOrientation(doc),
+  return tableDocument(head, columns, rows, {
+    carry: {
+      debit: { kind: 'sum', value: (r) => (unreadable(r, 'debit') ? null : r.debit), format: formatMoney },
+      credit: { kind: 'sum', value: (r) => (unreadable(r, 'credit') ? null : r.credit), format: formatMoney },
+      balance: { kind: 'last', value: (r) => (r.incomplete ? null : r.balance), format: (m) => balanceText(m) },
+    },
     unknownCarry: eksik,
     intro: [t('doc.statement.closing', { balance: incomplete ? eksik : balanceText(summary.totals.balance) }), t('doc.statement.lines', { count: String(rows.length) })],
     grandTotal: {
@@ -33,5 +29,5 @@ export function statementDocument(head: DocumentHead, columns: readonly DataColu
       credit: incomplete ? eksik : formatMoney(summary.totals.credit),
       balance: incomplete ? eksik : balanceText(summary.totals.balance),
     },
-  };
+  });
 }

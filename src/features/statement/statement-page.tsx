@@ -29,7 +29,7 @@ import { statementAccountName, statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
 import { findCachedAccount } from '../../components/statement/cached-account';
 import { BalanceText } from '../../components/balance';
-import { DataTable, usePainted } from '../../components/data-table';
+import { DataTable, usePainted, type DataColumn } from '../../components/data-table';
 import { ErrorState, NotFoundState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { PageHeader } from '../../components/layout/page-header';
@@ -48,9 +48,7 @@ import { useToday } from '../../lib/use-today';
 import type { IsoDate } from '../../lib/types';
 import { useCompanyTitle } from '../../api/session';
 import { documentFileName, type DocumentHead } from '../../components/document/document-head';
-import { PrintDocument } from '../../components/document/print-document';
 import { PdfButton } from '../../components/document/pdf-button';
-import { usePrintMode } from '../../components/data-table/use-print-mode';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { statementDocument } from './statement-document';
 
@@ -123,7 +121,6 @@ export default function StatementPage() {
   const columns = useMemo(() => statementColumns(extraColumns ?? [], from, fx, filtered), [extraColumns, from, fx, filtered]);
   // The columns the table shows (the column chooser's choice): the print and the PDF show the same.
   const shownColumns = useColumnPrefs('statement', columns).visible;
-  const printing = usePrintMode();
 
   // A typed start after the end (or end before the start) swaps the two dates, visibly.
   const setRange = (nextFrom: IsoDate | null, nextTo: IsoDate | null) => {
@@ -159,10 +156,10 @@ export default function StatementPage() {
   // The statement as a document: our company, its title, the account, the period (exports, print, PDF).
   const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf: to ?? today };
   const ready = summary != null && !incomplete && statement.isSuccess;
-  const docSpec = () => statementDocument({ ...documentHead, madeAt: new Date() }, shownColumns, rows, summary!);
+  const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) => statementDocument({ ...documentHead, madeAt: new Date() }, cols, shownRows, summary!);
 
   return (
-    <div className="statement-page print-doc-host">
+    <div className="statement-page">
 
       <div className="statement-title">
         <Link to={backTo} className="statement-back no-print">
@@ -256,6 +253,8 @@ export default function StatementPage() {
           />
         }
         tableId="statement"
+        // On paper: the statement as a document (pages with their head, nakli yekün, page numbers).
+        printDocument={ready ? (view) => docSpec(view.rows, view.columns) : undefined}
         sheetName={`${t('statement.title')} ${cariId}`}
         exportTotals={summary ? { debit: summary.totals.debit, credit: summary.totals.credit, balance: summary.totals.balance } : undefined}
         totalsRow={
@@ -270,9 +269,6 @@ export default function StatementPage() {
             : undefined
         }
       />
-      {/* On paper: the statement as a document (pages with their head, nakli yekün, page numbers). Built
-          only while printing; last, so its paper (@page) is the one that counts. */}
-      {printing && ready && <PrintDocument spec={docSpec()} />}
     </div>
   );
 }
