@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Updater } from '@tanstack/react-table';
 import { queryTokens } from '../../lib/turkish';
-import { buildHaystacks, getTableIndex, prefetchRanks, rankInWorker, viewOrder, workersAvailable } from './row-order';
+import { buildCharRows, buildHaystacks, getTableIndex, prefetchRanks, rankInWorker, viewOrder, workersAvailable } from './row-order';
 import { sortingToParam } from './sort-param';
 import type { DataTableProps } from './data-table-props';
 import type { DataColumn, SortingState } from './types';
@@ -82,8 +82,9 @@ export function useRowView<T>(
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [sortKey, searchQuery, rowFilter, scrollRef]);
 
-  // Fold the search text in idle time so the first keystroke does not pay for it; big tables also
-  // rank their sortable text columns in a Web Worker meanwhile, so a header click is cheap.
+  // Fold the search text in idle time so the first keystroke does not pay for it (for a very big
+  // table also the rows holding each character: the first keystroke's lookup); big tables also rank
+  // their sortable text columns in a Web Worker meanwhile, so a header click is cheap.
   useEffect(() => {
     let cancelled = false;
     let handle: number | undefined;
@@ -92,9 +93,10 @@ export function useRowView<T>(
       hasIdle ? window.requestIdleCallback(cb) : window.setTimeout(() => cb({ timeRemaining: () => 8 }), 1);
     const step = (deadline: { timeRemaining: () => number }) => {
       if (cancelled) return;
-      if (!buildHaystacks(index, () => deadline.timeRemaining() < 1, true)) handle = schedule(step);
+      const stop = () => deadline.timeRemaining() < 1;
+      if (!buildHaystacks(index, stop, true) || !buildCharRows(index, stop)) handle = schedule(step);
     };
-    if (index.haystackCount < index.data.length || !index.joined) handle = schedule(step);
+    if (index.haystackCount < index.data.length || !index.joined || !index.charRows?.complete) handle = schedule(step);
     // After the first paint (an idle callback, not a timer: a timer could run before the frame).
     const prefetch =
       index.data.length >= PREFETCH_SORT_MIN_ROWS && workersAvailable()

@@ -15,7 +15,7 @@ import { identityOrder, sortedOrder } from './sort-order';
 import type { TableIndex } from './table-index';
 
 export { getTableIndex, type TableIndex } from './table-index';
-export { buildHaystacks } from './search-fold';
+export { buildCharRows, buildHaystacks } from './search-fold';
 export { textRanks } from './text-ranks';
 export { prefetchRanks, sortedOrder } from './sort-order';
 export { rankInWorker, workersAvailable } from './rank-in-worker';

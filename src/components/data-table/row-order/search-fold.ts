@@ -3,7 +3,8 @@
  * lib/turkish (built in idle time after the first paint, or on the first keystroke if that comes
  * sooner), and a filter that scans the cached order and, while the query only grows, only the
  * last result. A search over every row of a big table scans the haystacks joined into one string
- * (one indexOf loop, not a call per row).
+ * (one indexOf loop, not a call per row); a one-character search over every row of a very big table
+ * (the first keystroke: the widest result) reads a per-character row map built in idle time.
  */
 import { matchesTokens, searchText } from '../../../lib/turkish';
 import type { DataColumn } from '../types';
@@ -71,6 +72,8 @@ export function buildHaystacks<T>(index: TableIndex<T>, shouldStop: () => boolea
 
 /** From this many rows on, the haystacks are also kept joined (joinHaystacks). */
 const JOIN_MIN_ROWS = 2000;
+/** A source holding more than 1/WIDE_SOURCE of the rows is searched by a scan of the joined text, not row by row. */
+const WIDE_SOURCE = 8;
 /** Separates rows in the joined text; a search token never holds it (queryTokens splits on spaces). */
 const SEP = '\u0000';
 
@@ -83,6 +86,48 @@ function joinHaystacks(haystacks: string[], n: number): { text: string; starts: 
   }
   starts[n] = at;
   return { text: haystacks.slice(0, n).join(SEP) + SEP, starts };
+}
+
+/** From this many rows on, the per-character row maps are built too (buildCharRows). */
+const CHAR_ROWS_MIN_ROWS = 20_000;
+
+/**
+ * Builds the per-character row maps (TableIndex.charRows) from the joined text until `shouldStop()`
+ * says stop (checked every 64k characters); true when done — or when there is nothing to build (a
+ * smaller table, or the joined text is not there yet).
+ */
+export function buildCharRows<T>(index: TableIndex<T>, shouldStop: () => boolean = () => false): boolean {
+  const { joined } = index;
+  const n = index.data.length;
+  if (!joined || n < CHAR_ROWS_MIN_ROWS) return true;
+  const state = (index.charRows ??= { at: 0, row: 0, byChar: new Map(), complete: false });
+  if (state.complete) return true;
+  const { text } = joined;
+  const { byChar } = state;
+  let { at, row } = state;
+  let bits: Uint8Array | undefined;
+  let bitsCode = -1;
+  while (at < text.length) {
+    const stop = Math.min(text.length, at + 65_536);
+    for (; at < stop; at++) {
+      const c = text.charCodeAt(at);
+      if (c === 0) {
+        row++;
+        continue;
+      }
+      if (c !== bitsCode) {
+        bits = byChar.get(c);
+        if (!bits) byChar.set(c, (bits = new Uint8Array(n)));
+        bitsCode = c;
+      }
+      (bits as Uint8Array)[row] = 1;
+    }
+    if (at < text.length && shouldStop()) break;
+  }
+  state.at = at;
+  state.row = row;
+  state.complete = at >= text.length;
+  return state.complete;
 }
 
 /** Rows (by data index) whose haystack holds `token`: one indexOf scan over the joined text. */
@@ -117,8 +162,19 @@ export function filterOrder<T>(index: TableIndex<T>, base: Int32Array, baseKey: 
   const out = new Int32Array(source.length);
   let m = 0;
   const joined = index.joined;
-  if (joined && source.length === index.data.length) {
-    // A search over every row: the longest token (the fewest hits) by one scan, the others per hit.
+  const charRows = index.charRows?.complete && tokens.length === 1 && (tokens[0] as string).length === 1 ? index.charRows.byChar : null;
+  if (charRows && source.length === index.data.length) {
+    // One character over every row: its row map, no scan.
+    const hit = charRows.get((tokens[0] as string).charCodeAt(0));
+    if (hit) {
+      for (let k = 0; k < source.length; k++) {
+        const i = source[k] as number;
+        if (hit[i] === 1) out[m++] = i;
+      }
+    }
+  } else if (joined && source.length > index.data.length / WIDE_SOURCE) {
+    // A search over every row — or a narrowing of a wide result (the second keystroke): the longest
+    // token (the fewest hits) by one scan of the joined text, the others per hit.
     const longest = tokens.reduce((a, b) => (b.length > a.length ? b : a));
     const hit = rowsHolding(joined, index.data.length, longest);
     const rest = tokens.length > 1 ? tokens : null;

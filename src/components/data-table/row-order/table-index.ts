@@ -15,6 +15,12 @@ export interface TableIndex<T> {
    * whole table is one indexOf scan instead of a call per row. Built in idle time with the haystacks.
    */
   joined: { text: string; starts: Int32Array } | null;
+  /**
+   * Rows holding each character of the joined text (char code → one byte per row), filled up to
+   * text position `at`: a one-character search over the whole table (the first keystroke, the
+   * widest result) is a lookup, not a scan. Big tables only; built in idle time after `joined`.
+   */
+  charRows: { at: number; row: number; byChar: Map<number, Uint8Array>; complete: boolean } | null;
   readonly ranks: Map<string, Int32Array>;
   readonly orders: Map<string, Int32Array>;
   identity: Int32Array | null;
@@ -32,7 +38,7 @@ export function getTableIndex<T>(data: readonly T[], columns: readonly DataColum
   }
   let index = byColumns.get(columns) as TableIndex<T> | undefined;
   if (!index) {
-    index = { data, columns, haystacks: new Array<string>(data.length), haystackCount: 0, joined: null, ranks: new Map(), orders: new Map(), identity: null, last: null };
+    index = { data, columns, haystacks: new Array<string>(data.length), haystackCount: 0, joined: null, charRows: null, ranks: new Map(), orders: new Map(), identity: null, last: null };
     byColumns.set(columns, index as TableIndex<unknown>);
   }
   return index;
