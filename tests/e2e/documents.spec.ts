@@ -266,3 +266,52 @@ test.describe('aging list as a document', () => {
     expect(grand.trim().endsWith(balanceText(total)), grand).toBe(true);
   });
 });
+
+// The bulk mutabakat letters as one PDF: the accounts in Ankara as of 30.06.2026 (each one's statement
+// read first), one letter each — counted in the file — and one letter's balance worked out from the
+// dataset: Σ borç − Σ alacak of its lines up to and including that day.
+test.describe('bulk mutabakat letters as one PDF', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+  const AS_OF = '2026-06-30';
+  const ankara = dataset.accounts.filter((a) => a.province.toLocaleLowerCase('tr-TR') === 'ankara');
+
+  test('"PDF indir": one file with a letter for every account shown, each with its balance at the date', async ({ page }) => {
+    test.setTimeout(180_000);
+    expect(ankara.length).toBeGreaterThan(5);
+    await page.goto(`/mutabakat?province=Ankara&asOf=${AS_OF}`);
+    await page.getByRole('button', { name: `Ekstreleri al (${ankara.length} cari)` }).click();
+    await expect(page.getByText(`${ankara.length} / ${ankara.length} ekstre`)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: `Yazdır (${ankara.length} mektup)` })).toBeEnabled();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF indir' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Mutabakat Mektupları - 30.06.2026.pdf');
+    const file = (await download.path())!;
+    keep(file, 'letters-download');
+    const pdf = pdfText(file);
+    // One letter per account, each with its own reply slip, each from a new page.
+    const letters = pdf.flat.split('Cari kodu: ').slice(1);
+    expect(letters.length).toBe(ankara.length);
+    expect(pdf.flat.split('Cevap formu').length - 1).toBe(ankara.length);
+    expect(pdf.pages.length).toBeGreaterThanOrEqual(ankara.length);
+    expect(letters.map((l) => l.split(' ')[0]).sort()).toEqual(ankara.map((a) => a.id).sort());
+    // A TL customer's letter: its balance at 30.06.2026 from the dataset, in the letter's sentence.
+    const customer = ankara.find((a) => !a.currency && sum(a.lines.filter((l) => l.date <= AS_OF).map((l) => l.debit - l.credit)) > 0)!;
+    const balance = sum(customer.lines.filter((l) => l.date <= AS_OF).map((l) => l.debit - l.credit));
+    const letter = letters.find((l) => l.startsWith(`${customer.id} `))!;
+    expect(letter).toContain(`Şirketimiz kayıtlarında cari hesabınız 30.06.2026 tarihi itibarıyla ${trMoney(balance)} TL borç bakiyesi vermektedir.`);
+    expect(pdf.flat).toContain(customer.name);
+    // A foreign-currency account's letter states its balance in its currency (the USD/EUR Σ of its
+    // lines up to the date), the TL figure beside it — as the printed letter does; no raw {placeholder}.
+    const foreign = ankara.find((a) => a.currency)!;
+    const fxLines = foreign.lines.filter((l) => l.date <= AS_OF && l.currency === foreign.currency);
+    const fx = sum(fxLines.map((l) => (l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!)));
+    const tlBalance = sum(foreign.lines.filter((l) => l.date <= AS_OF).map((l) => l.debit - l.credit));
+    const sideOf = (m: number) => (m > 0 ? 'borç' : 'alacak');
+    const fxLetter = letters.find((l) => l.startsWith(`${foreign.id} `))!;
+    expect(fxLetter).toContain(`30.06.2026 tarihi itibarıyla ${trMoney(Math.abs(fx))} ${foreign.currency} ${sideOf(fx)} bakiyesi vermektedir (ERP kayıtlarındaki TL karşılığı: ${trMoney(Math.abs(tlBalance))} TL ${sideOf(tlBalance)}).`);
+    expect(fxLetter).toContain(`Bildirdiğiniz ${trMoney(Math.abs(fx))} ${foreign.currency} ${sideOf(fx)} bakiyesi`);
+    expect(pdf.flat.match(/\{\w+\}/g), 'raw placeholders').toBeNull();
+    for (const size of pdf.sizes) expect(isA4(size)).toBe('portrait');
+  });
+});

@@ -10,13 +10,14 @@ import { balanceText } from '../balance';
 import { t } from '../../i18n';
 import { formatDate, formatMoney } from '../../lib/format';
 import { sumMinor } from '../../lib/money';
+import { LOCAL_CURRENCY } from '../../lib/currency';
 import type { StatementRow } from '../../lib/running-balance';
 import { balanceSentence, type ReconciliationLetterProps } from './reconciliation-letter';
 
 // Roboto (the PDF's font) has no ballot box: the reply slip's boxes are written as [ ].
 const plain = (s: string) => s.replace(/☐/g, '[ ]');
 
-export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from }: ReconciliationLetterProps): LetterPdf<StatementRow> {
+export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance }: ReconciliationLetterProps): LetterPdf<StatementRow> {
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
   const side = balance > 0 ? t('letter.side.debit') : balance < 0 ? t('letter.side.credit') : '';
@@ -30,7 +31,7 @@ export function letterPdf({ company, account, asOf, issuedOn, balance, rows, fro
     ...(place ? [{ type: 'paragraph' as const, text: place }] : []),
     { type: 'paragraph', text: t('letter.accountId', { id: account.id }) },
     { type: 'paragraph', text: t('letter.subject'), bold: true },
-    { type: 'paragraph', text: balanceSentence(asOf, balance) },
+    { type: 'paragraph', text: balanceSentence(asOf, balance, currency, localBalance) },
     { type: 'paragraph', text: t('letter.body.request') },
     { type: 'paragraph', text: t('letter.body.disagree') },
     { type: 'paragraph', text: t('letter.note.errors') },
@@ -42,8 +43,8 @@ export function letterPdf({ company, account, asOf, issuedOn, balance, rows, fro
     { type: 'heading', text: t('letter.reply.title') },
     { type: 'paragraph', text: t('letter.reply.to', { company: title }) },
     { type: 'paragraph', text: t('letter.reply.intro', { date: formatDate(asOf), name: account.name }) },
-    { type: 'paragraph', text: `[ ] ${t('letter.reply.agree')} ${balance === 0 ? t('letter.reply.agreeZero') : t('letter.reply.agreeText', { amount: formatMoney(Math.abs(balance)), side })}` },
-    { type: 'paragraph', text: plain(`[ ] ${t('letter.reply.disagree')} ${t('letter.reply.theirBalance')}`) },
+    { type: 'paragraph', text: `[ ] ${t('letter.reply.agree')} ${balance === 0 ? t('letter.reply.agreeZero') : t('letter.reply.agreeText', { amount: formatMoney(Math.abs(balance)), side, currency })}` },
+    { type: 'paragraph', text: plain(`[ ] ${t('letter.reply.disagree')} ${t('letter.reply.theirBalance', { currency })}`) },
     {
       type: 'pairs',
       pairs: [
