@@ -7,7 +7,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
-import { gatewayFetch, mswServer, renderApp } from '../harness';
+import { answerStatement, gatewayFetch, mswServer, renderApp } from '../harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
@@ -38,7 +38,7 @@ const COMPANY = {
 const acc = ds.accountById.get('1006')!;
 
 function handStatement() {
-  mswServer.use(http.post('*/api/erp/get_cari_extre', () => HttpResponse.json(HAND_STATEMENT)));
+  answerStatement(HAND_STATEMENT);
 }
 const letter = () => screen.getByRole('article', { name: `${acc.name} mutabakat mektubu` });
 
@@ -150,9 +150,7 @@ describe('mutabakat letter (one account)', () => {
   });
 
   it('refuses to state a balance built on an unreadable amount, in plain Turkish', async () => {
-    mswServer.use(
-      http.post('*/api/erp/get_cari_extre', () => HttpResponse.json([{ ...HAND_STATEMENT[0], BORC: '1.000,1x' }, HAND_STATEMENT[1]])),
-    );
+    answerStatement([{ ...HAND_STATEMENT[0], BORC: '1.000,1x' }, HAND_STATEMENT[1]!]);
     await renderApp('/accounts/1006/mutabakat?asOf=2026-03-31', { loggedIn: true });
     expect(await screen.findByRole('alert')).toHaveTextContent('Ekstrede 1 satırın tutarı okunamadı; bakiye kesin olmadığı için mektup hazırlanmadı.');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();

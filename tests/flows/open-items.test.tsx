@@ -3,9 +3,9 @@
  * shape); every figure worked out by hand below.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { mswServer, renderApp } from '../harness';
+import { answerStatement, mswServer, renderApp } from '../harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
@@ -25,16 +25,23 @@ const CUSTOMER = [
   { ACTION_DATE: '2026-01-01', DUE_DATE: '2026-01-31', ACTION_NAME: 'Satış Faturası', BORC: 10000, ALACAK: 0, BELGE_NO: 'SF1', ACIKLAMA: '' },
   { ACTION_DATE: '2026-03-02', DUE_DATE: null, ACTION_NAME: 'Tahsilat', BORC: 0, ALACAK: 4000, BELGE_NO: 'T1', ACIKLAMA: '' },
 ];
-const statement = (rows: object[]) => mswServer.use(http.post('*/api/erp/get_cari_extre', () => HttpResponse.json(rows)));
 const cells = (grid: HTMLElement) => Array.from(grid.querySelectorAll('tbody tr.dt-row'), (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
+
+/** The supplier's open items as of `asOf`, once both rows are in: the grid and each row's cells. */
+async function supplierOpenItems(asOf: string) {
+  answerStatement(SUPPLIER);
+  await renderApp(`/accounts/1003/acik-kalemler?asOf=${asOf}`, { loggedIn: true });
+  const grid = await screen.findByRole('grid', { name: 'Açık kalemler' });
+  await waitFor(() => expect(cells(grid)).toHaveLength(2));
+  return { grid, rows: cells(grid) };
+}
+/** Belge No, Açık kalan, Vadeyi geçen gün, Dilim. */
+const docRemainingDaysBucket = (r: (string | null)[]) => [r[3], r[5], r[6], r[7]];
 
 describe('Açık kalemler (open-items statement)', () => {
   it('a supplier with partial payments: only what is open, remaining amount, days past due and bucket', async () => {
-    statement(SUPPLIER);
-    await renderApp('/accounts/1003/acik-kalemler?asOf=2026-03-31', { loggedIn: true });
-    const grid = await screen.findByRole('grid', { name: 'Açık kalemler' });
-    await waitFor(() => expect(cells(grid)).toHaveLength(2));
-    expect(cells(grid)).toEqual([
+    const { grid, rows } = await supplierOpenItems('2026-03-31');
+    expect(rows).toEqual([
       ['10.01.2026', '09.02.2026', 'Alış Faturası', 'AF1', '10.000,00', '3.000,00', '50', '31-60 Gün'],
       ['15.02.2026', '17.03.2026', 'Alış Faturası', 'AF2', '5.000,00', '5.000,00', '14', '0-30 Gün'],
     ]);
@@ -46,13 +53,10 @@ describe('Açık kalemler (open-items statement)', () => {
   });
 
   it('as of an earlier date: the later payment is not in, the item due on that date is not yet due', async () => {
-    statement(SUPPLIER);
     // As of 17.03.2026: payments 7.000,00 close 7.000,00 of AF1 → 3.000,00 open, 36 days (09.02 → 17.03);
     // AF2 is due on the as-of date itself: 0 days, Vadesi Gelmemiş.
-    await renderApp('/accounts/1003/acik-kalemler?asOf=2026-03-17', { loggedIn: true });
-    const grid = await screen.findByRole('grid', { name: 'Açık kalemler' });
-    await waitFor(() => expect(cells(grid)).toHaveLength(2));
-    expect(cells(grid).map((r) => [r[3], r[5], r[6], r[7]])).toEqual([
+    const { rows } = await supplierOpenItems('2026-03-17');
+    expect(rows.map(docRemainingDaysBucket)).toEqual([
       ['AF1', '3.000,00', '36', '31-60 Gün'],
       ['AF2', '5.000,00', 'vadesi bugün', 'Vadesi Gelmemiş'],
     ]);
@@ -60,14 +64,11 @@ describe('Açık kalemler (open-items statement)', () => {
   });
 
   it('an item not yet due shows the days left, never negative overdue days', async () => {
-    statement(SUPPLIER);
     // As of 01.03.2026: the 4.000,00 payment of 20.02 closes 4.000,00 of AF1 → 6.000,00 open, due
     // 09.02 → 01.03 = 20 days past due; AF2 due 17.03: 01.03 → 17.03 = 16 days still to go (the old
     // page showed "-16" under "Vadeyi geçen gün").
-    await renderApp('/accounts/1003/acik-kalemler?asOf=2026-03-01', { loggedIn: true });
-    const grid = await screen.findByRole('grid', { name: 'Açık kalemler' });
-    await waitFor(() => expect(cells(grid)).toHaveLength(2));
-    expect(cells(grid).map((r) => [r[3], r[5], r[6], r[7]])).toEqual([
+    const { grid, rows } = await supplierOpenItems('2026-03-01');
+    expect(rows.map(docRemainingDaysBucket)).toEqual([
       ['AF1', '6.000,00', '20', '0-30 Gün'],
       ['AF2', '5.000,00', '16 gün var', 'Vadesi Gelmemiş'],
     ]);
@@ -81,7 +82,7 @@ describe('the account name on a deep link (before any account list)', () => {
 
   it('open items: from the user\'s recent accounts (kept in the browser)', async () => {
     listNeverAnswers();
-    statement(SUPPLIER);
+    answerStatement(SUPPLIER);
     localStorage.setItem('cari-ekran.account-shortcuts.v1', JSON.stringify({ pinned: [], recent: [{ id: '1003', name: 'Isparta Gül Yağı San. A.Ş.' }] }));
     await renderApp('/accounts/1003/acik-kalemler?asOf=2026-03-31', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Isparta Gül Yağı San. A.Ş. — açık kalemler' })).toBeInTheDocument();
@@ -89,7 +90,7 @@ describe('the account name on a deep link (before any account list)', () => {
 
   it('vade farkı: from the statement answer when the ERP writes the company name on its lines', async () => {
     listNeverAnswers();
-    statement(CUSTOMER.map((r) => ({ ...r, FIRMA_ADI: 'Ege Tarım Ürünleri Ltd. Şti.' })));
+    answerStatement(CUSTOMER.map((r) => ({ ...r, FIRMA_ADI: 'Ege Tarım Ürünleri Ltd. Şti.' })));
     await renderApp('/accounts/1003/vade-farki?asOf=2026-03-31&rate=3&period=monthly', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ege Tarım Ürünleri Ltd. Şti. — vade farkı hesabı' })).toBeInTheDocument();
   });
@@ -99,7 +100,7 @@ describe('Vade farkı', () => {
   it('monthly 3 %: the paid part up to its payment day, the open part up to the as-of date; KDV 20 %', async () => {
     // 4.000,00 × 30 days (31.01 → 02.03) × 3 % / 30 = 120,00 (KDV 24,00)
     // 6.000,00 × 59 days (31.01 → 31.03) × 3 % / 30 = 354,00 (KDV 70,80); total 474,00 + 94,80 = 568,80
-    statement(CUSTOMER);
+    answerStatement(CUSTOMER);
     await renderApp('/accounts/1003/vade-farki?asOf=2026-03-31&rate=3&period=monthly', { loggedIn: true });
     const grid = await screen.findByRole('grid', { name: 'Vade farkı hesap tablosu' });
     await waitFor(() => expect(cells(grid)).toHaveLength(2));
@@ -113,7 +114,7 @@ describe('Vade farkı', () => {
 
   it('names the legal default (kanuni faiz, yıllık %9) and uses it when no rate is given; a bad rate is refused in Turkish', async () => {
     // 4.000,00 × 30 × 9 % / 365 = 29,59; 6.000,00 × 59 × 9 % / 365 = 87,29 → 116,88
-    statement(CUSTOMER);
+    answerStatement(CUSTOMER);
     const app = await renderApp('/accounts/1003/vade-farki?asOf=2026-03-31', { loggedIn: true });
     expect(await screen.findByText(/kanuni faiz, yıllık %9 \(3095 sayılı Kanun md\. 1\)/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Oran: %9 (Yıllık (365 gün)) · Vade farkı 116,88 TL'));

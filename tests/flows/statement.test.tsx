@@ -7,7 +7,7 @@ import { DEMO_COMPANY } from '../../server/demo-erp';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { actUntil, mswServer, renderApp, setDemoFail, type DemoShape, type RenderedApp } from '../harness';
+import { actUntil, answerStatement, mswServer, renderApp, setDemoFail, type DemoShape, type RenderedApp } from '../harness';
 
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -271,14 +271,10 @@ describe('statement', () => {
   it('as of a date: the range end decides what is overdue (debit due 31.01.2026 paid 15.12.2026, to=15.11.2026 → 1.000,00 overdue)', async () => {
     // Failing first: the statement matched every payment, also those after the chosen date, so the
     // statement said 0,00 where the aging panel (as of the same date) said 1.000,00 in 120+.
-    mswServer.use(
-      http.post('*/api/erp/get_cari_extre', () =>
-        HttpResponse.json([
-          { ACTION_DATE: '01.01.2026', DUE_DATE: '31.01.2026', ACTION_NAME: 'Satış Faturası', BORC: '1000,00', ALACAK: '0,00' },
-          { ACTION_DATE: '15.12.2026', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '0,00', ALACAK: '1000,00' },
-        ]),
-      ),
-    );
+    answerStatement([
+      { ACTION_DATE: '01.01.2026', DUE_DATE: '31.01.2026', ACTION_NAME: 'Satış Faturası', BORC: '1000,00', ALACAK: '0,00' },
+      { ACTION_DATE: '15.12.2026', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '0,00', ALACAK: '1000,00' },
+    ]);
     await openStatement('/accounts/1003?to=2026-11-15');
     expect(screen.getByText('Vadesi geçmiş (15.11.2026 itibarıyla)')).toBeInTheDocument();
     expect(screen.getByTestId('sum-overdue')).toHaveTextContent('1.000,00 B (1 kalem)');
@@ -290,15 +286,11 @@ describe('statement', () => {
     // due 14.02; 01.02 our payment 33.000,00 TL = 1.000,00 USD. As of 01.03.2026:
     // USD: 1.000,00 USD A open, due 14.02 → overdue (1 kalem).
     // TL: the payment closes the opening 1.000,00 and 32.000,00 of the invoice → 32.000,00 A overdue.
-    mswServer.use(
-      http.post('*/api/erp/get_cari_extre', () =>
-        HttpResponse.json([
-          { ACTION_DATE: '01.01.2026', DUE_DATE: '', ACTION_NAME: 'Açılış Fişi', BORC: '0,00', ALACAK: '1000,00', OTHER_MONEY: 'TL', OTHER_CASH_ACT_VALUE: '1000,00' },
-          { ACTION_DATE: '15.01.2026', DUE_DATE: '14.02.2026', ACTION_NAME: 'Alış Faturası', BORC: '0,00', ALACAK: '64000,00', OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: '2000,00' },
-          { ACTION_DATE: '01.02.2026', DUE_DATE: '', ACTION_NAME: 'Ödeme', BORC: '33000,00', ALACAK: '0,00', OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: '1000,00' },
-        ]),
-      ),
-    );
+    answerStatement([
+      { ACTION_DATE: '01.01.2026', DUE_DATE: '', ACTION_NAME: 'Açılış Fişi', BORC: '0,00', ALACAK: '1000,00', OTHER_MONEY: 'TL', OTHER_CASH_ACT_VALUE: '1000,00' },
+      { ACTION_DATE: '15.01.2026', DUE_DATE: '14.02.2026', ACTION_NAME: 'Alış Faturası', BORC: '0,00', ALACAK: '64000,00', OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: '2000,00' },
+      { ACTION_DATE: '01.02.2026', DUE_DATE: '', ACTION_NAME: 'Ödeme', BORC: '33000,00', ALACAK: '0,00', OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: '1000,00' },
+    ]);
     await openStatement('/accounts/1003?to=2026-03-01');
     expect(screen.getByTestId('sum-overdue')).toHaveTextContent('32.000,00 A (1 kalem)');
     expect(screen.getByTestId('fx-overdue-USD')).toHaveTextContent('Vadesi geçmiş 1.000,00 USD A (1 kalem)');
@@ -308,15 +300,11 @@ describe('statement', () => {
     // Invoice 1.000,00 on 01.01.2026 due 31.01.2026; paid 600,00 on 10.02 (10 days late, 40 days
     // after the invoice) and 400,00 on 02.03 (30 days late, 60 days). Late (600×10 + 400×30)/1.000
     // = 18 days; to pay (600×40 + 400×60)/1.000 = 48 days.
-    mswServer.use(
-      http.post('*/api/erp/get_cari_extre', () =>
-        HttpResponse.json([
-          { ACTION_DATE: '01.01.2026', DUE_DATE: '31.01.2026', ACTION_NAME: 'Satış Faturası', BORC: '1000,00', ALACAK: '0,00' },
-          { ACTION_DATE: '10.02.2026', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '0,00', ALACAK: '600,00' },
-          { ACTION_DATE: '02.03.2026', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '0,00', ALACAK: '400,00' },
-        ]),
-      ),
-    );
+    answerStatement([
+      { ACTION_DATE: '01.01.2026', DUE_DATE: '31.01.2026', ACTION_NAME: 'Satış Faturası', BORC: '1000,00', ALACAK: '0,00' },
+      { ACTION_DATE: '10.02.2026', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '0,00', ALACAK: '600,00' },
+      { ACTION_DATE: '02.03.2026', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '0,00', ALACAK: '400,00' },
+    ]);
     await openStatement('/accounts/1003?to=2026-03-31');
     expect(screen.getByTestId('sum-days-late')).toHaveTextContent('18 gün');
     expect(screen.getByTestId('sum-days-to-pay')).toHaveTextContent('48 gün');

@@ -5,41 +5,26 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
-import { API_PASSWORD, SESSION_SECRET, bigAnswer, captureLogs, client, cookieOf, rawCall, serveGateway, startFakeErp, type FakeErp, type Served } from './helpers';
+import { bigAnswer, client, cookieOf, gatewayHarness, rawCall } from './helpers';
 
-let erp: FakeErp;
-const logs = captureLogs();
-const served: Served[] = [];
-
-beforeEach(async () => {
-  erp = await startFakeErp();
-  logs.lines.length = 0;
-});
-afterEach(async () => {
-  await Promise.all(served.splice(0).map((s) => s.close()));
-  await erp.close();
-});
-afterAll(() => logs.restore());
+const h = gatewayHarness();
+const { logs } = h;
 
 async function loggedIn() {
-  const s = await serveGateway({ erpBaseUrl: erp.url, erpApiPassword: API_PASSWORD, sessionSecret: SESSION_SECRET, log: logs.sink });
-  served.push(s);
-  const g = { ...client(s.url), url: s.url };
-  expect((await g.login()).status).toBe(200);
-  erp.requests.length = 0;
+  const g = await h.loggedIn();
   const post = (json: unknown, headers: Record<string, string> = {}, onData?: NonNullable<Parameters<typeof rawCall>[2]>['onData']) =>
-    rawCall(s.url, '/api/erp/get_cari', { json, headers: { cookie: cookieOf(g.jar), ...headers }, onData });
+    rawCall(g.url, '/api/erp/get_cari', { json, headers: { cookie: cookieOf(g.jar), ...headers }, onData });
   return { ...g, post };
 }
 
-const erpCalls = () => erp.requests.filter((r) => r.path.endsWith('/get_cari')).length;
+const erpCalls = () => h.erp.requests.filter((r) => r.path.endsWith('/get_cari')).length;
 const getCariLogs = () => logs.lines.filter((l) => l.includes('"op":"get_cari"')).map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('compressed answers', () => {
   it('br when offered, gzip when only gzip is, none otherwise — the same bytes after decoding', async () => {
     const g = await loggedIn();
-    erp.answer = bigAnswer(3000); // ≈ 300 KB of account rows
-    const raw = Buffer.from(erp.answer, 'utf8');
+    h.erp.answer = bigAnswer(3000); // ≈ 300 KB of account rows
+    const raw = Buffer.from(h.erp.answer, 'utf8');
     const cases: Array<[string, string | undefined, (b: Buffer) => Buffer]> = [
       ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
       ['gzip, deflate', 'gzip', gunzipSync],
@@ -64,7 +49,7 @@ describe('compressed answers', () => {
     const g = await loggedIn();
     const res = await g.post({ firma_ismi: 'a' }, { 'accept-encoding': 'gzip, br' });
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.body.toString('utf8')).toBe(erp.answer);
+    expect(res.body.toString('utf8')).toBe(h.erp.answer);
   });
 });
 
@@ -73,7 +58,7 @@ describe('identical calls in flight', () => {
   function heldErp(body: Buffer) {
     let release!: () => void;
     const released = new Promise<void>((ok) => (release = ok));
-    erp.handler = (res: ServerResponse) => {
+    h.erp.handler = (res: ServerResponse) => {
       void released.then(async () => {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
         for (let i = 0; i < body.length; i += 16 * 1024) {
@@ -92,7 +77,7 @@ describe('identical calls in flight', () => {
     const others = [client(g.url), client(g.url), client(g.url)];
     for (const o of others) expect((await o.login()).status).toBe(200);
     const sessions = [g.jar, ...others.map((o) => o.jar)];
-    erp.requests.length = 0;
+    h.erp.requests.length = 0;
     const body = Buffer.from(bigAnswer(4000), 'utf8');
     const release = heldErp(body);
     const calls = Array.from({ length: 20 }, (_, i) => g.post({ firma_ismi: 'ığdır' }, { cookie: cookieOf(sessions[i % 4]!) }));
@@ -127,7 +112,7 @@ describe('identical calls in flight', () => {
     const g = await loggedIn();
     let release!: () => void;
     const released = new Promise<void>((ok) => (release = ok));
-    erp.handler = (res) => void released.then(() => res.writeHead(500, { 'content-type': 'text/html' }).end('<html>Error</html>'));
+    h.erp.handler = (res) => void released.then(() => res.writeHead(500, { 'content-type': 'text/html' }).end('<html>Error</html>'));
     const calls = Array.from({ length: 5 }, () => g.post({ firma_ismi: 'z' }));
     await vi.waitFor(() => expect(erpCalls()).toBe(1));
     await new Promise((ok) => setTimeout(ok, 300));
@@ -136,7 +121,7 @@ describe('identical calls in flight', () => {
     expect(answers.map((a) => a.status)).toEqual([502, 502, 502, 502, 502]);
     expect(answers.map((a) => (JSON.parse(a.body.toString()) as { error: { upstreamStatus: number } }).error.upstreamStatus)).toEqual([500, 500, 500, 500, 500]);
     expect(erpCalls()).toBe(1);
-    erp.handler = undefined;
+    h.erp.handler = undefined;
     expect((await g.post({ firma_ismi: 'z' })).status).toBe(200);
     expect(erpCalls()).toBe(2);
   });

@@ -11,31 +11,18 @@ import { fetchErp } from '../../src/api/erp-call';
 import { accountListCall } from '../../src/contract/erp';
 import { AnswerCutError } from '../../src/api/errors';
 import { t } from '../../src/i18n';
-import { API_PASSWORD, SESSION_SECRET, captureLogs, client, cookieOf, leaks, rawCall, serveGateway, startFakeErp, type FakeErp, type Served } from './helpers';
+import { API_PASSWORD, client, cookieOf, gatewayHarness, leaks, rawCall } from './helpers';
 
 const KB = 1024;
 const MB = 1024 * KB;
-let erp: FakeErp;
-const logs = captureLogs();
-const served: Served[] = [];
+const h = gatewayHarness();
+const { logs } = h;
 
-beforeEach(async () => {
-  erp = await startFakeErp();
-});
-afterEach(async () => {
-  setApiClient();
-  await Promise.all(served.splice(0).map((s) => s.close()));
-  await erp.close();
-});
-afterAll(() => logs.restore());
+afterEach(() => setApiClient());
 
 async function loggedIn(overrides: Partial<GatewayConfig> = {}) {
-  const s = await serveGateway({ erpBaseUrl: erp.url, erpApiPassword: API_PASSWORD, sessionSecret: SESSION_SECRET, log: logs.sink, ...overrides });
-  served.push(s);
-  const g = { ...client(s.url), url: s.url };
-  expect((await g.login()).status).toBe(200);
-  erp.requests.length = 0;
-  return { ...g, post: (options: Parameters<typeof rawCall>[2] = {}) => rawCall(s.url, '/api/erp/get_cari', { json: { firma_ismi: 'a' }, ...options, headers: { cookie: cookieOf(g.jar), ...options.headers } }) };
+  const g = await h.loggedIn(overrides);
+  return { ...g, post: (options: Parameters<typeof rawCall>[2] = {}) => rawCall(g.url, '/api/erp/get_cari', { json: { firma_ismi: 'a' }, ...options, headers: { cookie: cookieOf(g.jar), ...options.headers } }) };
 }
 
 /** Streams `total` bytes of filler in 64 KiB writes as fast as the socket takes them; records how far it got. */
@@ -66,7 +53,7 @@ describe('streamed answers', () => {
     const released = new Promise<void>((ok) => (release = ok));
     let erpFinished = false;
     const first = Buffer.alloc(200 * KB, 'x');
-    erp.handler = (res) => {
+    h.erp.handler = (res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write(first);
       void released.then(() => {
@@ -92,7 +79,7 @@ describe('streamed answers', () => {
   it('past ERP_MAX_ANSWER_MB the gateway stops reading, the browser read fails, the gateway keeps serving', async () => {
     const g = await loggedIn({ maxAnswerBytes: 1 * MB });
     const seen = { written: 0, closedEarly: false };
-    erp.handler = streamFiller(40 * MB, seen);
+    h.erp.handler = streamFiller(40 * MB, seen);
     const answer = await g.post();
     expect(answer.status).toBe(200); // committed after the first 64 KiB were checked
     expect(answer.cut).toBe(true);
@@ -100,20 +87,20 @@ describe('streamed answers', () => {
     await vi.waitFor(() => expect(seen.closedEarly).toBe(true));
     expect(seen.written).toBeLessThan(40 * MB); // not read to the end: the ERP connection was closed
     expect(lastLog()).toMatchObject({ op: 'get_cari', status: 200, cut: true, error: 'answer_too_large' });
-    erp.handler = undefined;
+    h.erp.handler = undefined;
     const next = await g.erp('get_cari', { firma_ismi: 'a' });
     expect(next.status).toBe(200);
-    expect(await next.text()).toBe(erp.answer);
+    expect(await next.text()).toBe(h.erp.answer);
   });
 
   it('over the limit within the first 64 KiB, or announced too large by Content-Length → 502 upstream_too_large', async () => {
     const g = await loggedIn({ maxAnswerBytes: 10 * KB });
-    erp.answer = 'b'.repeat(30 * KB);
+    h.erp.answer = 'b'.repeat(30 * KB);
     const early = await g.erp('get_cari', { firma_ismi: 'a' });
     expect(early.status).toBe(502);
     expect(((await early.json()) as { error: { code: string } }).error.code).toBe('upstream_too_large');
     const seen = { written: 0, closedEarly: false };
-    erp.handler = streamFiller(5 * MB, seen, { 'content-length': String(5 * MB) });
+    h.erp.handler = streamFiller(5 * MB, seen, { 'content-length': String(5 * MB) });
     const announced = await g.erp('get_cari', { firma_ismi: 'a' });
     expect(announced.status).toBe(502);
     expect(((await announced.json()) as { error: { code: string } }).error.code).toBe('upstream_too_large');
@@ -123,7 +110,7 @@ describe('streamed answers', () => {
     const g = await loggedIn();
     const echo = Buffer.from(JSON.stringify({ url: `/wex.cfm/mobiusmus/get_cari?password=${API_PASSWORD}` }).replace(/\//g, '\\/'));
     const at = Math.floor(echo.length / 2);
-    erp.handler = (res) => {
+    h.erp.handler = (res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(Buffer.alloc(300 * KB, ' '));
       res.write(echo.subarray(0, at));
@@ -141,11 +128,10 @@ describe('streamed answers', () => {
 
 describe('the login call', () => {
   it('an ERP login answer echoing the password HTML-escaped (& → &amp;) → 502, the message never shown', async () => {
-    const s = await serveGateway({ erpBaseUrl: erp.url, erpApiPassword: API_PASSWORD, sessionSecret: SESSION_SECRET, log: logs.sink });
-    served.push(s);
+    const s = await h.gateway();
     const escaped = API_PASSWORD.replace(/&/g, '&amp;');
     expect(escaped).not.toBe(API_PASSWORD); // the test password holds an "&"
-    erp.loginFail = JSON.stringify({ status: false, data: `Hatalı giriş. İstek: get_user?password=${escaped}` });
+    h.erp.loginFail = JSON.stringify({ status: false, data: `Hatalı giriş. İstek: get_user?password=${escaped}` });
     const res = await client(s.url).login('ayse', 'yanlış');
     const text = await res.text();
     expect(res.status).toBe(502);
@@ -167,7 +153,7 @@ describe('the browser client', () => {
 
   it('an answer cut off mid-stream → a plain Turkish message, never a partial list or a parse error', async () => {
     const api = await browserClient({ maxAnswerBytes: 1 * MB });
-    erp.handler = streamFiller(20 * MB, { written: 0, closedEarly: false });
+    h.erp.handler = streamFiller(20 * MB, { written: 0, closedEarly: false });
     setApiClient(api);
     const error = await fetchErp(accountListCall('a')).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(AnswerCutError);
@@ -177,7 +163,7 @@ describe('the browser client', () => {
 
   it('an answer refused as too large before it started → the "too large, narrow the search" message', async () => {
     const api = await browserClient({ maxAnswerBytes: 10 * KB });
-    erp.answer = 'c'.repeat(30 * KB);
+    h.erp.answer = 'c'.repeat(30 * KB);
     setApiClient(api);
     const error = await fetchErp(accountListCall('a')).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(AnswerCutError);

@@ -3,48 +3,11 @@
  */
 import { request as httpRequest } from 'node:http';
 import { unsealData } from 'iron-session';
-import type { GatewayConfig } from '../../server/gateway/index';
-import {
-  API_PASSWORD,
-  SESSION_SECRET,
-  USER,
-  captureLogs,
-  client,
-  leaks,
-  refusedUrl,
-  serveGateway,
-  startFakeErp,
-  type FakeErp,
-  type Served,
-} from './helpers';
+import { API_PASSWORD, SESSION_SECRET, USER, gatewayHarness, leaks, refusedUrl } from './helpers';
 
 const MIN = 60_000;
-let erp: FakeErp;
-const logs = captureLogs();
-const served: Served[] = [];
-const clock = { t: Date.UTC(2026, 0, 31, 9, 0, 0) };
-
-async function gateway(overrides: Partial<GatewayConfig> = {}) {
-  const s = await serveGateway({
-    erpBaseUrl: erp.url,
-    erpApiPassword: API_PASSWORD,
-    sessionSecret: SESSION_SECRET,
-    log: logs.sink,
-    now: () => clock.t,
-    clientAddress: (c) => c.req.header('x-test-client'),
-    ...overrides,
-  });
-  served.push(s);
-  return { ...client(s.url), url: s.url };
-}
-
-async function loggedIn(overrides: Partial<GatewayConfig> = {}) {
-  const g = await gateway(overrides);
-  const res = await g.login();
-  expect(res.status).toBe(200);
-  erp.requests.length = 0;
-  return g;
-}
+const h = gatewayHarness({ oneErp: true, testClock: true });
+const { logs, clock, gateway, loggedIn } = h;
 
 /** GET /api/session: 200 with the logged-in user, or 200 {user:null} when nobody is logged in
  * (no 4xx, so a browser's console stays clean on the login page). */
@@ -80,21 +43,7 @@ function rawPost(base: string, path: string, headers: Record<string, string>, bo
   });
 }
 
-beforeAll(async () => {
-  erp = await startFakeErp();
-});
-beforeEach(() => {
-  erp.requests.length = 0;
-  erp.mode = 'ok';
-  erp.loginDelayMs = 0;
-  clock.t = Date.UTC(2026, 0, 31, 9, 0, 0);
-});
-afterEach(async () => {
-  await Promise.all(served.splice(0).map((s) => s.close()));
-});
-afterAll(async () => {
-  await erp.close();
-  logs.restore();
+afterAll(() => {
   // (d) no log line of this suite carries the API password, in any encoding.
   expect(logs.lines.length).toBeGreaterThan(20);
   expect(logs.lines.filter((l) => leaks(l))).toEqual([]);
@@ -122,8 +71,8 @@ describe('config and login', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { user: { userName: string; name: string } };
     expect(body.user.userName).toBe('ayse');
-    expect(erp.requests).toHaveLength(1);
-    const r = erp.requests[0]!;
+    expect(h.erp.requests).toHaveLength(1);
+    const r = h.erp.requests[0]!;
     expect(r.path).toBe('/wex.cfm/mobiusmus/get_user');
     expect(r.passwords).toEqual([API_PASSWORD]);
     expect(r.form.get('user_name')).toBe('ayse');
@@ -174,13 +123,13 @@ describe('config and login', () => {
   });
 
   it('wrong credentials with no ERP message → the generic message', async () => {
-    erp.loginFail = JSON.stringify({ status: 'hata', data: '' });
+    h.erp.loginFail = JSON.stringify({ status: 'hata', data: '' });
     try {
       const g = await gateway();
       const err = await expectError(await g.login('kimse', 'x'), 401, 'login_failed');
       expect(err.message).toBe('Kullanıcı adı veya şifre hatalı.');
     } finally {
-      erp.loginFail = JSON.stringify({ status: false, data: 'Kullanıcı adı veya şifre yanlış (ERP)' });
+      h.erp.loginFail = JSON.stringify({ status: false, data: 'Kullanıcı adı veya şifre yanlış (ERP)' });
     }
   });
 
@@ -188,7 +137,7 @@ describe('config and login', () => {
     const g = await gateway();
     await expectError(await g.call('/api/session', { method: 'POST', json: { userName: 'ayse' } }), 400, 'bad_request');
     await expectError(await g.call('/api/session', { method: 'POST', body: 'not json' }), 400, 'bad_request');
-    expect(erp.requests).toHaveLength(0);
+    expect(h.erp.requests).toHaveLength(0);
   });
 
   it('logout → 204, cookie cleared, and the old cookie no longer works', async () => {
@@ -208,14 +157,14 @@ describe('the session gate', () => {
     expect((await sessionUser(g)).user).toBeNull();
     await expectError(await g.erp('get_cari', { firma_ismi: 'a' }), 401, 'unauthenticated');
     await expectError(await g.erp('get_fatura_det', { fatura_id: '1' }), 401, 'unauthenticated');
-    expect(erp.requests).toHaveLength(0);
+    expect(h.erp.requests).toHaveLength(0);
   });
 
   it('forged and tampered cookies → 401, nothing forwarded', async () => {
     const g = await gateway();
     await g.login();
     const real = g.jar.get('cari_session')!;
-    erp.requests.length = 0;
+    h.erp.requests.length = 0;
     const tampered = real.slice(0, 40) + (real[40] === 'A' ? 'B' : 'A') + real.slice(41);
     for (const value of ['forged', 'Fe26.2**abc*def', tampered, JSON.stringify({ sid: 'x', user: { userName: 'admin' } })]) {
       await expectError(
@@ -224,7 +173,7 @@ describe('the session gate', () => {
         'unauthenticated',
       );
     }
-    expect(erp.requests).toHaveLength(0);
+    expect(h.erp.requests).toHaveLength(0);
   });
 
   it('idle for 30 minutes → 401; activity within 30 minutes keeps the session', async () => {
@@ -235,7 +184,7 @@ describe('the session gate', () => {
     expect((await g.erp('get_cari', { firma_ismi: '' })).status).toBe(200);
     clock.t += 31 * MIN; // 31 min idle (the limit is 30 min, at most one minute late: never early)
     await expectError(await g.erp('get_cari', { firma_ismi: '' }), 401, 'unauthenticated');
-    expect(erp.requests).toHaveLength(2);
+    expect(h.erp.requests).toHaveLength(2);
   });
 
   it('the idle timeout never fires early (issue 24 §6): a call 59 s after the last refresh, then 29 min 59 s of quiet → still logged in', async () => {
@@ -279,7 +228,7 @@ describe('CSRF guard', () => {
     await expectError(await g.erp('get_cari', {}, { headers: { 'x-app-request': '0' } }), 403, 'forbidden');
     await expectError(await g.call('/api/session', { method: 'POST', json: { userName: 'ayse', password: USER.password }, headers: { 'x-no-app-header': '1' } }), 403, 'forbidden');
     await expectError(await g.call('/api/session', { method: 'DELETE', headers: { 'x-no-app-header': '1' } }), 403, 'forbidden');
-    expect(erp.requests).toHaveLength(0);
+    expect(h.erp.requests).toHaveLength(0);
   });
 
   it('cross-site fetch metadata or a foreign Origin → 403; same origin passes', async () => {
@@ -294,9 +243,9 @@ describe('CSRF guard', () => {
     for (const headers of variants) {
       await expectError(await g.erp('get_cari', { firma_ismi: 'a' }, { headers }), 403, 'forbidden');
     }
-    expect(erp.requests).toHaveLength(0);
+    expect(h.erp.requests).toHaveLength(0);
     expect((await g.erp('get_cari', { firma_ismi: 'a' }, { headers: { 'sec-fetch-site': 'same-origin', origin: g.url } })).status).toBe(200);
-    expect(erp.requests).toHaveLength(1);
+    expect(h.erp.requests).toHaveLength(1);
   });
 });
 
@@ -307,7 +256,7 @@ describe('the allowlist', () => {
       await expectError(await g.erp(op, {}), 404, 'not_found');
     }
     await expectError(await g.call('/api/nothing', { method: 'POST', json: {} }), 404, 'not_found');
-    expect(erp.requests).toHaveLength(0);
+    expect(h.erp.requests).toHaveLength(0);
   });
 
   it('only POST (else 405 with Allow: POST); extra parameters, non-string or too long values, bad JSON → 400', async () => {
@@ -324,10 +273,10 @@ describe('the allowlist', () => {
     await expectError(await g.erp('get_cari', ['a']), 400, 'bad_request');
     await expectError(await g.erp('get_cari', { firma_ismi: 'ş'.repeat(201) }), 400, 'bad_request');
     await expectError(await g.call('/api/erp/get_cari', { method: 'POST', body: '{"firma_ismi":' }), 400, 'bad_request');
-    expect(erp.requests).toHaveLength(0);
+    expect(h.erp.requests).toHaveLength(0);
     // 200 characters is still fine
     expect((await g.erp('get_cari', { firma_ismi: 'ş'.repeat(200) })).status).toBe(200);
-    expect(erp.requests[0]?.form.get('firma_ismi')).toBe('ş'.repeat(200));
+    expect(h.erp.requests[0]?.form.get('firma_ismi')).toBe('ş'.repeat(200));
   });
 
   it('a body over 16 KiB → 413, nothing forwarded', async () => {
@@ -343,7 +292,7 @@ describe('the allowlist', () => {
       },
     });
     await expectError(await g.call('/api/erp/get_cari', { method: 'POST', body: chunked, duplex: 'half' } as RequestInit), 413, 'payload_too_large');
-    expect(erp.requests).toHaveLength(0);
+    expect(h.erp.requests).toHaveLength(0);
   });
 
   it('path tricks never reach another upstream path', async () => {
@@ -369,7 +318,7 @@ describe('the allowlist', () => {
       const status = await rawPost(g.url, path, headers);
       expect([404, 400], path).toContain(status);
     }
-    expect(erp.requests).toHaveLength(0);
+    expect(h.erp.requests).toHaveLength(0);
   });
 });
 
@@ -382,8 +331,8 @@ describe('forwarding', () => {
       headers: { authorization: 'Bearer x', 'x-forwarded-for': '10.0.0.1', 'accept-language': 'tr' },
     });
     expect(res.status).toBe(200);
-    expect(erp.requests).toHaveLength(1);
-    const r = erp.requests[0]!;
+    expect(h.erp.requests).toHaveLength(1);
+    const r = h.erp.requests[0]!;
     expect(r.method).toBe('POST');
     expect(r.url.split('?')[0]).toBe('/wex.cfm/mobiusmus/get_fatura');
     expect(r.passwords).toEqual([API_PASSWORD]);
@@ -399,7 +348,7 @@ describe('forwarding', () => {
   it('Turkish letters and & % + " \' arrive byte for byte', async () => {
     const g = await loggedIn();
     expect((await g.erp('get_yaslandirma', { firma_ismi: 'ığdır &%+"\'' })).status).toBe(200);
-    const r = erp.requests[0]!;
+    const r = h.erp.requests[0]!;
     // ı = C4 B1, ğ = C4 9F, space = +, & = %26, % = %25, + = %2B, " = %22, ' = %27
     expect(r.body.toString('latin1')).toBe('firma_ismi=%C4%B1%C4%9Fd%C4%B1r+%26%25%2B%22%27');
     expect(r.form.get('firma_ismi')).toBe('ığdır &%+"\'');
@@ -407,18 +356,18 @@ describe('forwarding', () => {
 
   it('answers the ERP body verbatim (BOM, // prefix and all) as text', async () => {
     const g = await loggedIn();
-    erp.answer = '\uFEFF  // [{"FIRMA_ADI":"Şişli A.Ş.","BAKIYE":"1.234,56"}]\r\n';
+    h.erp.answer = '\uFEFF  // [{"FIRMA_ADI":"Şişli A.Ş.","BAKIYE":"1.234,56"}]\r\n';
     const res = await g.erp('get_cari', { firma_ismi: 'şiş' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(erp.answer, 'utf8'))).toBe(true);
-    erp.answer = '[{"FIRMA_ID":"7","FIRMA_ADI":"Iğdır Ltd"}]';
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(h.erp.answer, 'utf8'))).toBe(true);
+    h.erp.answer = '[{"FIRMA_ID":"7","FIRMA_ADI":"Iğdır Ltd"}]';
   });
 
   it('ERP HTML 500 → 502 upstream_http with a plain message, never the HTML', async () => {
     const g = await loggedIn();
-    erp.mode = 'html500';
+    h.erp.mode = 'html500';
     const res = await g.erp('get_cari', { firma_ismi: 'a' });
     const text = await res.clone().text();
     const err = await expectError(res, 502, 'upstream_http');
@@ -442,7 +391,7 @@ describe('forwarding', () => {
 
   it('an ERP answer that echoes the API password never reaches the browser (data and login)', async () => {
     const g = await loggedIn();
-    erp.mode = 'echo200';
+    h.erp.mode = 'echo200';
     const res = await g.erp('get_cari', { firma_ismi: 'a' });
     const text = await res.clone().text();
     await expectError(res, 502, 'upstream_http');
@@ -455,7 +404,7 @@ describe('forwarding', () => {
 
   it('an ERP that does not answer within erpTimeoutMs → 504 upstream_timeout', async () => {
     const g = await loggedIn({ erpTimeoutMs: 300 });
-    erp.mode = 'hang';
+    h.erp.mode = 'hang';
     await expectError(await g.erp('get_cari', { firma_ismi: 'a' }), 504, 'upstream_timeout');
   });
 
@@ -471,7 +420,7 @@ describe('forwarding', () => {
 
   it('an HTML page with status 200 at login → 502, not a login', async () => {
     const g = await gateway();
-    erp.mode = 'html200';
+    h.erp.mode = 'html200';
     const err = await expectError(await g.login(), 502, 'upstream_http');
     expect(err.upstreamStatus).toBe(200);
     expect((await sessionUser(g)).user).toBeNull();
@@ -481,14 +430,14 @@ describe('forwarding', () => {
 describe('brute-force limit', () => {
   it('parallel wrong guesses cannot slip past the limit while earlier ones wait for the ERP', async () => {
     const g = await gateway();
-    erp.loginDelayMs = 150;
+    h.erp.loginDelayMs = 150;
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => g.login('ayse', `paralel${i}`)));
-    erp.loginDelayMs = 0;
+    h.erp.loginDelayMs = 0;
     const statuses = answers.map((r) => r.status);
     // 5 guesses a minute per user name: 5 reach the ERP (401), the other 15 are refused (429).
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-    expect(erp.requests.filter((r) => r.path.endsWith('/get_user'))).toHaveLength(5);
+    expect(h.erp.requests.filter((r) => r.path.endsWith('/get_user'))).toHaveLength(5);
   });
 
   it('a successful login does not count as a failure', async () => {
@@ -498,7 +447,7 @@ describe('brute-force limit', () => {
 
   const from = (g: Awaited<ReturnType<typeof gateway>>, ip: string, userName: string, password: string) =>
     g.call('/api/session', { method: 'POST', json: { userName, password }, headers: { 'x-test-client': ip } });
-  const getUserCalls = () => erp.requests.filter((r) => r.path.endsWith('/get_user')).length;
+  const getUserCalls = () => h.erp.requests.filter((r) => r.path.endsWith('/get_user')).length;
 
   it('5 wrong passwords for a user from one address: that address waits, with growing delays; the right password from another address still gets in', async () => {
     const g = await gateway();
@@ -569,7 +518,7 @@ describe('client address (trusted proxies)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await failFrom(g, `203.0.113.${i}`, `u${i}`)).status);
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
-    expect(erp.requests.filter((r) => r.path.endsWith('/get_user'))).toHaveLength(10);
+    expect(h.erp.requests.filter((r) => r.path.endsWith('/get_user'))).toHaveLength(10);
   });
 
   it('from a listed proxy, X-Forwarded-For is read from the right, past the listed proxies', async () => {

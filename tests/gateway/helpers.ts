@@ -1,11 +1,11 @@
 /**
  * Test helpers for the gateway suites: a recording fake ERP on 127.0.0.1 (node:http) that can also
- * misbehave, a small cookie-keeping client, and a log capture used to prove the API password
- * never reaches a log line.
+ * misbehave, a small cookie-keeping client, a log capture used to prove the API password never
+ * reaches a log line, and gatewayHarness() — the set-up every gateway suite shares.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { serve } from '@hono/node-server';
 import { createGateway, type GatewayConfig } from '../../server/gateway/index';
 
@@ -284,4 +284,76 @@ export function bigAnswer(rows: number): string {
   return JSON.stringify(
     Array.from({ length: rows }, (_, i) => ({ FIRMA_ID: String(i + 1), FIRMA_ADI: `Iğdır Gıda & Tarım %${i} A.Ş.`, FIRMA_IL: 'İSTANBUL', BAKIYE: `${i}.234,56` })),
   );
+}
+
+/** The fixed time a `testClock` harness starts each test at (31.01.2026 09:00 UTC). */
+export const CLOCK_START = Date.UTC(2026, 0, 31, 9, 0, 0);
+
+export interface HarnessOptions {
+  /**
+   * One fake ERP for the whole file, its recorded requests, mode and login delay reset before each
+   * test (the default: a fresh fake ERP per test).
+   */
+  oneErp?: boolean;
+  /** The gateway reads `clock.t` as its time and a request's `x-test-client` header as the caller's address. */
+  testClock?: boolean;
+}
+
+/**
+ * The set-up of a gateway suite, with its hooks: a recording fake ERP (`erp`, per test or per file),
+ * the captured log lines (`logs`, restored after the file; cleared before each test when the ERP is
+ * per test), `clock` (reset before each test), and gateways served on 127.0.0.1 against that ERP —
+ * `gateway()` a client of a new one (its `close()` stops it early: a restart), `loggedIn()` the same after a successful login, with the ERP's
+ * recorded requests cleared — closed after each test.
+ */
+export function gatewayHarness(options: HarnessOptions = {}) {
+  const logs = captureLogs();
+  const served: Served[] = [];
+  const clock = { t: CLOCK_START };
+  let current: FakeErp | undefined;
+  const testConfig: Partial<GatewayConfig> = options.testClock ? { now: () => clock.t, clientAddress: (c) => c.req.header('x-test-client') } : {};
+  const h = {
+    logs,
+    clock,
+    get erp(): FakeErp {
+      if (!current) throw new Error('gatewayHarness: the fake ERP exists only inside a test');
+      return current;
+    },
+    async gateway(overrides: Partial<GatewayConfig> = {}) {
+      const s = await serveGateway({ erpBaseUrl: h.erp.url, erpApiPassword: API_PASSWORD, sessionSecret: SESSION_SECRET, log: logs.sink, ...testConfig, ...overrides });
+      served.push(s);
+      return { ...client(s.url), url: s.url, close: s.close };
+    },
+    async loggedIn(overrides: Partial<GatewayConfig> = {}) {
+      const g = await h.gateway(overrides);
+      expect((await g.login()).status).toBe(200);
+      h.erp.requests.length = 0;
+      return g;
+    },
+  };
+  if (options.oneErp) {
+    beforeAll(async () => {
+      current = await startFakeErp();
+    });
+  }
+  beforeEach(async () => {
+    if (options.oneErp) {
+      h.erp.requests.length = 0;
+      h.erp.mode = 'ok';
+      h.erp.loginDelayMs = 0;
+    } else {
+      current = await startFakeErp();
+      logs.lines.length = 0;
+    }
+    clock.t = CLOCK_START;
+  });
+  afterEach(async () => {
+    await Promise.all(served.splice(0).map((s) => s.close()));
+    if (!options.oneErp) await current?.close();
+  });
+  afterAll(async () => {
+    if (options.oneErp) await current?.close();
+    logs.restore();
+  });
+  return h;
 }

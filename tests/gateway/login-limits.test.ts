@@ -6,66 +6,44 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GatewayConfig } from '../../server/gateway/index';
 import { FileStore } from '../../server/gateway/state-file';
-import { API_PASSWORD, SESSION_SECRET, USER, captureLogs, client, serveGateway, startFakeErp, type FakeErp, type Served } from './helpers';
+import { USER, client, gatewayHarness } from './helpers';
 
-let erp: FakeErp;
-const logs = captureLogs();
-const served: Served[] = [];
-const clock = { t: Date.UTC(2026, 0, 31, 9, 0, 0) };
+const h = gatewayHarness({ testClock: true });
+const { clock, gateway } = h;
 let dir = '';
 
-beforeEach(async () => {
-  erp = await startFakeErp();
-  clock.t = Date.UTC(2026, 0, 31, 9, 0, 0);
+beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cari-limits-'));
 });
-afterEach(async () => {
-  await Promise.all(served.splice(0).map((s) => s.close()));
-  await erp.close();
+afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-afterAll(() => logs.restore());
-
-async function gateway(overrides: Partial<GatewayConfig> = {}) {
-  const s = await serveGateway({
-    erpBaseUrl: erp.url,
-    erpApiPassword: API_PASSWORD,
-    sessionSecret: SESSION_SECRET,
-    log: logs.sink,
-    now: () => clock.t,
-    clientAddress: (c) => c.req.header('x-test-client'),
-    ...overrides,
-  });
-  served.push(s);
-  return s;
-}
 
 /** A login from address `ip` (a fresh cookie jar each time). */
 const loginFrom = (url: string, ip: string, userName: string, password: string) =>
   client(url).call('/api/session', { method: 'POST', json: { userName, password }, headers: { 'x-test-client': ip } });
-const getUserCalls = () => erp.requests.filter((r) => r.path.endsWith('/get_user')).length;
+const getUserCalls = () => h.erp.requests.filter((r) => r.path.endsWith('/get_user')).length;
 
 describe('attempts still waiting for the ERP are not failures', () => {
   it('20 simultaneous right passwords of one user from one address (ERP takes 0.4 s): all 20 get in', async () => {
     const g = await gateway();
-    erp.loginDelayMs = 400;
+    h.erp.loginDelayMs = 400;
     const answers = await Promise.all(Array.from({ length: 20 }, () => loginFrom(g.url, '10.0.0.1', USER.userName, USER.password)));
     expect(answers.map((r) => r.status)).toEqual(Array<number>(20).fill(200));
   }, 20_000);
 
   it('20 colleagues behind one office address log in at the same moment (ERP takes 0.4 s): all 20 get in', async () => {
     const g = await gateway();
-    for (let i = 0; i < 20; i++) erp.users[`kullanici${i}`] = `Şifre-${i}`;
-    erp.loginDelayMs = 400;
+    for (let i = 0; i < 20; i++) h.erp.users[`kullanici${i}`] = `Şifre-${i}`;
+    h.erp.loginDelayMs = 400;
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => loginFrom(g.url, '10.0.0.2', `kullanici${i}`, `Şifre-${i}`)));
     expect(answers.map((r) => r.status)).toEqual(Array<number>(20).fill(200));
   }, 20_000);
 
   it('but 20 simultaneous wrong guesses still cannot slip past: 10 reach the ERP from one address, the rest are refused', async () => {
     const g = await gateway();
-    erp.loginDelayMs = 150;
+    h.erp.loginDelayMs = 150;
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => loginFrom(g.url, '10.0.0.3', `tahmin${i}`, 'x')));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
@@ -77,7 +55,7 @@ describe('attempts still waiting for the ERP are not failures', () => {
 describe('a success never locks out someone else', () => {
   it('10 wrong names from an address, 31 s later a known user logs in: the next new user is asked about, not locked out for 30 s', async () => {
     const g = await gateway();
-    erp.users.mehmet = 'Mehmet-Şifre';
+    h.erp.users.mehmet = 'Mehmet-Şifre';
     expect((await loginFrom(g.url, '10.0.0.7', USER.userName, USER.password)).status).toBe(200); // ayşe is known there
     for (let i = 0; i < 10; i++) expect((await loginFrom(g.url, '10.0.0.7', `deneme${i}`, 'x')).status).toBe(401);
     expect((await loginFrom(g.url, '10.0.0.7', 'mehmet', 'Mehmet-Şifre')).status).toBe(429); // the address waits 30 s

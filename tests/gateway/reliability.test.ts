@@ -4,33 +4,12 @@
  * a recording fake ERP, and raw node:http callers that read slowly, stop reading, or leave.
  */
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { GatewayConfig } from '../../server/gateway/index';
-import { API_PASSWORD, SESSION_SECRET, captureLogs, client, cookieOf, rawCall, serveGateway, startFakeErp, type FakeErp, type Served } from './helpers';
+import { API_PASSWORD, client, cookieOf, gatewayHarness, rawCall } from './helpers';
 
 const KB = 1024;
 const MB = 1024 * KB;
-let erp: FakeErp;
-const logs = captureLogs();
-const served: Served[] = [];
-
-beforeEach(async () => {
-  erp = await startFakeErp();
-  logs.lines.length = 0;
-});
-afterEach(async () => {
-  await Promise.all(served.splice(0).map((s) => s.close()));
-  await erp.close();
-});
-afterAll(() => logs.restore());
-
-async function loggedIn(overrides: Partial<GatewayConfig> = {}) {
-  const s = await serveGateway({ erpBaseUrl: erp.url, erpApiPassword: API_PASSWORD, sessionSecret: SESSION_SECRET, log: logs.sink, ...overrides });
-  served.push(s);
-  const g = { ...client(s.url), url: s.url };
-  expect((await g.login()).status).toBe(200);
-  erp.requests.length = 0;
-  return g;
-}
+const h = gatewayHarness();
+const { logs, loggedIn } = h;
 
 const getCariLogs = () => logs.lines.filter((l) => l.includes('"op":"get_cari"')).map((l) => JSON.parse(l) as Record<string, unknown>);
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
@@ -121,15 +100,24 @@ function filler(bytes: number): Buffer {
   return body;
 }
 
+/** Each request the fake ERP gets, seen from its side (closed by the gateway? how much written?); `answer` writes to it. */
+function recordErpSides(answer: (side: ErpSide) => void = () => undefined): ErpSide[] {
+  const sides: ErpSide[] = [];
+  h.erp.handler = (res) => {
+    const side: ErpSide = { res, closed: false, written: 0 };
+    sides.push(side);
+    res.on('close', () => (side.closed = true));
+    answer(side);
+  };
+  return sides;
+}
+
 /** The ERP holds every get_cari until release(), then sends `body` in 64 KiB writes as fast as the socket takes them. */
 function heldErp(body: Buffer) {
   let release!: () => void;
   const released = new Promise<void>((ok) => (release = ok));
-  const sides: ErpSide[] = [];
-  erp.handler = (res) => {
-    const side: ErpSide = { res, closed: false, written: 0 };
-    sides.push(side);
-    res.on('close', () => (side.closed = true));
+  const sides = recordErpSides((side) => {
+    const { res } = side;
     void released.then(() => {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       const write = () => {
@@ -142,7 +130,7 @@ function heldErp(body: Buffer) {
       };
       write();
     });
-  };
+  });
   return { release, sides };
 }
 
@@ -211,12 +199,7 @@ describe('a shared answer keeps flowing for the callers who stay (finding 1)', (
 describe('callers who leave free the ERP (finding 2)', () => {
   it('the browser leaves before the ERP sent its headers → the ERP request is closed at once, logged once as aborted', async () => {
     const g = await loggedIn();
-    const sides: ErpSide[] = [];
-    erp.handler = (res) => {
-      const side = { res, closed: false, written: 0 };
-      sides.push(side);
-      res.on('close', () => (side.closed = true));
-    };
+    const sides = recordErpSides(); // never answers
     const a = caller(g.url, cookieOf(g.jar), { firma_ismi: 'bekleyen' });
     await vi.waitFor(() => expect(sides).toHaveLength(1));
     await sleep(200);
@@ -230,18 +213,15 @@ describe('callers who leave free the ERP (finding 2)', () => {
 
   it('the browser leaves after the first bytes but before 64 KiB (a 1 byte per 50 ms answer) → the ERP request is closed at once', async () => {
     const g = await loggedIn();
-    const sides: ErpSide[] = [];
-    erp.handler = (res) => {
-      const side = { res, closed: false, written: 0 };
-      sides.push(side);
-      res.on('close', () => (side.closed = true));
+    const sides = recordErpSides((side) => {
+      const { res } = side;
       res.writeHead(200, { 'content-type': 'text/plain' });
       const t = setInterval(() => {
         if (res.destroyed) return clearInterval(t);
         res.write('x');
         side.written++;
       }, 50);
-    };
+    });
     const a = caller(g.url, cookieOf(g.jar), { firma_ismi: 'damla' });
     await vi.waitFor(() => expect(sides[0]?.written).toBeGreaterThan(4));
     a.leave();
@@ -253,9 +233,9 @@ describe('callers who leave free the ERP (finding 2)', () => {
     const g = await loggedIn({ sessionCalls: { waitMs: 600 } });
     const other = client(g.url);
     expect((await other.login()).status).toBe(200);
-    erp.requests.length = 0;
+    h.erp.requests.length = 0;
     const open: ServerResponse[] = [];
-    erp.handler = (res) => void open.push(res);
+    h.erp.handler = (res) => void open.push(res);
     const mine = Array.from({ length: 8 }, (_, i) => g.erp('get_cari', { firma_ismi: `ayrı-${i}` }));
     await vi.waitFor(() => expect(open).toHaveLength(6));
     const started = performance.now();
@@ -282,7 +262,7 @@ describe('callers who leave free the ERP (finding 2)', () => {
   it('a 7th call that finds a place within the wait is served', async () => {
     const g = await loggedIn({ sessionCalls: { waitMs: 3000 } });
     const open: ServerResponse[] = [];
-    erp.handler = (res) => void open.push(res);
+    h.erp.handler = (res) => void open.push(res);
     const mine = Array.from({ length: 7 }, (_, i) => g.erp('get_cari', { firma_ismi: `sıra-${i}` }));
     await vi.waitFor(() => expect(open).toHaveLength(6));
     await sleep(200);
@@ -311,7 +291,7 @@ describe('callers who leave free the ERP (finding 2)', () => {
 
   it('a slow ERP (silent for longer than clientStallMs while the caller waits) is not taken for a stalled caller', async () => {
     const g = await loggedIn({ clientStallMs: 300 });
-    erp.handler = (res) => {
+    h.erp.handler = (res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('[');
       setTimeout(() => res.end('1]'), 900);
@@ -336,7 +316,7 @@ describe('the echo guard over real sockets (finding 5)', () => {
 
   it.each(pages)('a debug page with the request URL %s → 502 password_echo, the password nowhere in the answer', async (_name, write) => {
     const g = await loggedIn();
-    erp.handler = (res, req) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><pre>${write(req.url)}</pre></body></html>`);
+    h.erp.handler = (res, req) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><pre>${write(req.url)}</pre></body></html>`);
     const res = await g.erp('get_cari', { firma_ismi: 'a' });
     const text = await res.text();
     expect(res.status).toBe(502);
@@ -347,7 +327,7 @@ describe('the echo guard over real sockets (finding 5)', () => {
 
   it('the same after the first 64 KiB (already streaming) → the answer is cut off before the echo', async () => {
     const g = await loggedIn();
-    erp.handler = (res, req) => {
+    h.erp.handler = (res, req) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write(Buffer.alloc(200 * KB, 'a'));
       res.end(encodeURIComponent(req.url));

@@ -3,7 +3,7 @@
  * (server/demo-erp) — one fake, shared with dev and e2e. msw sends every `*\/api/*` request of the
  * app to `gateway.fetch`, keeping the session cookie in a small jar like a browser would.
  */
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createGateway, fetchTransport, type GatewayConfig } from '../../server/gateway';
 import { createDemoErp, DEMO_COMPANY, DEMO_USERS, type DemoErp, type DemoErpOptions, type FailMode, type FailRule, type ShapeName } from '../../server/demo-erp';
@@ -138,3 +138,8 @@ export async function loginAs(userName = 'demo', password = 'demo'): Promise<{ u
 
 /** msw: every /api request goes to the real gateway; anything else is an error (onUnhandledRequest). */
 export const mswServer = setupServer(http.all('*/api/*', ({ request }) => gatewayFetch(request)));
+
+/** Until the test ends, every get_cari_extre answers these hand-made rows (whichever account is asked for). */
+export function answerStatement(rows: readonly object[]): void {
+  mswServer.use(http.post('*/api/erp/get_cari_extre', () => HttpResponse.json(rows)));
+}

@@ -1,6 +1,7 @@
 export { actUntil, renderApp, type RenderAppOptions, type RenderedApp } from './render-app';
 export {
   APP_ORIGIN,
+  answerStatement,
   createErpEnv,
   currentEnv,
   gatewayFetch,
