@@ -10,14 +10,15 @@ import { balanceText } from '../balance';
 import { t } from '../../i18n';
 import { formatDate, formatMoney } from '../../lib/format';
 import { sumMinor } from '../../lib/money';
-import { LOCAL_CURRENCY } from '../../lib/currency';
+import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../lib/currency';
+import { documentNumberOf } from '../statement/document-number';
 import type { StatementRow } from '../../lib/running-balance';
 import { balanceSentence, type ReconciliationLetterProps } from './reconciliation-letter';
 
 // Roboto (the PDF's font) has no ballot box: the reply slip's boxes are written as [ ].
 const plain = (s: string) => s.replace(/☐/g, '[ ]');
 
-export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance }: ReconciliationLetterProps): LetterPdf<StatementRow> {
+export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null }: ReconciliationLetterProps): LetterPdf<StatementRow> {
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
   const side = balance > 0 ? t('letter.side.debit') : balance < 0 ? t('letter.side.credit') : '';
@@ -61,12 +62,18 @@ export function letterPdf({ company, account, asOf, issuedOn, balance, rows, fro
       head: { company: company.title, title: t('letter.statement.title'), account: { id: account.id, name: account.name }, period: { from: from ?? null, to: asOf } },
       orientation: 'portrait',
       rows,
+      // The printed letter's columns: Belge No when the statement has one, the amount in the account's
+      // currency for a foreign-currency account.
       columns: [
         { id: 'date', header: t('letter.statement.date'), chars: 11, text: (r) => (r.kind === 'opening' ? (from ? formatDate(from) : '') : r.line?.date ? formatDate(r.line.date) : t('letter.statement.undated')) },
-        { id: 'type', header: t('letter.statement.type'), chars: 40, wrap: true, text: (r) => (r.kind === 'opening' ? t('letter.statement.opening') : (r.line?.type ?? '')) },
-        { id: 'debit', header: t('letter.statement.debit'), chars: 20, align: 'end', text: (r) => (r.debit ? formatMoney(r.debit) : ''), carry: { kind: 'sum', value: (r) => r.debit, format: formatMoney } },
-        { id: 'credit', header: t('letter.statement.credit'), chars: 20, align: 'end', text: (r) => (r.credit ? formatMoney(r.credit) : ''), carry: { kind: 'sum', value: (r) => r.credit, format: formatMoney } },
-        { id: 'balance', header: t('letter.statement.balance'), chars: 22, align: 'end', text: (r) => balanceText(r.balance), carry: { kind: 'last', value: (r) => r.balance, format: (m) => balanceText(m) } },
+        { id: 'type', header: t('letter.statement.type'), chars: 30, wrap: true, text: (r) => (r.kind === 'opening' ? t('letter.statement.opening') : (r.line?.type ?? '')) },
+        ...(docKey ? [{ id: 'documentNo', header: t('letter.statement.documentNo'), chars: 18, wrap: true, text: (r: StatementRow) => documentNumberOf(r.line ?? undefined, docKey) }] : []),
+        ...(currency !== LOCAL_CURRENCY
+          ? [{ id: 'fx', header: t('letter.statement.currencyAmount', { currency }), chars: 16, align: 'end' as const, text: (r: StatementRow) => (r.line && foreignCurrencyOf(r.line) === currency && r.line.currencyAmount != null ? formatMoney(r.line.currencyAmount) : '') }]
+          : []),
+        { id: 'debit', header: t('letter.statement.debit'), chars: 17, align: 'end', text: (r) => (r.debit ? formatMoney(r.debit) : ''), carry: { kind: 'sum', value: (r) => r.debit, format: formatMoney } },
+        { id: 'credit', header: t('letter.statement.credit'), chars: 17, align: 'end', text: (r) => (r.credit ? formatMoney(r.credit) : ''), carry: { kind: 'sum', value: (r) => r.credit, format: formatMoney } },
+        { id: 'balance', header: t('letter.statement.balance'), chars: 19, align: 'end', text: (r) => balanceText(r.balance), carry: { kind: 'last', value: (r) => r.balance, format: (m) => balanceText(m) } },
       ],
       grandTotal: {
         debit: formatMoney(sumMinor(rows.map((r) => r.debit))),

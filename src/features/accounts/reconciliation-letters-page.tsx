@@ -255,7 +255,7 @@ export default function ReconciliationLettersPage() {
             parts={() =>
               ready.map((a) => {
                 const s = statusOf(a) as Extract<LetterStatus, { kind: 'ready' }>;
-                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, currency: s.currency, localBalance: s.localBalance, rows: s.rows, from }) as never;
+                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, currency: s.currency, localBalance: s.localBalance, docKey: s.docKey, rows: s.rows, from }) as never;
               })
             }
           />
