@@ -86,13 +86,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         return state?.data === undefined && state?.fetchStatus !== 'fetching';
       });
       if (calls.length === 0) return null;
-      if (signedInHint.read()) {
+      // The requests go now (or were sent by the early-call script: taken over); the queries that
+      // read them start as soon as their module is in — in parallel with the page's code, so the
+      // first rows are read into the cache before the page renders (a new tab on a deep link).
+      const start = () => {
         startCalls(calls);
+        void import('../api/first-queries').then(({ prefetchCalls }) => prefetchCalls(queryClient, calls));
+      };
+      if (signedInHint.read()) {
+        start();
         return null;
       }
       try {
         const user = await queryClient.ensureQueryData(sessionQuery);
-        if (user) startCalls(calls);
+        if (user) start();
       } catch {
         // the protected layout reports a failed session check
       }
