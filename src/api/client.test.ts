@@ -481,6 +481,36 @@ describe("a long answer's first rows: in the query's own cache entry before the 
     expect(queryClient.getQueryData(options.queryKey)).toEqual(list);
   });
 
+  it('a reader that comes late (much of the answer already in, in one chunk) still shows only the first 64 K characters’ rows', async () => {
+    // The page's code was still loading while 120 KB arrived: one read gets them all. The first
+    // rows are a few screenfuls — the same 42 whole rows as above (64 K characters / 1,530 per row),
+    // not the ≈ 80 that 120 KB hold (122,880 / 1,530).
+    let release!: () => void;
+    const rest = new Promise<void>((r) => (release = r));
+    const response = new Response(
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(bytes.slice(0, 120 * 1024));
+          await rest;
+          controller.enqueue(bytes.slice(120 * 1024));
+          controller.close();
+        },
+      }),
+      { headers: { 'content-type': 'application/json' } },
+    );
+    const { client } = fakeServer(() => response);
+    setApiClient(client);
+    const queryClient = createQueryClient();
+    const options = accountQueries.list('');
+    const loading = queryClient.fetchQuery(options);
+    await vi.waitFor(() => expect(queryClient.getQueryData(options.queryKey)).toBeDefined());
+    const first = queryClient.getQueryData(options.queryKey)!;
+    expect(first.complete).toBe(false);
+    expect(first.accounts).toHaveLength(42);
+    release();
+    expect((await loading).accounts).toHaveLength(100);
+  });
+
   it('an answer that breaks off after its first rows leaves no first rows in the cache: the failure, not a start that looks whole', async () => {
     const { client } = fakeServer(() => {
       let sent = 0;

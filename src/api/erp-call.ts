@@ -149,7 +149,7 @@ export async function getJsonOnce<T>(path: 'config' | 'session', options: Reques
 export const PARTIAL_MIN_CHARS = 64 * 1024;
 
 export interface FetchOptions extends RequestOptions {
-  /** Called once with the start of a long answer still arriving (JSON text, not yet closed). */
+  /** Called once with the start of a long answer still arriving (its first PARTIAL_MIN_CHARS characters of JSON, not closed). */
   onStart?: (text: string) => Promise<void> | void;
 }
 
@@ -211,7 +211,9 @@ async function readText(res: Response, options: FetchOptions, onBytes: (received
       chars += part.length;
       if (!started && chars >= PARTIAL_MIN_CHARS) {
         started = true;
-        await options.onStart!(parts.join(''));
+        // Only the start: a reader that came late (a page still loading its code) finds much of the
+        // answer in at once, and its first rows are a few screenfuls, not everything read so far.
+        await options.onStart!(firstChars(parts, PARTIAL_MIN_CHARS));
       }
     }
     parts.push(decoder.decode());
@@ -220,6 +222,16 @@ async function readText(res: Response, options: FetchOptions, onBytes: (received
     throw bodyError(res, error, options.signal);
   }
   return parts.join('');
+}
+
+/** The first `n` characters of the text in `parts`. */
+function firstChars(parts: readonly string[], n: number): string {
+  let text = '';
+  for (const part of parts) {
+    text += part;
+    if (text.length >= n) break;
+  }
+  return text.length > n ? text.slice(0, n) : text;
 }
 
 // ── 5. Queries: the answer — and, for a long one, its first rows — in the cache entry ─────────────
