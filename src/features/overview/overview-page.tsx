@@ -158,7 +158,7 @@ export default function OverviewPage() {
               to={OVERVIEW_LINKS.overdue}
               testId="overview-overdue"
               label={t('overview.overdue')}
-              value={formatMoney(agingFig.overdue)}
+              value={<BalanceText minor={agingFig.overdue} />}
               sub={t('overview.count', { count: formatCount(agingFig.overdueCount) })}
             />
           )}
