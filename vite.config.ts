@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { erpGateway } from './server/gateway/vite-plugin';
-import { inlineEarlyCall } from './server/early-call-inline';
+import { inlineEarlyCall, preloadFirstQueries } from './server/early-call-inline';
 import { precompressDist } from './server/precompress';
 
 // The dev server listens on 127.0.0.1 unless told otherwise (HOST=0.0.0.0 or --host).
@@ -9,7 +9,7 @@ import { precompressDist } from './server/precompress';
 // With no ERP_BASE_URL the gateway plugin starts the embedded demo ERP on a free loopback port.
 export default defineConfig({
   // precompressDist: dist/ gets brotli/gzip copies of each text file, served as they are by `npm start`.
-  plugins: [react(), erpGateway(), inlineEarlyCall(), precompressDist()],
+  plugins: [react(), erpGateway(), inlineEarlyCall(), preloadFirstQueries(), precompressDist()],
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT) || 5173 },
   preview: { host: '127.0.0.1' },
   build: { target: 'es2022', sourcemap: false },

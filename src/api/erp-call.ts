@@ -26,7 +26,7 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type RequestOptions } from './client';
 import { endTransfer, startTransfer } from './transfers';
-import { callKey, firstCallsOf, type ErpCall } from '../contract/erp';
+import { SIGNED_IN_COOKIE, callKey, firstCallsOf, type ErpCall } from '../contract/erp';
 
 // ── 1. Who is signed in, as far as a page load can tell ─────────────────────────────────────────
 
@@ -35,7 +35,7 @@ import { callKey, firstCallsOf, type ErpCall } from '../contract/erp';
  * browser was signed in a moment ago": set when the server says who is signed in (session.ts),
  * cleared at logout and on any 401. It unlocks nothing — the gateway checks the real session.
  */
-export const SIGNED_IN_COOKIE = 'cari_signed_in';
+export { SIGNED_IN_COOKIE };
 
 export const signedInHint = {
   read(): boolean {

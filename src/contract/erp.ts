@@ -29,6 +29,13 @@ export type ErpParamName<Op extends ErpOperation> = (typeof ERP_OPERATIONS)[Op][
 /** The parameters of one call: every documented one, as text. */
 export type ErpParams<Op extends ErpOperation> = { readonly [K in ErpParamName<Op>]: string };
 
+/**
+ * The readable cookie that says "this browser was signed in a moment ago" (src/api/erp-call.ts
+ * signedInHint; it unlocks nothing). Here because the build reads it too: index.html's inline
+ * scripts go by it (server/early-call-inline.ts).
+ */
+export const SIGNED_IN_COOKIE = 'cari_signed_in';
+
 /** Longest accepted parameter value, in characters (the gateway refuses longer; forms say so first). */
 export const MAX_PARAM_CHARS = 200;
 

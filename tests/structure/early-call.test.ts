@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { earlyCallScript, inlineEarlyCall, inlineScriptHashes } from '../../server/early-call-inline';
+import { earlyCallScript, firstQueriesFiles, inlineEarlyCall, inlineScriptHashes, preloadFirstQueries } from '../../server/early-call-inline';
 import { accountListCall, agingListCall, callKey, invoiceDetailCall, statementCall, type ErpCall } from '../../src/contract/erp';
 import type { CallRegistry } from '../../src/api/erp-call';
 
@@ -118,5 +118,47 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
     expect(inlineScriptHashes(built)).toEqual([expected]);
     // Module scripts with a src are not inline: the original page has none to allow.
     expect(inlineScriptHashes(html)).toEqual([]);
+  });
+
+  describe('the code that reads the early calls is fetched while the HTML is parsed (signed in only)', () => {
+    // A build's chunks as rolldown reports them: the entry imports the runtime; first-queries
+    // imports the reader and statement chunks, the statement chunk the reader again and the runtime.
+    const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null) => ({ type: 'chunk', fileName, imports, facadeModuleId });
+    const entry = chunk('assets/index-A.js', ['assets/runtime-B.js'], '/app/src/main.tsx');
+    const bundle = Object.fromEntries(
+      [
+        entry,
+        chunk('assets/runtime-B.js', []),
+        chunk('assets/first-queries-C.js', ['assets/reader-D.js', 'assets/statement-E.js'], '/app/src/api/first-queries.ts'),
+        chunk('assets/reader-D.js', []),
+        chunk('assets/statement-E.js', ['assets/reader-D.js', 'assets/runtime-B.js']),
+        chunk('assets/pdfmake-F.js', [], '/app/node_modules/pdfmake/build/pdfmake.js'),
+        { type: 'asset', fileName: 'assets/index-G.css' },
+      ].map((c) => [c.fileName, c]),
+    );
+    const ctx = { bundle, chunk: entry } as unknown as Parameters<typeof firstQueriesFiles>[0];
+
+    it('its chunk and every chunk it imports, once each, less what the entry loads anyway', () => {
+      expect(firstQueriesFiles(ctx)).toEqual(['assets/first-queries-C.js', 'assets/reader-D.js', 'assets/statement-E.js']);
+    });
+
+    it('an inline script adds one modulepreload link per file in a signed-in browser, none otherwise (/login)', () => {
+      const transform = preloadFirstQueries().transformIndexHtml as { handler: (html: string, ctx: unknown) => { tag: string; children: string; injectTo: string }[] };
+      const [tag] = transform.handler('', ctx);
+      expect(tag?.tag).toBe('script');
+      const run = (cookie: string) => {
+        const links: { rel: string; href: string }[] = [];
+        const document = { cookie, createElement: () => ({ rel: '', href: '' }), head: { appendChild: (l: { rel: string; href: string }) => links.push(l) } };
+        runInNewContext(tag!.children, { document });
+        return links;
+      };
+      expect(run('theme=dark; cari_signed_in=1')).toEqual([
+        { rel: 'modulepreload', href: '/assets/first-queries-C.js' },
+        { rel: 'modulepreload', href: '/assets/reader-D.js' },
+        { rel: 'modulepreload', href: '/assets/statement-E.js' },
+      ]);
+      expect(run('theme=dark')).toEqual([]);
+      expect(run('cari_signed_in=')).toEqual([]);
+    });
   });
 });
