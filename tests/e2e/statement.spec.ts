@@ -62,10 +62,16 @@ test('statement with a date range: opening row, running balance, totals; print v
   // Print media: no navigation or controls, and the on-screen grid gives way to the printed document
   // (what that says — our company, the account, the period, every row, page numbers, nakli yekün — is
   // read from Chromium's own PDF in documents.spec.ts).
+  // The browser's print (Ctrl+P) fires beforeprint first; that is when the document is made.
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('print-document')).toBeVisible();
+  await expect(page.getByTestId('print-document')).toContainText(`${trDate(FROM)} – ${trDate(TO)}`);
   await expect(page.getByRole('navigation', { name: 'Ana menü' })).toBeHidden();
   await expect(page.getByRole('textbox', { name: 'Başlangıç', exact: true })).toBeHidden();
   await expect(grid).toBeHidden();
   await checkPage(page, 'statement-print', { a11y: false });
   await page.emulateMedia({ media: 'screen' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await expect(grid).toBeVisible();
 });
