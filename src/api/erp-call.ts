@@ -7,7 +7,10 @@
  *     `startPageCalls` sends them (and GET /api/config, /api/session) while the HTML is still
  *     parsed — src/api/early-call.ts, built from this module and inlined into index.html by
  *     server/early-call-inline.ts — and again from the route loaders (`startCalls`) on in-app
- *     navigation. Only when someone is signed in (`signedInHint`): the login page sends nothing
+ *     navigation. The loaders also start the page's QUERIES over them (first-queries.ts
+ *     `prefetchCalls`), so the answer is read — its first rows into the cache — while the page's
+ *     code loads; a signed-in page load fetches that code during HTML parse (modulepreload, same
+ *     build plugin). Only when someone is signed in (`signedInHint`): the login page sends nothing
  *     to the ERP (a call without a session would come back 401 into the console and the audit log).
  *  2. REGISTRY. Every call started early waits in one registry (`callRegistry`, the only global:
  *     the inline script creates it, the app finds it) until its query TAKES it over — once, and only
