@@ -59,31 +59,62 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** The module whose code reads a page load's first calls (the route loaders import it: src/app/routes.tsx). */
 const FIRST_QUERIES = '/src/api/first-queries.ts';
-
+/** The signed-in pages' frame (routes.tsx: the lazy layout route every page sits in). */
+const APP_SHELL = '/src/app/app-shell.tsx';
 /**
- * The files of FIRST_QUERIES' chunk and every chunk it imports, less what the entry loads anyway
- * (its own static imports): what a signed-in page load needs before it can read its first calls.
+ * The page a path opens (routes.tsx's lazy pages, for the paths people open directly: a bookmark, a
+ * link in an e-mail, a reload). Its code is fetched with the HTML instead of after the app has started.
  */
-export function firstQueriesFiles(ctx: Pick<IndexHtmlTransformContext, 'bundle' | 'chunk'>): string[] {
-  const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-  const start = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(FIRST_QUERIES));
-  if (!start) return [];
-  const loaded = new Set([ctx.chunk?.fileName, ...(ctx.chunk?.imports ?? [])]);
-  const files: string[] = [];
-  const visit = (fileName: string) => {
-    if (loaded.has(fileName) || files.includes(fileName)) return;
-    files.push(fileName);
-    for (const dep of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(dep);
-  };
-  visit(start.fileName);
-  return files;
+export const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [
+  ['^/$', '/src/features/overview/overview-page.tsx'],
+  ['^/accounts$', '/src/features/accounts/accounts-page.tsx'],
+  ['^/accounts/[^/]+$', '/src/features/statement/statement-page.tsx'],
+  ['^/aging$', '/src/features/aging/aging-page.tsx'],
+  ['^/invoices$', '/src/features/invoices/invoice-search-page.tsx'],
+  ['^/invoices/[^/]+$', '/src/features/invoices/invoice-detail-page.tsx'],
+];
+
+type Ctx = Pick<IndexHtmlTransformContext, 'bundle' | 'chunk'>;
+interface ChunkInfo {
+  fileName: string;
+  imports: string[];
+  facadeModuleId: string | null;
+  viteMetadata?: { importedCss?: Set<string> };
 }
 
 /**
- * The code that reads the early calls, fetched while the HTML is parsed: an inline script adds a
- * `<link rel="modulepreload">` per file of firstQueriesFiles — only in a browser that is signed in
- * (the same hint the early calls go by), so /login loads none of it. Without it the route loader
- * asks for that code only once the app's entry has run, and a deep link's first rows wait for it.
+ * The files (JS, then the CSS they bring) of `module`'s chunk and every chunk it imports, less what
+ * the entry loads anyway (its own static imports) and `skip`.
+ */
+export function chunkFiles(ctx: Ctx, module: string, skip: readonly string[] = []): string[] {
+  const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c as unknown as ChunkInfo] : []));
+  const start = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
+  if (!start) return [];
+  const loaded = new Set([ctx.chunk?.fileName, ...(ctx.chunk?.imports ?? []), ...skip]);
+  const js: string[] = [];
+  const css: string[] = [];
+  const visit = (fileName: string) => {
+    if (loaded.has(fileName) || js.includes(fileName)) return;
+    js.push(fileName);
+    const c = chunks.find((x) => x.fileName === fileName);
+    for (const f of c?.viteMetadata?.importedCss ?? []) if (!loaded.has(f) && !css.includes(f)) css.push(f);
+    for (const dep of c?.imports ?? []) visit(dep);
+  };
+  visit(start.fileName);
+  return [...js, ...css];
+}
+
+/** What a signed-in page load needs before it can read its first calls: FIRST_QUERIES' files. */
+export const firstQueriesFiles = (ctx: Ctx): string[] => chunkFiles(ctx, FIRST_QUERIES);
+
+/**
+ * The code a signed-in page load needs, fetched while the HTML is parsed: an inline script adds a
+ * `<link rel="modulepreload">` per file (CSS: the page's own `<link rel="stylesheet" crossorigin>`, the link
+ * Vite's loader would add later and then finds there) of the code that reads the
+ * early calls (firstQueriesFiles), the signed-in frame (app-shell) and the page the path opens
+ * (PAGE_MODULES) — only in a browser that is signed in (the same hint the early calls go by), so
+ * /login loads none of it. Without it that code is asked for only once the app's entry has run and
+ * its session check has come back, and a deep link's first rows wait for it.
  */
 export function preloadFirstQueries(): Plugin {
   return {
@@ -92,10 +123,15 @@ export function preloadFirstQueries(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const files = firstQueriesFiles(ctx);
-        if (files.length === 0) return [];
-        const hrefs = JSON.stringify(files.map((f) => `/${f}`));
-        const code = `document.cookie.split(/;\\s*/).includes(${JSON.stringify(`${SIGNED_IN_COOKIE}=1`)})&&${hrefs}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})`;
+        const common = [...firstQueriesFiles(ctx)];
+        common.push(...chunkFiles(ctx, APP_SHELL, common));
+        const pages = PAGE_MODULES.map(([pattern, module]) => [pattern, chunkFiles(ctx, module, common).map((f) => `/${f}`)] as const).filter(([, files]) => files.length > 0);
+        if (common.length === 0 && pages.length === 0) return [];
+        const code =
+          `(function(f,r){if(!document.cookie.split(/;\\s*/).includes(${JSON.stringify(`${SIGNED_IN_COOKIE}=1`)}))return;` +
+          `var p=location.pathname.replace(/\\/+$/,"")||"/";for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=f.concat(r[i][1]);break}` +
+          `f.forEach(function(h){var l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="stylesheet";l.crossOrigin=""}else l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})` +
+          `(${JSON.stringify(common.map((f) => `/${f}`))},${JSON.stringify(pages)})`;
         return [{ tag: 'script', children: code, injectTo: 'head' }];
       },
     },

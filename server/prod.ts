@@ -2,9 +2,10 @@
  * Production server (`npm start`): serves dist/ and mounts the gateway under /api.
  * - /assets/* (hashed names): Cache-Control public, max-age=31536000, immutable; index.html no-cache
  *   (with ETag); every other non-/api GET falls back to index.html (SPA routes).
- * - Files are served by Hono's serveStatic (@hono/node-server) from dist/; brotli and gzip copies are
- *   written once at build time (server/precompress.ts; start-up fills in any that are missing) and
- *   sent as they are. index.html (and any other non-asset file) gets an ETag (hono/etag) and 304s.
+ * - Files are served by Hono's serveStatic (hono/serve-static, `precompressed`) from memory: dist/ and
+ *   its brotli and gzip copies (written once at build time, server/precompress.ts; start-up fills in
+ *   any that are missing) are read once at start-up, so a page load's thirty files never queue on the
+ *   file-system threads that the gateway's compression of an ERP answer needs at that same moment. index.html (and any other non-asset file) gets an ETag (hono/etag) and 304s.
  *   /api answers are compressed by the gateway itself (gateway/compress.ts), streamed.
  * - GET /healthz (process alive), GET /readyz (ERP base URL answers within 3 s, and the state
  *   store — Redis when REDIS_URL is set — answers).
@@ -13,14 +14,14 @@
  * - Security headers on every response; HSTS when served over HTTPS.
  * Refuses to start outside demo mode without ERP_BASE_URL, ERP_API_PASSWORD, SESSION_SECRET.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { etag } from 'hono/etag';
 import { serve, type ServerType } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { serveStatic } from 'hono/serve-static';
 import { ConfigError, assertProxyExposure, loadEnv, prepareGateway, resolveSettings, type Env } from './config';
 import { createGateway, type GatewayConfig } from './gateway/index';
 import { fromTrustedProxy } from './gateway/request-origin';
@@ -82,10 +83,23 @@ export interface ProdServer {
   close(): Promise<void>;
 }
 
+/** Every file under `dir` by its URL path ('/assets/x.js', '/assets/x.js.br'), read once. */
+function readDist(dir: string): Map<string, Uint8Array<ArrayBuffer>> {
+  const files = new Map<string, Uint8Array<ArrayBuffer>>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+    const full = join(entry.parentPath, entry.name);
+    files.set('/' + relative(dir, full).split(sep).join('/'), new Uint8Array(readFileSync(full)));
+  }
+  return files;
+}
+
 export function createProdApp(distDir: string, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = []): Hono {
   const gateway = createGateway(config);
   const app = new Hono();
-  const csp = contentSecurityPolicy(inlineScriptHashes(readFileSync(join(distDir, 'index.html'), 'utf8')));
+  const files = readDist(distDir);
+  const index = files.get('/index.html');
+  const csp = contentSecurityPolicy(index ? inlineScriptHashes(new TextDecoder().decode(index)) : []);
 
   app.use('*', async (c, next) => {
     await next();
@@ -128,7 +142,8 @@ export function createProdApp(distDir: string, config: GatewayConfig, readyFetch
   app.all('/api', (c) => gateway.fetch(c.req.raw, c.env));
 
   // Static files: hashed assets are immutable for a year; everything else revalidates (ETag → 304).
-  const fromDist = serveStatic({ root: distDir, precompressed: true });
+  const fromMemory = { getContent: (path: string) => Promise.resolve(files.get(path) ?? null), isDir: (path: string) => Promise.resolve(path === '/'), precompressed: true };
+  const fromDist = serveStatic({ root: '', ...fromMemory });
   app.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const asset = c.req.path.startsWith('/assets/');
@@ -143,7 +158,7 @@ export function createProdApp(distDir: string, config: GatewayConfig, readyFetch
     if (c.req.path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(c.req.path)) return c.text('Not Found', 404, { 'cache-control': 'no-store' });
     return next();
   });
-  app.on(['GET', 'HEAD'], '*', serveStatic({ root: distDir, path: 'index.html', precompressed: true }));
+  app.on(['GET', 'HEAD'], '*', serveStatic({ root: '', path: '/index.html', ...fromMemory }));
 
   app.all('*', (c) => c.text('Not Found', 404));
   return app;

@@ -134,6 +134,10 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
         chunk('assets/statement-E.js', ['assets/reader-D.js', 'assets/runtime-B.js']),
         chunk('assets/pdfmake-F.js', [], '/app/node_modules/pdfmake/build/pdfmake.js'),
         { type: 'asset', fileName: 'assets/index-G.css' },
+        // The signed-in frame, and the statement page with a chunk of its own and its CSS.
+        chunk('assets/app-shell-H.js', ['assets/runtime-B.js'], '/app/src/app/app-shell.tsx'),
+        { ...chunk('assets/statement-page-I.js', ['assets/data-table-J.js', 'assets/reader-D.js'], '/app/src/features/statement/statement-page.tsx'), viteMetadata: { importedCss: new Set(['assets/statement-page-K.css']) } },
+        { ...chunk('assets/data-table-J.js', []), viteMetadata: { importedCss: new Set(['assets/data-table-L.css']) } },
       ].map((c) => [c.fileName, c]),
     );
     const ctx = { bundle, chunk: entry } as unknown as Parameters<typeof firstQueriesFiles>[0];
@@ -142,23 +146,34 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
       expect(firstQueriesFiles(ctx)).toEqual(['assets/first-queries-C.js', 'assets/reader-D.js', 'assets/statement-E.js']);
     });
 
-    it('an inline script adds one modulepreload link per file in a signed-in browser, none otherwise (/login)', () => {
+    it('an inline script adds one modulepreload link per file in a signed-in browser (plus the page the path opens), none otherwise (/login)', () => {
       const transform = preloadFirstQueries().transformIndexHtml as { handler: (html: string, ctx: unknown) => { tag: string; children: string; injectTo: string }[] };
       const [tag] = transform.handler('', ctx);
       expect(tag?.tag).toBe('script');
-      const run = (cookie: string) => {
-        const links: { rel: string; href: string }[] = [];
-        const document = { cookie, createElement: () => ({ rel: '', href: '' }), head: { appendChild: (l: { rel: string; href: string }) => links.push(l) } };
-        runInNewContext(tag!.children, { document });
+      const run = (cookie: string, pathname = '/aging') => {
+        const links: Record<string, string>[] = [];
+        const document = { cookie, createElement: () => ({}), head: { appendChild: (l: Record<string, string>) => links.push({ ...l }) } };
+        runInNewContext(tag!.children, { document, location: { pathname } });
         return links;
       };
-      expect(run('theme=dark; cari_signed_in=1')).toEqual([
-        { rel: 'modulepreload', href: '/assets/first-queries-C.js' },
-        { rel: 'modulepreload', href: '/assets/reader-D.js' },
-        { rel: 'modulepreload', href: '/assets/statement-E.js' },
-      ]);
-      expect(run('theme=dark')).toEqual([]);
-      expect(run('cari_signed_in=')).toEqual([]);
+      const module = (href: string) => ({ rel: 'modulepreload', href });
+      // Every signed-in page: the code that reads the first calls and the signed-in frame.
+      const common = [module('/assets/first-queries-C.js'), module('/assets/reader-D.js'), module('/assets/statement-E.js'), module('/assets/app-shell-H.js')];
+      expect(run('theme=dark; cari_signed_in=1')).toEqual(common);
+      // A statement link: its page too — its chunks (less those already listed) and its CSS as the
+      // stylesheet links Vite's loader would add (crossorigin, so it finds them and adds no second one).
+      const statementPage = [
+        module('/assets/statement-page-I.js'),
+        module('/assets/data-table-J.js'),
+        { rel: 'stylesheet', crossOrigin: '', href: '/assets/statement-page-K.css' },
+        { rel: 'stylesheet', crossOrigin: '', href: '/assets/data-table-L.css' },
+      ];
+      expect(run('cari_signed_in=1', '/accounts/1000')).toEqual([...common, ...statementPage]);
+      expect(run('cari_signed_in=1', '/accounts/1000/')).toEqual([...common, ...statementPage]);
+      expect(run('cari_signed_in=1', '/accounts/1000/mutabakat')).toEqual(common);
+      // Not signed in (/login, or a link opened after logging out): nothing.
+      expect(run('theme=dark', '/accounts/1000')).toEqual([]);
+      expect(run('cari_signed_in=', '/login')).toEqual([]);
     });
   });
 });
