@@ -457,15 +457,20 @@ describe("a long answer's first rows: in the query's own cache entry before the 
     return { response, release };
   }
 
-  it('the list shows its first rows (complete: false) while the rest is on its way, then the whole list (complete: true)', async () => {
-    const slow = slowAnswer();
-    const { client } = fakeServer(() => slow.response);
+  /** The account list fetched over `response`: what is in the query's cache entry first, and the whole fetch. */
+  async function firstRowsOf(response: Response) {
+    const { client } = fakeServer(() => response);
     setApiClient(client);
     const queryClient = createQueryClient();
     const options = accountQueries.list('');
     const loading = queryClient.fetchQuery(options);
     await vi.waitFor(() => expect(queryClient.getQueryData(options.queryKey)).toBeDefined());
-    const first = queryClient.getQueryData(options.queryKey)!;
+    return { first: queryClient.getQueryData(options.queryKey)!, loading, queryClient, options };
+  }
+
+  it('the list shows its first rows (complete: false) while the rest is on its way, then the whole list (complete: true)', async () => {
+    const slow = slowAnswer();
+    const { first, loading, queryClient, options } = await firstRowsOf(slow.response);
     expect(first.complete).toBe(false);
     // 16 KB chunks: the first 4 make 64 K characters; a row is 1,529 characters and a comma →
     // floor((65,536 − 1) / 1,530) = 42 whole rows.
@@ -498,13 +503,7 @@ describe("a long answer's first rows: in the query's own cache entry before the 
       }),
       { headers: { 'content-type': 'application/json' } },
     );
-    const { client } = fakeServer(() => response);
-    setApiClient(client);
-    const queryClient = createQueryClient();
-    const options = accountQueries.list('');
-    const loading = queryClient.fetchQuery(options);
-    await vi.waitFor(() => expect(queryClient.getQueryData(options.queryKey)).toBeDefined());
-    const first = queryClient.getQueryData(options.queryKey)!;
+    const { first, loading } = await firstRowsOf(response);
     expect(first.complete).toBe(false);
     expect(first.accounts).toHaveLength(42);
     release();
