@@ -15,6 +15,7 @@
  *   check the vade farkı invoice a supplier sends).
  */
 import { diffDays } from './dates';
+import { addMinor, sumMinor } from './money';
 import { basisDate, closingsByPosition, openItems, type Basis, type LedgerLine, type Side } from './ledger';
 import type { IsoDate, Minor } from './types';
 
@@ -115,11 +116,7 @@ export function lateInterest(lines: readonly LedgerLine[], options: LateInterest
     }
     if (it.remaining > 0) push(it.pos, options.asOf, 'open', it.remaining);
   }
-  let totalInterest = 0;
-  let totalVat = 0;
-  for (const row of rows) {
-    totalInterest += row.interest;
-    totalVat += row.vat;
-  }
-  return { side: r.side, rows, totalInterest, totalVat, total: totalInterest + totalVat, undatedSteps, incomplete: r.incomplete };
+  const totalInterest = sumMinor(rows.map((row) => row.interest));
+  const totalVat = sumMinor(rows.map((row) => row.vat));
+  return { side: r.side, rows, totalInterest, totalVat, total: addMinor(totalInterest, totalVat), undatedSteps, incomplete: r.incomplete };
 }

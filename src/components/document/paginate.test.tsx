@@ -1,5 +1,6 @@
 // The pages of a document (paginate.ts): rows per A4 page from the print's measures, nakli yekün
 // carried from page to page (Σ columns and a running balance), worked out here by hand.
+import { formatMoney } from '../../lib/format';
 import { paginate, wrappedLines, type DocColumn } from './paginate';
 
 type Row = { no: number; debit: number; balance: number; text: string };
@@ -36,6 +37,15 @@ describe('paginate', () => {
     expect(pages[2]!.carriedIn).toEqual(pages[1]!.carriedOut);
     expect(pages[2]!.carriedOut).toBeNull();
     expect(pages.map((p) => p.n)).toEqual([1, 2, 3]);
+  });
+
+  it('a carried Σ that passed 2^53 kuruş says "Tutar çok büyük", never a rounded figure that looks right', () => {
+    // 2^53 − 1 = 9.007.199.254.740.991 kuruş, + 2, − 10 (a bucket's A amount): the true Σ 9.007.199.254.740.983
+    // went past what a number holds; a float sum rounds the + 2 away to …992 and then shows …982 as if exact.
+    const big = [Number.MAX_SAFE_INTEGER, 2, -10].map((debit, i) => ({ no: i + 1, debit, balance: 0, text: 'kısa' }));
+    const cols = columns.map((c) => (c.id === 'debit' ? { ...c, carry: { kind: 'sum' as const, value: (r: Row) => r.debit, format: formatMoney } } : c));
+    const pages = paginate({ head, columns: cols, rows: [...big, ...rows.slice(0, 60).map((r) => ({ ...r, debit: 0 }))], orientation: 'portrait' });
+    expect(pages[0]!.carriedOut!.debit).toBe('Tutar çok büyük');
   });
 
   it('a page exactly full still has room for its grand total; one row more starts a page', () => {

@@ -12,6 +12,7 @@
 import { headParts, type DocumentHead } from './document-head';
 import { textWidthPt } from './glyph-widths';
 import { t } from '../../i18n';
+import { addMinor } from '../../lib/money';
 
 export interface DocColumn<R> {
   id: string;
@@ -239,7 +240,7 @@ export function paginate<R>(input: DocSpec<R>): DocPage<R>[] {
       const prev = sums.get(c.id);
       const v = c.carry!.value(row);
       if (c.carry!.kind === 'last') sums.set(c.id, v);
-      else sums.set(c.id, prev == null || v == null ? null : prev + v);
+      else sums.set(c.id, prev == null || v == null ? null : addMinor(prev, v)); // kuruş: exact, never rounded past 2^53
     }
   }
   close();

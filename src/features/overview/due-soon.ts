@@ -11,6 +11,7 @@ import type { Statement } from '../../api/types';
 import { documentNumberKey, documentNumberOf } from '../../components/statement/document-number';
 import { addDays, endOfMonth, weekdayMondayFirst } from '../../lib/dates';
 import { LOCAL_CURRENCY } from '../../lib/currency';
+import { addMinor } from '../../lib/money';
 import { currenciesOf, openItems } from '../../lib/ledger';
 import type { IsoDate, Minor } from '../../lib/types';
 
@@ -100,7 +101,7 @@ export interface DueFigure {
 export function dueFigure(rows: readonly DueRow[], w: DueWindows, side: DueSide, window: DueWindow): DueFigure {
   const shown = rowsBehind(rows, w, side, window);
   const sums = new Map<string, Minor>();
-  for (const r of shown) sums.set(r.currency, (sums.get(r.currency) ?? 0) + r.remaining);
+  for (const r of shown) sums.set(r.currency, addMinor(sums.get(r.currency) ?? 0, r.remaining));
   const amounts = [...sums].map(([currency, amount]) => ({ currency, amount }));
   amounts.sort((a, b) => (a.currency === LOCAL_CURRENCY ? -1 : b.currency === LOCAL_CURRENCY ? 1 : a.currency < b.currency ? -1 : 1));
   return { amounts, count: shown.length };
