@@ -6,8 +6,9 @@
  */
 import { act, configure, screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { expect, it, vi } from 'vitest';
-import { mswServer, renderApp } from '../harness';
+import { afterEach, expect, it, vi } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '../../src/features/accounts/accounts-page';
+import { actUntil, mswServer, renderApp } from '../harness';
 
 const PAGE_LOAD_MS = 700;
 vi.mock('../../src/features/statement/statement-page', async (importOriginal) => {
@@ -23,7 +24,7 @@ const FOLD: Record<string, string> = { İ: 'i', I: 'i', ı: 'i', Ş: 's', ş: 's
 const fold = (s: string) => s.replace(/[İIıŞşĞğÜüÖöÇç]/g, (c) => FOLD[c]!).toLowerCase();
 const grid = () => screen.getByRole('grid', { name: 'Cari listesi' });
 const rowIds = () => Array.from(grid().querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')).map((tr) => tr.dataset.rowId);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+afterEach(() => vi.useRealTimers());
 
 it('Enter on a row right after typing opens that account; the search is not lost (Back returns to it)', async () => {
   const app = await renderApp('/accounts', { loggedIn: true });
@@ -35,6 +36,9 @@ it('Enter on a row right after typing opens that account; the search is not lost
   expect(matches).toHaveLength(1);
   const target = matches[0]!;
 
+  // The search goes to the URL after a pause (a timer): the test holds the clock (real time still
+  // moves it), so below it can move it past that pause at once instead of sleeping through it.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
   await app.user.type(screen.getByRole('searchbox', { name: 'Cari ara' }), 'oz cag yildiz');
   expect(rowIds()).toEqual([target.id]);
   act(() => grid().focus());
@@ -44,8 +48,9 @@ it('Enter on a row right after typing opens that account; the search is not lost
 
   await screen.findByRole('heading', { level: 1, name: target.name });
   expect(app.path()).toBe(`/accounts/${target.id}`);
-  // Nothing pulls the user back to the list later.
-  await act(() => sleep(400));
+  // Nothing pulls the user back to the list later: every timer the typing set has come due (the
+  // clock moved past the search's pause) and the router has settled — then the path is still the account's.
+  await actUntil(app, () => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
   expect(app.path()).toBe(`/accounts/${target.id}`);
 
   // Back (the browser's, not the page link) shows the list with the search still applied.
