@@ -31,3 +31,22 @@ export function balanceTotals<T>(items: Iterable<T>, balance: (item: T) => Minor
   const overflow = !Number.isSafeInteger(debit) || !Number.isSafeInteger(credit);
   return { debit, credit, net: addMinor(debit, -credit), overflow };
 }
+
+/**
+ * The same figures over a column of balances (NaN: none) at the positions `at` — the account list's
+ * totals for 100,000 rows on a keystroke, without a call per row. Plain `+` is exact here for the
+ * reason addMinor's check works: each side only adds positive amounts, so its running sum never
+ * falls, and a sum that ever passed 2^53 ends past it — the final Number.isSafeInteger check
+ * catches it (`overflow`), and when it passes every step was an exact integer addition.
+ */
+export function balanceTotalsAt(balances: Float64Array, at: ArrayLike<number>): BalanceTotals {
+  let debit = 0;
+  let credit = 0;
+  for (let k = 0; k < at.length; k++) {
+    const b = balances[at[k] as number] as number;
+    if (b > 0) debit += b;
+    else if (b < 0) credit -= b;
+  }
+  const overflow = !Number.isSafeInteger(debit) || !Number.isSafeInteger(credit);
+  return { debit, credit, net: addMinor(debit, -credit), overflow };
+}

@@ -71,10 +71,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const gridRef = useRef<HTMLTableElement>(null);
   const boxMaxHeight = useScrollBoxHeight(scrollRef, maxHeight);
 
-  const { sorting, setSorting, order, filtered, total } = useRowView(
-    { data, columns, sorting: props.sorting, defaultSorting: props.defaultSorting, onSortingChange: props.onSortingChange, searchQuery, rowFilter },
-    scrollRef,
-  );
+  const { sorting, setSorting, order, filtered, total, viewKey } = useRowView({
+    data,
+    columns,
+    sorting: props.sorting,
+    defaultSorting: props.defaultSorting,
+    onSortingChange: props.onSortingChange,
+    searchQuery,
+    rowFilter,
+  });
   const printingAny = usePrintMode();
   // On paper: the document (printDocument) instead of the table, or the table itself as a list.
   const printDoc = printingAny && props.printDocument != null;
@@ -87,7 +92,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const hasFooterFns = shownColumns.some((c) => c.footer);
   const hasTotals = hasFooterFns || totalsRow != null;
 
-  const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({ count: order.length, scrollRef, virtualize, printing, hasTotals, rowHeight });
+  const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({ count: order.length, scrollRef, virtualize, printing, hasTotals, rowHeight, viewKey });
   const { table, colById } = useWindowTable({ data, columns: shownColumns, order, start, end, sorting, setSorting });
   const { active, setActive, onGridKeyDown, onGridFocus, onGridBlur } = useKeyboardNavigation({
     data,

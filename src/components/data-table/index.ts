@@ -49,7 +49,7 @@ export { clearColumnPrefs } from './column-store';
 export type { DataTableProps } from './data-table-props';
 export { tableView } from './use-row-view';
 export { ROW_HEIGHT } from './use-virtual-rows';
-export { TableSearch } from './search-input';
+export { INSTANT_SEARCH_MAX_ROWS, TableSearch } from './search-input';
 export { usePainted, DEFER_AFTER_PAINT_MIN_ROWS } from './use-painted';
 export { sortingFromParam, sortingToParam } from './sort-param';
 export { displayValue, csvValue } from './cell-format';

@@ -1,13 +1,13 @@
 /**
  * The table's view of its rows: the sort state (controlled or internal, shaped like react-table's
  * SortingState) and the rows to show — indices into `data`, sorted, searched and filtered by the
- * row pipeline in ./row-order/. A new view scrolls back to the top; the search text is folded in
+ * row pipeline in ./row-order/. A new view (viewKey) scrolls back to the top; the search text is folded in
  * idle time, and big tables rank their text columns in a Web Worker after the first paint.
  */
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Updater } from '@tanstack/react-table';
 import { queryTokens } from '../../lib/turkish';
-import { buildCharRows, buildHaystacks, getTableIndex, prefetchRanks, rankInWorker, viewOrder, workersAvailable } from './row-order';
+import { buildCharRows, buildHaystacks, getTableIndex, identityOrder, prefetchRanks, rankInWorker, viewOrder, warmSearch, workersAvailable } from './row-order';
 import { sortingToParam } from './sort-param';
 import type { DataTableProps } from './data-table-props';
 import type { DataColumn, SortingState } from './types';
@@ -46,11 +46,12 @@ export interface RowView {
   filtered: boolean;
   /** The rows the filter keeps (all rows without one). */
   total: number;
+  /** A new object for each new sort, search or filter (not for new data). */
+  viewKey: object;
 }
 
 export function useRowView<T>(
   props: Pick<DataTableProps<T>, 'data' | 'columns' | 'sorting' | 'defaultSorting' | 'onSortingChange'> & { searchQuery: string; rowFilter: ((row: T) => boolean) | null },
-  scrollRef: RefObject<HTMLDivElement | null>,
 ): RowView {
   const { data, columns, searchQuery, rowFilter, onSortingChange } = props;
 
@@ -73,17 +74,13 @@ export function useRowView<T>(
   // The summary's total: the rows the filter keeps (all rows without one).
   const total = useMemo(() => (rowFilter ? countRows(data, rowFilter) : data.length), [data, rowFilter]);
 
-  // A new sort, search or filter starts at the top of the list.
-  const lastView = useRef({ key: `${sortKey}\u0000${searchQuery}`, rowFilter });
-  useEffect(() => {
-    const key = `${sortKey}\u0000${searchQuery}`;
-    if (lastView.current.key === key && lastView.current.rowFilter === rowFilter) return;
-    lastView.current = { key, rowFilter };
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [sortKey, searchQuery, rowFilter, scrollRef]);
+  // A new sort, search or filter: a new view (the list starts at its top, use-virtual-rows.ts).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- sortKey is the value of `sorting`
+  const viewKey = useMemo(() => ({}), [sortKey, searchQuery, rowFilter]);
 
   // Fold the search text in idle time so the first keystroke does not pay for it (for a very big
-  // table also the rows holding each character: the first keystroke's lookup); big tables also rank
+  // table also the rows holding each character: the first keystroke's lookup, then one throwaway
+  // search so its code is compiled before the user types); big tables also rank
   // their sortable text columns in a Web Worker meanwhile, so a header click is cheap.
   useEffect(() => {
     let cancelled = false;
@@ -95,6 +92,7 @@ export function useRowView<T>(
       if (cancelled) return;
       const stop = () => deadline.timeRemaining() < 1;
       if (!buildHaystacks(index, stop, true) || !buildCharRows(index, stop)) handle = schedule(step);
+      else if (index.charRows?.complete) warmSearch(index, identityOrder(index));
     };
     if (index.haystackCount < index.data.length || !index.joined || !index.charRows?.complete) handle = schedule(step);
     // After the first paint (an idle callback, not a timer: a timer could run before the frame).
@@ -114,5 +112,5 @@ export function useRowView<T>(
     };
   }, [index]);
 
-  return { sorting, setSorting, order, filtered, total };
+  return { sorting, setSorting, order, filtered, total, viewKey };
 }

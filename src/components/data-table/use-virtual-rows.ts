@@ -3,9 +3,16 @@
  * below keep the scroll height. Off when printing (see use-print-mode.ts), with `virtualize={false}`,
  * and for the bench baseline (?novirt=1 or window.__BENCH_NO_VIRTUAL__).
  * Also the table's row geometry (row, header and totals heights) that scrolling and paging use.
+ *
+ * Every body row has the same height, so the window is arithmetic on the scroll offset: O(1) per
+ * render whatever the row count (a keystroke that turns 100,000 rows into 60,000 does not rebuild a
+ * list of row positions), and a scroll re-renders only when the window has to move (it is moved in
+ * steps, with rows to spare on both sides). A new view (sort, search, filter: `viewKey`) starts at
+ * the top; the offset is known from scroll events, so a list already at the top is not scrolled
+ * (writing scrollTop would force a layout in the middle of the keystroke's frame).
  */
-import { useState, type RefObject } from 'react';
-import { observeElementRect, useVirtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 
 declare global {
   interface Window {
@@ -19,12 +26,12 @@ export const ROW_HEIGHT = 36;
 export const COMPACT_ROW_HEIGHT = 26;
 export const HEADER_HEIGHT = 40;
 export const FOOTER_HEIGHT = 38;
-const OVERSCAN = 12;
+/** Rows rendered beyond the visible ones on each side, at least. */
+const OVERSCAN = 6;
+/** The window's edges move in steps of this many rows (a scroll re-renders once per step, not per row). */
+const STEP = 8;
 /** Height assumed when the scroll box reports none (jsdom, hidden tab): ~19 rows + overscan render. */
 export const FALLBACK_VIEWPORT = 720;
-
-const observeRectWithFallback: VirtualizerOptions<HTMLDivElement, Element>['observeElementRect'] = (instance, cb) =>
-  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT }));
 
 function benchNoVirtual(): boolean {
   if (typeof window === 'undefined') return false;
@@ -43,6 +50,22 @@ export interface VirtualRows {
   scrollToRow: (pos: number, domId: string) => void;
 }
 
+/** The rendered window for a scroll offset and viewport height: the visible rows and OVERSCAN..OVERSCAN+STEP more each side. */
+export function rowWindow(offset: number, viewport: number, count: number, rowHeight: number): { start: number; end: number } {
+  const first = Math.floor(Math.max(0, offset - HEADER_HEIGHT) / rowHeight);
+  const last = Math.ceil(Math.max(0, offset + viewport - HEADER_HEIGHT) / rowHeight);
+  const start = Math.max(0, Math.floor((first - OVERSCAN) / STEP) * STEP);
+  const end = Math.min(count, Math.ceil((last + OVERSCAN) / STEP) * STEP);
+  return { start: Math.min(start, count), end: Math.max(end, Math.min(start, count)) };
+}
+
+interface Box {
+  /** The scroll offset as the last scroll event (or our own write) left it. */
+  offset: number;
+  /** The box's visible height (0 until measured: FALLBACK_VIEWPORT is used). */
+  height: number;
+}
+
 export function useVirtualRows(opts: {
   count: number;
   scrollRef: RefObject<HTMLDivElement | null>;
@@ -50,39 +73,97 @@ export function useVirtualRows(opts: {
   printing: boolean;
   hasTotals: boolean;
   rowHeight?: number;
+  /** Changes when the view does (sort, search, filter): the list goes back to its top. */
+  viewKey: unknown;
 }): VirtualRows {
-  const { count, scrollRef, virtualize, printing, hasTotals, rowHeight = ROW_HEIGHT } = opts;
+  const { count, scrollRef, virtualize, printing, hasTotals, rowHeight = ROW_HEIGHT, viewKey } = opts;
   const [noVirtual] = useState(benchNoVirtual);
   const virtualOn = virtualize && !printing && !noVirtual;
-  const virtualizer = useVirtualizer<HTMLDivElement, Element>({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: OVERSCAN,
-    paddingStart: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-    scrollPaddingEnd: hasTotals ? FOOTER_HEIGHT : 0,
-    observeElementRect: observeRectWithFallback,
-    enabled: virtualOn,
+  // `live`: the box as scroll events and our own writes leave it (the state follows it only when
+  // the rendered window has to change).
+  const live = useRef<Box>({ offset: 0, height: 0 });
+  const [box, setBox] = useState<Box>(live.current);
+  const geometry = useRef({ count, rowHeight });
+  useLayoutEffect(() => {
+    geometry.current = { count, rowHeight };
   });
+
+  // A new view starts at the top: the window is reset in this render (no frame at the old
+  // offset), the box is scrolled in the commit — only when it is not at the top already.
+  const [seenView, setSeenView] = useState(viewKey);
+  const [pendingTop, setPendingTop] = useState(false);
+  if (!Object.is(seenView, viewKey)) {
+    setSeenView(viewKey);
+    if (live.current.offset !== 0) {
+      setBox({ offset: 0, height: live.current.height });
+      setPendingTop(true);
+    }
+  }
+  useLayoutEffect(() => {
+    if (!pendingTop) return;
+    setPendingTop(false);
+    live.current = { offset: 0, height: live.current.height };
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [pendingTop, scrollRef]);
+
+  // The scroll box element (it comes and goes with the table's error/empty states).
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  // After every commit on purpose (a ref changes no dependency); it sets state only on a new element.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    if (scrollRef.current !== el) setEl(scrollRef.current);
+  });
+  useLayoutEffect(() => {
+    if (!virtualOn || !el) return;
+    const update = (next: Box, sync: boolean) => {
+      const cur = live.current;
+      const { count: n, rowHeight: h } = geometry.current;
+      const a = rowWindow(cur.offset, cur.height || FALLBACK_VIEWPORT, n, h);
+      const b = rowWindow(next.offset, next.height || FALLBACK_VIEWPORT, n, h);
+      live.current = next;
+      if (a.start === b.start && a.end === b.end) return;
+      // While scrolling the new rows must be in the very next frame (as a scroll bar drag expects).
+      if (sync) flushSync(() => setBox(next));
+      else setBox(next);
+    };
+    const onScroll = () => update({ offset: el.scrollTop, height: live.current.height }, true);
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(() => update({ offset: live.current.offset, height: el.clientHeight }, false)) : null;
+    ro?.observe(el);
+    setBox((live.current = { offset: el.scrollTop, height: el.clientHeight }));
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      ro?.disconnect();
+    };
+  }, [el, virtualOn]);
+
   let start = 0;
   let end = count;
   let padTop = 0;
   let padBottom = 0;
   if (virtualOn) {
-    const items = virtualizer.getVirtualItems();
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (first && last) {
-      start = first.index;
-      end = last.index + 1;
-      padTop = first.start - HEADER_HEIGHT;
-      padBottom = Math.max(0, virtualizer.getTotalSize() - last.end);
-    } else end = 0;
+    ({ start, end } = rowWindow(box.offset, box.height || FALLBACK_VIEWPORT, count, rowHeight));
+    padTop = start * rowHeight;
+    padBottom = (count - end) * rowHeight;
   }
   const scrollToRow = (pos: number, domId: string) => {
-    if (virtualOn) virtualizer.scrollToIndex(pos, { align: 'auto' });
-    else document.getElementById(domId)?.scrollIntoView?.({ block: 'nearest' });
+    const el = scrollRef.current;
+    if (!virtualOn || !el) {
+      document.getElementById(domId)?.scrollIntoView?.({ block: 'nearest' });
+      return;
+    }
+    // Like scrollIntoView({block: 'nearest'}) under the sticky header and totals row.
+    const view = el.clientHeight || FALLBACK_VIEWPORT;
+    const top = HEADER_HEIGHT + pos * rowHeight;
+    const bottom = top + rowHeight;
+    const offset = el.scrollTop;
+    let next = offset;
+    if (top - HEADER_HEIGHT < offset) next = top - HEADER_HEIGHT;
+    else if (bottom + (hasTotals ? FOOTER_HEIGHT : 0) > offset + view) next = bottom + (hasTotals ? FOOTER_HEIGHT : 0) - view;
+    if (next === offset) return;
+    el.scrollTop = next;
+    // The row is rendered now, not at the scroll event (focus and aria-activedescendant need it).
+    setBox((live.current = { offset: next, height: live.current.height }));
   };
   return { start, end, padTop, padBottom, scrollToRow };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../api/types';
 import { tableView } from '../../components/data-table';
-import { accountMatcher, accountTotals, chooseSource, facetView, rowFilterOf, wantsRemote, type AccountFilter } from './account-list';
+import { accountMatcher, chooseSource, facetView, rowFilterOf, wantsRemote, type AccountFilter } from './account-list';
 import { BASE_COLUMNS } from './account-columns';
 
 function acc(id: string, name: string, category: string, province: string, balance: number | null): Account {
@@ -17,7 +17,7 @@ const list = [
 ];
 const none: AccountFilter = { categories: [], provinces: [], hideZero: false };
 const facetPredicate = (f: AccountFilter) => rowFilterOf(accountMatcher(f));
-const ids = (rows: Account[]) => rows.map((r) => r.id);
+const ids = (rows: readonly Account[]) => rows.map((r) => r.id);
 /** The page's pipeline: the table's search over the account columns, then facets. */
 const searchIds = (q: string) => ids(facetView(list, tableView(list, BASE_COLUMNS, [], q), none).rows);
 
@@ -110,10 +110,20 @@ describe('one matcher for the table and the facets', () => {
   });
 });
 
-describe('accountTotals', () => {
+const accountTotals = (rows: readonly Account[]) => facetView(rows, null, none).totals;
+
+describe('totals of the shown accounts', () => {
   it('count, Σ debit balances, Σ credit balances and net, in kuruş', () => {
     // debit: 10,50 + 0,99 = 11,49; credit: 25,75; net: -14,26
     expect(accountTotals(list)).toEqual({ count: 5, debit: 1149, credit: 2575, net: -1426, overflow: false });
+  });
+
+  it('count an account without a readable balance but add nothing for it; follow the search and filters', () => {
+    const withNone = [...list, { ...acc('9', 'Okunamayan', 'Müşteri', 'X', 0), balance: null, balanceInvalid: '12,3,4' }];
+    // the five above + one without a balance: 6 accounts, the same sums
+    expect(accountTotals(withNone)).toEqual({ count: 6, debit: 1149, credit: 2575, net: -1426, overflow: false });
+    // side B: 10,50 + 0,99
+    expect(facetView(withNone, null, { ...none, side: 'B' }).totals).toEqual({ count: 2, debit: 1149, credit: 0, net: 1149, overflow: false });
   });
 });
 
@@ -159,7 +169,7 @@ describe('balance side (?side=B / ?side=A, linked from Özet)', () => {
     expect(ids(facetView(list, null, { ...none, side: 'A' }).rows)).toEqual(['2']);
     expect(list.filter(facetPredicate({ ...none, side: 'B' })!).map((a) => a.id)).toEqual(['1', '5']);
     expect(list.filter(facetPredicate({ ...none, side: 'A' })!).map((a) => a.id)).toEqual(['2']);
-    expect(accountTotals(facetView(list, null, { ...none, side: 'B' }).rows)).toEqual({ count: 2, debit: 1149, credit: 0, net: 1149, overflow: false });
+    expect(facetView(list, null, { ...none, side: 'B' }).totals).toEqual({ count: 2, debit: 1149, credit: 0, net: 1149, overflow: false });
   });
   it('facet counts follow the side', () => {
     const f = facetView(list, null, { ...none, side: 'B' });

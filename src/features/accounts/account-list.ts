@@ -20,7 +20,7 @@
  * (repeatable), hideZero=1, side=B|A, sort.
  */
 import type { Account } from '../../api/types';
-import { balanceTotals, type BalanceTotals } from '../../lib/balance-totals';
+import { balanceTotalsAt, type BalanceTotals } from '../../lib/balance-totals';
 import { compareTr, foldTr, queryTokens } from '../../lib/turkish';
 
 // ───────────────────────────── URL parameters ─────────────────────────────
@@ -125,9 +125,12 @@ export interface FacetColumn {
   byKey: Map<string, number>;
 }
 
-export interface FacetCodes {
+/** A list's per-account columns for counting and adding up: built once per list, then typed-array loops. */
+export interface ListColumns {
   category: FacetColumn;
   province: FacetColumn;
+  /** Balance per account index in kuruş; NaN when it has none (null, unreadable). */
+  balance: Float64Array;
 }
 
 function facetColumn(accounts: readonly Account[], value: (a: Account) => string): FacetColumn {
@@ -163,13 +166,19 @@ function facetColumn(accounts: readonly Account[], value: (a: Account) => string
   return { codes, keys, labels, byValue, byKey };
 }
 
-const codesCache = new WeakMap<readonly Account[], FacetCodes>();
-/** The facet codes of a list (built on first use, then cached for as long as the list lives). */
-export function facetCodes(accounts: readonly Account[]): FacetCodes {
-  let c = codesCache.get(accounts);
+function balanceColumn(accounts: readonly Account[]): Float64Array {
+  const out = new Float64Array(accounts.length);
+  for (let i = 0; i < accounts.length; i++) out[i] = (accounts[i] as Account).balance ?? NaN;
+  return out;
+}
+
+const columnsCache = new WeakMap<readonly Account[], ListColumns>();
+/** The columns of a list (built on first use, then cached for as long as the list lives). */
+export function listColumns(accounts: readonly Account[]): ListColumns {
+  let c = columnsCache.get(accounts);
   if (!c) {
-    c = { category: facetColumn(accounts, (a) => a.category), province: facetColumn(accounts, (a) => a.province) };
-    codesCache.set(accounts, c);
+    c = { category: facetColumn(accounts, (a) => a.category), province: facetColumn(accounts, (a) => a.province), balance: balanceColumn(accounts) };
+    columnsCache.set(accounts, c);
   }
   return c;
 }
@@ -226,12 +235,16 @@ export interface FacetCount {
 }
 
 export interface FacetResult {
-  /** Accounts that pass the search and every filter (what the table shows), in the view's order. */
-  rows: Account[];
+  /** Accounts that pass the search and every filter (what the table shows), in the view's order (built on first read). */
+  readonly rows: readonly Account[];
+  /** The same accounts as indices into the list. */
+  shown: Int32Array;
   /** How many accounts the search alone matches (before facets and hide-zero). */
   searchMatches: number;
   categoryFacets: FacetCount[];
   provinceFacets: FacetCount[];
+  /** Count, Σ borçlu, Σ alacaklı and net of the shown accounts. */
+  totals: AccountTotals;
 }
 
 /** Selected codes of one facet (null: not filtered); a selected value the list does not have has no code. */
@@ -272,36 +285,42 @@ function facetList(col: FacetColumn, counts: Int32Array, selected: readonly stri
  * categories' counts drop to zero.
  */
 export function facetView(accounts: readonly Account[], matched: ArrayLike<number> | null, f: AccountFilter, m: AccountMatcher = accountMatcher(f)): FacetResult {
-  const { category, province } = facetCodes(accounts);
+  const { category, province, balance } = listColumns(accounts);
   const catSel = selectedCodes(category, m.categoryKeys);
   const provSel = selectedCodes(province, m.provinceKeys);
   const catCounts = new Int32Array(category.keys.length);
   const provCounts = new Int32Array(province.keys.length);
-  const rows: Account[] = [];
   const n = matched ? matched.length : accounts.length;
+  const shown = new Int32Array(n);
+  let kept = 0;
   const checkBase = f.hideZero || !!f.side;
   for (let k = 0; k < n; k++) {
     const i = matched ? (matched[k] as number) : k;
-    const a = accounts[i] as Account;
-    if (checkBase && !m.base(a)) continue;
+    if (checkBase && !m.base(accounts[i] as Account)) continue;
     const c = category.codes[i] as number;
     const p = province.codes[i] as number;
     const catOk = catSel === null || catSel[c] === 1;
     const provOk = provSel === null || provSel[p] === 1;
     if (provOk) catCounts[c] = (catCounts[c] as number) + 1;
     if (catOk) provCounts[p] = (provCounts[p] as number) + 1;
-    if (catOk && provOk) rows.push(a);
+    if (catOk && provOk) shown[kept++] = i;
   }
-  return { rows, searchMatches: n, categoryFacets: facetList(category, catCounts, f.categories), provinceFacets: facetList(province, provCounts, f.provinces) };
+  const at = shown.subarray(0, kept);
+  let rows: readonly Account[] | undefined;
+  return {
+    get rows() {
+      return (rows ??= Array.from(at, (i) => accounts[i] as Account));
+    },
+    shown: at,
+    searchMatches: n,
+    categoryFacets: facetList(category, catCounts, f.categories),
+    provinceFacets: facetList(province, provCounts, f.provinces),
+    totals: { count: kept, ...balanceTotalsAt(balance, at) },
+  };
 }
 
 // ───────────────────────────── 4. totals ─────────────────────────────
 
 export interface AccountTotals extends BalanceTotals {
   count: number;
-}
-
-/** The totals of a list's rows (lib/balance-totals.ts: integer kuruş, `overflow` past 2^53). */
-export function accountTotals(rows: readonly Account[]): AccountTotals {
-  return { count: rows.length, ...balanceTotals(rows, (a) => a.balance) };
 }

@@ -8,10 +8,13 @@
  * list (the list may be capped by the installation, or the ERP may match on fields it does not
  * return), the pipeline asks the ERP with firma_ismi=q and the page says it shows the ERP's answer.
  *
- * Typing: the box is instant; the list's work for a keystroke is a deferred render
- * (useDeferredValue): the character shows at once, and a newer keystroke interrupts the list work
- * of the previous one. The query goes into the URL (?q=) debounced; opening an account (or any
- * navigation) wins over that late update.
+ * Typing: a keystroke's list work (search, facet counts, totals, the rows on screen) is a few
+ * typed-array passes and one screenful of rows, so up to INSTANT_SEARCH_MAX_ROWS rows it is done
+ * in the keystroke's own frame — the character and the rows it finds appear together. A bigger
+ * list gets the text in a transition (TableSearch `deferred`): the character first, the rows in
+ * a later frame, and a newer keystroke interrupts the list work of the previous one. The query
+ * goes into the URL (?q=) debounced; opening an account (or any navigation) wins over that late
+ * update.
  *
  * Over a slow link the list's first rows show before its last byte; the table says the rest is
  * coming and nothing is counted yet.
@@ -26,7 +29,7 @@ import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from '
 import { statementQueries } from '../../api/statement';
 import type { Account } from '../../api/types';
 import { BalanceText } from '../../components/balance';
-import { DataTable, TableSearch, sortingToParam, type SortingState } from '../../components/data-table';
+import { DataTable, INSTANT_SEARCH_MAX_ROWS, TableSearch, sortingToParam, type SortingState } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
@@ -59,11 +62,8 @@ export default function AccountsPage() {
 
   const { q: urlQ, categories, provinces, hideZero, side, sort: sortParam } = listParams(params);
 
-  // ---- search text: instant in the box, deferred for the list, in the URL after a pause ----
+  // ---- search text: the list follows the box (deferred past INSTANT_SEARCH_MAX_ROWS), in the URL after a pause ----
   const [input, setInput] = useState(urlQ);
-  // The list's work for a keystroke (search, facet counts, totals, rows) is a transition: the box
-  // (TableSearch deferred) shows the character at once and hands `input` over in startTransition,
-  // so a newer keystroke interrupts the list work of the last.
   const search = input;
   const pushedQ = useRef(urlQ);
   useEffect(() => {
@@ -297,7 +297,7 @@ export default function AccountsPage() {
                 ref={searchRef}
                 value={input}
                 onChange={setInput}
-                deferred
+                deferred={source.length > INSTANT_SEARCH_MAX_ROWS}
                 label={t('accounts.search.label')}
                 placeholder={t('accounts.search.placeholder')}
               />

@@ -18,7 +18,7 @@ import { accountQueries } from '../../api/accounts';
 import { whole, type Arriving } from '../../api/erp-call';
 import type { Account, AccountList } from '../../api/types';
 import { DEFER_AFTER_PAINT_MIN_ROWS, sortingFromParam, tableView, usePainted, type DataColumn, type SortingState } from '../../components/data-table';
-import { accountMatcher, accountTotals, chooseSource, facetView, filterKey, rowFilterOf, wantsRemote, type AccountFilter, type AccountTotals, type FacetResult, type SourceKind } from './account-list';
+import { accountMatcher, chooseSource, facetView, filterKey, rowFilterOf, wantsRemote, type AccountFilter, type FacetResult, type SourceKind } from './account-list';
 import { useAccountColumns } from './account-columns';
 
 const EMPTY: readonly Account[] = [];
@@ -41,7 +41,7 @@ export interface AccountListView {
   /** The facet/zero/side filter as the table's rowFilter (stable per filter). */
   rowFilter: ((a: Account) => boolean) | null;
   /** Shown rows (in the list's order when `ordered`), facet counts and totals; null until counted (see above). */
-  facts: (FacetResult & { totals: AccountTotals }) | null;
+  facts: FacetResult | null;
   /** The whole list, for lookups by id (after the first paint of a big list). */
   all: readonly Account[];
   warnings: number;
@@ -91,8 +91,7 @@ export function useAccountList(opts: {
   const facts = useMemo(
     () => {
       if (!factsReady) return null;
-      const shown = facetView(source, order, filter, matcher);
-      return { ...shown, totals: accountTotals(shown.rows) };
+      return facetView(source, order, filter, matcher);
     },
     // `order` is the latest view of (source, columns, sorting, search): its sort order matters only
     // when `ordered`; the matcher stands for the filter.

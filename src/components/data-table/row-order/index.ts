@@ -15,7 +15,8 @@ import { identityOrder, sortedOrder } from './sort-order';
 import type { TableIndex } from './table-index';
 
 export { getTableIndex, type TableIndex } from './table-index';
-export { buildCharRows, buildHaystacks } from './search-fold';
+export { buildCharRows, buildHaystacks, warmSearch } from './search-fold';
+export { identityOrder } from './sort-order';
 export { textRanks } from './text-ranks';
 export { prefetchRanks, sortedOrder } from './sort-order';
 export { rankInWorker, workersAvailable } from './rank-in-worker';

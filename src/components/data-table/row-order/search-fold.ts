@@ -192,3 +192,18 @@ export function filterOrder<T>(index: TableIndex<T>, base: Int32Array, baseKey: 
   index.last = { baseKey, tokens, result };
   return result;
 }
+
+/**
+ * Runs a first and a second keystroke's search once over every row, in idle time once the maps above
+ * are built, and forgets the answers. The engine compiles a loop only after it has run it: without
+ * this the user's first character pays for interpreting 100,000 iterations (~4 ms measured at
+ * 100,000 accounts, a quarter of a frame).
+ */
+export function warmSearch<T>(index: TableIndex<T>, base: Int32Array): void {
+  const sample = index.haystacks.find((h) => h.length >= 2);
+  if (!sample || !index.charRows?.complete) return;
+  const keep = index.last;
+  filterOrder(index, base, '\u0001warm', [sample.slice(0, 1)]);
+  filterOrder(index, base, '\u0001warm', [sample.slice(0, 2)]);
+  index.last = keep;
+}
