@@ -103,8 +103,10 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
   });
 
   it('a call that came back failed (the session ended meanwhile: 401) is dropped, so the app asks again after the login', async () => {
-    const { registry } = pageLoad('/accounts/1000', { answer: () => Promise.resolve(new Response(null, { status: 401 })) });
-    await new Promise((r) => setTimeout(r, 0));
+    const answered = Promise.resolve(new Response(null, { status: 401 }));
+    const { erp, registry } = pageLoad('/accounts/1000', { answer: () => answered });
+    expect(erp.map((s) => s.url)).toEqual(['/api/erp/get_cari_extre']); // it was sent (and left in the registry)…
+    await answered; // …and its answer has been seen (the registry looked at it first: it asked first)
     expect(registry.take(callKey(statementCall('1000')))).toBeUndefined();
   });
 
