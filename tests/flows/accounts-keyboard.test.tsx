@@ -1,20 +1,15 @@
 /**
  * Opening an account from the list with the keyboard, in the situations where a real user is quick:
  * Enter right after typing (the search is still on its way to the URL) and Enter on a grid that
- * got the focus before its rows arrived. The statement page's code is made slow to load (as on a
- * slow network), so a navigation stays pending long enough for the search's URL update to race it.
+ * got the focus before its rows arrived. The statement page's code arrives only when the test lets
+ * it (renderApp's holdPage: a slow network), so opening the account stays pending while the search's
+ * URL update comes due.
  */
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../src/features/accounts/accounts-page';
 import { actUntil, mswServer, renderApp } from '../harness';
-
-const PAGE_LOAD_MS = 700;
-vi.mock('../../src/features/statement/statement-page', async (importOriginal) => {
-  await new Promise((r) => setTimeout(r, PAGE_LOAD_MS));
-  return importOriginal();
-});
 
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -27,7 +22,9 @@ const rowIds = () => Array.from(grid().querySelectorAll<HTMLTableRowElement>('tb
 afterEach(() => vi.useRealTimers());
 
 it('Enter on a row right after typing opens that account; the search is not lost (Back returns to it)', async () => {
-  const app = await renderApp('/accounts', { loggedIn: true });
+  let releasePage!: () => void;
+  const pageCode = new Promise<void>((r) => (releasePage = r));
+  const app = await renderApp('/accounts', { loggedIn: true, holdPage: (path) => (path === 'accounts/:cariId' ? pageCode : undefined) });
   await screen.findByTestId('accounts-count');
   const accounts = app.env.demoErp.dataset.accounts;
   // Typed without Turkish letters, every word must appear: only Öz-Çağ "Yıldız" Gıda… has all three.
@@ -45,6 +42,14 @@ it('Enter on a row right after typing opens that account; the search is not lost
   // Meaningful only while the query has not reached the URL yet (it goes there after a pause).
   expect(app.path()).toBe('/accounts');
   await app.user.keyboard('{Enter}');
+
+  // The account is opening, its page's code still on its way; the search's pause passes meanwhile
+  // (the clock moved past it): nothing replaces that navigation with the list.
+  const opening = () => app.router.state.navigation.location?.pathname;
+  await waitFor(() => expect(opening()).toBe(`/accounts/${target.id}`));
+  await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+  expect(opening()).toBe(`/accounts/${target.id}`);
+  await act(async () => releasePage());
 
   await screen.findByRole('heading', { level: 1, name: target.name });
   expect(app.path()).toBe(`/accounts/${target.id}`);
@@ -88,6 +93,6 @@ it('a grid focused while the list was still loading opens its first row on Enter
   expect(within(firstRow).getByRole('link', { name: first.name })).toBeInTheDocument();
   // …and Enter opens it.
   await app.user.keyboard('{Enter}');
-  await screen.findByRole('heading', { level: 1, name: first.name }, { timeout: PAGE_LOAD_MS + 5000 });
+  await screen.findByRole('heading', { level: 1, name: first.name });
   expect(app.path()).toBe(`/accounts/${first.id}`);
 });

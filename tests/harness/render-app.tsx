@@ -14,6 +14,27 @@ import { signedInHint } from '../../src/api/erp-call';
 export interface RenderAppOptions extends ErpEnvOptions {
   /** Log in through the gateway before rendering: true = demo/demo, or other credentials. */
   loggedIn?: boolean | { userName: string; password: string };
+  /**
+   * A slow network for a page's code: a navigation to the route with this path (as routes.tsx writes
+   * it, e.g. 'accounts/:cariId') loads its page only once the promise returned settles — so the test
+   * decides how long the navigation stays pending. (Every page's module is already imported before the
+   * first render — warmRoutes — so a slow import alone would hold nothing.)
+   */
+  holdPage?: (routePath: string) => Promise<void> | undefined;
+}
+
+/** The routes with each page's lazy() waiting for `hold` first. */
+function holdingPages(routes: RouteObject[], hold: NonNullable<RenderAppOptions['holdPage']>): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy, path, children } = route;
+    const held = { ...route, ...(children ? { children: holdingPages(children, hold) } : {}) } as RouteObject;
+    if (typeof lazy === 'function' && path !== undefined)
+      held.lazy = async () => {
+        await hold(path);
+        return lazy();
+      };
+    return held;
+  });
 }
 
 export interface RenderedApp extends ReturnType<typeof render> {
@@ -63,7 +84,8 @@ export async function renderApp(initialPath = '/', options: RenderAppOptions = {
     queries: { ...defaults.queries, retry: false },
     mutations: { ...defaults.mutations, retry: false },
   });
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [initialPath] });
+  const routes = createRoutes(queryClient);
+  const router = createMemoryRouter(options.holdPage ? holdingPages(routes, options.holdPage) : routes, { initialEntries: [initialPath] });
   handleSessionExpiry(queryClient, router);
   const user = userEvent.setup();
   const result = render(<App queryClient={queryClient} router={router} />);
