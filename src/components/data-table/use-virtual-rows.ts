@@ -27,9 +27,9 @@ export const COMPACT_ROW_HEIGHT = 26;
 export const HEADER_HEIGHT = 40;
 export const FOOTER_HEIGHT = 38;
 /** Rows rendered beyond the visible ones on each side, at least. */
-const OVERSCAN = 6;
+const OVERSCAN = 3;
 /** The window's edges move in steps of this many rows (a scroll re-renders once per step, not per row). */
-const STEP = 8;
+const STEP = 4;
 /** Height assumed when the scroll box reports none (jsdom, hidden tab): ~19 rows + overscan render. */
 export const FALLBACK_VIEWPORT = 720;
 
