@@ -93,7 +93,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const hasTotals = hasFooterFns || totalsRow != null;
 
   const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({ count: order.length, scrollRef, virtualize, printing, hasTotals, rowHeight, viewKey });
-  const { table, colById } = useWindowTable({ data, columns: shownColumns, order, start, end, sorting, setSorting });
+  const { table, colById, rows } = useWindowTable({ data, columns: shownColumns, order, start, end, sorting, setSorting });
   const { active, setActive, onGridKeyDown, onGridFocus, onGridBlur } = useKeyboardNavigation({
     data,
     order,
@@ -186,9 +186,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             </colgroup>
             <TableHeader table={table} colById={colById} />
             <TableBody
-              table={table}
+              rows={rows}
               columns={shownColumns}
-              colById={colById}
               order={order}
               showSkeleton={showSkeleton}
               filtered={filtered}

@@ -10,7 +10,6 @@ import { t } from '../../i18n';
 import { EmptyState } from '../feedback';
 import { columnAlign, displayValue } from './cell-format';
 import type { DataColumn } from './types';
-import type { WindowTable } from './use-window-table';
 
 const SKELETON_ROWS = 8;
 
@@ -57,9 +56,9 @@ function SpacerRow({ colCount, height }: { colCount: number; height: number }) {
 }
 
 export function TableBody<T extends RowData>(props: {
-  table: WindowTable<T>;
+  /** The rows of the window, in display order (positions start, start + 1, …). */
+  rows: readonly T[];
   columns: readonly DataColumn<T>[];
-  colById: ReadonlyMap<string, DataColumn<T>>;
   order: Int32Array;
   showSkeleton: boolean;
   filtered: boolean;
@@ -75,9 +74,8 @@ export function TableBody<T extends RowData>(props: {
   rowClassName: ((row: T) => string | undefined) | undefined;
   onRowOpen: ((row: T) => void) | undefined;
 }) {
-  const { table, columns, colById, order, showSkeleton, filtered, emptyMessage, start, padTop, padBottom, active, setActive, rowDomId, getRowId, rowClassName, onRowOpen } = props;
+  const { rows, columns, order, showSkeleton, filtered, emptyMessage, start, padTop, padBottom, active, setActive, rowDomId, getRowId, rowClassName, onRowOpen } = props;
   const colCount = columns.length;
-  const renderedRows = table.getRowModel().rows;
   return (
     <tbody>
       {showSkeleton ? (
@@ -99,9 +97,8 @@ export function TableBody<T extends RowData>(props: {
       ) : (
         <>
           {padTop > 0 && <SpacerRow colCount={colCount} height={padTop} />}
-          {renderedRows.map((row) => {
-            const pos = start + row.index;
-            const original = row.original;
+          {rows.map((original, k) => {
+            const pos = start + k;
             const extra = rowClassName?.(original);
             return (
               <tr
@@ -113,14 +110,11 @@ export function TableBody<T extends RowData>(props: {
                 onClick={() => setActive(pos)}
                 onDoubleClick={onRowOpen ? () => onRowOpen(original) : undefined}
               >
-                {row.getAllCells().map((cell) => {
-                  const col = colById.get(cell.column.id) as DataColumn<T>;
-                  return (
-                    <td key={cell.id} className={`dt-td dt-align-${columnAlign(col)}${col.kind === 'money' || col.kind === 'number' ? ' num' : ''}${col.wrap ? ' dt-td--wrap' : ''}`}>
-                      {col.wrap ? <WrapCell col={col} row={original} content={renderCell(col, original, onRowOpen)} /> : renderCell(col, original, onRowOpen)}
-                    </td>
-                  );
-                })}
+                {columns.map((col) => (
+                  <td key={col.id} className={`dt-td dt-align-${columnAlign(col)}${col.kind === 'money' || col.kind === 'number' ? ' num' : ''}${col.wrap ? ' dt-td--wrap' : ''}`}>
+                    {col.wrap ? <WrapCell col={col} row={original} content={renderCell(col, original, onRowOpen)} /> : renderCell(col, original, onRowOpen)}
+                  </td>
+                ))}
               </tr>
             );
           })}

@@ -88,23 +88,18 @@ export function useVirtualRows(opts: {
     geometry.current = { count, rowHeight };
   });
 
-  // A new view starts at the top: the window is reset in this render (no frame at the old
-  // offset), the box is scrolled in the commit — only when it is not at the top already.
-  const [seenView, setSeenView] = useState(viewKey);
-  const [pendingTop, setPendingTop] = useState(false);
-  if (!Object.is(seenView, viewKey)) {
-    setSeenView(viewKey);
-    if (live.current.offset !== 0) {
-      setBox({ offset: 0, height: live.current.height });
-      setPendingTop(true);
-    }
-  }
+  // A new view starts at the top: this render already shows the top rows (no frame at the old
+  // offset), the box is scrolled in the commit — only when it is not at the top already, and with
+  // no second render of the table for it.
+  const seenView = useRef(viewKey);
+  const resetting = !Object.is(seenView.current, viewKey) && live.current.offset !== 0;
   useLayoutEffect(() => {
-    if (!pendingTop) return;
-    setPendingTop(false);
-    live.current = { offset: 0, height: live.current.height };
+    if (Object.is(seenView.current, viewKey)) return;
+    seenView.current = viewKey;
+    if (live.current.offset === 0) return;
+    setBox((live.current = { offset: 0, height: live.current.height }));
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [pendingTop, scrollRef]);
+  }, [viewKey, scrollRef]);
 
   // The scroll box element (it comes and goes with the table's error/empty states).
   const [el, setEl] = useState<HTMLDivElement | null>(null);
@@ -142,7 +137,7 @@ export function useVirtualRows(opts: {
   let padTop = 0;
   let padBottom = 0;
   if (virtualOn) {
-    ({ start, end } = rowWindow(box.offset, box.height || FALLBACK_VIEWPORT, count, rowHeight));
+    ({ start, end } = rowWindow(resetting ? 0 : box.offset, box.height || FALLBACK_VIEWPORT, count, rowHeight));
     padTop = start * rowHeight;
     padBottom = (count - end) * rowHeight;
   }
