@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Updater } from '@tanstack/react-table';
+import { whenIdle } from '../../lib/idle';
 import { queryTokens } from '../../lib/turkish';
 import { buildCharRows, buildHaystacks, getTableIndex, identityOrder, prefetchRanks, rankInWorker, viewOrder, warmSearch, workersAvailable } from './row-order';
 import { sortingToParam } from './sort-param';
@@ -83,33 +84,23 @@ export function useRowView<T>(
   // search so its code is compiled before the user types); big tables also rank
   // their sortable text columns in a Web Worker meanwhile, so a header click is cheap.
   useEffect(() => {
-    let cancelled = false;
-    let handle: number | undefined;
-    const hasIdle = typeof window.requestIdleCallback === 'function';
-    const schedule = (cb: (d: { timeRemaining: () => number }) => void): number =>
-      hasIdle ? window.requestIdleCallback(cb) : window.setTimeout(() => cb({ timeRemaining: () => 8 }), 1);
-    const step = (deadline: { timeRemaining: () => number }) => {
-      if (cancelled) return;
-      const stop = () => deadline.timeRemaining() < 1;
-      if (!buildHaystacks(index, stop, true) || !buildCharRows(index, stop)) handle = schedule(step);
-      else if (index.charRows?.complete) warmSearch(index, identityOrder(index));
-    };
-    if (index.haystackCount < index.data.length || !index.joined || !index.charRows?.complete) handle = schedule(step);
+    const cancels: (() => void)[] = [];
+    if (index.haystackCount < index.data.length || !index.joined || !index.charRows?.complete) {
+      cancels.push(
+        whenIdle((stop) => {
+          if (!buildHaystacks(index, stop, true) || !buildCharRows(index, stop)) return false;
+          if (index.charRows?.complete) warmSearch(index, identityOrder(index));
+          return true;
+        }),
+      );
+    }
     // After the first paint (an idle callback, not a timer: a timer could run before the frame).
-    const prefetch =
-      index.data.length >= PREFETCH_SORT_MIN_ROWS && workersAvailable()
-        ? schedule(() => void prefetchRanks(index, rankInWorker, () => cancelled))
-        : undefined;
-    const cancel = (h: number | undefined) => {
-      if (h === undefined) return;
-      if (hasIdle) window.cancelIdleCallback(h);
-      else window.clearTimeout(h);
-    };
-    return () => {
-      cancelled = true;
-      cancel(prefetch);
-      cancel(handle);
-    };
+    if (index.data.length >= PREFETCH_SORT_MIN_ROWS && workersAvailable()) {
+      let cancelled = false;
+      cancels.push(() => (cancelled = true));
+      cancels.push(whenIdle(() => (void prefetchRanks(index, rankInWorker, () => cancelled), true)));
+    }
+    return () => cancels.forEach((cancel) => cancel());
   }, [index]);
 
   return { sorting, setSorting, order, filtered, total, viewKey };

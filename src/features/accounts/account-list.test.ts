@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../api/types';
 import { tableView } from '../../components/data-table';
-import { accountMatcher, chooseSource, facetView, rowFilterOf, wantsRemote, type AccountFilter } from './account-list';
+import { accountMatcher, chooseSource, facetView, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter } from './account-list';
 import { BASE_COLUMNS } from './account-columns';
 
 function acc(id: string, name: string, category: string, province: string, balance: number | null): Account {
@@ -143,6 +143,56 @@ describe('totals past 2^53 kuruş', () => {
       net: 9_007_199_254_740_991,
       overflow: false,
     });
+  });
+});
+
+describe('counts of a search kept per list (the first keystroke is a lookup)', () => {
+  // A fresh copy per test: the counts are kept per list.
+  const fresh = () => list.map((a) => ({ ...a }));
+  const view = (accounts: readonly Account[], q: string) => tableView(accounts, BASE_COLUMNS, [], q);
+  const search = (accounts: readonly Account[], q: string, f: AccountFilter = none) => facetView(accounts, view(accounts, q), f, accountMatcher(f), q);
+
+  it('one-character searches counted in idle time give what counting them then gives', () => {
+    const accounts = fresh();
+    expect(prefillSearchCounts(accounts, (q) => view(accounts, q), () => false)).toBe(true);
+    // "a" is in 1 (Tarım A.Ş.), 2 (ISPARTA), 3 (Sanayi), 4 (Şahin, ISPARTA), 5 (Ankara): all five
+    // "g" (folded: İĞDIR → igdir, Gül → gul): 1 and 2 — 10,50 B and 25,75 A
+    const g = search(accounts, 'g');
+    expect(ids(g.rows)).toEqual(['1', '2']);
+    expect(g.totals).toEqual({ count: 2, debit: 1050, credit: 2575, net: -1525, overflow: false });
+    expect(g.provinceFacets).toEqual([
+      { value: 'IĞDIR', count: 1 },
+      { value: 'ISPARTA', count: 1 },
+    ]);
+    expect(g.categoryFacets).toEqual([
+      { value: 'Müşteri', count: 1 },
+      { value: 'Tedarikçi', count: 1 },
+    ]);
+    // "Ğ" folds to "g": the same counts, and its rows in the order asked (by name: I before İ in Turkish)
+    const sorted = facetView(accounts, tableView(accounts, BASE_COLUMNS, [{ id: 'name', desc: false }], 'Ğ'), none, accountMatcher(none), 'Ğ');
+    expect(ids(sorted.rows)).toEqual(['2', '1']);
+    expect(sorted.totals).toEqual(g.totals);
+  });
+
+  it('a filter on is counted, not looked up', () => {
+    const accounts = fresh();
+    prefillSearchCounts(accounts, (q) => view(accounts, q), () => false);
+    // "a" with hide-zero: 1 (10,50 B), 2 (25,75 A), 5 (0,99 B) — 3 is zero and 4 has no balance
+    const r = search(accounts, 'a', { ...none, hideZero: true });
+    expect(ids(r.rows)).toEqual(['1', '2', '5']);
+    expect(r.totals).toEqual({ count: 3, debit: 1149, credit: 2575, net: -1426, overflow: false });
+    expect(search(accounts, 'a').totals.count).toBe(5);
+  });
+
+  it('stops when told and goes on where it stopped', () => {
+    const accounts = fresh();
+    let calls = 0;
+    const counting = (q: string) => (calls++, view(accounts, q));
+    expect(prefillSearchCounts(accounts, counting, () => true)).toBe(false);
+    expect(calls).toBe(1);
+    expect(prefillSearchCounts(accounts, counting, () => false)).toBe(true);
+    // a–z and 0–9: 36 searches in all, none twice
+    expect(calls).toBe(36);
   });
 });
 

@@ -284,15 +284,27 @@ function facetList(col: FacetColumn, counts: Int32Array, selected: readonly stri
  * (search, hide-zero, side and the other facet), so picking a category never makes the other
  * categories' counts drop to zero.
  */
-export function facetView(accounts: readonly Account[], matched: ArrayLike<number> | null, f: AccountFilter, m: AccountMatcher = accountMatcher(f)): FacetResult {
+export function facetView(
+  accounts: readonly Account[],
+  matched: ArrayLike<number> | null,
+  f: AccountFilter,
+  m: AccountMatcher = accountMatcher(f),
+  /** The search `matched` answers: with no filter on, its facet counts and totals are kept per list (searchCounts). */
+  search?: string,
+): FacetResult {
+  const key = m.none && search !== undefined && matched instanceof Int32Array ? queryTokens(search).join(' ') : null;
+  const kept = key !== null ? searchCounts(accounts).get(key) : undefined;
+  if (kept && matched instanceof Int32Array) return facetResult(accounts, matched, kept);
   const { category, province, balance } = listColumns(accounts);
   const catSel = selectedCodes(category, m.categoryKeys);
   const provSel = selectedCodes(province, m.provinceKeys);
   const catCounts = new Int32Array(category.keys.length);
   const provCounts = new Int32Array(province.keys.length);
   const n = matched ? matched.length : accounts.length;
-  const shown = new Int32Array(n);
-  let kept = 0;
+  // Nothing filtered: every matched account is shown (no copy of the list).
+  const all = m.none && matched instanceof Int32Array ? matched : null;
+  const shown = all ?? new Int32Array(n);
+  let count = 0;
   const checkBase = f.hideZero || !!f.side;
   for (let k = 0; k < n; k++) {
     const i = matched ? (matched[k] as number) : k;
@@ -303,20 +315,70 @@ export function facetView(accounts: readonly Account[], matched: ArrayLike<numbe
     const provOk = provSel === null || provSel[p] === 1;
     if (provOk) catCounts[c] = (catCounts[c] as number) + 1;
     if (catOk) provCounts[p] = (provCounts[p] as number) + 1;
-    if (catOk && provOk) shown[kept++] = i;
+    if (catOk && provOk && !all) shown[count++] = i;
   }
-  const at = shown.subarray(0, kept);
-  let rows: readonly Account[] | undefined;
-  return {
-    get rows() {
-      return (rows ??= Array.from(at, (i) => accounts[i] as Account));
-    },
-    shown: at,
+  const at = all ?? shown.subarray(0, count);
+  const counts: SearchCounts = {
     searchMatches: n,
     categoryFacets: facetList(category, catCounts, f.categories),
     provinceFacets: facetList(province, provCounts, f.provinces),
-    totals: { count: kept, ...balanceTotalsAt(balance, at) },
+    totals: { count: at.length, ...balanceTotalsAt(balance, at) },
   };
+  if (key !== null) keepCounts(accounts, key, counts);
+  return facetResult(accounts, at, counts);
+}
+
+/** What facetView counts for a set of shown accounts (independent of their order). */
+type SearchCounts = Omit<FacetResult, 'rows' | 'shown'>;
+
+function facetResult(accounts: readonly Account[], shown: Int32Array, counts: SearchCounts): FacetResult {
+  let rows: readonly Account[] | undefined;
+  return {
+    ...counts,
+    get rows() {
+      return (rows ??= Array.from(shown, (i) => accounts[i] as Account));
+    },
+    shown,
+  };
+}
+
+/**
+ * Facet counts and totals of the searches of a list with no filter on, by folded query: typing a
+ * letter again (Backspace, then the letter) is a lookup, and so is the first keystroke — the
+ * one-character searches are counted in idle time (prefillSearchCounts) while the box is empty.
+ * The last SEARCH_COUNTS_KEPT searches are kept.
+ */
+const countsByList = new WeakMap<readonly Account[], Map<string, SearchCounts>>();
+const SEARCH_COUNTS_KEPT = 64;
+function searchCounts(accounts: readonly Account[]): Map<string, SearchCounts> {
+  let m = countsByList.get(accounts);
+  if (!m) countsByList.set(accounts, (m = new Map()));
+  return m;
+}
+function keepCounts(accounts: readonly Account[], key: string, counts: SearchCounts): void {
+  const m = searchCounts(accounts);
+  m.delete(key);
+  m.set(key, counts);
+  if (m.size > SEARCH_COUNTS_KEPT) m.delete(m.keys().next().value as string);
+}
+
+/** The characters a folded search can start with (lib/turkish foldTr: Turkish letters folded to ASCII). */
+const FIRST_KEYS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const NO_FILTER: AccountFilter = { categories: [], provinces: [], hideZero: false };
+const NO_FILTER_MATCHER = accountMatcher(NO_FILTER);
+
+/**
+ * Counts the one-character searches of a list (`view(q)`: the table's rows for the search q), until
+ * `stop()` says so; true when all are counted. Run in idle time while the search box is empty.
+ */
+export function prefillSearchCounts(accounts: readonly Account[], view: (q: string) => Int32Array, stop: () => boolean): boolean {
+  const kept = searchCounts(accounts);
+  for (const ch of FIRST_KEYS) {
+    if (kept.has(ch)) continue;
+    facetView(accounts, view(ch), NO_FILTER, NO_FILTER_MATCHER, ch);
+    if (stop()) return false;
+  }
+  return true;
 }
 
 // ───────────────────────────── 4. totals ─────────────────────────────

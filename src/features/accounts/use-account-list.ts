@@ -12,13 +12,14 @@
  * Facet counts and totals of a big list are computed after its first rows are painted (they are
  * not needed for the first screenful), and never from the first rows of a list still arriving.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
 import { whole, type Arriving } from '../../api/erp-call';
 import type { Account, AccountList } from '../../api/types';
 import { DEFER_AFTER_PAINT_MIN_ROWS, sortingFromParam, tableView, usePainted, type DataColumn, type SortingState } from '../../components/data-table';
-import { accountMatcher, chooseSource, facetView, filterKey, rowFilterOf, wantsRemote, type AccountFilter, type FacetResult, type SourceKind } from './account-list';
+import { whenIdle } from '../../lib/idle';
+import { accountMatcher, chooseSource, facetView, filterKey, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter, type FacetResult, type SourceKind } from './account-list';
 import { useAccountColumns } from './account-columns';
 
 const EMPTY: readonly Account[] = [];
@@ -91,13 +92,21 @@ export function useAccountList(opts: {
   const facts = useMemo(
     () => {
       if (!factsReady) return null;
-      return facetView(source, order, filter, matcher);
+      return facetView(source, order, filter, matcher, tableSearch);
     },
     // `order` is the latest view of (source, columns, sorting, search): its sort order matters only
     // when `ordered`; the matcher stands for the filter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [factsReady, source, columns, tableSearch, matcher, ordered ? order : null],
   );
+  // While the box is empty, a big list's one-character searches are counted in idle time: the
+  // first keystroke's facet counts and totals are a lookup (account-list.ts searchCounts).
+  const prefill = factsReady && !useRemote && search === '' && source.length >= DEFER_AFTER_PAINT_MIN_ROWS;
+  useEffect(() => {
+    if (!prefill) return;
+    return whenIdle((stop) => prefillSearchCounts(source, (q) => tableView(source, columns, sorting, q), stop));
+  }, [prefill, source, columns, sorting]);
+
   const all = factsReady ? fullAccounts : EMPTY;
   const warnings = (useRemote ? remoteList!.warnings : fullList?.warnings) ?? 0;
   return { full, remote, incomplete, sourceKind, source, columns, sorting, tableSearch, rowFilter, facts, all, warnings };
