@@ -26,8 +26,13 @@ export const ROW_HEIGHT = 36;
 export const COMPACT_ROW_HEIGHT = 26;
 export const HEADER_HEIGHT = 40;
 export const FOOTER_HEIGHT = 38;
-/** Rows rendered beyond the visible ones on each side, at least. */
-const OVERSCAN = 3;
+/**
+ * Rows rendered beyond the visible ones on each side, at least: few for a list at rest (a keystroke
+ * renders, lays out and paints only about a screenful), more once it is scrolled (the compositor
+ * may show the next rows a frame before the scroll event has rendered them).
+ */
+const REST_OVERSCAN = 1;
+const SCROLL_OVERSCAN = 4;
 /** The window's edges move in steps of this many rows (a scroll re-renders once per step, not per row). */
 const STEP = 4;
 /** Height assumed when the scroll box reports none (jsdom, hidden tab): ~19 rows + overscan render. */
@@ -50,12 +55,12 @@ export interface VirtualRows {
   scrollToRow: (pos: number, domId: string) => void;
 }
 
-/** The rendered window for a scroll offset and viewport height: the visible rows and OVERSCAN..OVERSCAN+STEP more each side. */
-export function rowWindow(offset: number, viewport: number, count: number, rowHeight: number): { start: number; end: number } {
+/** The rendered window for a scroll offset and viewport height: the visible rows and overscan..overscan+STEP more each side. */
+export function rowWindow(offset: number, viewport: number, count: number, rowHeight: number, overscan: number): { start: number; end: number } {
   const first = Math.floor(Math.max(0, offset - HEADER_HEIGHT) / rowHeight);
   const last = Math.ceil(Math.max(0, offset + viewport - HEADER_HEIGHT) / rowHeight);
-  const start = Math.max(0, Math.floor((first - OVERSCAN) / STEP) * STEP);
-  const end = Math.min(count, Math.ceil((last + OVERSCAN) / STEP) * STEP);
+  const start = Math.max(0, Math.floor((first - overscan) / STEP) * STEP);
+  const end = Math.min(count, Math.ceil((last + overscan) / STEP) * STEP);
   return { start: Math.min(start, count), end: Math.max(end, Math.min(start, count)) };
 }
 
@@ -83,6 +88,7 @@ export function useVirtualRows(opts: {
   // the rendered window has to change).
   const live = useRef<Box>({ offset: 0, height: 0 });
   const [box, setBox] = useState<Box>(live.current);
+  const overscan = useRef(REST_OVERSCAN);
   const geometry = useRef({ count, rowHeight });
   useLayoutEffect(() => {
     geometry.current = { count, rowHeight };
@@ -92,10 +98,12 @@ export function useVirtualRows(opts: {
   // offset), the box is scrolled in the commit — only when it is not at the top already, and with
   // no second render of the table for it.
   const seenView = useRef(viewKey);
-  const resetting = !Object.is(seenView.current, viewKey) && live.current.offset !== 0;
+  const fresh = !Object.is(seenView.current, viewKey);
+  const resetting = fresh && live.current.offset !== 0;
   useLayoutEffect(() => {
     if (Object.is(seenView.current, viewKey)) return;
     seenView.current = viewKey;
+    overscan.current = REST_OVERSCAN;
     if (live.current.offset === 0) return;
     setBox((live.current = { offset: 0, height: live.current.height }));
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
@@ -110,18 +118,20 @@ export function useVirtualRows(opts: {
   });
   useLayoutEffect(() => {
     if (!virtualOn || !el) return;
-    const update = (next: Box, sync: boolean) => {
+    const update = (next: Box, sync: boolean, ov = overscan.current) => {
       const cur = live.current;
       const { count: n, rowHeight: h } = geometry.current;
-      const a = rowWindow(cur.offset, cur.height || FALLBACK_VIEWPORT, n, h);
-      const b = rowWindow(next.offset, next.height || FALLBACK_VIEWPORT, n, h);
+      const a = rowWindow(cur.offset, cur.height || FALLBACK_VIEWPORT, n, h, overscan.current);
+      const b = rowWindow(next.offset, next.height || FALLBACK_VIEWPORT, n, h, ov);
       live.current = next;
+      overscan.current = ov;
       if (a.start === b.start && a.end === b.end) return;
       // While scrolling the new rows must be in the very next frame (as a scroll bar drag expects).
       if (sync) flushSync(() => setBox(next));
       else setBox(next);
     };
-    const onScroll = () => update({ offset: el.scrollTop, height: live.current.height }, true);
+    // (Our own writes — back to the top for a new view — are no scrolling.)
+    const onScroll = () => update({ offset: el.scrollTop, height: live.current.height }, true, el.scrollTop === live.current.offset ? overscan.current : SCROLL_OVERSCAN);
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(() => update({ offset: live.current.offset, height: el.clientHeight }, false)) : null;
     ro?.observe(el);
     setBox((live.current = { offset: el.scrollTop, height: el.clientHeight }));
@@ -137,7 +147,7 @@ export function useVirtualRows(opts: {
   let padTop = 0;
   let padBottom = 0;
   if (virtualOn) {
-    ({ start, end } = rowWindow(resetting ? 0 : box.offset, box.height || FALLBACK_VIEWPORT, count, rowHeight));
+    ({ start, end } = rowWindow(resetting ? 0 : box.offset, box.height || FALLBACK_VIEWPORT, count, rowHeight, fresh ? REST_OVERSCAN : overscan.current));
     padTop = start * rowHeight;
     padBottom = (count - end) * rowHeight;
   }
