@@ -23,6 +23,7 @@ import { accountMatcher, chooseSource, facetView, filterKey, prefillSearchCounts
 import { useAccountColumns } from './account-columns';
 
 const EMPTY: readonly Account[] = [];
+const NO_SORT: SortingState = [];
 
 export interface AccountListView {
   /** The whole list's query (get_cari, firma_ismi ""; `data.complete` false while only its first rows are in). */
@@ -104,8 +105,9 @@ export function useAccountList(opts: {
   const prefill = factsReady && !useRemote && search === '' && source.length >= DEFER_AFTER_PAINT_MIN_ROWS;
   useEffect(() => {
     if (!prefill) return;
-    return whenIdle((stop) => prefillSearchCounts(source, (q) => tableView(source, columns, sorting, q), stop));
-  }, [prefill, source, columns, sorting]);
+    // In the list's own order: counts do not depend on it, and no sort is computed for them.
+    return whenIdle((stop) => prefillSearchCounts(source, (q) => tableView(source, columns, NO_SORT, q), stop));
+  }, [prefill, source, columns]);
 
   const all = factsReady ? fullAccounts : EMPTY;
   const warnings = (useRemote ? remoteList!.warnings : fullList?.warnings) ?? 0;
