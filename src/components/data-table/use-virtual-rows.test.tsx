@@ -8,9 +8,10 @@ describe('DataTable virtualization', () => {
   it('renders only a window of rows, but counts all of them', () => {
     render(<DataTable data={LINES} columns={LINE_COLUMNS} aria-label="Satırlar" />);
     const rows = rendered();
-    // jsdom has no layout: the fallback viewport (720px) shows ~19 rows of 36px, plus overscan.
-    // At rest about a screenful: the 19 rows a 720 px box shows (40 px header, 36 px rows) and one more.
-    expect(rows.length).toBe(20);
+    // jsdom has no layout: the fallback viewport (1080 px) is used. At rest about a screenful: the 29
+    // rows a 1080 px box shows ((1080 − 40 px header) / 36 px rows = 28.9) and one more, rounded up to
+    // the window's steps of 4 rows: 32.
+    expect(rows.length).toBe(32);
     expect(rows[0]?.cells[0]).toHaveTextContent('Satır 1');
     expect(screen.getByRole('grid', { name: 'Satırlar' })).toHaveAttribute('aria-rowcount', '1001');
     expect(screen.getByText('1.000 satır')).toBeInTheDocument();
@@ -38,11 +39,11 @@ describe('DataTable virtualization', () => {
     scrollTo(18_040);
     const labels = rendered().map((r) => r.cells[0]?.textContent);
     expect(labels).toContain('Satır 501');
-    expect(labels).toContain('Satır 519'); // the last row in a 720 px box: 18 040 + 720 − 40 = 18 720 → row 520 starts at 18 760
+    expect(labels).toContain('Satır 530'); // the last row in a 1080 px box: it shows up to 18 040 + 1080 = 19 120; row 530 starts at 40 + 529 × 36 = 19 084
     expect(labels).not.toContain('Satır 1');
     // once scrolled, rows to spare on both sides (the compositor may show them before React has)
     expect(labels).toContain('Satır 497');
-    expect(labels).toContain('Satır 523');
+    expect(labels).toContain('Satır 534');
     expect(rendered().length).toBeLessThan(60);
     // spacer above + rendered rows + spacer below = 1000 rows of 36 px
     const [above, below] = spacers();
@@ -70,8 +71,8 @@ describe('DataTable virtualization', () => {
     render(<DataTable data={LINES} columns={LINE_COLUMNS} aria-label="Satırlar" />);
     act(() => screen.getByRole('grid', { name: 'Satırlar' }).focus());
     await user.keyboard('{End}');
-    // the last row ends at 40 + 1000 × 36 = 36 040 px; a 720 px box shows it at its bottom from 35 320 on
-    expect(box().scrollTop).toBe(35_320);
+    // the last row ends at 40 + 1000 × 36 = 36 040 px; a 1080 px box shows it at its bottom from 34 960 on
+    expect(box().scrollTop).toBe(34_960);
     expect(rendered().at(-1)?.cells[0]).toHaveTextContent('Satır 1000');
     await user.keyboard('{Home}');
     expect(box().scrollTop).toBe(0);

@@ -35,8 +35,8 @@ const REST_OVERSCAN = 1;
 const SCROLL_OVERSCAN = 4;
 /** The window's edges move in steps of this many rows (a scroll re-renders once per step, not per row). */
 const STEP = 4;
-/** Height assumed when the scroll box reports none (jsdom, hidden tab): ~19 rows + overscan render. */
-export const FALLBACK_VIEWPORT = 720;
+/** Height assumed when the scroll box reports none (jsdom, a hidden tab): a full-HD screen's worth, ~29 rows. */
+export const FALLBACK_VIEWPORT = 1080;
 
 function benchNoVirtual(): boolean {
   if (typeof window === 'undefined') return false;
