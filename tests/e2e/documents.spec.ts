@@ -254,8 +254,9 @@ test.describe('aging list as a document', () => {
     const pdf = await printToPdf(page, 'aging');
     keep(pdf.file, 'aging-print');
     expect(pdf.pages.length, 'more than one page').toBeGreaterThan(1);
-    const today = new Date();
-    const date = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`;
+    // Today in Istanbul, the business's (and the browser's, playwright.config.ts) time zone — not this
+    // machine's: between 21:00 and 24:00 UTC they are different days.
+    const date = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
     checkHeads(pdf, 'Yaşlandırma Raporu', null, `Tarih: ${date}`);
     for (const size of pdf.sizes) expect(isA4(size)).toBe('landscape');
     // Each page starts with what the one before carried out.
