@@ -9,8 +9,9 @@
  * - search haystacks are folded once per (data, columns), in idle time after the first paint;
  * - sort orders are computed once per column and direction and cached (big tables rank their text
  *   columns in a Web Worker right after the first paint, see row-order/rank-worker.ts);
- * - a keystroke only scans an Int32Array of indices; react-table only ever sees the rows on screen
- *   (it owns the column model, headers and the sorting state, not the 100k-row pipeline).
+ * - a keystroke only scans an Int32Array of indices and renders about a screenful of rows, straight
+ *   from the column definitions; react-table owns the column model, headers and the sorting state
+ *   and is given no rows (use-window-table.ts).
  * Printing: on `beforeprint` the table renders ALL rows (virtualization off, synchronously via
  * flushSync) and goes back to virtual rows on `afterprint` (use-print-mode.ts).
  */

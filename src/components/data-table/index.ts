@@ -11,7 +11,8 @@
  *   Rows shown:  use-row-view.ts (sort state, search, rowFilter, tableView) over row-order/
  *                (table-index → search-fold → text-ranks → sort-order; rank-worker.ts for big tables)
  *   Virtualization: use-virtual-rows.ts (rendered window, row geometry); use-window-table.ts
- *                (react-table sees only the window); use-scroll-box-height.ts (maxHeight="viewport")
+ *                (the window's rows; react-table for columns, headers, sort state — given no rows);
+ *                use-scroll-box-height.ts (maxHeight="viewport")
  *   Keyboard:    use-keyboard-navigation.ts (grid keys, "/" to the search box)
  *   Printing:    use-print-mode.ts (all rows between beforeprint/afterprint; print CSS in data-table.css)
  *   Export:      table-export.ts (one export model → CSV writer, and exportXlsx → xlsx-writer.ts, the
