@@ -1,5 +1,6 @@
 /** get_cari_extre: the statement of one account (cari_id = the account's Firma ID). */
 import { fieldOf, readStatement } from './reader';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Statement, StatementLine } from './types';
 import { statementCall, statementKeys } from '../contract/erp';
 import { longAnswerQuery } from './erp-call';
@@ -39,3 +40,11 @@ export const statementQueries = {
   /** A long statement shows its first lines while the rest arrives (`complete: false`, erp-call.ts) when isFinalPrefix. */
   detail: (cariId: string) => longAnswerQuery(statementCall(cariId), readStatement, (first) => isFinalPrefix(first.lines)),
 };
+
+/**
+ * Stops the statements of these accounts that are on their way (their requests are aborted through
+ * react-query's signal) — only those: a statement another page or a row's prefetch asked for goes on.
+ */
+export function cancelStatements(queryClient: QueryClient, ids: Iterable<string>): void {
+  for (const id of ids) void queryClient.cancelQueries({ queryKey: statementQueries.detail(id).queryKey, exact: true });
+}

@@ -7,6 +7,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
+import { statementQueries } from '../../src/api/statement';
 import { answerStatement, gatewayFetch, mswServer, renderApp } from '../harness';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -271,23 +272,31 @@ describe('mutabakat letters for the account list', () => {
 
   it('İptal stops the statements under way and starts no new one; nothing half-done is printed', async () => {
     const started: string[] = [];
+    const aborted: string[] = [];
     mswServer.use(
       http.post('*/api/erp/get_cari_extre', async ({ request }) => {
         const { cari_id } = (await request.clone().json()) as { cari_id: string };
         started.push(cari_id);
         // Hangs until the browser gives up on the request.
-        await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve(), { once: true }));
+        await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => (aborted.push(cari_id), resolve()), { once: true }));
         return HttpResponse.error();
       }),
     );
     const app = await renderApp(`/mutabakat?province=Ankara&asOf=${ASOF}`, { loggedIn: true });
     await app.user.click(await screen.findByRole('button', { name: `Ekstreleri al (${ankara.length} cari)` }));
     await waitFor(() => expect(started).toHaveLength(4));
+    // A statement of an account outside the run is on its way too (a row's prefetch elsewhere in the app).
+    const outside = ds.accounts.find((a) => !ankara.includes(a))!;
+    void app.queryClient.prefetchQuery(statementQueries.detail(outside.id));
+    await waitFor(() => expect(started).toContain(outside.id));
     expect(screen.getByRole('progressbar', { name: 'Ekstreler alınıyor' })).toHaveAttribute('value', '0');
     await app.user.click(screen.getByRole('button', { name: 'İptal' }));
     // Shown once the run has ended (its pool returned): no statement can start after it.
     expect(await screen.findByText(`İptal edildi: 4 / ${ankara.length} ekstre alındı. Kalanlar için yeniden başlatabilirsiniz.`)).toBeInTheDocument();
-    expect(started).toHaveLength(4);
+    expect(started).toHaveLength(5);
+    // Only the run's own statements are stopped: the four it started, not the one it did not.
+    await waitFor(() => expect([...aborted].sort()).toEqual(started.filter((id) => id !== outside.id).sort()));
+    expect(aborted).not.toContain(outside.id);
     expect(letters()).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Yazdır (0 mektup)' })).toBeDisabled();
     expect(screen.queryByText(/alınamadı/)).not.toBeInTheDocument();

@@ -7,6 +7,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mswServer, renderApp } from '../harness';
+import { statementQueries } from '../../src/api/statement';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
@@ -138,5 +139,32 @@ describe('Özet: payments falling due this week and this month (both sides)', ()
     await waitFor(() => expect(screen.getByTestId('overview-due-A-week')).toHaveTextContent('3.000,00 TL1 kalem'));
     expect(screen.getByTestId('overview-due-A-week')).not.toHaveTextContent('eksik');
     expect(screen.queryByText(/Rakamlar eksik/)).not.toBeInTheDocument();
+  });
+
+  it('İptal stops the run’s statements and only those (another account’s statement on its way goes on)', async () => {
+    erpFixtures();
+    const started: string[] = [];
+    const aborted: string[] = [];
+    mswServer.use(
+      http.post('*/api/erp/get_cari_extre', async ({ request }) => {
+        const id = String(((await request.clone().json()) as { cari_id?: string }).cari_id);
+        started.push(id);
+        // Hangs until the browser gives up on the request.
+        await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => (aborted.push(id), resolve()), { once: true }));
+        return HttpResponse.error();
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-18T09:00:00Z'));
+    const app = await renderApp('/', { loggedIn: true });
+    await app.user.click(await screen.findByRole('button', { name: /^Hesapla \(3 cari ekstresi/ }));
+    // 1001, 1008 and 1020 (1030 has nothing not yet due), at most 4 at a time: all three under way
+    await waitFor(() => expect([...started].sort()).toEqual(['1001', '1008', '1020']));
+    // A row's prefetch of another account's statement, elsewhere in the app
+    void app.queryClient.prefetchQuery(statementQueries.detail('1030'));
+    await waitFor(() => expect(started).toContain('1030'));
+    await app.user.click(screen.getByRole('button', { name: 'İptal' }));
+    await waitFor(() => expect([...aborted].sort()).toEqual(['1001', '1008', '1020']));
+    expect(aborted).not.toContain('1030');
   });
 });

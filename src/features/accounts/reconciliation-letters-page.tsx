@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { userMessageOf } from '../../api/errors';
 import { configQuery } from '../../api/session';
-import { statementQueries } from '../../api/statement';
+import { cancelStatements, statementQueries } from '../../api/statement';
 import type { Account } from '../../api/types';
 import { BalanceText } from '../../components/balance';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -136,6 +136,7 @@ export default function ReconciliationLettersPage() {
   const [statuses, setStatuses] = useState<ReadonlyMap<string, LetterStatus>>(() => new Map());
   const [run, setRun] = useState<Run | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const runIds = useRef<readonly string[]>([]);
   useEffect(
     () => () => {
       controller.current?.abort();
@@ -156,6 +157,7 @@ export default function ReconciliationLettersPage() {
     controller.current?.abort();
     const ctrl = new AbortController();
     controller.current = ctrl;
+    runIds.current = accounts.map((a) => a.id);
     const runKey = key;
     const keep = run?.key === runKey ? statuses : new Map<string, LetterStatus>();
     const next = new Map(keep);
@@ -199,8 +201,8 @@ export default function ReconciliationLettersPage() {
 
   function cancel() {
     controller.current?.abort();
-    // The statements under way stop too (their fetch is aborted through react-query's signal).
-    void queryClient.cancelQueries({ queryKey: statementQueries.all });
+    // The run's statements under way stop too; none other.
+    cancelStatements(queryClient, runIds.current);
   }
 
   const running = !!run?.running && run.key === key;

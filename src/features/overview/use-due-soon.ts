@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { userMessageOf } from '../../api/errors';
-import { statementQueries } from '../../api/statement';
+import { cancelStatements, statementQueries } from '../../api/statement';
 import type { Account, ErpTable } from '../../api/types';
 import { cellMinor, cellText, type AgingLayout } from '../../components/aging/aging-buckets';
 import { runPool } from '../../lib/run-pool';
@@ -75,12 +75,14 @@ export function useDueSoon(candidates: readonly DueCandidate[], today: IsoDate) 
   // Only ever written by `start` (never fetched): the outcome survives navigation and a return to Özet.
   const { data: run } = useQuery<DueRun | null>({ queryKey, queryFn: () => null, enabled: false, staleTime: Infinity });
   const controller = useRef<AbortController | null>(null);
+  const runIds = useRef<readonly string[]>([]);
   useEffect(() => () => controller.current?.abort(), []);
 
   async function start(accounts: readonly DueCandidate[]) {
     controller.current?.abort();
     const ctrl = new AbortController();
     controller.current = ctrl;
+    runIds.current = accounts.map((a) => a.id);
     const prev = queryClient.getQueryData<DueRun | null>(queryKey);
     const results = new Map(prev?.results ?? []);
     for (const a of accounts) results.delete(a.id);
@@ -108,7 +110,7 @@ export function useDueSoon(candidates: readonly DueCandidate[], today: IsoDate) 
 
   function cancel() {
     controller.current?.abort();
-    void queryClient.cancelQueries({ queryKey: statementQueries.all });
+    cancelStatements(queryClient, runIds.current);
   }
 
   const rows = useMemo(() => {
