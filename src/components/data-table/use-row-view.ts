@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Updater } from '@tanstack/react-table';
 import { whenIdle } from '../../lib/idle';
 import { queryTokens } from '../../lib/turkish';
-import { buildCharRows, buildHaystacks, getTableIndex, identityOrder, prefetchRanks, rankInWorker, viewOrder, warmSearch, workersAvailable } from './row-order';
+import { buildCharRows, buildHaystacks, getTableIndex, prefetchRanks, rankInWorker, viewOrder, warmSearch, workersAvailable } from './row-order';
 import { sortingToParam } from './sort-param';
 import type { DataTableProps } from './data-table-props';
 import type { DataColumn, SortingState } from './types';
@@ -89,7 +89,7 @@ export function useRowView<T>(
       cancels.push(
         whenIdle((stop) => {
           if (!buildHaystacks(index, stop, true) || !buildCharRows(index, stop)) return false;
-          if (index.charRows?.complete) warmSearch(index, identityOrder(index));
+          warmSearch(index);
           return true;
         }),
       );

@@ -56,7 +56,7 @@ export interface VirtualRows {
 }
 
 /** The rendered window for a scroll offset and viewport height: the visible rows and overscan..overscan+STEP more each side. */
-export function rowWindow(offset: number, viewport: number, count: number, rowHeight: number, overscan: number): { start: number; end: number } {
+function rowWindow(offset: number, viewport: number, count: number, rowHeight: number, overscan: number): { start: number; end: number } {
   const first = Math.floor(Math.max(0, offset - HEADER_HEIGHT) / rowHeight);
   const last = Math.ceil(Math.max(0, offset + viewport - HEADER_HEIGHT) / rowHeight);
   const start = Math.max(0, Math.floor((first - overscan) / STEP) * STEP);

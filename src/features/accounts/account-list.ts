@@ -174,7 +174,7 @@ function balanceColumn(accounts: readonly Account[]): Float64Array {
 
 const columnsCache = new WeakMap<readonly Account[], ListColumns>();
 /** The columns of a list (built on first use, then cached for as long as the list lives). */
-export function listColumns(accounts: readonly Account[]): ListColumns {
+function listColumns(accounts: readonly Account[]): ListColumns {
   let c = columnsCache.get(accounts);
   if (!c) {
     c = { category: facetColumn(accounts, (a) => a.category), province: facetColumn(accounts, (a) => a.province), balance: balanceColumn(accounts) };

@@ -16,7 +16,6 @@ import type { TableIndex } from './table-index';
 
 export { getTableIndex, type TableIndex } from './table-index';
 export { buildCharRows, buildHaystacks, warmSearch } from './search-fold';
-export { identityOrder } from './sort-order';
 export { textRanks } from './text-ranks';
 export { prefetchRanks, sortedOrder } from './sort-order';
 export { rankInWorker, workersAvailable } from './rank-in-worker';
