@@ -106,6 +106,8 @@ export function lateInterest(lines: readonly LedgerLine[], options: LateInterest
   };
   for (const it of r.items) {
     for (const c of byItem.get(it.pos) ?? []) {
+      // A return / discount reduced the invoice from its own date: not paid late.
+      if (c.credit) continue;
       const by = lines[c.by]!.date;
       if (!by) {
         undatedSteps++;

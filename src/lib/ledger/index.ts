@@ -37,3 +37,4 @@ export * from './lines';
 export * from './fold';
 export * from './buckets';
 export * from './open-items';
+export * from './movements';

@@ -16,6 +16,10 @@ export interface LedgerLine {
   currency?: string | null;
   currencyAmount?: Minor | null;
   invalid?: { debit?: string; credit?: string; currencyAmount?: string };
+  /** The line's own document number (an invoice's, matched by a return's `ref`). */
+  documentNo?: string | null;
+  /** For a return / discount / price-difference credit: the document number of the invoice it belongs to, when the ERP names it. */
+  ref?: string | null;
 }
 
 /** The date an item ages from under `basis` (rule 3). */

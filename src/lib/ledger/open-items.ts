@@ -4,6 +4,7 @@ import { LOCAL_CURRENCY } from '../currency';
 import type { IsoDate, Minor } from '../types';
 import { bucketKeyForDays, emptyBuckets, normalizeEdges, type AgingBucket } from './buckets';
 import { ledgerColumn } from './fold';
+import { classifyMovement, reducesInvoice } from './movements';
 import { basisDate, type Basis, type LedgerLine, type Side } from './lines';
 
 
@@ -42,6 +43,8 @@ export interface Closing {
   item: number;
   by: number;
   amount: Minor;
+  /** The movement is a return / discount / price-difference credit: it reduced the item from the item's own date. */
+  credit?: true;
 }
 
 export interface LedgerItem {
@@ -209,26 +212,49 @@ export function openItems(lines: readonly LedgerLine[], options: OpenItemsOption
   let closedAmount = 0;
   let lateSum = 0;
   let toPaySum = 0;
+  // A return / discount / price-difference credit reduces the invoice it names (else the oldest open
+  // one) from that invoice's own date: no payment delay, no vade farkı (movements.ts).
+  const isCredit = new Uint8Array(n);
+  for (let k = 0; k < oppCount; k++) {
+    const op = oppOrder[k]!;
+    if (reducesInvoice(classifyMovement(lines[op]!.type))) isCredit[op] = 1;
+  }
+  const byDoc = new Map<string, number>();
+  for (let k = 0; k < itemCount; k++) {
+    const doc = lines[itemOrder[k]!]!.documentNo?.trim();
+    if (doc && !byDoc.has(doc)) byDoc.set(doc, itemOrder[k]!);
+  }
   let ii = 0;
   let oi = 0;
-  while (ii < itemCount && oi < oppCount) {
-    const ip = itemOrder[ii]!;
+  while (oi < oppCount) {
+    while (ii < itemCount && open[itemOrder[ii]!] === 0) ii++;
     const op = oppOrder[oi]!;
+    const credit = isCredit[op] === 1;
+    const named = credit ? lines[op]!.ref?.trim() : undefined;
+    let ip = named ? (byDoc.get(named) ?? -1) : -1;
+    if (ip >= 0 && open[ip] === 0) ip = -1;
+    if (ip < 0) {
+      if (ii >= itemCount) break;
+      ip = itemOrder[ii]!;
+    }
     const take = open[ip]! < left[op]! ? open[ip]! : left[op]!;
     open[ip] = open[ip]! - take;
     left[op] = left[op]! - take;
-    closedDay[ip] = txDay[op]!;
-    const byDay = dateDays[op]!;
     const own = txDay[ip]!;
-    const ref = basisDay[ip]!;
-    if (byDay !== UNDATED && own !== UNDATED && ref !== UNDATED) {
-      const paid = byDay > own ? byDay : own;
-      closedAmount += take;
-      lateSum += take * (paid > ref ? paid - ref : 0);
-      toPaySum += take * (paid - own);
+    if (credit) {
+      if (closedDay[ip]! < own) closedDay[ip] = own;
+    } else {
+      closedDay[ip] = txDay[op]!;
+      const byDay = dateDays[op]!;
+      const ref = basisDay[ip]!;
+      if (byDay !== UNDATED && own !== UNDATED && ref !== UNDATED) {
+        const paid = byDay > own ? byDay : own;
+        closedAmount += take;
+        lateSum += take * (paid > ref ? paid - ref : 0);
+        toPaySum += take * (paid - own);
+      }
     }
-    if (closings) closings.push({ item: ip, by: op, amount: take });
-    if (open[ip] === 0) ii++;
+    if (closings) closings.push(credit ? { item: ip, by: op, amount: take, credit: true } : { item: ip, by: op, amount: take });
     if (left[op] === 0) oi++;
   }
 
