@@ -11,7 +11,7 @@ import { whole } from '../../api/erp-call';
 import { useAccountName } from '../../components/statement/account-name';
 import { documentNumberKey } from '../../components/statement/document-number';
 import { isIsoDate } from '../../lib/dates';
-import { currenciesOf, type Basis } from '../../lib/ledger';
+import { currenciesOf, defaultCurrencyOf, type Basis } from '../../lib/ledger';
 import { LOCAL_CURRENCY } from '../../lib/currency';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
@@ -33,8 +33,9 @@ export function useLedgerAccount() {
   const basis: Basis = params.get('basis') === 'transaction' ? 'transaction' : 'due';
   const currencies = useMemo(() => (lines ? currenciesOf(lines) : [LOCAL_CURRENCY]), [lines]);
   const curParam = params.get('cur');
-  // A foreign-currency account in its own currency by default.
-  const currency = curParam && currencies.includes(curParam) ? curParam : (currencies[1] ?? LOCAL_CURRENCY);
+  // TL (every line) by default; an account whose every line is in one foreign currency in that one.
+  // The page states the other currencies' figures beside it (each on its own, never added).
+  const currency = curParam && currencies.includes(curParam) ? curParam : lines ? defaultCurrencyOf(lines) : LOCAL_CURRENCY;
   const docKey = useMemo(() => documentNumberKey(data?.extraColumns ?? []), [data]);
   const update = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true });
   // Still reading (also while a long statement's first rows are in): never "nothing found" meanwhile.

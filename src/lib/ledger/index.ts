@@ -38,3 +38,4 @@ export * from './fold';
 export * from './buckets';
 export * from './open-items';
 export * from './movements';
+export * from './account';

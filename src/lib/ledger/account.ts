@@ -1,0 +1,100 @@
+/**
+ * THE account view: the policies every page of an account takes instead of deciding them itself.
+ * - As-of: open-item figures (overdue, ortalama vade, payment behaviour) are as of the earlier of
+ *   the range end and today — never as of a day that has not come (`effectiveAsOf`).
+ * - Currency: every currency of the account, each on its own, never added (`currencies`, `views`).
+ *   TL is every line's accounting amount; a foreign currency is the lines written in it. The page's
+ *   first currency is TL, unless every line is in one foreign currency (a USD account reads in USD).
+ * - Sign: `sign` of each view (+1 debit side "B", −1 credit side "A"); signed figure = sign × magnitude.
+ * - Movement classes (movements.ts) and the overflow guard (amounts beyond 2^53 kuruş are refused).
+ * Pure: no React, DOM or Node. The mutabakat snapshots take their figures from here too.
+ */
+
+import type { IsoDate, Minor } from '../types';
+import { ledgerColumn } from './fold';
+import { foreignCurrencyOf, LOCAL_CURRENCY } from '../currency';
+import { currenciesOf, orderLines, type Basis, type LedgerLine, type Side } from './lines';
+import { openItems, type OpenItemsResult } from './open-items';
+
+/** The as-of date of the open-item figures of a range ending `to`: the earlier of it and today. */
+export function effectiveAsOf(to: IsoDate | null | undefined, today: IsoDate): IsoDate {
+  return to && to < today ? to : today;
+}
+
+/** TL, unless every line is in one and the same foreign currency. */
+export function defaultCurrencyOf(lines: readonly LedgerLine[]): string {
+  if (lines.length === 0) return LOCAL_CURRENCY;
+  const first = foreignCurrencyOf(lines[0]!);
+  if (first === null) return LOCAL_CURRENCY;
+  for (const l of lines) if (foreignCurrencyOf(l) !== first) return LOCAL_CURRENCY;
+  return first;
+}
+
+export interface AccountLedgerOptions {
+  asOf: IsoDate;
+  basis?: Basis;
+  edges?: readonly number[];
+  side?: Side;
+  /** Record which movement closed what. */
+  explain?: boolean;
+}
+
+export interface CurrencyView {
+  currency: string;
+  items: OpenItemsResult;
+  /** signed = sign × magnitude (+ borç "B", − alacak "A"). */
+  sign: 1 | -1;
+  openTotal: Minor;
+  overdueTotal: Minor;
+  overdueCount: number;
+}
+
+export interface AccountLedger {
+  asOf: IsoDate;
+  /** TL first, then foreign currencies first-seen. */
+  currencies: string[];
+  /** The currency a page opens in (see the header). */
+  defaultCurrency: string;
+  /** One view per currency, in `currencies` order. */
+  views: CurrencyView[];
+  view(currency: string): CurrencyView | undefined;
+  /** An amount beyond exact integer range: the figures are refused, not shown wrong. */
+  overflow: boolean;
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** True when a sum of these lines could leave the exact integer range (kuruş). */
+export function overflows(lines: readonly LedgerLine[]): boolean {
+  let total = 0;
+  for (const l of lines) {
+    total += Math.abs(l.debit) + Math.abs(l.credit);
+    if (!(total <= SAFE)) return true;
+  }
+  return false;
+}
+
+export function accountLedger(lines: readonly LedgerLine[], options: AccountLedgerOptions): AccountLedger {
+  const ordered = orderLines(lines);
+  const currencies = currenciesOf(ordered);
+  const views: CurrencyView[] = currencies.map((currency) => {
+    const items = openItems(ordered, { asOf: options.asOf, basis: options.basis, edges: options.edges, side: options.side, explain: options.explain, currency });
+    return { currency, items, sign: items.sign, openTotal: items.openTotal, overdueTotal: items.overdueTotal, overdueCount: items.overdueCount };
+  });
+  const byCurrency = new Map(views.map((v) => [v.currency, v]));
+  return {
+    asOf: options.asOf,
+    currencies,
+    defaultCurrency: defaultCurrencyOf(ordered),
+    views,
+    view: (c) => byCurrency.get(c),
+    overflow: overflows(ordered) || currencies.some((c) => c !== LOCAL_CURRENCY && columnOverflows(ordered, c)),
+  };
+}
+
+function columnOverflows(lines: readonly LedgerLine[], currency: string): boolean {
+  const col = ledgerColumn(lines, currency);
+  let total = 0;
+  for (let i = 0; i < lines.length; i++) total += col.debit[i]! + col.credit[i]!;
+  return !(total <= SAFE);
+}
