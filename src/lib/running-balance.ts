@@ -210,12 +210,15 @@ export function computeFx(p: PreparedStatement, opts: { from?: IsoDate | null; t
       const debit = filtered ? f.shownDebit : f.totals.debit;
       const credit = filtered ? f.shownCredit : f.totals.credit;
       const items = p.fx.items[k]!;
+      // Under a type filter the totals are the shown lines' only: a line before the range is not in them.
+      let shownIncomplete = false;
+      if (filtered) for (const i of f.shown) if (columns[k]!.unreadable[i] === 1) shownIncomplete = true;
       return {
         currency: currencies[k]!,
         debit,
         credit,
         balance: debit - credit,
-        incomplete: filtered ? f.totals.incomplete : f.closingIncomplete,
+        incomplete: filtered ? shownIncomplete : f.closingIncomplete,
         overdue: items.overdueTotal * items.sign,
         overdueCount: items.overdueCount,
       };

@@ -2,9 +2,10 @@
  * THE account view: the policies every page of an account takes instead of deciding them itself.
  * - As-of: open-item figures (overdue, ortalama vade, payment behaviour) are as of the earlier of
  *   the range end and today — never as of a day that has not come (`effectiveAsOf`).
- * - Currency: every currency of the account, each on its own, never added (`currencies`, `views`).
- *   TL is every line's accounting amount; a foreign currency is the lines written in it. The page's
- *   first currency is TL, unless every line is in one foreign currency (a USD account reads in USD).
+ * - Currency: every currency of the account, each on its own, never added (`currencies`, `views`):
+ *   each currency's items are the lines written in it (a USD invoice is a USD item, never also a TL
+ *   one through its TL equivalent). TL first when the account has a TL line. The statement's TL
+ *   running balance stays the ERP's accounting balance over every line (running-balance.ts).
  * - Sign: `sign` of each view (+1 debit side "B", −1 credit side "A"); signed figure = sign × magnitude.
  * - Movement classes (movements.ts) and the overflow guard (amounts beyond 2^53 kuruş are refused).
  * Pure: no React, DOM or Node. The mutabakat snapshots take their figures from here too.
@@ -21,13 +22,15 @@ export function effectiveAsOf(to: IsoDate | null | undefined, today: IsoDate): I
   return to && to < today ? to : today;
 }
 
-/** TL, unless every line is in one and the same foreign currency. */
+/** TL when the account has a TL line (or no line), else its first foreign currency. */
 export function defaultCurrencyOf(lines: readonly LedgerLine[]): string {
-  if (lines.length === 0) return LOCAL_CURRENCY;
-  const first = foreignCurrencyOf(lines[0]!);
-  if (first === null) return LOCAL_CURRENCY;
-  for (const l of lines) if (foreignCurrencyOf(l) !== first) return LOCAL_CURRENCY;
-  return first;
+  return accountCurrencies(lines)[0] ?? LOCAL_CURRENCY;
+}
+
+/** The currencies of the account's own items: TL when a line is in TL, then foreign ones first-seen. */
+export function accountCurrencies(lines: readonly LedgerLine[]): string[] {
+  const all = currenciesOf(lines);
+  return lines.length === 0 || lines.some((l) => foreignCurrencyOf(l) === null) ? all : all.slice(1);
 }
 
 export interface AccountLedgerOptions {
@@ -76,9 +79,9 @@ export function overflows(lines: readonly LedgerLine[]): boolean {
 
 export function accountLedger(lines: readonly LedgerLine[], options: AccountLedgerOptions): AccountLedger {
   const ordered = orderLines(lines);
-  const currencies = currenciesOf(ordered);
+  const currencies = accountCurrencies(ordered);
   const views: CurrencyView[] = currencies.map((currency) => {
-    const items = openItems(ordered, { asOf: options.asOf, basis: options.basis, edges: options.edges, side: options.side, explain: options.explain, currency });
+    const items = openItems(ordered, { asOf: options.asOf, basis: options.basis, edges: options.edges, side: options.side, explain: options.explain, currency, ownLines: true });
     return { currency, items, sign: items.sign, openTotal: items.openTotal, overdueTotal: items.overdueTotal, overdueCount: items.overdueCount };
   });
   const byCurrency = new Map(views.map((v) => [v.currency, v]));

@@ -17,7 +17,12 @@ export interface LedgerColumn {
   unreadableCount: number;
 }
 
-export function ledgerColumn(lines: readonly LedgerLine[], currency: string = LOCAL_CURRENCY): LedgerColumn {
+/**
+ * `ownLines`: TL is then only the lines written in TL (or in no currency) — the account view's
+ * per-currency items, where a USD invoice is a USD item and never also a TL one. Without it TL is
+ * every line's accounting amount (the statement's TL balance, as the ERP keeps it).
+ */
+export function ledgerColumn(lines: readonly LedgerLine[], currency: string = LOCAL_CURRENCY, ownLines = false): LedgerColumn {
   const n = lines.length;
   const member = new Uint8Array(n);
   const debit = new Float64Array(n);
@@ -28,6 +33,7 @@ export function ledgerColumn(lines: readonly LedgerLine[], currency: string = LO
   for (let i = 0; i < n; i++) {
     const l = lines[i]!;
     if (local) {
+      if (ownLines && foreignCurrencyOf(l) !== null) continue;
       member[i] = 1;
       debit[i] = l.debit;
       credit[i] = l.credit;
@@ -44,8 +50,15 @@ export function ledgerColumn(lines: readonly LedgerLine[], currency: string = LO
       unreadableCount++;
       continue;
     }
+    // The side: a signed (negative) currency amount is a credit; else the side of the TL amount —
+    // which is unknown when that could not be read: then the line is unreadable here too, never
+    // guessed (an unreadable TL credit must not book a USD payment as a USD debit).
     const amount = Math.abs(l.currencyAmount);
-    if (l.debit - l.credit < 0) credit[i] = amount;
+    if (l.currencyAmount < 0) credit[i] = amount;
+    else if (hasUnreadableAmount(l)) {
+      unreadable[i] = 1;
+      unreadableCount++;
+    } else if (l.debit - l.credit < 0) credit[i] = amount;
     else debit[i] = amount;
   }
   return { currency, member, debit, credit, unreadable, unreadableCount };

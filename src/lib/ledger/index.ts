@@ -31,7 +31,8 @@
  * 5. Days past due = as-of − basis date. An item due ON the as-of date is 0 days: not yet due.
  *    Overdue = open and days > 0. Buckets: not due (days ≤ 0), then for edges [30, 60, 90, 120]:
  *    1–30, 31–60, 61–90, 91–120, over 120 (the ERP's "0-30 Gün" … "120 Gün Üstü").
- * 6. Ortalama vade = Σ(open × basis day) / Σ open over the dated open items, rounded to a day.
+ * 6. Ortalama vade = Σ(open × basis day) / Σ open over the dated open items, exact, rounded to a day;
+ *    a tie (exactly half a day) goes to the earlier day (never pushed later by rounding).
  */
 export * from './lines';
 export * from './fold';

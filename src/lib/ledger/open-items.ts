@@ -32,6 +32,8 @@ export interface OpenItemsOptions {
   currency?: string;
   /** Default [30, 60, 90, 120]. */
   edges?: readonly number[];
+  /** TL = only the lines written in TL (the account view's per-currency items; see ledgerColumn). */
+  ownLines?: boolean;
   /** Age this side's movements (default: the side of the balance, rule 3). */
   side?: Side;
   /** Record which movement closed what (one object per step; off by default). */
@@ -119,7 +121,7 @@ export function openItems(lines: readonly LedgerLine[], options: OpenItemsOption
   const basis = options.basis ?? 'due';
   const currency = options.currency ?? LOCAL_CURRENCY;
   const edges = normalizeEdges(options.edges);
-  const col = ledgerColumn(lines, currency);
+  const col = ledgerColumn(lines, currency, options.ownLines);
   const n = lines.length;
   const days = new Map<IsoDate, number>();
   const dayOf = (iso: IsoDate | null): number => {
@@ -266,7 +268,7 @@ export function openItems(lines: readonly LedgerLine[], options: OpenItemsOption
   let overdueTotal = 0;
   let overdueCount = 0;
   let datedOpen = 0;
-  let weighted = 0; // Σ open × (basis day − as-of day): floating, decides only a date
+  let weighted = 0n; // Σ open × basis day, exact (BigInt: amounts × day numbers pass 2^53)
   for (let k = 0; k < itemCount; k++) {
     const p = itemOrder[k]!;
     const l = lines[p]!;
@@ -290,7 +292,7 @@ export function openItems(lines: readonly LedgerLine[], options: OpenItemsOption
         bucket = bucketKeyForDays(age, edges);
         bucketAt.get(bucket)!.amount += remaining;
         datedOpen += remaining;
-        weighted += remaining * -age;
+        weighted += BigInt(remaining) * BigInt(ref);
         if (age > 0) {
           overdueTotal += remaining;
           overdueCount++;
@@ -324,7 +326,7 @@ export function openItems(lines: readonly LedgerLine[], options: OpenItemsOption
     unapplied,
     overdueTotal,
     overdueCount,
-    averageDueDate: datedOpen > 0 ? addDays(options.asOf, Math.round(weighted / datedOpen)) : null,
+    averageDueDate: datedOpen > 0 ? addDays(EPOCH, meanDay(weighted, BigInt(datedOpen))) : null,
     behaviour:
       closedAmount === 0
         ? { closedAmount: 0, averageDaysLate: null, averageDaysToPay: null }
@@ -333,6 +335,17 @@ export function openItems(lines: readonly LedgerLine[], options: OpenItemsOption
     unreadable,
     incomplete: unreadable > 0,
   };
+}
+
+/** Σ(open × day) / Σ open rounded to a day; a tie (exactly half a day) goes to the earlier day. */
+function meanDay(weighted: bigint, total: bigint): number {
+  let q = weighted / total; // truncates toward zero
+  let r = weighted - q * total;
+  if (r < 0n) {
+    q -= 1n;
+    r += total;
+  }
+  return Number(2n * r > total ? q + 1n : q);
 }
 
 /** Sorts in place unless already in order (statements usually arrive in date order). */
