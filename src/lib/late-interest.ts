@@ -160,7 +160,8 @@ export function parseRateText(text: string | null | undefined): { ok: true; rate
 export function lateInterest(lines: readonly LedgerLine[], options: LateInterestOptions): LateInterestResult {
   const basis = options.basis ?? 'due';
   const vatRate = options.vatRate ?? DEFAULT_VAT_RATE;
-  const r = openItems(lines, { asOf: options.asOf, basis, currency: options.currency, side: options.side, explain: true });
+  // Each currency's own lines (the account view's rule, ledger/account.ts): never a USD invoice charged in TL too.
+  const r = openItems(lines, { asOf: options.asOf, basis, currency: options.currency, side: options.side, explain: true, ownLines: true });
   const { byItem } = closingsByPosition(r);
   const rows: LateInterestRow[] = [];
   let undatedSteps = 0;

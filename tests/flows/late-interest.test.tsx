@@ -113,18 +113,29 @@ describe('vade farkı: what is not a late payment', () => {
   });
 });
 
-describe('a TL + USD account: every currency, each on its own', () => {
-  // TL: invoice 10.000,00 due 31.01.2026, open; as of 02.03.2026 at 3 % a month: 30 days → 300,00 (KDV 60,00, total 360,00).
-  // USD: invoice 1.000,00 USD (TL 35.000,00) due 31.01.2026, open → 30,00 USD (KDV 6,00, total 36,00 USD).
-  // The TL column holds every line's TL amount: 10.000 + 35.000 = 45.000,00 → 1.350,00 TL.
+describe('a TL + USD account: every currency, each of its own lines', () => {
+  // TL invoice 10.000,00 due 31.01.2026, open; USD invoice 1.000,00 USD (TL 35.000,00) due 31.01.2026, open.
+  // As of 02.03.2026 (30 days late) at 3 % a month: TL 10.000 × 0,03 = 300,00 (KDV 60,00, total 360,00);
+  // USD 1.000 × 0,03 = 30,00 USD (KDV 6,00, total 36,00 USD). The USD invoice is never charged in TL too.
   const MIXED = [
     row('2026-01-01', '2026-01-31', 'Satış Faturası', 10000, 0, 'SF1', { OTHER_MONEY: 'TL', OTHER_CASH_ACT_VALUE: 10000 }),
     row('2026-01-01', '2026-01-31', 'Satış Faturası', 35000, 0, 'SF2', { OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: 1000 }),
   ];
 
-  it('opens in TL (every line), and states the USD figure beside it, never added', async () => {
-    await sheet('/accounts/1003/vade-farki?asOf=2026-03-02&rate=3&period=monthly', MIXED, 2);
-    expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Vade farkı 1.350,00 TL');
+  it('vade farkı opens in TL and states the USD figure beside it, never added', async () => {
+    const { grid } = await sheet('/accounts/1003/vade-farki?asOf=2026-03-02&rate=3&period=monthly', MIXED, 1);
+    expect(cells(grid)[0]!.slice(2, 3)).toEqual(['SF1']);
+    expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Vade farkı 300,00 TL · KDV (%20) 60,00 TL · Genel toplam 360,00 TL');
     expect(screen.getByTestId('late-interest-others')).toHaveTextContent('USD: 30,00 + KDV 6,00 = 36,00 USD');
+  });
+
+  it('açık kalemler: the TL item in TL, the USD one beside it in USD', async () => {
+    answerStatement(MIXED);
+    await renderApp('/accounts/1003/acik-kalemler?asOf=2026-03-02', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Açık kalemler' });
+    await waitFor(() => expect(cells(grid)).toHaveLength(1));
+    expect(cells(grid)[0]![3]).toBe('SF1');
+    expect(screen.getByTestId('open-items-total')).toHaveTextContent('10.000,00 B');
+    expect(screen.getByTestId('open-items-others')).toHaveTextContent('USD: açık 1.000,00 USD B, vadesi geçmiş 1.000,00 USD B (1 kalem)');
   });
 });

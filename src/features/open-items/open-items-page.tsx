@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../components/layout/document-title';
 import { documentNumberOf } from '../../components/statement/document-number';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../lib/format';
-import { openItems, type OpenItemsResult } from '../../lib/ledger';
+import { accountLedger, type OpenItemsResult } from '../../lib/ledger';
 import type { Minor } from '../../lib/types';
 import { useCompanyTitle } from '../../api/session';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
@@ -29,7 +29,10 @@ import './open-items.css';
 export default function OpenItemsPage() {
   const { loading, cariId, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.openItems.titleFor', { name }) : undefined);
-  const result = useMemo(() => (lines ? openItems(lines, { asOf, basis, currency }) : null), [lines, asOf, basis, currency]);
+  // The account view: every currency, each of its own lines; the table shows the chosen one.
+  const ledger = useMemo(() => (lines ? accountLedger(lines, { asOf, basis }) : null), [lines, asOf, basis]);
+  const result = ledger?.view(currency)?.items ?? null;
+  const others = ledger ? ledger.views.filter((v) => v.currency !== currency) : [];
   const rows = useMemo<OpenRow[]>(() => {
     if (!result || !lines) return [];
     const labels = new Map(result.buckets.map((b) => [b.key, bucketLabel(b)]));
@@ -99,6 +102,22 @@ export default function OpenItemsPage() {
               </dd>
             </div>
           </dl>
+          {others.length > 0 && (
+            <p className="ledger-facts" data-testid="open-items-others">
+              {t('ledger.openItems.otherCurrencies', {
+                list: others
+                  .map((v) =>
+                    t('ledger.openItems.otherCurrency', {
+                      currency: v.currency,
+                      open: balanceText(v.sign * v.openTotal, v.currency),
+                      overdue: balanceText(v.sign * v.overdueTotal, v.currency),
+                      count: formatCount(v.overdueCount),
+                    }),
+                  )
+                  .join(' · '),
+              })}
+            </p>
+          )}
         </>
       )}
       <DataTable<OpenRow>

@@ -11,7 +11,7 @@ import { whole } from '../../api/erp-call';
 import { useAccountName } from '../../components/statement/account-name';
 import { documentNumberKey } from '../../components/statement/document-number';
 import { isIsoDate } from '../../lib/dates';
-import { currenciesOf, defaultCurrencyOf, type Basis } from '../../lib/ledger';
+import { accountCurrencies, defaultCurrencyOf, type Basis } from '../../lib/ledger';
 import { LOCAL_CURRENCY } from '../../lib/currency';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
@@ -31,10 +31,10 @@ export function useLedgerAccount() {
   const asOfParam = params.get('asOf');
   const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
   const basis: Basis = params.get('basis') === 'transaction' ? 'transaction' : 'due';
-  const currencies = useMemo(() => (lines ? currenciesOf(lines) : [LOCAL_CURRENCY]), [lines]);
+  const currencies = useMemo(() => (lines ? accountCurrencies(lines) : [LOCAL_CURRENCY]), [lines]);
   const curParam = params.get('cur');
-  // TL (every line) by default; an account whose every line is in one foreign currency in that one.
-  // The page states the other currencies' figures beside it (each on its own, never added).
+  // The account view's currencies (each of its own lines): TL first when it has TL lines. The page
+  // states the other currencies' figures beside the chosen one (each on its own, never added).
   const currency = curParam && currencies.includes(curParam) ? curParam : lines ? defaultCurrencyOf(lines) : LOCAL_CURRENCY;
   const docKey = useMemo(() => documentNumberKey(data?.extraColumns ?? []), [data]);
   const update = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true });

@@ -92,7 +92,7 @@ export function StatementFacts({
         {summary && (
           <>
             <div title={t('statement.summary.accountBalance.hint')}>
-              <dt>{t('statement.summary.accountBalance', { date: formatDate(summary.asOf) })}</dt>
+              <dt>{t('statement.summary.accountBalance', { date: formatDate(summary.balanceDate) })}</dt>
               <dd className="num" data-testid="account-balance">
                 {summary.incomplete.closing ? <IncompleteAmount /> : balanceText(summary.closingBalance)}
               </dd>

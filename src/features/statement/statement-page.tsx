@@ -40,6 +40,7 @@ import { matchingPreset, orderedRange, parseIsoParam } from './date-range';
 import { StatementFacts } from './statement-facts';
 import { StatementFilters } from './statement-filters';
 import { computeFx, computeStatement, prepareStatement, type StatementRow } from '../../lib/running-balance';
+import { effectiveAsOf } from '../../lib/ledger';
 import { StatementFx } from './statement-fx';
 import { IncompleteAmount, statementColumns } from './statement-columns';
 import './statement.css';
@@ -97,8 +98,9 @@ export default function StatementPage() {
 
   const types = useMemo(() => (type ? new Set([type]) : null), [type]);
   const lines = shown?.lines;
-  // The open-item figures (overdue marks and total, ortalama vade) as of the range's end, else today.
-  const asOf = to ?? today;
+  // The open-item figures (overdue marks and total, ortalama vade, payment behaviour) as of the
+  // earlier of the range's end and today: never as of a day that has not come (the account view's rule).
+  const asOf = effectiveAsOf(to, today);
   const prepared = useMemo(() => (lines ? prepareStatement(lines, asOf) : null), [lines, asOf]);
   const summary = useMemo(
     () => (prepared ? computeStatement(prepared, { from, to, types, today }) : null),
@@ -154,7 +156,7 @@ export default function StatementPage() {
         });
   const firstUnreadable = summary?.incomplete.from ?? null;
   // The statement as a document: our company, its title, the account, the period (exports, print, PDF).
-  const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf: to ?? today };
+  const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf };
   const ready = summary != null && !incomplete && statement.isSuccess;
   const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) => statementDocument({ ...documentHead, madeAt: new Date() }, cols, shownRows, summary!);
 
@@ -178,13 +180,13 @@ export default function StatementPage() {
             {t('statement.print')}
           </button>
           <PdfButton disabled={!ready} parts={() => [{ kind: 'table', spec: docSpec() as never }]} fileName={() => documentFileName({ ...documentHead, madeAt: new Date() }, 'pdf')} title={t('doc.title.statement')} />
-          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/mutabakat${to ? `?asOf=${to}` : ''}`}>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/mutabakat${to ? `?asOf=${asOf}` : ''}`}>
             {t('statement.letter')}
           </Link>
-          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/acik-kalemler${to ? `?asOf=${to}` : ''}`}>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/acik-kalemler${to ? `?asOf=${asOf}` : ''}`}>
             {t('ledger.openItems.open')}
           </Link>
-          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/vade-farki${to ? `?asOf=${to}` : ''}`}>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/vade-farki${to ? `?asOf=${asOf}` : ''}`}>
             {t('ledger.lateInterest.open')}
           </Link>
         </PageHeader>

@@ -33,6 +33,8 @@ export const ledger = {
     'ledger.openItems.totalShort': 'Toplam',
     'ledger.openItems.empty': 'Bu tarihte açık kalem yok.',
     'ledger.openItems.file': 'acik-kalemler',
+    'ledger.openItems.otherCurrencies': 'Diğer para birimleri (ayrı ayrı, toplanmaz): {list}',
+    'ledger.openItems.otherCurrency': '{currency}: açık {open}, vadesi geçmiş {overdue} ({count} kalem)',
 
     'ledger.lateInterest.title': 'Vade farkı',
     'ledger.lateInterest.titleFor': '{name} — vade farkı hesabı',

@@ -14,7 +14,7 @@
 import type { IsoDate, Minor } from '../types';
 import { ledgerColumn } from './fold';
 import { foreignCurrencyOf, LOCAL_CURRENCY } from '../currency';
-import { currenciesOf, orderLines, type Basis, type LedgerLine, type Side } from './lines';
+import { currenciesOf, type Basis, type LedgerLine, type Side } from './lines';
 import { openItems, type OpenItemsResult } from './open-items';
 
 /** The as-of date of the open-item figures of a range ending `to`: the earlier of it and today. */
@@ -78,7 +78,8 @@ export function overflows(lines: readonly LedgerLine[]): boolean {
 }
 
 export function accountLedger(lines: readonly LedgerLine[], options: AccountLedgerOptions): AccountLedger {
-  const ordered = orderLines(lines);
+  // Positions in the views are those of `lines` as given (the open-item engine needs no order).
+  const ordered = lines;
   const currencies = accountCurrencies(ordered);
   const views: CurrencyView[] = currencies.map((currency) => {
     const items = openItems(ordered, { asOf: options.asOf, basis: options.basis, edges: options.edges, side: options.side, explain: options.explain, currency, ownLines: true });

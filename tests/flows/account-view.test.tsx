@@ -1,0 +1,37 @@
+/**
+ * The account view's as-of rule on the statement (issue 31): a range ending after today states its
+ * overdue figures as of today, never as of a day that has not come. Today is fixed to 18.11.2026.
+ */
+import { configure, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerStatement, renderApp } from '../harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 8000 });
+afterEach(() => vi.useRealTimers());
+
+const row = (date: string, due: string | null, type: string, borc: number, alacak: number, no: string, extra: object = {}) => ({
+  ACTION_DATE: date, DUE_DATE: due, ACTION_NAME: type, BORC: borc, ALACAK: alacak, BELGE_NO: no, ACIKLAMA: '', ...extra,
+});
+
+describe('statement: a range ending after today ("Bu yıl")', () => {
+  // SF1 1.000,00 due 31.10.2026 (overdue on 18.11); SF2 2.000,00 due 15.12.2026 (not yet due on 18.11, but before 31.12).
+  // As of 31.12 (the old rule) both were counted: 3.000,00 B (2 kalem). As of 18.11: 1.000,00 B (1 kalem).
+  // Ortalama vade of the open 3.000,00: (1.000 × 31.10 + 2.000 × 15.12) / 3.000 = 31.10 + 45 × 2/3 = 31.10 + 30 = 30.11.2026.
+  it('overdue, ortalama vade and the marks as of 18.11.2026, the balance at 31.12', async () => {
+    answerStatement([row('2026-10-01', '2026-10-31', 'Satış Faturası', 1000, 0, 'SF1'), row('2026-11-15', '2026-12-15', 'Satış Faturası', 2000, 0, 'SF2')]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-18T09:00:00Z')); // noon in Istanbul
+    await renderApp('/accounts/1003?from=2026-01-01&to=2026-12-31', { loggedIn: true });
+    await waitFor(() => expect(screen.getByTestId('sum-overdue')).toHaveTextContent('1.000,00 B (1 kalem)'));
+    expect(screen.getByText('Vadesi geçmiş (18.11.2026 itibarıyla)')).toBeInTheDocument();
+    expect(screen.queryByText(/31\.12\.2026 itibarıyla/)).toBeNull();
+    expect(screen.getByText('Hesap bakiyesi (31.12.2026)')).toBeInTheDocument();
+    expect(screen.getByTestId('sum-average-due')).toHaveTextContent('30.11.2026');
+    const overdueRows = Array.from(document.querySelectorAll('tr.statement-row--overdue'), (tr) => tr.textContent);
+    expect(overdueRows).toHaveLength(1);
+    expect(overdueRows[0]).toContain('SF1');
+    // the links carry the same as-of date
+    expect(screen.getByRole('link', { name: /Açık kalemler/ })).toHaveAttribute('href', '/accounts/1003/acik-kalemler?asOf=2026-11-18');
+  });
+});
