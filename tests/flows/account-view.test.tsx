@@ -35,3 +35,22 @@ describe('statement: a range ending after today ("Bu yıl")', () => {
     expect(screen.getByRole('link', { name: /Açık kalemler/ })).toHaveAttribute('href', '/accounts/1003/acik-kalemler?asOf=2026-11-18');
   });
 });
+
+describe('letter: an account declared USD whose statement has TL lines only', () => {
+  // get_cari names 1012's currency USD; its statement here carries no USD amount. TL by hand:
+  // 1.000,10 − 250,05 = 750,05 borç on 31.03.2026. Before: "0,00 USD" — a balance the statement never had.
+  it('states the TL balance and says the statement has no USD amount; never "0,00 USD"', async () => {
+    answerStatement([
+      { ACTION_DATE: '2026-01-15', DUE_DATE: '2026-02-14', ACTION_NAME: 'Satış Faturası', BORC: 1000.1, ALACAK: 0, BELGE_NO: 'SF1', ACIKLAMA: '' },
+      { ACTION_DATE: '2026-02-10', DUE_DATE: null, ACTION_NAME: 'Tahsilat', BORC: 0, ALACAK: 250.05, BELGE_NO: 'T1', ACIKLAMA: '' },
+    ]);
+    await renderApp('/accounts/1012/mutabakat?asOf=2026-03-31', { loggedIn: true, gateway: { company: { title: 'Deneme A.Ş.' } } });
+    const sentence = await screen.findByTestId('letter-sentence');
+    await waitFor(() =>
+      expect(sentence).toHaveTextContent(
+        'Şirketimiz kayıtlarında cari hesabınız 31.03.2026 tarihi itibarıyla 750,05 TL borç bakiyesi vermektedir. Cari hesabınız USD olarak tanımlıdır; ancak hesap ekstresinde USD tutarı bulunmadığından bakiye TL olarak bildirilmiştir.',
+      ),
+    );
+    expect(document.body.textContent).not.toContain('0,00 USD');
+  });
+});

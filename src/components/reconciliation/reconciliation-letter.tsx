@@ -39,6 +39,8 @@ export interface ReconciliationLetterProps {
   currency?: string;
   /** The TL balance (shown beside a foreign-currency balance). */
   localBalance?: Minor;
+  /** The account's declared currency when the statement has no amount in it (the letter says so). */
+  declaredMissing?: string | null;
   /** The statement's document-number column (the enclosure's Belge No). */
   docKey?: string | null;
 }
@@ -48,7 +50,12 @@ export interface ReconciliationLetterProps {
  * foreign-currency account: "20.869,36 USD alacak bakiyesi vermektedir (ERP kayıtlarındaki TL
  * karşılığı: 670.249,01 TL alacak)".
  */
-export function balanceSentence(asOf: IsoDate, balance: Minor, currency: string = LOCAL_CURRENCY, localBalance?: Minor): string {
+export function balanceSentence(asOf: IsoDate, balance: Minor, currency: string = LOCAL_CURRENCY, localBalance?: Minor, declaredMissing?: string | null): string {
+  const sentence = balanceOnly(asOf, balance, currency, localBalance);
+  return declaredMissing ? `${sentence} ${t('letter.body.declaredMissing', { declared: declaredMissing })}` : sentence;
+}
+
+function balanceOnly(asOf: IsoDate, balance: Minor, currency: string, localBalance?: Minor): string {
   const date = formatDate(asOf);
   const tlNote = currency !== LOCAL_CURRENCY && localBalance !== undefined ? t('letter.body.tlNote', { tl: sideAmount(localBalance, LOCAL_CURRENCY) }) : '';
   if (balance === 0) return t('letter.body.zero', { date, currency, tlNote });
@@ -74,7 +81,7 @@ function Lines({ text }: { text: string }) {
   );
 }
 
-export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null }: ReconciliationLetterProps) {
+export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null }: ReconciliationLetterProps) {
   const foreign = currency !== LOCAL_CURRENCY;
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
@@ -105,7 +112,7 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
         <strong>{t('letter.subject')}</strong>
       </p>
 
-      <p data-testid="letter-sentence">{balanceSentence(asOf, balance, currency, localBalance)}</p>
+      <p data-testid="letter-sentence">{balanceSentence(asOf, balance, currency, localBalance, declaredMissing)}</p>
       <p>{t('letter.body.request')}</p>
       <p>{t('letter.body.disagree')}</p>
       <p className="letter__note">{t('letter.note.errors')}</p>

@@ -37,7 +37,7 @@ export const MAX_LETTERS = 500;
 
 type LetterStatus =
   | { kind: 'loading' }
-  | { kind: 'ready'; balance: Minor; rows: StatementRow[] | null; currency?: string; localBalance?: Minor; docKey?: string | null }
+  | { kind: 'ready'; balance: Minor; rows: StatementRow[] | null; currency?: string; localBalance?: Minor; declaredMissing?: string | null; docKey?: string | null }
   | { kind: 'failed'; message: string }
   | { kind: 'cancelled' }
   | { kind: 'unreadable' };
@@ -184,6 +184,7 @@ export default function ReconciliationLettersPage() {
                   balance: result.balance,
                   currency: result.currency,
                   localBalance: result.localBalance,
+                  declaredMissing: result.declaredMissing,
                   docKey: documentNumberKey(statement.extraColumns),
                   rows: withLines ? letterRows(prepared, from, asOf, today) : null,
                 },
@@ -257,7 +258,7 @@ export default function ReconciliationLettersPage() {
             parts={() =>
               ready.map((a) => {
                 const s = statusOf(a) as Extract<LetterStatus, { kind: 'ready' }>;
-                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, currency: s.currency, localBalance: s.localBalance, docKey: s.docKey, rows: s.rows, from }) as never;
+                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, currency: s.currency, localBalance: s.localBalance, declaredMissing: s.declaredMissing, docKey: s.docKey, rows: s.rows, from }) as never;
               })
             }
           />
@@ -360,6 +361,7 @@ export default function ReconciliationLettersPage() {
                 balance={s.balance}
                 currency={s.currency}
                 localBalance={s.localBalance}
+                declaredMissing={s.declaredMissing}
                 docKey={s.docKey}
                 rows={s.rows}
                 from={from}

@@ -67,7 +67,7 @@ export default function ReconciliationLetterPage() {
             disabled={!result || result.unreadable > 0 || !company}
             title={t('doc.title.letter')}
             fileName={() => documentFileName({ company: company?.title ?? '', title: t('doc.title.letter'), account: account ?? { id: cariId, name: cariId }, asOf }, 'pdf')}
-            parts={() => [letterPdf({ company: company!, account: account ?? { id: cariId, name: cariId }, asOf, issuedOn: today, balance: result!.balance, currency: result!.currency, localBalance: result!.localBalance, docKey, rows, from }) as never]}
+            parts={() => [letterPdf({ company: company!, account: account ?? { id: cariId, name: cariId }, asOf, issuedOn: today, balance: result!.balance, currency: result!.currency, localBalance: result!.localBalance, declaredMissing: result!.declaredMissing, docKey, rows, from }) as never]}
           />
         </PageHeader>
         <LetterControls options={options} />
@@ -98,6 +98,7 @@ export default function ReconciliationLetterPage() {
             balance={result.balance}
             currency={result.currency}
             localBalance={result.localBalance}
+            declaredMissing={result.declaredMissing}
             docKey={docKey}
             rows={rows}
             from={from}

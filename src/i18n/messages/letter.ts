@@ -12,6 +12,7 @@ export const letter = {
     'letter.body.credit': 'Şirketimiz kayıtlarında cari hesabınız {date} tarihi itibarıyla {amount} {currency} alacak bakiyesi vermektedir{tlNote}.',
     'letter.body.zero': 'Şirketimiz kayıtlarında cari hesabınız {date} tarihi itibarıyla bakiye vermemektedir (0,00 {currency}){tlNote}.',
     'letter.body.tlNote': ' (ERP kayıtlarındaki TL karşılığı: {tl})',
+    'letter.body.declaredMissing': 'Cari hesabınız {declared} olarak tanımlıdır; ancak hesap ekstresinde {declared} tutarı bulunmadığından bakiye TL olarak bildirilmiştir.',
     'letter.statement.documentNo': 'Belge No',
     'letter.statement.currencyAmount': 'Tutar ({currency})',
     'letter.body.request':
