@@ -44,7 +44,7 @@ describe('letter: an account declared USD whose statement has TL lines only', ()
       { ACTION_DATE: '2026-01-15', DUE_DATE: '2026-02-14', ACTION_NAME: 'Satış Faturası', BORC: 1000.1, ALACAK: 0, BELGE_NO: 'SF1', ACIKLAMA: '' },
       { ACTION_DATE: '2026-02-10', DUE_DATE: null, ACTION_NAME: 'Tahsilat', BORC: 0, ALACAK: 250.05, BELGE_NO: 'T1', ACIKLAMA: '' },
     ]);
-    await renderApp('/accounts/1012/mutabakat?asOf=2026-03-31', { loggedIn: true, gateway: { company: { title: 'Deneme A.Ş.' } } });
+    await renderApp('/accounts/1012/mutabakat?asOf=2026-03-31', { loggedIn: true, gateway: { company: { title: 'Deneme A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '0123456789' } } });
     const sentence = await screen.findByTestId('letter-sentence');
     await waitFor(() =>
       expect(sentence).toHaveTextContent(
