@@ -19,6 +19,8 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
   const [text, setText] = useState(shown);
   /** Why the typed text was refused (false = not refused). */
   const [invalid, setInvalid] = useState<false | 'format' | 'year'>(false);
+  /** A short year ("1.1.99") read as a full date: said beside the box ("… 01.01.1999 olarak anlaşıldı"). */
+  const [understood, setUnderstood] = useState<string | null>(null);
   const errorId = useId();
   const ownId = useId();
   const inputId = id ?? ownId;
@@ -34,6 +36,7 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
     if (!own && document.activeElement === inputRef.current) return;
     setText(shown);
     setInvalid(false);
+    if (!own) setUnderstood(null);
   }, [shown]);
   const commit = () => {
     const p = parseTypedDate(text);
@@ -45,6 +48,7 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
       }
     } else if (p.kind === 'date') {
       setInvalid(false);
+      setUnderstood(/\d{4}/.test(text) ? null : t('common.date.understood', { text: text.trim(), date: formatDate(p.iso) }));
       if (p.iso !== value) {
         committed.current = true;
         onCommit(p.iso);
@@ -111,6 +115,11 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
         />
       )}
       </span>
+      {understood && !invalid && (
+        <span className="date-field__note" role="status">
+          {understood}
+        </span>
+      )}
       {invalid && (
         <span id={errorId} className="date-field__error" role="alert">
           {invalid === 'year' ? t('common.date.year', { min: String(MIN_YEAR), max: String(MAX_YEAR) }) : t('common.date.invalid')}

@@ -91,6 +91,7 @@ export const common = {
     'common.date.placeholder': 'gg.aa.yyyy',
     'common.date.invalid': 'Tarih okunamadı; gg.aa.yyyy biçiminde yazın (1.1.26, 01012026 de olur).',
     'common.date.pick': '{label}: takvimden seç',
+    'common.date.understood': '“{text}” {date} olarak anlaşıldı.',
     'common.date.prevMonth': 'Önceki ay',
     'common.date.nextMonth': 'Sonraki ay',
     'common.date.year': 'Yıl {min} ile {max} arasında olmalı; yılı dört haneli yazın (ör. 15.04.2026).',
