@@ -1,5 +1,5 @@
 /**
- * Vade farkı (late-payment interest) of an account, from the open-item engine (ledger.ts): for
+ * Vade farkı (late-payment interest) of an account, from the open-item engine (lib/ledger/): for
  * each item of the chosen side, the days it stayed unpaid past its due date — the part closed by a
  * movement up to the day of that movement (or the item's own date, if later), the part still open up
  * to the as-of date — and amount × days × rate, then KDV on it (vade farkı is part of the KDV base).

@@ -1,5 +1,5 @@
 /**
- * The statement's view of the ledger (src/lib/ledger.ts, the one arithmetic): date order, devir row,
+ * The statement's view of the ledger (src/lib/ledger/, the one arithmetic): date order, devir row,
  * running balance and totals per currency (one fold, `foldRange`), and the open-item figures —
  * overdue marks, overdue total, ortalama vade — from the open-item engine (`openItems`) as of a
  * chosen date, on whichever side the balance is (a supplier's overdue invoices are marked too).

@@ -1,7 +1,7 @@
 /**
  * The balance a mutabakat letter states: Σ(borç − alacak) of the statement's lines dated on or
  * before the as-of date (the day itself included), exact to the kuruş — the ledger's one fold
- * (src/lib/ledger.ts through running-balance.ts) with `to` = as-of. A foreign-currency account
+ * (src/lib/ledger/ through running-balance.ts) with `to` = as-of. A foreign-currency account
  * reconciles in its currency: the balance is the fold of its lines in that currency (as the
  * statement's "Bakiye (USD)" column shows it), with the TL balance as the ERP records it beside it.
  * Lines whose date could not be read are counted (the statement shows them after the dated ones and

@@ -1,6 +1,6 @@
 /**
  * One account's aging computed in the browser from its statement by the open-item engine
- * (src/lib/ledger.ts: on the side of the balance, a supplier's credit balance aged like a customer's
+ * (src/lib/ledger/: on the side of the balance, a supplier's credit balance aged like a customer's
  * debit balance), shown beside the ERP's own aging row bucket by bucket, with a line-by-line
  * explanation of which movement closed which item.
  * Settings live in the URL: ?asOf=YYYY-MM-DD&basis=due|transaction&edges=30,60,90,120&cur=USD.

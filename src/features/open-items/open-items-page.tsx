@@ -2,7 +2,7 @@
  * /accounts/:cariId/acik-kalemler?asOf=&basis=&cur= — the open-items statement ("Açık kalemler"):
  * only what is still open at the as-of date, on the side of the balance (a customer's invoices, or a
  * supplier's), with the remaining amount, days past due and bucket — what an accountant sends to
- * collect. From the open-item engine (src/lib/ledger.ts); exported (CSV, Excel) through the one
+ * collect. From the open-item engine (src/lib/ledger/); exported (CSV, Excel) through the one
  * DataTable; printed and "PDF indir" as a document (openItemsDocument: our company, the account, the
  * as-of date on every page, Σ tutar / Σ açık kalan carried from page to page, the total once).
  */

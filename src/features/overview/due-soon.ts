@@ -1,6 +1,6 @@
 /**
  * Özet's "falling due this week / this month", on both sides: the open items (the one open-item
- * engine, src/lib/ledger.ts: FIFO, due-date basis, as of today) whose due date falls in
+ * engine, src/lib/ledger/: FIFO, due-date basis, as of today) whose due date falls in
  * [today, end of this week] or [today, end of this month], with what is still open of each. The
  * week is the Turkish one, Monday to Sunday; an item due today is in both, one due before today is
  * overdue (Özet's overdue figures), not "falling due". Every currency of the account counts, each
