@@ -60,7 +60,8 @@ export default function LateInterestPage() {
   const includeOpening = params.get('opening') === '1';
 
   const [draftKind, setDraftKind] = useState<RateChoice>(typeof urlRate === 'number' ? 'fixed' : (urlRate ?? 'fixed'));
-  const [draftRate, setDraftRate] = useState(typeof urlRate === 'number' ? rateText(urlRate) : (rateParam ?? ''));
+  // A refused link rate stays in the box (the user sees what was refused); a schedule leaves it empty.
+  const [draftRate, setDraftRate] = useState(typeof urlRate === 'number' ? rateText(urlRate) : urlRate === null ? (rateParam ?? '') : '');
   const [draftPeriod, setDraftPeriod] = useState<RatePeriod>(period);
   const [draftVat, setDraftVat] = useState(rateText(vat));
   const [error, setError] = useState<string | null>(null);
