@@ -8,7 +8,8 @@
  *   running balance stays the ERP's accounting balance over every line (running-balance.ts).
  * - Sign: `sign` of each view (+1 debit side "B", −1 credit side "A"); signed figure = sign × magnitude.
  * - Movement classes (movements.ts) and the overflow guard (amounts beyond 2^53 kuruş are refused).
- * Pure: no React, DOM or Node. The mutabakat snapshots take their figures from here too.
+ * Pure: no React, DOM or Node. The mutabakat snapshots take their figures from here too:
+ * `accountLedger(lines, { asOf }).views` → per currency { balance, openTotal, overdueTotal, sign, incomplete }.
  */
 
 import type { IsoDate, Minor } from '../types';
@@ -47,9 +48,13 @@ export interface CurrencyView {
   items: OpenItemsResult;
   /** signed = sign × magnitude (+ borç "B", − alacak "A"). */
   sign: 1 | -1;
+  /** Σ borç − Σ alacak of this currency's lines dated on or before the as-of date (undated included). */
+  balance: Minor;
   openTotal: Minor;
   overdueTotal: Minor;
   overdueCount: number;
+  /** An amount of this currency could not be read: the figures are not exact. */
+  incomplete: boolean;
 }
 
 export interface AccountLedger {
@@ -83,7 +88,7 @@ export function accountLedger(lines: readonly LedgerLine[], options: AccountLedg
   const currencies = accountCurrencies(ordered);
   const views: CurrencyView[] = currencies.map((currency) => {
     const items = openItems(ordered, { asOf: options.asOf, basis: options.basis, edges: options.edges, side: options.side, explain: options.explain, currency, ownLines: true });
-    return { currency, items, sign: items.sign, openTotal: items.openTotal, overdueTotal: items.overdueTotal, overdueCount: items.overdueCount };
+    return { currency, items, sign: items.sign, balance: items.balance, openTotal: items.openTotal, overdueTotal: items.overdueTotal, overdueCount: items.overdueCount, incomplete: items.incomplete };
   });
   const byCurrency = new Map(views.map((v) => [v.currency, v]));
   return {

@@ -77,6 +77,10 @@ describe('the account view', () => {
       ['USD', 10000, 10000, 1],
     ]);
     expect(v.defaultCurrency).toBe('TL');
+    expect(v.views.map((x) => [x.currency, x.balance, x.incomplete])).toEqual([
+      ['TL', 100000, false],
+      ['USD', 10000, false],
+    ]);
   });
 
   it('an account whose every line is USD opens in USD', () => {
