@@ -63,6 +63,8 @@ describe('vade farkı: the rate in force on each late day', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('“1.000” Türkçede binlik ayraçlı bir sayıdır (1.000 = bin), oran olamaz');
     expect(screen.queryByTestId('late-interest-summary')).toBeNull();
     expect(screen.getByRole('button', { name: 'PDF indir' })).toBeDisabled();
+    // the empty table does not claim "no vade farkı": it says why nothing is shown
+    expect(screen.queryByText(/vade farkı doğmadı/)).toBeNull();
   });
 
   it('typed "1.000" after a good result: the error, and the old figures gone', async () => {

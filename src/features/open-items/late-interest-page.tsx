@@ -211,7 +211,7 @@ export default function LateInterestPage() {
           <label htmlFor="li-vat">{t('ledger.lateInterest.vat')}</label>
           <input id="li-vat" type="text" inputMode="decimal" value={draftVat} onChange={(e) => setDraftVat(e.target.value)} />
         </div>
-        <label className="field field--check">
+        <label className="ledger-check">
           <input type="checkbox" checked={includeOpening} onChange={(e) => update({ opening: e.target.checked ? '1' : null })} /> {t('ledger.lateInterest.includeOpening')}
         </label>
         <button type="submit" className="button button--primary">
@@ -262,7 +262,7 @@ export default function LateInterestPage() {
         loading={loading}
         error={statement.error ?? undefined}
         onRetry={() => void statement.refetch()}
-        emptyMessage={t('ledger.lateInterest.empty')}
+        emptyMessage={rate === null ? t('ledger.lateInterest.stale') : t('ledger.lateInterest.empty')}
         csvFileName={`${t('ledger.lateInterest.file')}-${cariId}-${asOf}`}
         tableId="lateInterest"
         printDocument={result && rate !== null ? (view) => docSpec(view.rows, view.columns) : undefined}
