@@ -64,7 +64,9 @@ describe('vade farkı: the rate in force on each late day', () => {
     expect(screen.queryByTestId('late-interest-summary')).toBeNull();
     expect(screen.getByRole('button', { name: 'PDF indir' })).toBeDisabled();
     // the empty table does not claim "no vade farkı": it says why nothing is shown
-    expect(screen.queryByText(/vade farkı doğmadı/)).toBeNull();
+    const grid = await screen.findByRole('grid', { name: 'Vade farkı hesap tablosu' });
+    await waitFor(() => expect(grid.closest('.dt')!.textContent).toContain('Hesap gösterilmiyor: önce oranı düzeltin.'));
+    expect(grid.closest('.dt')!.textContent).not.toContain('vade farkı doğmadı');
   });
 
   it('typed "1.000" after a good result: the error, and the old figures gone', async () => {
