@@ -144,7 +144,7 @@ export default function LateInterestPage() {
       currency,
       totalInterest: result!.totalInterest,
       totalVat: result!.totalVat,
-      notes: notesOf(result!),
+      notes: docNotes(result!),
     });
   const notesOf = (r: NonNullable<typeof result>): string[] => {
     const notes: string[] = [];
@@ -153,6 +153,17 @@ export default function LateInterestPage() {
     if (r.minCollectionCosts.length > 0)
       notes.push(t('ledger.lateInterest.minCost', { costs: r.minCollectionCosts.map((m) => `${m.year}: ${formatMoney(m.amount)} TL`).join(', ') }));
     return notes;
+  };
+  // The account's other currencies, each on its own (never added): on the screen and on paper.
+  const othersText = (): string | null =>
+    others.length > 0
+      ? t('ledger.lateInterest.otherCurrencies', {
+          list: others.map((o) => `${o.currency}: ${formatMoney(o.result.totalInterest)} + KDV ${formatMoney(o.result.totalVat)} = ${formatMoney(o.result.total)} ${o.currency}`).join(' · '),
+        })
+      : null;
+  const docNotes = (r: NonNullable<typeof result>): string[] => {
+    const other = othersText();
+    return other ? [...notesOf(r), other] : notesOf(r);
   };
 
   return (
@@ -247,9 +258,7 @@ export default function LateInterestPage() {
           </p>
           {others.length > 0 && (
             <p className="ledger-facts" data-testid="late-interest-others">
-              {t('ledger.lateInterest.otherCurrencies', {
-                list: others.map((o) => `${o.currency}: ${formatMoney(o.result.totalInterest)} + KDV ${formatMoney(o.result.totalVat)} = ${formatMoney(o.result.total)} ${o.currency}`).join(' · '),
-              })}
+              {othersText()}
             </p>
           )}
         </>

@@ -73,3 +73,17 @@ describe('vade farkı as a document', () => {
     expect(spec.intro).toContain('Vade farkı 1.689,35 TL + KDV 337,87 TL = 2.027,22 TL');
   });
 });
+
+describe('the other currencies on paper (issue 31)', () => {
+  it('open items and vade farkı print the account’s other currencies beside the table’s, never added', () => {
+    const others = 'Diğer para birimleri (ayrı ayrı, toplanmaz): USD: açık 1.000,00 USD B, vadesi geçmiş 1.000,00 USD B (1 kalem)';
+    const oi = openItemsDocument(head, openItemsColumns('TL'), [], { side: 'x', openTotal: '10.000,00 B', overdue: '10.000,00 B', overdueCount: 1, basis: 'Vade tarihi', currency: 'TL', others });
+    expect(oi.intro).toContain(others);
+    const li = lateInterestDocument({ ...head, title: 'Vade Farkı Hesabı' }, lateInterestColumns('TL'), [], {
+      side: 'x', rate: '%3', period: 'Aylık (30 gün)', vat: '20', currency: 'TL', totalInterest: 30000, totalVat: 6000,
+      notes: ['Diğer para birimleri (ayrı ayrı, toplanmaz): USD: 30,00 + KDV 6,00 = 36,00 USD'],
+    });
+    expect(li.intro).toContain('Diğer para birimleri (ayrı ayrı, toplanmaz): USD: 30,00 + KDV 6,00 = 36,00 USD');
+    expect(li.intro).toContain('Vade farkı 300,00 TL + KDV 60,00 TL = 360,00 TL');
+  });
+});

@@ -33,6 +33,21 @@ export default function OpenItemsPage() {
   const ledger = useMemo(() => (lines ? accountLedger(lines, { asOf, basis }) : null), [lines, asOf, basis]);
   const result = ledger?.view(currency)?.items ?? null;
   const others = ledger ? ledger.views.filter((v) => v.currency !== currency) : [];
+  const othersText =
+    others.length > 0
+      ? t('ledger.openItems.otherCurrencies', {
+          list: others
+            .map((v) =>
+              t('ledger.openItems.otherCurrency', {
+                currency: v.currency,
+                open: balanceText(v.sign * v.openTotal, v.currency),
+                overdue: balanceText(v.sign * v.overdueTotal, v.currency),
+                count: formatCount(v.overdueCount),
+              }),
+            )
+            .join(' · '),
+        })
+      : null;
   const rows = useMemo<OpenRow[]>(() => {
     if (!result || !lines) return [];
     const labels = new Map(result.buckets.map((b) => [b.key, bucketLabel(b)]));
@@ -67,6 +82,7 @@ export default function OpenItemsPage() {
       overdueCount: r.overdueCount,
       basis: t(basis === 'transaction' ? 'ledger.basis.transaction' : 'ledger.basis.due'),
       currency,
+      others: othersText,
     });
 
   return (
@@ -102,20 +118,9 @@ export default function OpenItemsPage() {
               </dd>
             </div>
           </dl>
-          {others.length > 0 && (
+          {othersText && (
             <p className="ledger-facts" data-testid="open-items-others">
-              {t('ledger.openItems.otherCurrencies', {
-                list: others
-                  .map((v) =>
-                    t('ledger.openItems.otherCurrency', {
-                      currency: v.currency,
-                      open: balanceText(v.sign * v.openTotal, v.currency),
-                      overdue: balanceText(v.sign * v.overdueTotal, v.currency),
-                      count: formatCount(v.overdueCount),
-                    }),
-                  )
-                  .join(' · '),
-              })}
+              {othersText}
             </p>
           )}
         </>
