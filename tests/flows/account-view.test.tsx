@@ -4,7 +4,8 @@
  */
 import { configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerStatement, renderApp } from '../harness';
+import { http, HttpResponse } from 'msw';
+import { answerStatement, mswServer, renderApp } from '../harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
@@ -52,5 +53,31 @@ describe('letter: an account declared USD whose statement has TL lines only', ()
       ),
     );
     expect(document.body.textContent).not.toContain('0,00 USD');
+  });
+});
+
+describe('Özet: falling due on a TL + USD account (every currency, each of its own lines)', () => {
+  // Account 1040: TL invoice 2.000,00 due Friday 20.11 (this week); USD invoice 500,00 USD (TL 21.500,00) due 25.11 (this month).
+  // Before: the first foreign currency only — "500,00 USD", the TL invoice dropped. Now this month: 2.000,00 TL · 500,00 USD
+  // (2 kalem), this week 2.000,00 TL (1 kalem); the USD invoice is never also a 21.500,00 TL item.
+  it('this week and this month carry both currencies, never added', async () => {
+    mswServer.use(
+      http.post('*/api/erp/get_yaslandirma', () =>
+        HttpResponse.json([{ COMPANY_ID: '1040', FULLNAME: 'Karma A.Ş.', VADESI_GELMEMIS: 23500, '0_30_GUN': 0, '31_60_GUN': 0, '61_90_GUN': 0, '91_120_GUN': 0, '120_GUN_USTU': 0, TOPLAM: 23500 }]),
+      ),
+      http.post('*/api/erp/get_cari_extre', () =>
+        HttpResponse.json([
+          row('2026-10-21', '2026-11-20', 'Satış Faturası', 2000, 0, 'SF1', { OTHER_MONEY: 'TL', OTHER_CASH_ACT_VALUE: 2000 }),
+          row('2026-10-26', '2026-11-25', 'Satış Faturası', 21500, 0, 'SFU1', { OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: 500 }),
+        ]),
+      ),
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-18T09:00:00Z'));
+    const app = await renderApp('/', { loggedIn: true });
+    await app.user.click(await screen.findByRole('button', { name: /^Hesapla \(1 cari ekstresi/ }));
+    await waitFor(() => expect(screen.getByTestId('overview-due-B-month')).toHaveTextContent('2.000,00 TL · 500,00 USD2 kalem'));
+    expect(screen.getByTestId('overview-due-B-week')).toHaveTextContent('2.000,00 TL1 kalem');
+    expect(screen.getByTestId('overview-due-B-month')).not.toHaveTextContent('21.500,00');
   });
 });
