@@ -3,7 +3,7 @@
  * today), lines=1 (enclose the statement's lines) and from (their first day, default 1 January of the
  * as-of year) — and the controls that edit them (the tr-TR date box).
  */
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { DateField } from '../form/date-field';
 import { t } from '../../i18n';
 import { isIsoDate, startOfYear } from '../../lib/dates';
@@ -21,6 +21,8 @@ export interface LetterOptions {
 
 export function useLetterOptions(): LetterOptions {
   const [params, setParams] = useSearchParams();
+  // The history entry's state (the list the account was opened from) survives the URL rewrite.
+  const location = useLocation();
   const today = useToday();
   const asOfParam = params.get('asOf');
   const asOf = isIsoDate(asOfParam) ? asOfParam : today;
@@ -30,7 +32,7 @@ export function useLetterOptions(): LetterOptions {
     asOf,
     withLines: params.get('lines') === '1',
     from: isIsoDate(fromParam) ? fromParam : startOfYear(asOf),
-    set: (patch) => setParams((prev) => withParams(prev, patch), { replace: true }),
+    set: (patch) => setParams((prev) => withParams(prev, patch), { replace: true, state: location.state }),
   };
 }
 

@@ -8,6 +8,7 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+import { useListReturn } from '../../components/statement/list-return';
 import { accountQueries } from '../../api/accounts';
 import { whole } from '../../api/erp-call';
 import { configQuery } from '../../api/session';
@@ -32,6 +33,7 @@ export default function ReconciliationLetterPage() {
   const { cariId = '' } = useParams();
   const queryClient = useQueryClient();
   const options = useLetterOptions();
+  const { state: listState } = useListReturn();
   const { today, asOf, withLines, from } = options;
 
   const config = useQuery(configQuery);
@@ -56,7 +58,9 @@ export default function ReconciliationLetterPage() {
     <div className="letter-page">
       <div className="no-print">
         <p className="letter-back">
-          <Link to={`/accounts/${encodeURIComponent(cariId)}`}>← {t('letter.page.back')}</Link>
+          <Link to={`/accounts/${encodeURIComponent(cariId)}`} state={listState}>
+            ← {t('letter.page.back')}
+          </Link>
         </p>
         <PageHeader title={account ? t('letter.page.titleFor', { name: account.name }) : t('letter.page.title')}>
           <button type="button" className="button button--primary" onClick={() => window.print()} disabled={!result || result.unreadable > 0}>

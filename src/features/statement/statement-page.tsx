@@ -23,7 +23,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useListReturn } from '../../components/statement/list-return';
 import { accountQueries } from '../../api/accounts';
 import { statementAccountName, statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
@@ -55,7 +56,7 @@ import { statementDocument } from './statement-document';
 export default function StatementPage() {
   const { cariId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
+  const { backTo, state: listState } = useListReturn();
   const queryClient = useQueryClient();
   // Advances at midnight (and on return to the tab): overdue flags never go stale.
   const today = useToday();
@@ -126,13 +127,11 @@ export default function StatementPage() {
   const setRange = (nextFrom: IsoDate | null, nextTo: IsoDate | null) => {
     const r = orderedRange(nextFrom, nextTo);
     setTypedSwap(r.from !== nextFrom);
-    setParams((prev) => withParams(prev, { from: r.from, to: r.to }), { replace: true });
+    setParams((prev) => withParams(prev, { from: r.from, to: r.to }), { replace: true, state: listState });
   };
   const setType = (value: string) =>
-    setParams((prev) => withParams(prev, { type: value }), { replace: true });
+    setParams((prev) => withParams(prev, { type: value }), { replace: true, state: listState });
 
-  const fromState = (location.state as { from?: unknown } | null)?.from;
-  const backTo = typeof fromState === 'string' && fromState.startsWith('/accounts') ? fromState : '/accounts';
 
   const isPinned = pinned.some((p) => p.id === cariId);
 
@@ -178,13 +177,13 @@ export default function StatementPage() {
             {t('statement.print')}
           </button>
           <PdfButton disabled={!ready} parts={() => [{ kind: 'table', spec: docSpec() as never }]} fileName={() => documentFileName({ ...documentHead, madeAt: new Date() }, 'pdf')} title={t('doc.title.statement')} />
-          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/mutabakat${to ? `?asOf=${to}` : ''}`}>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/mutabakat${to ? `?asOf=${to}` : ''}`} state={listState}>
             {t('statement.letter')}
           </Link>
-          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/acik-kalemler${to ? `?asOf=${to}` : ''}`}>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/acik-kalemler${to ? `?asOf=${to}` : ''}`} state={listState}>
             {t('ledger.openItems.open')}
           </Link>
-          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/vade-farki${to ? `?asOf=${to}` : ''}`}>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/vade-farki${to ? `?asOf=${to}` : ''}`} state={listState}>
             {t('ledger.lateInterest.open')}
           </Link>
         </PageHeader>
