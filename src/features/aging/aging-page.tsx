@@ -16,6 +16,7 @@ import { agingQueries } from '../../api/aging';
 import type { ErpTable } from '../../api/types';
 import { DataTable, TableSearch, sortingFromParam, sortingToParam, type DataColumn, type SortingState } from '../../components/data-table';
 import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
+import { tooLongMessage } from '../../components/form/field-limit';
 import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { PageHeader } from '../../components/layout/page-header';
 import { useCompanyTitle } from '../../api/session';
@@ -76,7 +77,10 @@ export default function AgingPage() {
     pageRef.current?.querySelector('.fifo-panel')?.scrollIntoView?.({ block: 'start' });
   }, [cari]);
 
-  const query = useQuery(agingQueries.list(firma));
+  // Longer than the gateway accepts (a link, a paste): said next to the box, nothing is asked of the ERP.
+  const firmaTooLong = (v: string) => tooLongMessage(t('aging.search.label'), v);
+  const firmaValid = !firmaTooLong(firma);
+  const query = useQuery({ ...agingQueries.list(firma), enabled: firmaValid });
   const table = query.data ?? EMPTY_TABLE;
   const layout = useMemo(() => agingLayout(table.columns), [table]);
   const sideFilter = useMemo(() => {
@@ -90,6 +94,7 @@ export default function AgingPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (firmaTooLong(draft)) return;
     // "firma" stays in the URL even when empty: an empty search is a real search.
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -203,6 +208,7 @@ export default function AgingPage() {
           label={t('aging.search.label')}
           value={draft}
           onValueChange={setDraft}
+          error={firmaTooLong(draft)}
           placeholder={t('aging.search.placeholder')}
           autoComplete="off"
         />
@@ -260,6 +266,8 @@ export default function AgingPage() {
       )}
 
 
+      {/* A name too long to ask for: the box says so; no list stands under it. */}
+      {firmaValid && (
       <div className="aging-list">
       <DataTable<ErpRow>
         data={table.rows}
@@ -289,6 +297,7 @@ export default function AgingPage() {
         toolbar={<TableSearch ref={searchRef} value={q} onChange={setQ} placeholder={t('aging.table.filter')} />}
       />
       </div>
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@ export const common = {
     'common.progress.received': '{received} alındı · {seconds} sn',
     'common.progress.waiting': '{seconds} sn',
     'common.retry': 'Tekrar dene',
+    'common.field.tooLong': '{field} en fazla {max} karakter olabilir ({length} yazıldı).',
     'common.back': 'Geri dön',
     'common.home': 'Cariler sayfasına git',
     'common.empty.title': 'Kayıt bulunamadı',
