@@ -23,6 +23,7 @@ import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { documentFileName, type DocumentHead } from '../../components/document/document-head';
 import { PdfButton } from '../../components/document/pdf-button';
 import { useLedgerAccount } from './use-ledger-account';
+import { AccountNotFound } from '../../components/statement/account-not-found';
 import './open-items.css';
 
 /** "3", "3,5", "3.5" → 3.5; anything else (or outside 0–100) → null. */
@@ -36,7 +37,7 @@ export function parseRate(text: string | null): number | null {
 const rateText = (n: number) => formatNumber(n, 4);
 
 export default function LateInterestPage() {
-  const { loading, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
+  const { loading, missing, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.lateInterest.titleFor', { name }) : undefined);
   const period: RatePeriod = params.get('period') === 'monthly' ? 'monthly' : 'annual';
   const rate = parseRate(params.get('rate')) ?? (period === 'annual' ? LEGAL_ANNUAL_RATE : null);
@@ -106,6 +107,7 @@ export default function LateInterestPage() {
       totalVat: result!.totalVat,
     });
 
+  if (missing) return <AccountNotFound cariId={cariId} />;
   return (
     <div className="ledger-page">
       <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.lateInterest.subtitle', { date: formatDate(asOf) })}>

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useListReturn } from '../../components/statement/list-return';
+import { useAccountMissing } from '../../components/statement/account-not-found';
 import { statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
 import { useAccountName } from '../../components/statement/account-name';
@@ -41,5 +42,7 @@ export function useLedgerAccount() {
   const update = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true, state: listState });
   // Still reading (also while a long statement's first rows are in): never "nothing found" meanwhile.
   const loading = !data && !statement.isError;
-  return { loading, cariId, params, update, today, statement, lines, name, asOf, basis, currencies, currency, docKey };
+  // An id the ERP does not know: the pages say "Cari bulunamadı" instead of computing over nothing.
+  const missing = useAccountMissing(cariId, statement);
+  return { loading, missing, cariId, params, update, today, statement, lines, name, asOf, basis, currencies, currency, docKey };
 }

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useListReturn } from '../../components/statement/list-return';
+import { AccountNotFound, useAccountMissing } from '../../components/statement/account-not-found';
 import { accountQueries } from '../../api/accounts';
 import { whole } from '../../api/erp-call';
 import { configQuery } from '../../api/session';
@@ -52,8 +53,10 @@ export default function ReconciliationLetterPage() {
   const rows = useMemo(() => (prepared && withLines ? letterRows(prepared, from, asOf, today) : null), [prepared, withLines, from, asOf, today]);
 
   const company = config.data?.company;
+  const missing = useAccountMissing(cariId, statement);
   const companyMissing = !!config.data && !company?.title;
 
+  if (missing) return <AccountNotFound cariId={cariId} />;
   return (
     <div className="letter-page">
       <div className="no-print">
