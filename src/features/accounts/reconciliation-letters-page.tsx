@@ -23,7 +23,7 @@ import { ReconciliationLetter } from '../../components/reconciliation/reconcilia
 import { letterPdf } from '../../components/reconciliation/letter-pdf';
 import { PdfButton } from '../../components/document/pdf-button';
 import { documentFileName } from '../../components/document/document-head';
-import { LetterControls, useLetterOptions } from '../../components/reconciliation/letter-options';
+import { LetterControls, LetterDateProblems, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { prepareStatement, type StatementRow } from '../../lib/running-balance';
@@ -210,7 +210,8 @@ export default function ReconciliationLettersPage() {
     const s = statusOf(a);
     return s?.kind === 'unreadable' || (needsStatement(a) && s?.kind === 'failed');
   });
-  const ready = selected.filter((a) => statusOf(a)?.kind === 'ready');
+  // A bad date (address or box): no letter is ready — those made for the previous date do not describe it.
+  const ready = options.blocked ? [] : selected.filter((a) => statusOf(a)?.kind === 'ready');
   const toFetch = selected.filter((a) => {
     if (!needsStatement(a)) return false;
     const s = currentStatuses?.get(a.id);
@@ -267,6 +268,8 @@ export default function ReconciliationLettersPage() {
         {config.isSuccess && !company?.title && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
 
         <LetterControls options={options} />
+
+        <LetterDateProblems options={options} />
 
         {needStatements && listKnown && (
           <div className="letters-run">

@@ -23,7 +23,7 @@ import { ReconciliationLetter } from '../../components/reconciliation/reconcilia
 import { letterPdf } from '../../components/reconciliation/letter-pdf';
 import { PdfButton } from '../../components/document/pdf-button';
 import { documentFileName } from '../../components/document/document-head';
-import { LetterControls, useLetterOptions } from '../../components/reconciliation/letter-options';
+import { LetterControls, LetterDateProblems, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../lib/format';
 import { prepareStatement } from '../../lib/running-balance';
@@ -35,7 +35,7 @@ export default function ReconciliationLetterPage() {
   const queryClient = useQueryClient();
   const options = useLetterOptions();
   const { state: listState } = useListReturn();
-  const { today, asOf, withLines, from } = options;
+  const { today, asOf, withLines, from, blocked } = options;
 
   const config = useQuery(configQuery);
   const statement = useQuery(statementQueries.detail(cariId));
@@ -48,7 +48,9 @@ export default function ReconciliationLetterPage() {
   useDocumentTitle(account ? t('letter.page.titleFor', { name: account.name }) : undefined);
 
   const prepared = useMemo(() => (statementData ? prepareStatement(statementData.lines, today) : null), [statementData, today]);
-  const result = useMemo(() => (prepared ? letterBalance(prepared, asOf, today, account?.currency) : null), [prepared, asOf, today, account?.currency]);
+  // A bad date (in the address or typed) shows no letter: the one for the previous date no longer describes it.
+  const computed = useMemo(() => (prepared ? letterBalance(prepared, asOf, today, account?.currency) : null), [prepared, asOf, today, account?.currency]);
+  const result = blocked ? null : computed;
   const docKey = useMemo(() => documentNumberKey(statementData?.extraColumns ?? []), [statementData]);
   const rows = useMemo(() => (prepared && withLines ? letterRows(prepared, from, asOf, today) : null), [prepared, withLines, from, asOf, today]);
 
@@ -78,6 +80,7 @@ export default function ReconciliationLetterPage() {
           />
         </PageHeader>
         <LetterControls options={options} />
+        <LetterDateProblems options={options} />
         {result && (
           <p className="notice" data-testid="letter-balance">
             {t('letter.balanceAt', { date: formatDate(asOf), balance: balanceText(result.balance, result.currency === 'TL' ? undefined : result.currency) })}

@@ -69,6 +69,15 @@ export default function StatementPage() {
   const [typedSwap, setTypedSwap] = useState(false);
   const swapped = typedSwap || (rawFrom !== null && rawTo !== null && rawFrom > rawTo);
   const type = params.get('type') ?? '';
+  // A date that is no date — in the address (?from=2026-02-31) or typed in a box — shows no statement:
+  // the rows and figures of the previous range would stand under an error they do not answer.
+  const badParams = (['from', 'to'] as const).flatMap((key) => {
+    const v = params.get(key);
+    return v && !parseIsoParam(v) ? [{ key, value: v.slice(0, 40) }] : [];
+  });
+  const [refused, setRefused] = useState({ from: false, to: false });
+  const onRefused = (box: 'from' | 'to', value: boolean) => setRefused((prev) => (prev[box] === value ? prev : { ...prev, [box]: value }));
+  const stale = badParams.length > 0 || refused.from || refused.to;
 
   const statement = useQuery(statementQueries.detail(cariId));
   // The first lines of a long statement still arriving (slow link: `complete: false` in the same
@@ -101,10 +110,12 @@ export default function StatementPage() {
   // The open-item figures (overdue marks and total, ortalama vade) as of the range's end, else today.
   const asOf = to ?? today;
   const prepared = useMemo(() => (lines ? prepareStatement(lines, asOf) : null), [lines, asOf]);
-  const summary = useMemo(
+  const computed = useMemo(
     () => (prepared ? computeStatement(prepared, { from, to, types, today }) : null),
     [prepared, from, to, types, today],
   );
+  // A bad date: no rows, figures, totals, print or PDF (they are the previous range's).
+  const summary = stale ? null : computed;
   const rows = useMemo<StatementRow[]>(() => {
     if (!summary) return [];
     // The first lines only, all before `from`: the devir row would sum only those — lines still to
@@ -144,8 +155,9 @@ export default function StatementPage() {
   }
 
   const title = name ?? t('statement.title');
-  const rangeText =
-    !from && !to
+  const rangeText = stale
+    ? t('statement.range.refused')
+    : !from && !to
       ? t('statement.range.everything')
       : t('statement.range.text', {
           from: from ? formatDate(from) : t('statement.range.open'),
@@ -200,12 +212,17 @@ export default function StatementPage() {
         summary={incomplete ? null : summary}
         summaryPending={incomplete}
       />
+      {badParams.map((b) => (
+        <p key={b.key} className="notice notice--warn" role="alert">
+          {t('common.date.badParam', { field: t(b.key === 'from' ? 'statement.param.from' : 'statement.param.to'), value: b.value, result: t('statement.result') })}
+        </p>
+      ))}
       {accountMissing && <p className="notice">{t('statement.header.unknown')}</p>}
       {!account && list.isError && (
         // The header lookup failed: say so (the statement below is still shown), never "not found".
         <ErrorState title={t('statement.header.error')} error={list.error} onRetry={() => void list.refetch()} />
       )}
-      {fx && !incomplete && <StatementFx fx={fx} />}
+      {fx && !incomplete && !stale && <StatementFx fx={fx} />}
       {summary?.filtered && (
         <p className="notice" role="status" data-testid="statement-filtered">
           {t('statement.filtered.notice', { type })}
@@ -236,7 +253,7 @@ export default function StatementPage() {
         incomplete={incomplete}
         error={statement.error ?? undefined}
         onRetry={() => void statement.refetch()}
-        emptyMessage={lines && lines.length === 0 ? t('statement.empty.all') : t('statement.empty')}
+        emptyMessage={stale ? t('common.date.refused', { result: t('statement.result') }) : lines && lines.length === 0 ? t('statement.empty.all') : t('statement.empty')}
         csvFileName={`${t('statement.csv.file')}-${cariId}.csv`}
         documentHead={documentHead}
         toolbar={
@@ -249,6 +266,7 @@ export default function StatementPage() {
             typeOptions={summary?.types ?? []}
             onRange={setRange}
             onType={setType}
+            onRefused={onRefused}
           />
         }
         tableId="statement"
