@@ -206,7 +206,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     taxOffice: companyValue('COMPANY_TAX_OFFICE', DEMO_COMPANY.taxOffice),
     taxNo: companyValue('COMPANY_TAX_NO', DEMO_COMPANY.taxNo),
   };
-  if (!demo && !company.title) notes.push('COMPANY_TITLE not set: mutabakat letters have no company heading');
+  if (!demo && !company.title) notes.push('COMPANY_TITLE not set: the mutabakat letter pages refuse to make letters until it is set');
 
   // Cookies are Secure (and named __Host-…) in production against a real ERP unless SECURE_COOKIES=0;
   // plain-HTTP setups (demo, dev) get ordinary cookies unless SECURE_COOKIES=1.

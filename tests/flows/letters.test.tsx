@@ -160,7 +160,7 @@ describe('mutabakat letter (one account)', () => {
   it('says when the company details are not configured', async () => {
     handStatement();
     await renderApp('/accounts/1006/mutabakat', { loggedIn: true, gateway: { company: undefined } });
-    expect(await screen.findByText(/Şirket bilgileri ayarlanmamış: .*COMPANY_TITLE/)).toBeInTheDocument();
+    expect(await screen.findByText(/Mektup hazırlanamaz: sunucuda COMPANY_TITLE/)).toBeInTheDocument();
   });
 });
 

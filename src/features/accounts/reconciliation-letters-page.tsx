@@ -211,7 +211,7 @@ export default function ReconciliationLettersPage() {
     return s?.kind === 'unreadable' || (needsStatement(a) && s?.kind === 'failed');
   });
   // A bad date (address or box): no letter is ready — those made for the previous date do not describe it.
-  const ready = options.blocked ? [] : selected.filter((a) => statusOf(a)?.kind === 'ready');
+  const ready = options.blocked || !config.data?.company.title ? [] : selected.filter((a) => statusOf(a)?.kind === 'ready');
   const toFetch = selected.filter((a) => {
     if (!needsStatement(a)) return false;
     const s = currentStatuses?.get(a.id);
@@ -265,7 +265,11 @@ export default function ReconciliationLettersPage() {
         </PageHeader>
         {listKnown && <p>{t('letters.scope', { count: formatCount(shown.length) })}</p>}
         {shown.length > MAX_LETTERS && <p className="notice notice--warn">{t('letters.tooMany', { max: formatCount(MAX_LETTERS) })}</p>}
-        {config.isSuccess && !company?.title && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
+        {config.isSuccess && !company?.title && (
+          <p className="notice notice--warn" role="alert">
+            {t('letter.companyMissing')}
+          </p>
+        )}
 
         <LetterControls options={options} />
 

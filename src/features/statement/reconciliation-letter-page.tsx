@@ -54,9 +54,10 @@ export default function ReconciliationLetterPage() {
   const docKey = useMemo(() => documentNumberKey(statementData?.extraColumns ?? []), [statementData]);
   const rows = useMemo(() => (prepared && withLines ? letterRows(prepared, from, asOf, today) : null), [prepared, withLines, from, asOf, today]);
 
-  const company = config.data?.company;
+  // A letter without our company's title is refused (COMPANY_TITLE named): its heading and signature would be blank.
+  const company = config.data?.company.title ? config.data.company : undefined;
   const missing = useAccountMissing(cariId, statement);
-  const companyMissing = !!config.data && !company?.title;
+  const companyMissing = !!config.data && !company;
 
   if (missing) return <AccountNotFound cariId={cariId} />;
   return (
@@ -68,7 +69,7 @@ export default function ReconciliationLetterPage() {
           </Link>
         </p>
         <PageHeader title={account ? t('letter.page.titleFor', { name: account.name }) : t('letter.page.title')}>
-          <button type="button" className="button button--primary" onClick={() => window.print()} disabled={!result || result.unreadable > 0}>
+          <button type="button" className="button button--primary" onClick={() => window.print()} disabled={!result || result.unreadable > 0 || !company}>
             {t('letter.print')}
           </button>
           <PdfButton
@@ -86,7 +87,11 @@ export default function ReconciliationLetterPage() {
             {t('letter.balanceAt', { date: formatDate(asOf), balance: balanceText(result.balance, result.currency === 'TL' ? undefined : result.currency) })}
           </p>
         )}
-        {companyMissing && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
+        {companyMissing && (
+          <p className="notice notice--warn" role="alert">
+            {t('letter.companyMissing')}
+          </p>
+        )}
         {!cached && !!listData && !account && <p className="notice">{t('letter.unknownAccount')}</p>}
         {result && result.undated > 0 && <p className="notice notice--warn">{t('letter.undated', { count: formatCount(result.undated) })}</p>}
       </div>

@@ -61,7 +61,7 @@ export const letter = {
     'letter.print': 'Yazdır',
     'letter.balanceAt': '{date} itibarıyla bakiye: {balance}',
     'letter.companyMissing':
-      'Şirket bilgileri ayarlanmamış: mektubun başlığı için sunucuda COMPANY_TITLE, COMPANY_ADDRESS, COMPANY_TAX_OFFICE ve COMPANY_TAX_NO ayarlanmalı (sistem yöneticinize bildirin).',
+      'Mektup hazırlanamaz: sunucuda COMPANY_TITLE (şirketimizin unvanı: mektubun başlığı ve imzası) ayarlanmamış. Sistem yöneticiniz ayarlayınca mektuplar hazırlanır (COMPANY_ADDRESS, COMPANY_TAX_OFFICE ve COMPANY_TAX_NO da mektupta yer alır).',
     'letter.undated': '{count} satırın tarihi okunamadı; bu satırlar bakiyeye dahil edildi (ekstrede olduğu gibi).',
     'letter.unreadable': 'Ekstrede {count} satırın tutarı okunamadı; bakiye kesin olmadığı için mektup hazırlanmadı.',
     'letter.unknownAccount': 'Bu cari, cari listesinde bulunamadı; mektupta yalnızca kodu yazılı.',
