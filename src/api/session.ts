@@ -12,7 +12,8 @@ export async function fetchConfig(options?: RequestOptions): Promise<AppConfig> 
   const config = await getJsonOnce<AppConfig>('config', options);
   // The reader is not part of the /login bundle: loaded here only when the operator set aliases.
   if (config?.aliases) (await import('./reader')).extendAliases(config.aliases);
-  return { demo: config?.demo === true, company: readCompany(config?.company), ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
+  const letters = (config?.letters ?? {}) as Partial<AppConfig['letters']>;
+  return { demo: config?.demo === true, company: readCompany(config?.company), letters: { ttk94Clause: letters.ttk94Clause !== false }, ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
 }
 
 /** The company block, every field a string ("" when missing or not a string). */

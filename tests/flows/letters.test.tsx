@@ -62,7 +62,7 @@ describe('mutabakat letter (one account)', () => {
       'Konu: Cari hesap mutabakatı',
       'Hata ve unutma müstesnadır.',
       'Türk Ticaret Kanunu’nun 94. maddesi',
-      'bir ay içinde itiraz edilmeyen bakiye kabul edilmiş sayılır',
+      'tebliğ tarihinden itibaren bir ay içinde noter aracılığıyla, taahhütlü mektupla, telgrafla veya güvenli elektronik imzalı yazıyla itiraz etmediği takdirde hesap özetini kabul etmiş sayılır',
       'hesap ekstrenizi gönderiniz',
       'Cevap formu',
       'Mutabıkız.',

@@ -39,6 +39,11 @@ export interface ReconciliationLetterProps {
   currency?: string;
   /** The TL balance (shown beside a foreign-currency balance). */
   localBalance?: Minor;
+  /**
+   * Print the TTK md. 94 deemed-acceptance clause (default true). It presumes a written cari hesap
+   * contract: the installation's LETTER_TTK94_CLAUSE=0 leaves it out.
+   */
+  ttk94Clause?: boolean;
   /** The statement's document-number column (the enclosure's Belge No). */
   docKey?: string | null;
 }
@@ -74,7 +79,7 @@ function Lines({ text }: { text: string }) {
   );
 }
 
-export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null }: ReconciliationLetterProps) {
+export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, ttk94Clause = true }: ReconciliationLetterProps) {
   const foreign = currency !== LOCAL_CURRENCY;
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
@@ -109,7 +114,7 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
       <p>{t('letter.body.request')}</p>
       <p>{t('letter.body.disagree')}</p>
       <p className="letter__note">{t('letter.note.errors')}</p>
-      <p className="letter__note">{t('letter.note.ttk')}</p>
+      {ttk94Clause && <p className="letter__note">{t('letter.note.ttk')}</p>}
 
       <div className="letter__sign">
         <span className="letter__line">{t('letter.regards')}</span>

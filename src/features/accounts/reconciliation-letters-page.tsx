@@ -237,6 +237,7 @@ export default function ReconciliationLettersPage() {
   for (const name of LIST_PARAMS) for (const v of params.getAll(name)) back.append(name, v);
   const listHref = `/accounts${back.toString() ? `?${back.toString()}` : ''}`;
   const company = config.data?.company;
+  const ttk94Clause = config.data?.letters.ttk94Clause !== false;
   const failedStatus = (a: Account) => currentStatuses?.get(a.id) ?? statusOf(a);
 
   return (
@@ -258,7 +259,7 @@ export default function ReconciliationLettersPage() {
             parts={() =>
               ready.map((a) => {
                 const s = statusOf(a) as Extract<LetterStatus, { kind: 'ready' }>;
-                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, currency: s.currency, localBalance: s.localBalance, docKey: s.docKey, rows: s.rows, from }) as never;
+                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, currency: s.currency, localBalance: s.localBalance, docKey: s.docKey, rows: s.rows, from, ttk94Clause }) as never;
               })
             }
           />
@@ -360,6 +361,7 @@ export default function ReconciliationLettersPage() {
             return (
               <ReconciliationLetter
                 key={a.id}
+                ttk94Clause={ttk94Clause}
                 company={company}
                 account={a}
                 asOf={asOf}

@@ -57,6 +57,7 @@ export default function ReconciliationLetterPage() {
   // A letter without our company's title is refused (COMPANY_TITLE named): its heading and signature would be blank.
   const company = config.data?.company.title ? config.data.company : undefined;
   const missing = useAccountMissing(cariId, statement);
+  const ttk94Clause = config.data?.letters.ttk94Clause !== false;
   const companyMissing = !!config.data && !company;
 
   if (missing) return <AccountNotFound cariId={cariId} />;
@@ -77,7 +78,7 @@ export default function ReconciliationLetterPage() {
             disabled={!result || result.unreadable > 0 || !company}
             title={t('doc.title.letter')}
             fileName={() => documentFileName({ company: company?.title ?? '', title: t('doc.title.letter'), account: account ?? { id: cariId, name: cariId }, asOf }, 'pdf')}
-            parts={() => [letterPdf({ company: company!, account: account ?? { id: cariId, name: cariId }, asOf, issuedOn: today, balance: result!.balance, currency: result!.currency, localBalance: result!.localBalance, docKey, rows, from }) as never]}
+            parts={() => [letterPdf({ company: company!, account: account ?? { id: cariId, name: cariId }, asOf, issuedOn: today, balance: result!.balance, currency: result!.currency, localBalance: result!.localBalance, docKey, rows, from, ttk94Clause }) as never]}
           />
         </PageHeader>
         <LetterControls options={options} />
@@ -106,6 +107,7 @@ export default function ReconciliationLetterPage() {
       {result && result.unreadable === 0 && company && (
         <div className="letters">
           <ReconciliationLetter
+            ttk94Clause={ttk94Clause}
             company={company}
             account={account ?? { id: cariId, name: cariId }}
             asOf={asOf}

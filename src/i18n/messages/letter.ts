@@ -18,8 +18,9 @@ export const letter = {
       'Bu bakiyeyi kayıtlarınızla karşılaştırarak aşağıdaki cevap formunu doldurmanızı, imzalayıp kaşeleyerek tarafımıza göndermenizi rica ederiz.',
     'letter.body.disagree': 'Mutabık değilseniz lütfen kayıtlarınızdaki bakiyeyi bildirip hesap ekstrenizi gönderiniz.',
     'letter.note.errors': 'Hata ve unutma müstesnadır.',
+    /** TTK md. 94/2 as the law words it (one month from receipt; the four objection channels). */
     'letter.note.ttk':
-      'Not: 6102 sayılı Türk Ticaret Kanunu’nun 94. maddesi uyarınca, bu mektubun tebliğinden itibaren bir ay içinde itiraz edilmeyen bakiye kabul edilmiş sayılır.',
+      'Not: 6102 sayılı Türk Ticaret Kanunu’nun 94. maddesi uyarınca, bu hesap özetini alan taraf, tebliğ tarihinden itibaren bir ay içinde noter aracılığıyla, taahhütlü mektupla, telgrafla veya güvenli elektronik imzalı yazıyla itiraz etmediği takdirde hesap özetini kabul etmiş sayılır.',
     'letter.regards': 'Saygılarımızla,',
     'letter.signStamp': 'İmza / Kaşe',
     'letter.side.debit': 'borç',
