@@ -260,6 +260,7 @@ export default function AccountsPage() {
             columns={columns}
             getRowId={(a) => a.id}
             searchQuery={list.tableSearch}
+            searchWordStartsFirst
             rowFilter={list.rowFilter}
             sorting={sorting}
             onSortingChange={onSortingChange}
