@@ -273,7 +273,12 @@ export default function StatementPage() {
         // On paper: the statement as a document (pages with their head, nakli yekün, page numbers).
         printDocument={ready ? (view) => docSpec(view.rows, view.columns) : undefined}
         sheetName={`${t('statement.title')} ${cariId}`}
-        exportTotals={summary ? { debit: summary.totals.debit, credit: summary.totals.credit, balance: summary.totals.balance } : undefined}
+        // The file's totals row says what the screen's says: the TL figures and each foreign-currency balance.
+        exportTotals={
+          summary
+            ? { debit: summary.totals.debit, credit: summary.totals.credit, balance: summary.totals.balance, ...Object.fromEntries((fx?.totals ?? []).map((x) => [`fx:${x.currency}`, x.balance])) }
+            : undefined
+        }
         totalsRow={
           summary && !incomplete
             ? {
