@@ -23,9 +23,9 @@ import { useCompanyTitle } from '../../api/session';
 import { useToday } from '../../lib/use-today';
 import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
 import { BalanceText } from '../../components/balance';
-import { agingLayout, agingRowHref, cellMinor, cellText, hasOverdue, onSide, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../components/aging/aging-buckets';
+import { agingLayout, agingRowHref, cellMinor, cellText, hasOverdue, onSide, sideFigures, type AgingLayout, type AgingSide, type SideFigures, agingReportDate } from '../../components/aging/aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from '../../components/aging/bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
 import { agingDocument } from './aging-document';
@@ -83,6 +83,9 @@ export default function AgingPage() {
   const query = useQuery({ ...agingQueries.list(firma), enabled: firmaValid });
   const table = query.data ?? EMPTY_TABLE;
   const layout = useMemo(() => agingLayout(table.columns), [table]);
+  // The day the ERP made this aging (when its answer says): the page, its documents and the FIFO panel go by it.
+  const reportDate = agingReportDate(table, layout);
+  const asOf = reportDate ?? today;
   const sideFilter = useMemo(() => {
     if (!side && !onlyOverdue) return null;
     return (row: ErpRow) => (!side || onSide(row, layout, side)) && (!onlyOverdue || hasOverdue(row, layout));
@@ -242,6 +245,7 @@ export default function AgingPage() {
           params={params}
           onChange={update}
           onClose={() => update({ cari: null, asOf: null, basis: null, edges: null, cur: null })}
+          reportDate={reportDate}
         />
       )}
 
@@ -259,6 +263,7 @@ export default function AgingPage() {
         )
       )}
 
+      {reportDate && <p className="aging-report-date">{t('aging.reportDate', { date: formatDate(reportDate) })}</p>}
       {table.warnings > 0 && (
         <p className="notice notice--warn" role="status">
           {t('aging.warnings', { count: formatCount(table.warnings) })}
@@ -278,11 +283,11 @@ export default function AgingPage() {
         onRetry={() => void query.refetch()}
         emptyMessage={q ? undefined : emptyMessage}
         csvFileName={t('aging.csv.file')}
-        documentHead={{ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf: today }}
+        documentHead={{ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf }}
         // On paper: a document with every page's head, Σ of each bucket carried (nakli yekün), totals once.
         printDocument={
           query.isSuccess
-            ? (view) => agingDocument({ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf: today, madeAt: new Date() }, table, layout, view.columns, view.rows, side ? [side] : ['B', 'A'])
+            ? (view) => agingDocument({ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf, madeAt: new Date() }, table, layout, view.columns, view.rows, side ? [side] : ['B', 'A'])
             : undefined
         }
         exportSumMoney
