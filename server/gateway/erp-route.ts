@@ -67,9 +67,8 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, fl
     }
     const meter = c.get('answer');
     if (meter && answer.coalesced) meter.coalesced = true;
-    const type = answer.contentType?.toLowerCase().startsWith('application/json')
-      ? answer.contentType
-      : 'text/plain; charset=utf-8';
+    // A fixed type, never the ERP's header: its parameters could carry anything (the API password once did).
+    const type = answer.contentType?.trim().toLowerCase().startsWith('application/json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
     return c.body(onStreamEnd(answer.body, release), 200, { 'content-type': type });
   });
 }
