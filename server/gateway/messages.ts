@@ -31,6 +31,7 @@ export const MESSAGES = {
   badParam: 'Bilinmeyen parametre: {name}.',
   badValue: 'Parametre metin olmalı ve en fazla {max} karakter olabilir: {name}.',
   badLogin: 'Kullanıcı adı ve şifre gerekli.',
+  badUserName: 'Kullanıcı adında görünmeyen ya da denetim karakteri olamaz.',
   methodNotAllowed: 'Bu adres yalnızca POST isteği kabul eder.',
   notFound: 'Böyle bir işlem yok.',
   payloadTooLarge: 'İstek gövdesi çok büyük.',

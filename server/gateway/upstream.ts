@@ -212,6 +212,16 @@ export async function openErp(
     const v = res.headers[name];
     return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
   };
+  // A compressed answer could not be checked for the password while it streams: refused (we ask for identity).
+  const encoding = header('content-encoding')?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') {
+    discard();
+    signal?.removeEventListener('abort', onLeave);
+    throw new GatewayError('upstream_http', fill(MESSAGES.upstreamUnreadable, { status: res.statusCode }), {
+      upstreamStatus: res.statusCode,
+      detail: 'encoded_answer',
+    });
+  }
   const lengthHeader = header('content-length');
   const length = Number(lengthHeader);
   const contentLength = lengthHeader !== null && Number.isSafeInteger(length) && length >= 0 ? length : null;
