@@ -13,6 +13,7 @@ import { clientAddress } from './request-origin';
 import { userKey, type SessionUser } from './session';
 import { StoreUnavailableError } from './state-store';
 import { addressKey } from './trust-proxy';
+import type { SessionCalls } from './session-calls';
 import type { SessionCookies } from './session-cookie';
 import { callErp, type UpstreamAnswer, type UpstreamOptions } from './upstream';
 
@@ -38,10 +39,12 @@ export interface SessionRouteDeps {
   upstream: UpstreamOptions;
   refuseEcho: (answer: UpstreamAnswer) => void;
   now: () => number;
+  /** The login reserve of ERP places (session-calls.ts): get_user never waits behind data calls. */
+  calls: SessionCalls;
 }
 
 export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps): void {
-  const { config, cookies, limiter, upstream, refuseEcho, now } = deps;
+  const { config, cookies, limiter, upstream, refuseEcho, now, calls } = deps;
   const waits = new LoginWaits();
 
   // Who is logged in. Nobody → 200 {user:null} (not 401): asking is not an error, and the
@@ -117,10 +120,16 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
     let wrongGuess = false;
     let result: ReturnType<typeof readLogin>;
     try {
-      const answer = await callErp(upstream, LOGIN_OPERATION, [
-        [LOGIN_PARAMS.userName, name],
-        [LOGIN_PARAMS.password, password],
-      ]);
+      const place = await calls.acquireLogin(left);
+      let answer: UpstreamAnswer;
+      try {
+        answer = await callErp(upstream, LOGIN_OPERATION, [
+          [LOGIN_PARAMS.userName, name],
+          [LOGIN_PARAMS.password, password],
+        ]);
+      } finally {
+        place();
+      }
       refuseEcho(answer);
       const text = new TextDecoder().decode(answer.body);
       try {
