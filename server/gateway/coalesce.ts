@@ -158,9 +158,20 @@ class Broadcast {
     while (this.memory.length > 0 && this.memStart + this.memory[0]!.byteLength <= min) this.memStart += this.memory.shift()!.byteLength;
     while (this.memory.length > 1 && this.head - this.memStart > this.memoryLimit) {
       const chunk = this.memory.shift()!;
-      (this.spool ??= new Spool()).append(this.memStart, chunk);
+      try {
+        (this.spool ??= new Spool()).append(this.memStart, chunk);
+      } catch {
+        // The disk failed us (full, unwritable): the callers who still need these bytes are cut
+        // (a fault of this server, said plainly), the others go on.
+        for (const s of [...this.subscribers]) {
+          if (s.pos >= this.memStart + chunk.byteLength) continue;
+          this.subscribers.delete(s);
+          s.controller.error(new GatewayError('internal', MESSAGES.internal, { detail: 'spool' }));
+        }
+      }
       this.memStart += chunk.byteLength;
     }
+    if (this.subscribers.size === 0 && this.state === 'open') this.stop();
   }
 
   /** A caller at the front of the answer wants more. */
