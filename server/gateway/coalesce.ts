@@ -225,8 +225,15 @@ class Broadcast {
   }
 }
 
+/** Starts the ERP request of a flight: `placed` is called once it has its place (session-calls.ts) and is being sent. */
+export type StartFlight = (signal: AbortSignal, placed: () => void) => Promise<CheckedAnswer>;
+
 interface Flight {
   ready: Promise<AnswerHead & { broadcast: Broadcast }>;
+  /** Whose place the request takes (the folded user name of the caller who started it). */
+  owner: string;
+  /** It has its place: anyone may join. Until then only its owner's own calls join (never wait in another user's queue). */
+  placed: boolean;
   /** Callers still waiting for `ready` (the flight stays joinable for them). */
   waiting: number;
   /** Aborts the ERP request (every waiting caller left before it answered). */
@@ -255,12 +262,15 @@ export class Flights {
   /**
    * The answer for `key`: joins an identical request in flight, or starts one with `start` (given the
    * signal that aborts the ERP request). `signal`: this caller left (rejects with abortedError; the
-   * ERP request is aborted when nobody else waits for it).
+   * ERP request is aborted when nobody else waits for it). `owner`: this caller's user (folded).
    */
-  async answer(key: string, start: (signal: AbortSignal) => Promise<CheckedAnswer>, signal?: AbortSignal): Promise<SharedAnswer> {
+  async answer(key: string, start: StartFlight, signal?: AbortSignal, owner = ''): Promise<SharedAnswer> {
     if (signal?.aborted) throw abortedError();
-    const existing = this.inFlight.get(key);
-    const flight = existing ?? this.launch(key, start);
+    const found = this.inFlight.get(key);
+    // A request still waiting for its owner's place is joined only by its owner: another user starts
+    // its own (which later identical calls join).
+    const existing = found && (found.placed || found.owner === owner) ? found : undefined;
+    const flight = existing ?? this.launch(key, start, owner);
     flight.waiting++;
     let left = false;
     let onAbort: (() => void) | undefined;
@@ -288,7 +298,7 @@ export class Flights {
     }
     const body = head.broadcast.join();
     // Joined too late (the first JOIN_WINDOW bytes are gone): a request of its own.
-    if (!body) return { ...(await this.answer(key, start, signal)), coalesced: false };
+    if (!body) return { ...(await this.answer(key, start, signal, owner)), coalesced: false };
     const { status, contentType, completeBytes } = head;
     return { status, contentType, completeBytes, body, coalesced: !!existing };
   }
@@ -302,15 +312,17 @@ export class Flights {
     flight.ready.then((h) => h.broadcast.abandonIfUnread(), () => undefined);
   }
 
-  private launch(key: string, start: (signal: AbortSignal) => Promise<CheckedAnswer>): Flight {
+  private launch(key: string, start: StartFlight, owner: string): Flight {
     const forget = () => {
       if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
     };
     const abort = new AbortController();
     const flight: Flight = {
+      owner,
+      placed: false,
       waiting: 0,
       abort,
-      ready: start(abort.signal).then(
+      ready: start(abort.signal, () => (flight.placed = true)).then(
         (answer) => {
           const broadcast = new Broadcast(answer.body.getReader(), this.window, this.memoryLimit, forget);
           return { status: answer.status, contentType: answer.contentType, completeBytes: answer.completeBytes, broadcast };

@@ -8,7 +8,7 @@
 import type { Hono } from 'hono';
 import { readJsonObject } from './body';
 import { checkedAnswer } from './answer-stream';
-import type { Flights } from './coalesce';
+import type { Flights, StartFlight } from './coalesce';
 import type { GatewayEnv } from './config';
 import type { EchoGuard } from './echo-guard';
 import { GatewayError, MESSAGES, fill } from './messages';
@@ -58,8 +58,9 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, fl
     const user = userKey(session.user.userName);
     // A new ERP request takes one of the user's places (identical calls joining it take none), held
     // until its answer has been read to the end or abandoned.
-    const start = async (signal: AbortSignal) => {
+    const start: StartFlight = async (signal, placed) => {
       const place = await calls.acquireErp(user, signal);
+      placed();
       try {
         const checked = await checkedAnswer(await openErp(upstream, operation, params, signal), { scanner: echo.scanner(), maxBytes: upstream.maxAnswerBytes });
         return { ...checked, body: onStreamEnd(checked.body, place) };
@@ -70,7 +71,7 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, fl
     };
     let answer: Awaited<ReturnType<Flights['answer']>>;
     try {
-      answer = await flights.answer(key, start, left);
+      answer = await flights.answer(key, start, left, user);
     } catch (err) {
       release();
       throw err;

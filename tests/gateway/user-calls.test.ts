@@ -101,3 +101,32 @@ describe('places are shared fairly across users (a process bound of 4 data calls
     expect((await Promise.all([...mine, theirs])).map((r) => r.status)).toEqual(Array(9).fill(200));
   });
 });
+
+describe('an identical call does not wait in another user’s queue', () => {
+  it('user A’s call waiting for A’s place is not joined by user B’s identical call: B is answered at once, A later', async () => {
+    h.erp.users = { mehmet: 'Mehmet 2026!' };
+    const g = await h.gateway({ sessionCalls: { perUser: 1, waitMs: 3000 } });
+    const held: ServerResponse[] = [];
+    h.erp.handler = (res, req) => {
+      if (req.form.get('firma_ismi') === 'tutulan') return void held.push(res);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[{"FIRMA_ID":"5"}]');
+    };
+    const a = client(g.url);
+    const b = client(g.url);
+    expect((await a.login()).status).toBe(200);
+    expect((await b.login('mehmet', 'Mehmet 2026!')).status).toBe(200);
+    const first = a.erp('get_cari', { firma_ismi: 'tutulan' }); // A's one place, held at the ERP
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const aSame = a.erp('get_cari', { firma_ismi: 'aynı' }); // waits for A's place
+    await sleep(200);
+    const t = performance.now();
+    const bSame = await b.erp('get_cari', { firma_ismi: 'aynı' });
+    expect(bSame.status).toBe(200);
+    expect(performance.now() - t).toBeLessThan(1000);
+    held[0]!.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    expect((await first).status).toBe(200);
+    const aAnswer = await aSame;
+    expect(aAnswer.status).toBe(200);
+    expect(await aAnswer.json()).toEqual([{ FIRMA_ID: '5' }]);
+  });
+});
