@@ -99,17 +99,14 @@ function letterContent(letter: LetterPdf<never>, madeAt: string): Content[] {
   return out;
 }
 
-/** The PDF of the parts, one after another (each from a new page). */
-export async function pdfBlob(parts: readonly PdfPart[], info: { title: string }): Promise<Blob> {
-  const [{ default: pdfMake }, { default: vfs }] = await Promise.all([import('pdfmake/build/pdfmake'), import('pdfmake/build/vfs_fonts')]);
-  pdfMake.addVirtualFileSystem(vfs);
-  const madeAt = formatDateTime(new Date());
+/** The pdfmake document of the parts, one after another (each from a new page): the browser's download and the server's mailed letter. */
+export function pdfDefinition(parts: readonly PdfPart[], info: { title: string }, madeAt: string): TDocumentDefinitions {
   const orientation = parts.some((p) => p.kind === 'table' && p.spec.orientation === 'landscape') ? 'landscape' : 'portrait';
   const content: Content[] = parts.map((p, i) => ({
     stack: p.kind === 'table' ? tablePages(p.spec, madeAt) : letterContent(p, madeAt),
     pageBreak: i === 0 ? undefined : 'before',
   })) as Content[];
-  const doc: TDocumentDefinitions = {
+  return {
     pageSize: 'A4',
     pageOrientation: orientation,
     pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
@@ -117,5 +114,11 @@ export async function pdfBlob(parts: readonly PdfPart[], info: { title: string }
     defaultStyle: { font: 'Roboto', fontSize: FONT_SIZE, lineHeight: LINE_HEIGHT },
     content,
   };
-  return pdfMake.createPdf(doc).getBlob();
+}
+
+/** The PDF of the parts, one after another (each from a new page). */
+export async function pdfBlob(parts: readonly PdfPart[], info: { title: string }): Promise<Blob> {
+  const [{ default: pdfMake }, { default: vfs }] = await Promise.all([import('pdfmake/build/pdfmake'), import('pdfmake/build/vfs_fonts')]);
+  pdfMake.addVirtualFileSystem(vfs);
+  return pdfMake.createPdf(pdfDefinition(parts, info, formatDateTime(new Date()))).getBlob();
 }
