@@ -51,6 +51,7 @@ import { documentFileName, type DocumentHead } from '../../components/document/d
 import { PdfButton } from '../../components/document/pdf-button';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { statementDocument } from './statement-document';
+import { AccountMutabakat } from '../../components/mutabakat/account-mutabakat';
 
 export default function StatementPage() {
   const { cariId = '' } = useParams();
@@ -68,6 +69,8 @@ export default function StatementPage() {
   const [typedSwap, setTypedSwap] = useState(false);
   const swapped = typedSwap || (rawFrom !== null && rawTo !== null && rawFrom > rawTo);
   const type = params.get('type') ?? '';
+  // ?mutabakat=1: the account's mutabakat contacts and history, opened on demand.
+  const mutabakatOpen = params.get('mutabakat') === '1';
 
   const statement = useQuery(statementQueries.detail(cariId));
   // The first lines of a long statement still arriving (slow link: `complete: false` in the same
@@ -187,8 +190,12 @@ export default function StatementPage() {
           <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/vade-farki${to ? `?asOf=${to}` : ''}`}>
             {t('ledger.lateInterest.open')}
           </Link>
+          <Link className="button button--small" aria-expanded={mutabakatOpen} to={{ search: withParams(params, { mutabakat: mutabakatOpen ? null : '1' }).toString() }} replace>
+            {t('mut.account.toggle')}
+          </Link>
         </PageHeader>
       </div>
+      {mutabakatOpen && <AccountMutabakat accountId={cariId} />}
 
       <StatementFacts
         cariId={cariId}

@@ -1,0 +1,152 @@
+/**
+ * Mutabakat (our own state on the server, docs/mutabakat-api.md): contacts and their import,
+ * campaigns and their letters, row actions, the account's history, the outbox. One query factory
+ * (`mutabakatQueries`) and one fetcher per call; the server's Turkish error messages are kept
+ * (MutabakatError), a lost session is the app's UnauthenticatedError.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, type RequestOptions, type SendInit } from './client';
+import { AppError, UnauthenticatedError } from './errors';
+import { t } from '../i18n/core';
+import type {
+  BoardFilter,
+  Campaign,
+  Contact,
+  ContactInput,
+  HistoryLetter,
+  ImportResult,
+  LetterEvent,
+  LetterRow,
+  Mail,
+  MailMode,
+  MutabakatStatus,
+  NewCampaign,
+  RecordAnswerInput,
+  Attachment,
+} from './mutabakat-types';
+
+export interface Problem {
+  field: string;
+  message: string;
+}
+
+/** A refusal of the mutabakat API: its own Turkish message, the fields it names, an import's rows. */
+export class MutabakatError extends AppError {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    private readonly serverMessage: string,
+    readonly problems: Problem[] = [],
+    readonly preview?: ImportResult,
+  ) {
+    super(`HTTP ${status} (${code})`);
+    this.name = 'MutabakatError';
+  }
+  get userMessage(): string {
+    return this.serverMessage || t('common.error.http', { status: this.status });
+  }
+}
+
+async function request<T>(path: string, init: SendInit): Promise<T> {
+  const client = apiClient();
+  const res = await client.send(`mutabakat/${path}`, init);
+  if (res.ok) return client.jsonOf<T>(res, init.signal);
+  const text = await res.text().catch(() => '');
+  let body: { error?: { code?: unknown; message?: unknown; problems?: unknown; preview?: unknown } } | undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const err = body?.error;
+  if (res.status === 401) throw new UnauthenticatedError();
+  if (!err || typeof err.message !== 'string') throw await client.failure(new Response(text, { status: res.status, headers: res.headers }), init.signal);
+  const problems = Array.isArray(err.problems) ? (err.problems as Problem[]).filter((p) => p && typeof p.message === 'string') : [];
+  throw new MutabakatError(res.status, typeof err.code === 'string' ? err.code : 'error', err.message, problems, err.preview as ImportResult | undefined);
+}
+
+const get = <T>(path: string, options: RequestOptions = {}) => request<T>(path, { method: 'get', signal: options.signal });
+const post = <T>(path: string, json?: unknown) => request<T>(path, { method: 'post', json: json ?? {} });
+
+/** A file's bytes as they are, named in `x-file-name` (URL-encoded: Turkish names survive the header). */
+function fileInit(file: File): SendInit {
+  return { method: 'post', body: file, headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) } };
+}
+
+const enc = encodeURIComponent;
+
+// ---- fetchers ----
+export const fetchStatus = (o?: RequestOptions) => get<MutabakatStatus>('status', o);
+export const fetchContact = (accountId: string, o?: RequestOptions) => get<Contact>(`contacts/${enc(accountId)}`, o);
+export const saveContact = (accountId: string, input: ContactInput) => request<Contact>(`contacts/${enc(accountId)}`, { method: 'put', json: input });
+export const importContacts = (file: File, step: 'preview' | 'commit') => request<ImportResult>(`contacts/import?step=${step}`, fileInit(file));
+export const createCampaign = (input: NewCampaign) => post<{ campaign: Campaign }>('campaigns', input).then((r) => r.campaign);
+export const campaignAction = (id: string, action: 'send' | 'cancel', body?: { note?: string }) => post<{ campaign: Campaign }>(`campaigns/${enc(id)}/${action}`, body).then((r) => r.campaign);
+export type LetterAction = 'resend' | 'remind' | 'answer' | 'resolve' | 'cancel';
+export const letterAction = (letterId: string, action: LetterAction, body?: RecordAnswerInput | { note?: string }) =>
+  post<{ letter: LetterRow }>(`letters/${enc(letterId)}/${action}`, body).then((r) => r.letter);
+export const uploadDocument = (letterId: string, file: File) => request<Attachment>(`letters/${enc(letterId)}/documents`, fileInit(file));
+
+/** A file the server serves only to a signed-in browser (the CSRF header is needed on a GET too). */
+export async function fetchFile(url: string): Promise<Blob> {
+  const res = await apiClient().send(url.replace(/^\/?api\//, ''), { method: 'get' });
+  if (!res.ok) throw await apiClient().failure(res);
+  return res.blob();
+}
+
+export const POLL_MS = 1500;
+
+// ---- queries (keys from generic to specific) ----
+export const mutabakatQueries = {
+  all: ['mutabakat'] as const,
+  status: () => queryOptions({ queryKey: ['mutabakat', 'status'] as const, queryFn: ({ signal }) => fetchStatus({ signal }), staleTime: 60_000 }),
+  contacts: () =>
+    queryOptions({
+      queryKey: ['mutabakat', 'contacts'] as const,
+      queryFn: ({ signal }) => get<{ contacts: Contact[] }>('contacts', { signal }).then((r) => r.contacts),
+      staleTime: 0,
+    }),
+  contact: (accountId: string) =>
+    queryOptions({ queryKey: ['mutabakat', 'contact', accountId] as const, queryFn: ({ signal }) => fetchContact(accountId, { signal }), staleTime: 0 }),
+  campaigns: () =>
+    queryOptions({
+      queryKey: ['mutabakat', 'campaigns'] as const,
+      queryFn: ({ signal }) => get<{ campaigns: Campaign[] }>('campaigns', { signal }).then((r) => r.campaigns),
+      staleTime: 0,
+    }),
+  /** The board: the campaign and its letters (all, or one count's). Polled while it is being prepared or sent. */
+  board: (id: string, filter: BoardFilter | null) =>
+    queryOptions({
+      queryKey: ['mutabakat', 'campaign', id, filter ?? 'all'] as const,
+      queryFn: ({ signal }) => get<{ campaign: Campaign; letters: LetterRow[] }>(`campaigns/${enc(id)}${filter ? `?state=${enc(filter)}` : ''}`, { signal }),
+      staleTime: 0,
+      refetchInterval: (query) => {
+        const c = query.state.data?.campaign;
+        return c && (c.state === 'preparing' || c.state === 'sending' || c.counts.queued > 0) ? POLL_MS : false;
+      },
+    }),
+  letter: (letterId: string) =>
+    queryOptions({
+      queryKey: ['mutabakat', 'letter', letterId] as const,
+      queryFn: ({ signal }) => get<{ letter: LetterRow; events: LetterEvent[] }>(`letters/${enc(letterId)}`, { signal }),
+      staleTime: 0,
+    }),
+  history: (accountId: string) =>
+    queryOptions({
+      queryKey: ['mutabakat', 'history', accountId] as const,
+      queryFn: ({ signal }) => get<{ letters: HistoryLetter[] }>(`accounts/${enc(accountId)}/history`, { signal }).then((r) => r.letters),
+      staleTime: 0,
+    }),
+  outbox: (campaignId: string | null) =>
+    queryOptions({
+      queryKey: ['mutabakat', 'outbox', campaignId ?? 'all'] as const,
+      queryFn: ({ signal }) => get<{ mode: MailMode; mails: Mail[] }>(`outbox?limit=100${campaignId ? `&campaignId=${enc(campaignId)}` : ''}`, { signal }),
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.data?.mails.some((m) => m.state === 'queued') ? POLL_MS : false),
+    }),
+  mail: (mailId: string) =>
+    queryOptions({
+      queryKey: ['mutabakat', 'mail', mailId] as const,
+      queryFn: ({ signal }) => get<{ mail: Mail; html: string; text: string }>(`outbox/${enc(mailId)}`, { signal }),
+    }),
+};
