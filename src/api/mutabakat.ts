@@ -68,9 +68,10 @@ async function request<T>(path: string, init: SendInit): Promise<T> {
 const get = <T>(path: string, options: RequestOptions = {}) => request<T>(path, { method: 'get', signal: options.signal });
 const post = <T>(path: string, json?: unknown) => request<T>(path, { method: 'post', json: json ?? {} });
 
-/** A file's bytes as they are, named in `x-file-name` (URL-encoded: Turkish names survive the header). */
-function fileInit(file: File): SendInit {
-  return { method: 'post', body: file, headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) } };
+/** A file's bytes as they are (read first: any File-like body becomes plain bytes), named in `x-file-name` (URL-encoded: Turkish names survive the header). */
+async function fileInit(file: File): Promise<SendInit> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return { method: 'post', body: bytes, headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) } };
 }
 
 const enc = encodeURIComponent;
@@ -79,13 +80,13 @@ const enc = encodeURIComponent;
 export const fetchStatus = (o?: RequestOptions) => get<MutabakatStatus>('status', o);
 export const fetchContact = (accountId: string, o?: RequestOptions) => get<Contact>(`contacts/${enc(accountId)}`, o);
 export const saveContact = (accountId: string, input: ContactInput) => request<Contact>(`contacts/${enc(accountId)}`, { method: 'put', json: input });
-export const importContacts = (file: File, step: 'preview' | 'commit') => request<ImportResult>(`contacts/import?step=${step}`, fileInit(file));
+export const importContacts = async (file: File, step: 'preview' | 'commit') => request<ImportResult>(`contacts/import?step=${step}`, await fileInit(file));
 export const createCampaign = (input: NewCampaign) => post<{ campaign: Campaign }>('campaigns', input).then((r) => r.campaign);
 export const campaignAction = (id: string, action: 'send' | 'cancel', body?: { note?: string }) => post<{ campaign: Campaign }>(`campaigns/${enc(id)}/${action}`, body).then((r) => r.campaign);
 export type LetterAction = 'resend' | 'remind' | 'answer' | 'resolve' | 'cancel';
 export const letterAction = (letterId: string, action: LetterAction, body?: RecordAnswerInput | { note?: string }) =>
   post<{ letter: LetterRow }>(`letters/${enc(letterId)}/${action}`, body).then((r) => r.letter);
-export const uploadDocument = (letterId: string, file: File) => request<Attachment>(`letters/${enc(letterId)}/documents`, fileInit(file));
+export const uploadDocument = async (letterId: string, file: File) => request<Attachment>(`letters/${enc(letterId)}/documents`, await fileInit(file));
 
 /** A file the server serves only to a signed-in browser (the CSRF header is needed on a GET too). */
 export async function fetchFile(url: string): Promise<Blob> {

@@ -1,0 +1,48 @@
+/**
+ * The demo outbox (demo mode, no SMTP_URL): each mail as it would go out — its head, the PDF's
+ * Turkish file name, its HTML in a frame that can run nothing and reach nothing of the app, and a
+ * working reply link, so a new user can play the counterpart.
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getDataset } from '../../server/demo-erp';
+import { renderApp } from '../harness';
+import { mutApi } from './mutabakat-api';
+
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 20_000 });
+
+const ds = getDataset();
+const acc = ds.accountById.get('1006')!;
+
+describe('demo outbox', () => {
+  it('shows the letter mail with its attachment, its HTML sandboxed and the reply link', async () => {
+    const app = await renderApp('/mutabakat/giden-kutusu', { loggedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'Giden kutusu' });
+    expect(await screen.findByText(/Demo modu: SMTP ayarlanmadığı için e-postalar gönderilmez/)).toBeInTheDocument();
+    expect((await mutApi('PUT', 'contacts/1006', { to: ['muhasebe@aplusyapi.com.tr'], cc: ['mali@aplusyapi.com.tr'], person: 'Ayşe Çelik' })).status).toBe(200);
+    const created = await mutApi<{ campaign: { id: string } }>('POST', 'campaigns', { accountIds: ['1006'], asOf: '2026-06-30', deadline: '2026-07-31' });
+    expect(created.status).toBe(201);
+    // The list polls while a mail is queued; a fresh visit shows the new mail.
+    await app.router.navigate('/mutabakat/giden-kutusu?donem=' + created.body.campaign.id);
+    const table = await screen.findByRole('table', { name: 'E-postalar' });
+    const link = await within(table).findByRole('link', { name: new RegExp(acc.name.slice(0, 12)) }, { timeout: 20_000 }).catch(async () => within(table).findByRole('link'));
+    expect(table).toHaveTextContent('muhasebe@aplusyapi.com.tr');
+    await app.user.click(link);
+    await waitFor(() => expect(app.path()).toMatch(/posta=/));
+    const mail = await screen.findByRole('region', { name: 'E-posta' }).catch(() => screen.findByLabelText('E-posta'));
+    expect(mail).toHaveTextContent('Kime: muhasebe@aplusyapi.com.tr');
+    expect(mail).toHaveTextContent('Bilgi: mali@aplusyapi.com.tr');
+    expect(within(mail).getByText(/^Ek: .*\.pdf$/)).toBeInTheDocument();
+    const reply = within(mail).getByRole('link', { name: 'Karşı taraf olarak yanıtla (yeni sekmede)' });
+    expect(reply.getAttribute('href')).toMatch(/\/yanit\/[A-Za-z0-9_-]{22,}$/);
+    expect(reply).toHaveAttribute('target', '_blank');
+    const frame = within(mail).getByTitle('E-postanın içeriği') as HTMLIFrameElement;
+    // Sandboxed: no scripts, not the app's origin; links leave the frame.
+    expect(frame.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
+    const html = frame.getAttribute('srcdoc')!;
+    expect(html).toContain('<base target="_blank">');
+    expect(html).toContain(reply.getAttribute('href')!);
+    expect(html).not.toMatch(/NaN|undefined|Invalid Date|\[object Object\]/);
+  });
+});
