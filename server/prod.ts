@@ -80,6 +80,8 @@ export interface ProdServerOptions {
 export interface ProdServer {
   url: string;
   port: number;
+  /** Mutabakat (tests: its jobs worker, its database). */
+  mutabakat?: import('./mutabakat/index').Mutabakat;
   close(): Promise<void>;
 }
 
@@ -94,7 +96,7 @@ function readDist(dir: string): Map<string, Uint8Array<ArrayBuffer>> {
   return files;
 }
 
-export function createProdApp(distDir: string, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = []): Hono {
+export function createProdApp(distDir: string, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = [], reply?: Hono): Hono {
   const gateway = createGateway(config);
   const app = new Hono();
   const files = readDist(distDir);
@@ -104,7 +106,8 @@ export function createProdApp(distDir: string, config: GatewayConfig, readyFetch
   app.use('*', async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('content-security-policy', csp);
+    // The reply page brings its own, stricter policy (server/reply/page.ts REPLY_CSP).
+    if (!(reply && c.req.path.startsWith('/yanit/'))) h.set('content-security-policy', csp);
     h.set('x-content-type-options', 'nosniff');
     h.set('referrer-policy', 'no-referrer');
     h.set('x-frame-options', 'DENY');
@@ -139,6 +142,7 @@ export function createProdApp(distDir: string, config: GatewayConfig, readyFetch
   }
 
   app.all('/api/*', (c) => gateway.fetch(c.req.raw, c.env));
+  if (reply) app.all('/yanit/*', (c) => reply.fetch(c.req.raw, c.env));
   app.all('/api', (c) => gateway.fetch(c.req.raw, c.env));
 
   // Static files: hashed assets are immutable for a year; everything else revalidates (ETag → 304).
@@ -178,17 +182,19 @@ export async function startProdServer(options: ProdServerOptions = {}): Promise<
   assertProxyExposure(settings.gateway.trustProxy, host);
   const prepared = await prepareGateway(settings);
   const config: GatewayConfig = { ...prepared.config, ...options.gateway };
-  const app = createProdApp(distDir, config, (input, init) => globalThis.fetch(input, init), settings.allowedHosts);
+  const app = createProdApp(distDir, config, (input, init) => globalThis.fetch(input, init), settings.allowedHosts, prepared.reply);
   const server: ServerType = await new Promise((ok) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? settings.port }, () => ok(s));
   });
   const port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  if (settings.mutabakat.publicUrlDefault) settings.mutabakat.publicUrl = url;
   (options.print ?? ((l: string) => console.info(l)))(`Cari Ekran listening on ${host}:${port} — ${prepared.description}`);
   return {
     url,
     port,
+    mutabakat: prepared.mutabakat,
     close: async () => {
       await new Promise<void>((ok) => {
         server.close(() => ok());

@@ -70,6 +70,8 @@ export interface GatewayConfig {
   clientStallMs?: number;
   /** Clock (tests). */
   now?: () => number;
+  /** Extra routes under /api mounted after the CSRF guard and before the 16 KiB body limit (mutabakat: server/mutabakat). */
+  mutabakat?: { mount(app: import('hono').Hono<GatewayEnv>, cookies: import('./session-cookie').SessionCookies): void };
   /** Client address for the login limiter; default: X-Forwarded-For when trustProxy, else the socket. */
   clientAddress?: (c: Context) => string | undefined;
 }
