@@ -185,6 +185,8 @@ export interface Mail {
   sentAt: string | null;
   replyUrl: string | null;
   attachmentName: string;
+  /** Sent while the server stopped: it may have gone out twice (marked, not hidden). */
+  maybeTwice?: boolean;
 }
 
 export interface MutabakatStatus {

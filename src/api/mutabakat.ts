@@ -47,10 +47,8 @@ export class MutabakatError extends AppError {
   }
 }
 
-async function request<T>(path: string, init: SendInit): Promise<T> {
-  const client = apiClient();
-  const res = await client.send(`mutabakat/${path}`, init);
-  if (res.ok) return client.jsonOf<T>(res, init.signal);
+/** A refused answer as its typed error: the server's own message and fields, a lost session, or the client's mapping. */
+async function failureOf(res: Response, signal?: AbortSignal): Promise<Error> {
   const text = await res.text().catch(() => '');
   let body: { error?: { code?: unknown; message?: unknown; problems?: unknown; preview?: unknown } } | undefined;
   try {
@@ -59,10 +57,17 @@ async function request<T>(path: string, init: SendInit): Promise<T> {
     body = undefined;
   }
   const err = body?.error;
-  if (res.status === 401) throw new UnauthenticatedError();
-  if (!err || typeof err.message !== 'string') throw await client.failure(new Response(text, { status: res.status, headers: res.headers }), init.signal);
+  if (res.status === 401) return new UnauthenticatedError();
+  if (!err || typeof err.message !== 'string') return apiClient().failure(new Response(text, { status: res.status, headers: res.headers }), signal);
   const problems = Array.isArray(err.problems) ? (err.problems as Problem[]).filter((p) => p && typeof p.message === 'string') : [];
-  throw new MutabakatError(res.status, typeof err.code === 'string' ? err.code : 'error', err.message, problems, err.preview as ImportResult | undefined);
+  return new MutabakatError(res.status, typeof err.code === 'string' ? err.code : 'error', err.message, problems, err.preview as ImportResult | undefined);
+}
+
+async function request<T>(path: string, init: SendInit): Promise<T> {
+  const client = apiClient();
+  const res = await client.send(`mutabakat/${path}`, init);
+  if (res.ok) return client.jsonOf<T>(res, init.signal);
+  throw await failureOf(res, init.signal);
 }
 
 const get = <T>(path: string, options: RequestOptions = {}) => request<T>(path, { method: 'get', signal: options.signal });
@@ -88,11 +93,27 @@ export const letterAction = (letterId: string, action: LetterAction, body?: Reco
   post<{ letter: LetterRow }>(`letters/${enc(letterId)}/${action}`, body).then((r) => r.letter);
 export const uploadDocument = async (letterId: string, file: File) => request<Attachment>(`letters/${enc(letterId)}/documents`, await fileInit(file));
 
-/** A file the server serves only to a signed-in browser (the CSRF header is needed on a GET too). */
-export async function fetchFile(url: string): Promise<Blob> {
-  const res = await apiClient().send(url.replace(/^\/?api\//, ''), { method: 'get' });
-  if (!res.ok) throw await apiClient().failure(res);
-  return res.blob();
+/** The file name a Content-Disposition names (RFC 6266: filename* in UTF-8 first), or null. */
+export function dispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      /* a broken encoding: the plain name below */
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
+/** A file the server serves only to a signed-in browser (the CSRF header is needed on a GET too), with the name the server gives it. */
+export async function fetchFile(url: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const path = url.replace(/^\/?api\//, '');
+  const res = await apiClient().send(path, { method: 'get' });
+  // The mutabakat routes' own refusals (e.g. "not ready yet") keep their Turkish message.
+  if (!res.ok) throw await failureOf(res);
+  return { blob: await res.blob(), fileName: dispositionName(res.headers.get('content-disposition')) };
 }
 
 export const POLL_MS = 1500;

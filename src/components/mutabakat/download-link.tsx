@@ -16,7 +16,8 @@ export function DownloadLink({ href, fileName, children, className }: { href: st
     setBusy(true);
     setError(null);
     try {
-      downloadBlob(fileName, await fetchFile(href));
+      const file = await fetchFile(href);
+      downloadBlob(file.fileName ?? fileName, file.blob);
     } catch (err) {
       setError(userMessageOf(err));
     } finally {

@@ -19,7 +19,7 @@ const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
 const stateText = (m: Mail) =>
   m.state === 'queued' && m.attempts > 0 && m.smtp
     ? t('mut.outbox.retry', { attempts: m.attempts, at: when(m.nextAttemptAt), smtp: m.smtp })
-    : [t(`mut.outbox.state.${m.state}`), m.state === 'failed' ? (m.smtp ?? '') : ''].filter(Boolean).join(': ');
+    : [t(`mut.outbox.state.${m.state}`), m.state === 'failed' ? (m.smtp ?? '') : '', m.maybeTwice ? t('mut.outbox.maybeTwice') : ''].filter(Boolean).join(': ');
 
 const COLUMNS: readonly DataColumn<Mail>[] = [
   { id: 'createdAt', header: () => t('mut.outbox.col.createdAt'), width: '9rem', value: (m) => when(m.createdAt), sortValue: (m) => m.createdAt },

@@ -239,6 +239,7 @@ export const mutabakat = {
     'mut.outbox.state.failed': 'Ulaşmadı',
     'mut.outbox.retry': '{attempts}. deneme başarısız; sonraki deneme {at}. Sunucunun cevabı: {smtp}',
     'mut.outbox.mail': 'E-posta',
+    'mut.outbox.maybeTwice': 'sunucu gönderim sırasında durdu; iki kez gitmiş olabilir',
     'mut.outbox.from.to': 'Kime: {to}',
     'mut.outbox.from.cc': 'Bilgi: {cc}',
     'mut.outbox.from.subject': 'Konu: {subject}',
