@@ -33,6 +33,8 @@ export interface StartMutabakatOptions {
   /** Tests: an ERP source / transport of their own. */
   erp?: ErpSource;
   transport?: MailTransport;
+  /** Demo contacts filled on an empty table (default: in demo mode). */
+  seedDemo?: boolean;
   /** false: no background worker (tests drive `worker.drain()`). */
   runWorker?: boolean;
   workerIntervalMs?: number;
@@ -80,7 +82,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
       },
     });
     if (o.runWorker !== false && !closed) worker.start();
-    if (s.demo) void seedDemoContacts(ctx).catch((e: unknown) => log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`));
+    if (o.seedDemo ?? s.demo) void seedDemoContacts(ctx).catch((e: unknown) => log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`));
     return d;
   };
 
