@@ -45,8 +45,13 @@ export function smtpTransport(url: string): MailTransport {
           subject: m.subject, text: m.text, html: m.html,
           attachments: [{ filename: m.attachment.fileName, content: m.attachment.content, contentType: 'application/pdf' }],
         });
-        return { messageId: info.messageId, response: String(info.response ?? '') };
+        // A recipient refused while another (a Cc) was taken: the letter has not reached the account.
+        const rejected = ((info as { rejected?: unknown[] }).rejected ?? []).map((r) => String(typeof r === 'object' && r && 'address' in r ? (r as { address: string }).address : r).toLowerCase());
+        const why = (info as { rejectedErrors?: { response?: string }[] }).rejectedErrors?.[0]?.response ?? '550 alıcı reddedildi';
+        if (m.to.every((a) => rejected.includes(a.toLowerCase()))) throw new SendError(String(why).slice(0, 500), true);
+        return { messageId: info.messageId, response: `${String(info.response ?? '')}${rejected.length ? `; reddedilen: ${rejected.join(', ')}` : ''}` };
       } catch (e) {
+        if (e instanceof SendError) throw e;
         const err = e as { responseCode?: number; response?: string; code?: string; message?: string };
         const answer = err.response ? String(err.response) : `${err.code ?? 'ERROR'}: ${String(err.message ?? '').slice(0, 200)}`;
         throw new SendError(answer.slice(0, 500), typeof err.responseCode === 'number' && err.responseCode >= 500);
