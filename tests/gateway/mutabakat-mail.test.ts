@@ -9,16 +9,28 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { smtpTransport } from '../../server/mail/transport';
+import { disabledTransport, smtpTransport, type MailTransport } from '../../server/mail/transport';
 import { datasetBalance, mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
 
 let h: Harness;
 let inbox: Inbox;
 let port: number;
+/** The SMTP transport, or none (SMTP_URL not set) for one test: the same database either way. */
+const switchable = {
+  inner: null as MailTransport | null,
+  get mode() {
+    return this.inner!.mode;
+  },
+  send(m: Parameters<MailTransport['send']>[0]) {
+    return this.inner!.send(m);
+  },
+  close() {},
+};
 beforeAll(async () => {
   inbox = await smtpInbox();
   port = Number(new URL(inbox.url).port);
-  h = await mutabakatHarness({ transport: smtpTransport(inbox.url), settings: { demo: false } });
+  switchable.inner = smtpTransport(inbox.url);
+  h = await mutabakatHarness({ transport: switchable, settings: { demo: false } });
 }, 60_000);
 afterAll(async () => {
   await h?.close();
@@ -114,19 +126,23 @@ describe('mutabakat mail over SMTP', () => {
 
 describe('mutabakat without SMTP_URL outside demo mode', () => {
   it('refuses to send, naming SMTP_URL, and still prints', async () => {
-    const other = await mutabakatHarness({ settings: { demo: false } });
+    const smtp = switchable.inner;
+    switchable.inner = disabledTransport();
     try {
-      const r = await other.api('/api/mutabakat/campaigns', { json: { accountIds: ['1006'], asOf: ASOF, deadline: '2026-12-31' } });
+      await contact('1006', 'muhasebe@yapi.example');
+      const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ['1006'], asOf: ASOF, deadline: '2026-12-31' } });
       expect(r.status).toBe(409);
       expect(((await r.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'mail_not_configured', message: expect.stringContaining('SMTP_URL') });
-      const printable = await other.api('/api/mutabakat/campaigns', { json: { accountIds: ['1006'], asOf: ASOF, deadline: '2026-12-31', send: false } });
+      const printable = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ['1006'], asOf: ASOF, deadline: '2026-12-31', send: false } });
       expect(printable.status).toBe(201);
-      await other.drain();
+      await h.drain();
       const id = ((await printable.json()) as { campaign: { id: string } }).campaign.id;
-      const b = (await (await other.api(`/api/mutabakat/campaigns/${id}`)).json()) as { letters: { id: string; state: string }[] };
-      expect((await other.api(`/api/mutabakat/letters/${b.letters[0]!.id}/pdf`)).status).toBe(200);
+      const b = await board(id);
+      expect(b.letters[0]!.state).toBe('prepared');
+      expect((await h.api(`/api/mutabakat/letters/${b.letters[0]!.id}/pdf`)).status).toBe(200);
+      expect((await h.api(`/api/mutabakat/campaigns/${id}/send`, { json: {} })).status).toBe(409);
     } finally {
-      await other.close();
+      switchable.inner = smtp;
     }
   });
 });
