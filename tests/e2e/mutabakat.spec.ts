@@ -124,7 +124,7 @@ async function answerAsCounterpart(browser: Browser, replyUrl: string, answer: {
 /** The reply link of the mail to an account, from the demo outbox page. */
 async function replyLinkFor(page: Page, server: OwnServer, accountId: string, shot?: string): Promise<string> {
   await page.goto(`${server.url}/mutabakat/giden-kutusu`);
-  const table = page.getByRole('table', { name: 'E-postalar' });
+  const table = page.getByRole('grid', { name: 'E-postalar' });
   await table.getByRole('row').filter({ hasText: `muhasebe${accountId}@` }).first().getByRole('link').click();
   const mail = page.getByRole('region', { name: 'E-posta' });
   await expect(mail).toContainText(`Kime: muhasebe${accountId}@ornek.com.tr`);

@@ -8,10 +8,11 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
 import { actUntil, renderApp, type RenderedApp } from '../harness';
-import { mutApi, tl } from './mutabakat-api';
+import { mutApi, tl, useMutabakat } from './mutabakat-api';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
+const mut = useMutabakat();
 
 const ds = getDataset();
 const ASOF = '2026-06-30';
@@ -31,7 +32,7 @@ const countN = (key: string) => Number(within(count(key)).getByText(/^\d[\d.]*$/
 
 async function startAnkaraCampaign(): Promise<RenderedApp> {
   await giveAddresses();
-  const app = await renderApp(`/mutabakat?province=Ankara&asOf=${ASOF}`, { loggedIn: true });
+  const app = await renderApp(`/mutabakat?province=Ankara&asOf=${ASOF}`, { loggedIn: true, gateway: mut.gateway() });
   await app.user.click(await screen.findByRole('link', { name: 'Mutabakat dönemi başlat' }));
   const panel = await screen.findByRole('region', { name: 'Mutabakat dönemi başlat' });
   expect(await within(panel).findByText(`Listenin filtreleriyle seçili ${ankara.length} cari için birer mektup hazırlanır (üst sınır yok).`)).toBeInTheDocument();
@@ -49,7 +50,7 @@ async function startAnkaraCampaign(): Promise<RenderedApp> {
 
 describe('mutabakat campaign', () => {
   it('checks the deadline and the reminder days before anything is sent', async () => {
-    const app = await renderApp(`/mutabakat?province=Ankara&asOf=${ASOF}&baslat=1`, { loggedIn: true });
+    const app = await renderApp(`/mutabakat?province=Ankara&asOf=${ASOF}&baslat=1`, { loggedIn: true, gateway: mut.gateway() });
     const panel = await screen.findByRole('region', { name: 'Mutabakat dönemi başlat' });
     const reminders = within(panel).getByLabelText('Hatırlatma günleri (gönderimden sonra)');
     expect(reminders).toHaveValue('7, 14');
@@ -142,7 +143,7 @@ describe('mutabakat campaign', () => {
     expect(row('1003')).toHaveTextContent('KEP');
     // The account page's history shows the letter of this period.
     await actUntil(app, () => app.router.navigate('/accounts/1003?mutabakat=1'));
-    const history = await screen.findByRole('table', { name: 'Mutabakat geçmişi' });
+    const history = await screen.findByRole('grid', { name: 'Mutabakat geçmişi' });
     await waitFor(() => expect(within(history).getByRole('link', { name: 'Mutabakat 30.06.2026' })).toBeInTheDocument());
     expect(history).toHaveTextContent('Mutabık');
   });

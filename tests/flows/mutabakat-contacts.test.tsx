@@ -6,10 +6,11 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../harness';
-import { mutApi } from './mutabakat-api';
+import { mutApi, useMutabakat } from './mutabakat-api';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
+const mut = useMutabakat();
 
 interface Contact {
   to: string[];
@@ -19,7 +20,7 @@ interface Contact {
 
 describe('mutabakat contacts on the account page', () => {
   it('names a wrong address and sends nothing; a right one is saved with Cc and the named person, and stays', async () => {
-    const app = await renderApp('/accounts/1006', { loggedIn: true });
+    const app = await renderApp('/accounts/1006', { loggedIn: true, gateway: mut.gateway() });
     await app.user.click(await screen.findByRole('link', { name: 'Mutabakat: iletişim ve geçmiş' }));
     await waitFor(() => expect(app.path()).toBe('/accounts/1006?mutabakat=1'));
     const form = await screen.findByRole('form', { name: 'Mutabakat iletişim bilgileri' });
@@ -52,7 +53,7 @@ const csv = (lines: string[]) => new File([['Firma ID;E-posta;Cc;Yetkili', ...li
 
 describe('mutabakat contacts import', () => {
   it('previews every row, names each rejected one with its line and reason, and saves nothing while one is wrong', async () => {
-    const app = await renderApp('/mutabakat/kisiler', { loggedIn: true });
+    const app = await renderApp('/mutabakat/kisiler', { loggedIn: true, gateway: mut.gateway() });
     const input = await screen.findByLabelText('Dosya seçin');
     await app.user.upload(
       input,
@@ -75,13 +76,13 @@ describe('mutabakat contacts import', () => {
     expect(within(rejected).getByText('Hatalı satır olduğu için içe aktarılamaz: ya hepsi ya hiçbiri.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '1 kişiyi kaydet' })).toBeDisabled();
     // The preview table lists all five rows.
-    const table = screen.getByRole('table', { name: 'Önizleme' });
+    const table = screen.getByRole('grid', { name: 'Önizleme' });
     expect(within(table).getAllByRole('row').length - 1).toBe(5);
     expect((await mutApi<Contact>('GET', 'contacts/1006')).body.to).toEqual([]);
   });
 
   it('a right file is saved whole, and the account page shows the imported contact', async () => {
-    const app = await renderApp('/mutabakat/kisiler', { loggedIn: true });
+    const app = await renderApp('/mutabakat/kisiler', { loggedIn: true, gateway: mut.gateway() });
     await app.user.upload(await screen.findByLabelText('Dosya seçin'), csv(['1006;muhasebe@aplusyapi.com.tr;mali@aplusyapi.com.tr;Ayşe Çelik', '1003;cari@kurusculer.com.tr;;Mehmet Öz']));
     expect(await screen.findByText('kişiler.csv: 2 satır uygun, 0 satır hatalı.')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: '2 kişiyi kaydet' }));
@@ -91,7 +92,7 @@ describe('mutabakat contacts import', () => {
   });
 
   it('refuses a file that is neither CSV nor .xlsx before sending it', async () => {
-    const app = await renderApp('/mutabakat/kisiler', { loggedIn: true });
+    const app = await renderApp('/mutabakat/kisiler', { loggedIn: true, gateway: mut.gateway() });
     const input = await screen.findByLabelText('Dosya seçin');
     fireEvent.change(input, { target: { files: [new File(['x'], 'kişiler.txt', { type: 'text/plain' })] } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Yalnızca .csv ve .xlsx dosyaları içe aktarılabilir.');

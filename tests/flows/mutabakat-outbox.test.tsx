@@ -7,17 +7,18 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
 import { actUntil, renderApp } from '../harness';
-import { mutApi } from './mutabakat-api';
+import { mutApi, useMutabakat } from './mutabakat-api';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
+const mut = useMutabakat();
 
 const ds = getDataset();
 const acc = ds.accountById.get('1006')!;
 
 describe('demo outbox', () => {
   it('shows the letter mail with its attachment, its HTML sandboxed and the reply link', async () => {
-    const app = await renderApp('/mutabakat/giden-kutusu', { loggedIn: true });
+    const app = await renderApp('/mutabakat/giden-kutusu', { loggedIn: true, gateway: mut.gateway() });
     await screen.findByRole('heading', { level: 1, name: 'Giden kutusu' });
     expect(await screen.findByText(/Demo modu: SMTP ayarlanmadığı için e-postalar gönderilmez/)).toBeInTheDocument();
     expect((await mutApi('PUT', 'contacts/1006', { to: ['muhasebe@aplusyapi.com.tr'], cc: ['mali@aplusyapi.com.tr'], person: 'Ayşe Çelik' })).status).toBe(200);
@@ -25,7 +26,7 @@ describe('demo outbox', () => {
     expect(created.status).toBe(201);
     // The list polls while a mail is queued; a fresh visit shows the new mail.
     await actUntil(app, () => app.router.navigate(`/mutabakat/giden-kutusu?donem=${created.body.campaign.id}`));
-    const table = await screen.findByRole('table', { name: 'E-postalar' });
+    const table = await screen.findByRole('grid', { name: 'E-postalar' });
     const link = await within(table).findByRole('link', { name: /mutabakat/i });
     expect(table).toHaveTextContent('muhasebe@aplusyapi.com.tr');
     await app.user.click(link);
