@@ -25,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Rows of a raw query (both drivers answer { rows }). */
   rows<T>(query: ReturnType<typeof sql>): Promise<T[]>;
+  /** PGlite only: the data folder as a tarball (tests' template). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite's folder; 'memory://' for a throw-away database (tests). */
   dataDir?: string;
+  /** PGlite: start from this dump of a data folder (tests: a migrated template opens in 0.4 s, not 3–5 s). */
+  loadDataDir?: Blob;
   log?: (line: string) => void;
 }
 
@@ -74,7 +78,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const release = memory ? () => undefined : lockDataDir(resolve(dir));
   let client: PGlite;
   try {
-    client = await PGlite.create(memory ? dir : resolve(dir, 'pg'));
+    client = await PGlite.create(memory ? dir : resolve(dir, 'pg'), opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
     const db0 = drizzlePglite({ client, schema });
     await migratePglite(db0, { migrationsFolder: migrationsFolder() });
   } catch (e) {
@@ -86,6 +90,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
     rows: async <T,>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
     close: async () => {
       try {

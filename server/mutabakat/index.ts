@@ -33,6 +33,8 @@ export interface StartMutabakatOptions {
   /** Tests: an ERP source / transport of their own. */
   erp?: ErpSource;
   transport?: MailTransport;
+  /** PGlite: start a new folder from this dump (tests). */
+  loadDataDir?: Blob;
   /** Demo contacts filled on an empty table (default: in demo mode). */
   seedDemo?: boolean;
   /** false: no background worker (tests drive `worker.drain()`). */
@@ -68,7 +70,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
   const build = (d: Database): MutCtx => ({ d, db: d.db, settings: s, company: o.company, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6 });
 
   const openDb = async (): Promise<Database> => {
-    const d = await openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, log });
+    const d = await openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, log, loadDataDir: o.loadDataDir });
     database = d;
     const ctx = build(d);
     let lastScan = 0;

@@ -4,7 +4,8 @@
  * jobs worker driven by the test (drain), a clock the test moves, and an SMTP inbox on 127.0.0.1.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +14,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { createGateway } from '../../server/gateway/index';
 import { fetchTransport, type UpstreamOptions } from '../../server/gateway/upstream';
 import { createDemoErp, DEMO_USERS, type DemoErp } from '../../server/demo-erp/index';
-import { truncateAll } from '../../server/db/open';
+import { migrationsFolder, openDatabase, truncateAll } from '../../server/db/open';
 import { startMutabakat, type Mutabakat, type StartMutabakatOptions } from '../../server/mutabakat/index';
 import type { MutabakatSettings } from '../../server/mutabakat/settings';
 
@@ -34,6 +35,26 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * A migrated, empty PGlite data folder as a tarball, made once per migration set and kept in the temp
+ * folder: a test file opens its database from it in about 0.4 s instead of 3–5 s for a new folder.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const dir = migrationsFolder();
+  const hash = createHash('sha256');
+  for (const f of readdirSync(dir).sort()) if (f.endsWith('.sql')) hash.update(f).update(readFileSync(join(dir, f)));
+  const file = join(tmpdir(), `cari-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const d = await openDatabase({ dataDir: 'memory://', log: () => undefined });
+    const blob = await d.dumpDataDir!();
+    await d.close();
+    const tmp = `${file}.${process.pid}.${Date.now()}`;
+    writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    renameSync(tmp, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
 export async function mutabakatHarness(extra: Partial<StartMutabakatOptions> & { settings?: Partial<MutabakatSettings> } = {}): Promise<Harness> {
   const apiPassword = randomBytes(12).toString('hex');
   const erp = createDemoErp({ apiPassword, today: '2026-11-15' });
@@ -45,7 +66,8 @@ export async function mutabakatHarness(extra: Partial<StartMutabakatOptions> & {
     enabled: true, demo: true, dataDir: join(dir || tmpdir(), 'data'), mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>', mailReplyTo: 'muhasebe@ornek.example',
     publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 6, ...extra.settings,
   };
-  const mut = await startMutabakat({ settings, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...extra, settings });
+  const loadDataDir = settings.databaseUrl ? undefined : await pgliteTemplate();
+  const mut = await startMutabakat({ loadDataDir, settings, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...extra, settings });
   const gateway = createGateway({ erpBaseUrl: upstream.erpBaseUrl, erpApiPassword: apiPassword, sessionSecret: SECRET, transport, company: COMPANY, mutabakat: mut, log: () => undefined });
   const user = DEMO_USERS[0]!;
   const login = await gateway.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ userName: user.userName, password: user.password }) });
