@@ -128,6 +128,7 @@ export async function fetchFile(url: string): Promise<{ blob: Blob; fileName: st
 }
 
 export const POLL_MS = 1500;
+export const OUTBOX_POLL_MS = 5000;
 
 // ---- queries (keys from generic to specific) ----
 export const mutabakatQueries = {
@@ -175,7 +176,8 @@ export const mutabakatQueries = {
       queryKey: ['mutabakat', 'outbox', campaignId ?? 'all'] as const,
       queryFn: ({ signal }) => get<{ mode: MailMode; mails: Mail[] }>(`outbox?limit=100${campaignId ? `&campaignId=${enc(campaignId)}` : ''}`, { signal }),
       staleTime: 0,
-      refetchInterval: (query) => (query.state.data?.mails.some((m) => m.state === 'queued') ? POLL_MS : false),
+      // New mails come while a campaign is prepared (no one reloads an outbox): asked again now and then, quickly while one waits.
+      refetchInterval: (query) => (query.state.data?.mails.some((m) => m.state === 'queued') ? POLL_MS : OUTBOX_POLL_MS),
     }),
   mail: (mailId: string) =>
     queryOptions({

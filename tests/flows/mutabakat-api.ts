@@ -36,11 +36,18 @@ export const tl = (minor: number) => {
  * background like the server's, every table emptied after each test. Pass `gateway()` to renderApp:
  * the harness's gateway then mounts the real /api/mutabakat routes over this database.
  */
+/** Node's own Uint8Array and ArrayBuffer (Buffer's realm). */
+const NODE_ARRAYS = {
+  Uint8Array: Object.getPrototypeOf(Buffer.prototype).constructor as typeof Uint8Array,
+  ArrayBuffer: Buffer.alloc(1).buffer.constructor as typeof ArrayBuffer,
+};
+
 export function useMutabakat(): { gateway: () => { mutabakat: Mutabakat } } {
   let mut: Mutabakat | undefined;
   let dir = '';
   let truncate: (m: Mutabakat) => Promise<void> = async () => undefined;
   let realFileURLToPath: ((u: string | URL) => string) | undefined;
+  let jsdomArrays: typeof NODE_ARRAYS | undefined;
   beforeAll(async () => {
     // In the jsdom project Vite rewrites `new URL('./migrations', import.meta.url)` (server/db/open.ts)
     // into an http://localhost:3000/… address, which Node's fileURLToPath refuses: that address is
@@ -66,6 +73,10 @@ export function useMutabakat(): { gateway: () => { mutabakat: Mutabakat } } {
     const jsdom = { Blob: globalThis.Blob, File: globalThis.File };
     globalThis.Blob = NodeBlob as unknown as typeof Blob;
     globalThis.File = NodeFile as unknown as typeof File;
+    // The server's PDFs (pdfkit: `font instanceof Uint8Array`) are made in the background all
+    // along: Node's own typed arrays for this file (jsdom's differ from Buffer's realm).
+    jsdomArrays = { Uint8Array: globalThis.Uint8Array, ArrayBuffer: globalThis.ArrayBuffer };
+    Object.assign(globalThis, NODE_ARRAYS);
     try {
       mut = await startMutabakat({
       settings: { enabled: true, demo: false, dataDir: join(dir, 'data'), mailFrom: 'Örnek <mutabakat@ornek.example>', publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 4 },
@@ -85,6 +96,7 @@ export function useMutabakat(): { gateway: () => { mutabakat: Mutabakat } } {
   });
   afterAll(async () => {
     await mut?.close();
+    if (jsdomArrays) Object.assign(globalThis, jsdomArrays);
     if (realFileURLToPath) {
       (createRequire(import.meta.url)('node:url') as { fileURLToPath: typeof realFileURLToPath }).fileURLToPath = realFileURLToPath;
       syncBuiltinESMExports();

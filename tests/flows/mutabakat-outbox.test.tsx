@@ -24,7 +24,7 @@ describe('demo outbox', () => {
     expect((await mutApi('PUT', 'contacts/1006', { to: ['muhasebe@aplusyapi.com.tr'], cc: ['mali@aplusyapi.com.tr'], person: 'Ayşe Çelik' })).status).toBe(200);
     const created = await mutApi<{ campaign: { id: string } }>('POST', 'campaigns', { accountIds: ['1006'], asOf: '2026-06-30', deadline: '2026-07-31' });
     expect(created.status).toBe(201);
-    // The list polls while a mail is queued; a fresh visit shows the new mail.
+    // The mail comes once the server has prepared the letter: the open outbox shows it without a reload.
     await actUntil(app, () => app.router.navigate(`/mutabakat/giden-kutusu?donem=${created.body.campaign.id}`));
     const table = await screen.findByRole('grid', { name: 'E-postalar' });
     const link = await within(table).findByRole('link', { name: /mutabakat/i });
