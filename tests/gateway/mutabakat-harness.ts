@@ -66,7 +66,8 @@ export async function mutabakatHarness(extra: Partial<StartMutabakatOptions> & {
     enabled: true, demo: true, dataDir: join(dir || tmpdir(), 'data'), mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>', mailReplyTo: 'muhasebe@ornek.example',
     publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 6, ...extra.settings,
   };
-  const loadDataDir = settings.databaseUrl ? undefined : await pgliteTemplate();
+  // A new folder starts from the template; an existing one (a restart) is opened as it is.
+  const loadDataDir = settings.databaseUrl || extra.settings?.dataDir ? undefined : await pgliteTemplate();
   const mut = await startMutabakat({ loadDataDir, settings, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...extra, settings });
   const gateway = createGateway({ erpBaseUrl: upstream.erpBaseUrl, erpApiPassword: apiPassword, sessionSecret: SECRET, transport, company: COMPANY, mutabakat: mut, log: () => undefined });
   const user = DEMO_USERS[0]!;
