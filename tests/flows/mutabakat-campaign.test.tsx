@@ -7,7 +7,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
-import { actUntil, renderApp, type RenderedApp } from '../harness';
+import { actUntil, createErpEnv, loginAs, renderApp, type RenderedApp } from '../harness';
 import { mutApi, tl, useMutabakat } from './mutabakat-api';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -22,6 +22,9 @@ const NO_ADDRESS = ['1047', '1058'];
 const balanceAt = (id: string) => ds.accountById.get(id)!.lines.filter((l) => l.date <= ASOF).reduce((s, l) => s + l.debit - l.credit, 0);
 
 async function giveAddresses() {
+  // Straight to the server (the same database the page's gateway will use), signed in.
+  createErpEnv({ gateway: mut.gateway() });
+  await loginAs();
   for (const a of ankara)
     if (!NO_ADDRESS.includes(a.id)) expect((await mutApi('PUT', `contacts/${a.id}`, { to: [`muhasebe${a.id}@ornek.com.tr`], cc: [], person: 'Yetkili' })).status).toBe(200);
 }
@@ -122,10 +125,10 @@ describe('mutabakat campaign', () => {
     expect(screen.getByTestId('board-differences')).toHaveTextContent(`${tl(diff)} TL`);
 
     await app.user.click(within(panel).getByRole('button', { name: 'Farkı çözüldü olarak işaretle' }));
-    await app.user.click(within(panel).getByRole('button', { name: 'Farkı çözüldü olarak işaretle' }));
+    await app.user.click(within(panel).getByRole('button', { name: 'Kaydet' }));
     expect(await within(panel).findByText('Bu alan zorunlu.')).toBeInTheDocument();
     await app.user.type(within(panel).getByLabelText('Nasıl çözüldü?'), 'İade faturası eksikti; gönderildi.');
-    await app.user.click(within(panel).getByRole('button', { name: 'Farkı çözüldü olarak işaretle' }));
+    await app.user.click(within(panel).getByRole('button', { name: 'Kaydet' }));
     expect(await within(panel).findByText('Fark çözüldü olarak işaretlendi.')).toBeInTheDocument();
     await waitFor(() => expect(row('1006')).toHaveTextContent('Fark çözüldü'));
     await waitFor(() => expect(screen.getByTestId('board-differences')).toHaveTextContent('Çözülmemiş fark yok.'));

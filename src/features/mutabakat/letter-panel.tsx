@@ -65,8 +65,8 @@ export function LetterPanel({ letterId, board, onClose }: { letterId: string; bo
         </p>
       )}
       {mode === 'answer' && <AnswerForm letter={letter} busy={action.isPending} onSubmit={(body) => run('answer', body)} onCancel={() => setMode(null)} />}
-      {mode === 'resolve' && <NoteForm label={t('mut.form.resolveNote')} required submitLabel={t('mut.letter.resolve')} busy={action.isPending} onSubmit={(note) => run('resolve', { note })} onCancel={() => setMode(null)} />}
-      {mode === 'cancel' && <NoteForm label={t('mut.form.cancelNote')} submitLabel={t('mut.letter.cancel')} busy={action.isPending} onSubmit={(note) => run('cancel', { note })} onCancel={() => setMode(null)} />}
+      {mode === 'resolve' && <NoteForm label={t('mut.form.resolveNote')} required submitLabel={t('mut.form.save')} busy={action.isPending} onSubmit={(note) => run('resolve', { note })} onCancel={() => setMode(null)} />}
+      {mode === 'cancel' && <NoteForm label={t('mut.form.cancelNote')} submitLabel={t('mut.letter.cancelConfirm')} busy={action.isPending} onSubmit={(note) => run('cancel', { note })} onCancel={() => setMode(null)} />}
       <Events events={events} />
     </section>
   );

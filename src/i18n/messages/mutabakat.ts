@@ -111,6 +111,7 @@ export const mutabakat = {
     'mut.letter.record': 'Gelen yanıtı kaydet',
     'mut.letter.resolve': 'Farkı çözüldü olarak işaretle',
     'mut.letter.cancel': 'Mektubu iptal et',
+    'mut.letter.cancelConfirm': 'İptali onayla',
     'mut.letter.done.resend': 'Mektup yeniden gönderilmek üzere kuyruğa alındı.',
     'mut.letter.done.remind': 'Hatırlatma kuyruğa alındı.',
     'mut.letter.done.answer': 'Yanıt kaydedildi.',
