@@ -50,5 +50,6 @@ export function checkUpload(fileName: string, bytes: Uint8Array): UploadCheck {
 /** A file name safe to store and to send back (no path, no control characters). */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'dosya';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   return base.replace(/[\u0000-\u001f\u007f"<>|:*?]+/g, '_').slice(0, 120) || 'dosya';
 }

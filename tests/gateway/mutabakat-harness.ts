@@ -55,7 +55,7 @@ export async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(file)]);
 }
 
-export async function mutabakatHarness(extra: Partial<StartMutabakatOptions> & { settings?: Partial<MutabakatSettings> } = {}): Promise<Harness> {
+export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions, 'settings'>> & { settings?: Partial<MutabakatSettings> } = {}): Promise<Harness> {
   const apiPassword = randomBytes(12).toString('hex');
   const erp = createDemoErp({ apiPassword, today: '2026-11-15' });
   const transport = fetchTransport((r) => erp.fetch(r));
@@ -68,7 +68,7 @@ export async function mutabakatHarness(extra: Partial<StartMutabakatOptions> & {
   };
   // A new folder starts from the template; an existing one (a restart) is opened as it is.
   const loadDataDir = settings.databaseUrl || extra.settings?.dataDir ? undefined : await pgliteTemplate();
-  const mut = await startMutabakat({ loadDataDir, settings, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...extra, settings });
+  const mut = await startMutabakat({ loadDataDir, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...extra, settings } as StartMutabakatOptions);
   const gateway = createGateway({ erpBaseUrl: upstream.erpBaseUrl, erpApiPassword: apiPassword, sessionSecret: SECRET, transport, company: COMPANY, mutabakat: mut, log: () => undefined });
   const user = DEMO_USERS[0]!;
   const login = await gateway.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ userName: user.userName, password: user.password }) });
