@@ -44,7 +44,8 @@ export interface StartMutabakatOptions {
   maxMailAttempts?: number;
   /** Client address for the reply page's limiter (the gateway's trusted-proxy rule). */
   addressOf?: (c: Context) => string;
-  replyLimits?: Parameters<typeof createReplyApp>[1]['perAddress'];
+  /** The reply page's limits (default 120 a minute per address, 30 per token). */
+  replyLimits?: { perAddress?: { max: number; windowMs: number }; perToken?: { max: number; windowMs: number } };
 }
 
 export interface Mutabakat {
@@ -120,7 +121,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
         mailMode: () => ({ mail: transport.mode, database: database?.kind ?? null, demo: s.demo, publicUrl: s.publicUrl }),
       });
     },
-    reply: createReplyApp(ctx, { addressOf: o.addressOf ?? (() => 'unknown'), perAddress: o.replyLimits }),
+    reply: createReplyApp(ctx, { addressOf: o.addressOf ?? (() => 'unknown'), ...o.replyLimits }),
     ctx,
     async worker() {
       await ensure();
