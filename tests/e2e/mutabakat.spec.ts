@@ -123,13 +123,12 @@ async function answerAsCounterpart(browser: Browser, replyUrl: string, answer: {
 
 /** The reply link of the mail to an account, from the demo outbox page. */
 async function replyLinkFor(page: Page, server: OwnServer, accountId: string, shot?: string): Promise<string> {
-  await page.goto(`${server.url}/mutabakat/giden-kutusu`);
+  await page.goto(`${server.url}/mutabakat/giden-kutusu?q=${encodeURIComponent(`muhasebe${accountId}@`)}`);
   const table = page.getByRole('grid', { name: 'E-postalar' });
   await table.getByRole('row').filter({ hasText: `muhasebe${accountId}@` }).first().getByRole('link').click();
   const mail = page.getByRole('region', { name: 'E-posta' });
   await expect(mail).toContainText(`Kime: muhasebe${accountId}@ornek.com.tr`);
-  const frame = page.frameLocator('iframe[title="E-postanın içeriği"]');
-  await expect(frame.locator('body')).toContainText(dataset.accountById.get(accountId)!.name);
+  await expect(mail.getByRole('document', { name: 'E-postanın içeriği' })).toContainText(dataset.accountById.get(accountId)!.name);
   if (shot) {
     await page.setViewportSize({ width: 1500, height: 1100 });
     await page.screenshot({ path: shot, fullPage: false });
@@ -178,6 +177,9 @@ test.describe('mutabakat campaign, letter to answer', () => {
       const diff = ours - 100_000;
       await page.goto(boardUrl);
       await expect(count(page, 'disagreed')).toHaveText('1');
+      await page.getByTestId('count-disagreed').click();
+      await expect(page).toHaveURL(/durum=disagreed/);
+      await expect(page.locator('table[aria-label="Mektuplar"] tbody tr[data-row-id]')).toHaveCount(1);
       await expect(row(page, DISAGREE)).toContainText(`${trMoney(Math.abs(ours))} TL${side(ours)}`);
       await expect(row(page, DISAGREE)).toContainText('1.000,00 TL B');
       await expect(page.getByTestId(`diff-${DISAGREE}`)).toHaveText(`${trMoney(Math.abs(diff))} TL${side(diff)}`);
@@ -191,6 +193,10 @@ test.describe('mutabakat campaign, letter to answer', () => {
       await page.goto(boardUrl);
       await expect(count(page, 'agreed')).toHaveText('1');
       await expect(count(page, 'noAnswer')).toHaveText(String(ankara.length - 2));
+      await page.goto(`${boardUrl}?durum=agreed`);
+      await expect(row(page, AGREE)).toContainText('Mutabık');
+      await page.goto(boardUrl);
+      await expect(page.getByTestId(`diff-${DISAGREE}`)).toBeVisible();
       await page.setViewportSize({ width: 1500, height: 1000 });
       await checkPage(page, 'mutabakat-board');
       await page.screenshot({ path: 'docs/samples/mutabakat-board.png', fullPage: true });
@@ -199,16 +205,15 @@ test.describe('mutabakat campaign, letter to answer', () => {
       await server.stop();
       await server.start();
       await signIn(page, server);
-      await page.goto(boardUrl);
+      await page.goto(`${boardUrl}?durum=disagreed`);
       await expect(count(page, 'agreed')).toHaveText('1');
       await expect(count(page, 'disagreed')).toHaveText('1');
       await expect(page.getByTestId(`diff-${DISAGREE}`)).toHaveText(`${trMoney(Math.abs(diff))} TL${side(diff)}`);
       await expect(row(page, DISAGREE).getByRole('link', { name: /Ekstremiz 30\.06\.2026\.pdf/ })).toBeVisible();
-      await expect(row(page, AGREE)).toContainText('Mutabık');
-      // The disagreement's count is a link to exactly its row.
-      await page.getByTestId('count-disagreed').click();
-      await expect(page).toHaveURL(/durum=disagreed/);
       await expect(page.locator('table[aria-label="Mektuplar"] tbody tr[data-row-id]')).toHaveCount(1);
+      await page.getByTestId('count-agreed').click();
+      await expect(page).toHaveURL(/durum=agreed/);
+      await expect(row(page, AGREE)).toContainText('Mutabık');
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,6 @@
 /**
  * The demo outbox (demo mode, no SMTP_URL): each mail as it would go out — its head, the PDF's
- * Turkish file name, its HTML in a frame that can run nothing and reach nothing of the app, and a
- * working reply link, so a new user can play the counterpart.
+ * Turkish file name, its own HTML cleaned (nothing runs, nothing loads) and a working reply link, so a new user can play the counterpart.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,13 +37,12 @@ describe('demo outbox', () => {
     const reply = within(mail).getByRole('link', { name: 'Karşı taraf olarak yanıtla (yeni sekmede)' });
     expect(reply.getAttribute('href')).toMatch(/\/yanit\/[A-Za-z0-9_-]{22,}$/);
     expect(reply).toHaveAttribute('target', '_blank');
-    const frame = within(mail).getByTitle('E-postanın içeriği') as HTMLIFrameElement;
-    // Sandboxed: no scripts, not the app's origin; links leave the frame.
-    expect(frame.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
-    const html = frame.getAttribute('srcdoc')!;
-    expect(html).toContain('<base target="_blank">');
-    expect(html).toContain(reply.getAttribute('href')!);
-    expect(html).toContain(acc.name);
-    expect(html).not.toMatch(/NaN|undefined|Invalid Date|\[object Object\]/);
+    // The mail's own HTML (cleaned, in a shadow root): the account, its reply link opening a new tab.
+    const body = within(mail).getByRole('document', { name: 'E-postanın içeriği' }).shadowRoot!;
+    await waitFor(() => expect(body.textContent).toContain(acc.name));
+    const links = Array.from(body.querySelectorAll('a'));
+    expect(links.some((a) => a.getAttribute('href') === reply.getAttribute('href') && a.getAttribute('target') === '_blank')).toBe(true);
+    expect(body.querySelector('script, img, iframe, form')).toBeNull();
+    expect(body.textContent).not.toMatch(/NaN|undefined|Invalid Date|\[object Object\]/);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { Campaign, LetterRow } from '../../api/mutabakat-types';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
 import { ErrorState, Loading } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { answerColumn, attachmentColumn, moneyColumns, sentColumn, stateColumn } from '../../components/mutabakat/letter-columns';
@@ -59,6 +59,8 @@ export default function BoardPage() {
         getRowId={(l) => l.accountId}
         aria-label={t('mut.board.table')}
         onRowOpen={(l) => board.openLetter(l.id)}
+        searchQuery={board.q}
+        toolbar={<TableSearch value={board.q} onChange={board.setQ} label={t('mut.board.search')} />}
         emptyMessage={t('mut.board.empty')}
         tableId="mutabakat.board"
         maxHeight="viewport"

@@ -1,18 +1,24 @@
 /**
- * One mail as it would go out: its head, its attachment, the reply link, and its own HTML in a
- * sandboxed frame — no scripts, no access to the app (no allow-same-origin); links open in a new
- * tab (allow-popups, <base target="_blank">), so the reply link works as in a mail program.
+ * One mail as it would go out: its head, its attachment, the reply link, and its own HTML cleaned
+ * (mail-html.ts) in a shadow root; its links open in a new tab, so the reply link works as in a
+ * mail program.
  */
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { mutabakatQueries } from '../../api/mutabakat';
 import { ErrorState, Loading } from '../../components/feedback';
 import { DownloadLink } from '../../components/mutabakat/download-link';
 import { t } from '../../i18n';
 
-/** The mail's HTML with every link opening outside the frame. */
-export function framedHtml(html: string): string {
-  const base = '<base target="_blank">';
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => m + base) : base + html;
+import { renderMailHtml } from './mail-html';
+
+function MailBody({ html }: { html: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = host.current;
+    if (el) renderMailHtml(html, el.shadowRoot ?? el.attachShadow({ mode: 'open' }));
+  }, [html]);
+  return <div ref={host} className="mut-mail-body" role="document" aria-label={t('mut.outbox.frame')} data-testid="mail-body" />;
 }
 
 export function MailView({ mailId }: { mailId: string }) {
@@ -41,7 +47,7 @@ export function MailView({ mailId }: { mailId: string }) {
           </p>
         )}
       </div>
-      <iframe className="mut-mail-frame" title={t('mut.outbox.frame')} sandbox="allow-popups allow-popups-to-escape-sandbox" srcDoc={framedHtml(html)} />
+      <MailBody html={html} />
     </section>
   );
 }

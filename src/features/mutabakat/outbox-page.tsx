@@ -1,5 +1,5 @@
 /**
- * /mutabakat/giden-kutusu?donem=&posta= — every mail through the one outbox, newest first: its
+ * /mutabakat/giden-kutusu?donem=&posta=&q= — every mail through the one outbox, newest first: its
  * state (queued, sent, failed with the server's answer and the next attempt); in demo mode without
  * SMTP each mail is shown as it would go out, with its working reply link (play the counterpart).
  */
@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { mutabakatQueries } from '../../api/mutabakat';
 import type { Mail } from '../../api/mutabakat-types';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
@@ -33,6 +33,7 @@ export default function OutboxPage() {
   const [params, setParams] = useSearchParams();
   const campaignId = params.get('donem');
   const mailId = params.get('posta');
+  const q = params.get('q') ?? '';
   const outbox = useQuery(mutabakatQueries.outbox(campaignId));
   const mode = outbox.data?.mode;
   return (
@@ -56,6 +57,8 @@ export default function OutboxPage() {
           onRetry={() => void outbox.refetch()}
           onRowOpen={(m) => setParams((prev) => withParams(prev, { posta: m.id }))}
           rowClassName={(m) => (m.id === mailId ? 'mut-row--selected' : undefined)}
+          searchQuery={q}
+          toolbar={<TableSearch value={q} onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })} label={t('mut.outbox.search')} />}
           emptyMessage={t('mut.outbox.empty')}
           tableId="mutabakat.outbox"
           maxHeight="viewport"

@@ -1,7 +1,7 @@
 /**
  * The board's state: the campaign and its rows from the server (polled while it is being prepared
- * or its mails are on their way), the count whose rows are shown (?durum=) and the letter whose
- * panel is open (?mektup=) — both in the URL, so a count is a link and Back works.
+ * or its mails are on their way), the count whose rows are shown (?durum=), the search (?q=) and
+ * the letter whose panel is open (?mektup=) — both in the URL, so a count is a link and Back works.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -31,12 +31,14 @@ export function useBoard() {
   const queryClient = useQueryClient();
   const filter = parseFilter(params.get('durum'));
   const letterId = params.get('mektup');
+  const q = params.get('q') ?? '';
+  const setQ = (v: string) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true });
   const board = useQuery(mutabakatQueries.board(campaignId, filter));
   const status = useQuery(mutabakatQueries.status());
   const hrefFor = (patch: Record<string, string | null>) => `?${withParams(params, patch).toString()}`;
   const openLetter = (id: string | null) => setParams((prev) => withParams(prev, { mektup: id }), { replace: false });
   /** After an action: every mutabakat answer is asked again (counts, rows, history, outbox). */
   const refresh = () => queryClient.invalidateQueries({ queryKey: mutabakatQueries.all });
-  return { campaignId, filter, letterId, board, status, hrefFor, openLetter, refresh };
+  return { campaignId, filter, letterId, q, setQ, board, status, hrefFor, openLetter, refresh };
 }
 export type BoardState = ReturnType<typeof useBoard>;
