@@ -3,6 +3,7 @@
  * "PDF indir" uses (src/components/document/pdf-document.ts pdfDefinition, letter-pdf.ts letterPdf):
  * the mailed letter is the browser's letter. Fonts: pdfmake's own Roboto files (Turkish letters).
  */
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
@@ -17,9 +18,35 @@ interface PdfMakeServer {
   createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 }
 
+/**
+ * pdfkit parses each TrueType font anew for every document (fontkit.create on the file's bytes): about
+ * nine tenths of a letter's rendering time. The parsed fonts are kept, per file content, and shared by
+ * every document (pdfkit embeds a fresh subset per document from them).
+ */
+function cacheFonts(): void {
+  const fromPdfkit = createRequire(require.resolve('pdfkit'));
+  const path = fromPdfkit.resolve('fontkit');
+  const real = fromPdfkit('fontkit') as Record<string, unknown> & { create: (b: Uint8Array, family?: string) => unknown };
+  const entry = require.cache[path];
+  if (!entry || (real as { __cariCached?: boolean }).__cariCached) return;
+  const cache = new Map<string, unknown>();
+  const create = (bytes: Uint8Array, family?: string) => {
+    const key = `${bytes.byteLength}:${createHash('sha1').update(bytes).digest('hex')}:${family ?? ''}`;
+    let font = cache.get(key);
+    if (!font) {
+      font = real.create(bytes, family);
+      cache.set(key, font);
+    }
+    return font;
+  };
+  // fontkit's exports are read-only getters: pdfkit (required after this) is given a copy whose create is cached.
+  entry.exports = { ...real, create, __cariCached: true };
+}
+
 let maker: PdfMakeServer | undefined;
 function pdfmake(): PdfMakeServer {
   if (maker) return maker;
+  cacheFonts();
   const m = require('pdfmake') as PdfMakeServer;
   const fonts = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
   m.setFonts({
