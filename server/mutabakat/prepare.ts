@@ -23,6 +23,22 @@ import { appendEvent } from './events';
 import { renderPdf } from './pdf';
 import type { PdfPart } from '../../src/components/document/pdf-document';
 
+/**
+ * ERP statements in flight at once across every preparation job of this process (the worker runs
+ * several chunks at a time): at most MUTABAKAT_ERP_CONCURRENCY.
+ */
+const gate = { running: 0, waiting: [] as (() => void)[] };
+async function withErpSlot<T>(limit: number, fn: () => Promise<T>): Promise<T> {
+  if (gate.running >= limit) await new Promise<void>((ok) => gate.waiting.push(ok));
+  gate.running++;
+  try {
+    return await fn();
+  } finally {
+    gate.running--;
+    gate.waiting.shift()?.();
+  }
+}
+
 /** Accounts list per campaign, read once per process while its chunks run. */
 const accountCache = new Map<string, Promise<Map<string, Account>>>();
 
@@ -68,7 +84,7 @@ async function prepareOne(
   l: { id: string; accountId: string; to: string[]; cc: string[]; person: string },
   account: Account | undefined,
 ): Promise<void> {
-  const statement = await ctx.erp.statement(l.accountId);
+  const statement = await withErpSlot(ctx.settings.erpConcurrency, () => ctx.erp.statement(l.accountId));
   const now = ctx.now();
   const today = todayIso(now);
   const p = prepareStatement(statement.lines, today);
