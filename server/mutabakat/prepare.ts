@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { campaigns, letters, type LetterSnapshot } from '../db/schema';
 import { letterBalance, letterRows } from '../../src/components/reconciliation/letter-balance';
-import { letterPdf } from '../../src/components/reconciliation/letter-pdf';
 import { isDocumentNumberColumn } from '../../src/components/statement/document-number';
 import { prepareStatement } from '../../src/lib/running-balance';
 import { todayIso } from '../../src/lib/dates';
@@ -20,8 +19,7 @@ import { extend, type Job } from '../jobs/queue';
 import { queueMail } from '../mail/outbox';
 import type { MutCtx } from './context';
 import { appendEvent } from './events';
-import { renderPdf } from './pdf';
-import type { PdfPart } from '../../src/components/document/pdf-document';
+import { letterPdfBytes } from './pdf-pool';
 
 /**
  * ERP statements in flight at once across every preparation job of this process (the worker runs
@@ -96,11 +94,11 @@ async function prepareOne(
   const rows = campaign.options.statementLines ? letterRows(p, campaign.options.from, campaign.asOf, today) : null;
   const docKey = statement.extraColumns.find(isDocumentNumberColumn)?.key ?? null;
   const name = account?.name ?? `Firma ${l.accountId}`;
-  const doc = letterPdf({
+  const props = {
     company: ctx.company, account: { id: l.accountId, name, province: account?.province, district: account?.district },
     asOf: campaign.asOf, issuedOn: today, balance: b.balance, rows, from: campaign.options.from, currency: b.currency, localBalance: b.localBalance, docKey,
-  });
-  const pdf = await renderPdf([doc as PdfPart], `Mutabakat ${name} ${formatDate(campaign.asOf)}`, formatDateTime(now));
+  };
+  const pdf = await letterPdfBytes(props, `Mutabakat ${name} ${formatDate(campaign.asOf)}`, formatDateTime(now));
   const sha = createHash('sha256').update(pdf).digest('hex');
   const snapshot: LetterSnapshot = { ours: [{ currency: b.currency, balance: b.balance }], localBalance: b.localBalance, warnings, lines: rows?.length ?? 0 };
   const hasAddress = l.to.length > 0;
