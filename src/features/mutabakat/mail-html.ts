@@ -10,8 +10,15 @@ const KEEP = new Set(['p', 'div', 'span', 'br', 'strong', 'b', 'em', 'i', 'u', '
 const DROP = new Set(['script', 'style', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base', 'img', 'picture', 'video', 'audio', 'svg', 'math', 'template', 'noscript', 'title', 'head']);
 const CELL_ATTRIBUTES = ['colspan', 'rowspan', 'align'];
 
+/**
+ * Style attributes renamed before parsing: Chromium checks even an inert parse against the page's
+ * CSP (style-src 'self') and logs each one as a violation. Unquoted values are dropped.
+ */
+const STYLE_ATTRIBUTE = /\sstyle\s*=\s*("[^"]*"|'[^']*'|[^\s>"']+)/gi;
+const renamedStyles = (html: string) => html.replace(STYLE_ATTRIBUTE, (_m, v: string) => (/^["']/.test(v) ? ` data-mail-style=${v}` : ''));
+
 function copyStyle(from: Element, to: HTMLElement): void {
-  const style = from.getAttribute('style');
+  const style = from.getAttribute('data-mail-style');
   if (style && !/url\s*\(|expression\s*\(|@import/i.test(style)) to.style.cssText = style;
 }
 
@@ -55,7 +62,7 @@ function appendClean(from: Node, to: Node, doc: Document): void {
 /** The mail's body, cleaned, as the only content of `into`. */
 export function renderMailHtml(html: string, into: ShadowRoot | HTMLElement): void {
   const doc = into.ownerDocument ?? document;
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const parsed = new DOMParser().parseFromString(renamedStyles(html), 'text/html');
   const body = doc.createElement('div');
   copyStyle(parsed.body, body);
   appendClean(parsed.body, body, doc);

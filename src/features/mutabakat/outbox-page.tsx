@@ -22,7 +22,7 @@ const stateText = (m: Mail) =>
     : [t(`mut.outbox.state.${m.state}`), m.state === 'failed' ? (m.smtp ?? '') : '', m.maybeTwice ? t('mut.outbox.maybeTwice') : ''].filter(Boolean).join(': ');
 
 const COLUMNS: readonly DataColumn<Mail>[] = [
-  { id: 'createdAt', header: () => t('mut.outbox.col.createdAt'), width: '9rem', value: (m) => when(m.createdAt), sortValue: (m) => m.createdAt },
+  { id: 'createdAt', header: () => t('mut.outbox.col.createdAt'), width: '10.5rem', value: (m) => when(m.createdAt), sortValue: (m) => m.createdAt },
   { id: 'subject', header: () => t('mut.outbox.col.subject'), value: (m) => m.subject, primary: true, href: (m) => `?posta=${encodeURIComponent(m.id)}`, wrap: true },
   { id: 'to', header: () => t('mut.outbox.col.to'), width: '13rem', value: (m) => m.to.join(', '), wrap: true },
   { id: 'kind', header: () => t('mut.outbox.col.kind'), width: '7rem', value: (m) => t(`mut.outbox.kind.${m.kind}`) },
@@ -58,7 +58,7 @@ export default function OutboxPage() {
           onRowOpen={(m) => setParams((prev) => withParams(prev, { posta: m.id }))}
           rowClassName={(m) => (m.id === mailId ? 'mut-row--selected' : undefined)}
           searchQuery={q}
-          toolbar={<TableSearch value={q} onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })} label={t('mut.outbox.search')} />}
+          toolbar={<TableSearch value={q} onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })} label={t('mut.outbox.search')} placeholder={t('mut.outbox.search')} />}
           emptyMessage={t('mut.outbox.empty')}
           tableId="mutabakat.outbox"
           maxHeight="viewport"
