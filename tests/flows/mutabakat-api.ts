@@ -42,7 +42,7 @@ const NODE_ARRAYS = {
   ArrayBuffer: Buffer.alloc(1).buffer.constructor as typeof ArrayBuffer,
 };
 
-export function useMutabakat(): { gateway: () => { mutabakat: Mutabakat } } {
+export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat } } {
   let mut: Mutabakat | undefined;
   let dir = '';
   let truncate: (m: Mutabakat) => Promise<void> = async () => undefined;

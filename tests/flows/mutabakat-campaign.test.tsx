@@ -8,11 +8,11 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
 import { actUntil, createErpEnv, loginAs, renderApp, type RenderedApp } from '../harness';
-import { mutApi, tl, useMutabakat } from './mutabakat-api';
+import { mutApi, tl, withMutabakatServer } from './mutabakat-api';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
-const mut = useMutabakat();
+const mut = withMutabakatServer();
 
 const ds = getDataset();
 const ASOF = '2026-06-30';

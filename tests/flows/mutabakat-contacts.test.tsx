@@ -6,11 +6,11 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../harness';
-import { mutApi, useMutabakat } from './mutabakat-api';
+import { mutApi, withMutabakatServer } from './mutabakat-api';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
-const mut = useMutabakat();
+const mut = withMutabakatServer();
 
 interface Contact {
   to: string[];

@@ -6,17 +6,17 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
 import { actUntil, renderApp } from '../harness';
-import { mutApi, useMutabakat } from './mutabakat-api';
+import { mutApi, withMutabakatServer } from './mutabakat-api';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
-const mut = useMutabakat();
+const mut = withMutabakatServer();
 
 const ds = getDataset();
 const acc = ds.accountById.get('1006')!;
 
 describe('demo outbox', () => {
-  it('shows the letter mail with its attachment, its HTML sandboxed and the reply link', async () => {
+  it('shows the letter mail with its attachment, its HTML cleaned and the reply link', async () => {
     const app = await renderApp('/mutabakat/giden-kutusu', { loggedIn: true, gateway: mut.gateway() });
     await screen.findByRole('heading', { level: 1, name: 'Giden kutusu' });
     expect(await screen.findByText(/Demo modu: SMTP ayarlanmadığı için e-postalar gönderilmez/)).toBeInTheDocument();

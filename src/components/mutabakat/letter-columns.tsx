@@ -11,7 +11,9 @@ export function answerText(l: LetterRow): string {
   const a = l.answer;
   if (!a) return '';
   const who = [a.name, a.title].filter(Boolean).join(', ');
-  const text = t('mut.row.answerText', { name: who, date: formatDate(a.date), channel: channelLabel(a.channel) });
+  // A web answer's moment is known (Istanbul time); one recorded by staff carries the date they gave.
+  const when = a.channel === 'web' ? formatDateTime(new Date(a.at)) : formatDate(a.date);
+  const text = t('mut.row.answerText', { name: who, date: when, channel: channelLabel(a.channel) });
   return a.recordedBy ? `${text} ${t('mut.row.recordedBy', { user: a.recordedBy })}` : text;
 }
 

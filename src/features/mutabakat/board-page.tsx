@@ -60,7 +60,7 @@ export default function BoardPage() {
         aria-label={t('mut.board.table')}
         onRowOpen={(l) => board.openLetter(l.id)}
         searchQuery={board.q}
-        toolbar={<TableSearch value={board.q} onChange={board.setQ} label={t('mut.board.search')} placeholder={t('mut.board.search')} />}
+        toolbar={<TableSearch value={board.q} onChange={board.setQ} label={t('mut.board.search')} placeholder={t('mut.search.placeholder')} />}
         emptyMessage={t('mut.board.empty')}
         tableId="mutabakat.board"
         maxHeight="viewport"

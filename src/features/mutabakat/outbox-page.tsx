@@ -58,7 +58,7 @@ export default function OutboxPage() {
           onRowOpen={(m) => setParams((prev) => withParams(prev, { posta: m.id }))}
           rowClassName={(m) => (m.id === mailId ? 'mut-row--selected' : undefined)}
           searchQuery={q}
-          toolbar={<TableSearch value={q} onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })} label={t('mut.outbox.search')} placeholder={t('mut.outbox.search')} />}
+          toolbar={<TableSearch value={q} onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })} label={t('mut.outbox.search')} placeholder={t('mut.search.placeholder')} />}
           emptyMessage={t('mut.outbox.empty')}
           tableId="mutabakat.outbox"
           maxHeight="viewport"

@@ -70,6 +70,7 @@ export const mutabakat = {
     'mut.board.showAll': 'Tümünü göster',
     'mut.board.table': 'Mektuplar',
     'mut.board.search': 'Firma veya cari kodu ara',
+    'mut.search.placeholder': 'Ara…',
     'mut.board.empty': 'Bu grupta mektup yok.',
     'mut.board.mailProblem': 'E-posta gönderilemiyor: {message}',
     'mut.board.outboxMode': 'Demo modu: e-postalar gönderilmez, giden kutusunda görünür.',
