@@ -219,3 +219,25 @@ describe('backup and restore', () => {
     }
   });
 });
+
+describe('auditor report', () => {
+  it('Excel and PDF list every letter with our balance, theirs, the difference, who answered and how', async () => {
+    const { id, path } = await sentCampaign(['1006', '1047']);
+    // 1006: our 114.621,89 TL B (dataset to 30.06.2026); they say 110.000,00 TL B → fark 4.621,89 TL.
+    await h.reply(path('1006'), { method: 'POST', body: answerForm('disagreed', { amount: '110.000,00', side: 'B', currency: 'TL' }) });
+    const x = await h.api(`/api/mutabakat/campaigns/${id}/report.xlsx`);
+    expect(x.headers.get('content-disposition')).toContain("filename*=UTF-8''Mutabakat%20raporu%2030.06.2026.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await x.arrayBuffer()) as unknown as ArrayBuffer);
+    const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
+    const row1006 = rows.find((r) => r[0] === '1006')!;
+    expect(row1006.slice(2, 10)).toEqual(['Mutabık değil', 'm.1006@firma.example', '114.621,89 TL B', '110.000,00 TL B', '4.621,89 TL B', 'Zeynep Kaya, Muhasebe', '16.11.2026', 'Web']);
+    expect(rows.find((r) => r[0] === '1047')![2]).toBe('Gönderildi, yanıt yok');
+    const pdf = await h.api(`/api/mutabakat/campaigns/${id}/report.pdf`);
+    const { execFileSync } = await import('node:child_process');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await pdf.arrayBuffer()), encoding: 'utf8' });
+    expect(text).toContain('Mutabakat raporu');
+    expect(text).toMatch(/1006\s+A\+ Yapı Denetim/);
+    expect(text).toContain('4.621,89 TL B');
+  });
+});
