@@ -129,6 +129,7 @@ export async function fetchFile(url: string): Promise<{ blob: Blob; fileName: st
 
 export const POLL_MS = 1500;
 export const OUTBOX_POLL_MS = 5000;
+export const LETTER_POLL_MS = 3000;
 
 // ---- queries (keys from generic to specific) ----
 export const mutabakatQueries = {
@@ -164,6 +165,8 @@ export const mutabakatQueries = {
       queryKey: ['mutabakat', 'letter', letterId] as const,
       queryFn: ({ signal }) => get<{ letter: LetterRow; events: LetterEvent[] }>(`letters/${enc(letterId)}`, { signal }),
       staleTime: 0,
+      // Its events come from the server's jobs (sent, reminded, answered on the web) while the panel is open.
+      refetchInterval: LETTER_POLL_MS,
     }),
   history: (accountId: string) =>
     queryOptions({
