@@ -6,8 +6,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { sql } from 'drizzle-orm';
-import type { CompanyInfo, GatewayEnv } from '../gateway/config';
-import type { SessionCookies } from '../gateway/session-cookie';
+import type { CompanyInfo, GatewayEnv, MountCookies } from '../gateway/config';
 import type { UpstreamOptions } from '../gateway/upstream';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/open';
@@ -49,7 +48,7 @@ export interface StartMutabakatOptions {
 }
 
 export interface Mutabakat {
-  mount(app: Hono<GatewayEnv>, cookies: SessionCookies): void;
+  mount(app: Hono<GatewayEnv>, cookies: MountCookies): void;
   reply: Hono;
   ctx(): Promise<MutCtx>;
   worker(): Promise<Worker>;
