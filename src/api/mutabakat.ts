@@ -42,8 +42,10 @@ export class MutabakatError extends AppError {
     super(`HTTP ${status} (${code})`);
     this.name = 'MutabakatError';
   }
+  /** The server's message, and each field it names (answer, resolve: "Yanıtı veren kişinin adı gerekli."). */
   get userMessage(): string {
-    return this.serverMessage || t('common.error.http', { status: this.status });
+    const base = this.serverMessage || t('common.error.http', { status: this.status });
+    return this.problems.length ? `${base} ${this.problems.map((p) => p.message).join(' ')}` : base;
   }
 }
 
