@@ -10,8 +10,9 @@ import { getDataset } from '../../server/demo-erp';
 import { actUntil, createErpEnv, loginAs, renderApp, type RenderedApp } from '../harness';
 import { mutApi, tl, withMutabakatServer } from './mutabakat-api';
 
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
+// Preparing 33 letters (statements, PDFs) on a loaded 2-core machine can take half a minute.
+vi.setConfig({ testTimeout: 120_000 });
+configure({ asyncUtilTimeout: 45_000 });
 const mut = withMutabakatServer();
 
 const ds = getDataset();
