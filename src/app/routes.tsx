@@ -6,6 +6,7 @@
  * (protected layout)           asks the server who is logged in (GET /api/session)
  *   /            Özet (the page after login)
  *   /accounts  /accounts/:cariId  /accounts/:cariId/mutabakat (letter)  /accounts/:cariId/acik-kalemler  /accounts/:cariId/vade-farki  /mutabakat (letters for the list)  /aging  /invoices  /invoices/:faturaId
+ *   /mutabakat/donemler (campaigns)  /mutabakat/donemler/:campaignId (the board; ?durum=, ?mektup=)  /mutabakat/kisiler (contacts import)  /mutabakat/giden-kutusu (outbox; ?posta=)
  *   *            → not-found
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
  */
@@ -162,6 +163,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'mutabakat',
                   lazy: page(() => import('../features/accounts/reconciliation-letters-page'), 'letters.title'),
+                },
+                {
+                  path: 'mutabakat/donemler',
+                  lazy: page(() => import('../features/mutabakat/campaigns-page'), 'mut.campaigns.title'),
+                },
+                {
+                  path: 'mutabakat/donemler/:campaignId',
+                  lazy: page(() => import('../features/mutabakat/board-page'), 'mut.campaigns.title'),
+                },
+                {
+                  path: 'mutabakat/kisiler',
+                  lazy: page(() => import('../features/mutabakat/contacts-import-page'), 'mut.import.title'),
+                },
+                {
+                  path: 'mutabakat/giden-kutusu',
+                  lazy: page(() => import('../features/mutabakat/outbox-page'), 'mut.outbox.title'),
                 },
                 {
                   path: 'aging',

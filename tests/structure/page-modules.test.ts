@@ -29,6 +29,10 @@ const NOT_PRELOADED = new Set([
   '/accounts/:cariId/acik-kalemler', // opened from the statement page
   '/accounts/:cariId/vade-farki', // opened from the open items page
   '/mutabakat', // opened from the account list
+  '/mutabakat/donemler', // mutabakat campaigns (issue 32): no ERP call on load, opened from the menu
+  '/mutabakat/donemler/:campaignId',
+  '/mutabakat/kisiler',
+  '/mutabakat/giden-kutusu',
   '/*', // not found
 ]);
 
