@@ -37,6 +37,7 @@ export const babs = {
     'babs.unclassified.hint': 'Bu belgeler hiçbir forma sayılmadı; tahmin edilmedi. ERP’de belge türünü düzeltin ya da kurulumun İşlem Türü tablosuna ekleyin.',
     'babs.unclassified.reason': 'Neden',
     'babs.error.noNet': 'ERP’nin fatura yanıtında KDV hariç tutar sütunu yok: Ba/Bs listesi yapılamaz.',
+    'babs.contact.taxId': 'VKN/TCKN (Ba/Bs için)',
     'babs.empty': 'Bu ayda bu forma giren belge yok.',
   },
 } as const;
