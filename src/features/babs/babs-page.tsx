@@ -28,7 +28,7 @@ import { useTaxIds } from './use-tax-ids';
 import './babs.css';
 
 const COLUMNS: DataColumn<BabsRow>[] = [
-  { id: 'name', header: () => t('babs.col.name'), value: (r) => r.name, primary: true, wrap: true },
+  { id: 'name', header: () => t('babs.col.name'), value: (r) => r.name, primary: true, href: (r) => `/babs?${withParams(new URLSearchParams(window.location.search), { cari: r.key }).toString()}`, wrap: true },
   { id: 'taxId', header: () => t('babs.col.taxId'), value: (r) => r.taxId, width: '9rem', cell: (r) => r.taxId || <span className="babs-missing">{t('babs.taxId.missing')}</span> },
   { id: 'count', header: () => t('babs.col.count'), kind: 'number', value: (r) => r.count, width: '8rem' },
   { id: 'net', header: () => t('babs.col.net'), kind: 'money', value: (r) => r.net, width: '10rem' },

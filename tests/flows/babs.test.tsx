@@ -1,0 +1,71 @@
+/**
+ * /babs against the demo ERP (today 2026-11-26 on this clock → last full month 2026-10). Expected
+ * figures are grouped from the demo dataset here: Bs = our sales + our purchase returns, Ba = our
+ * purchases + the customers' sales returns, per account, KDV-hariç sums in kuruş.
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getDataset, type DemoInvoice } from '../../server/demo-erp';
+import { renderApp } from '../harness';
+import { lastFullMonth } from '../../src/lib/babs/month';
+
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const ds = getDataset();
+function tl(minor: number): string {
+  const units = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${units},${String(minor % 100).padStart(2, '0')}`;
+}
+const today = new Date().toISOString().slice(0, 10);
+const month = lastFullMonth(today);
+
+function expected(form: 'bs' | 'ba') {
+  const kinds: DemoInvoice['kind'][] = form === 'bs' ? ['Satış Faturası', 'Alış İade Faturası'] : ['Alış Faturası', 'Satış İade Faturası'];
+  const by = new Map<string, { name: string; count: number; net: number }>();
+  for (const i of ds.invoices) {
+    if (!i.date.startsWith(month) || !kinds.includes(i.kind)) continue;
+    const e = by.get(i.accountId) ?? { name: i.accountName, count: 0, net: 0 };
+    e.count += 1;
+    e.net += i.net;
+    by.set(i.accountId, e);
+  }
+  return [...by.values()].sort((a, b) => b.net - a.net);
+}
+
+describe('Ba/Bs list', () => {
+  it('the last full month by default: the biggest Bs counterparty with its count and KDV-hariç total; its documents open below', async () => {
+    const bs = expected('bs');
+    expect(bs.length).toBeGreaterThan(0);
+    const top = bs[0]!;
+    const app = await renderApp('/babs?hepsi=1', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Ba/Bs satırları' });
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr.dt-row').length).toBeGreaterThan(0));
+    const first = grid.querySelector('tbody tr.dt-row')!;
+    const cells = Array.from(first.querySelectorAll('td'), (td) => td.textContent);
+    expect(cells[0]).toBe(top.name);
+    expect(cells[2]).toBe(String(top.count));
+    expect(cells[3]).toBe(tl(top.net));
+    expect(cells[4]).toContain(top.net >= 500_000 ? 'Bildirilir' : 'Sınırın altında');
+    const reportableBs = bs.filter((e) => e.net >= 500_000).length;
+    const reportableBa = expected('ba').filter((e) => e.net >= 500_000).length;
+    expect(document.querySelector('.babs-summary')!.textContent).toContain(`Bs’de ${reportableBs} · Ba’da ${reportableBa}`);
+
+    await app.user.click(within(first as HTMLElement).getByRole('link', { name: top.name }));
+    const docs = await screen.findByRole('grid', { name: 'Rakamın arkasındaki belgeler' });
+    const ours = ds.invoices.filter((i) => i.accountName === top.name && i.date.startsWith(month) && (i.kind === 'Satış Faturası' || i.kind === 'Alış İade Faturası'));
+    for (const inv of ours) expect(within(docs).getByRole('link', { name: inv.number })).toHaveAttribute('href', `/invoices/${inv.id}`);
+  });
+
+  it('a malformed or unfinished month and an ambiguous threshold are refused in words', async () => {
+    await renderApp('/babs?ay=2026-13', { loggedIn: true });
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toContain('“2026-13” geçerli bir ay değil: ay 01 ile 12 arasında olmalı.');
+    expect(screen.queryByRole('grid', { name: 'Ba/Bs satırları' })).toBeNull();
+  });
+  it('a threshold typed "5.000" is not guessed', async () => {
+    await renderApp('/babs?sinir=5.000', { loggedIn: true });
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.some((a) => a.textContent?.startsWith('“5.000” iki türlü okunabilir'))).toBe(true);
+  });
+});
