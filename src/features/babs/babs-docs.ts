@@ -2,15 +2,17 @@
 import type { Cell, ErpTable } from '../../api/types';
 import type { BabsDoc } from '../../lib/babs/compute';
 import { foldKey } from '../../lib/turkish';
-import { invoiceLayout } from '../invoices/invoice-fields';
+import { cellText } from '../../components/data-table/erp-columns';
+import { invoiceTypeKey } from '../../lib/invoice-type-key';
 
 const NET_KEYS = new Set(['nettotal', 'nettoplam', 'kdvharictoplam']);
 
 const minorOf = (cell: Cell | undefined): number | null => (cell?.kind === 'number' ? cell.minor : null);
 
 export function babsDocs(table: ErpTable): BabsDoc[] {
-  const layout = invoiceLayout(table.columns);
   const field = (f: string) => table.columns.find((c) => c.field === f)?.key;
+  const text = (row: ErpTable['rows'][number], k: string | undefined) => (k ? cellText(row[k]) : '');
+  const layout = { idKey: field('id'), numberKey: field('number'), dateKey: field('date'), accountIdKey: field('accountId'), companyKey: field('company'), typeKey: invoiceTypeKey(table.columns), totalKey: field('total'), currencyKey: field('currency'), text };
   // Workcube's own column NETTOTAL (KDV hariç) has no alias of its own ("total" names the grand total).
   const netKey = field('net') ?? table.columns.find((c) => !c.field && c.kind === 'money' && NET_KEYS.has(foldKey(c.key)))?.key;
   const vatKey = field('taxTotal');

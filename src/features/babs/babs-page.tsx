@@ -49,9 +49,10 @@ export default function BabsPage() {
   const [params, setParams] = useSearchParams();
   const today = useToday();
   const company = useCompanyTitle();
-  const month = parseMonth(params.get('ay'), today);
+  const monthParam = params.get('ay');
+  const month = useMemo(() => parseMonth(monthParam, today), [monthParam, today]);
   const thresholdText = params.get('sinir');
-  const threshold = thresholdText === null ? ({ ok: true, minor: DEFAULT_THRESHOLD } as const) : parseThreshold(thresholdText);
+  const threshold = useMemo(() => (thresholdText === null ? ({ ok: true, minor: DEFAULT_THRESHOLD } as const) : parseThreshold(thresholdText)), [thresholdText]);
   const form: BabsForm = params.get('form') === 'ba' ? 'ba' : 'bs';
   const showAll = params.get('hepsi') === '1';
   const open = params.get('cari');
