@@ -3,7 +3,8 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
 import type { BabsForm } from '../../lib/babs/classify';
 import type { BabsLine, Unclassified } from '../../lib/babs/compute';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatMoney } from '../../lib/format';
+import { sumMinor } from '../../lib/money';
 import type { DocRow } from './babs-rows';
 
 const href = (id: string) => `/invoices/${encodeURIComponent(id)}`;
@@ -13,7 +14,7 @@ const DOC_COLUMNS: DataColumn<DocRow>[] = [
   { id: 'number', header: () => t('babs.docs.number'), value: (d) => d.number, primary: true, href: (d) => href(d.id), width: '10rem' },
   { id: 'date', header: () => t('babs.docs.date'), kind: 'date', value: (d) => d.date, width: '7.5rem' },
   { id: 'type', header: () => t('babs.docs.type'), value: (d) => d.type, width: '11rem' },
-  { id: 'net', header: () => t('babs.docs.net'), kind: 'money', value: (d) => d.net, footer: () => null },
+  { id: 'net', header: () => t('babs.docs.net'), kind: 'money', value: (d) => d.net, footer: (rows) => formatMoney(sumMinor(rows.map((d) => d.net))) },
   { id: 'vat', header: () => t('babs.docs.vat'), kind: 'money', value: (d) => d.vat },
   { id: 'total', header: () => t('babs.docs.total'), kind: 'money', value: (d) => d.total },
   { id: 'currency', header: () => t('babs.docs.currency'), value: (d) => (isForeign(d.currency) ? t('babs.foreign', { currency: d.currency }) : d.currency || 'TL'), wrap: true },
