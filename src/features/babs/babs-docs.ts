@@ -2,7 +2,7 @@
 import type { Cell, ErpTable } from '../../api/types';
 import type { BabsDoc } from '../../lib/babs/compute';
 import { foldKey } from '../../lib/turkish';
-import { cellText } from '../../components/data-table/erp-columns';
+import { cellText } from '../../components/data-table/cell-text';
 import { invoiceTypeKey } from '../../lib/invoice-type-key';
 
 const NET_KEYS = new Set(['nettotal', 'nettoplam', 'kdvharictoplam']);
