@@ -4,9 +4,10 @@
  * purchases + the customers' sales returns, per account, KDV-hariç sums in kuruş.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset, type DemoInvoice } from '../../server/demo-erp';
-import { renderApp } from '../harness';
+import { renderApp, type RenderedApp } from '../harness';
 import { lastFullMonth } from '../../src/lib/babs/month';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -33,7 +34,48 @@ function expected(form: 'bs' | 'ba') {
   return [...by.values()].sort((a, b) => b.net - a.net);
 }
 
+/** Presses "Excel indir" and opens the file with exceljs (as tests/flows/xlsx-export.test.tsx does). */
+async function downloadXlsx(app: RenderedApp): Promise<ExcelJS.Worksheet> {
+  let blob: Blob | undefined;
+  const orig = { c: URL.createObjectURL, r: URL.revokeObjectURL };
+  Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:x'), revokeObjectURL: () => {} });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  try {
+    await app.user.click(screen.getAllByRole('button', { name: 'Excel indir' })[0]!);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+  } finally {
+    Object.assign(URL, { createObjectURL: orig.c, revokeObjectURL: orig.r });
+    click.mockRestore();
+  }
+  const bytes = await new Promise<ArrayBuffer>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.readAsArrayBuffer(blob!);
+  });
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes);
+  return wb.worksheets[0]!;
+}
+
 describe('Ba/Bs list', () => {
+  it('Excel: the Ba return layout (unvan, VKN/TCKN, belge sayısı, KDV hariç tutar), reportable lines only', async () => {
+    const ba = expected('ba').filter((e) => e.net >= 500_000);
+    const app = await renderApp(`/babs?ay=${month}&form=ba`, { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Ba/Bs satırları' });
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr.dt-row').length).toBeGreaterThan(0));
+    const ws = await downloadXlsx(app);
+    let header = 1;
+    while (ws.getRow(header).getCell(1).value !== 'Unvan') header += 1;
+    expect((ws.getRow(header).values as unknown[]).slice(1)).toEqual(['Unvan', 'VKN/TCKN', 'Belge sayısı', 'KDV hariç tutar']);
+    const first = (ws.getRow(header + 1).values as unknown[]).slice(1);
+    expect(first[0]).toBe(ba[0]!.name);
+    expect(first[2]).toBe(ba[0]!.count);
+    expect(first[3]).toBe(ba[0]!.net / 100);
+    let rows = 0;
+    for (let r = header + 1; ws.getRow(r).getCell(1).value != null; r++) rows += 1;
+    expect(rows).toBe(ba.length);
+  });
+
   it('the last full month by default: the biggest Bs counterparty with its count and KDV-hariç total; its documents open below', async () => {
     const bs = expected('bs');
     expect(bs.length).toBeGreaterThan(0);
