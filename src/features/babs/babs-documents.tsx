@@ -13,7 +13,7 @@ const isForeign = (c: string) => c !== '' && !['TL', 'TRY', 'YTL'].includes(c.to
 const DOC_COLUMNS: DataColumn<DocRow>[] = [
   { id: 'number', header: () => t('babs.docs.number'), value: (d) => d.number, primary: true, href: (d) => href(d.id), width: '10rem' },
   { id: 'date', header: () => t('babs.docs.date'), kind: 'date', value: (d) => d.date, width: '7.5rem' },
-  { id: 'type', header: () => t('babs.docs.type'), value: (d) => d.type, width: '11rem' },
+  { id: 'type', header: () => t('babs.docs.type'), value: (d) => (d.typeNote ? `${d.type || '—'} (${d.typeNote})` : d.type), width: '14rem', wrap: true },
   { id: 'net', header: () => t('babs.docs.net'), kind: 'money', value: (d) => d.net, footer: (rows) => formatMoney(sumMinor(rows.map((d) => d.net))) },
   { id: 'vat', header: () => t('babs.docs.vat'), kind: 'money', value: (d) => d.vat },
   { id: 'total', header: () => t('babs.docs.total'), kind: 'money', value: (d) => d.total },

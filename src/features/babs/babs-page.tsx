@@ -6,22 +6,19 @@
  * and print through the DataTable.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { invoiceQueries } from '../../api/invoices';
 import { useCompanyTitle } from '../../api/session';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { TextField } from '../../components/form/text-field';
 import { t } from '../../i18n';
 import type { BabsForm } from '../../lib/babs/classify';
-import { computeBabs } from '../../lib/babs/compute';
 import { parseMonth } from '../../lib/babs/month';
 import { DEFAULT_THRESHOLD, THRESHOLD_SOURCE, parseThreshold } from '../../lib/babs/threshold';
 import { formatCount, formatMoney } from '../../lib/format';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
-import { babsDocs } from './babs-docs';
+import { useBabs } from './use-babs';
 import { babsRows, type BabsRow } from './babs-rows';
 import { BabsDocuments, BabsUnclassified } from './babs-documents';
 import { useTaxIds } from './use-tax-ids';
@@ -59,9 +56,8 @@ export default function BabsPage() {
   const [draftMonth, setDraftMonth] = useState(params.get('ay') ?? (month.ok ? month.month : ''));
   const [draftThreshold, setDraftThreshold] = useState(thresholdText ?? '5000');
 
-  const query = useQuery({ ...invoiceQueries.list({ no: '', firma: '' }), enabled: month.ok && threshold.ok });
+  const { query, result } = useBabs(month.ok ? month.month : null, threshold.ok ? threshold.minor : null);
   const taxIds = useTaxIds();
-  const result = useMemo(() => (query.data && month.ok && threshold.ok ? computeBabs(babsDocs(query.data), month.month, threshold.minor) : null), [query.data, month, threshold]);
   const rows = useMemo(() => (result ? babsRows(result, form, (l) => taxIds.of(l.accountId), showAll) : []), [result, form, taxIds, showAll]);
   const openLine = result?.lines.find((l) => l.key === open) ?? null;
 

@@ -115,3 +115,26 @@ describe('VKN / TCKN', () => {
     expect(checkTaxId('1234567890 0000000001')).toMatchObject({ ok: false, message: expect.stringContaining('birden fazla') });
   });
 });
+
+describe('a document whose type does not tell the form, told by the statement', () => {
+  // Eta's "Fatura" F-doc: KDV hariç 9.000,00, total 9.000,00 + 1.800,00 = 10.800,00 on 10.10.2026.
+  const eta = doc('7', 'Eta', 'Fatura', '2026-10-10', 900_000);
+  const hint = (debit: number, credit: number, type: string, date = '2026-10-10') => ({ date, debit, credit, type });
+  it('the one statement line on that day for that total: its İşlem Türü decides', () => {
+    const r = computeBabs([eta], '2026-10', DEFAULT_THRESHOLD, () => [hint(0, 1_080_000, 'Alış Faturası'), hint(50_000, 0, 'Tahsilat')]);
+    expect(r.lines[0]!.ba).toMatchObject({ count: 1, net: 900_000, reportable: true });
+    expect(r.lines[0]!.ba.docs[0]!.typeNote).toBe('ekstredeki işlem türü: Alış Faturası');
+  });
+  it('a line whose type has no direction either: its side decides (borç → our sale), and says so', () => {
+    const r = computeBabs([eta], '2026-10', DEFAULT_THRESHOLD, () => [hint(1_080_000, 0, 'Fatura')]);
+    expect(r.lines[0]!.bs).toMatchObject({ count: 1, net: 900_000 });
+    expect(r.lines[0]!.bs.docs[0]!.typeNote).toBe('ekstrede borç tarafında (Fatura)');
+  });
+  it('no line, or two lines, for that day and total: not counted, both reasons given', () => {
+    const none = computeBabs([eta], '2026-10', DEFAULT_THRESHOLD, () => [hint(1_080_000, 0, 'Fatura', '2026-10-11')]);
+    expect(none.lines).toHaveLength(0);
+    expect(none.unclassified[0]!.reason).toBe('belge türü “Fatura” satış mı alış mı belli değil; ekstrede aynı gün aynı tutarda satır yok');
+    const two = computeBabs([eta], '2026-10', DEFAULT_THRESHOLD, () => [hint(1_080_000, 0, 'Fatura'), hint(0, 1_080_000, 'Fatura')]);
+    expect(two.unclassified[0]!.reason).toContain('aynı tutarda 2 satır var');
+  });
+});
