@@ -138,3 +138,17 @@ describe('a document whose type does not tell the form, told by the statement', 
     expect(two.unclassified[0]!.reason).toContain('aynı tutarda 2 satır var');
   });
 });
+
+describe('the one movement-class table decides what a line is', () => {
+  it('a payment or an opening line is no Ba/Bs document; an installation’s own return name is a return', async () => {
+    const { extendMovementClasses, resetMovementClasses } = await import('../ledger/movements');
+    expect(babsKind('Tahsilat')).toMatchObject({ ok: false, reason: '“Tahsilat” bir fatura değil (ödeme, açılış ya da virman)' });
+    expect(babsKind('Açılış Fişi')).toMatchObject({ ok: false });
+    extendMovementClasses({ return: ['Satış Geri Alım Faturası'] });
+    try {
+      expect(babsKind('Satış Geri Alım Faturası')).toEqual({ ok: true, kind: 'saleReturn' });
+    } finally {
+      resetMovementClasses();
+    }
+  });
+});
