@@ -72,6 +72,7 @@ export const PAGE_MODULES: readonly (readonly [pattern: string, module: string])
   ['^/aging$', '/src/features/aging/aging-page.tsx'],
   ['^/invoices$', '/src/features/invoices/invoice-search-page.tsx'],
   ['^/invoices/[^/]+$', '/src/features/invoices/invoice-detail-page.tsx'],
+  ['^/babs$', '/src/features/babs/babs-page.tsx'],
 ];
 
 type Ctx = Pick<IndexHtmlTransformContext, 'bundle' | 'chunk'>;

@@ -19,6 +19,8 @@ export const contacts = pgTable('contacts', {
   to: jsonb('to_addrs').$type<string[]>().notNull(),
   cc: jsonb('cc_addrs').$type<string[]>().notNull(),
   person: text('person').notNull().default(''),
+  /** VKN (10) or TCKN (11) for Form Ba/Bs; '' = not known. */
+  taxId: text('tax_id').notNull().default(''),
   updatedAt: ts('updated_at').notNull(),
   updatedBy: text('updated_by').notNull(),
 });

@@ -1,10 +1,11 @@
 /**
- * Contacts from a CSV or .xlsx file (`Firma ID`, `E-posta`, optional `Cc`, `Yetkili`): a preview that
+ * Contacts from a CSV or .xlsx file (`Firma ID`, `E-posta`, optional `Cc`, `Yetkili`, `VKN/TCKN`): a preview that
  * names every rejected row and why; a commit that writes all rows or none.
  */
 import ExcelJS from 'exceljs';
 import { foldKey } from '../../src/lib/turkish';
 import type { Db } from '../db/open';
+import { checkTaxId } from '../../src/lib/babs/tax-id';
 import { badAddress, isAddress, putContact, splitAddresses } from './contacts';
 import { MutError, MUT_MESSAGES, badRequest } from './errors';
 import type { Actor } from './events';
@@ -15,6 +16,8 @@ export interface ImportRow {
   to: string[];
   cc: string[];
   person: string;
+  /** Only when the file has a VKN/TCKN column. */
+  taxId?: string;
   accountName: string | null;
   ok: boolean;
   reason: string | null;
@@ -100,14 +103,15 @@ export async function readTable(bytes: Uint8Array): Promise<string[][]> {
   return isXlsx ? xlsxRows(bytes) : parseCsv(decodeText(bytes));
 }
 
-const COLUMNS = { id: 'firmaid', to: 'eposta', cc: 'cc', person: 'yetkili' } as const;
-const HEADERS = { id: 'Firma ID', to: 'E-posta', cc: 'Cc', person: 'Yetkili' } as const;
+const COLUMNS = { id: 'firmaid', to: 'eposta', cc: 'cc', person: 'yetkili', taxId: 'vkntckn' } as const;
+const HEADERS = { id: 'Firma ID', to: 'E-posta', cc: 'Cc', person: 'Yetkili', taxId: 'VKN/TCKN' } as const;
+const TAX_HEADERS = new Set(['vkntckn', 'vkn', 'tckn', 'vergino', 'vergikimlikno', 'vergikimliknumarasi']);
 
 /** The rows checked: `accounts` = the ERP's accounts by id (name), or null when the ERP list is not used. */
 export async function previewImport(bytes: Uint8Array, fileName: string, accounts: ReadonlyMap<string, string> | null): Promise<ImportResult> {
   const table = await readTable(bytes);
   const header = (table[0] ?? []).map((h) => foldKey(h.trim()));
-  const col = (k: keyof typeof COLUMNS) => header.indexOf(COLUMNS[k]);
+  const col = (k: keyof typeof COLUMNS) => (k === 'taxId' ? header.findIndex((h) => TAX_HEADERS.has(h)) : header.indexOf(COLUMNS[k]));
   const missing = (['id', 'to'] as const).filter((k) => col(k) < 0);
   if (missing.length) throw badRequest(missing.map((k) => ({ field: HEADERS[k], message: `“${HEADERS[k]}” sütunu yok.` })));
   const seen = new Map<string, number>();
@@ -120,6 +124,7 @@ export async function previewImport(bytes: Uint8Array, fileName: string, account
     const to = splitAddresses(get('to'));
     const cc = splitAddresses(get('cc'));
     const person = get('person');
+    const tax = col('taxId') >= 0 ? checkTaxId(get('taxId')) : null;
     let reason: string | null = null;
     if (!accountId) reason = 'Firma ID boş.';
     else if (!/^\d{1,18}$/.test(accountId)) reason = `Firma ID “${accountId.slice(0, 40)}” sayı değil.`;
@@ -130,9 +135,10 @@ export async function previewImport(bytes: Uint8Array, fileName: string, account
       const bad = [...to, ...cc].find((a) => !isAddress(a));
       if (bad) reason = badAddress(bad);
       else if (person.length > 200) reason = 'Yetkili adı en fazla 200 karakter olabilir.';
+      else if (tax && !tax.ok) reason = tax.message;
     }
     if (accountId && !seen.has(accountId)) seen.set(accountId, line);
-    rows.push({ line, accountId, to, cc, person, accountName: accounts?.get(accountId) ?? null, ok: reason === null, reason });
+    rows.push({ line, accountId, to, cc, person, ...(tax?.ok ? { taxId: tax.value } : {}), accountName: accounts?.get(accountId) ?? null, ok: reason === null, reason });
   });
   if (rows.length === 0) throw badRequest([{ field: 'file', message: 'Dosyada başlık satırından sonra hiç satır yok.' }]);
   const rejected = rows.filter((r) => !r.ok).length;
@@ -143,7 +149,7 @@ export async function previewImport(bytes: Uint8Array, fileName: string, account
 export async function commitImport(db: Db, preview: ImportResult, by: Actor, at: Date): Promise<ImportResult> {
   if (preview.rejected > 0) throw new MutError('import_rejected', MUT_MESSAGES.importRejected, { extra: { preview } });
   await db.transaction(async (tx) => {
-    for (const r of preview.rows) await putContact(tx, r.accountId, { to: r.to, cc: r.cc, person: r.person }, by, at);
+    for (const r of preview.rows) await putContact(tx, r.accountId, { to: r.to, cc: r.cc, person: r.person, ...(r.taxId !== undefined ? { taxId: r.taxId } : {}) }, by, at);
   });
   return { ...preview, saved: true };
 }

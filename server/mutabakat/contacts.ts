@@ -4,11 +4,14 @@ import type { Db } from '../db/open';
 import { contacts } from '../db/schema';
 import { badRequest, type Problem } from './errors';
 import type { Actor } from './events';
+import { checkTaxId } from '../../src/lib/babs/tax-id';
 
 export interface ContactInput {
   to: string[];
   cc: string[];
   person: string;
+  /** undefined: left as it is (an import without a VKN/TCKN column). */
+  taxId?: string;
 }
 
 // A practical address check: one @, a dotted domain, no spaces or angle brackets (RFC 5321 length).
@@ -41,8 +44,14 @@ export function checkContact(body: unknown): ContactInput {
   const person = typeof b.person === 'string' ? b.person.trim() : '';
   if (b.person !== undefined && typeof b.person !== 'string') problems.push({ field: 'person', message: 'Yetkili adı metin olmalı.' });
   if (person.length > 200) problems.push({ field: 'person', message: 'Yetkili adı en fazla 200 karakter olabilir.' });
+  let taxId: string | undefined;
+  if (b.taxId !== undefined) {
+    const check = typeof b.taxId === 'string' ? checkTaxId(b.taxId) : ({ ok: false, message: 'VKN/TCKN metin olmalı.' } as const);
+    if (check.ok) taxId = check.value;
+    else problems.push({ field: 'taxId', message: check.message });
+  }
   if (problems.length) throw badRequest(problems);
-  return { to, cc, person };
+  return { to, cc, person, ...(taxId !== undefined ? { taxId } : {}) };
 }
 
 export function contactJson(accountId: string, row: typeof contacts.$inferSelect | undefined) {
@@ -51,6 +60,7 @@ export function contactJson(accountId: string, row: typeof contacts.$inferSelect
     to: row?.to ?? [],
     cc: row?.cc ?? [],
     person: row?.person ?? '',
+    taxId: row?.taxId ?? '',
     updatedAt: row?.updatedAt.toISOString() ?? null,
     updatedBy: row?.updatedBy ?? null,
   };
@@ -67,6 +77,7 @@ export async function getContact(db: Db, accountId: string) {
 
 type Tx = Pick<Db, 'insert'>;
 export async function putContact(db: Tx, accountId: string, c: ContactInput, by: Actor, at: Date): Promise<void> {
-  const values = { accountId, to: c.to, cc: c.cc, person: c.person, updatedAt: at, updatedBy: by.userName };
-  await db.insert(contacts).values(values).onConflictDoUpdate({ target: contacts.accountId, set: { to: c.to, cc: c.cc, person: c.person, updatedAt: at, updatedBy: by.userName } });
+  const tax = c.taxId !== undefined ? { taxId: c.taxId } : {};
+  const values = { accountId, to: c.to, cc: c.cc, person: c.person, ...tax, updatedAt: at, updatedBy: by.userName };
+  await db.insert(contacts).values(values).onConflictDoUpdate({ target: contacts.accountId, set: { to: c.to, cc: c.cc, person: c.person, ...tax, updatedAt: at, updatedBy: by.userName } });
 }

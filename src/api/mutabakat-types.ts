@@ -18,6 +18,8 @@ export interface Contact {
   to: string[];
   cc: string[];
   person: string;
+  /** VKN (10 digits) or TCKN (11), '' when not known. */
+  taxId: string;
   updatedAt: string | null;
   updatedBy: string | null;
 }
@@ -26,6 +28,7 @@ export interface ContactInput {
   to: string[];
   cc: string[];
   person: string;
+  taxId?: string;
 }
 
 export interface ImportRow {

@@ -181,6 +181,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: page(() => import('../features/mutabakat/outbox-page'), 'mut.outbox.title'),
                 },
                 {
+                  path: 'babs',
+                  lazy: page(() => import('../features/babs/babs-page'), 'babs.title'),
+                },
+                {
                   path: 'aging',
                   lazy: page(() => import('../features/aging/aging-page'), 'common.nav.aging'),
                 },

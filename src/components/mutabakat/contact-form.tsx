@@ -13,12 +13,15 @@ import { TextField } from '../form/text-field';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { isAddress, splitAddresses } from './labels';
+import { checkTaxId } from '../../lib/babs/tax-id';
 
-type Field = 'to' | 'cc' | 'person';
+type Field = 'to' | 'cc' | 'person' | 'taxId';
 type Errors = Partial<Record<Field, string>>;
 
-function check(to: string, cc: string): Errors {
+function check(to: string, cc: string, taxId: string): Errors {
   const errors: Errors = {};
+  const tax = checkTaxId(taxId);
+  if (!tax.ok) errors.taxId = tax.message;
   for (const [field, text] of [['to', to], ['cc', cc]] as const) {
     const bad = splitAddresses(text).find((a) => !isAddress(a));
     if (bad) errors[field] = t('mut.contact.invalid', { address: bad });
@@ -32,7 +35,7 @@ function serverErrors(error: unknown): Errors {
   const out: Errors = {};
   for (const p of error.problems) {
     const field = p.field.replace(/\[\d+\]$/, '') as Field;
-    if (field === 'to' || field === 'cc' || field === 'person') out[field] ??= p.message;
+    if (field === 'to' || field === 'cc' || field === 'person' || field === 'taxId') out[field] ??= p.message;
   }
   return out;
 }
@@ -43,6 +46,7 @@ function useContactForm(accountId: string) {
   const [to, setTo] = useState('');
   const [cc, setCc] = useState('');
   const [person, setPerson] = useState('');
+  const [taxId, setTaxId] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState(false);
   const loaded = query.data;
@@ -51,9 +55,10 @@ function useContactForm(accountId: string) {
     setTo(loaded.to.join('; '));
     setCc(loaded.cc.join('; '));
     setPerson(loaded.person);
+    setTaxId(loaded.taxId ?? '');
   }, [loaded]);
   const mutation = useMutation({
-    mutationFn: () => saveContact(accountId, { to: splitAddresses(to), cc: splitAddresses(cc), person: person.trim() }),
+    mutationFn: () => saveContact(accountId, { to: splitAddresses(to), cc: splitAddresses(cc), person: person.trim(), taxId: taxId.trim() }),
     onSuccess: (contact: Contact) => {
       queryClient.setQueryData(mutabakatQueries.contact(accountId).queryKey, contact);
       setSaved(true);
@@ -62,7 +67,7 @@ function useContactForm(accountId: string) {
   });
   const submit = () => {
     setSaved(false);
-    const found = check(to, cc);
+    const found = check(to, cc, taxId);
     setErrors(found);
     if (Object.keys(found).length === 0) mutation.mutate();
   };
@@ -70,7 +75,7 @@ function useContactForm(accountId: string) {
     set(v);
     setSaved(false);
   };
-  return { query, to, cc, person, setTo: edit(setTo), setCc: edit(setCc), setPerson: edit(setPerson), errors, saved, submit, mutation };
+  return { query, to, cc, person, setTo: edit(setTo), setCc: edit(setCc), setPerson: edit(setPerson), taxId, setTaxId: edit(setTaxId), errors, saved, submit, mutation };
 }
 
 export function ContactForm({ accountId }: { accountId: string }) {
@@ -90,6 +95,7 @@ export function ContactForm({ accountId }: { accountId: string }) {
       <TextField id={`mut-to-${accountId}`} label={t('mut.contact.to')} value={f.to} onValueChange={f.setTo} error={f.errors.to} disabled={!c} type="text" inputMode="email" />
       <TextField id={`mut-cc-${accountId}`} label={t('mut.contact.cc')} value={f.cc} onValueChange={f.setCc} error={f.errors.cc} disabled={!c} type="text" inputMode="email" />
       <TextField id={`mut-person-${accountId}`} label={t('mut.contact.person')} value={f.person} onValueChange={f.setPerson} error={f.errors.person} disabled={!c} />
+      <TextField id={`mut-taxid-${accountId}`} label={t('babs.contact.taxId')} value={f.taxId} onValueChange={f.setTaxId} error={f.errors.taxId} disabled={!c} inputMode="numeric" autoComplete="off" />
       <p className="mut-hint">{t('mut.contact.hint')}</p>
       <div className="mut-actions">
         <button type="submit" className="button button--primary button--small" disabled={!c || f.mutation.isPending}>

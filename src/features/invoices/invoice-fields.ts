@@ -1,7 +1,7 @@
 /** Which ERP columns of an invoice answer carry the recognised fields (erp-aliases.json, "invoice"). */
 import type { ErpColumn, ErpTable } from '../../api/types';
 import { cellText, type ErpRow } from '../../components/data-table/erp-columns';
-import { foldKey } from '../../lib/turkish';
+import { invoiceTypeKey } from '../../lib/invoice-type-key';
 import { matchInvoiceNumber } from './invoice-totals';
 
 export interface InvoiceLayout {
@@ -20,15 +20,9 @@ export interface InvoiceLayout {
   text: (row: ErpRow, key: string | undefined) => string;
 }
 
-/**
- * Keys (folded) and labels that name an invoice's document type. Matched here rather than as a
- * reader field: the type only decides how totals are grouped, every column is shown anyway.
- */
-const TYPE_KEYS = new Set(['faturaturu', 'faturatipi', 'processname', 'processcat', 'invoicetype', 'invoicecat', 'islemadi', 'islemturu', 'belgeturu', 'fisturu', 'tur', 'type']);
-
 export function invoiceLayout(columns: readonly ErpColumn[]): InvoiceLayout {
   const key = (field: string) => columns.find((c) => c.field === field)?.key;
-  const typeKey = columns.find((c) => c.kind === 'text' && !c.field && (TYPE_KEYS.has(foldKey(c.key)) || TYPE_KEYS.has(foldKey(c.label))))?.key;
+  const typeKey = invoiceTypeKey(columns);
   const idKey = key('id');
   const numberKey = key('number');
   return {

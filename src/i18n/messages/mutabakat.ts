@@ -205,7 +205,7 @@ export const mutabakat = {
     'mut.start.defaultName': 'Mutabakat {date}',
 
     'mut.import.title': 'Mutabakat kişilerini içe aktar',
-    'mut.import.intro': 'CSV veya Excel (.xlsx) dosyası: sütunlar “Firma ID”, “E-posta”, isteğe bağlı “Cc” ve “Yetkili”. Önce önizleme gösterilir; hatalı satır varsa hiçbir kayıt alınmaz.',
+    'mut.import.intro': 'CSV veya Excel (.xlsx) dosyası: sütunlar “Firma ID”, “E-posta”, isteğe bağlı “Cc”, “Yetkili” ve “VKN/TCKN” (Ba/Bs için; yoksa kayıtlı numara değişmez). Önce önizleme gösterilir; hatalı satır varsa hiçbir kayıt alınmaz.',
     'mut.import.file': 'Dosya seçin',
     'mut.import.checking': 'Dosya kontrol ediliyor…',
     'mut.import.summary': '{file}: {accepted} satır uygun, {rejected} satır hatalı.',

@@ -1,0 +1,128 @@
+/**
+ * /babs?ay=2026-10&form=bs|ba&sinir=5000&hepsi=1&cari=<key> — the month's Form Ba / Bs lines from
+ * get_fatura (every invoice, KDV-hariç amounts): per counterparty the document count and KDV-hariç
+ * total, reportable at ≥ the threshold; a row opens the documents behind its figure; documents that
+ * could not be placed are listed with why. Export (unvan, VKN/TCKN, belge sayısı, KDV hariç tutar)
+ * and print through the DataTable.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useCompanyTitle } from '../../api/session';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { PageHeader } from '../../components/layout/page-header';
+import { TextField } from '../../components/form/text-field';
+import { t } from '../../i18n';
+import type { BabsForm } from '../../lib/babs/classify';
+import { parseMonth } from '../../lib/babs/month';
+import { DEFAULT_THRESHOLD, THRESHOLD_SOURCE, parseThreshold } from '../../lib/babs/threshold';
+import { formatCount, formatMoney } from '../../lib/format';
+import { withParams } from '../../lib/search-params';
+import { useToday } from '../../lib/use-today';
+import { useBabs } from './use-babs';
+import { babsRows, type BabsRow } from './babs-rows';
+import { BabsDocuments, BabsUnclassified } from './babs-documents';
+import { useTaxIds } from './use-tax-ids';
+import './babs.css';
+
+const COLUMNS: DataColumn<BabsRow>[] = [
+  { id: 'name', header: () => t('babs.col.name'), value: (r) => r.name, primary: true, href: (r) => `/babs?${withParams(new URLSearchParams(window.location.search), { cari: r.key }).toString()}`, wrap: true },
+  { id: 'taxId', header: () => t('babs.col.taxId'), value: (r) => r.taxId, width: '9rem', cell: (r) => r.taxId || <span className="babs-missing">{t('babs.taxId.missing')}</span> },
+  { id: 'count', header: () => t('babs.col.count'), kind: 'number', value: (r) => r.count, width: '8rem' },
+  { id: 'net', header: () => t('babs.col.net'), kind: 'money', value: (r) => r.net, width: '10rem' },
+  { id: 'status', header: () => t('babs.col.status'), value: (r) => (r.reportable ? 'bildirilir' : 'altında'), exportable: false, width: '16rem', cell: (r) => <StatusCell row={r} /> },
+];
+
+function StatusCell({ row }: { row: BabsRow }) {
+  const th = formatMoney(row.threshold);
+  return (
+    <span className={row.reportable ? 'babs-status babs-status--yes' : 'babs-status'}>
+      {row.reportable ? t('babs.status.reportable', { threshold: th }) : t('babs.status.below', { net: formatMoney(row.net), threshold: th })}
+      {row.foreign.length > 0 && ` · ${row.foreign.join(', ')}`}
+    </span>
+  );
+}
+
+export default function BabsPage() {
+  const [params, setParams] = useSearchParams();
+  const today = useToday();
+  const company = useCompanyTitle();
+  const monthParam = params.get('ay');
+  const month = useMemo(() => parseMonth(monthParam, today), [monthParam, today]);
+  const thresholdText = params.get('sinir');
+  const threshold = useMemo(() => (thresholdText === null ? ({ ok: true, minor: DEFAULT_THRESHOLD } as const) : parseThreshold(thresholdText)), [thresholdText]);
+  const form: BabsForm = params.get('form') === 'ba' ? 'ba' : 'bs';
+  const showAll = params.get('hepsi') === '1';
+  const open = params.get('cari');
+  const [draftMonth, setDraftMonth] = useState(params.get('ay') ?? (month.ok ? month.month : ''));
+  const [draftThreshold, setDraftThreshold] = useState(thresholdText ?? '5000');
+
+  const { query, result } = useBabs(month.ok ? month.month : null, threshold.ok ? threshold.minor : null);
+  const taxIds = useTaxIds();
+  const rows = useMemo(() => (result ? babsRows(result, form, (l) => taxIds.of(l.accountId), showAll) : []), [result, form, taxIds, showAll]);
+  const openLine = result?.lines.find((l) => l.key === open) ?? null;
+
+  const set = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: false });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    set({ ay: draftMonth.trim() || null, sinir: draftThreshold.trim() === '5000' ? null : draftThreshold.trim(), cari: null });
+  };
+
+  const reportable = (f: BabsForm) => result?.lines.filter((l) => l[f].reportable).length ?? 0;
+  const missing = result ? result.lines.filter((l) => (l.bs.reportable || l.ba.reportable) && !taxIds.of(l.accountId)).length : 0;
+  const title = month.ok ? `${t('babs.title')} · ${month.month} · ${form === 'bs' ? t('babs.form.bs') : t('babs.form.ba')}` : t('babs.title');
+
+  return (
+    <div className="babs-page">
+      <PageHeader title={t('babs.title')} />
+      <form className="babs-controls no-print" onSubmit={onSubmit}>
+        <TextField id="babs-month" label={t('babs.month')} value={draftMonth} onValueChange={setDraftMonth} placeholder="2026-10" error={!month.ok ? month.message : undefined} autoComplete="off" />
+        <TextField id="babs-threshold" label={t('babs.threshold')} value={draftThreshold} onValueChange={setDraftThreshold} error={!threshold.ok ? threshold.message : undefined} autoComplete="off" />
+        <button type="submit" className="button button--primary">
+          {t('babs.apply')}
+        </button>
+      </form>
+      <p className="babs-note">{t('babs.source', { source: THRESHOLD_SOURCE })}</p>
+      <p className="babs-note no-print">{t('babs.paperNote')}</p>
+      {!month.ok || !threshold.ok ? (
+        <p className="notice notice--error" role="alert">
+          {!month.ok ? month.message : !threshold.ok ? threshold.message : ''}
+        </p>
+      ) : (
+        <>
+          <div className="babs-tabs no-print" role="group" aria-label={t('babs.form.label')}>
+            {(['bs', 'ba'] as const).map((f) => (
+              <button key={f} type="button" className={`button${form === f ? ' button--primary' : ''}`} aria-pressed={form === f} onClick={() => set({ form: f === 'bs' ? null : f, cari: null })}>
+                {f === 'bs' ? t('babs.form.bs') : t('babs.form.ba')}
+              </button>
+            ))}
+            <label className="babs-all">
+              <input type="checkbox" checked={showAll} onChange={(e) => set({ hepsi: e.target.checked ? '1' : null })} /> {t('babs.showAll')}
+            </label>
+          </div>
+          {result && (
+            <p className="babs-summary" role="status">
+              {t('babs.summary', { month: result.month, documents: formatCount(result.documents), bs: formatCount(reportable('bs')), ba: formatCount(reportable('ba')), missing: formatCount(missing) })}
+            </p>
+          )}
+          <DataTable<BabsRow>
+            data={rows}
+            columns={COLUMNS}
+            getRowId={(r) => r.key}
+            aria-label={t('babs.table.label')}
+            loading={query.isPending}
+            error={query.isError ? query.error : undefined}
+            onRetry={() => void query.refetch()}
+            emptyMessage={t('babs.empty')}
+            csvFileName={`${t('babs.csv.file')}-${form}-${month.month}`}
+            sheetName={title}
+            documentHead={{ company, title, short: `${form === 'bs' ? 'Bs' : 'Ba'} ${month.month}`, period: { from: month.from, to: month.to } }}
+            tableId="babs"
+            onRowOpen={(r) => set({ cari: r.key })}
+          />
+          {openLine && <BabsDocuments line={openLine} form={form} onClose={() => set({ cari: null })} />}
+          {result && result.unclassified.length > 0 && <BabsUnclassified items={result.unclassified} />}
+        </>
+      )}
+    </div>
+  );
+}

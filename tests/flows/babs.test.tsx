@@ -1,0 +1,113 @@
+/**
+ * /babs against the demo ERP (today 2026-11-26 on this clock → last full month 2026-10). Expected
+ * figures are grouped from the demo dataset here: Bs = our sales + our purchase returns, Ba = our
+ * purchases + the customers' sales returns, per account, KDV-hariç sums in kuruş.
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import ExcelJS from 'exceljs';
+import { describe, expect, it, vi } from 'vitest';
+import { getDataset, type DemoInvoice } from '../../server/demo-erp';
+import { renderApp, type RenderedApp } from '../harness';
+import { lastFullMonth } from '../../src/lib/babs/month';
+
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const ds = getDataset();
+function tl(minor: number): string {
+  const units = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${units},${String(minor % 100).padStart(2, '0')}`;
+}
+const today = new Date().toISOString().slice(0, 10);
+const month = lastFullMonth(today);
+
+function expected(form: 'bs' | 'ba') {
+  const kinds: DemoInvoice['kind'][] = form === 'bs' ? ['Satış Faturası', 'Alış İade Faturası'] : ['Alış Faturası', 'Satış İade Faturası'];
+  const by = new Map<string, { name: string; count: number; net: number }>();
+  for (const i of ds.invoices) {
+    if (!i.date.startsWith(month) || !kinds.includes(i.kind)) continue;
+    const e = by.get(i.accountId) ?? { name: i.accountName, count: 0, net: 0 };
+    e.count += 1;
+    e.net += i.net;
+    by.set(i.accountId, e);
+  }
+  return [...by.values()].sort((a, b) => b.net - a.net);
+}
+
+/** Presses "Excel indir" and opens the file with exceljs (as tests/flows/xlsx-export.test.tsx does). */
+async function downloadXlsx(app: RenderedApp): Promise<ExcelJS.Worksheet> {
+  let blob: Blob | undefined;
+  const orig = { c: URL.createObjectURL, r: URL.revokeObjectURL };
+  Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:x'), revokeObjectURL: () => {} });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  try {
+    await app.user.click(screen.getAllByRole('button', { name: 'Excel indir' })[0]!);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+  } finally {
+    Object.assign(URL, { createObjectURL: orig.c, revokeObjectURL: orig.r });
+    click.mockRestore();
+  }
+  const bytes = await new Promise<ArrayBuffer>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.readAsArrayBuffer(blob!);
+  });
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes);
+  return wb.worksheets[0]!;
+}
+
+describe('Ba/Bs list', () => {
+  it('Excel: the Ba return layout (unvan, VKN/TCKN, belge sayısı, KDV hariç tutar), reportable lines only', async () => {
+    const ba = expected('ba').filter((e) => e.net >= 500_000);
+    const app = await renderApp(`/babs?ay=${month}&form=ba`, { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Ba/Bs satırları' });
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr.dt-row').length).toBeGreaterThan(0));
+    const ws = await downloadXlsx(app);
+    let header = 1;
+    while (ws.getRow(header).getCell(1).value !== 'Unvan') header += 1;
+    expect((ws.getRow(header).values as unknown[]).slice(1)).toEqual(['Unvan', 'VKN/TCKN', 'Belge sayısı', 'KDV hariç tutar']);
+    const first = (ws.getRow(header + 1).values as unknown[]).slice(1);
+    expect(first[0]).toBe(ba[0]!.name);
+    expect(first[2]).toBe(ba[0]!.count);
+    expect(first[3]).toBe(ba[0]!.net / 100);
+    let rows = 0;
+    for (let r = header + 1; ws.getRow(r).getCell(1).value != null; r++) rows += 1;
+    expect(rows).toBe(ba.length);
+  });
+
+  it('the last full month by default: the biggest Bs counterparty with its count and KDV-hariç total; its documents open below', async () => {
+    const bs = expected('bs');
+    expect(bs.length).toBeGreaterThan(0);
+    const top = bs[0]!;
+    const app = await renderApp('/babs?hepsi=1', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Ba/Bs satırları' });
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr.dt-row').length).toBeGreaterThan(0));
+    const first = grid.querySelector('tbody tr.dt-row')!;
+    const cells = Array.from(first.querySelectorAll('td'), (td) => td.textContent);
+    expect(cells[0]).toBe(top.name);
+    expect(cells[2]).toBe(String(top.count));
+    expect(cells[3]).toBe(tl(top.net));
+    expect(cells[4]).toContain(top.net >= 500_000 ? 'Bildirilir' : 'Sınırın altında');
+    const reportableBs = bs.filter((e) => e.net >= 500_000).length;
+    const reportableBa = expected('ba').filter((e) => e.net >= 500_000).length;
+    expect(document.querySelector('.babs-summary')!.textContent).toContain(`Bs’de ${reportableBs} · Ba’da ${reportableBa}`);
+
+    await app.user.click(within(first as HTMLElement).getByRole('link', { name: top.name }));
+    const docs = await screen.findByRole('grid', { name: 'Rakamın arkasındaki belgeler' });
+    const ours = ds.invoices.filter((i) => i.accountName === top.name && i.date.startsWith(month) && (i.kind === 'Satış Faturası' || i.kind === 'Alış İade Faturası'));
+    for (const inv of ours) expect(within(docs).getByRole('link', { name: inv.number })).toHaveAttribute('href', `/invoices/${inv.id}`);
+  });
+
+  it('a malformed or unfinished month and an ambiguous threshold are refused in words', async () => {
+    await renderApp('/babs?ay=2026-13', { loggedIn: true });
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toContain('“2026-13” geçerli bir ay değil: ay 01 ile 12 arasında olmalı.');
+    expect(screen.queryByRole('grid', { name: 'Ba/Bs satırları' })).toBeNull();
+  });
+  it('a threshold typed "5.000" is not guessed', async () => {
+    await renderApp('/babs?sinir=5.000', { loggedIn: true });
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.some((a) => a.textContent?.startsWith('“5.000” iki türlü okunabilir'))).toBe(true);
+  });
+});
