@@ -47,7 +47,7 @@ const tlAccount = ds.accountById.get('1006')!;
 const invoice = ds.invoices[0]!;
 
 // 'mobius' (the vendor's documented labels and value forms) carries other fields than the rest (no
-// account id on invoices, …): it is read against its own expectations in src/api/reader/workcube.test.ts.
+// account id on invoices, …): it is read against its own expectations in tests/reader/workcube.test.ts.
 const SAME_FIELDS = SHAPES.filter((s) => s !== 'mobius');
 
 describe.each(SAME_FIELDS)('the reader reads the demo ERP shape %s', (shape) => {

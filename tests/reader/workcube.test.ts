@@ -3,11 +3,11 @@
  * §5, "mobius") and the forms ColdFusion's serializeJSON writes (§6). Every answer is written by
  * hand as the JSON text an installation sends; every expected value is worked out by hand.
  */
-import { readAccounts, readInvoiceDetail, readStatement, readTableAnswer } from '.';
-import type { Cell } from '../types';
-import { invoiceTotals } from '../../features/invoices/invoice-totals';
-import { invoiceLayout, uniqueInvoiceHref } from '../../features/invoices/invoice-fields';
-import { cellText } from '../../components/data-table/erp-columns';
+import { readAccounts, readInvoiceDetail, readStatement, readTableAnswer } from '../../src/api/reader';
+import type { Cell } from '../../src/api/types';
+import { invoiceTotals } from '../../src/features/invoices/invoice-totals';
+import { invoiceLayout, uniqueInvoiceHref } from '../../src/features/invoices/invoice-fields';
+import { cellText } from '../../src/components/data-table/erp-columns';
 
 const minor = (cell: Cell | undefined) => (cell?.kind === 'number' ? cell.minor : `not a number: ${JSON.stringify(cell)}`);
 
