@@ -30,7 +30,8 @@ import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type RequestOptions } from './client';
 import { endTransfer, startTransfer } from './transfers';
 import { aliasesReady } from './aliases-ready';
-import { SIGNED_IN_COOKIE, callKey, firstCallsOf, type ErpCall } from '../contract/erp';
+import { SIGNED_IN_COOKIE, callKey, type ErpCall } from '../contract/erp';
+import { firstCallsOf } from '../contract/pages';
 
 // ── 1. Who is signed in, as far as a page load can tell ─────────────────────────────────────────
 

@@ -13,7 +13,7 @@ const eslint = new ESLint({ cwd: ROOT });
 /** The rule ids ESLint reports for `code` placed at `path` (relative to the project). */
 async function rulesFor(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
-  return result.messages.map((m) => m.ruleId ?? m.message);
+  return result!.messages.map((m) => m.ruleId ?? m.message);
 }
 
 const PATHS = 'import-x/no-restricted-paths';
