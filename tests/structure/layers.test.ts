@@ -18,7 +18,8 @@ async function rulesFor(path: string, code: string): Promise<string[]> {
 
 const PATHS = 'import-x/no-restricted-paths';
 
-describe('layers the linter enforces', () => {
+// The first lint loads the whole configuration and resolver: seconds on a loaded 2-core machine.
+describe('layers the linter enforces', { timeout: 90_000 }, () => {
   it('a feature importing another feature fails', async () => {
     const code = "import AgingPage from '../aging/aging-page';\nexport const page = AgingPage;\n";
     expect(await rulesFor('src/features/accounts/layer-probe.ts', code)).toContain(PATHS);
