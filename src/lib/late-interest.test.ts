@@ -1,6 +1,7 @@
 /** Vade farkı worked by hand (dates, amounts, days, rates written down per case; amounts in kuruş). */
 import { describe, expect, it } from 'vitest';
-import { interestOf, lateInterest, parseRateText, vatOf } from './late-interest';
+import { interestOf, lateInterest, parseRateText } from './late-interest';
+import { vatOf } from './money';
 import type { LedgerLine } from './ledger';
 
 const line = (index: number, date: string, dueDate: string | null, debit: number, credit: number): LedgerLine => ({ index, date, dueDate, debit, credit, invalid: {} });

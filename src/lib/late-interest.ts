@@ -18,7 +18,7 @@
  *   check the vade farkı invoice a supplier sends).
  */
 import { addDays, diffDays } from './dates';
-import { addMinor, sumMinor } from './money';
+import { addMinor, sumMinor, vatOf } from './money';
 import { basisDate, classifyMovement, closingsByPosition, openItems, type Basis, type LedgerLine, type Side } from './ledger';
 import { RATE_SCHEDULES, stepOn, type ScheduleId } from './interest-rates';
 import type { IsoDate, Minor } from './types';
@@ -108,12 +108,6 @@ export function interestOf(amount: Minor, days: number, rate: number, period: Ra
   return Number(divRound(BigInt(amount) * BigInt(days) * scaled(rate), 100n * RATE_SCALE * BigInt(PERIOD_DAYS[period])));
 }
 
-/** vat% of an amount, rounded half up to the kuruş. */
-export function vatOf(amount: Minor, vatRate: number): Minor {
-  if (amount <= 0 || vatRate <= 0) return 0;
-  return Number(divRound(BigInt(amount) * scaled(vatRate), 100n * RATE_SCALE));
-}
-
 /** The late days after `from` up to `to` split by the rate in force on each (a fixed rate: one segment). */
 export function segmentsOf(from: IsoDate, to: IsoDate, rate: number | ScheduleId, period: RatePeriod): { segments: RateSegment[]; unrated: number } {
   const days = diffDays(from, to);
@@ -199,7 +193,7 @@ export function lateInterest(lines: readonly LedgerLine[], options: LateInterest
     if (it.remaining > 0) push(it.pos, options.asOf, 'open', it.remaining);
   }
   const totalInterest = sumMinor(rows.map((row) => row.interest));
-  const totalVat = vatOf(totalInterest, vatRate);
+  const totalVat = vatRate > 0 ? vatOf(totalInterest, vatRate) : 0;
   const minCollectionCosts: { year: number; amount: Minor }[] = [];
   if (options.rate === 'ttk1530' && rows.length > 0) {
     for (const year of [...years].sort((a, b) => a - b)) {

@@ -1,4 +1,4 @@
-import { addMinor, parseNumber, sumMinor, toMinor } from './money';
+import { addMinor, parseNumber, sumMinor, toMinor, vatOf } from './money';
 import { csvMoney, formatBalance, formatMoney } from './format';
 
 describe('parseNumber: every number form of erp-contract §6', () => {
@@ -183,5 +183,22 @@ describe('addMinor: a running total one value at a time', () => {
     expect(Number.isSafeInteger(over)).toBe(false);
     expect(Number.isSafeInteger(addMinor(over, -10))).toBe(false);
     expect(formatMoney(addMinor(over, -10))).toBe('Tutar çok büyük');
+  });
+});
+
+describe('vatOf: the one VAT of an amount in kuruş (invoices and vade farkı)', () => {
+  it('rounds to the kuruş half away from zero, credit notes too', () => {
+    // 1.234,00 TL × %18 = 222,12 TL exactly
+    expect(vatOf(123400, 18)).toBe(22212);
+    // 2,50 TL × %1 = 0,025 TL → 0,03 TL; a credit note of −2,50 TL → −0,03 TL (not −0,02)
+    expect(vatOf(250, 1)).toBe(3);
+    expect(vatOf(-250, 1)).toBe(-3);
+    // 15.432.098,63 TL × %20 = 3.086.419,726 TL → 3.086.419,73 TL
+    expect(vatOf(1543209863, 20)).toBe(308641973);
+    // a rate with decimals: 100,00 TL × %0,5 = 0,50 TL; 0,99 TL × %8,75 = 0,086625 TL → 0,09 TL
+    expect(vatOf(10000, 0.5)).toBe(50);
+    expect(vatOf(99, 8.75)).toBe(9);
+    expect(vatOf(0, 20)).toBe(0);
+    expect(vatOf(10000, 0)).toBe(0);
   });
 });

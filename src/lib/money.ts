@@ -57,3 +57,17 @@ export function addMinor(a: Minor, b: Minor): Minor {
   if (!Number.isSafeInteger(b)) return b;
   return sumMinor([a, b]);
 }
+
+/** Rates with up to 4 decimals (%8,75, %0,0125) are exact. */
+const RATE_SCALE = 10_000n;
+
+/**
+ * rate% of an amount in kuruş, rounded to the kuruş half away from zero (a credit note's VAT is the
+ * negative of the invoice's). The one VAT computation: invoice totals and vade farkı both use it.
+ */
+export function vatOf(amount: Minor, ratePercent: number): Minor {
+  const n = BigInt(amount) * BigInt(Math.round(ratePercent * Number(RATE_SCALE)));
+  const d = 100n * RATE_SCALE;
+  const magnitude = (2n * (n < 0n ? -n : n) + d) / (2n * d);
+  return Number(n < 0n ? -magnitude : magnitude);
+}
