@@ -25,6 +25,11 @@ describe('src/contract', () => {
     for (const file of ['server/gateway/erp-route.ts', 'server/gateway/session-routes.ts', 'src/api/erp-call.ts']) {
       expect(importsOf(join(ROOT, file)).some((s) => s.endsWith('contract/erp'))).toBe(true);
     }
+    // One call identity: the gateway coalesces identical calls by the key the browser takes over early calls by.
+    for (const file of ['server/gateway/erp-route.ts', 'src/api/erp-call.ts']) {
+      expect([file, /\bcallKey\(/.test(readFileSync(join(ROOT, file), 'utf8'))]).toEqual([file, true]);
+    }
+    expect(callKey({ operation: 'get_fatura', params: { firma_ismi: 'A', fatura_no: '1' } })).toBe(callKey({ operation: 'get_fatura', params: { fatura_no: '1', firma_ismi: 'A' } }));
     // The documented operations, each with its documented parameters (docs/service-spec.md).
     expect(ERP_OPERATIONS).toEqual({
       get_cari: ['firma_ismi'],
