@@ -60,6 +60,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
       ...(config.demo ? { demoUsers: config.demo.users.map((u) => ({ userName: u.userName, password: u.password })) } : {}),
       ...(config.aliases ? { aliases: config.aliases } : {}),
       company: { title: '', address: '', taxOffice: '', taxNo: '', ...config.company },
+      letters: { ttk94Clause: config.letters?.ttk94Clause !== false },
     });
   });
 

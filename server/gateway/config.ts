@@ -48,6 +48,8 @@ export interface GatewayConfig {
   demo?: null | { users: DemoUser[] };
   /** Our company for the mutabakat letters (COMPANY_TITLE, …), served in /api/config; "" = not set. */
   company?: CompanyInfo;
+  /** The mutabakat letters' settings, served in /api/config: ttk94Clause (LETTER_TTK94_CLAUSE, default on). */
+  letters?: { ttk94Clause: boolean };
   /** Extra alias table (ERP_ALIASES_FILE), served in /api/config. */
   aliases?: Record<string, unknown>;
   /** What the ERP requests go through (default: upstream.ts defaultDispatcher(), undici, kept-alive, one retry on a reset; tests: fetchTransport of the in-process demo ERP). */

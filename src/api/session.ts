@@ -23,7 +23,8 @@ async function readConfig(options?: RequestOptions): Promise<AppConfig> {
   // The same file's `movementType` section: the installation's İşlem Türü names per movement class.
   const movementTypes = (config?.aliases as Record<string, unknown> | undefined)?.movementType;
   if (movementTypes) extendMovementClasses(movementTypes);
-  return { demo: config?.demo === true, company: readCompany(config?.company), ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
+  const letters = (config?.letters ?? {}) as Partial<AppConfig['letters']>;
+  return { demo: config?.demo === true, company: readCompany(config?.company), letters: { ttk94Clause: letters.ttk94Clause !== false }, ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
 }
 
 /** The company block, every field a string ("" when missing or not a string). */

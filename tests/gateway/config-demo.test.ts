@@ -253,6 +253,8 @@ describe('production server in DEMO=1 mode', () => {
           taxOffice: 'Kozyatağı',
           taxNo: '6470012345',
         },
+        // LETTER_TTK94_CLAUSE not set: the letters carry the TTK md. 94 note.
+        letters: { ttk94Clause: true },
       });
       const c = client(server.url);
       const login = await c.login('demo', 'demo');

@@ -54,14 +54,16 @@ describe('config and login', () => {
     const g = await gateway();
     const res = await fetch(`${g.url}/api/config`);
     expect(res.status).toBe(200);
-    // No COMPANY_* given: the company fields are there, empty (the letters say it is not configured).
-    expect(await res.json()).toEqual({ demo: false, company: { title: '', address: '', taxOffice: '', taxNo: '' } });
+    // No COMPANY_* given: the company fields are there, empty (the letters say it is not configured);
+    // no LETTER_TTK94_CLAUSE: the TTK md. 94 clause is on.
+    expect(await res.json()).toEqual({ demo: false, company: { title: '', address: '', taxOffice: '', taxNo: '' }, letters: { ttk94Clause: true } });
     const d = await gateway({ demo: { users: [{ userName: 'demo', password: 'demo' }] }, aliases: { account: { name: ['unvan'] } } });
     expect(await (await fetch(`${d.url}/api/config`)).json()).toEqual({
       demo: true,
       demoUsers: [{ userName: 'demo', password: 'demo' }],
       aliases: { account: { name: ['unvan'] } },
       company: { title: '', address: '', taxOffice: '', taxNo: '' },
+      letters: { ttk94Clause: true },
     });
   });
 

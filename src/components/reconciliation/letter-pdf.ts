@@ -18,7 +18,7 @@ import { balanceSentence, type ReconciliationLetterProps } from './reconciliatio
 // Roboto (the PDF's font) has no ballot box: the reply slip's boxes are written as [ ].
 const plain = (s: string) => s.replace(/☐/g, '[ ]');
 
-export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null }: ReconciliationLetterProps): LetterPdf<StatementRow> {
+export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null, ttk94Clause = true }: ReconciliationLetterProps): LetterPdf<StatementRow> {
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
   const side = balance > 0 ? t('letter.side.debit') : balance < 0 ? t('letter.side.credit') : '';
@@ -36,7 +36,7 @@ export function letterPdf({ company, account, asOf, issuedOn, balance, rows, fro
     { type: 'paragraph', text: t('letter.body.request') },
     { type: 'paragraph', text: t('letter.body.disagree') },
     { type: 'paragraph', text: t('letter.note.errors') },
-    { type: 'paragraph', text: t('letter.note.ttk') },
+    ...(ttk94Clause ? [{ type: 'paragraph' as const, text: t('letter.note.ttk') }] : []),
     { type: 'paragraph', text: t('letter.regards') },
     { type: 'paragraph', text: title, bold: true },
     { type: 'paragraph', text: t('letter.signStamp') },

@@ -41,6 +41,11 @@ export interface ReconciliationLetterProps {
   localBalance?: Minor;
   /** The account's declared currency when the statement has no amount in it (the letter says so). */
   declaredMissing?: string | null;
+  /**
+   * Print the TTK md. 94 deemed-acceptance clause (default true). It presumes a written cari hesap
+   * contract: the installation's LETTER_TTK94_CLAUSE=0 leaves it out.
+   */
+  ttk94Clause?: boolean;
   /** The statement's document-number column (the enclosure's Belge No). */
   docKey?: string | null;
 }
@@ -81,7 +86,7 @@ function Lines({ text }: { text: string }) {
   );
 }
 
-export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null }: ReconciliationLetterProps) {
+export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null, ttk94Clause = true }: ReconciliationLetterProps) {
   const foreign = currency !== LOCAL_CURRENCY;
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
@@ -116,7 +121,7 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
       <p>{t('letter.body.request')}</p>
       <p>{t('letter.body.disagree')}</p>
       <p className="letter__note">{t('letter.note.errors')}</p>
-      <p className="letter__note">{t('letter.note.ttk')}</p>
+      {ttk94Clause && <p className="letter__note">{t('letter.note.ttk')}</p>}
 
       <div className="letter__sign">
         <span className="letter__line">{t('letter.regards')}</span>

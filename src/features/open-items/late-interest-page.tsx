@@ -24,6 +24,7 @@ import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { documentFileName, type DocumentHead } from '../../components/document/document-head';
 import { PdfButton } from '../../components/document/pdf-button';
 import { useLedgerAccount } from './use-ledger-account';
+import { AccountNotFound } from '../../components/statement/account-not-found';
 import './open-items.css';
 
 /** "3", "3,5", "3.5" → 3.5; anything else ("1.000" is a thousand; outside 0–100) → null. */
@@ -47,7 +48,7 @@ const segmentsText = (row: LateInterestRow) => row.segments.map((g) => t('ledger
 type RateChoice = ScheduleId | 'fixed';
 
 export default function LateInterestPage() {
-  const { loading, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
+  const { loading, missing, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.lateInterest.titleFor', { name }) : undefined);
   const period: RatePeriod = params.get('period') === 'monthly' ? 'monthly' : 'annual';
   const rateParam = params.get('rate');
@@ -166,6 +167,7 @@ export default function LateInterestPage() {
     return other ? [...notesOf(r), other] : notesOf(r);
   };
 
+  if (missing) return <AccountNotFound cariId={cariId} />;
   return (
     <div className="ledger-page">
       <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.lateInterest.subtitle', { date: formatDate(asOf) })}>

@@ -24,10 +24,11 @@ import { PdfButton } from '../../components/document/pdf-button';
 import { LedgerControls, LedgerHead } from './ledger-controls';
 import { openItemsColumns, openItemsDocument, type OpenRow } from './open-items-document';
 import { useLedgerAccount } from './use-ledger-account';
+import { AccountNotFound } from '../../components/statement/account-not-found';
 import './open-items.css';
 
 export default function OpenItemsPage() {
-  const { loading, cariId, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
+  const { loading, missing, cariId, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.openItems.titleFor', { name }) : undefined);
   // The account view: every currency, each of its own lines; the table shows the chosen one.
   const ledger = useMemo(() => (lines ? accountLedger(lines, { asOf, basis }) : null), [lines, asOf, basis]);
@@ -85,6 +86,7 @@ export default function OpenItemsPage() {
       others: othersText,
     });
 
+  if (missing) return <AccountNotFound cariId={cariId} />;
   return (
     <div className="ledger-page">
       <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.openItems.subtitle', { date: formatDate(asOf) })}>

@@ -6,6 +6,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { useListReturn } from '../../components/statement/list-return';
+import { useAccountMissing } from '../../components/statement/account-not-found';
 import { statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
 import { useAccountName } from '../../components/statement/account-name';
@@ -20,6 +22,7 @@ import type { IsoDate } from '../../lib/types';
 export function useLedgerAccount() {
   const { cariId = '' } = useParams();
   const [params, setParams] = useSearchParams();
+  const { state: listState } = useListReturn();
   const today = useToday();
   const statement = useQuery(statementQueries.detail(cariId));
   // Only the whole statement: open items and vade farkı depend on every payment (a long answer's
@@ -37,8 +40,10 @@ export function useLedgerAccount() {
   // states the other currencies' figures beside the chosen one (each on its own, never added).
   const currency = curParam && currencies.includes(curParam) ? curParam : lines ? defaultCurrencyOf(lines) : LOCAL_CURRENCY;
   const docKey = useMemo(() => documentNumberKey(data?.extraColumns ?? []), [data]);
-  const update = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true });
+  const update = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true, state: listState });
   // Still reading (also while a long statement's first rows are in): never "nothing found" meanwhile.
   const loading = !data && !statement.isError;
-  return { loading, cariId, params, update, today, statement, lines, name, asOf, basis, currencies, currency, docKey };
+  // An id the ERP does not know: the pages say "Cari bulunamadı" instead of computing over nothing.
+  const missing = useAccountMissing(cariId, statement);
+  return { loading, missing, cariId, params, update, today, statement, lines, name, asOf, basis, currencies, currency, docKey };
 }

@@ -19,8 +19,9 @@ export const letter = {
       'Bu bakiyeyi kayıtlarınızla karşılaştırarak aşağıdaki cevap formunu doldurmanızı, imzalayıp kaşeleyerek tarafımıza göndermenizi rica ederiz.',
     'letter.body.disagree': 'Mutabık değilseniz lütfen kayıtlarınızdaki bakiyeyi bildirip hesap ekstrenizi gönderiniz.',
     'letter.note.errors': 'Hata ve unutma müstesnadır.',
+    /** TTK md. 94/2 as the law words it (one month from receipt; the four objection channels). */
     'letter.note.ttk':
-      'Not: 6102 sayılı Türk Ticaret Kanunu’nun 94. maddesi uyarınca, bu mektubun tebliğinden itibaren bir ay içinde itiraz edilmeyen bakiye kabul edilmiş sayılır.',
+      'Not: 6102 sayılı Türk Ticaret Kanunu’nun 94. maddesi uyarınca, bu hesap özetini alan taraf, tebliğ tarihinden itibaren bir ay içinde noter aracılığıyla, taahhütlü mektupla, telgrafla veya güvenli elektronik imzalı yazıyla itiraz etmediği takdirde hesap özetini kabul etmiş sayılır.',
     'letter.regards': 'Saygılarımızla,',
     'letter.signStamp': 'İmza / Kaşe',
     'letter.side.debit': 'borç',
@@ -54,12 +55,15 @@ export const letter = {
     'letter.page.titleFor': '{name} — mutabakat mektubu',
     'letter.page.back': 'Ekstreye dön',
     'letter.asOf': 'Mutabakat tarihi',
+    'letter.param.asOf': 'mutabakat tarihi',
+    'letter.param.from': 'ekstre başlangıcı',
+    'letter.result': 'mektup',
     'letter.includeLines': 'Ekstre satırlarını ekle',
     'letter.linesFrom': 'Ekstre başlangıcı',
     'letter.print': 'Yazdır',
     'letter.balanceAt': '{date} itibarıyla bakiye: {balance}',
     'letter.companyMissing':
-      'Şirket bilgileri ayarlanmamış: mektubun başlığı için sunucuda COMPANY_TITLE, COMPANY_ADDRESS, COMPANY_TAX_OFFICE ve COMPANY_TAX_NO ayarlanmalı (sistem yöneticinize bildirin).',
+      'Mektup hazırlanamaz: sunucuda COMPANY_TITLE (şirketimizin unvanı: mektubun başlığı ve imzası) ayarlanmamış. Sistem yöneticiniz ayarlayınca mektuplar hazırlanır (COMPANY_ADDRESS, COMPANY_TAX_OFFICE ve COMPANY_TAX_NO da mektupta yer alır).',
     'letter.undated': '{count} satırın tarihi okunamadı; bu satırlar bakiyeye dahil edildi (ekstrede olduğu gibi).',
     'letter.unreadable': 'Ekstrede {count} satırın tutarı okunamadı; bakiye kesin olmadığı için mektup hazırlanmadı.',
     'letter.unknownAccount': 'Bu cari, cari listesinde bulunamadı; mektupta yalnızca kodu yazılı.',
