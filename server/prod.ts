@@ -80,7 +80,16 @@ export interface ProdServer {
   url: string;
   port: number;
   close(): Promise<void>;
+  /**
+   * SIGTERM/SIGINT: takes no new connection, lets answers in flight finish for up to `drainMs`, then
+   * cuts the rest (each still gets its audit line, as a caller who left) and logs
+   * {"event":"shutdown","drainMs":…,"cut":N}.
+   */
+  shutdown(drainMs?: number): Promise<void>;
 }
+
+/** How long SIGTERM lets answers in flight finish. */
+export const DRAIN_MS = 5000;
 
 /** Every file under `dir` by its URL path ('/assets/x.js', '/assets/x.js.br'), read once. */
 function readDist(dir: string): Map<string, Uint8Array<ArrayBuffer>> {
@@ -185,9 +194,27 @@ export async function startProdServer(options: ProdServerOptions = {}): Promise<
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   (options.print ?? ((l: string) => console.info(l)))(`Cari Ekran listening on ${host}:${port} — ${prepared.description}`);
+  const log = config.log ?? ((line: string) => console.info(line));
   return {
     url,
     port,
+    shutdown: async (drainMs = DRAIN_MS) => {
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const drained = await Promise.race([closed.then(() => true), new Promise<boolean>((ok) => (timer = setTimeout(() => ok(false), drainMs)))]);
+      clearTimeout(timer);
+      let cut = 0;
+      if (!drained) {
+        cut = await new Promise<number>((ok) => server.getConnections((err, n) => ok(err ? 0 : n)));
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        await closed;
+        // The cut answers' audit lines are written when their streams notice (a tick or two).
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+      log(JSON.stringify({ event: 'shutdown', drainMs, cut }));
+      await prepared.close();
+    },
     close: async () => {
       await new Promise<void>((ok) => {
         server.close(() => ok());
@@ -203,7 +230,7 @@ if (isMain) {
   startProdServer({ distDir: resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist') })
     .then((srv) => {
       const stop = () => {
-        srv.close().finally(() => process.exit(0));
+        srv.shutdown().finally(() => process.exit(0));
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -64,7 +64,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     });
   });
 
-  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now });
+  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now, calls });
   addErpRoute(app, { cookies, upstream, echo, flights, calls });
 
   app.all('/api/*', () => {

@@ -66,7 +66,7 @@ export interface GatewayConfig {
   maxAnswerBytes?: number;
   /** Compression levels of /api answers (default: compress.ts; bench/compress.ts compares others). */
   compression?: { brQuality?: number; gzipLevel?: number };
-  /** ERP calls one session may have running at once, and how long more may wait (session-calls.ts; default 6, 12 waiting, 5 s). */
+  /** ERP calls at once per session (6), per user (12), per process (240, plus 16 kept for logins), and how long more may wait (session-calls.ts; 5 s). */
   sessionCalls?: Partial<SessionCallLimits>;
   /** A caller that takes no byte of its waiting answer for this long is cut off (default 60 000 ms; audit-log.ts). */
   clientStallMs?: number;

@@ -174,7 +174,7 @@ describe('gateway + demo ERP (in-process fetch, as in the front-end tests)', () 
     const headers = { 'x-app-request': '1', 'content-type': 'application/json' };
     const bad = await gateway.fetch(new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'demo', password: 'yanlış' }) }));
     expect(bad.status).toBe(401);
-    expect(await bad.json()).toEqual({ error: { code: 'login_failed', message: 'Kullanıcı adı veya şifre hatalı!' } });
+    expect(await bad.json()).toEqual({ error: { code: 'login_failed', message: 'Kullanıcı adı veya şifre hatalı.' } });
 
     const login = await gateway.fetch(new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'muhasebe', password: 'Mali2026!' }) }));
     expect(login.status).toBe(200);

@@ -115,11 +115,11 @@ describe('config and login', () => {
     expect(a.sid).not.toBe(b.sid);
   });
 
-  it('wrong credentials → 401 login_failed with the ERP message, no cookie', async () => {
+  it('wrong credentials → 401 login_failed with the one failed-login message (not the ERP’s text), no cookie', async () => {
     const g = await gateway();
     const res = await g.login('ayse', 'yanlış');
     const err = await expectError(res, 401, 'login_failed');
-    expect(err.message).toBe('Kullanıcı adı veya şifre yanlış (ERP)');
+    expect(err.message).toBe('Kullanıcı adı veya şifre hatalı.');
     expect(res.headers.getSetCookie()).toEqual([]);
     expect((await sessionUser(g)).user).toBeNull();
   });
