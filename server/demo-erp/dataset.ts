@@ -10,7 +10,7 @@
  * LARGE_STATEMENT_ACCOUNT_ID with 50,000 statement lines. Both are generated on first use and cached
  * per (size, today, seed).
  */
-import type { IsoDate, Minor } from '../../src/lib/types';
+import type { IsoDate, Minor } from '../../src/domain/types';
 
 export type DatasetSize = 'normal' | 'large';
 export type AccountCategory = 'Müşteri' | 'Tedarikçi' | 'Bayi';

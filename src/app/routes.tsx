@@ -14,7 +14,7 @@ import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalid
 import { signedInHint, startCalls } from '../api/erp-call';
 import { PAGES, firstCallsOf, type PageModule } from '../contract/pages';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
-import type { SessionUser } from '../api/types';
+import type { SessionUser } from '../domain/erp-types';
 import { loginPathFor, safeNextPath } from '../features/auth/next-path';
 import { translate, type MessageKey } from '../i18n/core';
 import { Loading } from '../components/feedback/loading';

@@ -4,8 +4,8 @@
  * warnings) when its column shows no decimal mark. Accounting negatives and space grouping too.
  * Every expected amount is worked out by hand from the input.
  */
-import { readAccounts, readInvoiceDetail, readStatement, readTableAnswer } from '../../src/api/reader';
-import type { Cell } from '../../src/api/types';
+import { readAccounts, readInvoiceDetail, readStatement, readTableAnswer } from '../../src/domain/reader';
+import type { Cell } from '../../src/domain/erp-types';
 import { displayValue } from '../../src/components/data-table/cell-format';
 
 const minorOf = (c: Cell | undefined) => (c?.kind === 'number' ? c.minor : c?.kind === 'invalid' ? `invalid:${c.raw}` : c?.kind);

@@ -1,13 +1,13 @@
 /**
- * Every answer shape the demo ERP speaks, read by the one reader (src/api/reader), operation by
+ * Every answer shape the demo ERP speaks, read by the one reader (src/domain/reader), operation by
  * operation — checked against the demo dataset itself. The UI flow tests run their journeys once
  * (the default 'wex' shape): what differs between shapes is how an answer is read, and that is
  * tested here, for every shape and every operation, without rendering a page.
  * (In tests/, not src/: src/ must not import server/.)
  */
 import { describe, expect, it } from 'vitest';
-import { parseErpBody, readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer } from '../../src/api/reader';
-import type { Cell, ErpTable } from '../../src/api/types';
+import { parseErpBody, readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer } from '../../src/domain/reader';
+import type { Cell, ErpTable } from '../../src/domain/erp-types';
 import { createDemoErp, getDataset, SHAPES, type DemoErp } from '../../server/demo-erp';
 
 const PW = 'reader-shapes-test';

@@ -3,8 +3,8 @@
  * §5, "mobius") and the forms ColdFusion's serializeJSON writes (§6). Every answer is written by
  * hand as the JSON text an installation sends; every expected value is worked out by hand.
  */
-import { readAccounts, readInvoiceDetail, readStatement, readTableAnswer } from '../../src/api/reader';
-import type { Cell } from '../../src/api/types';
+import { readAccounts, readInvoiceDetail, readStatement, readTableAnswer } from '../../src/domain/reader';
+import type { Cell } from '../../src/domain/erp-types';
 import { invoiceTotals } from '../../src/features/invoices/invoice-totals';
 import { invoiceLayout, uniqueInvoiceHref } from '../../src/features/invoices/invoice-fields';
 import { cellText } from '../../src/components/data-table/erp-columns';

@@ -5,9 +5,9 @@
  * ("VADESI_GELMEMIS", "not_due", "current"). A total column is one named like a total/balance.
  * Pure module: works on ErpColumn names only.
  */
-import type { Cell, ErpColumn, ErpTable } from '../../api/types';
-import type { IsoDate, Minor } from '../../lib/types';
-import { foldKey, foldTr } from '../../lib/turkish';
+import type { Cell, ErpColumn, ErpTable } from '../../domain/erp-types';
+import type { IsoDate, Minor } from '../../domain/types';
+import { foldKey, foldTr } from '../../domain/turkish';
 import { cellText } from '../data-table/erp-columns';
 
 export { cellText };

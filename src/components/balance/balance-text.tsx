@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import { formatBalance } from '../../lib/format';
+import { formatBalance } from '../../domain/format';
 import './balance.css';
 
 /**

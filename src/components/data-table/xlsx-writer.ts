@@ -15,7 +15,7 @@
  * by xlsx-build.ts in a Web Worker (xlsx-worker.ts) — the page stays usable meanwhile — or in the page
  * where workers are unavailable (tests).
  */
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../domain/format';
 import { downloadBlob } from '../../lib/download';
 import { workerRpc } from '../../lib/worker-rpc';
 import { buildXlsx, CELL, type PlanRows, type SheetPlan } from './xlsx-build';

@@ -12,7 +12,7 @@
 import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../domain/format';
 import { headParts } from './document-head';
 import { fittedColumns, pageChrome, paginate, type DocColumn, type DocPage, type DocSpec } from './paginate';
 import { pageRule, usePageRule } from './page-rule';

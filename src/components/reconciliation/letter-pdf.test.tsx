@@ -1,7 +1,7 @@
 // A mutabakat letter as "PDF indir" (letter-pdf.ts) says what the printed letter says: a foreign-currency
 // account's balance in its currency with the TL figure beside it, the reply slip in that currency (no raw
 // {placeholder}), and the enclosed lines with Belge No and the amount in the currency. Figures by hand.
-import type { StatementRow } from '../../lib/running-balance';
+import type { StatementRow } from '../../domain/running-balance';
 import { letterPdf } from './letter-pdf';
 
 const company = { title: 'Örnek Ticaret A.Ş.', address: 'Atatürk Cad. 1\nİstanbul', taxOffice: 'Kadıköy', taxNo: '1234567890' };

@@ -8,11 +8,11 @@ import type { LetterPdf } from '../document/pdf-document';
 import type { DocSpec } from '../document/paginate';
 import { balanceText } from '../balance';
 import { t } from '../../i18n';
-import { formatDate, formatMoney } from '../../lib/format';
-import { sumMinor } from '../../lib/money';
-import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../lib/currency';
+import { formatDate, formatMoney } from '../../domain/format';
+import { sumMinor } from '../../domain/money';
+import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../domain/currency';
 import { documentNumberOf } from '../statement/document-number';
-import type { StatementRow } from '../../lib/running-balance';
+import type { StatementRow } from '../../domain/running-balance';
 import { balanceSentence, type ReconciliationLetterProps } from './reconciliation-letter';
 
 // Roboto (the PDF's font) has no ballot box: the reply slip's boxes are written as [ ].

@@ -6,13 +6,13 @@
  * their balance, imza, kaşe); optionally the statement's lines for the period. Used by the
  * single letter (statement) and the bulk letters (account list): one <article> per page.
  */
-import type { CompanyInfo } from '../../api/types';
+import type { CompanyInfo } from '../../domain/erp-types';
 import { BalanceText } from '../balance';
 import { t } from '../../i18n';
-import { formatDate, formatMoney } from '../../lib/format';
-import type { StatementRow } from '../../lib/running-balance';
-import type { IsoDate, Minor } from '../../lib/types';
-import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../lib/currency';
+import { formatDate, formatMoney } from '../../domain/format';
+import type { StatementRow } from '../../domain/running-balance';
+import type { IsoDate, Minor } from '../../domain/types';
+import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../domain/currency';
 import { documentNumberOf } from '../statement/document-number';
 import './reconciliation-letter.css';
 

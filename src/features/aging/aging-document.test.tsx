@@ -1,7 +1,7 @@
 // The aging list as a document: every bucket and the total carried from page to page as Σ with its
 // side ("1.234,56 B" / "A", receivables and payables netted per column like a column total), the
 // totals once at the end, and above the table receivables and payables apart. Worked out by hand.
-import type { Cell, ErpColumn, ErpTable } from '../../api/types';
+import type { Cell, ErpColumn, ErpTable } from '../../domain/erp-types';
 import { agingLayout } from '../../components/aging/aging-buckets';
 import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
 import { paginate } from '../../components/document/paginate';

@@ -11,10 +11,10 @@ import type { DocumentHead } from '../../components/document/document-head';
 import { tableDocument } from '../../components/document/from-table';
 import type { DocColumn, DocSpec } from '../../components/document/paginate';
 import { sideFigures, type AgingLayout } from '../../components/aging/aging-buckets';
-import type { ErpTable } from '../../api/types';
+import type { ErpTable } from '../../domain/erp-types';
 import { t } from '../../i18n';
-import { formatCount } from '../../lib/format';
-import { sumMinor } from '../../lib/money';
+import { formatCount } from '../../domain/format';
+import { sumMinor } from '../../domain/money';
 
 export function agingDocument(head: DocumentHead, table: ErpTable, layout: AgingLayout, columns: readonly DataColumn<ErpRow>[], rows: readonly ErpRow[], sides: readonly ('B' | 'A')[]): DocSpec<ErpRow> {
   const keys = [...layout.buckets.map((b) => b.key), ...(layout.totalKey ? [layout.totalKey] : [])];

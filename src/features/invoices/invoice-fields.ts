@@ -1,7 +1,7 @@
 /** Which ERP columns of an invoice answer carry the recognised fields (erp-aliases.json, "invoice"). */
-import type { ErpColumn, ErpTable } from '../../api/types';
+import type { ErpColumn, ErpTable } from '../../domain/erp-types';
 import { cellText, type ErpRow } from '../../components/data-table/erp-columns';
-import { foldKey } from '../../lib/turkish';
+import { foldKey } from '../../domain/turkish';
 import { matchInvoiceNumber } from './invoice-totals';
 
 export interface InvoiceLayout {

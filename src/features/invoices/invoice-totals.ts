@@ -3,10 +3,10 @@
  * lines table of an invoice detail, using the recognised line fields (amount, vatRate,
  * vatAmount from erp-aliases.json). Also the invoice-number matching used by the search.
  */
-import type { Cell, ErpColumn, ErpTable } from '../../api/types';
-import type { Minor } from '../../lib/types';
-import { foldKey } from '../../lib/turkish';
-import { sumMinor, vatOf } from '../../lib/money';
+import type { Cell, ErpColumn, ErpTable } from '../../domain/erp-types';
+import type { Minor } from '../../domain/types';
+import { foldKey } from '../../domain/turkish';
+import { sumMinor, vatOf } from '../../domain/money';
 
 export interface VatGroup {
   /** The rate in hundredths of a percent (20% → 2000), for exact grouping and sorting. */

@@ -7,8 +7,8 @@ import type { DocumentHead } from '../../components/document/document-head';
 import { tableDocument } from '../../components/document/from-table';
 import type { DocSpec } from '../../components/document/paginate';
 import { t } from '../../i18n';
-import { formatMoney } from '../../lib/format';
-import type { IsoDate, Minor } from '../../lib/types';
+import { formatMoney } from '../../domain/format';
+import type { IsoDate, Minor } from '../../domain/types';
 
 export interface SheetRow {
   key: string;

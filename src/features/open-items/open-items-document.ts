@@ -8,9 +8,9 @@ import type { DocumentHead } from '../../components/document/document-head';
 import { tableDocument } from '../../components/document/from-table';
 import type { DocSpec } from '../../components/document/paginate';
 import { t } from '../../i18n';
-import { formatCount, formatMoney } from '../../lib/format';
-import { sumMinor } from '../../lib/money';
-import type { IsoDate, Minor } from '../../lib/types';
+import { formatCount, formatMoney } from '../../domain/format';
+import { sumMinor } from '../../domain/money';
+import type { IsoDate, Minor } from '../../domain/types';
 
 export interface OpenRow {
   index: number;

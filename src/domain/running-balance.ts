@@ -1,5 +1,5 @@
 /**
- * The statement's view of the ledger (src/lib/ledger/, the one arithmetic): date order, devir row,
+ * The statement's view of the ledger (src/domain/ledger/, the one arithmetic): date order, devir row,
  * running balance and totals per currency (one fold, `foldRange`), and the open-item figures —
  * overdue marks, overdue total, ortalama vade — from the open-item engine (`openItems`) as of a
  * chosen date, on whichever side the balance is (a supplier's overdue invoices are marked too).
@@ -22,7 +22,7 @@
  *   date (else transaction date) before the as-of date. Lines dated after the as-of date do not
  *   close anything.
  */
-import type { StatementLine } from '../api/types';
+import type { StatementLine } from './erp-types';
 import type { IsoDate, Minor } from './types';
 import { currenciesOf, foldRange, hasUnreadableAmount, ledgerColumn, openItems, orderLines, type LedgerColumn, type OpenItemsResult, type PaymentBehaviour, type Side } from './ledger';
 import { LOCAL_CURRENCY } from './currency';

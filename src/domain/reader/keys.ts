@@ -3,9 +3,9 @@
  * operator's extendAliases), the kind of each recognised field, and column headers. A new alias or
  * label goes in erp-aliases.json; a new recognised field also gets its kind in FIELD_KINDS.
  */
-import type { ColumnKind } from '../types';
-import defaultAliases from '../erp-aliases.json';
-import { foldKey } from '../../lib/turkish';
+import type { ColumnKind } from '../erp-types';
+import defaultAliases from './erp-aliases.json';
+import { foldKey } from '../turkish';
 import { t, type MessageKey } from '../../i18n';
 import { isPlainObject } from './locate';
 

@@ -4,9 +4,9 @@
  * other → readTableAnswer). A new record: its kind in RecordKind and FIELD_KINDS (./keys.ts), its
  * aliases in erp-aliases.json, its reader here, exported from ./index.ts.
  */
-import type { Account, AccountList, ErpTable, InvoiceDetail, LoginResult, Statement, StatementLine } from '../types';
-import { foldKey } from '../../lib/turkish';
-import { isLocalCurrency, normalizeCurrency } from '../../lib/currency';
+import type { Account, AccountList, ErpTable, InvoiceDetail, LoginResult, Statement, StatementLine } from '../erp-types';
+import { foldKey } from '../turkish';
+import { isLocalCurrency, normalizeCurrency } from '../currency';
 import {
   EMPTY_TABLE, columnOf, envelopeMessage, fromColdFusionQuery, fromObjects, isPlainObject, isSuccessStatus,
   locate, locateTable, lowerKeys, ownValue, recordAsTable, setOwn, valueAt, type RawTable,

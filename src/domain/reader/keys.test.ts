@@ -3,7 +3,7 @@
  * Every input is written by hand; every expected value is computed by hand from that input.
  */
 import { extendAliases, readAccounts, readInvoiceDetail, readStatement, readTableAnswer, readableHeader, resetAliases, type RecordKind } from '.';
-import aliases from '../erp-aliases.json';
+import aliases from './erp-aliases.json';
 
 afterEach(() => resetAliases());
 

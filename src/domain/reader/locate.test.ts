@@ -5,7 +5,7 @@
  */
 import { ErpError, ErpFormatError } from '../errors';
 import { isSuccessStatus, readAccounts, readInvoiceDetail, readStatement, readTableAnswer } from '.';
-import type { Account } from '../types';
+import type { Account } from '../erp-types';
 
 // Two accounts as WEX sends them (array of objects, UPPERCASE Workcube column names).
 const WEX_ROWS = [

@@ -5,7 +5,7 @@
  * META_KEYS (keys an envelope may carry besides it).
  */
 import { ErpError, ErpFormatError } from '../errors';
-import { foldTr } from '../../lib/turkish';
+import { foldTr } from '../turkish';
 
 const SUCCESS = new Set(['true', '1', 'ok', 'success', 'succeeded', 'basarili', 'yes', 'y']);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StatementLine } from '../api/types';
+import type { StatementLine } from './erp-types';
 import { computeFx, computeStatement, orderLines, prepareStatement } from './running-balance';
 
 function line(index: number, date: string | null, dueDate: string | null, type: string, debit: number, credit: number): StatementLine {

@@ -1,17 +1,17 @@
 /**
  * The balance a mutabakat letter states: Σ(borç − alacak) of the statement's lines dated on or
  * before the as-of date (the day itself included), exact to the kuruş — the ledger's one fold
- * (src/lib/ledger/ through running-balance.ts) with `to` = as-of. A foreign-currency account
+ * (src/domain/ledger/ through running-balance.ts) with `to` = as-of. A foreign-currency account
  * reconciles in its currency: the balance is the fold of its lines in that currency (as the
  * statement's "Bakiye (USD)" column shows it), with the TL balance as the ERP records it beside it.
  * Lines whose date could not be read are counted (the statement shows them after the dated ones and
  * so does this balance) and reported, as are amounts that could not be read: a letter must not state
  * a balance built on an unreadable amount.
  */
-import type { StatementLine } from '../../api/types';
-import { LOCAL_CURRENCY, normalizeCurrency } from '../../lib/currency';
-import { computeFx, computeStatement, prepareStatement, type PreparedStatement, type StatementRow } from '../../lib/running-balance';
-import type { IsoDate, Minor } from '../../lib/types';
+import type { StatementLine } from '../erp-types';
+import { LOCAL_CURRENCY, normalizeCurrency } from '../currency';
+import { computeFx, computeStatement, prepareStatement, type PreparedStatement, type StatementRow } from '../running-balance';
+import type { IsoDate, Minor } from '../types';
 
 export interface LetterBalance {
   /** In `currency`. */

@@ -4,9 +4,9 @@
  * of a typed column into a Cell and counts the invalid ones. A new column kind gets its case in
  * Converter.cell here (its kind is decided in columns.ts).
  */
-import type { Cell, ErpColumn } from '../types';
-import { columnDecimalMark, parseNumber, type DecimalMark, type NumberParse } from '../../lib/money';
-import { parseDate, type DateParse } from '../../lib/dates';
+import type { Cell, ErpColumn } from '../erp-types';
+import { columnDecimalMark, parseNumber, type DecimalMark, type NumberParse } from '../money';
+import { parseDate, type DateParse } from '../dates';
 import { columnOf, valueAt, type RawTable } from './locate';
 
 export function isEmptyRaw(v: unknown): boolean {

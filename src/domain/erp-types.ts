@@ -2,7 +2,7 @@
  * Domain types that come out of the ERP reader. Components never see raw ERP JSON:
  * every answer is turned into these by src/api (see docs/erp-contract.md).
  */
-import type { IsoDate, Minor } from '../lib/types';
+import type { IsoDate, Minor } from './types';
 
 /**
  * One value of an ERP record, as the reader understood it. Cells are immutable: the reader may
@@ -75,7 +75,7 @@ export interface StatementLine {
   type: string;
   debit: Minor;
   credit: Minor;
-  /** Transaction currency (Workcube OTHER_MONEY), normalised by src/lib/currency ("USD", "TL"); null/absent = TL. */
+  /** Transaction currency (Workcube OTHER_MONEY), normalised by src/domain/currency ("USD", "TL"); null/absent = TL. */
   currency?: string | null;
   /** Amount in `currency`, minor units, unsigned like debit/credit (OTHER_CASH_ACT_VALUE); null when not sent. */
   currencyAmount?: Minor | null;
@@ -126,7 +126,7 @@ export interface AppConfig {
   letters: { ttk94Clause: boolean };
   demo: boolean;
   demoUsers?: { userName: string; password: string }[];
-  /** Operator's extra alias table (same shape as src/api/erp-aliases.json), merged at start-up. */
+  /** Operator's extra alias table (same shape as src/domain/reader/erp-aliases.json), merged at start-up. */
   aliases?: Record<string, Record<string, string[]>>;
 }
 

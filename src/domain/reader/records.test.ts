@@ -3,7 +3,7 @@
  * Every input is written by hand; every expected value is computed by hand from that input.
  */
 import { readAccounts, readInvoiceDetail, readLogin, readStatement } from '.';
-import type { Cell, ErpTable } from '../types';
+import type { Cell, ErpTable } from '../erp-types';
 
 describe('§6 values in the documented records', () => {
   it('statement lines: every date form, every number form, empty amounts are 0', () => {

@@ -4,9 +4,9 @@
  * A new column kind starts in ColumnKind (../types.ts), then kindFromKey / kindFromValues here and
  * Converter.cell in convert.ts.
  */
-import type { Cell, ColumnKind, ErpColumn, ErpTable } from '../types';
-import { foldKey } from '../../lib/turkish';
-import { parseNumber, type DecimalMark, type NumberParse } from '../../lib/money';
+import type { Cell, ColumnKind, ErpColumn, ErpTable } from '../erp-types';
+import { foldKey } from '../turkish';
+import { parseNumber, type DecimalMark, type NumberParse } from '../money';
 import { columnOf, setOwn, valueAt, type RawTable } from './locate';
 import { aliasesOf, columnHeader, fieldKind, fieldLabel, type RecordKind } from './keys';
 import { Converter, isEmptyRaw, parseDateMemo, resolveAmbiguous, textOf, type TypedColumn } from './convert';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeCurrency } from '../currency';
 import { computeFx, prepareStatement } from '../running-balance';
-import type { StatementLine } from '../../api/types';
+import type { StatementLine } from '../erp-types';
 import { accountLedger, effectiveAsOf, ledgerColumn, openItems, type LedgerLine } from '.';
 
 const sl = (index: number, date: string, debit: number, credit: number, extra: Partial<StatementLine> = {}): StatementLine =>
