@@ -42,7 +42,7 @@ export function layerZones(features) {
 /** Bare imports src/domain must not use: it runs in the browser and in Node alike. */
 export const DOMAIN_BANNED_IMPORTS = [
   { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router-dom'], message: 'src/domain is pure TypeScript: no React.' },
-  { group: ['@tanstack/*', 'ky', 'pdfmake', 'pdfmake/*'], message: 'src/domain is pure TypeScript: no table, query, HTTP or PDF library.' },
+  { group: ['@tanstack/*', 'ky'], message: 'src/domain is pure TypeScript: no table, query or HTTP library.' },
   { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'stream', 'url', 'worker_threads'], message: 'src/domain runs in the browser too: no Node modules.' },
   { group: ['**/server/**'], message: 'src/domain must not import server/.' },
 ];
