@@ -13,7 +13,8 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     rollupOptions: {
-      input: { prod: 'server/prod.ts' },
+      // pdf-worker: the mutabakat letters' PDFs are made in a worker thread (server/mutabakat/pdf-pool.ts).
+      input: { prod: 'server/prod.ts', 'pdf-worker': 'server/mutabakat/pdf-worker.ts' },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

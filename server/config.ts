@@ -17,6 +17,11 @@ import { RedisStore } from './gateway/state-redis';
 import { MemoryStore, type StateStore } from './gateway/state-store';
 import { parseTrustProxy, TRUST_NONE, type TrustProxy } from './gateway/trust-proxy';
 import { ERP_BODY_MODES } from './gateway/erp-body';
+import { resolveMutabakatSettings, type MutabakatSettings } from './mutabakat/settings';
+import { startMutabakat, type Mutabakat } from './mutabakat/index';
+import { defaultDispatcher } from './gateway/upstream';
+import { clientAddress } from './gateway/request-origin';
+import type { Hono } from 'hono';
 import { DEMO_COMPANY, DEMO_USERS, SHAPES, isShape, parseFailSpec, startDemoErp, type StartDemoErpOptions } from './demo-erp/index';
 
 export type ServerMode = 'dev' | 'prod';
@@ -71,6 +76,8 @@ export interface ServerSettings {
   allowedHosts: string[];
   /** Notes for the start-up line (never containing a secret). */
   notes: string[];
+  /** Mutabakat: database, mail, reply links (server/mutabakat/settings.ts). */
+  mutabakat: MutabakatSettings;
 }
 
 export type StoreSettings = { kind: 'redis'; url: string } | { kind: 'file'; path: string } | { kind: 'memory' };
@@ -258,6 +265,8 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     }
   }
 
+  const mutabakat = resolveMutabakatSettings(env, { demo, cwd, host, port }, problems);
+
   if (missing.length || problems.length) throw new ConfigError(missing, problems);
 
   return {
@@ -287,6 +296,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     },
     demoErp,
     notes,
+    mutabakat,
   };
 }
 
@@ -294,14 +304,49 @@ export interface PreparedGateway {
   config: GatewayConfig;
   /** One line for the console: demo mode or the ERP base URL (never the password). */
   description: string;
+  /** The public reply pages (/yanit/*), when mutabakat is on. */
+  reply?: Hono;
+  mutabakat?: Mutabakat;
   close(): Promise<void>;
 }
 
 /**
- * Opens the state store, starts the embedded demo ERP when in demo mode, and returns the gateway's
- * final config. `store` overrides the settings' store (tests).
+ * Opens the state store, starts the embedded demo ERP when in demo mode, opens the mutabakat database
+ * (server/mutabakat), and returns the gateway's final config. `store` overrides the settings' store (tests).
  */
 export async function prepareGateway(settings: ServerSettings, store: StateStore = createStore(settings.store)): Promise<PreparedGateway> {
+  const base = await prepareBase(settings, store);
+  if (!settings.mutabakat.enabled) return base;
+  const c = base.config;
+  let mutabakat: Mutabakat;
+  try {
+    mutabakat = await startMutabakat({
+      settings: settings.mutabakat,
+      company: c.company ?? { title: '', address: '', taxOffice: '', taxNo: '' },
+      ttk94Clause: c.letters?.ttk94Clause !== false,
+      upstream: {
+        erpBaseUrl: c.erpBaseUrl, erpApiPassword: c.erpApiPassword, erpService: c.erpService || 'mobiusmus', erpTimeoutMs: c.erpTimeoutMs ?? 30_000,
+        erpBody: c.erpBody ?? 'form', maxAnswerBytes: c.maxAnswerBytes ?? 256 * 1024 * 1024, transport: c.transport ?? defaultDispatcher(),
+      },
+      addressOf: (ctx) => clientAddress(ctx as never, c),
+    });
+  } catch (e) {
+    await base.close();
+    throw e;
+  }
+  return {
+    ...base,
+    config: { ...c, mutabakat },
+    reply: mutabakat.reply,
+    mutabakat,
+    close: async () => {
+      await mutabakat.close().catch(() => undefined);
+      await base.close();
+    },
+  };
+}
+
+async function prepareBase(settings: ServerSettings, store: StateStore): Promise<PreparedGateway> {
   if (!settings.demo) {
     const extra = settings.notes.length ? ` (${settings.notes.join('; ')})` : '';
     return {

@@ -79,6 +79,8 @@ export interface ProdServerOptions {
 export interface ProdServer {
   url: string;
   port: number;
+  /** Mutabakat (tests: its jobs worker, its database). */
+  mutabakat?: import('./mutabakat/index').Mutabakat;
   close(): Promise<void>;
   /**
    * SIGTERM/SIGINT: takes no new connection, lets answers in flight finish for up to `drainMs`, then
@@ -102,7 +104,7 @@ function readDist(dir: string): Map<string, Uint8Array<ArrayBuffer>> {
   return files;
 }
 
-export function createProdApp(distDir: string, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = []): Hono {
+export function createProdApp(distDir: string, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = [], reply?: Hono): Hono {
   const gateway = createGateway(config);
   const app = new Hono();
   const files = readDist(distDir);
@@ -112,7 +114,8 @@ export function createProdApp(distDir: string, config: GatewayConfig, readyFetch
   app.use('*', async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('content-security-policy', csp);
+    // The reply page brings its own, stricter policy (server/reply/page.ts REPLY_CSP).
+    if (!(reply && c.req.path.startsWith('/yanit/'))) h.set('content-security-policy', csp);
     h.set('x-content-type-options', 'nosniff');
     h.set('referrer-policy', 'no-referrer');
     h.set('x-frame-options', 'DENY');
@@ -147,6 +150,7 @@ export function createProdApp(distDir: string, config: GatewayConfig, readyFetch
   }
 
   app.all('/api/*', (c) => gateway.fetch(c.req.raw, c.env));
+  if (reply) app.all('/yanit/*', (c) => reply.fetch(c.req.raw, c.env));
   app.all('/api', (c) => gateway.fetch(c.req.raw, c.env));
 
   // Static files: hashed assets are immutable for a year; everything else revalidates (ETag → 304).
@@ -186,13 +190,14 @@ export async function startProdServer(options: ProdServerOptions = {}): Promise<
   assertProxyExposure(settings.gateway.trustProxy, host);
   const prepared = await prepareGateway(settings);
   const config: GatewayConfig = { ...prepared.config, ...options.gateway };
-  const app = createProdApp(distDir, config, (input, init) => globalThis.fetch(input, init), settings.allowedHosts);
+  const app = createProdApp(distDir, config, (input, init) => globalThis.fetch(input, init), settings.allowedHosts, prepared.reply);
   const server: ServerType = await new Promise((ok) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? settings.port }, () => ok(s));
   });
   const port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  if (settings.mutabakat.publicUrlDefault) settings.mutabakat.publicUrl = url;
   (options.print ?? ((l: string) => console.info(l)))(`Cari Ekran listening on ${host}:${port} — ${prepared.description}`);
   const log = config.log ?? ((line: string) => console.info(line));
   return {
@@ -215,6 +220,7 @@ export async function startProdServer(options: ProdServerOptions = {}): Promise<
       log(JSON.stringify({ event: 'shutdown', drainMs, cut }));
       await prepared.close();
     },
+    mutabakat: prepared.mutabakat,
     close: async () => {
       await new Promise<void>((ok) => {
         server.close(() => ok());

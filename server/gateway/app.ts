@@ -42,6 +42,8 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   app.use('/api/*', auditLog(log, now, config.clientStallMs));
   app.use('/api/*', compressAnswers(config.compression));
   app.use('/api/*', csrfGuard(config));
+  // Mutabakat routes set their own body limits (imports, documents); mounted before the gateway's.
+  config.mutabakat?.mount(app, cookies);
   // Request bodies: at most maxBodyBytes (Content-Length, or counted while read) → 413.
   app.use(
     '/api/*',

@@ -72,8 +72,15 @@ export interface GatewayConfig {
   clientStallMs?: number;
   /** Clock (tests). */
   now?: () => number;
+  /** Extra routes under /api mounted after the CSRF guard and before the 16 KiB body limit (mutabakat: server/mutabakat). */
+  mutabakat?: { mount(app: import('hono').Hono<GatewayEnv>, cookies: MountCookies): void };
   /** Client address for the login limiter; default: X-Forwarded-For when trustProxy, else the socket. */
   clientAddress?: (c: Context) => string | undefined;
+}
+
+/** What mounted routes need of the session cookie (session-cookie.ts's require): the valid session, else a 401. */
+export interface MountCookies {
+  require(c: Ctx): Promise<{ sid: string; user: SessionUser }>;
 }
 
 export const SESSION_COOKIE = 'cari_session';

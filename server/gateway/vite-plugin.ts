@@ -16,12 +16,25 @@ async function mount(server: ViteDevServer | PreviewServer): Promise<() => Promi
   const prepared = await prepareGateway(settings);
   const gateway = createGateway(prepared.config);
   const listener = getRequestListener(gateway.fetch);
+  const reply = prepared.reply ? getRequestListener(prepared.reply.fetch) : null;
   const middleware: Connect.NextHandleFunction = (req: IncomingMessage, res: ServerResponse, next) => {
     const url = req.url ?? '';
+    // The counterpart's reply page (server-rendered, no login): PUBLIC_URL + /yanit/<token>.
+    if (reply && url.startsWith('/yanit/')) {
+      reply(req, res).catch(next);
+      return;
+    }
     if (url !== '/api' && !url.startsWith('/api/') && !url.startsWith('/api?')) return next();
     listener(req, res).catch(next);
   };
   server.middlewares.use(middleware);
+  // Reply links point at the address this server really listens on (Vite may take another port).
+  if (settings.mutabakat.publicUrlDefault) {
+    server.httpServer?.once('listening', () => {
+      const a = server.httpServer?.address();
+      if (a && typeof a === 'object') settings.mutabakat.publicUrl = `http://${settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host}:${a.port}`;
+    });
+  }
   server.config.logger.info(`  ${prepared.description}`);
   return () => prepared.close().catch(() => undefined);
 }

@@ -28,9 +28,17 @@ function defaultPrefixUrl(): string {
   return `${origin}/api`;
 }
 
+/** One request: a JSON body, or raw bytes (a file upload) with their own headers (content-type, x-file-name). */
+export interface SendInit extends RequestOptions {
+  method: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
 export interface ApiClient {
   /** A request to /api/<path>; the Response whatever its status (transport failures → typed errors). */
-  send(path: string, init: RequestOptions & { method: string; json?: unknown }): Promise<Response>;
+  send(path: string, init: SendInit): Promise<Response>;
   /** The typed error of a non-2xx answer (the gateway's error body read). */
   failure(res: Response, signal?: AbortSignal): Promise<AppError>;
   /** The JSON of an answer (undefined for 204 / empty), or the typed error of a non-2xx one. */
@@ -52,11 +60,13 @@ export function createApiClient(config: { prefixUrl?: string; fetch?: typeof fet
     ...(config.fetch ? { fetch: config.fetch } : {}),
   });
 
-  async function send(path: string, init: RequestOptions & { method: string; json?: unknown }): Promise<Response> {
+  async function send(path: string, init: SendInit): Promise<Response> {
     try {
       return await http(path, {
         method: init.method,
         json: init.json,
+        ...(init.body !== undefined ? { body: init.body } : {}),
+        ...(init.headers ? { headers: init.headers } : {}),
         signal: init.signal,
         ...(init.priority ? { priority: init.priority } : {}),
       });

@@ -14,6 +14,7 @@ const NAV = [
   { to: '/accounts', label: () => t('common.nav.accounts') },
   { to: '/aging', label: () => t('common.nav.aging') },
   { to: '/invoices', label: () => t('common.nav.invoices') },
+  { to: '/mutabakat/donemler', label: () => t('mut.nav') },
 ] as const;
 
 /** The protected layout: skip link, header (app name, navigation, quick invoice box, user, Çıkış), main. */

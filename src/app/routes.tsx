@@ -6,6 +6,7 @@
  * (protected layout)           asks the server who is logged in (GET /api/session)
  *   /            Özet (the page after login)
  *   /accounts  /accounts/:cariId  /accounts/:cariId/mutabakat (letter)  /accounts/:cariId/acik-kalemler  /accounts/:cariId/vade-farki  /mutabakat (letters for the list)  /aging  /invoices  /invoices/:faturaId
+ *   /mutabakat/donemler (campaigns)  /mutabakat/donemler/:campaignId (the board; ?durum=, ?mektup=)  /mutabakat/kisiler (contacts import)  /mutabakat/giden-kutusu (outbox; ?posta=)
  *   *            → not-found
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
  */
@@ -37,6 +38,10 @@ export const PAGE_LOADERS = {
   'features/open-items/open-items-page': [() => import('../features/open-items/open-items-page'), 'ledger.openItems.title'],
   'features/open-items/late-interest-page': [() => import('../features/open-items/late-interest-page'), 'ledger.lateInterest.title'],
   'features/accounts/reconciliation-letters-page': [() => import('../features/accounts/reconciliation-letters-page'), 'letters.title'],
+  'features/mutabakat/campaigns-page': [() => import('../features/mutabakat/campaigns-page'), 'mut.campaigns.title'],
+  'features/mutabakat/board-page': [() => import('../features/mutabakat/board-page'), 'mut.campaigns.title'],
+  'features/mutabakat/contacts-import-page': [() => import('../features/mutabakat/contacts-import-page'), 'mut.import.title'],
+  'features/mutabakat/outbox-page': [() => import('../features/mutabakat/outbox-page'), 'mut.outbox.title'],
   'features/aging/aging-page': [() => import('../features/aging/aging-page'), 'common.nav.aging'],
   'features/invoices/invoice-search-page': [() => import('../features/invoices/invoice-search-page'), 'common.nav.invoices'],
   'features/invoices/invoice-detail-page': [() => import('../features/invoices/invoice-detail-page'), 'common.nav.invoices'],

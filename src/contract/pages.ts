@@ -32,6 +32,11 @@ export const PAGES = [
   { path: 'accounts/:cariId/acik-kalemler', module: 'features/open-items/open-items-page', preload: false },
   { path: 'accounts/:cariId/vade-farki', module: 'features/open-items/late-interest-page', preload: false },
   { path: 'mutabakat', module: 'features/accounts/reconciliation-letters-page', preload: false },
+  // Mutabakat campaigns: no ERP call on load, opened from the menu.
+  { path: 'mutabakat/donemler', module: 'features/mutabakat/campaigns-page', preload: false },
+  { path: 'mutabakat/donemler/:campaignId', module: 'features/mutabakat/board-page', preload: false },
+  { path: 'mutabakat/kisiler', module: 'features/mutabakat/contacts-import-page', preload: false },
+  { path: 'mutabakat/giden-kutusu', module: 'features/mutabakat/outbox-page', preload: false },
   { path: 'aging', module: 'features/aging/aging-page', preload: true },
   { path: 'invoices', module: 'features/invoices/invoice-search-page', preload: true },
   { path: 'invoices/:faturaId', module: 'features/invoices/invoice-detail-page', preload: true, firstCalls: (p) => [invoiceDetailCall(p.faturaId!)] },

@@ -21,6 +21,7 @@ import type { invoices } from './messages/invoices';
 import type { overview } from './messages/overview';
 import type { letter } from './messages/letter';
 import type { ledger } from './messages/ledger';
+import type { mutabakat } from './messages/mutabakat';
 
 type Catalog<A extends { tr: object }> = A['tr'];
 /** Keys the first screen's catalog holds. */
@@ -34,7 +35,8 @@ export type MessageKey =
   | keyof Catalog<typeof invoices>
   | keyof Catalog<typeof overview>
   | keyof Catalog<typeof letter>
-  | keyof Catalog<typeof ledger>;
+  | keyof Catalog<typeof ledger>
+  | keyof Catalog<typeof mutabakat>;
 
 const catalog: Record<string, string> = { ...common.tr, ...auth.tr };
 

@@ -11,8 +11,9 @@ import { invoices } from './messages/invoices';
 import { overview } from './messages/overview';
 import { letter } from './messages/letter';
 import { ledger } from './messages/ledger';
+import { mutabakat } from './messages/mutabakat';
 
-addMessages({ ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr });
+addMessages({ ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr, ...mutabakat.tr });
 
 export type { MessageKey } from './core';
 export const t: (key: MessageKey, vars?: Record<string, string | number>) => string = translate;

@@ -221,7 +221,7 @@ describe('production server in DEMO=1 mode', () => {
     const dist = join(dir, 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
-    const server = await startProdServer({ distDir: dist, env: { DEMO: '1' }, cwd: dir, port: 0, gateway: { log: logs.sink }, print: logs.sink });
+    const server = await startProdServer({ distDir: dist, env: { DEMO: '1', MUTABAKAT: '0' }, cwd: dir, port: 0, gateway: { log: logs.sink }, print: logs.sink });
     try {
       expect(logs.lines.some((l) => l.includes('listening on 127.0.0.1:'))).toBe(true);
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
@@ -232,13 +232,19 @@ describe('production server in DEMO=1 mode', () => {
     }
   });
 
-  it('starts the embedded demo ERP, shows the demo users and works through the gate', async () => {
+  // With mutabakat on: the embedded database is created in the app's folder on first start (seconds on a busy machine).
+  it('starts the embedded demo ERP, shows the demo users and works through the gate', { timeout: 90_000 }, async () => {
     const dist = join(dir, 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
     const server = await startProdServer({ distDir: dist, env: { DEMO: '1' }, cwd: dir, host: '127.0.0.1', port: 0, gateway: { log: logs.sink }, print: logs.sink });
     try {
       expect(logs.lines.some((l) => l.includes('DEMO mode'))).toBe(true);
+      // The counterpart's reply page is served by the production server with its own strict policy.
+      const reply = await fetch(`${server.url}/yanit/${'x'.repeat(43)}`);
+      expect(reply.status).toBe(404);
+      expect(await reply.text()).toContain('Bu bağlantı kullanılamıyor');
+      expect(reply.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
       const config = await (await fetch(`${server.url}/api/config`)).json();
       expect(config).toEqual({
         demo: true,

@@ -23,7 +23,8 @@ const INDEX = `<!doctype html><html lang="tr"><head><title>Cari Ekran</title><sc
 const JS = `console.log(${JSON.stringify('Merhaba dünya '.repeat(100))});\n`;
 
 function env(extra: Record<string, string> = {}) {
-  return { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', ...extra };
+  // Mutabakat's database is not what these tests are about (tests/gateway/mutabakat-*.test.ts).
+  return { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', MUTABAKAT: '0', ...extra };
 }
 
 beforeAll(async () => {

@@ -24,9 +24,4 @@ export function BalanceText({ minor, currency }: { minor: number; currency?: str
   );
 }
 
-/** The same as plain text ("1.234,56 B", "1.234,56 USD B"), for sentences and titles. */
-export function balanceText(minor: number, currency?: string): string {
-  const { text, side } = formatBalance(minor);
-  const amount = currency ? `${text} ${currency}` : text;
-  return side ? `${amount} ${t(side === 'B' ? 'common.side.B' : 'common.side.A')}` : amount;
-}
+export { balanceText } from './balance-plain';

@@ -32,20 +32,7 @@ export function erpCellValue(col: ErpColumn, cell: Cell | undefined): CellValue 
   }
 }
 
-/** Plain text of a cell (ids, names, numbers as the ERP wrote them); "" for empty. */
-export function cellText(cell: Cell | undefined): string {
-  if (!cell) return '';
-  switch (cell.kind) {
-    case 'text':
-      return cell.text;
-    case 'number':
-    case 'date':
-    case 'invalid':
-      return cell.raw.trim();
-    default:
-      return '';
-  }
-}
+export { cellText } from './cell-text';
 
 /**
  * An unreadable value: raw text with a visible mark and an explanation. An ambiguous "1.234"

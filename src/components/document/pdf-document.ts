@@ -103,9 +103,8 @@ function letterContent(letter: LetterPdf<never>, madeAt: string): Content[] {
   return out;
 }
 
-/** The PDF's definition (plain data, so it can go to the worker): the parts one after another, each from a new page. */
-export function pdfDefinition(parts: readonly PdfPart[], info: { title: string }): TDocumentDefinitions {
-  const madeAt = formatDateTime(new Date());
+/** The PDF's definition (plain data, so it can go to a worker): the parts one after another, each from a new page — the browser's download and the server's mailed letter. */
+export function pdfDefinition(parts: readonly PdfPart[], info: { title: string }, madeAt: string = formatDateTime(new Date())): TDocumentDefinitions {
   const orientation = parts.some((p) => p.kind === 'table' && p.spec.orientation === 'landscape') ? 'landscape' : 'portrait';
   const content: Content[] = parts.map((p, i) => ({
     stack: p.kind === 'table' ? tablePages(p.spec, madeAt) : letterContent(p, madeAt),

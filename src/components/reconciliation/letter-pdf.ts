@@ -6,14 +6,14 @@
  */
 import type { LetterPdf } from '../document/pdf-document';
 import type { DocSpec } from '../document/paginate';
-import { balanceText } from '../balance';
+import { balanceText } from '../balance/balance-plain';
 import { t } from '../../i18n';
 import { formatDate, formatMoney } from '../../domain/format';
 import { sumMinor } from '../../domain/money';
 import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../domain/currency';
 import { documentNumberOf } from '../statement/document-number';
 import type { StatementRow } from '../../domain/running-balance';
-import { balanceSentence, type ReconciliationLetterProps } from './reconciliation-letter';
+import { balanceSentence, type ReconciliationLetterProps } from './letter-text';
 
 // Roboto (the PDF's font) has no ballot box: the reply slip's boxes are written as [ ].
 const plain = (s: string) => s.replace(/☐/g, '[ ]');

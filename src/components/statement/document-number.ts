@@ -10,7 +10,7 @@
  * with separators ("THS-2026-000012", "ACL-2025-000001", "VRM-…") and plain numbers do not link.
  */
 import type { Cell, ErpColumn } from '../../domain/erp-types';
-import { cellText } from '../data-table/erp-columns';
+import { cellText } from '../data-table/cell-text';
 import { foldKey } from '../../domain/turkish';
 
 const DOC_KEYS = new Set([

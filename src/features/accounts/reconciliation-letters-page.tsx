@@ -24,6 +24,7 @@ import { letterPdf } from '../../components/reconciliation/letter-pdf';
 import { PdfButton } from '../../components/document/pdf-button';
 import { documentFileName } from '../../components/document/document-head';
 import { LetterControls, LetterDateProblems, useLetterOptions } from '../../components/reconciliation/letter-options';
+import { CampaignStart, CampaignStartButton } from '../../components/mutabakat/campaign-start';
 import { t } from '../../i18n';
 import { formatCount } from '../../domain/format';
 import { prepareStatement, type StatementRow } from '../../domain/running-balance';
@@ -127,6 +128,7 @@ export default function ReconciliationLettersPage() {
   // ---- selection (all ticked by default) ----
   const [deselected, setDeselected] = useState<ReadonlySet<string>>(() => new Set());
   const selected = useMemo(() => capped.filter((a) => !deselected.has(a.id)), [capped, deselected]);
+  const campaignAccounts = useMemo(() => shown.filter((a) => !deselected.has(a.id)), [shown, deselected]);
   // A foreign-currency account's letter states its balance in its currency (get_cari's balance is
   // TL): that account needs its statement even for today's letter.
   const needsStatement = (a: Account) => asOf !== today || withLines || (!!a.currency && a.currency !== 'TL');
@@ -264,6 +266,7 @@ export default function ReconciliationLettersPage() {
               })
             }
           />
+          <CampaignStartButton />
         </PageHeader>
         {listKnown && <p>{t('letters.scope', { count: formatCount(shown.length) })}</p>}
         {shown.length > MAX_LETTERS && <p className="notice notice--warn">{t('letters.tooMany', { max: formatCount(MAX_LETTERS) })}</p>}
@@ -274,6 +277,8 @@ export default function ReconciliationLettersPage() {
         )}
 
         <LetterControls options={options} />
+        {/* A campaign takes every account of the filtered list (not capped), less the unticked ones. */}
+        <CampaignStart accounts={campaignAccounts} options={options} ready={listKnown} />
 
         <LetterDateProblems options={options} />
 

@@ -53,6 +53,7 @@ import { documentFileName, type DocumentHead } from '../../components/document/d
 import { PdfButton } from '../../components/document/pdf-button';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { statementDocument } from './statement-document';
+import { AccountMutabakat } from '../../components/mutabakat/account-mutabakat';
 
 export default function StatementPage() {
   const { cariId = '' } = useParams();
@@ -79,6 +80,8 @@ export default function StatementPage() {
   const [refused, setRefused] = useState({ from: false, to: false });
   const onRefused = (box: 'from' | 'to', value: boolean) => setRefused((prev) => (prev[box] === value ? prev : { ...prev, [box]: value }));
   const stale = badParams.length > 0 || refused.from || refused.to;
+  // ?mutabakat=1: the account's mutabakat contacts and history, opened on demand.
+  const mutabakatOpen = params.get('mutabakat') === '1';
 
   const statement = useQuery(statementQueries.detail(cariId));
   // The first lines of a long statement still arriving (slow link: `complete: false` in the same
@@ -200,8 +203,12 @@ export default function StatementPage() {
           <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/vade-farki${to ? `?asOf=${asOf}` : ''}`} state={listState}>
             {t('ledger.lateInterest.open')}
           </Link>
+          <Link className="button button--small" aria-expanded={mutabakatOpen} to={{ search: withParams(params, { mutabakat: mutabakatOpen ? null : '1' }).toString() }} replace>
+            {t('mut.account.toggle')}
+          </Link>
         </PageHeader>
       </div>
+      {mutabakatOpen && <AccountMutabakat accountId={cariId} />}
 
       <StatementFacts
         cariId={cariId}

@@ -1,0 +1,175 @@
+/**
+ * Mutabakat figures (`npm run bench:mutabakat`, also run by `npm run bench`):
+ *  act.prepare1000Ms   1,000 accounts prepared (statement from the ERP over HTTP, ledger balance, PDF,
+ *                      frozen in PGlite) at MUTABAKAT_ERP_CONCURRENCY (6), beside
+ *  act.fetch1000Ms     the same 1,000 statements only fetched and read at the same concurrency;
+ *  act.prepare1000Ratio  their ratio (target ≤ 1.3);
+ *  act.send1000Ms      1,000 mails with their PDFs over SMTP into a local smtp-server inbox (target ≤ 60 s);
+ *  act.gatewayP99Ratio the gateway's ERP-call p99 while a campaign is prepared over its idle p99 (target ≤ 2);
+ *  act.replyP95Ms      the reply page at 50 concurrent requests (target ≤ 50 ms).
+ * The ERP: the demo ERP (large dataset) behind a local HTTP server that answers each call after
+ * BENCH_ERP_LATENCY_MS (default 40 ms, a quick ERP on the same network). Writes bench/results-mutabakat.json.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { serve } from '@hono/node-server';
+import { SMTPServer } from 'smtp-server';
+import { createDemoErp, DEMO_USERS } from '../server/demo-erp/index';
+import { createGateway } from '../server/gateway/index';
+import { erpDispatcher, type UpstreamOptions } from '../server/gateway/upstream';
+import { startMutabakat } from '../server/mutabakat/index';
+import { upstreamSource } from '../server/mutabakat/erp';
+import { createCampaign } from '../server/mutabakat/campaigns';
+import { sendCampaign } from '../server/mutabakat/actions';
+import { smtpTransport, outboxTransport } from '../server/mail/transport';
+import { contacts } from '../server/db/schema';
+import { runPool } from '../src/lib/run-pool';
+import { percentile } from './stats';
+
+const LATENCY = Number(process.env.BENCH_ERP_LATENCY_MS ?? 40);
+const N = Number(process.env.BENCH_MUT_N ?? 1000);
+/** BENCH_MUT_ONLY=reply: only the reply page figure (the others take minutes). */
+const ONLY_REPLY = process.env.BENCH_MUT_ONLY === 'reply';
+const log = (s: string) => console.info(`[bench:mutabakat] ${s}`);
+
+async function main() {
+  const apiPassword = `bench-${Date.now()}`;
+  const erp = createDemoErp({ apiPassword, size: 'large', today: '2026-11-15' });
+  const ids = erp.dataset.accounts.filter((a) => a.lines.length < 2000).slice(0, N).map((a) => a.id);
+  log(`dataset ready: ${ids.length} accounts (load ${loadavg()[0]!.toFixed(1)})`);
+  const http = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const answer = await erp.fetch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+      const body = Buffer.from(await answer.arrayBuffer());
+      setTimeout(() => {
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(body);
+      }, LATENCY);
+    });
+  });
+  await new Promise<void>((ok) => http.listen(0, '127.0.0.1', () => ok()));
+  const erpUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const upstream: UpstreamOptions = { erpBaseUrl: erpUrl, erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 60_000, maxAnswerBytes: 256 << 20, transport: erpDispatcher() };
+  const results: Record<string, number> = {};
+
+  let t = performance.now();
+  if (!ONLY_REPLY) {
+  // Baseline: fetch + read the statements only.
+  const src = upstreamSource(upstream);
+  t = performance.now();
+  await runPool(ids, 6, async (id) => void (await src.statement(id)));
+  results['act.fetch1000Ms'] = Math.round(performance.now() - t);
+  log(`fetch ${ids.length}: ${results['act.fetch1000Ms']} ms`);
+
+  }
+  const inbox: { n: number } = { n: 0 };
+  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, size: 30 << 20, onData(stream, _s, cb) { stream.on('data', () => undefined); stream.on('end', () => { inbox.n++; cb(); }); } });
+  await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', () => ok()));
+  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+
+  const dir = mkdtempSync(join(tmpdir(), 'cari-bench-'));
+  const settings = { enabled: true, demo: true, dataDir: join(dir, 'data'), mailFrom: 'Bench <b@bench.example>', publicUrl: 'http://bench.test', publicUrlDefault: false, erpConcurrency: 6 };
+  const company = { title: 'Örnek Ticaret A.Ş.', address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1' };
+  const mut = await startMutabakat({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: smtpTransport(smtpUrl) });
+  const ctx = await mut.ctx();
+  const worker = await mut.worker();
+  const by = { userName: 'bench', name: 'Bench' };
+  await ctx.db.insert(contacts).values(ids.map((id) => ({ accountId: id, to: [`m.${id}@bench.example`], cc: [], person: '', updatedAt: new Date(), updatedBy: 'bench' })));
+
+  const input = { name: 'bench', accountIds: ids, asOf: '2026-06-30', deadline: '2026-12-31', reminderDays: [7, 14], options: { statementLines: false, openItems: false, from: null }, send: false };
+  if (!ONLY_REPLY) {
+  t = performance.now();
+  const c1 = await createCampaign(ctx.db, input, by, new Date());
+  await worker.drain();
+  results['act.prepare1000Ms'] = Math.round(performance.now() - t);
+  results['act.prepare1000Ratio'] = Math.round((results['act.prepare1000Ms'] / (results['act.fetch1000Ms'] ?? NaN)) * 100) / 100;
+  log(`prepare ${ids.length}: ${results['act.prepare1000Ms']} ms (ratio ${results['act.prepare1000Ratio']})`);
+
+  t = performance.now();
+  await sendCampaign(ctx, c1, by);
+  while (inbox.n < ids.length) {
+    if ((await worker.tick()) === 0) await new Promise((r) => setTimeout(r, 20));
+    if (performance.now() - t > 300_000) break;
+  }
+  results['act.send1000Ms'] = Math.round(performance.now() - t);
+  log(`send ${inbox.n} mails: ${results['act.send1000Ms']} ms`);
+
+  // Gateway ERP-call p99, idle and while a campaign is prepared in the same process.
+  const gw = createGateway({ erpBaseUrl: erpUrl, erpApiPassword: apiPassword, sessionSecret: 'b'.repeat(40), transport: upstream.transport, mutabakat: mut, log: () => undefined, sessionCalls: { max: 64, queue: 64 } });
+  const login = await gw.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ userName: DEMO_USERS[0]!.userName, password: DEMO_USERS[0]!.password }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const calls = async (n: number) => {
+    const times: number[] = [];
+    await runPool(Array.from({ length: n }, (_, i) => ids[i % ids.length]!), 4, async (id) => {
+      const s = performance.now();
+      const r = await gw.request('/api/erp/get_cari_extre', { method: 'POST', headers: { cookie, 'x-app-request': '1', 'content-type': 'application/json' }, body: JSON.stringify({ cari_id: id }) });
+      await r.arrayBuffer();
+      times.push(performance.now() - s);
+    });
+    return percentile(times, 99);
+  };
+  const idle = await calls(300);
+  const c2 = await createCampaign(ctx.db, { ...input, name: 'bench 2' }, by, new Date());
+  let preparing = true;
+  const running = (async () => {
+    while (preparing) if ((await worker.tick()) === 0) break;
+  })();
+  const busy = await calls(300);
+  preparing = false;
+  await running;
+  await worker.drain();
+  results['act.gatewayIdleP99Ms'] = Math.round(idle);
+  results['act.gatewayBusyP99Ms'] = Math.round(busy);
+  results['act.gatewayP99Ratio'] = Math.round((busy / idle) * 100) / 100;
+  log(`gateway p99 idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${results['act.gatewayP99Ratio']})`);
+  void c2;
+
+  }
+  // Reply page at 50 concurrent: links of a demo-outbox campaign (the outbox keeps them).
+  await mut.close();
+  const mut2 = await startMutabakat({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: outboxTransport(), replyLimits: { perAddress: { max: 1e9, windowMs: 60_000 }, perToken: { max: 1e9, windowMs: 60_000 } } });
+  const ctx2 = await mut2.ctx();
+  const w2 = await mut2.worker();
+  const c3 = await createCampaign(ctx2.db, { ...input, name: 'bench 3', accountIds: ids.slice(0, 200), send: true }, by, new Date());
+  await w2.drain();
+  const links = (await ctx2.d.rows<{ link: string }>((await import('drizzle-orm')).sql`SELECT link FROM mails WHERE campaign_id = ${c3} AND link IS NOT NULL`)).map((r) => new URL(r.link).pathname);
+  const server = serve({ fetch: mut2.reply.fetch, hostname: '127.0.0.1', port: 0 });
+  await new Promise((r) => setTimeout(r, 200));
+  const port = (server.address() as AddressInfo).port;
+  // 50 requests in flight at all times, 3,000 in all, each a different letter's link in turn.
+  const times: number[] = [];
+  let failures = 0;
+  const jobs = Array.from({ length: 3000 }, (_, i) => links[i % links.length]!);
+  await runPool(jobs, 50, async (path) => {
+    const s0 = performance.now();
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}${path}`);
+      await r.arrayBuffer();
+      if (r.status !== 200) failures++;
+      times.push(performance.now() - s0);
+    } catch {
+      failures++; // a reset connection: counted, not timed
+    }
+  });
+  results['act.replyP95Ms'] = Math.round(percentile(times, 95) * 10) / 10;
+  results['act.replyP50Ms'] = Math.round(percentile(times, 50) * 10) / 10;
+  log(`reply page at 50 concurrent: p50 ${results['act.replyP50Ms']} ms, p95 ${results['act.replyP95Ms']} ms, non-200 ${failures}`);
+  server.close();
+  await mut2.close();
+  smtp.close();
+  http.close();
+  rmSync(dir, { recursive: true, force: true });
+  writeFileSync(join(import.meta.dirname, 'results-mutabakat.json'), JSON.stringify({ at: new Date().toISOString(), load: loadavg(), latencyMs: LATENCY, n: ids.length, results }, null, 2));
+  console.info(JSON.stringify(results, null, 2));
+}
+
+main().then(() => process.exit(0), (e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,165 @@
+/**
+ * The one database schema (drizzle-orm, PostgreSQL ≥ 15 and PGlite alike): contacts, campaigns,
+ * letters (frozen snapshots), the append-only events, the outbox, reply tokens (hashed), uploads,
+ * and the jobs table every instance claims work from (FOR UPDATE SKIP LOCKED).
+ * Money is integer minor units inside jsonb snapshots; moments are timestamptz.
+ */
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export interface MoneySnap {
+  currency: string;
+  balance: number;
+}
+
+export const contacts = pgTable('contacts', {
+  accountId: text('account_id').primaryKey(),
+  to: jsonb('to_addrs').$type<string[]>().notNull(),
+  cc: jsonb('cc_addrs').$type<string[]>().notNull(),
+  person: text('person').notNull().default(''),
+  updatedAt: ts('updated_at').notNull(),
+  updatedBy: text('updated_by').notNull(),
+});
+
+export interface CampaignOptions {
+  statementLines: boolean;
+  openItems: boolean;
+  from: string | null;
+}
+
+export const campaigns = pgTable('campaigns', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  asOf: text('as_of').notNull(),
+  deadline: text('deadline').notNull(),
+  reminderDays: jsonb('reminder_days').$type<number[]>().notNull(),
+  options: jsonb('options').$type<CampaignOptions>().notNull(),
+  sendWhenReady: boolean('send_when_ready').notNull(),
+  cancelled: boolean('cancelled').notNull().default(false),
+  total: integer('total').notNull(),
+  createdAt: ts('created_at').notNull(),
+  createdBy: text('created_by').notNull(),
+});
+
+export interface LetterSnapshot {
+  ours: MoneySnap[];
+  localBalance: number;
+  warnings: string[];
+  /** The statement rows / open items enclosed, as the PDF shows them (counted only). */
+  lines: number;
+}
+
+export const letters = pgTable(
+  'letters',
+  {
+    id: text('id').primaryKey(),
+    campaignId: text('campaign_id').notNull().references(() => campaigns.id),
+    accountId: text('account_id').notNull(),
+    accountName: text('account_name').notNull().default(''),
+    /** preparing | prepared | no_address | queued | sent | failed | agreed | disagreed | cancelled (a projection of the events). */
+    state: text('state').notNull(),
+    to: jsonb('to_addrs').$type<string[]>().notNull(),
+    cc: jsonb('cc_addrs').$type<string[]>().notNull(),
+    person: text('person').notNull().default(''),
+    snapshot: jsonb('snapshot').$type<LetterSnapshot>(),
+    pdf: bytea('pdf'),
+    pdfSha256: text('pdf_sha256'),
+    prepareAttempts: integer('prepare_attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    reminders: integer('reminders').notNull().default(0),
+    remindedAt: ts('reminded_at'),
+    /** The event that holds the latest answer (answers live only in events). */
+    answerEventId: bigint('answer_event_id', { mode: 'number' }),
+    resolvedEventId: bigint('resolved_event_id', { mode: 'number' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('letters_campaign_idx').on(t.campaignId, t.state), index('letters_account_idx').on(t.accountId)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    letterId: text('letter_id'),
+    accountId: text('account_id'),
+    type: text('type').notNull(),
+    byUser: text('by_user'),
+    byName: text('by_name'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('events_letter_idx').on(t.letterId, t.id), index('events_campaign_idx').on(t.campaignId)],
+);
+
+export const mails = pgTable(
+  'mails',
+  {
+    id: text('id').primaryKey(),
+    letterId: text('letter_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    accountId: text('account_id').notNull(),
+    kind: text('kind').notNull(),
+    to: jsonb('to_addrs').$type<string[]>().notNull(),
+    cc: jsonb('cc_addrs').$type<string[]>().notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** The reply link while the mail waits to go (demo outbox: kept); cleared once sent — the token is stored only hashed. */
+    link: text('link'),
+    attachmentName: text('attachment_name').notNull(),
+    /** queued | sending | sent | failed */
+    state: text('state').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    smtp: text('smtp'),
+    messageId: text('message_id'),
+    /** Was in flight when its instance stopped: it may have gone twice. */
+    maybeTwice: boolean('maybe_twice').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mails_campaign_idx').on(t.campaignId, t.createdAt)],
+);
+
+export const tokens = pgTable('reply_tokens', {
+  hash: text('hash').primaryKey(),
+  letterId: text('letter_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const uploads = pgTable('uploads', {
+  id: text('id').primaryKey(),
+  letterId: text('letter_id').notNull(),
+  fileName: text('file_name').notNull(),
+  type: text('type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: ts('created_at').notNull(),
+  byUser: text('by_user'),
+});
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** A job that must exist once across instances (a reminder: remind:<letter>:<n>). */
+    uniqueKey: text('unique_key'),
+    /** queued | done | failed */
+    state: text('state').notNull(),
+    runAt: ts('run_at').notNull(),
+    lockedUntil: ts('locked_until'),
+    lockedBy: text('locked_by'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('jobs_unique_key').on(t.uniqueKey), index('jobs_ready_idx').on(t.state, t.runAt)],
+);

@@ -1,0 +1,23 @@
+/** What every mutabakat part is given: the database, settings, our company, the mail transport, the ERP, the clock. */
+import type { Database, Db } from '../db/open';
+import type { CompanyInfo } from '../gateway/config';
+import type { MailTransport } from '../mail/transport';
+import type { ErpSource } from './erp';
+import type { MutabakatSettings } from './settings';
+
+export interface MutCtx {
+  d: Database;
+  db: Db;
+  settings: MutabakatSettings;
+  company: CompanyInfo;
+  /** LETTER_TTK94_CLAUSE: the letters' TTK md. 94 sentence (default on). */
+  ttk94Clause: boolean;
+  transport: MailTransport;
+  erp: ErpSource;
+  now: () => Date;
+  log: (line: string) => void;
+  /** First retry of a failed mail after this long, doubling (default 30 s). */
+  retryBaseMs: number;
+  /** Tries of one mail before it is failed for good (default 6). */
+  maxMailAttempts: number;
+}

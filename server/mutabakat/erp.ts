@@ -1,0 +1,29 @@
+/**
+ * The ERP as the server reads it for mutabakat: through the gateway's one upstream module (the API
+ * password stays here) and the project's one reader (src/api/reader). Statements are read by the
+ * preparing job; the account list once per job run (names, places, currencies).
+ */
+import { callErp, type UpstreamOptions } from '../gateway/upstream';
+import { parseErpBody, readAccounts, readStatement } from '../../src/domain/reader';
+import type { Account, Statement } from '../../src/domain/erp-types';
+
+export interface ErpSource {
+  accounts(): Promise<Map<string, Account>>;
+  statement(accountId: string): Promise<Statement>;
+}
+
+const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
+
+export function upstreamSource(upstream: UpstreamOptions): ErpSource {
+  return {
+    async accounts() {
+      const answer = await callErp(upstream, 'get_cari', [['firma_ismi', '']]);
+      const list = readAccounts(parseErpBody(text(answer.body), answer.status));
+      return new Map(list.accounts.map((a) => [a.id, a]));
+    },
+    async statement(accountId) {
+      const answer = await callErp(upstream, 'get_cari_extre', [['cari_id', accountId]]);
+      return readStatement(parseErpBody(text(answer.body), answer.status));
+    },
+  };
+}

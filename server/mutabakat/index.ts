@@ -1,0 +1,151 @@
+/**
+ * Mutabakat on the server: opens the database (migrations applied), starts the jobs worker
+ * (preparation, mails, reminders), and gives the gateway its /api/mutabakat routes and the public
+ * reply app (/yanit/*). A database that cannot be reached at start-up is retried on each request
+ * (clear 503s meanwhile); a DATA_DIR held by another process stops the start with DataDirLockedError.
+ */
+import type { Context, Hono } from 'hono';
+import { sql } from 'drizzle-orm';
+import type { CompanyInfo, GatewayEnv, MountCookies } from '../gateway/config';
+import type { UpstreamOptions } from '../gateway/upstream';
+import { DataDirLockedError } from '../db/lock';
+import { openDatabase, type Database } from '../db/open';
+import { contacts } from '../db/schema';
+import { Worker } from '../jobs/queue';
+import { sendJob } from '../mail/outbox';
+import { disabledTransport, outboxTransport, smtpTransport, type MailTransport } from '../mail/transport';
+import { createReplyApp } from '../reply/app';
+import type { MutCtx } from './context';
+import { upstreamSource, type ErpSource } from './erp';
+import { MUT_MESSAGES, MutError } from './errors';
+import { prepareJob } from './prepare';
+import { remindJob, scanReminders } from './reminders';
+import { addMutabakatRoutes } from './routes';
+import type { MutabakatSettings } from './settings';
+
+export interface StartMutabakatOptions {
+  settings: MutabakatSettings;
+  upstream: UpstreamOptions;
+  company: CompanyInfo;
+  /** LETTER_TTK94_CLAUSE (default on). */
+  ttk94Clause?: boolean;
+  log?: (line: string) => void;
+  now?: () => Date;
+  /** Tests: an ERP source / transport of their own. */
+  erp?: ErpSource;
+  transport?: MailTransport;
+  /** PGlite: start a new folder from this dump (tests). */
+  loadDataDir?: Blob;
+  /** Demo contacts filled on an empty table (default: in demo mode). */
+  seedDemo?: boolean;
+  /** false: no background worker (tests drive `worker.drain()`). */
+  runWorker?: boolean;
+  workerIntervalMs?: number;
+  retryBaseMs?: number;
+  maxMailAttempts?: number;
+  /** Client address for the reply page's limiter (the gateway's trusted-proxy rule). */
+  addressOf?: (c: Context) => string;
+  /** The reply page's limits (default 120 a minute per address, 30 per token). */
+  replyLimits?: { perAddress?: { max: number; windowMs: number }; perToken?: { max: number; windowMs: number } };
+}
+
+export interface Mutabakat {
+  mount(app: Hono<GatewayEnv>, cookies: MountCookies): void;
+  reply: Hono;
+  ctx(): Promise<MutCtx>;
+  worker(): Promise<Worker>;
+  close(): Promise<void>;
+}
+
+export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabakat> {
+  const log = o.log ?? ((l: string) => console.info(l));
+  const now = o.now ?? (() => new Date());
+  const s = o.settings;
+  const transport = o.transport ?? (s.smtpUrl ? smtpTransport(s.smtpUrl) : s.demo ? outboxTransport() : disabledTransport());
+  const erp = o.erp ?? upstreamSource(o.upstream);
+  let database: Database | null = null;
+  let opening: Promise<Database> | null = null;
+  let lastFailure = 0;
+  let worker: Worker | null = null;
+  let closed = false;
+
+  const build = (d: Database): MutCtx => ({ d, db: d.db, settings: s, company: o.company, ttk94Clause: o.ttk94Clause !== false, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6 });
+
+  const openDb = async (): Promise<Database> => {
+    const d = await openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, log, loadDataDir: o.loadDataDir });
+    database = d;
+    const ctx = build(d);
+    let lastScan = 0;
+    worker = new Worker(d, {
+      handlers: { prepare: (j) => prepareJob(ctx, j), send: (j) => sendJob(ctx, j), remind: (j) => remindJob(ctx, j) },
+      now, log, intervalMs: o.workerIntervalMs ?? 500,
+      onTick: async () => {
+        if (Date.now() - lastScan < 30_000) return;
+        lastScan = Date.now();
+        await scanReminders(ctx);
+      },
+    });
+    if (o.runWorker !== false && !closed) worker.start();
+    if (o.seedDemo ?? s.demo) void seedDemoContacts(ctx).catch((e: unknown) => log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`));
+    return d;
+  };
+
+  const ensure = async (): Promise<Database> => {
+    if (!s.enabled) throw new MutError('disabled', MUT_MESSAGES.disabled);
+    if (database) return database;
+    if (!opening) {
+      if (Date.now() - lastFailure < 2000) throw new MutError('db_unavailable', MUT_MESSAGES.dbUnavailable);
+      opening = openDb().catch((e: unknown) => {
+        opening = null;
+        lastFailure = Date.now();
+        throw e instanceof DataDirLockedError ? e : new MutError('db_unavailable', MUT_MESSAGES.dbUnavailable);
+      });
+    }
+    return opening;
+  };
+
+  if (s.enabled) {
+    try {
+      await ensure();
+      log(`mutabakat: database ${database!.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${s.dataDir}`}; mail: ${transport.mode === 'smtp' ? 'SMTP' : transport.mode === 'outbox' ? 'demo outbox (no SMTP_URL)' : 'off (SMTP_URL not set)'}`);
+    } catch (e) {
+      if (e instanceof DataDirLockedError) throw e;
+      log('mutabakat: database unreachable at start-up; retried on each request');
+    }
+  }
+
+  const ctx = async () => build(await ensure());
+  return {
+    mount(app, cookies) {
+      addMutabakatRoutes(app, cookies, {
+        getCtx: ctx,
+        mailMode: () => ({ mail: transport.mode, database: database?.kind ?? null, demo: s.demo, publicUrl: s.publicUrl }),
+      });
+    },
+    reply: createReplyApp(ctx, { addressOf: o.addressOf ?? (() => 'unknown'), ...o.replyLimits }),
+    ctx,
+    async worker() {
+      await ensure();
+      return worker!;
+    },
+    async close() {
+      closed = true;
+      await worker?.stop();
+      transport.close();
+      await database?.close();
+      database = null;
+    },
+  };
+}
+
+/** Demo mode: every account but each tenth gets a mutabakat address, so a new user can send at once and see "adres yok". */
+async function seedDemoContacts(ctx: MutCtx): Promise<void> {
+  const counted = await ctx.d.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM contacts`);
+  if ((counted[0]?.n ?? 0) > 0) return;
+  const accounts = [...(await ctx.erp.accounts()).values()];
+  const at = ctx.now();
+  const rows = accounts.filter((_, i) => i % 10 !== 9).slice(0, 5000).map((a) => ({
+    accountId: a.id, to: [`muhasebe.${a.id}@demo.example`], cc: [], person: 'Muhasebe Yetkilisi', updatedAt: at, updatedBy: 'demo',
+  }));
+  for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(contacts).values(rows.slice(i, i + 500)).onConflictDoNothing();
+}

@@ -1,0 +1,57 @@
+/**
+ * Mutabakat settings from the environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite,
+ * default .cari-data/), SMTP_URL, MAIL_FROM, MAIL_REPLY_TO, PUBLIC_URL (the reply links' origin),
+ * MUTABAKAT=0 (off: no database is opened; the routes answer 503).
+ */
+import { resolve } from 'node:path';
+import { DEFAULT_DATA_DIR } from '../db/open';
+
+export interface MutabakatSettings {
+  enabled: boolean;
+  demo: boolean;
+  databaseUrl?: string;
+  dataDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  mailReplyTo?: string;
+  /** Origin of the reply links, without a trailing slash. */
+  publicUrl: string;
+  /** PUBLIC_URL not set: the server fills in its own address once it listens. */
+  publicUrlDefault: boolean;
+  /** ERP statements read at once while a campaign is prepared (MUTABAKAT_ERP_CONCURRENCY, default 6). */
+  erpConcurrency: number;
+}
+
+type Env = Record<string, string | undefined>;
+const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
+
+export function resolveMutabakatSettings(env: Env, o: { demo: boolean; cwd: string; host: string; port: number }, problems: string[]): MutabakatSettings {
+  const enabled = !/^(0|false|no|off)$/i.test((env.MUTABAKAT ?? '').trim());
+  let publicUrl = `http://${o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host}:${o.port}`;
+  if (present(env.PUBLIC_URL)) {
+    try {
+      const u = new URL(env.PUBLIC_URL.trim());
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+      publicUrl = u.href.replace(/\/+$/, '');
+    } catch {
+      problems.push('PUBLIC_URL must be an http(s) URL (the address the counterparts open, e.g. https://cari.example.com)');
+    }
+  }
+  if (present(env.DATABASE_URL) && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL.trim())) problems.push('DATABASE_URL must be a postgres:// URL');
+  if (present(env.SMTP_URL) && !/^smtps?:\/\//i.test(env.SMTP_URL.trim())) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  if (present(env.SMTP_URL) && !present(env.MAIL_FROM) && !o.demo) problems.push('MAIL_FROM is required with SMTP_URL (the sender address of the mutabakat mails)');
+  const concurrency = present(env.MUTABAKAT_ERP_CONCURRENCY) ? Number(env.MUTABAKAT_ERP_CONCURRENCY) : 6;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) problems.push('MUTABAKAT_ERP_CONCURRENCY must be a whole number 1..64');
+  return {
+    enabled,
+    demo: o.demo,
+    ...(present(env.DATABASE_URL) ? { databaseUrl: env.DATABASE_URL.trim() } : {}),
+    dataDir: resolve(o.cwd, present(env.DATA_DIR) ? env.DATA_DIR.trim() : DEFAULT_DATA_DIR),
+    ...(present(env.SMTP_URL) ? { smtpUrl: env.SMTP_URL.trim() } : {}),
+    mailFrom: present(env.MAIL_FROM) ? env.MAIL_FROM.trim() : 'Cari Ekran (demo) <mutabakat@demo.invalid>',
+    ...(present(env.MAIL_REPLY_TO) ? { mailReplyTo: env.MAIL_REPLY_TO.trim() } : {}),
+    publicUrl,
+    publicUrlDefault: !present(env.PUBLIC_URL),
+    erpConcurrency: Number.isInteger(concurrency) && concurrency >= 1 ? Math.min(concurrency, 64) : 6,
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * The mutabakat API's shapes as the server sends them (docs/mutabakat-api.md): money in integer
+ * minor units, business dates 'YYYY-MM-DD', moments ISO 8601 UTC.
+ */
+import type { IsoDate, Minor } from '../domain/types';
+
+export type Side = 'B' | 'A' | '';
+
+export interface Money {
+  currency: string;
+  /** Signed minor units: > 0 the counterparty owes us (B), < 0 we owe them (A). */
+  balance: Minor;
+  side: Side;
+}
+
+export interface Contact {
+  accountId: string;
+  to: string[];
+  cc: string[];
+  person: string;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export interface ContactInput {
+  to: string[];
+  cc: string[];
+  person: string;
+}
+
+export interface ImportRow {
+  line: number;
+  accountId: string;
+  to: string[];
+  cc: string[];
+  person: string;
+  accountName: string | null;
+  ok: boolean;
+  reason: string | null;
+}
+
+export interface ImportResult {
+  fileName: string;
+  rows: ImportRow[];
+  accepted: number;
+  rejected: number;
+  saved: boolean;
+}
+
+export const LETTER_STATES = ['preparing', 'prepared', 'no_address', 'queued', 'sent', 'failed', 'agreed', 'disagreed', 'cancelled'] as const;
+export type LetterState = (typeof LETTER_STATES)[number];
+
+export const ANSWER_CHANNELS = ['web', 'email', 'phone', 'fax', 'kep', 'noter'] as const;
+export type AnswerChannel = (typeof ANSWER_CHANNELS)[number];
+/** The channels staff may record an answer for (the web answer is the counterpart's own). */
+export const STAFF_CHANNELS = ['phone', 'fax', 'email', 'kep', 'noter'] as const satisfies readonly AnswerChannel[];
+export type StaffChannel = (typeof STAFF_CHANNELS)[number];
+
+export interface Attachment {
+  id: string;
+  fileName: string;
+  size: number;
+  type: string;
+}
+
+export interface Answer {
+  kind: 'agreed' | 'disagreed';
+  channel: AnswerChannel;
+  balances: Money[];
+  note: string;
+  name: string;
+  title: string;
+  date: IsoDate;
+  at: string;
+  recordedBy: string | null;
+  attachment: Attachment | null;
+}
+
+export interface LetterRow {
+  id: string;
+  accountId: string;
+  accountName: string;
+  state: LetterState;
+  to: string[];
+  cc: string[];
+  person: string;
+  ours: Money[];
+  localBalance: Minor;
+  theirs: Money[] | null;
+  difference: Money[] | null;
+  answer: Answer | null;
+  resolved: { note: string; by: string; at: string } | null;
+  sentAt: string | null;
+  remindedAt: string | null;
+  reminders: number;
+  monthPassed: boolean;
+  lastError: string | null;
+  warnings: string[];
+  pdfUrl: string;
+}
+
+/** The board's counts; each (but total) is also a filter of its rows (`?durum=`). */
+export interface Counts {
+  total: number;
+  preparing: number;
+  prepared: number;
+  noAddress: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  agreed: number;
+  disagreed: number;
+  noAnswer: number;
+  monthPassed: number;
+  resolved: number;
+  cancelled: number;
+}
+
+export interface Campaign {
+  id: string;
+  name: string;
+  asOf: IsoDate;
+  deadline: IsoDate;
+  reminderDays: number[];
+  options: { statementLines: boolean; openItems: boolean; from: IsoDate | null };
+  state: 'preparing' | 'ready' | 'sending' | 'open' | 'cancelled';
+  progress: { done: number; total: number; failed: number };
+  createdAt: string;
+  createdBy: string;
+  counts: Counts;
+  differences: Money[];
+}
+
+export interface NewCampaign {
+  name?: string;
+  accountIds: string[];
+  asOf: IsoDate;
+  deadline: IsoDate;
+  reminderDays?: number[];
+  options?: { statementLines?: boolean; openItems?: boolean; from?: IsoDate | null };
+  send?: boolean;
+}
+
+/** The board's row filters: a letter state, or one of the two derived counts. */
+export type BoardFilter = LetterState | 'noAnswer' | 'monthPassed';
+
+export interface LetterEvent {
+  id: string;
+  at: string;
+  type: 'created' | 'prepared' | 'prepare_failed' | 'queued' | 'sent' | 'failed' | 'reminded' | 'opened' | 'answered' | 'recorded' | 'resolved' | 'cancelled' | 'resent' | 'resumed_in_flight';
+  by: string | null;
+  detail: Record<string, unknown>;
+}
+
+export type HistoryLetter = LetterRow & { campaignId: string; campaignName: string; asOf: IsoDate };
+
+export interface RecordAnswerInput {
+  kind: 'agreed' | 'disagreed';
+  channel: StaffChannel;
+  date: IsoDate;
+  balances?: { currency: string; amount: Minor; side: 'B' | 'A' }[];
+  note?: string;
+  name: string;
+  title?: string;
+  documentId?: string;
+}
+
+export type MailMode = 'smtp' | 'outbox' | 'disabled';
+
+export interface Mail {
+  id: string;
+  letterId: string;
+  campaignId: string;
+  accountId: string;
+  kind: 'letter' | 'reminder';
+  to: string[];
+  cc: string[];
+  subject: string;
+  state: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  smtp: string | null;
+  messageId: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  replyUrl: string | null;
+  attachmentName: string;
+  /** Sent while the server stopped: it may have gone out twice (marked, not hidden). */
+  maybeTwice?: boolean;
+}
+
+export interface MutabakatStatus {
+  demo: boolean;
+  mail: MailMode;
+  mailProblem?: string;
+  publicUrl: string;
+  database: 'pglite' | 'postgres';
+}

@@ -1,0 +1,107 @@
+/**
+ * Mutabakat flow tests' direct line to the server (the same gateway the page uses, through the
+ * harness's cookie jar): to read what a page saved and to set up state a test is not about.
+ */
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createDemoErp } from '../../server/demo-erp';
+import { fetchTransport } from '../../server/gateway/upstream';
+import type { Mutabakat } from '../../server/mutabakat/index';
+import { APP_ORIGIN, gatewayFetch } from '../harness';
+
+export async function mutApi<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await gatewayFetch(
+    new Request(`${APP_ORIGIN}/api/mutabakat/${path}`, {
+      method,
+      headers: { 'x-app-request': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    }),
+  );
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** "1.234,56" for kuruş, worked here (not the app's formatter). */
+export const tl = (minor: number) => {
+  const abs = Math.abs(minor);
+  return `${String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(abs % 100).padStart(2, '0')}`;
+};
+
+/**
+ * Mutabakat on PGlite for one test file (a fresh data folder), its jobs worker running in the
+ * background like the server's, every table emptied after each test. Pass `gateway()` to renderApp:
+ * the harness's gateway then mounts the real /api/mutabakat routes over this database.
+ */
+/** Node's own Uint8Array and ArrayBuffer (Buffer's realm). */
+const NODE_ARRAYS = {
+  Uint8Array: Object.getPrototypeOf(Buffer.prototype).constructor as typeof Uint8Array,
+  ArrayBuffer: Buffer.alloc(1).buffer.constructor as typeof ArrayBuffer,
+};
+
+export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat } } {
+  let mut: Mutabakat | undefined;
+  let dir = '';
+  let truncate: (m: Mutabakat) => Promise<void> = async () => undefined;
+  let realFileURLToPath: ((u: string | URL) => string) | undefined;
+  let jsdomArrays: typeof NODE_ARRAYS | undefined;
+  beforeAll(async () => {
+    // In the jsdom project Vite rewrites `new URL('./migrations', import.meta.url)` (server/db/open.ts)
+    // into an http://localhost:3000/… address, which Node's fileURLToPath refuses: that address is
+    // read back as the checkout's path while this file runs (Node's own live-binding update).
+    const url = createRequire(import.meta.url)('node:url') as { fileURLToPath: (u: string | URL) => string; URL: typeof URL };
+    realFileURLToPath = url.fileURLToPath;
+    const real = realFileURLToPath;
+    const root = resolve(import.meta.dirname, '../..');
+    url.fileURLToPath = (u) => {
+      const href = typeof u === 'string' ? u : u.href;
+      return href.startsWith('http://localhost:3000/') ? resolve(root, `.${decodeURIComponent(new url.URL(href).pathname)}`) : real(u);
+    };
+    syncBuiltinESMExports();
+    const { startMutabakat } = await import('../../server/mutabakat/index');
+    const { outboxTransport } = await import('../../server/mail/transport');
+    const { truncateAll } = await import('../../server/db/open');
+    truncate = async (m) => truncateAll((await m.ctx()).d);
+    dir = mkdtempSync(join(tmpdir(), 'cari-flow-mut-'));
+    const apiPassword = 'flow-mutabakat';
+    const erp = createDemoErp({ apiPassword });
+    // PGlite makes its file-system bundle a File and reads it with arrayBuffer(), which jsdom's
+    // Blob and File (this project's globals) lack: Node's own while the database opens.
+    const jsdom = { Blob: globalThis.Blob, File: globalThis.File };
+    globalThis.Blob = NodeBlob as unknown as typeof Blob;
+    globalThis.File = NodeFile as unknown as typeof File;
+    // The server's PDFs (pdfkit: `font instanceof Uint8Array`) are made in the background all
+    // along: Node's own typed arrays for this file (jsdom's differ from Buffer's realm).
+    jsdomArrays = { Uint8Array: globalThis.Uint8Array, ArrayBuffer: globalThis.ArrayBuffer };
+    Object.assign(globalThis, NODE_ARRAYS);
+    try {
+      mut = await startMutabakat({
+      settings: { enabled: true, demo: false, dataDir: join(dir, 'data'), mailFrom: 'Örnek <mutabakat@ornek.example>', publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 4 },
+      upstream: { erpBaseUrl: 'http://demo-erp.test', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport: fetchTransport((r) => erp.fetch(r)) },
+      company: { title: 'Örnek Ticaret ve Sanayi A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' },
+      // The demo outbox without demo mode's seeded contacts: each test sets the contacts it is about.
+      transport: outboxTransport(),
+      log: () => undefined,
+      workerIntervalMs: 50,
+    });
+    } finally {
+      Object.assign(globalThis, jsdom);
+    }
+  }, 60_000);
+  afterEach(async () => {
+    if (mut) await truncate(mut);
+  });
+  afterAll(async () => {
+    await mut?.close();
+    if (jsdomArrays) Object.assign(globalThis, jsdomArrays);
+    if (realFileURLToPath) {
+      (createRequire(import.meta.url)('node:url') as { fileURLToPath: typeof realFileURLToPath }).fileURLToPath = realFileURLToPath;
+      syncBuiltinESMExports();
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return { gateway: () => ({ mutabakat: mut! }) };
+}

@@ -1,0 +1,246 @@
+/**
+ * Mutabakat faults and rules on PGlite: contact import all-or-nothing with every rejected row named,
+ * bad / expired / cancelled tokens (one plain page), an answered token read-only, two answers at once,
+ * uploads that lie about their type or are too large, staff answers and corrections as new events,
+ * the append-only history, reminders (once, never after an answer), the reply page's rate limit.
+ */
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../server/demo-erp/index';
+import { mutabakatHarness, type Harness } from './mutabakat-harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await mutabakatHarness();
+}, 120_000);
+afterAll(() => h?.close());
+beforeEach(async () => {
+  await h.reset();
+  h.clock.now = new Date('2026-11-16T09:00:00Z');
+});
+
+const ASOF = '2026-06-30';
+type Board = { campaign: { counts: Record<string, number> }; letters: { id: string; accountId: string; state: string; reminders: number; answer: { kind: string; channel: string; name: string } | null; resolved: { note: string; by: string } | null }[] };
+const board = async (id: string) => (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as Board;
+
+async function sentCampaign(ids: string[], deadline = '2026-12-31') {
+  for (const id of ids) await h.api(`/api/mutabakat/contacts/${id}`, { method: 'PUT', json: { to: [`m.${id}@firma.example`], cc: [], person: '' } });
+  const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ids, asOf: ASOF, deadline } });
+  const id = ((await r.json()) as { campaign: { id: string } }).campaign.id;
+  await h.drain();
+  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] }).mails;
+  return { id, path: (acc: string) => new URL(mails.find((m) => m.accountId === acc && m.kind === 'letter')!.replyUrl).pathname };
+}
+
+const answerForm = (kind: string, extra: Record<string, string | File> = {}) => {
+  const f = new FormData();
+  f.set('kind', kind);
+  f.set('name', 'Zeynep Kaya');
+  f.set('title', 'Muhasebe');
+  for (const [k, v] of Object.entries(extra)) f.set(k, v);
+  return f;
+};
+
+describe('contacts', () => {
+  it('import preview names every rejected row and why; a commit with any rejected row saves nothing', async () => {
+    const csv = 'Firma ID;E-posta;Cc;Yetkili\n1006;muhasebe@yapi.example;;Şule Çelik\nabc;x@y.example;;\n1003;kirtasiye@;;\n999999;a@b.example;;\n1006;tekrar@yapi.example;;\n1047;;;\n';
+    const preview = await h.api('/api/mutabakat/contacts/import?step=preview', { body: csv, headers: { 'content-type': 'text/csv', 'x-file-name': encodeURIComponent('kişiler.csv') } });
+    expect(preview.status).toBe(200);
+    const p = (await preview.json()) as { accepted: number; rejected: number; rows: { line: number; ok: boolean; reason: string | null }[] };
+    expect(p).toMatchObject({ accepted: 1, rejected: 5 });
+    expect(p.rows.map((r) => [r.line, r.reason])).toEqual([
+      [2, null],
+      [3, 'Firma ID “abc” sayı değil.'],
+      [4, '“kirtasiye@” geçerli bir e-posta adresi değil.'],
+      [5, "Firma ID 999999 ERP'de yok."],
+      [6, 'Firma ID 1006 dosyada 2. satırda da var.'],
+      [7, 'E-posta boş.'],
+    ]);
+    const commit = await h.api('/api/mutabakat/contacts/import?step=commit', { body: csv, headers: { 'content-type': 'text/csv' } });
+    expect(commit.status).toBe(422);
+    expect(((await commit.json()) as { error: { code: string } }).error.code).toBe('import_rejected');
+    expect(((await (await h.api('/api/mutabakat/contacts')).json()) as { contacts: unknown[] }).contacts).toHaveLength(0);
+  });
+
+  it('an .xlsx import commits every row; PUT checks each address', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Kişiler');
+    ws.addRow(['Firma ID', 'E-posta', 'Cc', 'Yetkili']);
+    ws.addRow([1006, 'muhasebe@yapi.example; finans@yapi.example', 'denetim@yapi.example', 'Şule Çelik']);
+    ws.addRow(['1047', 'ik@bozkurt.example', '', '']);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const r = await h.api('/api/mutabakat/contacts/import?step=commit', { body: bytes, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { saved: boolean }).saved).toBe(true);
+    const c = (await (await h.api('/api/mutabakat/contacts/1006')).json()) as { to: string[]; cc: string[]; person: string; updatedBy: string };
+    expect(c).toMatchObject({ to: ['muhasebe@yapi.example', 'finans@yapi.example'], cc: ['denetim@yapi.example'], person: 'Şule Çelik' });
+    expect(c.updatedBy).toBeTruthy();
+    const bad = await h.api('/api/mutabakat/contacts/1006', { method: 'PUT', json: { to: ['iyi@firma.example', 'kötü adres'], cc: [] } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { problems: unknown[] } }).error.problems).toEqual([{ field: 'to[1]', message: '“kötü adres” geçerli bir e-posta adresi değil.' }]);
+  });
+});
+
+describe('reply page', () => {
+  it('unknown, malformed, expired and cancelled links give one and the same plain page', async () => {
+    const { id, path } = await sentCampaign(['1006', '1047'], '2026-11-20');
+    const unknown = await h.reply(`/yanit/${'A'.repeat(43)}`);
+    const malformed = await h.reply('/yanit/kisa');
+    const body = await unknown.text();
+    expect(unknown.status).toBe(404);
+    expect(await malformed.text()).toBe(body);
+    await h.api(`/api/mutabakat/letters/${(await board(id)).letters.find((l) => l.accountId === '1047')!.id}/cancel`, { json: { note: 'yanlış hesap' } });
+    expect(await (await h.reply(path('1047'))).text()).toBe(body);
+    expect((await h.reply(path('1006'))).status).toBe(200);
+    // Valid until the deadline (20.11.2026, Istanbul) + 30 days: 20.12.2026 23:59:59 +03:00.
+    h.clock.now = new Date('2026-12-20T20:59:58Z');
+    expect((await h.reply(path('1006'))).status).toBe(200);
+    h.clock.now = new Date('2026-12-20T21:00:00Z');
+    expect(await (await h.reply(path('1006'))).text()).toBe(body);
+  });
+
+  it('two answers posted at once: one wins, the other is told; afterwards the page is read-only', async () => {
+    const { id, path } = await sentCampaign(['1006']);
+    const [a, b] = await Promise.all([
+      h.reply(path('1006'), { method: 'POST', body: answerForm('agreed') }),
+      h.reply(path('1006'), { method: 'POST', body: answerForm('disagreed', { amount: '1.000,00', side: 'B', currency: 'TL' }) }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const loser = a.status === 409 ? await a.text() : await b.text();
+    expect(loser).toContain('daha önce bir yanıt verilmiş');
+    const after = await (await h.reply(path('1006'))).text();
+    expect(after).toContain('Yanıtınız kaydedildi');
+    expect(after).not.toContain('<form');
+    const events = (await h.mut.ctx()).d;
+    const answered = await events.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM events WHERE type = 'answered'`);
+    expect(answered[0]!.n).toBe(1);
+    expect((await board(id)).campaign.counts.noAnswer).toBe(0);
+  });
+
+  it('refuses an upload that lies about its type, and one over 10 MB; the answer is not taken', async () => {
+    const { path } = await sentCampaign(['1006']);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const lie = await h.reply(path('1006'), { method: 'POST', body: answerForm('disagreed', { amount: '5,00', side: 'A', currency: 'TL', file: new File([png], 'ekstre.pdf', { type: 'application/pdf' }) }) });
+    expect(lie.status).toBe(400);
+    expect(await lie.text()).toContain('içeriği adıyla uyuşmuyor');
+    const exe = await h.reply(path('1006'), { method: 'POST', body: answerForm('agreed', { file: new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03])], 'fatura.csv') }) });
+    expect(exe.status).toBe(400);
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    const large = await h.reply(path('1006'), { method: 'POST', body: answerForm('agreed', { file: new File([big], 'ekstre.pdf') }) });
+    expect([400, 413]).toContain(large.status);
+    expect(await large.text()).toContain('en fazla 10 MB');
+    expect(await (await h.reply(path('1006'))).text()).toContain('<form');
+  });
+
+  it('is rate limited per token', async () => {
+    const { path } = await sentCampaign(['1006']);
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await h.reply(path('1006'))).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[31]).toBe(429);
+  });
+});
+
+describe('staff actions and history', () => {
+  it('an answer by phone, then a correction by noter: two events, the latest shown, nothing overwritten; resolve names the user', async () => {
+    const { id } = await sentCampaign(['1006']);
+    const letter = (await board(id)).letters[0]!;
+    const phone = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, { json: { kind: 'agreed', channel: 'phone', date: '2026-11-17', name: 'Ali Demir' } });
+    expect(phone.status).toBe(200);
+    const noter = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, { json: { kind: 'disagreed', channel: 'noter', date: '2026-11-18', name: 'Ali Demir', balances: [{ currency: 'TL', amount: 11_000_000, side: 'B' }] } });
+    expect(noter.status).toBe(200);
+    const l = ((await noter.json()) as { letter: { state: string; difference: { currency: string; balance: number }[]; answer: { channel: string } } }).letter;
+    // 114.621,89 − 110.000,00 = 4.621,89 TL.
+    expect(l).toMatchObject({ state: 'disagreed', answer: { channel: 'noter' }, difference: [{ currency: 'TL', balance: 462_189, side: 'B' }] });
+    const ev = (await (await h.api(`/api/mutabakat/letters/${letter.id}`)).json()) as { events: { type: string; by: string | null }[] };
+    // Each recording names the signed-in Workcube user (the harness signs in as the first demo user).
+    expect(ev.events.filter((e) => e.type === 'recorded').map((e) => e.by)).toEqual([DEMO_USERS[0]!.userName, DEMO_USERS[0]!.userName]);
+    const resolved = await h.api(`/api/mutabakat/letters/${letter.id}/resolve`, { json: { note: 'İade faturası kayda alındı.' } });
+    expect(((await resolved.json()) as { letter: { resolved: { note: string; by: string } } }).letter.resolved).toMatchObject({ note: 'İade faturası kayda alındı.', by: DEMO_USERS[0]!.userName });
+    const d = (await h.mut.ctx()).d;
+    await expect(d.rows(sql`UPDATE events SET type = 'x'`)).rejects.toThrow();
+    await expect(d.rows(sql`DELETE FROM events`)).rejects.toThrow();
+    const history = (await (await h.api('/api/mutabakat/accounts/1006/history')).json()) as { letters: { campaignId: string; state: string }[] };
+    expect(history.letters).toEqual([expect.objectContaining({ campaignId: id, state: 'disagreed' })]);
+  });
+
+  it('reminders go 7 and 14 days after sending, once each even with two workers, never after an answer', async () => {
+    const { id, path } = await sentCampaign(['1006', '1047']);
+    await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
+    const sentAt = h.clock.now.getTime();
+    const { Worker } = await import('../../server/jobs/queue');
+    const ctx = await h.mut.ctx();
+    const { remindJob, scanReminders } = await import('../../server/mutabakat/reminders');
+    const { sendJob } = await import('../../server/mail/outbox');
+    const second = new Worker(ctx.d, { handlers: { remind: (j) => remindJob(ctx, j), send: (j) => sendJob(ctx, j) }, now: () => h.clock.now, log: () => undefined, onTick: () => scanReminders(ctx) });
+    const reminders = async () => ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; kind: string }[] }).mails.filter((m) => m.kind === 'reminder');
+    h.clock.now = new Date(sentAt + 6 * 86_400_000);
+    await Promise.all([scanReminders(ctx), scanReminders(ctx)]);
+    await h.drain();
+    expect(await reminders()).toHaveLength(0);
+    h.clock.now = new Date(sentAt + 7 * 86_400_000);
+    await Promise.all([scanReminders(ctx), scanReminders(ctx), second.drain()]);
+    await Promise.all([h.drain(), second.drain()]);
+    expect((await reminders()).map((m) => m.accountId)).toEqual(['1006']);
+    h.clock.now = new Date(sentAt + 15 * 86_400_000);
+    await Promise.all([scanReminders(ctx), scanReminders(ctx)]);
+    await Promise.all([h.drain(), second.drain()]);
+    expect((await reminders()).map((m) => m.accountId)).toEqual(['1006', '1006']);
+    expect((await board(id)).letters.find((l) => l.accountId === '1006')!.reminders).toBe(2);
+  });
+});
+
+describe('backup and restore', () => {
+  it('db:backup writes a portable dump that restores into an empty database with every row, the PDFs byte for byte', { timeout: 90_000 }, async () => {
+    const { id, path } = await sentCampaign(['1006', '1047']);
+    await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
+    const { backup, restore } = await import('../../server/db/backup-cli');
+    const { openDatabase } = await import('../../server/db/open');
+    const { pgliteTemplate } = await import('./mutabakat-harness');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const file = join(mkdtempSync(join(tmpdir(), 'cari-backup-')), 'b.jsonl.gz');
+    const src = (await h.mut.ctx()).d;
+    const counts = await backup(src, file);
+    expect(counts).toMatchObject({ campaigns: 1, letters: 2, contacts: 2 });
+    const target = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(), log: () => undefined });
+    try {
+      expect(await restore(target, file)).toEqual(Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)));
+      const q = sql`SELECT account_id, state, pdf_sha256, encode(sha256(pdf), 'hex') AS real FROM letters WHERE campaign_id = ${id} ORDER BY account_id`;
+      const before = await src.rows(q);
+      const after = await target.rows<{ pdf_sha256: string; real: string }>(q);
+      expect(after).toEqual(before);
+      expect(after.every((r) => r.pdf_sha256 === r.real)).toBe(true);
+      // The history stays append-only after a restore, and new events continue the numbering.
+      await expect(target.rows(sql`DELETE FROM events`)).rejects.toThrow();
+      await expect(restore(target, file)).rejects.toThrow(/not empty/);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe('auditor report', () => {
+  it('Excel and PDF list every letter with our balance, theirs, the difference, who answered and how', async () => {
+    const { id, path } = await sentCampaign(['1006', '1047']);
+    // 1006: our 114.621,89 TL B (dataset to 30.06.2026); they say 110.000,00 TL B → fark 4.621,89 TL.
+    await h.reply(path('1006'), { method: 'POST', body: answerForm('disagreed', { amount: '110.000,00', side: 'B', currency: 'TL' }) });
+    const x = await h.api(`/api/mutabakat/campaigns/${id}/report.xlsx`);
+    expect(x.headers.get('content-disposition')).toContain("filename*=UTF-8''Mutabakat%20raporu%2030.06.2026.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await x.arrayBuffer()) as unknown as ArrayBuffer);
+    const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
+    const row1006 = rows.find((r) => r[0] === '1006')!;
+    expect(row1006.slice(2, 10)).toEqual(['Mutabık değil', 'm.1006@firma.example', '114.621,89 TL B', '110.000,00 TL B', '4.621,89 TL B', 'Zeynep Kaya, Muhasebe', '16.11.2026', 'Web']);
+    expect(rows.find((r) => r[0] === '1047')![2]).toBe('Gönderildi, yanıt yok');
+    const pdf = await h.api(`/api/mutabakat/campaigns/${id}/report.pdf`);
+    const { execFileSync } = await import('node:child_process');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await pdf.arrayBuffer()), encoding: 'utf8' });
+    expect(text).toContain('Mutabakat raporu');
+    expect(text).toMatch(/1006\s+A\+ Yapı Denetim/);
+    expect(text).toContain('4.621,89 TL B');
+  });
+});

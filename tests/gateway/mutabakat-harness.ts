@@ -1,0 +1,135 @@
+/**
+ * Mutabakat test set-up: the in-process demo ERP behind the real gateway (fetchTransport), a signed-in
+ * client, mutabakat on PGlite (one database per test file; every table emptied between tests), the
+ * jobs worker driven by the test (drain), a clock the test moves, and an SMTP inbox on 127.0.0.1.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { createGateway } from '../../server/gateway/index';
+import { fetchTransport, type UpstreamOptions } from '../../server/gateway/upstream';
+import { createDemoErp, DEMO_USERS, type DemoErp } from '../../server/demo-erp/index';
+import { migrationsFolder, openDatabase, truncateAll } from '../../server/db/open';
+import { startMutabakat, type Mutabakat, type StartMutabakatOptions } from '../../server/mutabakat/index';
+import type { MutabakatSettings } from '../../server/mutabakat/settings';
+
+export const COMPANY = { title: 'Örnek Dağıtım A.Ş.', address: 'Atatürk Cad. 1\nÇankaya / Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' };
+export const SECRET = 'mutabakat-test-secret-0123456789-abcdefgh';
+
+export interface Harness {
+  erp: DemoErp;
+  mut: Mutabakat;
+  clock: { now: Date };
+  settings: MutabakatSettings;
+  /** A call as the signed-in browser (cookie + CSRF header). */
+  api(path: string, init?: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
+  /** A call to the public reply app (no cookie). */
+  reply(path: string, init?: RequestInit): Promise<Response>;
+  drain(): Promise<void>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated, empty PGlite data folder as a tarball, made once per migration set and kept in the temp
+ * folder: a test file opens its database from it in about 0.4 s instead of 3–5 s for a new folder.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const dir = migrationsFolder();
+  const hash = createHash('sha256');
+  for (const f of readdirSync(dir).sort()) if (f.endsWith('.sql')) hash.update(f).update(readFileSync(join(dir, f)));
+  const file = join(tmpdir(), `cari-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const d = await openDatabase({ dataDir: 'memory://', log: () => undefined });
+    const blob = await d.dumpDataDir!();
+    await d.close();
+    const tmp = `${file}.${process.pid}.${Date.now()}`;
+    writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    renameSync(tmp, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions, 'settings'>> & { settings?: Partial<MutabakatSettings> } = {}): Promise<Harness> {
+  const apiPassword = randomBytes(12).toString('hex');
+  const erp = createDemoErp({ apiPassword, today: '2026-11-15' });
+  const transport = fetchTransport((r) => erp.fetch(r));
+  const upstream: UpstreamOptions = { erpBaseUrl: 'http://demo-erp.invalid', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport };
+  const clock = { now: new Date('2026-11-16T09:00:00Z') };
+  const dir = extra.settings?.databaseUrl ? '' : mkdtempSync(join(tmpdir(), 'cari-mut-'));
+  const settings: MutabakatSettings = {
+    enabled: true, demo: true, dataDir: join(dir || tmpdir(), 'data'), mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>', mailReplyTo: 'muhasebe@ornek.example',
+    publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 6, ...extra.settings,
+  };
+  // A new folder starts from the template; an existing one (a restart) is opened as it is.
+  const loadDataDir = settings.databaseUrl || extra.settings?.dataDir ? undefined : await pgliteTemplate();
+  const mut = await startMutabakat({ loadDataDir, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...extra, settings } as StartMutabakatOptions);
+  const gateway = createGateway({ erpBaseUrl: upstream.erpBaseUrl, erpApiPassword: apiPassword, sessionSecret: SECRET, transport, company: COMPANY, mutabakat: mut, log: () => undefined });
+  const user = DEMO_USERS[0]!;
+  const login = await gateway.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ userName: user.userName, password: user.password }) });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const worker = await mut.worker();
+  return {
+    erp, mut, clock, settings,
+    api: async (path, init = {}) => gateway.request(path, {
+      method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
+      headers: { cookie, 'x-app-request': '1', ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    }),
+    reply: (path, init) => Promise.resolve(mut.reply.request(path, init)),
+    drain: () => worker.drain(),
+    reset: async () => truncateAll((await mut.ctx()).d),
+    close: async () => {
+      await mut.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Σ(borç − alacak) of the dataset's lines dated on or before `asOf` — worked from the dataset, not from the engine. */
+export function datasetBalance(erp: DemoErp, id: string, asOf: string): number {
+  const a = erp.dataset.accountById.get(id)!;
+  return a.lines.filter((l) => l.date <= asOf).reduce((s, l) => s + l.debit - l.credit, 0);
+}
+
+export interface Inbox {
+  url: string;
+  mails: ParsedMail[];
+  /** Refuse recipients matching this (5xx at RCPT). */
+  refuse: RegExp | null;
+  waitFor(n: number, ms?: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+export async function smtpInbox(port = 0): Promise<Inbox> {
+  const inbox: Inbox = {
+    url: '', mails: [], refuse: null,
+    async waitFor(n, ms = 10_000) {
+      const end = Date.now() + ms;
+      while (inbox.mails.length < n && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      return inbox.mails;
+    },
+    close: async () => undefined,
+  };
+  const options: SMTPServerOptions = {
+    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, size: 30 << 20,
+    onRcptTo(address, _s, cb) {
+      if (inbox.refuse?.test(address.address)) return cb(Object.assign(new Error('550 5.1.1 Böyle bir posta kutusu yok'), { responseCode: 550 }));
+      cb();
+    },
+    onData(stream, _s, cb) {
+      simpleParser(stream).then((m) => { inbox.mails.push(m); cb(); }, (e: Error) => cb(e));
+    },
+  };
+  const server = new SMTPServer(options);
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', () => ok()));
+  inbox.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  inbox.close = () => new Promise<void>((ok) => server.close(() => ok()));
+  return inbox;
+}
