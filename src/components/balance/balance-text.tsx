@@ -24,4 +24,4 @@ export function BalanceText({ minor, currency }: { minor: number; currency?: str
   );
 }
 
-export { balanceText } from './balance-plain';
+export { balanceText } from '../../domain/letter/balance-plain';

@@ -32,7 +32,7 @@ export function erpCellValue(col: ErpColumn, cell: Cell | undefined): CellValue 
   }
 }
 
-export { cellText } from './cell-text';
+export { cellText } from '../../domain/cell-text';
 
 /**
  * An unreadable value: raw text with a visible mark and an explanation. An ambiguous "1.234"

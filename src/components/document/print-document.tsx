@@ -13,8 +13,8 @@ import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../domain/format';
-import { headParts } from './document-head';
-import { fittedColumns, pageChrome, paginate, type DocColumn, type DocPage, type DocSpec } from './paginate';
+import { headParts } from '../../domain/document/document-head';
+import { fittedColumns, pageChrome, paginate, type DocColumn, type DocPage, type DocSpec } from '../../domain/document/paginate';
 import { pageRule, usePageRule } from './page-rule';
 import './print-document.css';
 

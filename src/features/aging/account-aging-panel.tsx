@@ -22,9 +22,9 @@ import { LOCAL_CURRENCY } from '../../domain/currency';
 import { formatCount } from '../../domain/format';
 import type { IsoDate } from '../../domain/types';
 import { currenciesOf, openItems, parseEdges, type Basis } from '../../domain/ledger';
-import { cellMinor, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
+import { cellMinor, rowTotal, type AgingLayout } from '../../domain/aging-buckets';
 import { bucketLabel } from '../../components/aging/bucket-display';
-import { documentNumberKey } from '../../components/statement/document-number';
+import { documentNumberKey } from '../../domain/document-number';
 import { explain, itemColumns, movementColumns, type ItemRow, type MovementRow } from './fifo-explanation';
 import { balance, Comparison, compareColumns, ERP_AGING_CURRENCY, type CompareRow } from './aging-comparison';
 

@@ -7,10 +7,10 @@
 import type { ErpRow } from '../../components/data-table/erp-columns';
 import type { DataColumn } from '../../components/data-table';
 import { balanceText } from '../../components/balance';
-import type { DocumentHead } from '../../components/document/document-head';
+import type { DocumentHead } from '../../domain/document/document-head';
 import { tableDocument } from '../../components/document/from-table';
-import type { DocColumn, DocSpec } from '../../components/document/paginate';
-import { sideFigures, type AgingLayout } from '../../components/aging/aging-buckets';
+import type { DocColumn, DocSpec } from '../../domain/document/paginate';
+import { sideFigures, type AgingLayout } from '../../domain/aging-buckets';
 import type { ErpTable } from '../../domain/erp-types';
 import { t } from '../../i18n';
 import { formatCount } from '../../domain/format';

@@ -25,7 +25,7 @@ import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
 import { formatCount, formatDate } from '../../domain/format';
 import { BalanceText } from '../../components/balance';
-import { agingLayout, agingRowHref, cellMinor, cellText, hasOverdue, onSide, sideFigures, type AgingLayout, type AgingSide, type SideFigures, agingReportDate } from '../../components/aging/aging-buckets';
+import { agingLayout, agingRowHref, cellMinor, cellText, hasOverdue, onSide, sideFigures, type AgingLayout, type AgingSide, type SideFigures, agingReportDate } from '../../domain/aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from '../../components/aging/bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
 import { agingDocument } from './aging-document';

@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '../../domain/format';
 import { sumMinor } from '../../domain/money';
 import { closingsByPosition, type OpenItemsResult, type Side } from '../../domain/ledger';
 import type { IsoDate, Minor } from '../../domain/types';
-import { documentNumberOf } from '../../components/statement/document-number';
+import { documentNumberOf } from '../../domain/document-number';
 import { daysPastDueColumn } from '../../components/aging/days-past-due';
 
 // Amount columns are wide enough for a bold total of a big account ("12.361.432,76"); the

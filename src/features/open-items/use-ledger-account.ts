@@ -11,7 +11,7 @@ import { useAccountMissing } from '../../components/statement/account-not-found'
 import { statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
 import { useAccountName } from '../../components/statement/account-name';
-import { documentNumberKey } from '../../components/statement/document-number';
+import { documentNumberKey } from '../../domain/document-number';
 import { isIsoDate } from '../../domain/dates';
 import { accountCurrencies, defaultCurrencyOf, type Basis } from '../../domain/ledger';
 import { LOCAL_CURRENCY } from '../../domain/currency';

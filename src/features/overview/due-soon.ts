@@ -8,7 +8,7 @@
  * Pure: the page fetches the statements (bounded, use-due-soon.ts) and passes them here.
  */
 import type { Statement } from '../../domain/erp-types';
-import { documentNumberKey, documentNumberOf } from '../../components/statement/document-number';
+import { documentNumberKey, documentNumberOf } from '../../domain/document-number';
 import { addDays, endOfMonth, weekdayMondayFirst } from '../../domain/dates';
 import { LOCAL_CURRENCY } from '../../domain/currency';
 import { addMinor } from '../../domain/money';

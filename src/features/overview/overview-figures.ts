@@ -13,7 +13,7 @@
  *   (the order of /aging?side=B&sort=-<oldest bucket> for the rows that have one).
  */
 import type { Account, ErpTable } from '../../domain/erp-types';
-import { cellMinor, hasOverdue, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../components/aging/aging-buckets';
+import { cellMinor, hasOverdue, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../domain/aging-buckets';
 import type { ErpRow } from '../../components/data-table';
 import type { Minor } from '../../domain/types';
 import { balanceTotals } from '../../domain/balance-totals';

@@ -14,7 +14,7 @@ import { whole } from '../../api/erp-call';
 import { agingQueries } from '../../api/aging';
 import type { Account } from '../../domain/erp-types';
 import { ShortcutsBar } from '../../components/account-shortcuts/shortcuts-bar';
-import { agingLayout, agingReportDate } from '../../components/aging/aging-buckets';
+import { agingLayout, agingReportDate } from '../../domain/aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from '../../components/aging/bucket-display';
 import { BalanceText } from '../../components/balance';
 import { DataTable, type DataColumn, type ErpRow } from '../../components/data-table';

@@ -15,7 +15,7 @@ import { csvMoney, formatDate, formatMoney } from '../../domain/format';
 import { LOCAL_CURRENCY, normalizeCurrency } from '../../domain/currency';
 import type { IsoDate, Minor } from '../../domain/types';
 import type { FxRange } from '../../domain/running-balance';
-import { isDocumentNumberColumn, looksLikeInvoiceNumber } from '../../components/statement/document-number';
+import { isDocumentNumberColumn, looksLikeInvoiceNumber } from '../../domain/document-number';
 import type { StatementRow } from '../../domain/running-balance';
 
 /**

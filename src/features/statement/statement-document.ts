@@ -6,8 +6,8 @@
 import { balanceText } from '../../components/balance';
 import type { DataColumn } from '../../components/data-table';
 import { tableDocument } from '../../components/document/from-table';
-import type { DocumentHead } from '../../components/document/document-head';
-import type { DocSpec } from '../../components/document/paginate';
+import type { DocumentHead } from '../../domain/document/document-head';
+import type { DocSpec } from '../../domain/document/paginate';
 import { t } from '../../i18n';
 import { formatMoney } from '../../domain/format';
 import type { StatementRow, StatementSummary } from '../../domain/running-balance';

@@ -49,7 +49,7 @@ import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
 import type { IsoDate } from '../../domain/types';
 import { useCompanyTitle } from '../../api/session';
-import { documentFileName, type DocumentHead } from '../../components/document/document-head';
+import { documentFileName, type DocumentHead } from '../../domain/document/document-head';
 import { PdfButton } from '../../components/document/pdf-button';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { statementDocument } from './statement-document';

@@ -9,9 +9,9 @@
  * invoice series ("SF2026000417": 1–3 letters + year + 6–9 digits). Receipts and vouchers written
  * with separators ("THS-2026-000012", "ACL-2025-000001", "VRM-…") and plain numbers do not link.
  */
-import type { Cell, ErpColumn } from '../../domain/erp-types';
-import { cellText } from '../data-table/cell-text';
-import { foldKey } from '../../domain/turkish';
+import type { Cell, ErpColumn } from './erp-types';
+import { cellText } from './cell-text';
+import { foldKey } from './turkish';
 
 const DOC_KEYS = new Set([
   'belgeno', 'belgenumarasi', 'evrakno', 'evraknumarasi', 'paperno', 'papernumber', 'documentno', 'documentnumber',

@@ -10,7 +10,7 @@
  */
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { t } from '../../i18n';
-import { formatDateTime } from '../../domain/format';
+import { formatDateTime } from '../format';
 import { headParts } from './document-head';
 import { fittedColumns, paginate, type DocColumn, type DocSpec } from './paginate';
 import { renderPdf } from './pdf-render';

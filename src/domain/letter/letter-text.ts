@@ -2,12 +2,12 @@
  * The letter's words without React or CSS (the printed letter, the browser's PDF and the server's
  * mailed PDF all take them from here).
  */
-import type { CompanyInfo } from '../../domain/erp-types';
+import type { CompanyInfo } from '../erp-types';
 import { t } from '../../i18n';
-import { formatDate, formatMoney } from '../../domain/format';
-import type { StatementRow } from '../../domain/running-balance';
-import type { IsoDate, Minor } from '../../domain/types';
-import { LOCAL_CURRENCY } from '../../domain/currency';
+import { formatDate, formatMoney } from '../format';
+import type { StatementRow } from '../running-balance';
+import type { IsoDate, Minor } from '../types';
+import { LOCAL_CURRENCY } from '../currency';
 
 export interface LetterAccount {
   id: string;

@@ -6,13 +6,13 @@
  */
 import type { LetterPdf } from '../document/pdf-document';
 import type { DocSpec } from '../document/paginate';
-import { balanceText } from '../balance/balance-plain';
+import { balanceText } from './balance-plain';
 import { t } from '../../i18n';
-import { formatDate, formatMoney } from '../../domain/format';
-import { sumMinor } from '../../domain/money';
-import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../domain/currency';
-import { documentNumberOf } from '../statement/document-number';
-import type { StatementRow } from '../../domain/running-balance';
+import { formatDate, formatMoney } from '../format';
+import { sumMinor } from '../money';
+import { foreignCurrencyOf, LOCAL_CURRENCY } from '../currency';
+import { documentNumberOf } from '../document-number';
+import type { StatementRow } from '../running-balance';
 import { balanceSentence, type ReconciliationLetterProps } from './letter-text';
 
 // Roboto (the PDF's font) has no ballot box: the reply slip's boxes are written as [ ].

@@ -5,10 +5,10 @@
  * ("VADESI_GELMEMIS", "not_due", "current"). A total column is one named like a total/balance.
  * Pure module: works on ErpColumn names only.
  */
-import type { Cell, ErpColumn, ErpTable } from '../../domain/erp-types';
-import type { IsoDate, Minor } from '../../domain/types';
-import { foldKey, foldTr } from '../../domain/turkish';
-import { cellText } from '../data-table/erp-columns';
+import type { Cell, ErpColumn, ErpTable } from './erp-types';
+import type { IsoDate, Minor } from './types';
+import { foldKey, foldTr } from './turkish';
+import { cellText } from './cell-text';
 
 export { cellText };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cell, ErpColumn, ErpTable } from '../../domain/erp-types';
+import type { Cell, ErpColumn, ErpTable } from './erp-types';
 import { agingLayout, bucketOf, bucketTotals, rowTotal } from './aging-buckets';
 
 const col = (key: string, kind: ErpColumn['kind'] = 'money', field?: string): ErpColumn => ({ key, folded: key.toLowerCase(), label: key, kind, field });

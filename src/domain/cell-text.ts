@@ -1,4 +1,4 @@
-import type { Cell } from '../../domain/erp-types';
+import type { Cell } from './erp-types';
 
 /** Plain text of a cell (ids, names, numbers as the ERP wrote them); "" for empty. */
 export function cellText(cell: Cell | undefined): string {

@@ -6,8 +6,8 @@
  * PDF (pdf-document.ts) and the file names.
  */
 import { t } from '../../i18n';
-import { formatDate, formatDateTime } from '../../domain/format';
-import type { IsoDate } from '../../domain/types';
+import { formatDate, formatDateTime } from '../format';
+import type { IsoDate } from '../types';
 
 export interface DocumentHead {
   /** Our company's title ('' when the server has none). */

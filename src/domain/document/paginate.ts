@@ -13,7 +13,7 @@ import { headParts, type DocumentHead } from './document-head';
 import { textWidthPt } from './glyph-widths';
 import { cutText } from './pdf-text';
 import { t } from '../../i18n';
-import { addMinor } from '../../domain/money';
+import { addMinor } from '../money';
 
 export interface DocColumn<R> {
   id: string;
