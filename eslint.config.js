@@ -1,18 +1,24 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { layerZones, DOMAIN_BANNED_IMPORTS } from './eslint.layers.js';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 // Browser code never imports Node-only server code.
 const SERVER_PATTERN = { group: ['**/server/**', 'node:*'], message: 'src/ is browser code: it must not import server/ or Node modules.' };
-// One folder per feature (src/features/<x>/): a feature imports src/lib, src/api, src/components,
-// src/i18n — never another feature, nor src/app (the app imports the features).
+// One folder per feature (src/features/<x>/); eslint.layers.js keeps each feature out of the others.
 const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// import-x reads our TypeScript files with the TypeScript parser and resolves specifiers the way Vite does.
+const IMPORT_X_SETTINGS = {
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+};
 
 export default tseslint.config(
   { ignores: ['bench/.tmp', 'dist', 'dist-server', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'screenshots', 'bench/screens'] },
@@ -35,24 +41,30 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [SERVER_PATTERN] }],
     },
   },
-  // Later blocks replace the rule's options for their files, so each repeats SERVER_PATTERN.
-  ...FEATURES.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  // Layers (docs/architecture.md): app → features → components → api / lib / i18n → domain / contract;
+  // server → domain / contract. The zones list who may not import whom (eslint.layers.js).
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: IMPORT_X_SETTINGS,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            SERVER_PATTERN,
-            {
-              // "../<other>/…" (a sibling feature) or "…/features/<other>/…"
-              regex: `^(?:\\.\\./(?!${esc(feature)}/)[^./][^/]*/|.*/features/(?!${esc(feature)}/))`,
-              message: `src/features/${feature} must not import another feature: move what both need to src/lib or src/components.`,
-            },
-            { regex: '^(?:\\.\\./)+app(?:/|$)', message: 'A feature must not import src/app (the app imports the features).' },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones(FEATURES) }],
     },
-  })),
+  },
+  // No import cycle anywhere (static, type-only and dynamic imports all count).
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: IMPORT_X_SETTINGS,
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // src/domain is pure TypeScript both the browser and the server run: no React, no table or query library, no Node.
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: DOMAIN_BANNED_IMPORTS }],
+    },
+  },
 );

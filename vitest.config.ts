@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/reader/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/reader/**/*.test.ts'],
         },
       },
       {

@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createDemoErp } from '../server/demo-erp/index';
-import { parseErpBody, readTableAnswer } from '../src/api/reader';
+import { parseErpBody, readTableAnswer } from '../src/domain/reader';
 import { babsDocs } from '../src/features/babs/babs-docs';
 import { computeBabs } from '../src/lib/babs/compute';
 import { DEFAULT_THRESHOLD } from '../src/lib/babs/threshold';

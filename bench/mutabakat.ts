@@ -27,7 +27,7 @@ import { createCampaign } from '../server/mutabakat/campaigns';
 import { sendCampaign } from '../server/mutabakat/actions';
 import { smtpTransport, outboxTransport } from '../server/mail/transport';
 import { contacts } from '../server/db/schema';
-import { runPool } from '../src/lib/run-pool';
+import { runPool } from '../src/domain/run-pool';
 import { percentile } from './stats';
 
 const LATENCY = Number(process.env.BENCH_ERP_LATENCY_MS ?? 40);

@@ -5,12 +5,12 @@
  */
 import { createDemoErp, getDataset, LARGE_ACCOUNT_COUNT, LARGE_STATEMENT_ACCOUNT_ID, LARGE_STATEMENT_LINES } from '../server/demo-erp/index';
 import type { ShapeName } from '../server/demo-erp/index';
-import { parseErpBody, readAccounts, readStatement } from '../src/api/reader';
-import { computeStatement } from '../src/lib/running-balance';
-import { openItems } from '../src/lib/ledger';
+import { parseErpBody, readAccounts, readStatement } from '../src/domain/reader';
+import { computeStatement } from '../src/domain/running-balance';
+import { openItems } from '../src/domain/ledger';
 import { getTableIndex, sortedOrder } from '../src/components/data-table/row-order';
 import type { DataColumn } from '../src/components/data-table/types';
-import type { Account } from '../src/api/types';
+import type { Account } from '../src/domain/erp-types';
 import { figure, type Figure } from './stats';
 
 const PASSWORD = 'bench-only-password';
@@ -72,7 +72,7 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
   });
   if (lines !== LARGE_STATEMENT_LINES) throw new Error(`reader: ${lines} statement lines, expected ${LARGE_STATEMENT_LINES}`);
   const compute = time(runs, () => void computeStatement(statement.lines, { today: dataset.today }));
-  // The open-item engine (src/lib/ledger.ts) over the 50,000-line statement: open items, days,
+  // The open-item engine (src/domain/ledger.ts) over the 50,000-line statement: open items, days,
   // buckets, which movement closed what (explain on, as the FIFO panel and the statement use it).
   let openCount = 0;
   const openTimes = time(runs, () => {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { SIGNED_IN_COOKIE } from '../src/contract/erp';
+import { PAGES, pathPattern } from '../src/contract/pages';
 
 const ENTRY = fileURLToPath(new URL('../src/api/early-call.ts', import.meta.url));
 const TAG = /<script type="module" src="\/src\/api\/early-call\.ts"><\/script>/;
@@ -62,18 +63,13 @@ const FIRST_QUERIES = '/src/api/first-queries.ts';
 /** The signed-in pages' frame (routes.tsx: the lazy layout route every page sits in). */
 const APP_SHELL = '/src/app/app-shell.tsx';
 /**
- * The page a path opens (routes.tsx's lazy pages, for the paths people open directly: a bookmark, a
- * link in an e-mail, a reload). Its code is fetched with the HTML instead of after the app has started.
+ * The page a path opens, for the pages people open directly (the page table's `preload` entries: a
+ * bookmark, a link in an e-mail, a reload) — path pattern → module file. Its code is fetched with the
+ * HTML instead of after the app has started.
  */
-export const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [
-  ['^/$', '/src/features/overview/overview-page.tsx'],
-  ['^/accounts$', '/src/features/accounts/accounts-page.tsx'],
-  ['^/accounts/[^/]+$', '/src/features/statement/statement-page.tsx'],
-  ['^/aging$', '/src/features/aging/aging-page.tsx'],
-  ['^/invoices$', '/src/features/invoices/invoice-search-page.tsx'],
-  ['^/invoices/[^/]+$', '/src/features/invoices/invoice-detail-page.tsx'],
-  ['^/babs$', '/src/features/babs/babs-page.tsx'],
-];
+export const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = PAGES.filter((p) => p.preload).map(
+  (p) => [pathPattern(p.path), `/src/${p.module}.tsx`] as const,
+);
 
 type Ctx = Pick<IndexHtmlTransformContext, 'bundle' | 'chunk'>;
 interface ChunkInfo {

@@ -3,23 +3,23 @@
  * Calls each read operation once with harmless parameters (through the gateway's own upstream
  * client, so the URL, body form and error messages are the gateway's) and reports, per operation:
  * HTTP status, time, bytes, the answer's shape, each key with the field it was mapped to (or "not
- * understood"), a sample row as the app shows it (tr-TR, src/lib/format), warnings, and an
+ * understood"), a sample row as the app shows it (tr-TR, src/domain/format), warnings, and an
  * ERP_ALIASES_FILE snippet for the keys not understood. Every answer is read by THE reader
- * (src/api/reader) — this file only describes what the reader made of it.
+ * (src/domain/reader) — this file only describes what the reader made of it.
  *
  * The API password is never printed (it is only in the URL, which is never printed; the output is
  * also scrubbed of it). `ok` is false when an operation failed or lacks a field a page needs.
  */
 import { performance } from 'node:perf_hooks';
-import { AppError } from '../src/api/errors';
+import { AppError } from '../src/domain/errors';
 import {
   FIELD_KINDS, answerShape, extendAliases, hasLabel, parseErpBody, readInvoiceDetail, readLogin, readTableAnswer, resetAliases,
   type RecordKind,
-} from '../src/api/reader';
-import type { Cell, ErpColumn, ErpTable } from '../src/api/types';
+} from '../src/domain/reader';
+import type { Cell, ErpColumn, ErpTable } from '../src/domain/erp-types';
 import { t, type MessageKey } from '../src/i18n';
-import { formatCount, formatDate, formatMoney, formatNumber } from '../src/lib/format';
-import { normalizeCurrency } from '../src/lib/currency';
+import { formatCount, formatDate, formatMoney, formatNumber } from '../src/domain/format';
+import { normalizeCurrency } from '../src/domain/currency';
 import { ERP_OPERATIONS, LOGIN_OPERATION, LOGIN_PARAMS } from '../src/contract/erp';
 import { GatewayError } from './gateway/messages';
 import { callErp, defaultDispatcher, fetchTransport, type UpstreamOptions } from './gateway/upstream';
@@ -61,7 +61,7 @@ function meaning(record: RecordKind, field: string): string {
   return (t(`common.field.${record}.${field}` as MessageKey) as string | undefined) ?? field;
 }
 
-/** A cell as the app shows it (tr-TR through src/lib/format). */
+/** A cell as the app shows it (tr-TR through src/domain/format). */
 function shown(cell: Cell | undefined, kind: ErpColumn['kind']): string {
   if (!cell || cell.kind === 'empty') return '–';
   switch (cell.kind) {

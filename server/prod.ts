@@ -36,9 +36,8 @@ import { precompressDir } from './precompress';
 export const contentSecurityPolicy = (inlineScripts: readonly string[] = []) => [
   "default-src 'self'",
   ["script-src 'self'", ...inlineScripts].join(' '),
-  // The Excel export zips big sheets (> 160 kB) in a Web Worker that fflate starts from a blob: URL
-  // made by our own script (xlsx-writer.ts); nothing else may start a worker.
-  "worker-src 'self' blob:",
+  // Our two workers (xlsx-worker.ts, rank-worker.ts) are our own files; nothing else may start one.
+  "worker-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

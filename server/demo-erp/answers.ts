@@ -2,7 +2,7 @@
  * What the demo ERP answers when it does not fail: the columns of each operation (Workcube names,
  * Turkish names, the spec's labels — see shapes.ts) and the rows from the dataset.
  */
-import { foldTr } from '../../src/lib/turkish';
+import { foldTr } from '../../src/domain/turkish';
 import { agingOf, type AgingResult, type DemoAccount, type DemoDataset, type DemoInvoice } from './dataset';
 import type { Operation } from './faults';
 import { renderDetail, renderList, renderUser, keyFamily, type Column, type ShapeName, type Table, type CellValue } from './shapes';

@@ -3,7 +3,7 @@ import { agingOf, generateDataset, getDataset, LARGE_STATEMENT_ACCOUNT_ID, SPECI
 
 const ds = getDataset();
 
-/** Test-local Turkish fold (independent of src/lib/turkish). */
+/** Test-local Turkish fold (independent of src/domain/turkish). */
 const fold = (s: string) => s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ğ/g, 'g').replace(/ş/g, 's').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
 
 describe('demo dataset (normal size)', () => {

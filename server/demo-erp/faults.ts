@@ -13,7 +13,7 @@
  * `[operation[?param=value]:]mode` — e.g. `get_cari?firma_ismi=zzz:html500; get_fatura_det:erp-error`.
  * A bare mode is the global mode.
  */
-import { foldTr } from '../../src/lib/turkish';
+import { foldTr } from '../../src/domain/turkish';
 
 export const FAIL_MODES = ['none', 'html500', 'html200', 'empty', 'hang', 'malformed-numbers', 'erp-error', 'cut'] as const;
 export type FailMode = (typeof FAIL_MODES)[number];

@@ -28,7 +28,7 @@
  * '' for an empty cell, numeric-looking ids as numbers (00457 → 457: lookups by id compare as
  * numbers, as ColdFusion's loose `==` does), TL written YTL; no "//" prefix (WEX strips it).
  */
-import { csvMoney, formatDate, formatMoney, formatNumber } from '../../src/lib/format';
+import { csvMoney, formatDate, formatMoney, formatNumber } from '../../src/domain/format';
 
 export const SHAPES = ['wex', 'labels', 'envelope', 'cf-row', 'cf-column', 'envelope-cf-row', 'envelope-cf-column', 'mobius'] as const;
 export type ShapeName = (typeof SHAPES)[number];

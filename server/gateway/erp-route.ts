@@ -12,7 +12,7 @@ import type { Flights, StartFlight } from './coalesce';
 import type { GatewayEnv } from './config';
 import type { EchoGuard } from './echo-guard';
 import { GatewayError, MESSAGES, fill } from './messages';
-import { ERP_OPERATIONS, MAX_PARAM_CHARS, findOperation } from '../../src/contract/erp';
+import { ERP_OPERATIONS, MAX_PARAM_CHARS, callKey, findOperation } from '../../src/contract/erp';
 import { onStreamEnd, type SessionCalls } from './session-calls';
 import type { SessionCookies } from './session-cookie';
 import { userKey } from './session';
@@ -51,7 +51,8 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, fl
     }
     // Every documented parameter is sent; one the browser left out goes as "" (documented choice).
     const params = allowed.map((k) => [k, typeof body[k] === 'string' ? body[k] : ''] as const);
-    const key = JSON.stringify([operation, params]);
+    // The call's identity is the browser's (contract callKey): identical calls share one ERP request.
+    const key = callKey({ operation, params: Object.fromEntries(params) });
     // The browser's leaving (closed tab, navigation, fetch aborted) reaches the ERP request at any stage.
     const left = c.req.raw.signal;
     const release = await calls.acquire(session.sid, left);

@@ -2,8 +2,8 @@
  * Gateway error codes and their plain Turkish messages (server side; the browser shows its own
  * t() text per code and may fall back to these). Codes and statuses: docs/team-contracts.md.
  */
-import type { GatewayErrorCode as BrowserGatewayErrorCode } from '../../src/api/errors';
-/** The codes the browser knows (one list, in src/api/errors.ts), plus the gateway's own last resort. */
+import type { GatewayErrorCode as BrowserGatewayErrorCode } from '../../src/domain/errors';
+/** The codes the browser knows (one list, in src/domain/errors.ts), plus the gateway's own last resort. */
 export type GatewayErrorCode = BrowserGatewayErrorCode | 'internal';
 
 export const ERROR_STATUS: Record<GatewayErrorCode, number> = {

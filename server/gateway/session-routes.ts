@@ -3,7 +3,7 @@
  * log out (DELETE: the session is revoked, the cookie cleared). The cookie itself: session-cookie.ts.
  */
 import type { Hono } from 'hono';
-import { parseErpBody, readLogin } from '../../src/api/reader';
+import { parseErpBody, readLogin } from '../../src/domain/reader';
 import { readJsonObject } from './body';
 import type { GatewayConfig, GatewayEnv } from './config';
 import { GatewayError, MESSAGES, abortedError, fill } from './messages';

@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
-import { foldTr } from '../../src/lib/turkish';
+import { foldTr } from '../../src/domain/turkish';
 import type { StateStore } from './state-store';
 
 export interface SessionUser {

@@ -2,7 +2,7 @@
  * The mutabakat mail in Turkish: subject, HTML and plain text, the reply link, the TTK md. 94 note.
  * No tracking pixel, no remote image, no script: the HTML is text and one link.
  */
-import { formatDate, formatMoney } from '../../src/lib/format';
+import { formatDate, formatMoney } from '../../src/domain/format';
 import type { Money } from '../mutabakat/money-view';
 
 export interface MailFacts {

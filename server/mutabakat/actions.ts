@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { campaigns, letters, uploads } from '../db/schema';
-import { isIsoDate } from '../../src/lib/dates';
+import { isIsoDate } from '../../src/domain/dates';
 import { queueMail } from '../mail/outbox';
 import { loadLetter, type LetterRecord } from './campaigns';
 import { getContact } from './contacts';

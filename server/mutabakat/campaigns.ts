@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { campaigns, events, letters, type CampaignOptions } from '../db/schema';
-import { isIsoDate } from '../../src/lib/dates';
+import { isIsoDate } from '../../src/domain/dates';
 import { enqueue } from '../jobs/queue';
 import { getContacts } from './contacts';
 import { badRequest, notFound, type Problem } from './errors';

@@ -3,7 +3,7 @@
  * names every rejected row and why; a commit that writes all rows or none.
  */
 import ExcelJS from 'exceljs';
-import { foldKey } from '../../src/lib/turkish';
+import { foldKey } from '../../src/domain/turkish';
 import type { Db } from '../db/open';
 import { checkTaxId } from '../../src/lib/babs/tax-id';
 import { badAddress, isAddress, putContact, splitAddresses } from './contacts';

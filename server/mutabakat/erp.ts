@@ -4,8 +4,8 @@
  * preparing job; the account list once per job run (names, places, currencies).
  */
 import { callErp, type UpstreamOptions } from '../gateway/upstream';
-import { parseErpBody, readAccounts, readStatement } from '../../src/api/reader';
-import type { Account, Statement } from '../../src/api/types';
+import { parseErpBody, readAccounts, readStatement } from '../../src/domain/reader';
+import type { Account, Statement } from '../../src/domain/erp-types';
 
 export interface ErpSource {
   accounts(): Promise<Map<string, Account>>;

@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { letterPdf } from '../../src/components/reconciliation/letter-pdf';
-import type { ReconciliationLetterProps } from '../../src/components/reconciliation/letter-text';
-import type { PdfPart } from '../../src/components/document/pdf-document';
+import { letterPdf } from '../../src/domain/letter/letter-pdf';
+import type { ReconciliationLetterProps } from '../../src/domain/letter/letter-text';
+import type { PdfPart } from '../../src/domain/document/pdf-document';
 import { renderPdf } from './pdf';
 
 type Pending = { ok: (b: Buffer) => void; fail: (e: Error) => void };

@@ -3,9 +3,9 @@
  * hold the gateway's event loop: it builds the browser's letter definition from plain data and renders it.
  */
 import { parentPort } from 'node:worker_threads';
-import { letterPdf } from '../../src/components/reconciliation/letter-pdf';
-import type { ReconciliationLetterProps } from '../../src/components/reconciliation/letter-text';
-import type { PdfPart } from '../../src/components/document/pdf-document';
+import { letterPdf } from '../../src/domain/letter/letter-pdf';
+import type { ReconciliationLetterProps } from '../../src/domain/letter/letter-text';
+import type { PdfPart } from '../../src/domain/document/pdf-document';
 import { renderPdf } from './pdf';
 
 export interface PdfJob {

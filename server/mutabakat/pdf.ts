@@ -1,14 +1,14 @@
 /**
  * PDFs in Node with pdfmake's server build, from the same document definitions the browser's
- * "PDF indir" uses (src/components/document/pdf-document.ts pdfDefinition, letter-pdf.ts letterPdf):
+ * "PDF indir" uses (src/domain/document/pdf-document.ts pdfDefinition, letter-pdf.ts letterPdf):
  * the mailed letter is the browser's letter. Fonts: pdfmake's own Roboto files (Turkish letters).
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { pdfDefinition, type PdfPart } from '../../src/components/document/pdf-document';
-import { LAYOUTS } from '../../src/components/document/pdf-render';
+import { pdfDefinition, type PdfPart } from '../../src/domain/document/pdf-document';
+import { LAYOUTS } from '../../src/domain/document/pdf-render';
 
 const require = createRequire(import.meta.url);
 

@@ -1,8 +1,8 @@
 /** The auditor's report of a campaign: Excel (exceljs) and PDF (the shared document table, pdfmake in Node). */
 import ExcelJS from 'exceljs';
-import { formatDate, formatDateTime, formatMoney } from '../../src/lib/format';
-import type { PdfPart } from '../../src/components/document/pdf-document';
-import type { DocSpec } from '../../src/components/document/paginate';
+import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format';
+import type { PdfPart } from '../../src/domain/document/pdf-document';
+import type { DocSpec } from '../../src/domain/document/paginate';
 import type { LetterJson, loadCampaign } from './campaigns';
 import type { Money } from './money-view';
 import { renderPdf } from './pdf';

@@ -18,7 +18,7 @@ import { MUT_MESSAGES, MutError, badRequest, fill, isDbDown, notFound } from './
 import { eventJson, letterEvents, type Actor } from './events';
 import { reportPdf, reportXlsx } from './report';
 import { checkUpload, cleanFileName } from '../reply/upload';
-import { formatDate } from '../../src/lib/format';
+import { formatDate } from '../../src/domain/format';
 
 type C = Context<GatewayEnv>;
 const pid = (c: C): string => (c.req.param as (k: string) => string | undefined)('id') ?? '';

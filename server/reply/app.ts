@@ -14,7 +14,7 @@ import { loadLetter } from '../mutabakat/campaigns';
 import type { MutCtx } from '../mutabakat/context';
 import { appendEvent } from '../mutabakat/events';
 import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
-import { toMinor } from '../../src/lib/money';
+import { toMinor } from '../../src/domain/money';
 import { WindowLimiter } from './limiter';
 import { REPLY_CSP, answeredPage, busyPage, formPage, plainPage, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';

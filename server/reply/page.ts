@@ -5,7 +5,7 @@
  * attachment); afterwards the answer read-only. One plain page for every link that does not lead to a letter.
  */
 import { createHash } from 'node:crypto';
-import { formatDate, formatDateTime, formatMoney } from '../../src/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format';
 import { TTK_NOTE, sideWords } from '../mail/compose';
 import type { Money } from '../mutabakat/money-view';
 

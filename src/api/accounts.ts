@@ -1,6 +1,6 @@
 /** get_cari: account list, optionally filtered by company name (firma_ismi = the trimmed query, "" = all). */
 import type { RequestOptions } from './client';
-import { readAccounts } from './reader';
+import { readAccounts } from '../domain/reader';
 import { longAnswerQuery } from './erp-call';
 import { accountKeys, accountListCall } from '../contract/erp';
 

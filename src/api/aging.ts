@@ -1,5 +1,5 @@
 /** get_yaslandirma: aging report by company name (firma_ismi = trimmed, "" when not given). Fields undocumented → ErpTable. */
-import { readTableAnswer } from './reader';
+import { readTableAnswer } from '../domain/reader';
 import { erpQuery } from './erp-call';
 import { agingKeys, agingListCall } from '../contract/erp';
 

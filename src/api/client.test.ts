@@ -16,14 +16,14 @@ import {
   UnauthenticatedError,
   isRetryable,
   userMessageOf,
-} from './errors';
+} from '../domain/errors';
 import { accountQueries } from './accounts';
 import { callRegistry, fetchErp, startCalls, type FetchOptions } from './erp-call';
 import { statementQueries } from './statement';
 import { agingQueries } from './aging';
 import { invoiceQueries } from './invoices';
 import { configQuery, fetchConfig, fetchSession, login, logout, sessionQuery } from './session';
-import { readAccounts, resetAliases } from './reader';
+import { readAccounts, resetAliases } from '../domain/reader';
 import { accountListCall, callKey, statementCall, type ErpOperation } from '../contract/erp';
 
 interface Seen {

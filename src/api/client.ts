@@ -8,7 +8,7 @@
  * rows into the query cache); it sends with `send` and reads failures with `failure` from here.
  */
 import ky, { type KyInstance } from 'ky';
-import { AnswerCutError, AppError, ErpFormatError, ErpTimeoutError, NetworkError, errorFromResponse } from './errors';
+import { AnswerCutError, AppError, ErpFormatError, ErpTimeoutError, NetworkError, errorFromResponse } from '../domain/errors';
 
 /** Browser-side time limit of one call; above the gateway's own upstream timeout so that one answers first. */
 export const REQUEST_TIMEOUT_MS = 35_000;

@@ -9,8 +9,8 @@ import { createApiClient, setApiClient } from './client';
 import { fetchConfig } from './session';
 import { accountQueries } from './accounts';
 import { statementQueries } from './statement';
-import { resetAliases } from './reader';
-import { classifyMovement, resetMovementClasses } from '../lib/ledger/movements';
+import { resetAliases } from '../domain/reader';
+import { classifyMovement, resetMovementClasses } from '../domain/ledger/movements';
 
 afterEach(() => {
   setApiClient();

@@ -30,7 +30,8 @@ import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type RequestOptions } from './client';
 import { endTransfer, startTransfer } from './transfers';
 import { aliasesReady } from './aliases-ready';
-import { SIGNED_IN_COOKIE, callKey, firstCallsOf, type ErpCall } from '../contract/erp';
+import { SIGNED_IN_COOKIE, callKey, type ErpCall } from '../contract/erp';
+import { firstCallsOf } from '../contract/pages';
 
 // ── 1. Who is signed in, as far as a page load can tell ─────────────────────────────────────────
 
@@ -177,7 +178,7 @@ export async function fetchErp(call: ErpCall, options: FetchOptions = {}): Promi
     const res = await takeOrSend(call, options);
     if (!res.ok) throw await apiClient().failure(res, options.signal);
     // The reader is loaded with the first ERP answer (not part of the /login bundle).
-    const reader = import('./reader');
+    const reader = import('../domain/reader');
     const text = await readText(res, options, (received) => (transfer.receivedBytes = received));
     mark(`erp:${call.operation}:text`);
     const json = (await reader).parseErpBody(text, res.status);
@@ -280,7 +281,7 @@ export function longAnswerQuery<T extends object>(
       // A refetch keeps showing the whole answer it has until the new whole is in.
       const hadWhole = cache?.state.data?.complete === true;
       const onStart = async (text: string) => {
-        const { parsePrefix } = await import('./reader');
+        const { parsePrefix } = await import('../domain/reader');
         const json = parsePrefix(text);
         await aliasesReady();
         if (json === undefined || signal.aborted) return;

@@ -2,7 +2,7 @@
  * get_fatura (search by invoice number and company name; both sent, "" when not given) and
  * get_fatura_det (detail by fatura_id). Fields undocumented → ErpTable / InvoiceDetail.
  */
-import { readInvoiceDetail, readTableAnswer } from './reader';
+import { readInvoiceDetail, readTableAnswer } from '../domain/reader';
 import { queryOptions } from '@tanstack/react-query';
 import { erpQuery, fetchErp } from './erp-call';
 import { MAX_PARAM_CHARS, invoiceDetailCall, invoiceKeys, invoiceSearchCall } from '../contract/erp';

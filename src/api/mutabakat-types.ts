@@ -2,7 +2,7 @@
  * The mutabakat API's shapes as the server sends them (docs/mutabakat-api.md): money in integer
  * minor units, business dates 'YYYY-MM-DD', moments ISO 8601 UTC.
  */
-import type { IsoDate, Minor } from '../lib/types';
+import type { IsoDate, Minor } from '../domain/types';
 
 export type Side = 'B' | 'A' | '';
 

@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, type RequestOptions, type SendInit } from './client';
-import { AppError, UnauthenticatedError } from './errors';
+import { AppError, UnauthenticatedError } from '../domain/errors';
 import { t } from '../i18n/core';
 import type {
   BoardFilter,

@@ -3,7 +3,7 @@
  * one retry, and only for errors that may pass (network, timeout, 5xx) — see isRetryable.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { isRetryable } from './errors';
+import { isRetryable } from '../domain/errors';
 
 export const STALE_TIME_MS = 5 * 60_000;
 export const GC_TIME_MS = 30 * 60_000;

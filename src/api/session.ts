@@ -5,9 +5,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { deleteJson, postJson, type RequestOptions } from './client';
 import { getJsonOnce, signedInHint } from './erp-call';
 import { holdReadsUntil } from './aliases-ready';
-import { extendMovementClasses } from '../lib/ledger/movements';
-import { UnauthenticatedError } from './errors';
-import type { AppConfig, CompanyInfo, SessionUser } from './types';
+import { extendMovementClasses } from '../domain/ledger/movements';
+import { UnauthenticatedError } from '../domain/errors';
+import type { AppConfig, CompanyInfo, SessionUser } from '../domain/erp-types';
 
 /** GET /api/config. Side effect: the operator's extra alias table is merged into the reader. */
 export function fetchConfig(options?: RequestOptions): Promise<AppConfig> {
@@ -19,7 +19,7 @@ export function fetchConfig(options?: RequestOptions): Promise<AppConfig> {
 async function readConfig(options?: RequestOptions): Promise<AppConfig> {
   const config = await getJsonOnce<AppConfig>('config', options);
   // The reader is not part of the /login bundle: loaded here only when the operator set aliases.
-  if (config?.aliases) (await import('./reader')).extendAliases(config.aliases);
+  if (config?.aliases) (await import('../domain/reader')).extendAliases(config.aliases);
   // The same file's `movementType` section: the installation's İşlem Türü names per movement class.
   const movementTypes = (config?.aliases as Record<string, unknown> | undefined)?.movementType;
   if (movementTypes) extendMovementClasses(movementTypes);

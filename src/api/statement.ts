@@ -1,7 +1,7 @@
 /** get_cari_extre: the statement of one account (cari_id = the account's Firma ID). */
-import { fieldOf, readStatement } from './reader';
+import { fieldOf, readStatement } from '../domain/reader';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Statement, StatementLine } from './types';
+import type { Statement, StatementLine } from '../domain/erp-types';
 import { statementCall, statementKeys } from '../contract/erp';
 import { longAnswerQuery } from './erp-call';
 

@@ -7,7 +7,7 @@ import { clearShortcuts } from '../lib/account-shortcuts';
 import { clearColumnPrefs } from '../components/data-table/column-store';
 import { t } from '../i18n';
 import { QuickInvoiceBox } from '../features/invoices/quick-invoice-box';
-import type { SessionUser } from '../api/types';
+import type { SessionUser } from '../domain/erp-types';
 
 const NAV = [
   { to: '/', label: () => t('common.nav.overview') },

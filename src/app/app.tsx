@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { UnauthenticatedError } from '../api/errors';
+import { UnauthenticatedError } from '../domain/errors';
 import { loginPathFor, type LoginLocationState } from '../features/auth/next-path';
 import { signedInHint } from '../api/erp-call';
 

@@ -1,6 +1,6 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError } from 'react-router-dom';
-import { AppError, userMessageOf } from '../api/errors';
+import { AppError, userMessageOf } from '../domain/errors';
 import { t } from '../i18n/core';
 
 /**

@@ -13,9 +13,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { signedInHint, startCalls } from '../api/erp-call';
-import { firstCallsOf } from '../contract/erp';
+import { PAGES, firstCallsOf, type PageModule } from '../contract/pages';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
-import type { SessionUser } from '../api/types';
+import type { SessionUser } from '../domain/erp-types';
 import { loginPathFor, safeNextPath } from '../features/auth/next-path';
 import { translate, type MessageKey } from '../i18n/core';
 import { Loading } from '../components/feedback/loading';
@@ -23,6 +23,30 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
 
+type PageLoad = () => Promise<{ default: React.ComponentType }>;
+
+/**
+ * Each signed-in page's code and document title, by its module in the page table (contract/pages.ts).
+ * The import() calls stay literal so Vite gives each page its own chunk; each key is the specifier
+ * its import() names (tests/structure/page-table.test.ts), and the type makes every page listed.
+ */
+export const PAGE_LOADERS = {
+  'features/overview/overview-page': [() => import('../features/overview/overview-page'), 'common.nav.overview'],
+  'features/accounts/accounts-page': [() => import('../features/accounts/accounts-page'), 'common.nav.accounts'],
+  'features/statement/statement-page': [() => import('../features/statement/statement-page'), 'common.nav.accounts'],
+  'features/statement/reconciliation-letter-page': [() => import('../features/statement/reconciliation-letter-page'), 'letter.page.title'],
+  'features/open-items/open-items-page': [() => import('../features/open-items/open-items-page'), 'ledger.openItems.title'],
+  'features/open-items/late-interest-page': [() => import('../features/open-items/late-interest-page'), 'ledger.lateInterest.title'],
+  'features/accounts/reconciliation-letters-page': [() => import('../features/accounts/reconciliation-letters-page'), 'letters.title'],
+  'features/mutabakat/campaigns-page': [() => import('../features/mutabakat/campaigns-page'), 'mut.campaigns.title'],
+  'features/mutabakat/board-page': [() => import('../features/mutabakat/board-page'), 'mut.campaigns.title'],
+  'features/mutabakat/contacts-import-page': [() => import('../features/mutabakat/contacts-import-page'), 'mut.import.title'],
+  'features/mutabakat/outbox-page': [() => import('../features/mutabakat/outbox-page'), 'mut.outbox.title'],
+  'features/babs/babs-page': [() => import('../features/babs/babs-page'), 'babs.title'],
+  'features/aging/aging-page': [() => import('../features/aging/aging-page'), 'common.nav.aging'],
+  'features/invoices/invoice-search-page': [() => import('../features/invoices/invoice-search-page'), 'common.nav.invoices'],
+  'features/invoices/invoice-detail-page': [() => import('../features/invoices/invoice-detail-page'), 'common.nav.invoices'],
+} as const satisfies Record<PageModule, readonly [PageLoad, MessageKey]>;
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   /** /api/config before anything else: fetchConfig merges the operator's extra aliases into the reader. */
@@ -65,7 +89,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
    * page's module brings its area's messages (it imports i18n), which /login's bundle does not hold
    * (i18n/core.ts).
    */
-  const page = (load: () => Promise<{ default: React.ComponentType }>, title: MessageKey) => async () => {
+  const page = (load: PageLoad, title: MessageKey) => async () => {
     const Component = (await load()).default;
     return { Component, handle: { title: translate(title) } satisfies RouteHandle };
   };
@@ -133,70 +157,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // Page errors render inside the shell (header and navigation stay usable).
               errorElement: <RouteError />,
               children: [
-                {
-                  index: true,
-                  ...firstCalls,
-                  lazy: page(() => import('../features/overview/overview-page'), 'common.nav.overview'),
-                },
-                {
-                  path: 'accounts',
-                  ...firstCalls,
-                  lazy: page(() => import('../features/accounts/accounts-page'), 'common.nav.accounts'),
-                },
-                {
-                  path: 'accounts/:cariId',
-                  ...firstCalls,
-                  lazy: page(() => import('../features/statement/statement-page'), 'common.nav.accounts'),
-                },
-                {
-                  path: 'accounts/:cariId/mutabakat',
-                  lazy: page(() => import('../features/statement/reconciliation-letter-page'), 'letter.page.title'),
-                },
-                {
-                  path: 'accounts/:cariId/acik-kalemler',
-                  lazy: page(() => import('../features/open-items/open-items-page'), 'ledger.openItems.title'),
-                },
-                {
-                  path: 'accounts/:cariId/vade-farki',
-                  lazy: page(() => import('../features/open-items/late-interest-page'), 'ledger.lateInterest.title'),
-                },
-                {
-                  path: 'mutabakat',
-                  lazy: page(() => import('../features/accounts/reconciliation-letters-page'), 'letters.title'),
-                },
-                {
-                  path: 'mutabakat/donemler',
-                  lazy: page(() => import('../features/mutabakat/campaigns-page'), 'mut.campaigns.title'),
-                },
-                {
-                  path: 'mutabakat/donemler/:campaignId',
-                  lazy: page(() => import('../features/mutabakat/board-page'), 'mut.campaigns.title'),
-                },
-                {
-                  path: 'mutabakat/kisiler',
-                  lazy: page(() => import('../features/mutabakat/contacts-import-page'), 'mut.import.title'),
-                },
-                {
-                  path: 'mutabakat/giden-kutusu',
-                  lazy: page(() => import('../features/mutabakat/outbox-page'), 'mut.outbox.title'),
-                },
-                {
-                  path: 'babs',
-                  lazy: page(() => import('../features/babs/babs-page'), 'babs.title'),
-                },
-                {
-                  path: 'aging',
-                  lazy: page(() => import('../features/aging/aging-page'), 'common.nav.aging'),
-                },
-                {
-                  path: 'invoices',
-                  lazy: page(() => import('../features/invoices/invoice-search-page'), 'common.nav.invoices'),
-                },
-                {
-                  path: 'invoices/:faturaId',
-                  ...firstCalls,
-                  lazy: page(() => import('../features/invoices/invoice-detail-page'), 'common.nav.invoices'),
-                },
+                // The page table: one route per signed-in page, its first calls loaded by its route.
+                ...PAGES.map((entry) => {
+                  const [load, title] = PAGE_LOADERS[entry.module];
+                  return {
+                    ...(entry.path === '' ? { index: true as const } : { path: entry.path }),
+                    ...('firstCalls' in entry ? firstCalls : {}),
+                    lazy: page(load, title),
+                  };
+                }),
                 {
                   path: '*',
                   lazy: page(() => import('./not-found-page'), 'common.notFound.title'),

@@ -116,24 +116,3 @@ export const invoiceDetailCall = (id: string): ErpCall<'get_fatura_det'> => ({
   params: { fatura_id: id.trim() },
   queryKey: invoiceKeys.detail(id),
 });
-
-/**
- * The ERP calls a page needs first, by its URL path — what a route sends while the page's code
- * loads, and what the early-call script (src/api/early-call.ts, inlined into index.html) sends
- * while the HTML is still parsed. Pages not listed start their calls themselves.
- */
-export function firstCallsOf(pathname: string): ErpCall[] {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return [accountListCall(''), agingListCall('')];
-  if (path === '/accounts') return [accountListCall('')];
-  const [, page, encoded] = /^\/(accounts|invoices)\/([^/]+)$/.exec(path) ?? [];
-  if (!encoded) return [];
-  let id: string;
-  try {
-    id = decodeURIComponent(encoded);
-  } catch {
-    return []; // a malformed link: the page says so, nothing is asked of the ERP
-  }
-  if (!id.trim()) return [];
-  return [page === 'accounts' ? statementCall(id) : invoiceDetailCall(id)];
-}

@@ -1,5 +1,5 @@
 import { csvField, toCsv } from './csv';
-import { csvMoney, formatDate } from './format';
+import { csvMoney, formatDate } from '../domain/format';
 
 const bytes = (s: string) => Array.from(new TextEncoder().encode(s));
 const hex = (s: string) => bytes(s).map((b) => b.toString(16).padStart(2, '0')).join(' ');

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { msUntilIstanbulMidnight } from './dates';
+import { msUntilIstanbulMidnight } from '../domain/dates';
 import { useToday } from './use-today';
 
 describe('useToday: "today" advances at Istanbul midnight', () => {

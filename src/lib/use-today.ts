@@ -6,8 +6,8 @@
  * that needs "today" uses.
  */
 import { useEffect, useState } from 'react';
-import { msUntilIstanbulMidnight, todayIso } from './dates';
-import type { IsoDate } from './types';
+import { msUntilIstanbulMidnight, todayIso } from '../domain/dates';
+import type { IsoDate } from '../domain/types';
 
 export function useToday(): IsoDate {
   const [today, setToday] = useState<IsoDate>(() => todayIso());

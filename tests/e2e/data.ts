@@ -30,7 +30,7 @@ export function trDate(iso: string): string {
   return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 }
 
-/** Turkish-aware folding written independently of src/lib/turkish.ts: "İĞDIR" → "igdir". */
+/** Turkish-aware folding written independently of src/domain/turkish.ts: "İĞDIR" → "igdir". */
 export function foldIndependently(s: string): string {
   const map: Record<string, string> = { ı: 'i', ğ: 'g', ü: 'u', ş: 's', ö: 'o', ç: 'c', â: 'a', î: 'i', û: 'u' };
   return s.toLocaleLowerCase('tr-TR').replace(/[ığüşöçâîû]/g, (c) => map[c] ?? c);

@@ -4,7 +4,7 @@
 import { account, dataset, SPECIAL_ACCOUNTS } from './data';
 import { e2e } from './env';
 import { t } from '../../src/i18n';
-import { formatCount } from '../../src/lib/format';
+import { formatCount } from '../../src/domain/format';
 import { checkPage, expect, setDemoErp, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });

@@ -5,7 +5,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { agingOf, getDataset, SPECIAL_ACCOUNTS } from '../../server/demo-erp';
-import { foldTr } from '../../src/lib/turkish';
+import { foldTr } from '../../src/domain/turkish';
 import { http, HttpResponse } from 'msw';
 import { mswServer, renderApp, setDemoFail, type DemoShape } from '../harness';
 

@@ -1,10 +1,10 @@
 /**
- * The open-item engine (src/lib/ledger/) against the demo ERP's own aging (agingOf in
+ * The open-item engine (src/domain/ledger/) against the demo ERP's own aging (agingOf in
  * server/demo-erp/dataset.ts, an independent implementation): same buckets, signed like the ERP's.
  */
 import { describe, expect, it } from 'vitest';
 import { agingOf, getDataset } from '../../server/demo-erp';
-import { openItems } from '../../src/lib/ledger';
+import { openItems } from '../../src/domain/ledger';
 
 const amounts = (r: ReturnType<typeof openItems>) => Object.fromEntries(r.buckets.map((b) => [b.key, b.amount]));
 

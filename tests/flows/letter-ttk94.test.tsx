@@ -7,7 +7,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '../../server/config';
-import { letterPdf } from '../../src/components/reconciliation/letter-pdf';
+import { letterPdf } from '../../src/domain/letter/letter-pdf';
 import { renderApp } from '../harness';
 
 configure({ asyncUtilTimeout: 8000 });

@@ -14,7 +14,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mswServer, renderApp } from '../harness';
 import { statementKeys } from '../../src/contract/erp';
-import * as reader from '../../src/api/reader';
+import * as reader from '../../src/domain/reader';
 
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fetchErp } from '../../src/api/erp-call';
 import { agingListCall } from '../../src/contract/erp';
-import { UnauthenticatedError } from '../../src/api/errors';
+import { UnauthenticatedError } from '../../src/domain/errors';
 import { recordOpened, togglePinned } from '../../src/lib/account-shortcuts';
 import { actUntil, mswServer, renderApp, type DemoShape } from '../harness';
 

@@ -8,7 +8,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_COMPANY, getDataset } from '../../server/demo-erp';
-import { foldTr } from '../../src/lib/turkish';
+import { foldTr } from '../../src/domain/turkish';
 import { renderApp, type DemoShape, type RenderedApp } from '../harness';
 
 vi.setConfig({ testTimeout: 30_000 });

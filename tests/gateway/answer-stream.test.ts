@@ -9,7 +9,7 @@ import type { GatewayConfig } from '../../server/gateway/index';
 import { createApiClient, setApiClient } from '../../src/api/client';
 import { fetchErp } from '../../src/api/erp-call';
 import { accountListCall } from '../../src/contract/erp';
-import { AnswerCutError } from '../../src/api/errors';
+import { AnswerCutError } from '../../src/domain/errors';
 import { t } from '../../src/i18n';
 import { API_PASSWORD, client, cookieOf, gatewayHarness, leaks, rawCall } from './helpers';
 

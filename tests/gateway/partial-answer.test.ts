@@ -1,10 +1,10 @@
 /**
- * The start of an answer still arriving (src/api/reader/prefix.ts) over every demo ERP shape, cut
+ * The start of an answer still arriving (src/domain/reader/prefix.ts) over every demo ERP shape, cut
  * at many points: the accounts read from the closed start are exactly the whole answer's first
  * accounts; ColdFusion's column format (one array per column) gives none.
  */
 import { createDemoErp, SHAPES } from '../../server/demo-erp/index';
-import { closedPrefix, parseErpBody, readAccounts } from '../../src/api/reader';
+import { closedPrefix, parseErpBody, readAccounts } from '../../src/domain/reader';
 
 describe('closedPrefix over every demo ERP shape', () => {
   it.each(SHAPES)('%s: the accounts read from any start are the whole list’s first accounts (or none for the column format)', async (shape) => {

@@ -6,7 +6,7 @@
  * the ERP's text or the API password.
  */
 import { createErpEnv, gatewayFetch, loginAs, resetErpEnv, APP_ORIGIN } from '../harness/erp-env';
-import { errorFromResponse } from '../../src/api/errors';
+import { errorFromResponse } from '../../src/domain/errors';
 
 afterEach(() => resetErpEnv());
 

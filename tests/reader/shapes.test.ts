@@ -1,13 +1,13 @@
 /**
- * Every answer shape the demo ERP speaks, read by the one reader (src/api/reader), operation by
+ * Every answer shape the demo ERP speaks, read by the one reader (src/domain/reader), operation by
  * operation — checked against the demo dataset itself. The UI flow tests run their journeys once
  * (the default 'wex' shape): what differs between shapes is how an answer is read, and that is
  * tested here, for every shape and every operation, without rendering a page.
  * (In tests/, not src/: src/ must not import server/.)
  */
 import { describe, expect, it } from 'vitest';
-import { parseErpBody, readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer } from '../../src/api/reader';
-import type { Cell, ErpTable } from '../../src/api/types';
+import { parseErpBody, readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer } from '../../src/domain/reader';
+import type { Cell, ErpTable } from '../../src/domain/erp-types';
 import { createDemoErp, getDataset, SHAPES, type DemoErp } from '../../server/demo-erp';
 
 const PW = 'reader-shapes-test';
@@ -47,7 +47,7 @@ const tlAccount = ds.accountById.get('1006')!;
 const invoice = ds.invoices[0]!;
 
 // 'mobius' (the vendor's documented labels and value forms) carries other fields than the rest (no
-// account id on invoices, …): it is read against its own expectations in src/api/reader/workcube.test.ts.
+// account id on invoices, …): it is read against its own expectations in tests/reader/workcube.test.ts.
 const SAME_FIELDS = SHAPES.filter((s) => s !== 'mobius');
 
 describe.each(SAME_FIELDS)('the reader reads the demo ERP shape %s', (shape) => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Account } from '../../api/types';
+import type { Account } from '../../domain/erp-types';
 import { t } from '../../i18n';
 import { useAccountShortcuts, type AccountRef } from '../../lib/account-shortcuts';
 import { BalanceText } from '../balance';

@@ -1,7 +1,7 @@
 /** Labels, colours and the plain-SVG stacked bar for aging buckets. */
 import { t } from '../../i18n';
-import { formatMoney } from '../../lib/format';
-import type { Minor } from '../../lib/types';
+import { formatMoney } from '../../domain/format';
+import type { Minor } from '../../domain/types';
 import './bucket-display.css';
 
 /** Label of a bucket by its day range: "Vadesi Gelmemiş", "0-30 Gün", "120 Gün Üstü". */

@@ -6,7 +6,7 @@
  */
 import type { DataColumn } from '../data-table';
 import { t } from '../../i18n';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../domain/format';
 
 export function daysPastDueText(days: number | null): string {
   if (days === null) return '';

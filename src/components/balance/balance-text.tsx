@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import { formatBalance } from '../../lib/format';
+import { formatBalance } from '../../domain/format';
 import './balance.css';
 
 /**
@@ -24,4 +24,4 @@ export function BalanceText({ minor, currency }: { minor: number; currency?: str
   );
 }
 
-export { balanceText } from './balance-plain';
+export { balanceText } from '../../domain/letter/balance-plain';

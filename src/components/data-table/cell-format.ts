@@ -1,4 +1,4 @@
-import { csvMoney, formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { csvMoney, formatDate, formatMoney, formatNumber } from '../../domain/format';
 import type { CellValue, ColumnKind, DataColumn } from './types';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;

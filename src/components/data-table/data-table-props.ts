@@ -1,8 +1,8 @@
 /** The DataTable's props: the whole public surface of the one table (see index.ts for usage). */
 import type { ReactNode, RefObject } from 'react';
 import type { CellValue, DataColumn, SortingState } from './types';
-import type { DocumentHead } from '../document/document-head';
-import type { DocSpec } from '../document/paginate';
+import type { DocumentHead } from '../../domain/document/document-head';
+import type { DocSpec } from '../../domain/document/paginate';
 import type { ExportTotalsRow } from './table-export';
 
 export interface DataTableProps<T> {

@@ -4,8 +4,8 @@
  */
 import { screen } from '@testing-library/react';
 import { useRef, useState } from 'react';
-import { formatMoney } from '../../lib/format';
-import { sumMinor } from '../../lib/money';
+import { formatMoney } from '../../domain/format';
+import { sumMinor } from '../../domain/money';
 import { DataTable, TableSearch, type DataColumn, type DataTableProps } from '.';
 
 export interface Account {

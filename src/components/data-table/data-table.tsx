@@ -23,7 +23,7 @@ import type { DataTableProps } from './data-table-props';
 import { ColumnChooser } from './column-chooser';
 import { useColumnPrefs } from './column-prefs';
 import { exportCsv, exportModel, exportXlsx } from './table-export';
-import { documentFileName, headLines } from '../document/document-head';
+import { documentFileName, headLines } from '../../domain/document/document-head';
 import { pageRule, usePageRule } from '../document/page-rule';
 import { PrintDocument } from '../document/print-document';
 import { TableBody } from './table-body';

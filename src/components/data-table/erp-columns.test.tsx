@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import type { Cell, ErpColumn } from '../../api/types';
+import type { Cell, ErpColumn } from '../../domain/erp-types';
 import { DataTable } from './data-table';
 import { erpDataColumns, type ErpRow } from './erp-columns';
 

@@ -5,11 +5,11 @@
  * Money columns get an exact totals cell (Σ kuruş over the filtered rows).
  */
 import type { ReactNode } from 'react';
-import type { Cell, ErpColumn } from '../../api/types';
+import type { Cell, ErpColumn } from '../../domain/erp-types';
 import { t } from '../../i18n';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../domain/format';
 import { BalanceText, balanceText } from '../balance';
-import { addMinor, parseNumber } from '../../lib/money';
+import { addMinor, parseNumber } from '../../domain/money';
 import { displayValue, headerText } from './cell-format';
 import type { CellValue, DataColumn } from './types';
 
@@ -32,7 +32,7 @@ export function erpCellValue(col: ErpColumn, cell: Cell | undefined): CellValue 
   }
 }
 
-export { cellText } from './cell-text';
+export { cellText } from '../../domain/cell-text';
 
 /**
  * An unreadable value: raw text with a visible mark and an explanation. An ambiguous "1.234"

@@ -7,7 +7,7 @@
  * files always agree. A new export format: a writer over ExportModel, its button in table-toolbar.tsx.
  */
 import { downloadCsv, toCsv } from '../../lib/csv';
-import { sumMinor } from '../../lib/money';
+import { sumMinor } from '../../domain/money';
 import { csvValue, headerText } from './cell-format';
 import { t } from '../../i18n';
 import type { CellValue, ColumnKind, DataColumn, ExportCell, ExportColumn, ExportModel } from './types';

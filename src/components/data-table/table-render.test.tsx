@@ -2,7 +2,7 @@
 // the error, empty and loading states (data-table.tsx, table-body.tsx, table-footer.tsx, table-toolbar.tsx).
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ErpTimeoutError } from '../../api/errors';
+import { ErpTimeoutError } from '../../domain/errors';
 import type { DataColumn } from '.';
 import { type Account, ACCOUNTS, COLUMNS, Harness, grid, bodyRows, names, column } from './data-table.fixtures';
 

@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { t } from '../../i18n';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../domain/format';
 import { LoadProgress } from '../feedback';
 
 export function TableToolbar(props: {

@@ -19,7 +19,7 @@ export interface DataColumn<T> {
   kind?: ColumnKind;
   /** The raw value: drives default display, sorting and CSV. */
   value: (row: T) => CellValue;
-  /** Custom cell content; default is the value formatted by kind through src/lib/format.ts. */
+  /** Custom cell content; default is the value formatted by kind through src/domain/format.ts. */
   cell?: (row: T) => ReactNode;
   /** CSV text for this cell; default: money → csvMoney, date → 31.01.2026, number → 1234,5, text as is. */
   csv?: (row: T) => string;

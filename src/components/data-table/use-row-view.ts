@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Updater } from '@tanstack/react-table';
 import { whenIdle } from '../../lib/idle';
-import { queryTokens } from '../../lib/turkish';
+import { queryTokens } from '../../domain/turkish';
 import { buildCharRows, buildHaystacks, getTableIndex, prefetchRanks, rankInWorker, viewOrder, warmSearch, workersAvailable } from './row-order';
 import { sortingToParam } from './sort-param';
 import type { DataTableProps } from './data-table-props';

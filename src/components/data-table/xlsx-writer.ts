@@ -15,8 +15,9 @@
  * by xlsx-build.ts in a Web Worker (xlsx-worker.ts) — the page stays usable meanwhile — or in the page
  * where workers are unavailable (tests).
  */
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../domain/format';
 import { downloadBlob } from '../../lib/download';
+import { workerRpc } from '../../lib/worker-rpc';
 import { buildXlsx, CELL, type PlanRows, type SheetPlan } from './xlsx-build';
 import type { ExportCell, ExportModel } from './types';
 
@@ -145,53 +146,14 @@ function moneyWidth(minor: number): number {
 
 // ───────────── the worker (one, started on the first export) ─────────────
 
-let worker: Worker | null = null;
-let workerBroken = false;
-let nextJob = 0;
-const jobs = new Map<number, { resolve: (b: Blob) => void; reject: (e: unknown) => void; progress?: ExportProgress; rows: number }>();
-
-function startWorker(): Worker | null {
-  if (worker) return worker;
-  if (workerBroken || typeof Worker === 'undefined') return null;
-  try {
-    const w = new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module' });
-    w.onmessage = (event: MessageEvent<{ id: number; done?: number; blob?: Blob; error?: string }>) => {
-      const job = jobs.get(event.data.id);
-      if (!job) return;
-      if (event.data.blob) {
-        jobs.delete(event.data.id);
-        job.resolve(event.data.blob);
-      } else if (event.data.error != null) {
-        jobs.delete(event.data.id);
-        job.reject(new Error(event.data.error));
-      } else if (event.data.done != null) job.progress?.(0.4 + 0.6 * (event.data.done / Math.max(1, job.rows)));
-    };
-    w.onerror = (event) => {
-      event.preventDefault();
-      workerBroken = true;
-      worker = null;
-      w.terminate();
-      for (const job of jobs.values()) job.reject(new Error('xlsx worker failed'));
-      jobs.clear();
-    };
-    worker = w;
-    return w;
-  } catch {
-    workerBroken = true;
-    return null;
-  }
-}
+const xlsxWorker = workerRpc<SheetPlan, Blob>(() => new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module' }), 'xlsx');
 
 /** The .xlsx Blob of a plan: in the worker when there is one, else here. */
 function planBlob(plan: SheetPlan, progress?: ExportProgress): Promise<Blob> {
-  const w = startWorker();
   const rows = plan.rows.count;
-  if (!w) return buildXlsx(plan, (done) => progress?.(0.4 + 0.6 * (done / Math.max(1, rows))));
-  const id = nextJob++;
-  return new Promise<Blob>((resolve, reject) => {
-    jobs.set(id, { resolve, reject, progress, rows });
-    w.postMessage({ id, plan }, [plan.rows.types.buffer, plan.rows.nums.buffer]);
-  });
+  const written = (done: number) => progress?.(0.4 + 0.6 * (done / Math.max(1, rows)));
+  const transfer = [plan.rows.types.buffer, plan.rows.nums.buffer];
+  return xlsxWorker.call(plan, { transfer, progress: written }) ?? buildXlsx(plan, written);
 }
 
 /** The .xlsx file as a Blob. */

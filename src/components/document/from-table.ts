@@ -7,9 +7,9 @@
  */
 import { csvValue, displayValue, headerText } from '../data-table/cell-format';
 import type { DataColumn } from '../data-table/types';
-import type { DocumentHead } from './document-head';
-import { textWidthPt } from './glyph-widths';
-import { LINE_CHARS, LINE_WIDTH, docOrientation, type DocColumn, type DocSpec } from './paginate';
+import type { DocumentHead } from '../../domain/document/document-head';
+import { textWidthPt } from '../../domain/document/glyph-widths';
+import { LINE_CHARS, LINE_WIDTH, docOrientation, type DocColumn, type DocSpec } from '../../domain/document/paginate';
 
 export function docColumns<T>(
   columns: readonly DataColumn<T>[],

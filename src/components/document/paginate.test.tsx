@@ -1,7 +1,7 @@
 // The pages of a document (paginate.ts): rows per A4 page from the print's measures, nakli yekün
 // carried from page to page (Σ columns and a running balance), worked out here by hand.
-import { formatMoney } from '../../lib/format';
-import { paginate, wrappedLines, type DocColumn } from './paginate';
+import { formatMoney } from '../../domain/format';
+import { paginate, wrappedLines, type DocColumn } from '../../domain/document/paginate';
 
 type Row = { no: number; debit: number; balance: number; text: string };
 const money = (m: number) => (m / 100).toFixed(2);

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { t } from '../../i18n';
 import { downloadBlob } from '../../lib/download';
-import type { PdfPart } from './pdf-document';
+import type { PdfPart } from '../../domain/document/pdf-document';
 
 export function PdfButton({ parts, fileName, title, disabled, className = 'button button--small' }: { parts: () => readonly PdfPart[]; fileName: () => string; title: string; disabled?: boolean; className?: string }) {
   const [state, setState] = useState<'idle' | 'pending' | 'failed'>('idle');
@@ -19,7 +19,7 @@ export function PdfButton({ parts, fileName, title, disabled, className = 'butto
         onClick={() => {
           setState('pending');
           const run = async () => {
-            const { pdfBlob } = await import('./pdf-document');
+            const { pdfBlob } = await import('../../domain/document/pdf-document');
             downloadBlob(fileName(), await pdfBlob(parts(), { title }));
           };
           run().then(

@@ -3,8 +3,8 @@
 // cut to 3,000 characters and given a break opportunity every 40, the PDF renders in a worker, and a
 // render that takes longer than its time limit is given up (the worker ended) with a clear failure.
 import type { Content } from 'pdfmake/interfaces';
-import { paginate, type DocColumn } from './paginate';
-import { PdfTimeoutError, pdfBlob, pdfDefinition, renderInWorker, type PdfPart } from './pdf-document';
+import { paginate, type DocColumn } from '../../domain/document/paginate';
+import { PdfTimeoutError, pdfBlob, pdfDefinition, renderInWorker, type PdfPart } from '../../domain/document/pdf-document';
 
 type Row = { date: string; text: string; amount: string };
 const columns: DocColumn<Row>[] = [

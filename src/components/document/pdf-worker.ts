@@ -4,7 +4,7 @@
  * In: { doc } (a definition of plain data); out: { blob } or { error }.
  */
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { renderPdf } from './pdf-render';
+import { renderPdf } from '../../domain/document/pdf-render';
 
 self.onmessage = async (event: MessageEvent<{ doc: TDocumentDefinitions }>) => {
   try {

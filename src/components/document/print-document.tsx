@@ -12,9 +12,9 @@
 import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
-import { headParts } from './document-head';
-import { fittedColumns, pageChrome, paginate, type DocColumn, type DocPage, type DocSpec } from './paginate';
+import { formatDateTime } from '../../domain/format';
+import { headParts } from '../../domain/document/document-head';
+import { fittedColumns, pageChrome, paginate, type DocColumn, type DocPage, type DocSpec } from '../../domain/document/paginate';
 import { pageRule, usePageRule } from './page-rule';
 import './print-document.css';
 

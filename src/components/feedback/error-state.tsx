@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n';
-import { userMessageOf } from '../../api/errors';
+import { userMessageOf } from '../../domain/errors';
 
 /**
  * A failed load: plain Turkish message (error.userMessage or a generic one) in role="alert",

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { oldestForegroundTransfer } from '../../api/transfers';
 import { t } from '../../i18n/core';
-import { formatBytes, formatCount } from '../../lib/format';
+import { formatBytes, formatCount } from '../../domain/format';
 
 /** From this long on, a load says what it is doing instead of only "Yükleniyor…". */
 export const PROGRESS_AFTER_MS = 1000;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n';
-import { daysInMonth, isoOf, isoParts, weekdayMondayFirst } from '../../lib/dates';
-import type { IsoDate } from '../../lib/types';
+import { daysInMonth, isoOf, isoParts, weekdayMondayFirst } from '../../domain/dates';
+import type { IsoDate } from '../../domain/types';
 
 // Turkish names from the platform (tr-TR), never typed by hand: "Mart", "Pazartesi".
 const monthName = new Intl.DateTimeFormat('tr-TR', { month: 'long', timeZone: 'UTC' });

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../i18n';
 import './form.css';
-import { MAX_YEAR, MIN_YEAR, parseTypedDate, todayIso } from '../../lib/dates';
+import { MAX_YEAR, MIN_YEAR, parseTypedDate, todayIso } from '../../domain/dates';
 import { DateCalendar } from './date-calendar';
-import { formatDate } from '../../lib/format';
-import type { IsoDate } from '../../lib/types';
+import { formatDate } from '../../domain/format';
+import type { IsoDate } from '../../domain/types';
 
 /**
  * A business-date box that always reads and shows tr-TR ("31.01.2026"), whatever the browser's

@@ -5,7 +5,7 @@
  */
 import { MAX_PARAM_CHARS } from '../../contract/erp';
 import { t } from '../../i18n';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../domain/format';
 
 /** "Firma adı en fazla 200 karakter olabilir (3.200 yazıldı)." for a too long value (trimmed, as sent), else undefined. */
 export function tooLongMessage(field: string, value: string): string | undefined {

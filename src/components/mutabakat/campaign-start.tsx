@@ -1,12 +1,12 @@
 /** "Mutabakat dönemi başlat" on the letters page (?baslat=1 opens the form): see use-campaign-start.ts. */
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Account } from '../../api/types';
-import { userMessageOf } from '../../api/errors';
+import type { Account } from '../../domain/erp-types';
+import { userMessageOf } from '../../domain/errors';
 import { DateField } from '../form/date-field';
 import { TextField } from '../form/text-field';
 import type { LetterOptions } from '../reconciliation/letter-options';
 import { t } from '../../i18n';
-import { formatCount, formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../domain/format';
 import { withParams } from '../../lib/search-params';
 import { useCampaignStart } from './use-campaign-start';
 import './mutabakat.css';

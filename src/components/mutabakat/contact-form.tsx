@@ -7,11 +7,11 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MutabakatError, mutabakatQueries, saveContact } from '../../api/mutabakat';
 import type { Contact } from '../../api/mutabakat-types';
-import { userMessageOf } from '../../api/errors';
+import { userMessageOf } from '../../domain/errors';
 import { ErrorState } from '../feedback';
 import { TextField } from '../form/text-field';
 import { t } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../domain/format';
 import { isAddress, splitAddresses } from './labels';
 import { checkTaxId } from '../../lib/babs/tax-id';
 

@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { fetchFile } from '../../api/mutabakat';
-import { userMessageOf } from '../../api/errors';
+import { userMessageOf } from '../../domain/errors';
 import { downloadBlob } from '../../lib/download';
 
 export function DownloadLink({ href, fileName, children, className }: { href: string; fileName: string; children: ReactNode; className?: string }) {

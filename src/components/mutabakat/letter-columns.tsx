@@ -2,7 +2,7 @@
 import type { DataColumn } from '../data-table';
 import type { LetterRow } from '../../api/mutabakat-types';
 import { t } from '../../i18n';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../domain/format';
 import { DownloadLink } from './download-link';
 import { channelLabel, stateLabel } from './labels';
 import { MoneyList, firstBalance, moneyText } from './money-list';

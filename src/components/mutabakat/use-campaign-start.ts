@@ -7,11 +7,11 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { createCampaign, mutabakatQueries } from '../../api/mutabakat';
-import type { Account } from '../../api/types';
+import type { Account } from '../../domain/erp-types';
 import { t } from '../../i18n';
-import { addDays } from '../../lib/dates';
-import { formatDate } from '../../lib/format';
-import type { IsoDate } from '../../lib/types';
+import { addDays } from '../../domain/dates';
+import { formatDate } from '../../domain/format';
+import type { IsoDate } from '../../domain/types';
 import type { LetterOptions } from '../reconciliation/letter-options';
 import { boardHref } from './account-history';
 

@@ -7,9 +7,9 @@ import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { DateField } from '../form/date-field';
 import { t } from '../../i18n';
-import { isIsoDate, startOfYear } from '../../lib/dates';
+import { isIsoDate, startOfYear } from '../../domain/dates';
 import { withParams } from '../../lib/search-params';
-import type { IsoDate } from '../../lib/types';
+import type { IsoDate } from '../../domain/types';
 import { useToday } from '../../lib/use-today';
 
 export interface LetterOptions {

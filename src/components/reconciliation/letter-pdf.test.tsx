@@ -1,8 +1,8 @@
 // A mutabakat letter as "PDF indir" (letter-pdf.ts) says what the printed letter says: a foreign-currency
 // account's balance in its currency with the TL figure beside it, the reply slip in that currency (no raw
 // {placeholder}), and the enclosed lines with Belge No and the amount in the currency. Figures by hand.
-import type { StatementRow } from '../../lib/running-balance';
-import { letterPdf } from './letter-pdf';
+import type { StatementRow } from '../../domain/running-balance';
+import { letterPdf } from '../../domain/letter/letter-pdf';
 
 const company = { title: 'Örnek Ticaret A.Ş.', address: 'Atatürk Cad. 1\nİstanbul', taxOffice: 'Kadıköy', taxNo: '1234567890' };
 const line = (index: number, debit: number, credit: number, usd: number, doc: string) =>

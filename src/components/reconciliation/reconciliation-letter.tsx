@@ -8,14 +8,14 @@
  */
 import { BalanceText } from '../balance';
 import { t } from '../../i18n';
-import { formatDate, formatMoney } from '../../lib/format';
-import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../lib/currency';
-import { documentNumberOf } from '../statement/document-number';
-import { balanceSentence, type ReconciliationLetterProps } from './letter-text';
+import { formatDate, formatMoney } from '../../domain/format';
+import { foreignCurrencyOf, LOCAL_CURRENCY } from '../../domain/currency';
+import { documentNumberOf } from '../../domain/document-number';
+import { balanceSentence, type ReconciliationLetterProps } from '../../domain/letter/letter-text';
 import './reconciliation-letter.css';
 
-export type { LetterAccount, ReconciliationLetterProps } from './letter-text';
-export { balanceSentence } from './letter-text';
+export type { LetterAccount, ReconciliationLetterProps } from '../../domain/letter/letter-text';
+export { balanceSentence } from '../../domain/letter/letter-text';
 
 function Lines({ text }: { text: string }) {
   const parts = text.split(/\r?\n/).filter((s) => s.trim() !== '');

@@ -13,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
 import { whole, type Arriving } from '../../api/erp-call';
 import { statementAccountName } from '../../api/statement';
-import type { Statement } from '../../api/types';
+import type { Statement } from '../../domain/erp-types';
 import { useAccountShortcuts } from '../../lib/account-shortcuts';
 import { findCachedAccount } from './cached-account';
 

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
 import { whole, type Arriving } from '../../api/erp-call';
-import type { Statement } from '../../api/types';
+import type { Statement } from '../../domain/erp-types';
 import { NotFoundState } from '../feedback/not-found-state';
 import { t } from '../../i18n';
 import { findCachedAccount } from './cached-account';

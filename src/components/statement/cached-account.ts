@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
-import type { Account, AccountList } from '../../api/types';
+import type { Account, AccountList } from '../../domain/erp-types';
 import { whole, type Arriving } from '../../api/erp-call';
 
 /** The account from any whole cached account list (the statement and the letter need no second get_cari). */

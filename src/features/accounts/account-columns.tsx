@@ -5,10 +5,10 @@
  * same view as the table: account-list.ts).
  */
 import { useMemo } from 'react';
-import type { Account, AccountList, ErpColumn } from '../../api/types';
+import type { Account, AccountList, ErpColumn } from '../../domain/erp-types';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
-import { csvMoney } from '../../lib/format';
+import { csvMoney } from '../../domain/format';
 import { BalanceText } from '../../components/balance';
 import { PinButton } from './shortcuts-bar';
 import { InvalidValue } from '../../components/data-table/erp-columns';

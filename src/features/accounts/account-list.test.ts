@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../api/types';
+import type { Account } from '../../domain/erp-types';
 import { tableView } from '../../components/data-table';
 import { accountMatcher, chooseSource, facetView, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter } from './account-list';
 import { BASE_COLUMNS } from './account-columns';

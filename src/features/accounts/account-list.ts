@@ -19,9 +19,9 @@
  * URL state (read by listParams, carried by LIST_PARAMS): q, category (repeatable), province
  * (repeatable), hideZero=1, side=B|A, sort.
  */
-import type { Account } from '../../api/types';
-import { balanceTotalsAt, type BalanceTotals } from '../../lib/balance-totals';
-import { compareTr, foldTr, queryTokens } from '../../lib/turkish';
+import type { Account } from '../../domain/erp-types';
+import { balanceTotalsAt, type BalanceTotals } from '../../domain/balance-totals';
+import { compareTr, foldTr, queryTokens } from '../../domain/turkish';
 
 // ───────────────────────────── URL parameters ─────────────────────────────
 

@@ -1,7 +1,7 @@
 /** One facet of the account list (category, province): a checkbox per value with its count. */
 import { t } from '../../i18n';
-import { formatCount } from '../../lib/format';
-import { titleCaseTr } from '../../lib/turkish';
+import { formatCount } from '../../domain/format';
+import { titleCaseTr } from '../../domain/turkish';
 import { facetKey, type FacetCount } from './account-list';
 
 /** Title-cased labels, kept (a facet list re-renders on every keystroke; its values rarely change). */

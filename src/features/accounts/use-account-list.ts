@@ -16,7 +16,7 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
 import { whole, type Arriving } from '../../api/erp-call';
-import type { Account, AccountList } from '../../api/types';
+import type { Account, AccountList } from '../../domain/erp-types';
 import { DEFER_AFTER_PAINT_MIN_ROWS, sortingFromParam, tableView, usePainted, type DataColumn, type SortingState } from '../../components/data-table';
 import { whenIdle } from '../../lib/idle';
 import { accountMatcher, chooseSource, facetView, filterKey, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter, type FacetResult, type SourceKind } from './account-list';

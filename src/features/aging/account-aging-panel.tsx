@@ -1,6 +1,6 @@
 /**
  * One account's aging computed in the browser from its statement by the open-item engine
- * (src/lib/ledger/: on the side of the balance, a supplier's credit balance aged like a customer's
+ * (src/domain/ledger/: on the side of the balance, a supplier's credit balance aged like a customer's
  * debit balance), shown beside the ERP's own aging row bucket by bucket, with a line-by-line
  * explanation of which movement closed which item.
  * Settings live in the URL: ?asOf=YYYY-MM-DD&basis=due|transaction&edges=30,60,90,120&cur=USD.
@@ -16,15 +16,15 @@ import type { ErpRow } from '../../components/data-table/erp-columns';
 import { ErrorState, Loading } from '../../components/feedback';
 import { t } from '../../i18n';
 import { DateField } from '../../components/form/date-field';
-import { isIsoDate } from '../../lib/dates';
+import { isIsoDate } from '../../domain/dates';
 import { useToday } from '../../lib/use-today';
-import { LOCAL_CURRENCY } from '../../lib/currency';
-import { formatCount } from '../../lib/format';
-import type { IsoDate } from '../../lib/types';
-import { currenciesOf, openItems, parseEdges, type Basis } from '../../lib/ledger';
-import { cellMinor, rowTotal, type AgingLayout } from '../../components/aging/aging-buckets';
+import { LOCAL_CURRENCY } from '../../domain/currency';
+import { formatCount } from '../../domain/format';
+import type { IsoDate } from '../../domain/types';
+import { currenciesOf, openItems, parseEdges, type Basis } from '../../domain/ledger';
+import { cellMinor, rowTotal, type AgingLayout } from '../../domain/aging-buckets';
 import { bucketLabel } from '../../components/aging/bucket-display';
-import { documentNumberKey } from '../../components/statement/document-number';
+import { documentNumberKey } from '../../domain/document-number';
 import { explain, itemColumns, movementColumns, type ItemRow, type MovementRow } from './fifo-explanation';
 import { balance, Comparison, compareColumns, ERP_AGING_CURRENCY, type CompareRow } from './aging-comparison';
 

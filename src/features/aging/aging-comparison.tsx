@@ -3,9 +3,9 @@ import type { DataColumn } from '../../components/data-table';
 import { BalanceText, balanceText } from '../../components/balance';
 import { ErrorState } from '../../components/feedback';
 import { t } from '../../i18n';
-import { LOCAL_CURRENCY } from '../../lib/currency';
-import { formatCount, formatMoney } from '../../lib/format';
-import type { Minor } from '../../lib/types';
+import { LOCAL_CURRENCY } from '../../domain/currency';
+import { formatCount, formatMoney } from '../../domain/format';
+import type { Minor } from '../../domain/types';
 
 export interface CompareRow {
   key: string;

@@ -1,10 +1,10 @@
 // The aging list as a document: every bucket and the total carried from page to page as Σ with its
 // side ("1.234,56 B" / "A", receivables and payables netted per column like a column total), the
 // totals once at the end, and above the table receivables and payables apart. Worked out by hand.
-import type { Cell, ErpColumn, ErpTable } from '../../api/types';
-import { agingLayout } from '../../components/aging/aging-buckets';
+import type { Cell, ErpColumn, ErpTable } from '../../domain/erp-types';
+import { agingLayout } from '../../domain/aging-buckets';
 import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
-import { paginate } from '../../components/document/paginate';
+import { paginate } from '../../domain/document/paginate';
 import { agingDocument } from './aging-document';
 
 const col = (key: string, kind: ErpColumn['kind'], field?: string): ErpColumn => ({ key, folded: key.toLowerCase(), label: key, kind, field });

@@ -7,14 +7,14 @@
 import type { ErpRow } from '../../components/data-table/erp-columns';
 import type { DataColumn } from '../../components/data-table';
 import { balanceText } from '../../components/balance';
-import type { DocumentHead } from '../../components/document/document-head';
+import type { DocumentHead } from '../../domain/document/document-head';
 import { tableDocument } from '../../components/document/from-table';
-import type { DocColumn, DocSpec } from '../../components/document/paginate';
-import { sideFigures, type AgingLayout } from '../../components/aging/aging-buckets';
-import type { ErpTable } from '../../api/types';
+import type { DocColumn, DocSpec } from '../../domain/document/paginate';
+import { sideFigures, type AgingLayout } from '../../domain/aging-buckets';
+import type { ErpTable } from '../../domain/erp-types';
 import { t } from '../../i18n';
-import { formatCount } from '../../lib/format';
-import { sumMinor } from '../../lib/money';
+import { formatCount } from '../../domain/format';
+import { sumMinor } from '../../domain/money';
 
 export function agingDocument(head: DocumentHead, table: ErpTable, layout: AgingLayout, columns: readonly DataColumn<ErpRow>[], rows: readonly ErpRow[], sides: readonly ('B' | 'A')[]): DocSpec<ErpRow> {
   const keys = [...layout.buckets.map((b) => b.key), ...(layout.totalKey ? [layout.totalKey] : [])];

@@ -1,16 +1,16 @@
 /**
- * The FIFO explanation lists of one account, from the open-item engine (src/lib/ledger/): each
+ * The FIFO explanation lists of one account, from the open-item engine (src/domain/ledger/): each
  * item on the balance's side (a customer's invoices, a supplier's invoices) with what is still open
  * and which movements of the other side closed it, and each of those movements with what it closed.
  */
-import type { StatementLine } from '../../api/types';
+import type { StatementLine } from '../../domain/erp-types';
 import type { DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
-import { formatDate, formatMoney } from '../../lib/format';
-import { sumMinor } from '../../lib/money';
-import { closingsByPosition, type OpenItemsResult, type Side } from '../../lib/ledger';
-import type { IsoDate, Minor } from '../../lib/types';
-import { documentNumberOf } from '../../components/statement/document-number';
+import { formatDate, formatMoney } from '../../domain/format';
+import { sumMinor } from '../../domain/money';
+import { closingsByPosition, type OpenItemsResult, type Side } from '../../domain/ledger';
+import type { IsoDate, Minor } from '../../domain/types';
+import { documentNumberOf } from '../../domain/document-number';
 import { daysPastDueColumn } from '../../components/aging/days-past-due';
 
 // Amount columns are wide enough for a bold total of a big account ("12.361.432,76"); the

@@ -1,4 +1,4 @@
-import { userMessageOf } from '../../api/errors';
+import { userMessageOf } from '../../domain/errors';
 
 /**
  * The sentence shown under the login form for a failed login(). The typed errors of src/api

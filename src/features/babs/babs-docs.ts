@@ -1,8 +1,8 @@
 /** The get_fatura answer as Ba/Bs documents (the invoice alias table names the columns). */
-import type { Cell, ErpTable } from '../../api/types';
+import type { Cell, ErpTable } from '../../domain/erp-types';
 import type { BabsDoc } from '../../lib/babs/compute';
-import { foldKey } from '../../lib/turkish';
-import { cellText } from '../../components/data-table/cell-text';
+import { foldKey } from '../../domain/turkish';
+import { cellText } from '../../domain/cell-text';
 import { invoiceTypeKey } from '../../lib/invoice-type-key';
 
 const NET_KEYS = new Set(['nettotal', 'nettoplam', 'kdvharictoplam']);

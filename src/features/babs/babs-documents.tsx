@@ -3,8 +3,8 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
 import type { BabsForm } from '../../lib/babs/classify';
 import type { BabsLine, Unclassified } from '../../lib/babs/compute';
-import { formatCount, formatMoney } from '../../lib/format';
-import { sumMinor } from '../../lib/money';
+import { formatCount, formatMoney } from '../../domain/format';
+import { sumMinor } from '../../domain/money';
 import type { DocRow } from './babs-rows';
 
 const href = (id: string) => `/invoices/${encodeURIComponent(id)}`;

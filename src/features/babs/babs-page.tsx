@@ -15,7 +15,7 @@ import { t } from '../../i18n';
 import type { BabsForm } from '../../lib/babs/classify';
 import { parseMonth } from '../../lib/babs/month';
 import { DEFAULT_THRESHOLD, THRESHOLD_SOURCE, parseThreshold } from '../../lib/babs/threshold';
-import { formatCount, formatMoney } from '../../lib/format';
+import { formatCount, formatMoney } from '../../domain/format';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
 import { useBabs } from './use-babs';

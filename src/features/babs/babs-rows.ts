@@ -1,7 +1,7 @@
 /** The list's rows (one per counterparty and form) and the documents behind one figure. */
 import type { BabsForm } from '../../lib/babs/classify';
 import type { BabsDoc, BabsLine, BabsResult } from '../../lib/babs/compute';
-import type { Minor } from '../../lib/types';
+import type { Minor } from '../../domain/types';
 
 export interface BabsRow {
   key: string;

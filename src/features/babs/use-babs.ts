@@ -7,9 +7,9 @@ import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { invoiceQueries } from '../../api/invoices';
 import { statementQueries } from '../../api/statement';
-import type { Statement } from '../../api/types';
+import type { Statement } from '../../domain/erp-types';
 import { computeBabs, type BabsResult, type StatementHint } from '../../lib/babs/compute';
-import type { Minor } from '../../lib/types';
+import type { Minor } from '../../domain/types';
 import { babsDocs } from './babs-docs';
 
 const STATEMENT_LIMIT = 30;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cell, ErpColumn, ErpTable } from '../../api/types';
+import type { Cell, ErpColumn, ErpTable } from '../../domain/erp-types';
 import { invoiceTotals, matchInvoiceNumber } from './invoice-totals';
 
 const col = (key: string, field?: string, kind: ErpColumn['kind'] = 'money'): ErpColumn => ({ key, folded: key.toLowerCase(), label: key, kind, field });

@@ -3,10 +3,10 @@
  * lines table of an invoice detail, using the recognised line fields (amount, vatRate,
  * vatAmount from erp-aliases.json). Also the invoice-number matching used by the search.
  */
-import type { Cell, ErpColumn, ErpTable } from '../../api/types';
-import type { Minor } from '../../lib/types';
-import { foldKey } from '../../lib/turkish';
-import { sumMinor } from '../../lib/money';
+import type { Cell, ErpColumn, ErpTable } from '../../domain/erp-types';
+import type { Minor } from '../../domain/types';
+import { foldKey } from '../../domain/turkish';
+import { sumMinor, vatOf } from '../../domain/money';
 
 export interface VatGroup {
   /** The rate in hundredths of a percent (20% → 2000), for exact grouping and sorting. */
@@ -35,15 +35,6 @@ export function findField(columns: readonly ErpColumn[], field: string): ErpColu
 
 function minorOf(cell: Cell | undefined): Minor | null {
   return cell?.kind === 'number' ? cell.minor : null;
-}
-
-/** Half away from zero: kuruş amount × rate (hundredths of a percent) / 10000. */
-function vatOf(base: Minor, rateHundredths: number): Minor {
-  const product = base * rateHundredths;
-  const q = Math.trunc(product / 10000);
-  const r = product - q * 10000;
-  if (Math.abs(r) * 2 >= 10000) return q + Math.sign(product);
-  return q;
 }
 
 function sumColumn(lines: ErpTable, col: ErpColumn | undefined): Minor | null {
@@ -86,7 +77,7 @@ export function invoiceTotals(lines: ErpTable): InvoiceTotals {
     g.base += base;
     // The line's VAT: as sent; else its VAT-inclusive amount less its net one (both sent: exact);
     // else computed from base × rate.
-    g.vat += vatAmount ? (lineVat ?? 0) : amount && net ? (lineAmount ?? 0) - (lineNet ?? 0) : vatOf(base, r.minor);
+    g.vat += vatAmount ? (lineVat ?? 0) : amount && net ? (lineAmount ?? 0) - (lineNet ?? 0) : vatOf(base, r.minor / 100);
   }
   const vatByRate = [...groups.values()].sort((a, b) => a.rateHundredths - b.rateHundredths);
   const vatTotal = sumMinor(vatByRate.map((g) => g.vat));

@@ -3,11 +3,11 @@
  * invoices together (or of TL and USD) means nothing, so the list has no totals row and this block
  * shows one line per (type, currency) over the rows the list shows.
  */
-import type { ErpColumn } from '../../api/types';
+import type { ErpColumn } from '../../domain/erp-types';
 import type { ErpRow } from '../../components/data-table/erp-columns';
 import { t } from '../../i18n';
-import { formatCount, formatMoney } from '../../lib/format';
-import { addMinor } from '../../lib/money';
+import { formatCount, formatMoney } from '../../domain/format';
+import { addMinor } from '../../domain/money';
 import type { InvoiceLayout } from './invoice-fields';
 
 export interface InvoiceTypeTotal {

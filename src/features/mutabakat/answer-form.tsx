@@ -7,13 +7,13 @@
 import { useState } from 'react';
 import { STAFF_CHANNELS, type LetterRow, type RecordAnswerInput, type StaffChannel } from '../../api/mutabakat-types';
 import { uploadDocument } from '../../api/mutabakat';
-import { userMessageOf } from '../../api/errors';
+import { userMessageOf } from '../../domain/errors';
 import { DateField } from '../../components/form/date-field';
 import { TextField } from '../../components/form/text-field';
 import { channelLabel } from '../../components/mutabakat/labels';
 import { t } from '../../i18n';
-import { parseNumber } from '../../lib/money';
-import type { IsoDate } from '../../lib/types';
+import { parseNumber } from '../../domain/money';
+import type { IsoDate } from '../../domain/types';
 import { useToday } from '../../lib/use-today';
 
 const MAX_DOCUMENT = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Counts } from '../../api/mutabakat-types';
 import { t } from '../../i18n';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../domain/format';
 import { COUNT_LINKS, type BoardState } from './use-board';
 
 export function BoardCounts({ counts, board }: { counts: Counts; board: BoardState }) {

@@ -4,11 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { campaignAction } from '../../api/mutabakat';
 import type { Campaign } from '../../api/mutabakat-types';
-import { userMessageOf } from '../../api/errors';
+import { userMessageOf } from '../../domain/errors';
 import { DownloadLink } from '../../components/mutabakat/download-link';
 import { MoneyList } from '../../components/mutabakat/money-list';
 import { t } from '../../i18n';
-import { formatCount, formatDate, formatDateTime } from '../../lib/format';
+import { formatCount, formatDate, formatDateTime } from '../../domain/format';
 import type { BoardState } from './use-board';
 
 export function BoardFacts({ campaign, board }: { campaign: Campaign; board: BoardState }) {

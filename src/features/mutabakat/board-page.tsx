@@ -11,7 +11,7 @@ import { ErrorState, Loading } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { answerColumn, attachmentColumn, moneyColumns, sentColumn, stateColumn } from '../../components/mutabakat/letter-columns';
 import { t } from '../../i18n';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../domain/format';
 import { BoardActions, BoardFacts } from './board-header';
 import { BoardCounts } from './board-counts';
 import { LetterPanel } from './letter-panel';

@@ -1,10 +1,10 @@
 /** /mutabakat/kisiler — import mutabakat contacts from CSV or .xlsx: preview naming every rejected row and why, then all or nothing. */
 import type { ImportRow } from '../../api/mutabakat-types';
-import { userMessageOf } from '../../api/errors';
+import { userMessageOf } from '../../domain/errors';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../domain/format';
 import { useContactsImport } from './use-contacts-import';
 import '../../components/mutabakat/mutabakat.css';
 

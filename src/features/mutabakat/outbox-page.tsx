@@ -10,7 +10,7 @@ import type { Mail } from '../../api/mutabakat-types';
 import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../domain/format';
 import { withParams } from '../../lib/search-params';
 import { MailView } from './mail-view';
 import '../../components/mutabakat/mutabakat.css';

@@ -3,12 +3,12 @@
  * and the document with Σ vade farkı carried from page to page (nakli yekün), the totals once (KDV on the total).
  */
 import type { DataColumn } from '../../components/data-table';
-import type { DocumentHead } from '../../components/document/document-head';
+import type { DocumentHead } from '../../domain/document/document-head';
 import { tableDocument } from '../../components/document/from-table';
-import type { DocSpec } from '../../components/document/paginate';
+import type { DocSpec } from '../../domain/document/paginate';
 import { t } from '../../i18n';
-import { formatMoney } from '../../lib/format';
-import type { IsoDate, Minor } from '../../lib/types';
+import { formatMoney } from '../../domain/format';
+import type { IsoDate, Minor } from '../../domain/types';
 
 export interface SheetRow {
   key: string;

@@ -3,7 +3,7 @@
  * (late-payment interest) as a calculation sheet that supports an invoice: per item the days it
  * stayed unpaid past its due date (closed parts up to the day they were closed, open parts up to the
  * as-of date), amount × days × rate, KDV on it. Both sides (a supplier's vade farkı invoice can be
- * checked). src/lib/late-interest.ts over the open-item engine; exported (CSV, Excel) through the one
+ * checked). src/domain/late-interest.ts over the open-item engine; exported (CSV, Excel) through the one
  * DataTable; printed and "PDF indir" as a document (late-interest-document.ts: our company, the
  * account, the date on every page, Σ vade farkı / Σ KDV carried from page to page, the totals once).
  */
@@ -11,17 +11,17 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
-import { documentNumberOf } from '../../components/statement/document-number';
+import { documentNumberOf } from '../../domain/document-number';
 import { t } from '../../i18n';
-import { formatCount, formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest, parseRateText, type LateInterestRow, type RatePeriod, type ScheduleId } from '../../lib/late-interest';
-import { isScheduleId } from '../../lib/interest-rates';
-import type { Side } from '../../lib/ledger';
+import { formatCount, formatDate, formatMoney, formatNumber } from '../../domain/format';
+import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest, parseRateText, type LateInterestRow, type RatePeriod, type ScheduleId } from '../../domain/late-interest';
+import { isScheduleId } from '../../domain/interest-rates';
+import type { Side } from '../../domain/ledger';
 import { LedgerControls, LedgerHead } from './ledger-controls';
 import { lateInterestColumns, lateInterestDocument, type SheetRow } from './late-interest-document';
 import { useCompanyTitle } from '../../api/session';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
-import { documentFileName, type DocumentHead } from '../../components/document/document-head';
+import { documentFileName, type DocumentHead } from '../../domain/document/document-head';
 import { PdfButton } from '../../components/document/pdf-button';
 import { useLedgerAccount } from './use-ledger-account';
 import { AccountNotFound } from '../../components/statement/account-not-found';

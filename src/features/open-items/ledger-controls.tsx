@@ -5,8 +5,8 @@ import { useListReturn } from '../../components/statement/list-return';
 import { PageHeader } from '../../components/layout/page-header';
 import { DateField } from '../../components/form/date-field';
 import { t } from '../../i18n';
-import type { Basis } from '../../lib/ledger';
-import type { IsoDate } from '../../lib/types';
+import type { Basis } from '../../domain/ledger';
+import type { IsoDate } from '../../domain/types';
 
 export function LedgerControls(props: {
   asOf: IsoDate;

@@ -1,7 +1,7 @@
 // Open items and vade farkı as documents (print and "PDF indir"): what each page carries to the next
 // (nakli yekün) is the Σ of the rows printed up to it, the grand total is once, at the end — figures
 // added up here in kuruş and written out by hand.
-import { paginate } from '../../components/document/paginate';
+import { paginate } from '../../domain/document/paginate';
 import { openItemsColumns, openItemsDocument, type OpenRow } from './open-items-document';
 import { lateInterestColumns, lateInterestDocument, type SheetRow } from './late-interest-document';
 

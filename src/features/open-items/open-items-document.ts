@@ -4,13 +4,13 @@
  */
 import { daysPastDueColumn } from '../../components/aging/days-past-due';
 import type { DataColumn } from '../../components/data-table';
-import type { DocumentHead } from '../../components/document/document-head';
+import type { DocumentHead } from '../../domain/document/document-head';
 import { tableDocument } from '../../components/document/from-table';
-import type { DocSpec } from '../../components/document/paginate';
+import type { DocSpec } from '../../domain/document/paginate';
 import { t } from '../../i18n';
-import { formatCount, formatMoney } from '../../lib/format';
-import { sumMinor } from '../../lib/money';
-import type { IsoDate, Minor } from '../../lib/types';
+import { formatCount, formatMoney } from '../../domain/format';
+import { sumMinor } from '../../domain/money';
+import type { IsoDate, Minor } from '../../domain/types';
 
 export interface OpenRow {
   index: number;

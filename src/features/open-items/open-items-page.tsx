@@ -2,7 +2,7 @@
  * /accounts/:cariId/acik-kalemler?asOf=&basis=&cur= — the open-items statement ("Açık kalemler"):
  * only what is still open at the as-of date, on the side of the balance (a customer's invoices, or a
  * supplier's), with the remaining amount, days past due and bucket — what an accountant sends to
- * collect. From the open-item engine (src/lib/ledger/); exported (CSV, Excel) through the one
+ * collect. From the open-item engine (src/domain/ledger/); exported (CSV, Excel) through the one
  * DataTable; printed and "PDF indir" as a document (openItemsDocument: our company, the account, the
  * as-of date on every page, Σ tutar / Σ açık kalan carried from page to page, the total once).
  */
@@ -12,14 +12,14 @@ import { bucketLabel } from '../../components/aging/bucket-display';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
-import { documentNumberOf } from '../../components/statement/document-number';
+import { documentNumberOf } from '../../domain/document-number';
 import { t } from '../../i18n';
-import { formatCount, formatDate } from '../../lib/format';
-import { accountLedger, type OpenItemsResult } from '../../lib/ledger';
-import type { Minor } from '../../lib/types';
+import { formatCount, formatDate } from '../../domain/format';
+import { accountLedger, type OpenItemsResult } from '../../domain/ledger';
+import type { Minor } from '../../domain/types';
 import { useCompanyTitle } from '../../api/session';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
-import { documentFileName, type DocumentHead } from '../../components/document/document-head';
+import { documentFileName, type DocumentHead } from '../../domain/document/document-head';
 import { PdfButton } from '../../components/document/pdf-button';
 import { LedgerControls, LedgerHead } from './ledger-controls';
 import { openItemsColumns, openItemsDocument, type OpenRow } from './open-items-document';

@@ -11,13 +11,13 @@ import { useAccountMissing } from '../../components/statement/account-not-found'
 import { statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
 import { useAccountName } from '../../components/statement/account-name';
-import { documentNumberKey } from '../../components/statement/document-number';
-import { isIsoDate } from '../../lib/dates';
-import { accountCurrencies, defaultCurrencyOf, type Basis } from '../../lib/ledger';
-import { LOCAL_CURRENCY } from '../../lib/currency';
+import { documentNumberKey } from '../../domain/document-number';
+import { isIsoDate } from '../../domain/dates';
+import { accountCurrencies, defaultCurrencyOf, type Basis } from '../../domain/ledger';
+import { LOCAL_CURRENCY } from '../../domain/currency';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
-import type { IsoDate } from '../../lib/types';
+import type { IsoDate } from '../../domain/types';
 
 export function useLedgerAccount() {
   const { cariId = '' } = useParams();

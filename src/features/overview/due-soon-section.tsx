@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
-import { formatCount, formatDate, formatMoney } from '../../lib/format';
+import { formatCount, formatDate, formatMoney } from '../../domain/format';
 import { dueFigure, rowsBehind, type DueRow, type DueSide, type DueWindow, type DueWindows } from './due-soon';
 import { useDueSoon, DUE_CONCURRENCY, type DueCandidates } from './use-due-soon';
 

@@ -4,7 +4,7 @@
  * 18.11–30.11.
  */
 import { describe, expect, it } from 'vitest';
-import { readStatement } from '../../api/reader';
+import { readStatement } from '../../domain/reader';
 import { dueFigure, dueRowsOf, dueWindows, rowsBehind, type DueRow } from './due-soon';
 
 const TODAY = '2026-11-18';

@@ -1,19 +1,19 @@
 /**
  * Özet's "falling due this week / this month", on both sides: the open items (the one open-item
- * engine, src/lib/ledger/: FIFO, due-date basis, as of today) whose due date falls in
+ * engine, src/domain/ledger/: FIFO, due-date basis, as of today) whose due date falls in
  * [today, end of this week] or [today, end of this month], with what is still open of each. The
  * week is the Turkish one, Monday to Sunday; an item due today is in both, one due before today is
  * overdue (Özet's overdue figures), not "falling due". Every currency of the account counts, each
  * of its own lines (the account view, lib/ledger/account.ts), and amounts of different currencies are never added.
  * Pure: the page fetches the statements (bounded, use-due-soon.ts) and passes them here.
  */
-import type { Statement } from '../../api/types';
-import { documentNumberKey, documentNumberOf } from '../../components/statement/document-number';
-import { addDays, endOfMonth, weekdayMondayFirst } from '../../lib/dates';
-import { LOCAL_CURRENCY } from '../../lib/currency';
-import { addMinor } from '../../lib/money';
-import { accountLedger } from '../../lib/ledger';
-import type { IsoDate, Minor } from '../../lib/types';
+import type { Statement } from '../../domain/erp-types';
+import { documentNumberKey, documentNumberOf } from '../../domain/document-number';
+import { addDays, endOfMonth, weekdayMondayFirst } from '../../domain/dates';
+import { LOCAL_CURRENCY } from '../../domain/currency';
+import { addMinor } from '../../domain/money';
+import { accountLedger } from '../../domain/ledger';
+import type { IsoDate, Minor } from '../../domain/types';
 
 export type DueSide = 'B' | 'A';
 export type DueWindow = 'week' | 'month';

@@ -1,12 +1,12 @@
 /** Columns of the Özet page's small tables (top debtors/creditors, largest overdue). */
-import type { Account } from '../../api/types';
-import { cellText, type AgingLayout } from '../../components/aging/aging-buckets';
-import { agingRowHref, cellMinor, rowOverdue } from '../../components/aging/aging-buckets';
+import type { Account } from '../../domain/erp-types';
+import { cellText, type AgingLayout } from '../../domain/aging-buckets';
+import { agingRowHref, cellMinor, rowOverdue } from '../../domain/aging-buckets';
 import { bucketLabel } from '../../components/aging/bucket-display';
 import { BalanceText } from '../../components/balance';
 import type { DataColumn, ErpRow } from '../../components/data-table';
 import { t } from '../../i18n';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../domain/format';
 
 export const accountStatementHref = (a: Account) => `/accounts/${encodeURIComponent(a.id)}`;
 

@@ -12,11 +12,11 @@
  * - largest overdue = those rows ordered by their oldest bucket, then the next older one, …
  *   (the order of /aging?side=B&sort=-<oldest bucket> for the rows that have one).
  */
-import type { Account, ErpTable } from '../../api/types';
-import { cellMinor, hasOverdue, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../components/aging/aging-buckets';
+import type { Account, ErpTable } from '../../domain/erp-types';
+import { cellMinor, hasOverdue, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../domain/aging-buckets';
 import type { ErpRow } from '../../components/data-table';
-import type { Minor } from '../../lib/types';
-import { balanceTotals } from '../../lib/balance-totals';
+import type { Minor } from '../../domain/types';
+import { balanceTotals } from '../../domain/balance-totals';
 
 export const TOP_COUNT = 10;
 

@@ -9,13 +9,13 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { userMessageOf } from '../../api/errors';
+import { userMessageOf } from '../../domain/errors';
 import { cancelStatements, statementQueries } from '../../api/statement';
-import type { Account, ErpTable } from '../../api/types';
-import { cellMinor, cellText, type AgingLayout } from '../../components/aging/aging-buckets';
-import { runPool } from '../../lib/run-pool';
-import { foldTr } from '../../lib/turkish';
-import type { IsoDate } from '../../lib/types';
+import type { Account, ErpTable } from '../../domain/erp-types';
+import { cellMinor, cellText, type AgingLayout } from '../../domain/aging-buckets';
+import { runPool } from '../../domain/run-pool';
+import { foldTr } from '../../domain/turkish';
+import type { IsoDate } from '../../domain/types';
 import { dueRowsOf, dueWindows, type AccountDue, type DueRow } from './due-soon';
 
 export const DUE_CONCURRENCY = 4;

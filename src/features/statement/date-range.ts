@@ -3,8 +3,8 @@
  * Presets are whole periods: this month = 1st..last day of the month, this year = 01.01..31.12,
  * last 12 months = the day after the same date a year ago .. today, all = no bounds.
  */
-import type { IsoDate } from '../../lib/types';
-import { addDays, daysInMonth, endOfMonth, isIsoDate, startOfMonth, startOfYear } from '../../lib/dates';
+import type { IsoDate } from '../../domain/types';
+import { addDays, daysInMonth, endOfMonth, isIsoDate, startOfMonth, startOfYear } from '../../domain/dates';
 
 export interface DateRange {
   from: IsoDate | null;

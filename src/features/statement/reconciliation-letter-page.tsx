@@ -18,17 +18,17 @@ import { balanceText } from '../../components/balance';
 import { ErrorState, Loading } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import { PageHeader } from '../../components/layout/page-header';
-import { letterBalance, letterRows } from '../../components/reconciliation/letter-balance';
+import { letterBalance, letterRows } from '../../domain/letter/letter-balance';
 import { ReconciliationLetter } from '../../components/reconciliation/reconciliation-letter';
-import { letterPdf } from '../../components/reconciliation/letter-pdf';
+import { letterPdf } from '../../domain/letter/letter-pdf';
 import { PdfButton } from '../../components/document/pdf-button';
-import { documentFileName } from '../../components/document/document-head';
+import { documentFileName } from '../../domain/document/document-head';
 import { LetterControls, LetterDateProblems, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { t } from '../../i18n';
-import { formatCount, formatDate } from '../../lib/format';
-import { prepareStatement } from '../../lib/running-balance';
+import { formatCount, formatDate } from '../../domain/format';
+import { prepareStatement } from '../../domain/running-balance';
 import { findCachedAccount } from '../../components/statement/cached-account';
-import { documentNumberKey } from '../../components/statement/document-number';
+import { documentNumberKey } from '../../domain/document-number';
 
 export default function ReconciliationLetterPage() {
   const { cariId = '' } = useParams();

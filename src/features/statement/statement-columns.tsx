@@ -1,22 +1,22 @@
 /**
- * Columns of the statement table. Rows are StatementRow (src/lib/running-balance.ts): the devir row and
+ * Columns of the statement table. Rows are StatementRow (src/domain/running-balance.ts): the devir row and
  * the lines of the range. Sorting is off on purpose: the running balance only means something in
  * date order. Every extra key the ERP returned gets a column; a document number that looks like
  * an invoice number links to /invoices?no=…&open=1 (straight to the invoice when the number is unique,
  * else the matching list).
  */
 import { Link } from 'react-router-dom';
-import type { ErpColumn } from '../../api/types';
+import type { ErpColumn } from '../../domain/erp-types';
 import { BalanceText, balanceText } from '../../components/balance';
 import { erpDataColumns, type DataColumn } from '../../components/data-table';
 import { InvalidValue } from '../../components/data-table/erp-columns';
 import { t } from '../../i18n';
-import { csvMoney, formatDate, formatMoney } from '../../lib/format';
-import { LOCAL_CURRENCY, normalizeCurrency } from '../../lib/currency';
-import type { IsoDate, Minor } from '../../lib/types';
-import type { FxRange } from '../../lib/running-balance';
-import { isDocumentNumberColumn, looksLikeInvoiceNumber } from '../../components/statement/document-number';
-import type { StatementRow } from '../../lib/running-balance';
+import { csvMoney, formatDate, formatMoney } from '../../domain/format';
+import { LOCAL_CURRENCY, normalizeCurrency } from '../../domain/currency';
+import type { IsoDate, Minor } from '../../domain/types';
+import type { FxRange } from '../../domain/running-balance';
+import { isDocumentNumberColumn, looksLikeInvoiceNumber } from '../../domain/document-number';
+import type { StatementRow } from '../../domain/running-balance';
 
 /**
  * An amount or balance that includes an unreadable amount: "eksik ⚠", never a figure

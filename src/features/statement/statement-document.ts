@@ -6,11 +6,11 @@
 import { balanceText } from '../../components/balance';
 import type { DataColumn } from '../../components/data-table';
 import { tableDocument } from '../../components/document/from-table';
-import type { DocumentHead } from '../../components/document/document-head';
-import type { DocSpec } from '../../components/document/paginate';
+import type { DocumentHead } from '../../domain/document/document-head';
+import type { DocSpec } from '../../domain/document/paginate';
 import { t } from '../../i18n';
-import { formatMoney } from '../../lib/format';
-import type { StatementRow, StatementSummary } from '../../lib/running-balance';
+import { formatMoney } from '../../domain/format';
+import type { StatementRow, StatementSummary } from '../../domain/running-balance';
 
 export function statementDocument(head: DocumentHead, columns: readonly DataColumn<StatementRow>[], rows: readonly StatementRow[], summary: StatementSummary): DocSpec<StatementRow> {
   const unreadable = (r: StatementRow, f: 'debit' | 'credit') => r.line?.invalid[f] !== undefined || (r.kind === 'opening' && r.incomplete);

@@ -7,12 +7,12 @@
  * (the list's balance with the statement's balance over every line, today) and, under a range,
  * that the table's balance is the one at the range's end.
  */
-import type { Account } from '../../api/types';
+import type { Account } from '../../domain/erp-types';
 import { balanceText } from '../../components/balance';
 import { t } from '../../i18n';
-import { formatCount, formatDate, formatNumber } from '../../lib/format';
-import type { IsoDate } from '../../lib/types';
-import type { StatementSummary } from '../../lib/running-balance';
+import { formatCount, formatDate, formatNumber } from '../../domain/format';
+import type { IsoDate } from '../../domain/types';
+import type { StatementSummary } from '../../domain/running-balance';
 import { IncompleteAmount } from './statement-columns';
 
 const days = (v: number | null) => (v === null ? t('statement.summary.none') : t('statement.summary.late.value', { days: formatNumber(v, 1) }));

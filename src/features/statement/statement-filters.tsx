@@ -4,7 +4,7 @@
  */
 import { t } from '../../i18n';
 import { DateField } from '../../components/form/date-field';
-import type { IsoDate } from '../../lib/types';
+import type { IsoDate } from '../../domain/types';
 import { presetRange, RANGE_PRESETS, type RangePreset } from './date-range';
 
 export function StatementFilters(props: {

@@ -1,7 +1,7 @@
 import { BalanceText, balanceText } from '../../components/balance';
 import { t } from '../../i18n';
-import { formatCount, formatMoney } from '../../lib/format';
-import type { FxRange } from '../../lib/running-balance';
+import { formatCount, formatMoney } from '../../domain/format';
+import type { FxRange } from '../../domain/running-balance';
 
 /** Totals per foreign currency (Σ borç, Σ alacak, balance), never added to the TL figures. */
 export function StatementFx({ fx }: { fx: FxRange }) {

@@ -8,7 +8,7 @@
  * - sort-order.ts   per-column ranks and sort orders (cached), background ranking (prefetchRanks);
  * - viewOrder below: sort, then filter. The result is an Int32Array of data indices in display order.
  */
-import { queryTokens } from '../../../lib/turkish';
+import { queryTokens } from '../../../domain/turkish';
 import type { SortingState } from '../types';
 import { filterOrder, wordStartsFirst } from './search-fold';
 import { identityOrder, sortedOrder } from './sort-order';

@@ -6,7 +6,7 @@
  * (one indexOf loop, not a call per row); a one-character search over every row of a very big table
  * (the first keystroke: the widest result) reads a per-character row map built in idle time.
  */
-import { matchesTokens, searchText } from '../../../lib/turkish';
+import { matchesTokens, searchText } from '../../../domain/turkish';
 import type { DataColumn } from '../types';
 import { identityOrder } from './sort-order';
 import type { TableIndex } from './table-index';

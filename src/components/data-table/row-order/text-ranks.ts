@@ -2,7 +2,7 @@
  * Turkish text ranking: distinct text values ranked in trCollator order, fast. Runs on the page and
  * in the Web Worker (rank-worker.ts), so it imports nothing from React or the table.
  */
-import { trCollator } from '../../../lib/turkish';
+import { trCollator } from '../../../domain/turkish';
 
 // A code-unit key whose plain `<` order matches trCollator (tr, base, numeric) for usual text:
 // whitespace < punctuation (CLDR root order) < digits (compared as numbers) < letters (Turkish

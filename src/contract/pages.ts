@@ -1,0 +1,82 @@
+/**
+ * The signed-in pages, declared once: the path each lives at, the module that renders it, whether its
+ * code is fetched with the HTML on a direct page load, and the ERP calls it needs first. Read by the
+ * router (src/app/routes.tsx: one route per entry, its code from PAGE_LOADERS), the early-call script
+ * (firstCallsOf, inlined into index.html) and the build's preload script
+ * (server/early-call-inline.ts: pagePreloads).
+ *
+ * Plain data, no imports of page code: the early-call script bundles this file on its own, and a
+ * page's import() stays a literal in routes.tsx so Vite splits each page into its own chunk.
+ */
+import { accountListCall, agingListCall, invoiceDetailCall, statementCall, type ErpCall } from './erp';
+
+export interface PageEntry {
+  /** The router's path under the signed-in layout ('' = the index page, `:name` = a parameter). */
+  readonly path: string;
+  /** The page's module below src/ without extension; PAGE_LOADERS in routes.tsx imports exactly it. */
+  readonly module: string;
+  /**
+   * Its code comes with the HTML on a direct page load (a bookmark, a link in an e-mail, a reload).
+   * Off for pages only reached from another page.
+   */
+  readonly preload: boolean;
+  /** The ERP calls it needs first, from its path's parameters (decoded, non-blank); none if omitted. */
+  readonly firstCalls?: (params: Readonly<Record<string, string>>) => ErpCall[];
+}
+
+export const PAGES = [
+  { path: '', module: 'features/overview/overview-page', preload: true, firstCalls: () => [accountListCall(''), agingListCall('')] },
+  { path: 'accounts', module: 'features/accounts/accounts-page', preload: true, firstCalls: () => [accountListCall('')] },
+  { path: 'accounts/:cariId', module: 'features/statement/statement-page', preload: true, firstCalls: (p) => [statementCall(p.cariId!)] },
+  { path: 'accounts/:cariId/mutabakat', module: 'features/statement/reconciliation-letter-page', preload: false },
+  { path: 'accounts/:cariId/acik-kalemler', module: 'features/open-items/open-items-page', preload: false },
+  { path: 'accounts/:cariId/vade-farki', module: 'features/open-items/late-interest-page', preload: false },
+  { path: 'mutabakat', module: 'features/accounts/reconciliation-letters-page', preload: false },
+  // Mutabakat campaigns: no ERP call on load, opened from the menu.
+  { path: 'mutabakat/donemler', module: 'features/mutabakat/campaigns-page', preload: false },
+  { path: 'mutabakat/donemler/:campaignId', module: 'features/mutabakat/board-page', preload: false },
+  { path: 'mutabakat/kisiler', module: 'features/mutabakat/contacts-import-page', preload: false },
+  { path: 'mutabakat/giden-kutusu', module: 'features/mutabakat/outbox-page', preload: false },
+  // Ba/Bs: opened directly from a link (a month's list), its calls start with the page.
+  { path: 'babs', module: 'features/babs/babs-page', preload: true },
+  { path: 'aging', module: 'features/aging/aging-page', preload: true },
+  { path: 'invoices', module: 'features/invoices/invoice-search-page', preload: true },
+  { path: 'invoices/:faturaId', module: 'features/invoices/invoice-detail-page', preload: true, firstCalls: (p) => [invoiceDetailCall(p.faturaId!)] },
+] as const satisfies readonly PageEntry[];
+
+export type PageModule = (typeof PAGES)[number]['module'];
+
+/** A page's path as a pattern over a browser path without its trailing slash ('accounts/:cariId' → ^/accounts/([^/]+)$). */
+export const pathPattern = (path: string): string => `^/${path.replace(/:[^/]+/g, '([^/]+)')}$`;
+
+/**
+ * The page a browser path opens and its parameters, decoded. `params` is null when a parameter is
+ * malformed (a bad %-escape) or blank: the page says so itself, nothing is asked of the ERP.
+ */
+export function matchPage(pathname: string): { page: PageEntry; params: Record<string, string> | null } | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  for (const page of PAGES as readonly PageEntry[]) {
+    const m = new RegExp(pathPattern(page.path)).exec(path);
+    if (!m) continue;
+    const names = [...page.path.matchAll(/:([^/]+)/g)].map((n) => n[1]!);
+    const params: Record<string, string> = {};
+    try {
+      names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+    } catch {
+      return { page, params: null };
+    }
+    return { page, params: Object.values(params).some((v) => !v.trim()) ? null : params };
+  }
+  return null;
+}
+
+/**
+ * The ERP calls a page needs first, by its URL path — what a route sends while the page's code
+ * loads, and what the early-call script (src/api/early-call.ts, inlined into index.html) sends
+ * while the HTML is still parsed. Pages without firstCalls start their calls themselves.
+ */
+export function firstCallsOf(pathname: string): ErpCall[] {
+  const match = matchPage(pathname);
+  if (!match?.params || !match.page.firstCalls) return [];
+  return match.page.firstCalls(match.params);
+}

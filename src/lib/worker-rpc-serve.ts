@@ -1,0 +1,18 @@
+/**
+ * The worker side of workerRpc (worker-rpc.ts): each request handled by `handle`, its result (or its
+ * error's message) sent back under the request's id, progress reports in between.
+ */
+export function answerRpc<Req, Res>(
+  handle: (request: Req, progress: (progress: number) => void) => Promise<{ result: Res; transfer?: Transferable[] }> | { result: Res; transfer?: Transferable[] },
+): void {
+  const scope = self as unknown as { onmessage: ((e: MessageEvent<{ id: number; request: Req }>) => void) | null; postMessage(m: unknown, t?: Transferable[]): void };
+  scope.onmessage = async (event) => {
+    const { id, request } = event.data;
+    try {
+      const { result, transfer } = await handle(request, (progress) => scope.postMessage({ id, progress }));
+      scope.postMessage({ id, result }, transfer ?? []);
+    } catch (error) {
+      scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * A Web Worker used as a function: one worker per kind of job, started on the first call, each
+ * answer matched to its call by id. Messages: in { id, request }; out { id, progress } (any number),
+ * then { id, result } or { id, error }. The worker side is answerRpc (worker-rpc-serve.ts).
+ *
+ * `call` returns null where no worker can run (tests, a browser without workers, a worker that failed
+ * once): the caller then does the work in the page. `create` holds the literal
+ * `new Worker(new URL('./x-worker.ts', import.meta.url), { type: 'module' })` Vite bundles the worker by.
+ */
+export interface WorkerRpc<Req, Res> {
+  call(request: Req, options?: { transfer?: Transferable[]; progress?: (progress: number) => void }): Promise<Res> | null;
+  /** Whether a call would go to a worker. */
+  available(): boolean;
+}
+
+export type RpcReply<Res> = { id: number } & ({ progress: number } | { result: Res } | { error: string });
+
+interface Job<Res> {
+  resolve: (result: Res) => void;
+  reject: (error: Error) => void;
+  progress?: (progress: number) => void;
+}
+
+export function workerRpc<Req, Res>(create: () => Worker, name: string): WorkerRpc<Req, Res> {
+  let worker: Worker | null = null;
+  let broken = false;
+  let nextId = 0;
+  const jobs = new Map<number, Job<Res>>();
+
+  const fail = () => {
+    broken = true;
+    worker?.terminate();
+    worker = null;
+    for (const job of jobs.values()) job.reject(new Error(`${name} worker failed`));
+    jobs.clear();
+  };
+
+  const start = (): Worker | null => {
+    if (worker) return worker;
+    if (broken || typeof Worker === 'undefined') return null;
+    try {
+      const w = create();
+      w.onmessage = (event: MessageEvent<RpcReply<Res>>) => {
+        const reply = event.data;
+        const job = jobs.get(reply.id);
+        if (!job) return;
+        if ('result' in reply) {
+          jobs.delete(reply.id);
+          job.resolve(reply.result);
+        } else if ('error' in reply) {
+          jobs.delete(reply.id);
+          job.reject(new Error(reply.error));
+        } else job.progress?.(reply.progress);
+      };
+      w.onerror = (event) => {
+        event.preventDefault();
+        fail();
+      };
+      worker = w;
+      return w;
+    } catch {
+      broken = true;
+      return null;
+    }
+  };
+
+  return {
+    available: () => !broken && typeof Worker !== 'undefined',
+    call(request, options) {
+      const w = start();
+      if (!w) return null;
+      const id = nextId++;
+      return new Promise<Res>((resolve, reject) => {
+        jobs.set(id, { resolve, reject, progress: options?.progress });
+        w.postMessage({ id, request }, options?.transfer ?? []);
+      });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The page table (src/contract/pages.ts) is the one list of signed-in pages: the router builds its
+ * routes from it, the early-call script its first calls, the build's preload script which code a
+ * direct page load fetches with the HTML. What is left to keep in step by hand is each page's literal
+ * import() in routes.tsx (Vite splits on it), checked here against the table.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router-dom';
+import { PAGE_MODULES } from '../../server/early-call-inline';
+import { PAGE_LOADERS, createRoutes } from '../../src/app/routes';
+import { PAGES, firstCallsOf, matchPage } from '../../src/contract/pages';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const routesSource = readFileSync(resolve(ROOT, 'src/app/routes.tsx'), 'utf8');
+
+/** Every route with its full path ('/accounts/:cariId'; the index page '/'). */
+function flatten(routes: RouteObject[], parent = ''): { path: string; route: RouteObject }[] {
+  return routes.flatMap((route) => {
+    const path = route.index ? parent || '/' : route.path ? `${parent}/${route.path}` : parent;
+    const own = route.lazy && (route.path !== undefined || route.index) ? [{ path, route }] : [];
+    return [...own, ...flatten(route.children ?? [], path)];
+  });
+}
+
+/** A browser path the entry matches: each :param an id. */
+const samplePath = (path: string) => `/${path.replace(/:[^/]+/g, '1000')}`;
+
+describe('the page table', () => {
+  it("each page's loader in routes.tsx imports the module the table names, and that module exists", () => {
+    expect(Object.keys(PAGE_LOADERS).sort()).toEqual(PAGES.map((p) => p.module).sort());
+    for (const { module } of PAGES) {
+      // The key and its import() literal, on one line: 'features/x/y': [() => import('../features/x/y'), …
+      const line = routesSource.split('\n').find((l) => l.trimStart().startsWith(`'${module}':`));
+      expect([module, /import\('([^']+)'\)/.exec(line ?? '')?.[1]]).toEqual([module, `../${module}`]);
+      expect([module, existsSync(resolve(ROOT, `src/${module}.tsx`))]).toEqual([module, true]);
+    }
+  });
+
+  it('the router has one route per page at its path, with the first-calls loader exactly where the page has first calls', () => {
+    const routes = flatten(createRoutes(new QueryClient()));
+    for (const entry of PAGES) {
+      const found = routes.filter((r) => r.path === (entry.path ? `/${entry.path}` : '/'));
+      expect([entry.path, found.length]).toEqual([entry.path, 1]);
+      expect([entry.path, typeof found[0]!.route.loader]).toEqual([entry.path, 'firstCalls' in entry ? 'function' : 'undefined']);
+    }
+    // Besides the table: the login page and the not-found page.
+    expect(routes.map((r) => r.path).filter((p) => !PAGES.some((e) => (e.path ? `/${e.path}` : '/') === p))).toEqual(['/login', '/*']);
+  });
+
+  it('a direct page load preloads the code of the page its path opens, and only of pages marked preload', () => {
+    const picked = (path: string) => PAGE_MODULES.filter(([pattern]) => new RegExp(pattern).test(path)).map(([, m]) => m);
+    expect(picked('/accounts/1000')).toEqual(['/src/features/statement/statement-page.tsx']);
+    expect(picked('/')).toEqual(['/src/features/overview/overview-page.tsx']);
+    expect(picked('/accounts/1000/mutabakat')).toEqual([]);
+    for (const entry of PAGES) {
+      expect([entry.path, picked(samplePath(entry.path))]).toEqual([entry.path, entry.preload ? [`/src/${entry.module}.tsx`] : []]);
+      // A page whose first calls leave during the page load has its code fetched with the HTML too.
+      if ('firstCalls' in entry) expect([entry.path, entry.preload]).toEqual([entry.path, true]);
+    }
+  });
+
+  it('a path matches its page with decoded parameters; a malformed or blank parameter asks the ERP nothing', () => {
+    expect(matchPage('/accounts/%C3%96Z%2B7/')?.params).toEqual({ cariId: 'ÖZ+7' });
+    expect(matchPage('/accounts/1000/vade-farki')?.page.module).toBe('features/open-items/late-interest-page');
+    expect(matchPage('/nowhere')).toBeNull();
+    expect(matchPage('/invoices/%E0%A4%A')?.params).toBeNull();
+    expect(firstCallsOf('/invoices/%20')).toEqual([]);
+    expect(firstCallsOf('/invoices/F-1').map((c) => c.params)).toEqual([{ fatura_id: 'F-1' }]);
+  });
+});
