@@ -18,7 +18,6 @@ import { activitiesOf, activityJson, addPromise, checkActivity, checkPromise, ge
 import { buildPayables, buildWorklist, promiseJson, VIEWS, type View } from './worklist';
 import { listProposals, proposeReminders, sendReminders } from './reminders';
 import { checkSettings, loadSettings, saveSettings, TEMPLATE_FIELDS } from './settings';
-import { worklistXlsx } from './export';
 import { emailStatement } from './statement-mail';
 
 type C = Context<GatewayEnv>;
@@ -62,13 +61,6 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: SessionCookies
     const wl = await buildWorklist(ctx, by.userName, viewOf(c), { force: c.req.query('refresh') === '1' });
     const waiting = await mailWaiting(ctx);
     return c.json({ ...wl, me: by.userName, mail: ctx.transport.mode, mailWaiting: waiting, mailProblem: waiting ? `${waiting} hatırlatma e-postası gönderilemedi, giden kutusunda bekliyor (SMTP sunucusuna ulaşılamıyor; yeniden denenecek).` : null });
-  }));
-  app.get(`${base}/worklist.xlsx`, route('worklist_xlsx', async (c, ctx, by) => {
-    const wl = await buildWorklist(ctx, by.userName, viewOf(c));
-    return c.body(new Uint8Array(await worklistXlsx(wl.rows, wl.today, ctx.company.title)), 200, {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': `attachment; filename="Tahsilat listesi.xlsx"; filename*=UTF-8''${encodeURIComponent('Tahsilat listesi.xlsx')}`,
-    });
   }));
   app.get(`${base}/payables`, route('payables', async (c, ctx) => c.json(await buildPayables(ctx))));
 

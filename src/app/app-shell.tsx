@@ -15,6 +15,7 @@ const NAV = [
   { to: '/aging', label: () => t('common.nav.aging') },
   { to: '/invoices', label: () => t('common.nav.invoices') },
   { to: '/mutabakat/donemler', label: () => t('mut.nav') },
+  { to: '/tahsilat', label: () => t('col.nav') },
 ] as const;
 
 /** The protected layout: skip link, header (app name, navigation, quick invoice box, user, Çıkış), main. */

@@ -6,6 +6,7 @@
  * (protected layout)           asks the server who is logged in (GET /api/session)
  *   /            Özet (the page after login)
  *   /accounts  /accounts/:cariId  /accounts/:cariId/mutabakat (letter)  /accounts/:cariId/acik-kalemler  /accounts/:cariId/vade-farki  /mutabakat (letters for the list)  /aging  /invoices  /invoices/:faturaId
+ *   /tahsilat (worklist; ?gorunum=, ?musteri=)  /tahsilat/hatirlatmalar (reminder proposals)
  *   /mutabakat/donemler (campaigns)  /mutabakat/donemler/:campaignId (the board; ?durum=, ?mektup=)  /mutabakat/kisiler (contacts import)  /mutabakat/giden-kutusu (outbox; ?posta=)
  *   *            → not-found
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
@@ -179,6 +180,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'mutabakat/giden-kutusu',
                   lazy: page(() => import('../features/mutabakat/outbox-page'), 'mut.outbox.title'),
+                },
+                {
+                  path: 'tahsilat',
+                  lazy: page(() => import('../features/tahsilat/worklist-page'), 'col.title'),
+                },
+                {
+                  path: 'tahsilat/hatirlatmalar',
+                  lazy: page(() => import('../features/tahsilat/reminders-panel'), 'col.rem.title'),
                 },
                 {
                   path: 'aging',

@@ -22,6 +22,7 @@ import type { overview } from './messages/overview';
 import type { letter } from './messages/letter';
 import type { ledger } from './messages/ledger';
 import type { mutabakat } from './messages/mutabakat';
+import type { tahsilat } from './messages/tahsilat';
 
 type Catalog<A extends { tr: object }> = A['tr'];
 /** Keys the first screen's catalog holds. */
@@ -36,7 +37,8 @@ export type MessageKey =
   | keyof Catalog<typeof overview>
   | keyof Catalog<typeof letter>
   | keyof Catalog<typeof ledger>
-  | keyof Catalog<typeof mutabakat>;
+  | keyof Catalog<typeof mutabakat>
+  | keyof Catalog<typeof tahsilat>;
 
 const catalog: Record<string, string> = { ...common.tr, ...auth.tr };
 

@@ -12,8 +12,9 @@ import { overview } from './messages/overview';
 import { letter } from './messages/letter';
 import { ledger } from './messages/ledger';
 import { mutabakat } from './messages/mutabakat';
+import { tahsilat } from './messages/tahsilat';
 
-addMessages({ ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr, ...mutabakat.tr });
+addMessages({ ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr, ...mutabakat.tr, ...tahsilat.tr });
 
 export type { MessageKey } from './core';
 export const t: (key: MessageKey, vars?: Record<string, string | number>) => string = translate;
