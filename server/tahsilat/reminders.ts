@@ -44,7 +44,8 @@ export function levelFor(levels: readonly ReminderLevel[], oldestDays: number): 
 export async function proposeReminders(ctx: MutCtx, by: Actor | null = null): Promise<Proposal[]> {
   const settings = await loadSettings(ctx.db);
   const today = todayIso(ctx.now());
-  const wl = await buildWorklist(ctx, '', 'all');
+  // The day's proposal reads the ERP afresh (a payment since the last read must stop a reminder).
+  const wl = await buildWorklist(ctx, '', 'all', { force: true });
   if (wl.stale || !wl.asOf) throw conflict(wl.problem ?? 'ERP okunamadı; hatırlatma önerilemedi.');
   for (const r of wl.rows) {
     if (!r.overdue.length || r.oldestDays === null) continue;

@@ -33,6 +33,8 @@ const NOT_PRELOADED = new Set([
   '/mutabakat/donemler/:campaignId',
   '/mutabakat/kisiler',
   '/mutabakat/giden-kutusu',
+  '/tahsilat', // tahsilat worklist (issue 34): no ERP call from the browser on load, opened from the menu
+  '/tahsilat/hatirlatmalar',
   '/*', // not found
 ]);
 
