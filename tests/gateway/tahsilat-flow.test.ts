@@ -175,7 +175,10 @@ describe('reminders over the demo dataset', () => {
     await ctx.db.insert(contacts).values(h.erp.dataset.accounts.map((a) => ({ accountId: a.id, to: [`muhasebe.${a.id}@musteri.example`], cc: [], person: 'Ayşe Yılmaz', updatedAt: at, updatedBy: 't' })));
     const due = h.erp.dataset.accounts.map((a) => [a.id, handAging(h.erp, a.id, '2026-11-16')] as const).filter(([, v]) => v && v.oldest >= 7 && v.oldest < 60).map(([id]) => id);
     expect(due.length).toBeGreaterThan(3);
-    const [withPromise, withDispute, ...rest] = due;
+    // The pending promise and the dispute go to customers no earlier test paid (a payment there could keep the promise at once).
+    const unpaid = due.filter((id) => !h.erp.dataset.accountById.get(id)!.lines.some((l) => l.documentNo.startsWith('TH-')));
+    const [withPromise, withDispute] = unpaid;
+    const rest = due.filter((id) => id !== withPromise && id !== withDispute);
     const cur = h.erp.dataset.accountById.get(withPromise!)!.currency ?? 'TL';
     expect((await h.api(`/api/tahsilat/accounts/${withPromise}/promises`, { json: { amount: '100', currency: cur, due: '2026-11-30' } })).status).toBe(201);
     expect((await h.api(`/api/tahsilat/accounts/${withDispute}/state`, { method: 'PUT', json: { version: 0, flags: ['itiraz'] } })).status).toBe(200);
