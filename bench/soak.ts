@@ -5,10 +5,15 @@
  * (default 120) SOAK_CLIENTS (default 50) clients, each with its own session, alternate between the
  * two instances and ask for accounts (a few common searches, so identical calls coalesce),
  * statements and the odd 2 MB list, reading every answer to its end, with 100–500 ms between calls.
- * Beside them:
+ * Each client is its own user (soak-1 … soak-N). Beside them:
  * - one client that STALLS: every 20 s it asks for a 40 MB answer and never reads it;
- * - one client that ABANDONS: every 300 ms it starts a call and leaves after 50–250 ms.
- * Reports p50/p99 latency (request to last byte), answers, errors, refusals, how the stalled and
+ * - one client that ABANDONS: every 300 ms it starts a call and leaves after 50–250 ms;
+ * - one FLOODING user (issue 36): 20 sessions of the same user, each keeping 6 slow calls (3 s at the
+ *   ERP) in flight, asking again at once after every answer or refusal;
+ * - one SHARING pair (issue 36): two users asking together, every 15 s, for the same 20 MB answer —
+ *   one reads as fast as it can, the other 1 MB every 0.5 s.
+ * SOAK_EXTRA=0 leaves the flooder and the pair out (the baseline to compare the others' p99 with).
+ * Reports p50/p99 latency (request to last byte), answers, errors, refusals per user, how the stalled and
  * abandoned calls ended on the ERP side (closed by the gateway, and how long after), and each
  * instance's resident memory every 10 s. Writes bench/soak-results.json.
  */
@@ -21,12 +26,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRedis } from '../tests/gateway/redis-harness';
+import { floodStats, flooder, sharers, sharedAnswer, sharingStats } from './soak-extra';
 
 const KB = 1024;
 const MB = 1024 * KB;
 const SECONDS = Number(process.env.SOAK_SECONDS) || 120;
 const CLIENTS = Number(process.env.SOAK_CLIENTS) || 50;
-const USER = { userName: 'soak', password: 'Soak-Şifre-1' };
+const EXTRA = process.env.SOAK_EXTRA !== '0';
+const PASSWORD = 'Soak-Şifre-1';
 const LOGIN_ANSWER = JSON.stringify({ status: true, data: { name: 'Soak Kullanıcı' } });
 
 // ---------------------------------------------------------------- roles (child processes)
@@ -41,6 +48,7 @@ function roleErp(): void {
   const huge = Buffer.alloc(40 * MB, ' '); // the stalled client's answer
   huge.write('[');
   huge.write(']', huge.length - 1);
+  const shared = sharedAnswer(); // the sharing pair's answer (soak-extra.ts)
   const stats = { requests: 0, completed: 0, closedEarly: 0, hugeOpen: new Map<ServerResponse, number>(), hugeClosedAfterMs: [] as number[] };
   const send = (res: ServerResponse, body: Buffer, gapMs: number) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
@@ -73,7 +81,7 @@ function roleErp(): void {
       const form = new URLSearchParams(Buffer.concat(parts).toString());
       const url = req.url ?? '';
       if (url.includes('/get_user')) {
-        const ok = form.get('user_name') === USER.userName && form.get('user_password') === USER.password;
+        const ok = /^(soak-\d+|flood|share-fast|share-slow|staller|abandoner)$/.test(form.get('user_name') ?? '') && form.get('user_password') === PASSWORD;
         setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(ok ? LOGIN_ANSWER : JSON.stringify({ status: false, data: 'Hatalı' })), 50);
         return;
       }
@@ -88,6 +96,8 @@ function roleErp(): void {
         send(res, huge, 0);
         return;
       }
+      if (name.startsWith('yavaş')) return void setTimeout(() => send(res, small, 0), 3000);
+      if (name === 'ortak') return void send(res, shared, 0);
       // Statements ≈ 20 KB after 100 ms; accounts 20 KB, 200 KB or (now and then) 2 MB, 2 ms between writes.
       if (url.includes('/get_cari_extre')) return void setTimeout(() => send(res, small, 2), 100);
       send(res, name === 'büyük' ? large : name === '' ? medium : small, 2);
@@ -165,12 +175,12 @@ function rssMb(pid: number | undefined): number {
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
-async function login(base: string): Promise<string> {
+async function login(base: string, userName: string): Promise<string> {
   for (;;) {
     const res = await fetch(`${base}/api/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-app-request': '1' },
-      body: JSON.stringify(USER),
+      body: JSON.stringify({ userName, password: PASSWORD }),
     });
     if (res.status === 200) return (res.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     await res.arrayBuffer();
@@ -200,6 +210,7 @@ async function main(): Promise<void> {
   const bases = instances.map((i) => `http://127.0.0.1:${i.port}`);
   const latencies: number[] = [];
   const outcome = { answers: 0, errors: 0, refused: 0, bytes: 0, errorKinds: {} as Record<string, number> };
+  const refusedBy: Record<string, number> = {};
   const rss: Array<{ s: number; mb: number[] }> = [];
   let stop = false;
   const started = performance.now();
@@ -213,7 +224,8 @@ async function main(): Promise<void> {
   })();
 
   const client = async (n: number) => {
-    const cookie = await login(bases[n % 2]!);
+    const user = `soak-${n + 1}`;
+    const cookie = await login(bases[n % 2]!, user);
     let i = n;
     while (!stop) {
       i++;
@@ -236,8 +248,10 @@ async function main(): Promise<void> {
           outcome.answers++;
           outcome.bytes += body.byteLength;
           latencies.push(performance.now() - t);
-        } else if (res.status === 429) outcome.refused++;
-        else {
+        } else if (res.status === 429) {
+          outcome.refused++;
+          refusedBy[user] = (refusedBy[user] ?? 0) + 1;
+        } else {
           outcome.errors++;
           outcome.errorKinds[String(res.status)] = (outcome.errorKinds[String(res.status)] ?? 0) + 1;
         }
@@ -252,7 +266,7 @@ async function main(): Promise<void> {
 
   const stalled = { started: 0 };
   const staller = async () => {
-    const cookie = await login(bases[0]!);
+    const cookie = await login(bases[0]!, 'staller');
     await sleep(5000);
     while (!stop) {
       stalled.started++;
@@ -271,7 +285,7 @@ async function main(): Promise<void> {
 
   const abandoned = { started: 0 };
   const abandoner = async () => {
-    const cookie = await login(bases[1]!);
+    const cookie = await login(bases[1]!, 'abandoner');
     while (!stop) {
       abandoned.started++;
       const ac = new AbortController();
@@ -288,8 +302,12 @@ async function main(): Promise<void> {
     }
   };
 
-  console.info(`soak: 2 production servers + Redis, ${CLIENTS} clients + 1 stalling + 1 abandoning, ${SECONDS} s, loopback`);
-  const workers = [...Array.from({ length: CLIENTS }, (_, n) => client(n)), staller(), abandoner()];
+  const extra = { stopped: () => stop, bases, login };
+  const flood = floodStats();
+  const sharing = sharingStats();
+
+  console.info(`soak: 2 production servers + Redis, ${CLIENTS} clients (one user each) + 1 stalling + 1 abandoning${EXTRA ? ' + 1 user flooding from 20 sessions + 1 sharing pair' : ''}, ${SECONDS} s, loopback`);
+  const workers = [...Array.from({ length: CLIENTS }, (_, n) => client(n)), staller(), abandoner(), ...(EXTRA ? [flooder(extra, flood), sharers(extra, sharing)] : [])];
   await sleep(SECONDS * 1000);
   stop = true;
   await Promise.all(workers.map((w) => w.catch((e: unknown) => console.error(e))));
@@ -310,6 +328,8 @@ async function main(): Promise<void> {
     errors: outcome.errors,
     errorKinds: outcome.errorKinds,
     refused429: outcome.refused,
+    refused429ByUser: refusedBy,
+    ...(EXTRA ? { flood, sharing } : {}),
     stalled: {
       started: stalled.started,
       // ERP answers of the stalled client still open at the end (each is cut 60 s after it stalls)

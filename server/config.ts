@@ -213,7 +213,9 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     taxOffice: companyValue('COMPANY_TAX_OFFICE', DEMO_COMPANY.taxOffice),
     taxNo: companyValue('COMPANY_TAX_NO', DEMO_COMPANY.taxNo),
   };
-  if (!demo && !company.title) notes.push('COMPANY_TITLE not set: mutabakat letters have no company heading');
+  // The letter's TTK md. 94 clause presumes a written cari hesap contract: an installation without one turns it off.
+  const letters = { ttk94Clause: !falsy(env.LETTER_TTK94_CLAUSE) };
+  if (!demo && !company.title) notes.push('COMPANY_TITLE not set: the mutabakat letter pages refuse to make letters until it is set');
 
   // Cookies are Secure (and named __Host-…) in production against a real ERP unless SECURE_COOKIES=0;
   // plain-HTTP setups (demo, dev) get ordinary cookies unless SECURE_COOKIES=1.
@@ -290,6 +292,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
       demo: null,
       aliases,
       company,
+      letters,
     },
     demoErp,
     notes,
@@ -320,6 +323,7 @@ export async function prepareGateway(settings: ServerSettings, store: StateStore
     mutabakat = await startMutabakat({
       settings: settings.mutabakat,
       company: c.company ?? { title: '', address: '', taxOffice: '', taxNo: '' },
+      ttk94Clause: c.letters?.ttk94Clause !== false,
       upstream: {
         erpBaseUrl: c.erpBaseUrl, erpApiPassword: c.erpApiPassword, erpService: c.erpService || 'mobiusmus', erpTimeoutMs: c.erpTimeoutMs ?? 30_000,
         erpBody: c.erpBody ?? 'form', maxAnswerBytes: c.maxAnswerBytes ?? 256 * 1024 * 1024, transport: c.transport ?? defaultDispatcher(),

@@ -226,10 +226,14 @@ export async function runErpCheck(options: ErpCheckOptions): Promise<ErpCheckRes
   if (options.userName && options.userPassword !== undefined) {
     await call('get_user', { user_name: options.userName, user_password: options.userPassword }, (json, s) => {
       const login = readLogin(json);
+      const enveloped = (Array.isArray(json) ? json.length === 1 && typeof json[0] === 'object' : typeof json === 'object') && json !== null;
       if (login.ok) s.lines.push(`  giriş başarılı${login.user?.name ? `: ${login.user.name}` : ''}`);
       else {
         s.failed = true;
         s.lines.push(`  giriş reddedildi${login.message ? `: ${login.message}` : ''}`);
+        if (!enveloped) {
+          s.lines.push(`  HATA: yanıt yalın bir değer (${JSON.stringify(json).slice(0, 20)}): ağ geçidi başarılı girişi yalnızca {"status": true, "data": {…}} gibi durum alanı olan bir nesneyle kabul eder (sözleşme §4)`);
+        }
       }
     });
   } else {

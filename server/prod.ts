@@ -83,7 +83,16 @@ export interface ProdServer {
   /** Mutabakat (tests: its jobs worker, its database). */
   mutabakat?: import('./mutabakat/index').Mutabakat;
   close(): Promise<void>;
+  /**
+   * SIGTERM/SIGINT: takes no new connection, lets answers in flight finish for up to `drainMs`, then
+   * cuts the rest (each still gets its audit line, as a caller who left) and logs
+   * {"event":"shutdown","drainMs":…,"cut":N}.
+   */
+  shutdown(drainMs?: number): Promise<void>;
 }
+
+/** How long SIGTERM lets answers in flight finish. */
+export const DRAIN_MS = 5000;
 
 /** Every file under `dir` by its URL path ('/assets/x.js', '/assets/x.js.br'), read once. */
 function readDist(dir: string): Map<string, Uint8Array<ArrayBuffer>> {
@@ -191,9 +200,27 @@ export async function startProdServer(options: ProdServerOptions = {}): Promise<
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   if (settings.mutabakat.publicUrlDefault) settings.mutabakat.publicUrl = url;
   (options.print ?? ((l: string) => console.info(l)))(`Cari Ekran listening on ${host}:${port} — ${prepared.description}`);
+  const log = config.log ?? ((line: string) => console.info(line));
   return {
     url,
     port,
+    shutdown: async (drainMs = DRAIN_MS) => {
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const drained = await Promise.race([closed.then(() => true), new Promise<boolean>((ok) => (timer = setTimeout(() => ok(false), drainMs)))]);
+      clearTimeout(timer);
+      let cut = 0;
+      if (!drained) {
+        cut = await new Promise<number>((ok) => server.getConnections((err, n) => ok(err ? 0 : n)));
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        await closed;
+        // The cut answers' audit lines are written when their streams notice (a tick or two).
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+      log(JSON.stringify({ event: 'shutdown', drainMs, cut }));
+      await prepared.close();
+    },
     mutabakat: prepared.mutabakat,
     close: async () => {
       await new Promise<void>((ok) => {
@@ -210,7 +237,7 @@ if (isMain) {
   startProdServer({ distDir: resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist') })
     .then((srv) => {
       const stop = () => {
-        srv.close().finally(() => process.exit(0));
+        srv.shutdown().finally(() => process.exit(0));
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

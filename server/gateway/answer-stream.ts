@@ -38,15 +38,17 @@ export interface AnswerChecks {
 export async function checkedAnswer(up: UpstreamBody, checks: AnswerChecks): Promise<CheckedAnswer> {
   let bytes = 0;
   // The last bytes of what was read may be the start of an echo completed by the next chunk: they
-  // are passed on only once that chunk was checked (or the answer ended).
-  const hold = checks.scanner?.window ?? 0;
+  // are passed on only once that chunk was checked (or the answer ended). How many: the scanner says
+  // after each chunk (more while a zero-padded character reference is open).
   let held: Uint8Array = new Uint8Array(0);
   /** Checks `chunk`, returns what may be passed on now. */
   const check = (chunk: Uint8Array): Uint8Array[] => {
     bytes += chunk.byteLength;
     if (bytes > checks.maxBytes) throw tooLargeError(checks.maxBytes);
-    if (checks.scanner?.push(chunk)) throw echoError(up.status);
-    if (hold === 0) return [chunk];
+    if (!checks.scanner) return [chunk];
+    if (checks.scanner.push(chunk)) throw echoError(up.status);
+    // The scanner keeps a suffix of (what it kept + chunk), and `held` is what it kept: hold ≤ both together.
+    const hold = checks.scanner.window;
     if (chunk.byteLength >= hold) {
       const out = [held, chunk.subarray(0, chunk.byteLength - hold)];
       held = chunk.subarray(chunk.byteLength - hold);
@@ -55,7 +57,7 @@ export async function checkedAnswer(up: UpstreamBody, checks: AnswerChecks): Pro
     const joined = new Uint8Array(held.byteLength + chunk.byteLength);
     joined.set(held);
     joined.set(chunk, held.byteLength);
-    held = joined.subarray(Math.max(0, joined.byteLength - hold));
+    held = joined.subarray(joined.byteLength - hold);
     return joined.byteLength > hold ? [joined.subarray(0, joined.byteLength - hold)] : [];
   };
   const rest = (): Uint8Array[] => (held.byteLength > 0 ? [held] : []);
@@ -85,13 +87,18 @@ export async function checkedAnswer(up: UpstreamBody, checks: AnswerChecks): Pro
       },
       async pull(controller) {
         try {
-          const chunk = await up.read();
-          if (!chunk) {
-            for (const c of rest()) controller.enqueue(c);
-            controller.close();
-            return;
+          // A pull that enqueues nothing is not called again: read on until something may go out.
+          for (;;) {
+            const chunk = await up.read();
+            if (!chunk) {
+              for (const c of rest()) controller.enqueue(c);
+              controller.close();
+              return;
+            }
+            const out = check(chunk);
+            for (const c of out) controller.enqueue(c);
+            if (out.length > 0) return;
           }
-          for (const c of check(chunk)) controller.enqueue(c);
         } catch (err) {
           up.cancel();
           controller.error(err instanceof GatewayError ? err : new GatewayError('internal', MESSAGES.internal, { detail: 'stream' }));

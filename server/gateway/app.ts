@@ -62,10 +62,11 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
       ...(config.demo ? { demoUsers: config.demo.users.map((u) => ({ userName: u.userName, password: u.password })) } : {}),
       ...(config.aliases ? { aliases: config.aliases } : {}),
       company: { title: '', address: '', taxOffice: '', taxNo: '', ...config.company },
+      letters: { ttk94Clause: config.letters?.ttk94Clause !== false },
     });
   });
 
-  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now });
+  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now, calls });
   addErpRoute(app, { cookies, upstream, echo, flights, calls });
 
   app.all('/api/*', () => {

@@ -48,6 +48,8 @@ export interface GatewayConfig {
   demo?: null | { users: DemoUser[] };
   /** Our company for the mutabakat letters (COMPANY_TITLE, …), served in /api/config; "" = not set. */
   company?: CompanyInfo;
+  /** The mutabakat letters' settings, served in /api/config: ttk94Clause (LETTER_TTK94_CLAUSE, default on). */
+  letters?: { ttk94Clause: boolean };
   /** Extra alias table (ERP_ALIASES_FILE), served in /api/config. */
   aliases?: Record<string, unknown>;
   /** What the ERP requests go through (default: upstream.ts defaultDispatcher(), undici, kept-alive, one retry on a reset; tests: fetchTransport of the in-process demo ERP). */
@@ -64,16 +66,21 @@ export interface GatewayConfig {
   maxAnswerBytes?: number;
   /** Compression levels of /api answers (default: compress.ts; bench/compress.ts compares others). */
   compression?: { brQuality?: number; gzipLevel?: number };
-  /** ERP calls one session may have running at once, and how long more may wait (session-calls.ts; default 6, 12 waiting, 5 s). */
+  /** ERP calls at once per session (6), per user (12), per process (240, plus 16 kept for logins), and how long more may wait (session-calls.ts; 5 s). */
   sessionCalls?: Partial<SessionCallLimits>;
   /** A caller that takes no byte of its waiting answer for this long is cut off (default 60 000 ms; audit-log.ts). */
   clientStallMs?: number;
   /** Clock (tests). */
   now?: () => number;
   /** Extra routes under /api mounted after the CSRF guard and before the 16 KiB body limit (mutabakat: server/mutabakat). */
-  mutabakat?: { mount(app: import('hono').Hono<GatewayEnv>, cookies: import('./session-cookie').SessionCookies): void };
+  mutabakat?: { mount(app: import('hono').Hono<GatewayEnv>, cookies: MountCookies): void };
   /** Client address for the login limiter; default: X-Forwarded-For when trustProxy, else the socket. */
   clientAddress?: (c: Context) => string | undefined;
+}
+
+/** What mounted routes need of the session cookie (session-cookie.ts's require): the valid session, else a 401. */
+export interface MountCookies {
+  require(c: Ctx): Promise<{ sid: string; user: SessionUser }>;
 }
 
 export const SESSION_COOKIE = 'cari_session';

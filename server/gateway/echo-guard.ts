@@ -13,7 +13,7 @@
  *      writes Latin-1, `%u011F`), a space also as `+`; the percent sign itself may be written
  *      `%25` (double encoding: `%2540`), `&#37;`, `&#x25;` or `&percnt;` (`&#37;40`);
  *    - JSON-escaped: `\/`, `\"`, `\\`, `\t`…, `\uXXXX` in either case (surrogate pairs for astral characters);
- *    - HTML-escaped: `&#47;`, `&#x2F;`/`&#X2f;` (leading zeros, `;` optional) and named entities
+ *    - HTML-escaped: `&#47;`, `&#x2F;`/`&#X2f;` (any number of leading zeros up to MAX_REF_ZEROS, `;` optional) and named entities
  *      (`&sol;`, `&amp;`/`&AMP;`, `&ccedil;`, `&gbreve;`, `&inodot;`…).
  * 2. base64 and base64url of the password's UTF-8 bytes, of its encodeURIComponent form and of its
  *    form-encoded form — at any of the three alignments, so also inside a longer base64 text (the
@@ -24,8 +24,10 @@
  * Not looked for: other encodings (triple percent-encoding, base32, a hash, the password split by
  * markup or whitespace, base64 with line breaks inside the password).
  * The pattern works on the answer's bytes read as Latin-1 (one character per byte), so it runs on any
- * chunk of any encoding; `EchoScanner` keeps the last `maxLen − 1` bytes so a match split across
- * chunks is still found.
+ * chunk of any encoding, once as read and once with the leading zeros of character references taken
+ * out (any number of them: `&#0000000000112;`); `EchoScanner` keeps the end of what it saw that may
+ * still begin a match (maxLen − 1 characters of the zero-free reading) so a match split across
+ * chunks at any offset is still found, and answer-stream.ts holds those bytes back.
  */
 import { Buffer } from 'node:buffer';
 import { GatewayError, MESSAGES, fill } from './messages';
@@ -89,7 +91,8 @@ function charForms(ch: string): Form[] {
   if (short !== undefined) forms.push(lit(`\\${short}`));
   const units = [...Array(ch.length).keys()].map((i) => ch.charCodeAt(i));
   forms.push(seq(...units.map((u) => raw(`\\x5Cu${ciHex(hex(u, 4))}`, 6))));
-  // HTML: decimal and hex character references (up to 3 leading zeros, ";" optional), named entities.
+  // HTML: decimal and hex character references (";" optional), named entities. Leading zeros are
+  // taken out before matching (EchoScanner); the 0* here keeps the whole-answer check honest too.
   forms.push(raw(`&#0*${cp};?`, 2 + 3 + String(cp).length + 1));
   forms.push(raw(`&#x0*${ciHex(hex(cp, 1))};?`, 3 + 3 + hex(cp, 1).length + 1));
   for (const name of ENTITIES[ch] ?? []) forms.push(lit(`&${name};`));
@@ -156,19 +159,61 @@ export function echoPattern(password: string): EchoPattern | null {
   return { regex: new RegExp(all.map((f) => f.source).join('|'), 'i'), maxLen: Math.max(...all.map((f) => f.maxLen)) };
 }
 
-/** Looks for the password in a stream of chunks; a match split across chunks is found too. */
+/**
+ * The zeros after `&#` / `&#x`: browsers read any number of them (`&#0000000000112;` is "p"), so they
+ * are taken out before matching — a pattern that allowed them would need an unbounded window.
+ */
+const REF_ZEROS = /&#(x?)(0+)/gi;
+/** More zeros than this after `&#` in one reference is no text an ERP writes: refused as a hiding attempt. */
+export const MAX_REF_ZEROS = 64;
+
+/** `text` without the leading zeros of its character references; `at[k]` is where character k came from. */
+function withoutRefZeros(text: string): { text: string; at: number[] | null; tooPadded: boolean } {
+  if (!/&#x?0/i.test(text)) return { text, at: null, tooPadded: false };
+  let out = '';
+  const at: number[] = [];
+  let from = 0;
+  let tooPadded = false;
+  for (const m of text.matchAll(REF_ZEROS)) {
+    const zerosAt = m.index + m[0].length - m[2]!.length;
+    if (m[2]!.length > MAX_REF_ZEROS) tooPadded = true;
+    for (let i = from; i < zerosAt; i++) at.push(i);
+    out += text.slice(from, zerosAt);
+    from = m.index + m[0].length;
+  }
+  for (let i = from; i < text.length; i++) at.push(i);
+  out += text.slice(from);
+  return { text: out, at, tooPadded };
+}
+
+/**
+ * Looks for the password in a stream of chunks; a match split across chunks is found too, also one
+ * whose references carry any number of leading zeros (up to MAX_REF_ZEROS; more is refused).
+ */
 export class EchoScanner {
+  /** The end of what was seen (as bytes read as Latin-1) that may still begin a match. */
   private carry = '';
   constructor(private readonly pattern: EchoPattern) {}
-  /** Bytes at the end of what was seen that may still begin a match (a stream should hold them back). */
+  /**
+   * Bytes at the end of what was seen that may still begin a match: a stream must hold them back
+   * until the next chunk was checked. Grows with zero-padded references (at most maxLen × MAX_REF_ZEROS).
+   */
   get window(): number {
-    return Math.max(0, this.pattern.maxLen - 1);
+    return this.carry.length;
   }
   /** True when the bytes seen so far contain the password (in any form). */
   push(chunk: Uint8Array): boolean {
-    const text = this.carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
-    if (this.pattern.regex.test(text)) return true;
-    this.carry = this.pattern.maxLen > 1 ? text.slice(-(this.pattern.maxLen - 1)) : '';
+    const raw = this.carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+    const keep = this.pattern.maxLen - 1;
+    const plain = withoutRefZeros(raw);
+    if (plain.tooPadded) return true;
+    // Both readings: the password itself may hold "&#0" (the raw text is then the one that matches).
+    if (this.pattern.regex.test(raw) || (plain.at && this.pattern.regex.test(plain.text))) return true;
+    // Keep the raw bytes behind the last maxLen − 1 characters of the zero-free reading (and any
+    // zeros still open at the end), so a reference cut in its zeros is read whole next time.
+    let start = Math.max(0, raw.length - keep);
+    if (plain.at) start = plain.text.length > keep ? plain.at[plain.text.length - keep]! : 0;
+    this.carry = keep > 0 ? raw.slice(Math.min(start, Math.max(0, raw.length - keep))) : '';
     return false;
   }
 }

@@ -2,19 +2,20 @@
  * POST /api/erp/:op — the ERP route. In order: a valid session, the operation on the allowlist
  * (src/contract/erp.ts, shared with the browser), POST only, the JSON body's parameters (allowlisted, strings, ≤ MAX_PARAM_CHARS;
  * a browser "password" is dropped), then the answer: identical calls in flight share one ERP request
- * (coalesce.ts), at most 6 at a time per session (session-calls.ts), which upstream.ts makes (adding the API password) and answer-stream.ts checks while
+ * (coalesce.ts), at most 6 callers at a time per session and 12 ERP requests per user (session-calls.ts), which upstream.ts makes (adding the API password) and answer-stream.ts checks while
  * it streams (size cap, password echo); passed on as JSON or text, compressed by compress.ts.
  */
 import type { Hono } from 'hono';
 import { readJsonObject } from './body';
 import { checkedAnswer } from './answer-stream';
-import type { Flights } from './coalesce';
+import type { Flights, StartFlight } from './coalesce';
 import type { GatewayEnv } from './config';
 import type { EchoGuard } from './echo-guard';
 import { GatewayError, MESSAGES, fill } from './messages';
 import { ERP_OPERATIONS, MAX_PARAM_CHARS, findOperation } from '../../src/contract/erp';
 import { onStreamEnd, type SessionCalls } from './session-calls';
 import type { SessionCookies } from './session-cookie';
+import { userKey } from './session';
 import { openErp, type UpstreamOptions } from './upstream';
 
 export interface ErpRouteDeps {
@@ -54,22 +55,31 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, fl
     // The browser's leaving (closed tab, navigation, fetch aborted) reaches the ERP request at any stage.
     const left = c.req.raw.signal;
     const release = await calls.acquire(session.sid, left);
+    const user = userKey(session.user.userName);
+    // A new ERP request takes one of the user's places (identical calls joining it take none), held
+    // until its answer has been read to the end or abandoned.
+    const start: StartFlight = async (signal, placed) => {
+      const place = await calls.acquireErp(user, signal);
+      placed();
+      try {
+        const checked = await checkedAnswer(await openErp(upstream, operation, params, signal), { scanner: echo.scanner(), maxBytes: upstream.maxAnswerBytes });
+        return { ...checked, body: onStreamEnd(checked.body, place) };
+      } catch (err) {
+        place();
+        throw err;
+      }
+    };
     let answer: Awaited<ReturnType<Flights['answer']>>;
     try {
-      answer = await flights.answer(
-        key,
-        async (signal) => checkedAnswer(await openErp(upstream, operation, params, signal), { scanner: echo.scanner(), maxBytes: upstream.maxAnswerBytes }),
-        left,
-      );
+      answer = await flights.answer(key, start, left, user);
     } catch (err) {
       release();
       throw err;
     }
     const meter = c.get('answer');
     if (meter && answer.coalesced) meter.coalesced = true;
-    const type = answer.contentType?.toLowerCase().startsWith('application/json')
-      ? answer.contentType
-      : 'text/plain; charset=utf-8';
+    // A fixed type, never the ERP's header: its parameters could carry anything (the API password once did).
+    const type = answer.contentType?.trim().toLowerCase().startsWith('application/json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
     return c.body(onStreamEnd(answer.body, release), 200, { 'content-type': type });
   });
 }

@@ -31,6 +31,7 @@ export const MESSAGES = {
   badParam: 'Bilinmeyen parametre: {name}.',
   badValue: 'Parametre metin olmalı ve en fazla {max} karakter olabilir: {name}.',
   badLogin: 'Kullanıcı adı ve şifre gerekli.',
+  badUserName: 'Kullanıcı adında görünmeyen ya da denetim karakteri olamaz.',
   methodNotAllowed: 'Bu adres yalnızca POST isteği kabul eder.',
   notFound: 'Böyle bir işlem yok.',
   payloadTooLarge: 'İstek gövdesi çok büyük.',
@@ -50,6 +51,9 @@ export const MESSAGES = {
   internal: 'Ağ geçidinde beklenmeyen bir hata oluştu.',
   tooManyCalls:
     'Bu oturumdan aynı anda çok fazla ERP isteği yapılıyor ({max} tanesi sürüyor). Lütfen {seconds} saniye sonra tekrar deneyin.',
+  tooManyUserCalls:
+    'Bu kullanıcının oturumlarından aynı anda çok fazla ERP isteği yapılıyor ({max} tanesi sürüyor). Lütfen {seconds} saniye sonra tekrar deneyin.',
+  erpBusy: 'ERP bağlantıları şu anda dolu. Lütfen {seconds} saniye sonra tekrar deneyin.',
   loginBusy: 'Bu adresten aynı anda çok fazla giriş denemesi sürüyor. Lütfen {seconds} saniye sonra tekrar deneyin.',
   storeUnavailable: 'Oturum deposuna (Redis) şu anda ulaşılamıyor: giriş ve oturum denetimi yapılamıyor. Lütfen biraz sonra tekrar deneyin.',
 } as const;

@@ -13,7 +13,7 @@
  * A failure counts only when the ERP said "wrong user name or password". An attempt still waiting for
  * the ERP holds a place on each counter (atomically, in the StateStore): while failures + waiting
  * attempts fill a counter's free failures, a further attempt waits for one of them to be answered
- * (the login route polls for up to LOGIN_QUEUE_MS), so parallel guesses cannot slip past a limit and
+ * (the login route waits up to LOGIN_QUEUE_MS, woken when an attempt is answered: LoginWaits), so parallel guesses cannot slip past a limit and
  * parallel right passwords (a whole office behind one address at nine o'clock) all get in. A success
  * changes no failure counter (it clears its own user+address counter) and marks the pair known.
  */
@@ -102,5 +102,53 @@ export class LoginLimiter {
     await this.store.settle(attempt.keys, attempt.id, false, this.policy, now);
     await this.store.clear([attempt.pair]);
     await this.store.mark(attempt.known, this.limits.knownMs, now);
+  }
+}
+
+/** Logins that may wait at once for an attempt on the same user / the same address (more: 429 at once). */
+export const LOGIN_WAITERS = { perUser: 20, perAddress: 100 };
+
+/**
+ * Logins waiting for an earlier attempt on their user or address to be answered. They are woken
+ * when an attempt settles in this process; an attempt of another instance (Redis) is seen by asking
+ * again after `recheckMs` — never a poll every few milliseconds. At most LOGIN_WAITERS wait per key.
+ */
+export class LoginWaits {
+  private readonly byKey = new Map<string, Set<() => void>>();
+
+  constructor(private readonly caps = LOGIN_WAITERS) {}
+
+  /**
+   * Waits for a wake-up on `user` or `address`, at most `ms`; resolves false at once when too many
+   * already wait there (the caller refuses), true otherwise. `signal`: the caller left (resolves true).
+   */
+  wait(user: string, address: string, ms: number, signal?: AbortSignal): Promise<boolean> {
+    const keys = [`u:${user}`, `a:${address}`];
+    const full = (this.byKey.get(keys[0]!)?.size ?? 0) >= this.caps.perUser || (this.byKey.get(keys[1]!)?.size ?? 0) >= this.caps.perAddress;
+    if (full) return Promise.resolve(false);
+    return new Promise((ok) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        for (const k of keys) {
+          const set = this.byKey.get(k);
+          set?.delete(done);
+          if (set?.size === 0) this.byKey.delete(k);
+        }
+        ok(true);
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+      for (const k of keys) {
+        const set = this.byKey.get(k) ?? new Set();
+        set.add(done);
+        this.byKey.set(k, set);
+      }
+    });
+  }
+
+  /** An attempt on `user` from `address` was answered: everyone waiting on either asks again. */
+  wake(user: string, address: string): void {
+    for (const k of [`u:${user}`, `a:${address}`]) for (const done of [...(this.byKey.get(k) ?? [])]) done();
   }
 }

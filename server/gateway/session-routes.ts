@@ -8,17 +8,29 @@ import { readJsonObject } from './body';
 import type { GatewayConfig, GatewayEnv } from './config';
 import { GatewayError, MESSAGES, abortedError, fill } from './messages';
 import { LOGIN_OPERATION, LOGIN_PARAMS, MAX_PARAM_CHARS } from '../../src/contract/erp';
-import type { LoginLimiter } from './rate-limit';
+import { LoginWaits, type LoginLimiter } from './rate-limit';
 import { clientAddress } from './request-origin';
 import { userKey, type SessionUser } from './session';
 import { StoreUnavailableError } from './state-store';
 import { addressKey } from './trust-proxy';
+import type { SessionCalls } from './session-calls';
 import type { SessionCookies } from './session-cookie';
 import { callErp, type UpstreamAnswer, type UpstreamOptions } from './upstream';
 
 /** How long a login waits while earlier attempts from its address/user are still with the ERP (then 429). */
 export const LOGIN_QUEUE_MS = 15_000;
-const LOGIN_POLL_MS = 100;
+/** A waiting login asks again at least this often (an attempt answered by another instance wakes nobody here). */
+const LOGIN_RECHECK_MS = 1000;
+/** The display name kept in the cookie (an 8,000-character one made a cookie the browser drops). */
+export const MAX_NAME_CHARS = 80;
+/** Control and invisible format characters (NUL, zero-width, bidi overrides, soft hyphen…): refused in a user name. */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
+/** `name` cut to MAX_NAME_CHARS characters (code points), the last one an ellipsis when cut. */
+function shortName(name: string): string {
+  const chars = [...name];
+  return chars.length <= MAX_NAME_CHARS ? name : chars.slice(0, MAX_NAME_CHARS - 1).join('') + '…';
+}
 
 export interface SessionRouteDeps {
   config: GatewayConfig;
@@ -27,10 +39,13 @@ export interface SessionRouteDeps {
   upstream: UpstreamOptions;
   refuseEcho: (answer: UpstreamAnswer) => void;
   now: () => number;
+  /** The login reserve of ERP places (session-calls.ts): get_user never waits behind data calls. */
+  calls: SessionCalls;
 }
 
 export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps): void {
-  const { config, cookies, limiter, upstream, refuseEcho, now } = deps;
+  const { config, cookies, limiter, upstream, refuseEcho, now, calls } = deps;
+  const waits = new LoginWaits();
 
   // Who is logged in. Nobody → 200 {user:null} (not 401): asking is not an error, and the
   // login page stays free of failed requests in the browser's console. ERP calls still need a session.
@@ -76,6 +91,8 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
     ) {
       throw new GatewayError('bad_request', MESSAGES.badLogin);
     }
+    // Invisible characters would make a second limiter key for the same visible name.
+    if (INVISIBLE.test(userName)) throw new GatewayError('bad_request', MESSAGES.badUserName, { detail: 'user_name_chars' });
     const name = userName.trim();
     // Failures count only when the ERP says no; an attempt waiting for the ERP holds a place, and one
     // that finds the places taken waits for them here (rate-limit.ts). A store that cannot be asked
@@ -86,10 +103,10 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
     const queuedUntil = performance.now() + LOGIN_QUEUE_MS;
     let begun = await limiter.begin(folded, address, now());
     while ('busy' in begun) {
-      if (performance.now() >= queuedUntil) {
+      const rest = queuedUntil - performance.now();
+      if (rest <= 0 || !(await waits.wait(folded, address, Math.min(rest, LOGIN_RECHECK_MS), left))) {
         throw new GatewayError('rate_limited', fill(MESSAGES.loginBusy, { seconds: 2 }), { headers: { 'retry-after': '2' }, detail: 'login_busy' });
       }
-      await new Promise((ok) => setTimeout(ok, LOGIN_POLL_MS));
       if (left.aborted) throw abortedError();
       begun = await limiter.begin(folded, address, now());
     }
@@ -103,10 +120,16 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
     let wrongGuess = false;
     let result: ReturnType<typeof readLogin>;
     try {
-      const answer = await callErp(upstream, LOGIN_OPERATION, [
-        [LOGIN_PARAMS.userName, name],
-        [LOGIN_PARAMS.password, password],
-      ]);
+      const place = await calls.acquireLogin(left);
+      let answer: UpstreamAnswer;
+      try {
+        answer = await callErp(upstream, LOGIN_OPERATION, [
+          [LOGIN_PARAMS.userName, name],
+          [LOGIN_PARAMS.password, password],
+        ]);
+      } finally {
+        place();
+      }
       refuseEcho(answer);
       const text = new TextDecoder().decode(answer.body);
       try {
@@ -119,16 +142,24 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
       }
       if (!result.ok) {
         wrongGuess = true;
-        const message = result.message?.trim() ? result.message.trim() : MESSAGES.loginFailed;
-        throw new GatewayError('login_failed', message);
+        // One message for every failed login: the ERP's own text may say which user names exist.
+        throw new GatewayError('login_failed', MESSAGES.loginFailed);
       }
     } catch (error) {
-      if (wrongGuess) await limiter.failed(attempt, now());
-      else await limiter.abandoned(attempt, now()).catch(() => undefined);
+      try {
+        if (wrongGuess) await limiter.failed(attempt, now());
+        else await limiter.abandoned(attempt, now()).catch(() => undefined);
+      } finally {
+        waits.wake(folded, address);
+      }
       throw error;
     }
-    await limiter.succeeded(attempt, now());
-    const displayName = typeof result.user?.name === 'string' && result.user.name.trim() ? result.user.name.trim() : name;
+    try {
+      await limiter.succeeded(attempt, now());
+    } finally {
+      waits.wake(folded, address);
+    }
+    const displayName = shortName(typeof result.user?.name === 'string' && result.user.name.trim() ? result.user.name.trim() : name);
     const user: SessionUser = { userName: name, name: displayName };
     c.set('user', user);
     await cookies.write(c, cookies.sessions.newSession(user));

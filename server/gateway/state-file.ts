@@ -103,14 +103,16 @@ export class FileStore extends MemoryStore {
     this.checkedAt = performance.now();
   }
 
+  // Written first, remembered second: a logout the file did not take (503) must not count as done in
+  // memory — the retry would find the session already revoked and answer 204 without writing it.
   override async revokeSession(sid: string, untilMs: number, now: number): Promise<void> {
-    this.recordSession(sid, untilMs, now);
     this.append({ sid, until: untilMs }, now);
+    this.recordSession(sid, untilMs, now);
   }
 
   override async revokeUser(user: string, atMs: number, untilMs: number, now: number): Promise<void> {
-    this.recordUser(user, atMs, untilMs, now);
     this.append({ user, at: atMs, until: untilMs }, now);
+    this.recordUser(user, atMs, untilMs, now);
   }
 
   override async isRevoked(sid: string, user: string, createdAt: number, now: number): Promise<boolean> {

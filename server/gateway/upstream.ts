@@ -7,14 +7,16 @@
  * Transport: undici (`request` on an Agent with kept-alive connections, at most 256 per ERP origin).
  * A request whose connection is reset before any answer (ECONNRESET / "other side closed": the ERP
  * closed a kept-alive connection just as it was reused — its idle timeout and our request crossing)
- * is sent once more at once by undici's retry interceptor: every ERP operation here is a read, so
- * POST is safe to repeat; an ERP that resets every connection gets 2 tries, then 502. undici's own
+ * is sent once more at once (openErp): every ERP operation here is a read, so POST is safe to repeat;
+ * an ERP that resets every connection gets 2 tries, then 502. Never once a byte of the answer came:
+ * a connection lost mid-answer cuts the answer (undici's retry interceptor would ask again with a
+ * Range header, and an ERP or proxy honouring Range on a POST could splice two runs into one). undici's own
  * headers/body timeouts are off: the time limit below runs only while the gateway waits for the ERP
  * (a caller who reads slowly is not the ERP's fault; audit-log.ts cuts a caller who stops reading).
  */
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { encodeErpBody, type ErpBodyMode } from './erp-body';
 import { GatewayError, MESSAGES, abortedError, fill, upstreamHttpError } from './messages';
 
@@ -73,11 +75,17 @@ export function defaultDispatcher(): Dispatcher {
   return shared;
 }
 
-/** The ERP connections: kept alive (4 s idle, or what the ERP's Keep-Alive header says), at most 256 per origin, one retry on a reset. */
+/** Upstream connections per ERP origin (session-calls.ts keeps the gateway's calls below this). */
+export const ERP_CONNECTIONS = 256;
+
+/** The ERP connections: kept alive (4 s idle, or what the ERP's Keep-Alive header says), at most ERP_CONNECTIONS per origin. */
 export function erpDispatcher(): Dispatcher {
-  return new Agent({ connections: 256, keepAliveTimeout: 4000, headersTimeout: 0, bodyTimeout: 0 }).compose(
-    interceptors.retry({ methods: ['POST'], errorCodes: RESET_CODES, statusCodes: [], maxRetries: 1, minTimeout: 0, retryAfter: false }),
-  );
+  return new Agent({ connections: ERP_CONNECTIONS, keepAliveTimeout: 4000, headersTimeout: 0, bodyTimeout: 0 });
+}
+
+/** A connection reset before any answer (the only failure tried once more). */
+function isReset(err: unknown): boolean {
+  return RESET_CODES.includes(errorCode(err));
 }
 
 export interface UpstreamAnswer {
@@ -156,18 +164,28 @@ export async function openErp(
   arm();
   const url = new URL(upstreamUrl(opts, operation));
   let res: Awaited<ReturnType<ErpTransport['request']>>;
-  try {
-    res = await opts.transport.request({
+  const send = () =>
+    opts.transport.request({
       origin: url.origin,
       path: url.pathname + url.search,
       method: 'POST',
       headers: {
         'content-type': contentType,
         accept: 'application/json, text/plain, */*',
+        // A compressed answer could not be checked for the password while it streams (echo-guard.ts).
+        'accept-encoding': 'identity',
       },
       body: requestBody,
       signal: abort.signal,
     });
+  try {
+    try {
+      res = await send();
+    } catch (err) {
+      // Reset before the status line: sent once more. Anything later is never repeated.
+      if (!isReset(err) || abort.signal.aborted) throw err;
+      res = await send();
+    }
   } catch (err) {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onLeave);
@@ -194,6 +212,16 @@ export async function openErp(
     const v = res.headers[name];
     return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
   };
+  // A compressed answer could not be checked for the password while it streams: refused (we ask for identity).
+  const encoding = header('content-encoding')?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') {
+    discard();
+    signal?.removeEventListener('abort', onLeave);
+    throw new GatewayError('upstream_http', fill(MESSAGES.upstreamUnreadable, { status: res.statusCode }), {
+      upstreamStatus: res.statusCode,
+      detail: 'encoded_answer',
+    });
+  }
   const lengthHeader = header('content-length');
   const length = Number(lengthHeader);
   const contentLength = lengthHeader !== null && Number.isSafeInteger(length) && length >= 0 ? length : null;

@@ -10,6 +10,8 @@ export interface MutCtx {
   db: Db;
   settings: MutabakatSettings;
   company: CompanyInfo;
+  /** LETTER_TTK94_CLAUSE: the letters' TTK md. 94 sentence (default on). */
+  ttk94Clause: boolean;
   transport: MailTransport;
   erp: ErpSource;
   now: () => Date;

@@ -6,8 +6,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { sql } from 'drizzle-orm';
-import type { CompanyInfo, GatewayEnv } from '../gateway/config';
-import type { SessionCookies } from '../gateway/session-cookie';
+import type { CompanyInfo, GatewayEnv, MountCookies } from '../gateway/config';
 import type { UpstreamOptions } from '../gateway/upstream';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/open';
@@ -30,6 +29,8 @@ export interface StartMutabakatOptions {
   settings: MutabakatSettings;
   upstream: UpstreamOptions;
   company: CompanyInfo;
+  /** LETTER_TTK94_CLAUSE (default on). */
+  ttk94Clause?: boolean;
   log?: (line: string) => void;
   now?: () => Date;
   /** Tests: an ERP source / transport of their own. */
@@ -51,7 +52,7 @@ export interface StartMutabakatOptions {
 }
 
 export interface Mutabakat {
-  mount(app: Hono<GatewayEnv>, cookies: SessionCookies): void;
+  mount(app: Hono<GatewayEnv>, cookies: MountCookies): void;
   reply: Hono;
   ctx(): Promise<MutCtx>;
   worker(): Promise<Worker>;
@@ -70,7 +71,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
   let worker: Worker | null = null;
   let closed = false;
 
-  const build = (d: Database): MutCtx => ({ d, db: d.db, settings: s, company: o.company, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6 });
+  const build = (d: Database): MutCtx => ({ d, db: d.db, settings: s, company: o.company, ttk94Clause: o.ttk94Clause !== false, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6 });
 
   const openDb = async (): Promise<Database> => {
     const d = await openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, log, loadDataDir: o.loadDataDir });

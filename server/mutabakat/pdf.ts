@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { pdfDefinition, type PdfPart } from '../../src/components/document/pdf-document';
+import { LAYOUTS } from '../../src/components/document/pdf-render';
 
 const require = createRequire(import.meta.url);
 
@@ -15,6 +16,7 @@ interface PdfMakeServer {
   setFonts(fonts: Record<string, Record<string, string>>): void;
   setUrlAccessPolicy?(cb: (url: string) => boolean): void;
   setLocalAccessPolicy?(cb: (path: string) => boolean): void;
+  addTableLayouts(layouts: Record<string, unknown>): void;
   createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 }
 
@@ -57,6 +59,8 @@ function pdfmake(): PdfMakeServer {
       bolditalics: join(fonts, 'Roboto-MediumItalic.ttf'),
     },
   });
+  // The definition names its table layouts (they are functions, kept out of the plain-data definition).
+  m.addTableLayouts(LAYOUTS);
   // Documents are ours; still, no remote fetches.
   m.setUrlAccessPolicy?.(() => false);
   m.setLocalAccessPolicy?.((path) => path.startsWith(fonts));

@@ -97,6 +97,7 @@ async function prepareOne(
   const props = {
     company: ctx.company, account: { id: l.accountId, name, province: account?.province, district: account?.district },
     asOf: campaign.asOf, issuedOn: today, balance: b.balance, rows, from: campaign.options.from, currency: b.currency, localBalance: b.localBalance, docKey,
+    declaredMissing: b.declaredMissing, ttk94Clause: ctx.ttk94Clause,
   };
   const pdf = await letterPdfBytes(props, `Mutabakat ${name} ${formatDate(campaign.asOf)}`, formatDateTime(now));
   const sha = createHash('sha256').update(pdf).digest('hex');

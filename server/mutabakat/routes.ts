@@ -6,8 +6,7 @@
 import { randomUUID, createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { and, desc, eq } from 'drizzle-orm';
-import type { GatewayEnv } from '../gateway/config';
-import type { SessionCookies } from '../gateway/session-cookie';
+import type { GatewayEnv, MountCookies } from '../gateway/config';
 import { GatewayError } from '../gateway/messages';
 import { letters, mails, uploads } from '../db/schema';
 import { accountHistory, checkCampaign, createCampaign, letterColumns, letterJson, eventsById, listCampaigns, loadCampaign, loadLetter } from './campaigns';
@@ -62,7 +61,7 @@ const fileNameOf = (c: C) => {
 
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: SessionCookies, deps: MutRoutesDeps): void {
+export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, deps: MutRoutesDeps): void {
   /** A handler with the session's user and the context; MutErrors and a lost database become their JSON answers. */
   const route = (op: string, fn: (c: C, ctx: MutCtx, by: Actor) => Promise<Response>) => async (c: C) => {
     c.set('op', `mutabakat_${op}`);

@@ -273,8 +273,8 @@ describe('session and config', () => {
     setApiClient(client);
     const rows = [{ MUSTERI_UNVANI: 'KAYA İNŞAAT' }];
     expect(readAccounts(rows).accounts[0]!.name).toBe('');
-    // An older gateway without the company block: empty fields, never undefined.
-    expect(await fetchConfig()).toEqual({ demo: false, company: { title: '', address: '', taxOffice: '', taxNo: '' }, aliases: { account: { name: ['MUSTERI_UNVANI'] } } });
+    // An older gateway without the company and letters blocks: empty fields, never undefined; the TTK md. 94 note on.
+    expect(await fetchConfig()).toEqual({ demo: false, company: { title: '', address: '', taxOffice: '', taxNo: '' }, letters: { ttk94Clause: true }, aliases: { account: { name: ['MUSTERI_UNVANI'] } } });
     expect(readAccounts(rows).accounts[0]!.name).toBe('KAYA İNŞAAT');
   });
 });

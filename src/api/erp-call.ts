@@ -29,6 +29,7 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type RequestOptions } from './client';
 import { endTransfer, startTransfer } from './transfers';
+import { aliasesReady } from './aliases-ready';
 import { SIGNED_IN_COOKIE, callKey, firstCallsOf, type ErpCall } from '../contract/erp';
 
 // ── 1. Who is signed in, as far as a page load can tell ─────────────────────────────────────────
@@ -251,7 +252,11 @@ export function whole<T>(data: Arriving<T> | undefined): Arriving<T> | undefined
 export function erpQuery<T>(call: ErpCall, read: (json: unknown) => T, options: Pick<RequestOptions, 'priority'> = {}) {
   return queryOptions({
     queryKey: call.queryKey as QueryKey,
-    queryFn: async ({ signal }) => read(await fetchErp(call, { signal, ...options })),
+    queryFn: async ({ signal }) => {
+      const json = await fetchErp(call, { signal, ...options });
+      await aliasesReady();
+      return read(json);
+    },
   });
 }
 
@@ -277,6 +282,7 @@ export function longAnswerQuery<T extends object>(
       const onStart = async (text: string) => {
         const { parsePrefix } = await import('./reader');
         const json = parsePrefix(text);
+        await aliasesReady();
         if (json === undefined || signal.aborted) return;
         const first = read(json);
         if (!showable(first)) return;
@@ -286,7 +292,9 @@ export function longAnswerQuery<T extends object>(
         await nextFrame();
       };
       try {
-        const answer = read(await fetchErp(call, { signal, ...options, ...(hadWhole ? {} : { onStart }) }));
+        const json = await fetchErp(call, { signal, ...options, ...(hadWhole ? {} : { onStart }) });
+        await aliasesReady();
+        const answer = read(json);
         mark(`erp:${call.operation}:read`);
         return { ...answer, complete: true };
       } catch (error) {

@@ -42,8 +42,10 @@ export class MutabakatError extends AppError {
     super(`HTTP ${status} (${code})`);
     this.name = 'MutabakatError';
   }
+  /** The server's message, and each field it names (answer, resolve: "Yanıtı veren kişinin adı gerekli."). */
   get userMessage(): string {
-    return this.serverMessage || t('common.error.http', { status: this.status });
+    const base = this.serverMessage || t('common.error.http', { status: this.status });
+    return this.problems.length ? `${base} ${this.problems.map((p) => p.message).join(' ')}` : base;
   }
 }
 
@@ -129,6 +131,7 @@ export async function fetchFile(url: string): Promise<{ blob: Blob; fileName: st
 
 export const POLL_MS = 1500;
 export const OUTBOX_POLL_MS = 5000;
+export const LETTER_POLL_MS = 3000;
 
 // ---- queries (keys from generic to specific) ----
 export const mutabakatQueries = {
@@ -164,6 +167,8 @@ export const mutabakatQueries = {
       queryKey: ['mutabakat', 'letter', letterId] as const,
       queryFn: ({ signal }) => get<{ letter: LetterRow; events: LetterEvent[] }>(`letters/${enc(letterId)}`, { signal }),
       staleTime: 0,
+      // Its events come from the server's jobs (sent, reminded, answered on the web) while the panel is open.
+      refetchInterval: LETTER_POLL_MS,
     }),
   history: (accountId: string) =>
     queryOptions({

@@ -4,15 +4,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { deleteJson, postJson, type RequestOptions } from './client';
 import { getJsonOnce, signedInHint } from './erp-call';
+import { holdReadsUntil } from './aliases-ready';
+import { extendMovementClasses } from '../lib/ledger/movements';
 import { UnauthenticatedError } from './errors';
 import type { AppConfig, CompanyInfo, SessionUser } from './types';
 
 /** GET /api/config. Side effect: the operator's extra alias table is merged into the reader. */
-export async function fetchConfig(options?: RequestOptions): Promise<AppConfig> {
+export function fetchConfig(options?: RequestOptions): Promise<AppConfig> {
+  const work = readConfig(options);
+  holdReadsUntil(work);
+  return work;
+}
+
+async function readConfig(options?: RequestOptions): Promise<AppConfig> {
   const config = await getJsonOnce<AppConfig>('config', options);
   // The reader is not part of the /login bundle: loaded here only when the operator set aliases.
   if (config?.aliases) (await import('./reader')).extendAliases(config.aliases);
-  return { demo: config?.demo === true, company: readCompany(config?.company), ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
+  // The same file's `movementType` section: the installation's İşlem Türü names per movement class.
+  const movementTypes = (config?.aliases as Record<string, unknown> | undefined)?.movementType;
+  if (movementTypes) extendMovementClasses(movementTypes);
+  const letters = (config?.letters ?? {}) as Partial<AppConfig['letters']>;
+  return { demo: config?.demo === true, company: readCompany(config?.company), letters: { ttk94Clause: letters.ttk94Clause !== false }, ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
 }
 
 /** The company block, every field a string ("" when missing or not a string). */

@@ -122,6 +122,8 @@ export interface CompanyInfo {
 /** GET /api/config (no login needed). */
 export interface AppConfig {
   company: CompanyInfo;
+  /** Letter settings: print the TTK md. 94 clause (LETTER_TTK94_CLAUSE; on unless the server says false). */
+  letters: { ttk94Clause: boolean };
   demo: boolean;
   demoUsers?: { userName: string; password: string }[];
   /** Operator's extra alias table (same shape as src/api/erp-aliases.json), merged at start-up. */

@@ -76,7 +76,8 @@ export const accountListCall = (q: string): ErpCall<'get_cari'> => ({
 /** get_cari_extre: the statement of one account (cari_id = the account's Firma ID, trimmed). */
 export const statementKeys = {
   all: ['statement'] as const,
-  detail: (cariId: string) => [...statementKeys.all, cariId] as const,
+  // Trimmed like the call's parameter: /accounts/1000%20 is the same call, so the same cache entry.
+  detail: (cariId: string) => [...statementKeys.all, cariId.trim()] as const,
 };
 export const statementCall = (cariId: string): ErpCall<'get_cari_extre'> => ({
   operation: 'get_cari_extre',

@@ -12,8 +12,7 @@ export const LOCAL_CURRENCY = 'TL';
 const SYMBOLS: Record<string, string> = { '₺': 'TL', TRY: 'TL', YTL: 'TL', TRL: 'TL', $: 'USD', '€': 'EUR', '£': 'GBP' };
 
 /**
- * Codes already normalized: an answer repeats a handful of codes on 100k rows, and tr-TR upper-casing
- * goes through ICU (≈ 2 µs a call: 0.2 s on a 100k-account list before this memo). Bounded.
+ * Codes already normalized: an answer repeats a handful of codes on 100k rows. Bounded.
  */
 const normalized = new Map<string, string | null>();
 const MEMO_LIMIT = 1024;
@@ -23,7 +22,8 @@ export function normalizeCurrency(code: string | null | undefined): string | nul
   if (!code) return null;
   const known = normalized.get(code);
   if (known !== undefined) return known;
-  const c = code.trim().toLocaleUpperCase('tr-TR');
+  // ISO codes are Latin: plain upper-casing ("ils" → "ILS"; Turkish rules would give "İLS").
+  const c = code.trim().toUpperCase();
   const out = c ? (SYMBOLS[c] ?? c) : null;
   if (normalized.size < MEMO_LIMIT) normalized.set(code, out);
   return out;

@@ -10,7 +10,7 @@ describe('parseDate: every date form of erp-contract §6', () => {
     ['2026-01-31T10:00:00Z', '2026-01-31'],
     ['2026-01-31T10:00:00.000Z', '2026-01-31'],
     ['2026-01-31T10:00:00+0000', '2026-01-31'],
-    ['2026-01-31T23:30:00-05:00', '2026-01-31'], // the date as written, no shift to UTC
+    ['2026-01-31T23:30:00-05:00', '2026-02-01'], // an instant: 04:30 UTC on 01.02 is 07:30 in Istanbul (dates-zone.test.ts)
     ['2026-01-31T00:30:00+03:00', '2026-01-31'],
     ['2026-01-31 00:00:00', '2026-01-31'],
     ['31.01.2026', '2026-01-31'],
@@ -86,9 +86,9 @@ describe('parseDate: every date form of erp-contract §6', () => {
   it('never reads a date string through the Date constructor or Date.parse (time-zone independence)', () => {
     const source = readFileSync(new URL('./dates.ts', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
     expect(source).not.toMatch(/Date\.parse\s*\(/);
-    // `new Date(` appears only as "now" and with a number of milliseconds (day arithmetic), never with a string.
+    // `new Date(` appears only as "now" and with a number of milliseconds (day arithmetic, a zoned instant), never with a string.
     const calls = source.match(/new Date\(([^)]*)\)/g) ?? [];
-    expect([...new Set(calls)].sort()).toEqual(['new Date()', 'new Date(n * 86_400_000)']);
+    expect([...new Set(calls)].sort()).toEqual(['new Date()', 'new Date(instant)', 'new Date(n * 86_400_000)']);
   });
 
   it('gives the same date whatever the process time zone says', () => {
@@ -97,7 +97,8 @@ describe('parseDate: every date form of erp-contract §6', () => {
       for (const tz of ['America/New_York', 'Pacific/Kiritimati', 'UTC']) {
         process.env.TZ = tz;
         expect(toIsoDate('January, 31 2026 00:00:00')).toBe('2026-01-31');
-        expect(toIsoDate('2026-01-31T23:59:59Z')).toBe('2026-01-31');
+        expect(toIsoDate('2026-01-31T23:59:59Z')).toBe('2026-02-01'); // 02:59 on 01.02 in Istanbul, in any process zone
+        expect(toIsoDate('2026-01-31T20:59:59Z')).toBe('2026-01-31');
         expect(addDays('2026-03-28', 2)).toBe('2026-03-30'); // across a DST change in many zones
       }
     } finally {

@@ -1,7 +1,9 @@
 /**
  * Business dates (erp-contract §6): every ERP date form is read explicitly into "YYYY-MM-DD".
- * No `new Date(string)` anywhere and no time-zone shift: the calendar date written in the text
- * is the date ("2026-01-31T23:30:00-05:00" is 31.01.2026, "January, 31 2026 00:00:00" too).
+ * No `new Date(string)` anywhere. A date written without a zone is the calendar date written
+ * ("2026-01-31T21:00:00", "January, 31 2026 00:00:00" are 31.01.2026); an ISO date-time WITH a zone
+ * names an instant, and its date is that instant's day in Istanbul, the business's time zone
+ * ("2026-01-31T21:00:00Z" is 01.02.2026 — midnight in Istanbul).
  *
  * Accepted: 2026-01-31 · 2026-01-31T10:00:00(.sss)(Z|+0000|+03:00) · 2026-01-31 10:00:00 ·
  * 31.01.2026 · 31/01/2026 (optionally followed by a time) ·
@@ -24,6 +26,7 @@ export const MAX_YEAR = 2199;
 export const EMPTY_DATE: DateParse = Object.freeze({ kind: 'empty' }) as DateParse;
 
 const TIME = String.raw`(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?\s*(?:Z|[+-]\d{2}:?\d{2}|UTC|GMT)?)?`;
+const ISO_ZONED_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?\s*(Z|[+-]\d{2}:?\d{2}|UTC|GMT)$/i;
 const ISO_RE = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})${TIME}$`, 'i');
 const DMY_RE = new RegExp(String.raw`^(\d{1,2})([./])(\d{1,2})\2(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?$`);
 const CF_TS_RE = /^\{\s*(?:ts|d)\s*'(\d{4})-(\d{2})-(\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?'\s*\}$/i;
@@ -63,7 +66,9 @@ export function parseDate(input: unknown): DateParse {
     const d = digits(s, 8, 10);
     return y >= 0 && m >= 0 && d >= 0 ? make(y, m, d, raw) : { kind: 'invalid', raw };
   }
-  let m = ISO_RE.exec(s);
+  let m = ISO_ZONED_RE.exec(s);
+  if (m) return zoned(m, raw);
+  m = ISO_RE.exec(s);
   if (m) return make(Number(m[1]), Number(m[2]), Number(m[3]), raw);
   m = DMY_RE.exec(s);
   if (m) return make(Number(m[4]), Number(m[3]), Number(m[1]), raw);
@@ -75,6 +80,24 @@ export function parseDate(input: unknown): DateParse {
     if (month) return make(Number(m[3]), month, Number(m[2]), raw);
   }
   return { kind: 'invalid', raw };
+}
+
+/** The Istanbul day of an ISO date-time with a zone (groups of ISO_ZONED_RE). */
+function zoned(m: RegExpExecArray, raw: string): DateParse {
+  const [y, mo, d, h, mi, sec] = [1, 2, 3, 4, 5, 6].map((k) => Number(m[k] ?? 0)) as [number, number, number, number, number, number];
+  const written = make(y, mo, d, raw);
+  if (written.kind !== 'date' || h > 23 || mi > 59 || sec > 59) return written.kind === 'date' ? { kind: 'invalid', raw } : written;
+  const zone = m[7]!.toUpperCase();
+  let offset = 0; // minutes east of UTC
+  if (zone !== 'Z' && zone !== 'UTC' && zone !== 'GMT') {
+    const sign = zone[0] === '-' ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+  }
+  const instant = Date.UTC(y, mo - 1, d, h, mi, sec) - offset * 60_000; // milliseconds, never a string
+  const iso = todayIso(new Date(instant));
+  const [iy, im, id] = [Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10))];
+  return make(iy, im, id, raw);
 }
 
 /** The ISO date or null (empty and invalid alike). */
@@ -203,20 +226,26 @@ const TYPED_DMY_RE = /^(\d{1,2})[./\-\s](\d{1,2})[./\-\s](\d{2}|\d{4})$/;
 /**
  * A date as an accountant types it into a date box (gg.aa.yyyy first): "1.1.26", "01.01.2026",
  * "1/1/2026", "5-3-2026", "01012026" (ggaayyyy), "010126" (ggaayy), besides every form parseDate
- * reads. A two-digit year is 20yy; "0026" stays a typing slip (reason 'year').
+ * reads. A two-digit year is 20yy for 00–49 and 19yy for 50–99 ("99" is 1999, not 2099); the box shows
+ * the date it understood. "0026" stays a typing slip (reason 'year').
  */
 export function parseTypedDate(input: string): DateParse {
   const s = input.trim();
   const m = TYPED_DMY_RE.exec(s);
   if (m) {
-    const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+    const y = m[3]!.length === 2 ? fullYear(Number(m[3])) : Number(m[3]);
     return make(y, Number(m[2]), Number(m[1]), input);
   }
   if (/^\d{8}$/.test(s) && !/^(19|2[01])\d{2}(0[1-9]|1[0-2])/.test(s.slice(0, 6))) {
     return make(Number(s.slice(4, 8)), Number(s.slice(2, 4)), Number(s.slice(0, 2)), input);
   }
-  if (/^\d{6}$/.test(s)) return make(2000 + Number(s.slice(4, 6)), Number(s.slice(2, 4)), Number(s.slice(0, 2)), input);
+  if (/^\d{6}$/.test(s)) return make(fullYear(Number(s.slice(4, 6))), Number(s.slice(2, 4)), Number(s.slice(0, 2)), input);
   return parseDate(input);
+}
+
+/** A two-digit year: 00–49 → 2000–2049, 50–99 → 1950–1999. */
+export function fullYear(yy: number): number {
+  return yy < 50 ? 2000 + yy : 1900 + yy;
 }
 
 /** The year, month (1–12) and day of an ISO date. */

@@ -127,8 +127,8 @@ describe('openItems: supplier side (alacak), symmetric', () => {
       [2, 400000],
       [3, 300000],
     ]);
-    // Ortalama vade: 09.02 + 36 days × 5.000/8.000 = 09.02 + 22,5 → 04.03.2026 (half a day rounds up)
-    expect(r.averageDueDate).toBe('2026-03-04');
+    // Ortalama vade: 09.02 + 36 days × 5.000/8.000 = 09.02 + 22,5 → a tie goes to the earlier day: 03.03.2026
+    expect(r.averageDueDate).toBe('2026-03-03');
   });
 
 });

@@ -1,5 +1,5 @@
 /**
- * The statement's view of the ledger (src/lib/ledger.ts, the one arithmetic): date order, devir row,
+ * The statement's view of the ledger (src/lib/ledger/, the one arithmetic): date order, devir row,
  * running balance and totals per currency (one fold, `foldRange`), and the open-item figures —
  * overdue marks, overdue total, ortalama vade — from the open-item engine (`openItems`) as of a
  * chosen date, on whichever side the balance is (a supplier's overdue invoices are marked too).
@@ -17,7 +17,8 @@
  *   shown lines, named as such (`filtered`), never a running balance or a devir as if it were the
  *   account's — the account's balance stays in the header.
  * - An unreadable amount makes every balance that includes it `incomplete` ("eksik ⚠").
- * - Open items: `openItems` of the TL lines as of `asOf` (basis "due"). Overdue = open and its due
+ * - Open items: `openItems` of the TL amounts of every line (the ERP's accounting view, as its aging) as of
+ *   `asOf` (basis "due"); each foreign currency's in computeFx. Overdue = open and its due
  *   date (else transaction date) before the as-of date. Lines dated after the as-of date do not
  *   close anything.
  */
@@ -64,8 +65,10 @@ export interface StatementSummary {
   closingBalance: Minor;
   /** Balance after every line of the account (what the account list should show). */
   finalBalance: Minor;
-  /** The open-item figures' date. */
+  /** The open-item figures' date (the earlier of the range end and today: see ledger/account.ts). */
   asOf: IsoDate;
+  /** The date of `closingBalance`: the range end, else the open-item date. */
+  balanceDate: IsoDate;
   /** Side of the open items ('credit': a supplier's invoices are what is open). */
   side: Side;
   overdue: { total: Minor; count: number };
@@ -105,7 +108,11 @@ export function prepareStatement(lines: readonly StatementLine[], asOf: IsoDate)
   const ordered = orderLines(lines);
   const n = ordered.length;
   const tl = ledgerColumn(ordered, LOCAL_CURRENCY);
+  // The statement's TL is the ERP's accounting currency: every line's TL amount (its running balance,
+  // and the open items the ERP's own aging compares with); each foreign currency beside it (computeFx).
+  const currencies = currenciesOf(ordered).slice(1);
   const items = openItems(ordered, { asOf });
+  const fxItems = currencies.map((c) => openItems(ordered, { asOf, currency: c }));
   const open = new Float64Array(n);
   const overdue = new Uint8Array(n);
   for (const it of items.items) {
@@ -120,8 +127,7 @@ export function prepareStatement(lines: readonly StatementLine[], asOf: IsoDate)
       types.push(l.type);
     }
   }
-  const currencies = currenciesOf(ordered).slice(1);
-  return { ordered, asOf, tl, items, open, overdue, types, behaviour: items.behaviour, fx: { currencies, columns: currencies.map((c) => ledgerColumn(ordered, c)), items: currencies.map((c) => openItems(ordered, { asOf, currency: c })) } };
+  return { ordered, asOf, tl, items, open, overdue, types, behaviour: items.behaviour, fx: { currencies, columns: currencies.map((c) => ledgerColumn(ordered, c)), items: fxItems } };
 }
 
 export function computeStatement(input: readonly StatementLine[] | PreparedStatement, opts: StatementOptions): StatementSummary {
@@ -152,6 +158,7 @@ export function computeStatement(input: readonly StatementLine[] | PreparedState
     closingBalance: f.closing,
     finalBalance: f.final,
     asOf: p.asOf,
+    balanceDate: opts.to || p.asOf,
     side: p.items.side,
     overdue: { total: p.items.overdueTotal, count: p.items.overdueCount },
     open: { total: p.items.openTotal, averageDueDate: p.items.averageDueDate },
@@ -210,12 +217,15 @@ export function computeFx(p: PreparedStatement, opts: { from?: IsoDate | null; t
       const debit = filtered ? f.shownDebit : f.totals.debit;
       const credit = filtered ? f.shownCredit : f.totals.credit;
       const items = p.fx.items[k]!;
+      // Under a type filter the totals are the shown lines' only: a line before the range is not in them.
+      let shownIncomplete = false;
+      if (filtered) for (const i of f.shown) if (columns[k]!.unreadable[i] === 1) shownIncomplete = true;
       return {
         currency: currencies[k]!,
         debit,
         credit,
         balance: debit - credit,
-        incomplete: filtered ? f.totals.incomplete : f.closingIncomplete,
+        incomplete: filtered ? shownIncomplete : f.closingIncomplete,
         overdue: items.overdueTotal * items.sign,
         overdueCount: items.overdueCount,
       };

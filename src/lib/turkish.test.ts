@@ -78,8 +78,9 @@ describe('client-side search (erp-contract §7)', () => {
       ['Pazarlama', ['Öztürk & Ünal Gıda Paz. A.Ş.', 'Demir Pazarlama AŞ']],
       ['San', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.']],
       ['Ltd', ['Altın & Ege Boya İnş. Taah. Ltd. Şti.', 'Kaya Gıda Ticaret Ltd. Şti.', 'Aslan Tekstil Limited Şirketi']],
-      // "AS" is the legal form A.Ş., not any name with "as" inside it (Aslan, Kaya…).
-      ['AS', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Öztürk & Ünal Gıda Paz. A.Ş.', 'Demir Pazarlama AŞ']],
+      // Issue 35: "AS" typed bare is also a piece of a name ("Aslan", "Kırtasiye"): those and the A.Ş. companies.
+      ['AS', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Öztürk & Ünal Gıda Paz. A.Ş.', 'Demir Pazarlama AŞ', 'Mustafa Keskin - Keskin Kırtasiye', 'Aslan Tekstil Limited Şirketi']],
+      // Punctuated it is the legal form only.
       ['A.Ş.', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Öztürk & Ünal Gıda Paz. A.Ş.', 'Demir Pazarlama AŞ']],
     ])('%s', (q, expected) => {
       expect(found(q)).toEqual(expected);

@@ -39,7 +39,7 @@ const LEGAL_CANON: Record<string, string> = {
 };
 const LEGAL_RE = /(?<![a-z0-9])(a\.?\s?s|ltd|limited|sti|sirketi|san|sanayi|ve|tic|ticaret|ith|ithalat|ihr|ihracat|paz|pazarlama|ins|insaat|taah|taahhut|koll?|kom|anonim)\.?(?![a-z0-9])/g;
 // A legal form in search text: "~ins~". Users cannot type "~" (it is a separator in queries), so a
-// marker only ever matches the legal form as a whole word ("AS" finds "A.Ş.", not "Aslan").
+// marker only ever matches the legal form as a whole word ("A.Ş." finds "A.Ş.", not "Aslan").
 const marker = (word: string) => `~${LEGAL_CANON[word.replace(/[.\s]/g, '')] ?? word}~`;
 // Symbols that carry meaning in names ("A+ Yapı", "Öztürk & Oğulları", "%100") are kept in the
 // search text as words of their own ("a + yapi"; "öztürk&oğulları" = "öztürk & oğulları"); every
@@ -63,19 +63,27 @@ export function searchText(s: string): string {
 
 /**
  * Splits a user's query into folded tokens. Legal-form words are dropped when the query has other
- * words ("demir a.ş." finds "DEMİR LTD. ŞTİ."); a query of legal-form words alone matches them as
- * whole words, abbreviated or written out ("İnşaat" finds "İnş." and "İNŞAAT"). Empty query → [].
+ * words ("demir a.ş." finds "DEMİR LTD. ŞTİ."). A query of legal-form words alone: written out or
+ * punctuated ("İnşaat", "A.Ş.") it means the legal form (its marker: "İnş." and "İNŞAAT"); typed as the
+ * bare short form ("as", "san", "ltd") it is also an ordinary piece of a name ("Aslan", "Tasarım",
+ * "Kocabaşlar") and is searched as typed — the short form is inside its marker ("~as~"), so every
+ * spelling of the legal form is found as well. Empty query → [].
  */
 export function queryTokens(q: string): string[] {
+  const bare = new Set<string>();
   const words = foldTr(q)
     .replace(/~/g, ' ')
-    .replace(LEGAL_RE, (m) => ` ${marker(m)} `)
+    .replace(LEGAL_RE, (m) => {
+      if (LEGAL_CANON[m] !== m) return ` ${marker(m)} `;
+      bare.add(m);
+      return ` ${m} `;
+    })
     .replace(SYMBOLS, ' $& ')
     .replace(SEPARATORS, ' ')
     .trim();
   if (!words) return [];
   const tokens = words.split(' ');
-  const plain = tokens.filter((t) => !t.startsWith('~'));
+  const plain = tokens.filter((t) => !t.startsWith('~') && !bare.has(t));
   return plain.length > 0 ? plain : tokens;
 }
 

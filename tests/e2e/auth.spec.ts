@@ -4,13 +4,13 @@ import { checkPage, expect, login, test } from './fixtures';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test('wrong password shows the ERP’s message, then the right password logs in', async ({ page }) => {
+test('wrong password shows the one failed-login message (never the ERP’s own text), then the right password logs in', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Giriş' })).toBeVisible();
   await checkPage(page, 'login');
 
   await login(page, 'muhasebe', 'yanlis-sifre');
-  // The demo ERP's own get_user message (with its "!"), not the app's generic text.
+  // The gateway's one message for every failed login: the demo ERP's own text (with its "!") is not passed on.
   await expect(page.getByRole('alert')).toHaveText(LOGIN_FAILED_MESSAGE);
   await expect(page).toHaveURL(/\/login$/);
   await checkPage(page, 'login-wrong-password');

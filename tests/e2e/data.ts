@@ -1,7 +1,10 @@
 // Expected values straight from the demo ERP's deterministic dataset (the same one every demo ERP serves),
 // so the specs compare what the browser shows with numbers computed independently of the app's code.
 import { getDataset, SPECIAL_ACCOUNTS, type DemoAccount } from '../../server/demo-erp/dataset';
-export { LOGIN_FAILED_MESSAGE } from '../../server/demo-erp/service';
+import { MESSAGES } from '../../server/gateway/messages';
+
+/** What every failed login shows: the gateway's one message (the ERP's own text is not passed on). */
+export const LOGIN_FAILED_MESSAGE = MESSAGES.loginFailed;
 
 export const dataset = getDataset();
 export { SPECIAL_ACCOUNTS };

@@ -218,6 +218,12 @@ test.describe('mutabakat campaign, letter to answer', () => {
       await page.getByTestId('count-agreed').click();
       await expect(page).toHaveURL(/durum=agreed/);
       await expect(row(page, AGREE)).toContainText('Mutabık');
+      // The auditor's reports, as files with their Turkish names.
+      for (const [link, name] of [['Excel raporu', 'Mutabakat raporu 30.06.2026.xlsx'], ['PDF raporu', 'Mutabakat raporu 30.06.2026.pdf']] as const) {
+        const download = page.waitForEvent('download');
+        await page.getByRole('link', { name: link }).click();
+        expect((await download).suggestedFilename()).toBe(name);
+      }
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -254,6 +254,9 @@ describe('accounts list', () => {
     ];
     // The screen's totals row (issue 25): the count and Σ of the signed balances.
     lines.push(['Toplam', '', `${accounts.length} cari`, '', '', csvAmount(accounts.reduce((s, a) => s + a.balance, 0)), ''].join(';'));
+    // Under it, Σ of the borçlu and of the alacaklı balances (issue 35), as the summary above the list shows them.
+    lines.push(['Borçlu bakiyeler', '', '', '', '', csvAmount(accounts.filter((a) => a.balance > 0).reduce((s, a) => s + a.balance, 0)), ''].join(';'));
+    lines.push(['Alacaklı bakiyeler', '', '', '', '', csvAmount(accounts.filter((a) => a.balance < 0).reduce((s, a) => s + a.balance, 0)), ''].join(';'));
     const bytes = await blobText(blob!);
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);

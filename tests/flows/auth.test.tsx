@@ -75,11 +75,11 @@ describe.each(SHAPES)('login (ERP shape %s)', (shape) => {
     await waitFor(() => expect(box).toHaveFocus(), { timeout: 5000 });
   });
 
-  it("shows the ERP's own message for a wrong user password and stays on /login", async () => {
+  it('shows the one failed-login message (never the ERP’s own text) for a wrong user password and stays on /login', async () => {
     const app = await renderApp('/login', { shape });
     await fillLogin(app.user, 'demo', 'yanlis-sifre');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Kullanıcı adı veya şifre hatalı!');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kullanıcı adı veya şifre hatalı.');
     expect(app.path()).toBe('/login');
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     // The form is usable again.
@@ -163,7 +163,7 @@ describe('login page', () => {
       await app.user.clear(password);
       await app.user.type(password, `yanlis-${i}`);
       await app.user.click(screen.getByRole('button', { name: 'Giriş yap' }));
-      await screen.findByText('Kullanıcı adı veya şifre hatalı!');
+      await screen.findByText('Kullanıcı adı veya şifre hatalı.');
     }
     await app.user.clear(password);
     await app.user.type(password, 'demo');

@@ -1,5 +1,5 @@
 /**
- * The open-item engine (src/lib/ledger.ts) against the demo ERP's own aging (agingOf in
+ * The open-item engine (src/lib/ledger/) against the demo ERP's own aging (agingOf in
  * server/demo-erp/dataset.ts, an independent implementation): same buckets, signed like the ERP's.
  */
 import { describe, expect, it } from 'vitest';

@@ -62,7 +62,7 @@ describe('mutabakat letter (one account)', () => {
       'Konu: Cari hesap mutabakatı',
       'Hata ve unutma müstesnadır.',
       'Türk Ticaret Kanunu’nun 94. maddesi',
-      'bir ay içinde itiraz edilmeyen bakiye kabul edilmiş sayılır',
+      'tebliğ tarihinden itibaren bir ay içinde noter aracılığıyla, taahhütlü mektupla, telgrafla veya güvenli elektronik imzalı yazıyla itiraz etmediği takdirde hesap özetini kabul etmiş sayılır',
       'hesap ekstrenizi gönderiniz',
       'Cevap formu',
       'Mutabıkız.',
@@ -160,7 +160,7 @@ describe('mutabakat letter (one account)', () => {
   it('says when the company details are not configured', async () => {
     handStatement();
     await renderApp('/accounts/1006/mutabakat', { loggedIn: true, gateway: { company: undefined } });
-    expect(await screen.findByText(/Şirket bilgileri ayarlanmamış: .*COMPANY_TITLE/)).toBeInTheDocument();
+    expect(await screen.findByText(/Mektup hazırlanamaz: sunucuda COMPANY_TITLE/)).toBeInTheDocument();
   });
 });
 

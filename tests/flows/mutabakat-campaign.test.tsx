@@ -10,8 +10,9 @@ import { getDataset } from '../../server/demo-erp';
 import { actUntil, createErpEnv, loginAs, renderApp, type RenderedApp } from '../harness';
 import { mutApi, tl, withMutabakatServer } from './mutabakat-api';
 
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
+// Preparing 33 letters (statements, PDFs) on a loaded 2-core machine can take half a minute.
+vi.setConfig({ testTimeout: 120_000 });
+configure({ asyncUtilTimeout: 45_000 });
 const mut = withMutabakatServer();
 
 const ds = getDataset();
@@ -149,5 +150,41 @@ describe('mutabakat campaign', () => {
     const history = await screen.findByRole('grid', { name: 'Mutabakat geçmişi' });
     await waitFor(() => expect(within(history).getByRole('link', { name: 'Mutabakat 30.06.2026' })).toBeInTheDocument());
     expect(history).toHaveTextContent('Mutabık');
+  });
+});
+
+describe('mutabakat letter actions', () => {
+  it('reminds now, resends, and cancels a letter without an address — each in the letter’s history and the counts', async () => {
+    createErpEnv({ gateway: mut.gateway() });
+    await loginAs();
+    expect((await mutApi('PUT', 'contacts/1003', { to: ['cari@kurusculer.com.tr'], cc: [], person: '' })).status).toBe(200);
+    const created = await mutApi<{ campaign: { id: string } }>('POST', 'campaigns', { accountIds: ['1003', '1047'], asOf: ASOF, deadline: '2026-07-31' });
+    expect(created.status).toBe(201);
+    const app = await renderApp(`/mutabakat/donemler/${created.body.campaign.id}`, { loggedIn: true, gateway: mut.gateway() });
+    await waitFor(() => expect(countN('sent')).toBe(1));
+    expect(countN('noAddress')).toBe(1);
+
+    await app.user.click(within(row('1003')!).getByRole('link', { name: ds.accountById.get('1003')!.name }));
+    const panel = await screen.findByRole('region', { name: `${ds.accountById.get('1003')!.name} (1003)` });
+    await app.user.click(within(panel).getByRole('button', { name: 'Şimdi hatırlat' }));
+    expect(await within(panel).findByText('Hatırlatma kuyruğa alındı.')).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).getAllByRole('listitem').map((li) => li.textContent).join('\n')).toMatch(/Hatırlatıldı/));
+    await app.user.click(within(panel).getByRole('button', { name: 'Yeniden gönder' }));
+    expect(await within(panel).findByText('Mektup yeniden gönderilmek üzere kuyruğa alındı.')).toBeInTheDocument();
+    await app.user.click(within(panel).getByRole('button', { name: 'Kapat' }));
+    await waitFor(() => expect(app.path()).not.toMatch(/mektup=/));
+
+    await app.user.click(within(row('1047')!).getByRole('link', { name: ds.accountById.get('1047')!.name }));
+    const panel2 = await screen.findByRole('region', { name: `${ds.accountById.get('1047')!.name} (1047)` });
+    expect(within(panel2).getByText('adres yok')).toBeInTheDocument();
+    await app.user.click(within(panel2).getByRole('button', { name: 'Mektubu iptal et' }));
+    await app.user.type(within(panel2).getByLabelText('İptal nedeni (isteğe bağlı)'), 'Firma kapandı.');
+    await app.user.click(within(panel2).getByRole('button', { name: 'İptali onayla' }));
+    expect(await within(panel2).findByText('Mektup iptal edildi.')).toBeInTheDocument();
+    await waitFor(() => expect(countN('cancelled')).toBe(1));
+    expect(countN('noAddress')).toBe(0);
+    // A cancelled letter offers no more actions but its PDF.
+    await waitFor(() => expect(within(panel2).queryByRole('button', { name: 'Mektubu iptal et' })).not.toBeInTheDocument());
+    expect(within(panel2).queryByRole('button', { name: 'Gelen yanıtı kaydet' })).not.toBeInTheDocument();
   });
 });

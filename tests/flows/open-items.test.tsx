@@ -105,24 +105,28 @@ describe('Vade farkı', () => {
     const grid = await screen.findByRole('grid', { name: 'Vade farkı hesap tablosu' });
     await waitFor(() => expect(cells(grid)).toHaveLength(2));
     expect(cells(grid)).toEqual([
-      ['01.01.2026', 'Satış Faturası', 'SF1', '31.01.2026', '02.03.2026', 'Kapandı', '4.000,00', '30', '120,00', '24,00'],
-      ['01.01.2026', 'Satış Faturası', 'SF1', '31.01.2026', '31.03.2026', 'Açık', '6.000,00', '59', '354,00', '70,80'],
+      ['01.01.2026', 'Satış Faturası', 'SF1', '31.01.2026', '02.03.2026', 'Kapandı', '4.000,00', '30', '%3 × 30 gün', '120,00'],
+      ['01.01.2026', 'Satış Faturası', 'SF1', '31.01.2026', '31.03.2026', 'Açık', '6.000,00', '59', '%3 × 59 gün', '354,00'],
     ]);
     expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Vade farkı 474,00 TL · KDV (%20) 94,80 TL · Genel toplam 568,80 TL');
     expect(screen.getByTestId('late-interest-total')).toHaveTextContent('474,00');
   });
 
-  it('names the legal default (kanuni faiz, yıllık %9) and uses it when no rate is given; a bad rate is refused in Turkish', async () => {
-    // 4.000,00 × 30 × 9 % / 365 = 29,59; 6.000,00 × 59 × 9 % / 365 = 87,29 → 116,88
+  it('the legal default is kanuni faiz at the rate in force (24 % a year in 2026); a bad rate is refused in Turkish and the old result goes', async () => {
+    // 4.000,00 × 30 × 24 % / 365 = 78,904… → 78,90; 6.000,00 × 59 × 24 % / 365 = 232,767… → 232,77 → 311,67
+    // KDV on the total: 311,67 × 20 % = 62,334 → 62,33; total 374,00
     answerStatement(CUSTOMER);
     const app = await renderApp('/accounts/1003/vade-farki?asOf=2026-03-31', { loggedIn: true });
-    expect(await screen.findByText(/kanuni faiz, yıllık %9 \(3095 sayılı Kanun md\. 1\)/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Oran: %9 (Yıllık (365 gün)) · Vade farkı 116,88 TL'));
+    expect(await screen.findByText(/kanuni faiz, her gecikme günü o gün yürürlükte olan oranla — yıllık %9, 01\.06\.2024’ten itibaren yıllık %24/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Oran: kanuni faiz (gün gün yürürlükteki oran) · Vade farkı 311,67 TL · KDV (%20) 62,33 TL · Genel toplam 374,00 TL'));
+    await app.user.selectOptions(screen.getByLabelText('Faiz'), 'fixed');
     const box = screen.getByLabelText('Faiz oranı (%)');
     await app.user.clear(box);
     await app.user.type(box, 'üç');
     await app.user.click(screen.getByRole('button', { name: 'Hesapla' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Oran okunamadı');
-    expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('116,88'); // nothing lost
+    // the figures no longer describe what was typed: not on screen, not printable
+    expect(screen.queryByTestId('late-interest-summary')).toBeNull();
+    expect(screen.getByRole('button', { name: 'PDF indir' })).toBeDisabled();
   });
 });

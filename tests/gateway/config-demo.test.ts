@@ -174,7 +174,7 @@ describe('gateway + demo ERP (in-process fetch, as in the front-end tests)', () 
     const headers = { 'x-app-request': '1', 'content-type': 'application/json' };
     const bad = await gateway.fetch(new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'demo', password: 'yanlış' }) }));
     expect(bad.status).toBe(401);
-    expect(await bad.json()).toEqual({ error: { code: 'login_failed', message: 'Kullanıcı adı veya şifre hatalı!' } });
+    expect(await bad.json()).toEqual({ error: { code: 'login_failed', message: 'Kullanıcı adı veya şifre hatalı.' } });
 
     const login = await gateway.fetch(new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'muhasebe', password: 'Mali2026!' }) }));
     expect(login.status).toBe(200);
@@ -259,6 +259,8 @@ describe('production server in DEMO=1 mode', () => {
           taxOffice: 'Kozyatağı',
           taxNo: '6470012345',
         },
+        // LETTER_TTK94_CLAUSE not set: the letters carry the TTK md. 94 note.
+        letters: { ttk94Clause: true },
       });
       const c = client(server.url);
       const login = await c.login('demo', 'demo');

@@ -84,6 +84,14 @@ describe('erp:check against the demo ERP, every shape', () => {
 });
 
 describe('erp:check says what is wrong', () => {
+  it('get_user answering a bare `true` (issue 36): refused, and the report says only an object with a status is accepted', async () => {
+    const { run } = check({ shape: 'mobius' }, { userName: 'muhasebe', userPassword: 'Mali2026!' }, (op) => (op === 'get_user' ? 'true' : undefined));
+    const { ok, text } = await run();
+    expect(ok).toBe(false);
+    expect(text).toContain('giriş reddedildi');
+    expect(text).toContain('HATA: yanıt yalın bir değer (true): ağ geçidi başarılı girişi yalnızca {"status": true, "data": {…}} gibi durum alanı olan bir nesneyle kabul eder (sözleşme §4)');
+  });
+
   it('keys it does not understand: the page’s missing fields, an ERP_ALIASES_FILE snippet, a non-zero result; ambiguous decimals warned', async () => {
     const odd = '[{"CARI_KOD":"7","AD_SOYAD":"Ali Veli","TUTAR_X":"1.234"},{"CARI_KOD":"8","AD_SOYAD":"Ayşe","TUTAR_X":"5.000"}]';
     const { run } = check({ shape: 'mobius' }, {}, (op) => (op === 'get_cari' ? odd : undefined));

@@ -54,14 +54,16 @@ describe('config and login', () => {
     const g = await gateway();
     const res = await fetch(`${g.url}/api/config`);
     expect(res.status).toBe(200);
-    // No COMPANY_* given: the company fields are there, empty (the letters say it is not configured).
-    expect(await res.json()).toEqual({ demo: false, company: { title: '', address: '', taxOffice: '', taxNo: '' } });
+    // No COMPANY_* given: the company fields are there, empty (the letters say it is not configured);
+    // no LETTER_TTK94_CLAUSE: the TTK md. 94 clause is on.
+    expect(await res.json()).toEqual({ demo: false, company: { title: '', address: '', taxOffice: '', taxNo: '' }, letters: { ttk94Clause: true } });
     const d = await gateway({ demo: { users: [{ userName: 'demo', password: 'demo' }] }, aliases: { account: { name: ['unvan'] } } });
     expect(await (await fetch(`${d.url}/api/config`)).json()).toEqual({
       demo: true,
       demoUsers: [{ userName: 'demo', password: 'demo' }],
       aliases: { account: { name: ['unvan'] } },
       company: { title: '', address: '', taxOffice: '', taxNo: '' },
+      letters: { ttk94Clause: true },
     });
   });
 
@@ -113,11 +115,11 @@ describe('config and login', () => {
     expect(a.sid).not.toBe(b.sid);
   });
 
-  it('wrong credentials → 401 login_failed with the ERP message, no cookie', async () => {
+  it('wrong credentials → 401 login_failed with the one failed-login message (not the ERP’s text), no cookie', async () => {
     const g = await gateway();
     const res = await g.login('ayse', 'yanlış');
     const err = await expectError(res, 401, 'login_failed');
-    expect(err.message).toBe('Kullanıcı adı veya şifre yanlış (ERP)');
+    expect(err.message).toBe('Kullanıcı adı veya şifre hatalı.');
     expect(res.headers.getSetCookie()).toEqual([]);
     expect((await sessionUser(g)).user).toBeNull();
   });

@@ -36,6 +36,8 @@ export interface FakeErp {
   answer: string;
   /** Body answered by get_user for a wrong user name or password. */
   loginFail: string;
+  /** Body answered by get_user for the right ones (default LOGIN_OK). */
+  loginOk: string;
   /** get_user answers after this many milliseconds (parallel-login tests). */
   loginDelayMs: number;
   /** More users the ERP accepts (user name → password), besides USER. */
@@ -57,6 +59,7 @@ export async function startFakeErp(): Promise<FakeErp> {
     mode: 'ok',
     answer: '[{"FIRMA_ID":"7","FIRMA_ADI":"Iğdır Ltd"}]',
     loginFail: LOGIN_FAIL,
+    loginOk: LOGIN_OK,
     loginDelayMs: 0,
     users: {},
     close: async () => undefined,
@@ -103,7 +106,7 @@ export async function startFakeErp(): Promise<FakeErp> {
         const name = form.get('user_name') ?? '';
         const expected = name === USER.userName ? USER.password : Object.hasOwn(erp.users, name) ? erp.users[name] : undefined;
         const ok = expected !== undefined && form.get('user_password') === expected;
-        const answer = () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(ok ? LOGIN_OK : erp.loginFail);
+        const answer = () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(ok ? erp.loginOk : erp.loginFail);
         if (erp.loginDelayMs > 0) setTimeout(answer, erp.loginDelayMs);
         else answer();
         return;

@@ -15,7 +15,10 @@ beforeAll(async () => {
   h = await mutabakatHarness();
 }, 120_000);
 afterAll(() => h?.close());
-beforeEach(() => h.reset());
+beforeEach(async () => {
+  await h.reset();
+  h.clock.now = new Date('2026-11-16T09:00:00Z');
+});
 
 const ASOF = '2026-06-30';
 type Board = { campaign: { counts: Record<string, number> }; letters: { id: string; accountId: string; state: string; reminders: number; answer: { kind: string; channel: string; name: string } | null; resolved: { note: string; by: string } | null }[] };
@@ -190,7 +193,7 @@ describe('staff actions and history', () => {
 });
 
 describe('backup and restore', () => {
-  it('db:backup writes a portable dump that restores into an empty database with every row, the PDFs byte for byte', async () => {
+  it('db:backup writes a portable dump that restores into an empty database with every row, the PDFs byte for byte', { timeout: 90_000 }, async () => {
     const { id, path } = await sentCampaign(['1006', '1047']);
     await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
     const { backup, restore } = await import('../../server/db/backup-cli');

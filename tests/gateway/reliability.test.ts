@@ -159,9 +159,9 @@ describe('a shared answer keeps flowing for the callers who stay (finding 1)', (
     await vi.waitFor(() => expect(getCariLogs()).toHaveLength(2));
     const lines = getCariLogs();
     expect(lines.filter((l) => l.status === 200 && !l.cut && !l.aborted)).toHaveLength(1);
-    // A: left (499, aborted) — or, when B ran more than 16 MiB ahead first, cut off as too slow.
+    // A: left (499, aborted) — never cut because B was faster (issue 36: no more too_slow).
     const aLine = lines.find((l) => l.aborted === true || l.cut === true)!;
-    expect(['499 aborted', '200 cut too_slow']).toContain(`${String(aLine.status)} ${aLine.aborted ? 'aborted' : `cut ${String(aLine.error)}`}`);
+    expect(aLine).toMatchObject({ status: 499, aborted: true });
   }, 20_000);
 
   it('A stops reading altogether and never leaves → B still gets the whole answer; A is cut off, the ERP request ends', async () => {
@@ -183,14 +183,17 @@ describe('a shared answer keeps flowing for the callers who stay (finding 1)', (
     expect(got.body.equals(body)).toBe(true);
     // B was not held until A's cut-off: the answer flowed at B's pace (well under the 1.5 s stall limit… and far under the ERP's 30 s).
     expect(performance.now() - started).toBeLessThan(10_000);
-    // The ERP request has ended; A's connection is cut by the gateway (too far behind B, or no byte
-    // taken for 1.5 s) — a client that does not read does not notice until it reads again.
+    // The ERP request has ended; A's connection is cut by the gateway for its own stall (no byte
+    // taken for 1.5 s) — never because B was faster. A client that does not read does not notice until it reads again.
     await vi.waitFor(() => expect(sides[0]!.closed).toBe(true), { timeout: 5000 });
     await vi.waitFor(() => expect(getCariLogs()).toHaveLength(2), { timeout: 5000 });
-    const [bLine, aLine] = getCariLogs();
+    // In either order: A's stall cut may come before B's last byte on a loaded machine.
+    const both = getCariLogs();
+    const bLine = both.find((l) => l.coalesced === true);
+    const aLine = both.find((l) => l !== bLine);
     expect(bLine).toMatchObject({ status: 200, bytes: body.length, coalesced: true });
     expect(aLine).toMatchObject({ status: 200, cut: true });
-    expect(aLine!.error).toMatch(/^(too_slow|client_stalled)$/);
+    expect(aLine!.error).toBe('client_stalled');
     a.leave();
     expect(a.received()).toBeLessThan(body.length);
   }, 20_000);

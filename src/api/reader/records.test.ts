@@ -172,7 +172,9 @@ describe('§4 get_user → readLogin', () => {
     [{ status: 0, message: 'Hesap kilitli' }, { ok: false, message: 'Hesap kilitli' }],
     [{ status: 0 }, { ok: false }],
     [{ data: { NAME: 'x' } }, { ok: false }], // no status = failure
-    [true, { ok: true }],
+    [true, { ok: false }], // a bare status is no login (issue 36): only an object with a success status
+    ['ok', { ok: false }],
+    [1, { ok: false }],
     ['hata', { ok: false }],
   ])('%j', (json, expected) => {
     expect(readLogin(json)).toEqual(expected);

@@ -237,7 +237,8 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function readLogin(json: unknown): LoginResult {
   if (Array.isArray(json) && json.length === 1 && isPlainObject(json[0])) return readLogin(json[0]);
-  if (!isPlainObject(json)) return { ok: isSuccessStatus(json) };
+  // Success only inside an object with a status (§4): a bare `true`, `1` or "ok" logs nobody in.
+  if (!isPlainObject(json)) return { ok: false };
   const keys = lowerKeys(json);
   const statusKey = keys.get('status') ?? keys.get('success');
   if (statusKey === undefined || !isSuccessStatus(json[statusKey])) {

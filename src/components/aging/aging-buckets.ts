@@ -6,7 +6,7 @@
  * Pure module: works on ErpColumn names only.
  */
 import type { Cell, ErpColumn, ErpTable } from '../../api/types';
-import type { Minor } from '../../lib/types';
+import type { IsoDate, Minor } from '../../lib/types';
 import { foldKey, foldTr } from '../../lib/turkish';
 import { cellText } from '../data-table/erp-columns';
 
@@ -25,6 +25,8 @@ const NOT_DUE = ['gelmemis', 'notdue', 'notyetdue', 'vadesiz'];
 const NOT_DUE_EXACT = ['current', 'guncel'];
 const OPEN_WORDS = /(\+|ustu|uzeri|fazla|over|plus|more|above|sonrasi|gt)/;
 const DAY_WORDS = /(gun|day|vade|yas)/;
+/** A date column that says when the ERP made the report (the aging record has no documented fields). */
+const REPORT_DATE_KEYS = ['raportarihi', 'rapordate', 'reportdate', 'reporttarihi', 'yaslandirmatarihi', 'hesaplamatarihi', 'asof', 'asofdate', 'tarih'];
 const TOTAL_KEYS = ['toplam', 'total', 'toplambakiye', 'bakiye', 'balance', 'toplamborc', 'toplamtutar', 'geneltoplam', 'kalan', 'outstanding'];
 
 function isNumeric(col: ErpColumn): boolean {
@@ -60,6 +62,8 @@ export interface AgingLayout {
   accountIdKey?: string;
   /** Column carrying the company name (field name/company), if any. */
   nameKey?: string;
+  /** Date column carrying the day the ERP made the report, if the answer has one. */
+  reportDateKey?: string;
 }
 
 /** Finds bucket, total, account id and name columns among the ERP's columns (in ERP order). */
@@ -82,7 +86,22 @@ export function agingLayout(columns: readonly ErpColumn[]): AgingLayout {
   );
   const accountId = columns.find((c) => c.field === 'accountId') ?? columns.find((c) => c.field === 'id');
   const name = columns.find((c) => c.field === 'company') ?? columns.find((c) => c.field === 'name');
-  return { buckets, totalKey: total?.key, accountIdKey: accountId?.key, nameKey: name?.key };
+  const reportDate = columns.find((c) => c.kind === 'date' && REPORT_DATE_KEYS.includes(c.folded));
+  return { buckets, totalKey: total?.key, accountIdKey: accountId?.key, nameKey: name?.key, reportDateKey: reportDate?.key };
+}
+
+/**
+ * The day the ERP made its aging (its report-date column, the first row that has it), or null when
+ * the answer does not say: then the report is taken to be today's. The ERP's buckets are as of that
+ * day, so the pages say it and the FIFO comparison is computed as of it.
+ */
+export function agingReportDate(table: ErpTable, layout: AgingLayout): IsoDate | null {
+  if (!layout.reportDateKey) return null;
+  for (const row of table.rows) {
+    const c = row[layout.reportDateKey];
+    if (c?.kind === 'date') return c.iso;
+  }
+  return null;
 }
 
 /** Minor units of a cell (0 for empty/text/invalid). */

@@ -13,6 +13,8 @@ export interface DataTableProps<T> {
   getRowId?: (row: T) => string;
   /** Client-side filter (Turkish folding; legal suffixes like "A.Ş.", "Ltd. Şti." ignored). */
   searchQuery?: string;
+  /** With no sort chosen, the rows where the search starts a word come first (a name list: "öz" → Öztürk before Kozmetik). */
+  searchWordStartsFirst?: boolean;
   /**
    * Rows to keep besides the search (facets). Keep the function stable (useMemo): the view is
    * recomputed when it changes. `data` stays the whole list, so its folded search text and sort

@@ -80,6 +80,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     onSortingChange: props.onSortingChange,
     searchQuery,
     rowFilter,
+    searchWordStartsFirst: props.searchWordStartsFirst,
   });
   const printingAny = usePrintMode();
   // On paper: the document (printDocument) instead of the table, or the table itself as a list.

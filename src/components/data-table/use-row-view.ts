@@ -34,8 +34,8 @@ function countRows<T>(data: readonly T[], keep: (row: T) => boolean): number {
  * searched. Shares the table's cache (same data, columns, sorting and query → the table's own
  * call reuses this answer), so a page can count facets/totals without folding the text again.
  */
-export function tableView<T>(data: readonly T[], columns: readonly DataColumn<T>[], sorting: SortingState, query: string): Int32Array {
-  return viewOrder(getTableIndex(data, columns), sorting, query);
+export function tableView<T>(data: readonly T[], columns: readonly DataColumn<T>[], sorting: SortingState, query: string, wordStarts = false): Int32Array {
+  return viewOrder(getTableIndex(data, columns), sorting, query, wordStarts);
 }
 
 export interface RowView {
@@ -52,9 +52,9 @@ export interface RowView {
 }
 
 export function useRowView<T>(
-  props: Pick<DataTableProps<T>, 'data' | 'columns' | 'sorting' | 'defaultSorting' | 'onSortingChange'> & { searchQuery: string; rowFilter: ((row: T) => boolean) | null },
+  props: Pick<DataTableProps<T>, 'data' | 'columns' | 'sorting' | 'defaultSorting' | 'onSortingChange' | 'searchWordStartsFirst'> & { searchQuery: string; rowFilter: ((row: T) => boolean) | null },
 ): RowView {
-  const { data, columns, searchQuery, rowFilter, onSortingChange } = props;
+  const { data, columns, searchQuery, rowFilter, onSortingChange, searchWordStartsFirst = false } = props;
 
   // ---- sorting: controlled or internal, shaped like react-table's SortingState ----
   const [innerSorting, setInnerSorting] = useState<SortingState>(props.defaultSorting ?? []);
@@ -69,7 +69,7 @@ export function useRowView<T>(
   // ---- the row pipeline: indices into `data`, in display order ----
   const index = getTableIndex(data, columns);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- sortKey is the value of `sorting`
-  const searched = useMemo(() => viewOrder(index, sorting, searchQuery), [index, sortKey, searchQuery]);
+  const searched = useMemo(() => viewOrder(index, sorting, searchQuery, searchWordStartsFirst), [index, sortKey, searchQuery, searchWordStartsFirst]);
   const order = useMemo(() => (rowFilter ? keepRows(searched, data, rowFilter) : searched), [searched, data, rowFilter]);
   const filtered = queryTokens(searchQuery).length > 0;
   // The summary's total: the rows the filter keeps (all rows without one).

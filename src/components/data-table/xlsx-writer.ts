@@ -6,7 +6,7 @@
  *   - the column headers, bold, frozen with the title rows (they stay on screen while scrolling);
  *   - one row per exported row: money as numbers (kuruş / 100) formatted #,##0.00 (Excel shows them in
  *     the user's locale: 1.234,56 in Turkish Excel), dates as real dates dd.mm.yyyy, plain numbers as
- *     numbers, text as text (never a formula), empty as empty;
+ *     numbers, text as text (never a formula; cut at Excel's 32,767 characters a cell, ending in …), empty as empty;
  *   - the totals row(s), bold, when the screen has totals;
  *   - column widths that fit the longest value (capped, long names still show ~60 characters).
  *
@@ -49,6 +49,18 @@ function shownLength(c: ExportCell): number {
   }
 }
 
+/** Excel's most characters in a cell (UTF-16 units): a longer text is cut to it, its last one "…". */
+export const EXCEL_CELL_CHARS = 32_767;
+
+function cellText(text: string): string {
+  if (text.length <= EXCEL_CELL_CHARS) return text;
+  let end = EXCEL_CELL_CHARS - 1;
+  // Never half a surrogate pair.
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return text.slice(0, end) + '…';
+}
+
 function emptyRows(count: number, cols: number): PlanRows {
   return { types: new Uint8Array(count * cols), nums: new Float64Array(count * cols), texts: new Array(count * cols), count };
 }
@@ -71,7 +83,7 @@ function put(rows: PlanRows, at: number, c: ExportCell): void {
     case 'text':
       if (c.text === '') return;
       rows.types[at] = CELL.text;
-      rows.texts[at] = c.text;
+      rows.texts[at] = cellText(c.text);
   }
 }
 
@@ -115,8 +127,8 @@ export async function sheetPlan<T>(sheet: string, model: ExportModel<T>, progres
   }));
   return {
     sheet,
-    titleRows: model.titleRows ?? [],
-    headers: columns.map((c) => c.header),
+    titleRows: (model.titleRows ?? []).map(cellText),
+    headers: columns.map((c) => cellText(c.header)),
     rows: plan,
     totals,
     // + 2: padding, and bold digits in the totals row are a little wider.

@@ -11,6 +11,7 @@
  */
 import { headParts, type DocumentHead } from './document-head';
 import { textWidthPt } from './glyph-widths';
+import { cutText } from './pdf-text';
 import { t } from '../../i18n';
 import { addMinor } from '../../lib/money';
 
@@ -176,12 +177,14 @@ export function fittedColumns<R>(columns: readonly DocColumn<R>[], orientation: 
   const total = columns.reduce((s, c) => s + c.chars, 0) || 1;
   const line = LINE_CHARS[orientation];
   const wrapping = columns.filter((c) => c.wrap).reduce((s, c) => s + c.chars, 0);
-  if (total < line && wrapping > 0) {
-    const grow = (line - total + wrapping) / wrapping;
-    return columns.map((c) => ({ ...c, chars: Math.max(3, Math.floor(c.wrap ? c.chars * grow : c.chars)) }));
-  }
+  const grow = total < line && wrapping > 0 ? (line - total + wrapping) / wrapping : null;
   const scale = line / total;
-  return columns.map((c) => ({ ...c, chars: Math.max(3, Math.floor(c.chars * scale)) }));
+  // Every cell's text is cut (pdf-text.ts): the pages, the print and the PDF all see the same text.
+  return columns.map((c) => ({
+    ...c,
+    text: (row: R) => cutText(c.text(row)),
+    chars: Math.max(3, Math.floor(grow !== null ? (c.wrap ? c.chars * grow : c.chars) : c.chars * scale)),
+  }));
 }
 
 /**

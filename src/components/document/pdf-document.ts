@@ -3,14 +3,18 @@
  * vfs, A4) with the same pages as the print (paginate.ts): each page's head (our company, the title,
  * the account, the period, "Sayfa n / N", when made), carried-forward subtotals at the head and foot,
  * the grand total once at the end. Letters are documents of paragraphs (LetterPdf). pdfmake (≈ 1 MB)
- * is imported only here, and this module only on the click (pdf-button.tsx): never on the first screen.
- * Several documents make one file (bulk letters), each starting on a new page.
+ * is imported only by pdf-render.ts, and this module only on the click (pdf-button.tsx): never on the
+ * first screen. Several documents make one file (bulk letters), each starting on a new page.
+ * The definition is plain data (every text cut and breakable: pdf-text.ts; layouts by name) and is
+ * rendered in a worker with a time limit (renderInWorker), so no document can hang the page.
  */
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { headParts } from './document-head';
 import { fittedColumns, paginate, type DocColumn, type DocSpec } from './paginate';
+import { renderPdf } from './pdf-render';
+import { breakableText as b, cutText } from './pdf-text';
 
 /** A letter as blocks of text (reconciliation letters): paragraphs, a key-value table, an optional table. */
 export interface LetterPdf<R = unknown> {
@@ -39,13 +43,13 @@ function headBlock(spec: DocSpec<never>, n: number, total: number, madeAt: strin
       widths: ['*', '*', 'auto'],
       body: [
         [
-          { stack: left.map((l, i) => ({ text: l, bold: true, fontSize: i === 0 ? 10 : 9 })) },
-          { stack: middle.map((l) => ({ text: l, fontSize: 8 })) },
+          { stack: left.map((l, i) => ({ text: b(l), bold: true, fontSize: i === 0 ? 10 : 9 })) },
+          { stack: middle.map((l) => ({ text: b(l), fontSize: 8 })) },
           { stack: [{ text: t('doc.page', { n: String(n), total: String(total) }), bold: true, alignment: 'right', fontSize: 8 }, { text: `${t('doc.madeAtLabel')}: ${madeAt}`, alignment: 'right', fontSize: 7 }] },
         ],
       ],
     },
-    layout: { hLineWidth: (i: number) => (i === 1 ? 1 : 0), vLineWidth: () => 0, paddingLeft: () => 0, paddingRight: () => 4, paddingBottom: () => 3 },
+    layout: 'docHead',
     margin: [0, 0, 0, 4],
   };
 }
@@ -53,9 +57,9 @@ function headBlock(spec: DocSpec<never>, n: number, total: number, madeAt: strin
 function carryRow(columns: DocColumn<never>[], values: Partial<Record<string, string>>, label: string): TableCell[] {
   const first = columns.findIndex((c) => values[c.id] != null);
   const span = first <= 0 ? 1 : first;
-  const cells: TableCell[] = [{ text: label, colSpan: span, bold: true, fillColor: '#eeeeee' }];
+  const cells: TableCell[] = [{ text: b(label), colSpan: span, bold: true, fillColor: '#eeeeee' }];
   for (let i = 1; i < span; i++) cells.push({ text: '' });
-  for (const c of columns.slice(span)) cells.push({ text: values[c.id] ?? '', bold: true, alignment: c.align === 'end' ? 'right' : 'left', fillColor: '#eeeeee' });
+  for (const c of columns.slice(span)) cells.push({ text: b(values[c.id] ?? ''), bold: true, alignment: c.align === 'end' ? 'right' : 'left', fillColor: '#eeeeee' });
   return cells;
 }
 
@@ -65,17 +69,17 @@ function tablePages(spec: DocSpec<never>, madeAt: string): Content[] {
   const columns = fittedColumns(spec.columns, spec.orientation);
   const sum = columns.reduce((s, c) => s + c.chars, 0);
   return pages.map((page, k) => {
-    const body: TableCell[][] = [columns.map((c) => ({ text: c.header, bold: true, fillColor: '#eeeeee', alignment: c.align === 'end' ? 'right' : 'left' }))];
+    const body: TableCell[][] = [columns.map((c) => ({ text: b(c.header), bold: true, fillColor: '#eeeeee', alignment: c.align === 'end' ? 'right' : 'left' }))];
     if (page.carriedIn) body.push(carryRow(columns, page.carriedIn, t('doc.carriedIn')));
-    for (const row of page.rows) body.push(columns.map((c) => ({ text: c.text(row), alignment: c.align === 'end' ? 'right' : 'left', noWrap: !c.wrap })));
+    for (const row of page.rows) body.push(columns.map((c) => ({ text: b(c.text(row)), alignment: c.align === 'end' ? 'right' : 'left', noWrap: !c.wrap })));
     const last = k === pages.length - 1;
     if (!last && page.carriedOut) body.push(carryRow(columns, page.carriedOut, t('doc.carriedOut')));
     if (last && spec.grandTotal) body.push(carryRow(columns, spec.grandTotal, t('doc.grandTotal')));
     const content: Content[] = [headBlock(spec, page.n, pages.length, madeAt)];
-    if (page.n === 1 && spec.intro?.length) content.push({ text: spec.intro.join('     '), fontSize: 8, margin: [0, 0, 0, 4] });
+    if (page.n === 1 && spec.intro?.length) content.push({ text: b(spec.intro.join('     ')), fontSize: 8, margin: [0, 0, 0, 4] });
     content.push({
       table: { headerRows: 1, widths: columns.map((c) => `${((c.chars / sum) * 100).toFixed(2)}%`), body, dontBreakRows: true },
-      layout: { hLineWidth: (i: number) => (i === 0 ? 0 : 0.75), vLineWidth: () => 0, hLineColor: (i: number) => (i <= 1 ? '#000000' : '#bbbbbb'), paddingTop: () => 1, paddingBottom: () => 1, paddingLeft: () => 2.83, paddingRight: () => 2.83 },
+      layout: 'docTable',
     });
     return { stack: content, pageBreak: last ? undefined : 'after' } as Content;
   });
@@ -83,24 +87,24 @@ function tablePages(spec: DocSpec<never>, madeAt: string): Content[] {
 
 function letterContent(letter: LetterPdf<never>, madeAt: string): Content[] {
   const out: Content[] = [];
-  for (const b of letter.blocks) {
-    if (b.type === 'heading') out.push({ text: b.text, bold: true, fontSize: 12, margin: [0, 6, 0, 6] });
-    else if (b.type === 'paragraph') out.push({ text: b.text, bold: b.bold, alignment: b.align ?? 'left', fontSize: 9.5, margin: [0, 0, 0, 5] });
-    else if (b.type === 'pairs') {
+  for (const block of letter.blocks) {
+    if (block.type === 'heading') out.push({ text: b(block.text), bold: true, fontSize: 12, margin: [0, 6, 0, 6] });
+    else if (block.type === 'paragraph') out.push({ text: b(block.text), bold: block.bold, alignment: block.align ?? 'left', fontSize: 9.5, margin: [0, 0, 0, 5] });
+    else if (block.type === 'pairs') {
       out.push({
-        table: { widths: ['auto', '*'], body: b.pairs.map(([k, v]) => [{ text: k, bold: true, fontSize: 9.5 }, { text: v, fontSize: 9.5 }]) },
+        table: { widths: ['auto', '*'], body: block.pairs.map(([k, v]) => [{ text: b(k), bold: true, fontSize: 9.5 }, { text: b(v), fontSize: 9.5 }]) },
         layout: 'noBorders',
         margin: [0, 0, 0, 6],
       });
     } else {
-      out.push({ stack: tablePages(b.spec, madeAt), pageBreak: 'before' } as Content);
+      out.push({ stack: tablePages(block.spec, madeAt), pageBreak: 'before' } as Content);
     }
   }
   return out;
 }
 
-/** The pdfmake document of the parts, one after another (each from a new page): the browser's download and the server's mailed letter. */
-export function pdfDefinition(parts: readonly PdfPart[], info: { title: string }, madeAt: string): TDocumentDefinitions {
+/** The PDF's definition (plain data, so it can go to a worker): the parts one after another, each from a new page — the browser's download and the server's mailed letter. */
+export function pdfDefinition(parts: readonly PdfPart[], info: { title: string }, madeAt: string = formatDateTime(new Date())): TDocumentDefinitions {
   const orientation = parts.some((p) => p.kind === 'table' && p.spec.orientation === 'landscape') ? 'landscape' : 'portrait';
   const content: Content[] = parts.map((p, i) => ({
     stack: p.kind === 'table' ? tablePages(p.spec, madeAt) : letterContent(p, madeAt),
@@ -110,15 +114,60 @@ export function pdfDefinition(parts: readonly PdfPart[], info: { title: string }
     pageSize: 'A4',
     pageOrientation: orientation,
     pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
-    info: { title: info.title, creator: 'Cari Ekran' },
+    info: { title: cutText(info.title, 200), creator: 'Cari Ekran' },
     defaultStyle: { font: 'Roboto', fontSize: FONT_SIZE, lineHeight: LINE_HEIGHT },
     content,
   };
 }
 
-/** The PDF of the parts, one after another (each from a new page). */
-export async function pdfBlob(parts: readonly PdfPart[], info: { title: string }): Promise<Blob> {
-  const [{ default: pdfMake }, { default: vfs }] = await Promise.all([import('pdfmake/build/pdfmake'), import('pdfmake/build/vfs_fonts')]);
-  pdfMake.addVirtualFileSystem(vfs);
-  return pdfMake.createPdf(pdfDefinition(parts, info, formatDateTime(new Date()))).getBlob();
+/** How long a PDF may take before it is given up (the page never waits on it: it renders in a worker). */
+export const PDF_TIME_LIMIT_MS = 60_000;
+
+/** A PDF that took longer than its time limit. */
+export class PdfTimeoutError extends Error {
+  constructor() {
+    super('pdf_timeout');
+    this.name = 'PdfTimeoutError';
+  }
+}
+
+/** The worker the PDF renders in, or null where there are none (then it renders on the page). */
+function pdfWorker(): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  return new Worker(new URL('./pdf-worker.ts', import.meta.url), { type: 'module' });
+}
+
+/**
+ * Renders `doc` in a fresh worker, ended when done or after `timeoutMs` (PdfTimeoutError): one
+ * document can never hold the page or a worker for longer. Where no worker can be made, on the page.
+ */
+export function renderInWorker(doc: TDocumentDefinitions, options: { timeoutMs?: number; makeWorker?: () => Worker | null } = {}): Promise<Blob> {
+  const worker = (options.makeWorker ?? pdfWorker)();
+  if (!worker) return renderPdf(doc);
+  return new Promise<Blob>((resolve, reject) => {
+    const end = () => {
+      clearTimeout(timer);
+      worker.terminate();
+    };
+    const timer = setTimeout(() => {
+      end();
+      reject(new PdfTimeoutError());
+    }, options.timeoutMs ?? PDF_TIME_LIMIT_MS);
+    worker.onmessage = (event: MessageEvent<{ blob?: Blob; error?: string }>) => {
+      end();
+      if (event.data.blob) resolve(event.data.blob);
+      else reject(new Error(event.data.error ?? 'pdf worker'));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      end();
+      reject(new Error('pdf worker failed'));
+    };
+    worker.postMessage({ doc });
+  });
+}
+
+/** The PDF of the parts, one after another (each from a new page), rendered off the page. */
+export function pdfBlob(parts: readonly PdfPart[], info: { title: string }): Promise<Blob> {
+  return renderInWorker(pdfDefinition(parts, info));
 }

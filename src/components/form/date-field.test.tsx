@@ -76,3 +76,16 @@ describe('DateField: the ways accountants type a date (issue 25)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('DateField: a two-digit year (issue 31)', () => {
+  it('"1.1.99" is 01.01.1999 (not 2099), and the box says what it understood', () => {
+    const { onCommit } = typeDate('1.1.99');
+    expect(onCommit).toHaveBeenCalledWith('1999-01-01');
+    expect(screen.getByRole('status')).toHaveTextContent('“1.1.99” 01.01.1999 olarak anlaşıldı');
+  });
+  it('"15.3.26" is 15.03.2026, said the same way', () => {
+    const { onCommit } = typeDate('15.3.26');
+    expect(onCommit).toHaveBeenCalledWith('2026-03-15');
+    expect(screen.getByRole('status')).toHaveTextContent('“15.3.26” 15.03.2026 olarak anlaşıldı');
+  });
+});

@@ -12,13 +12,28 @@ import type { IsoDate } from '../../lib/types';
  * committed on Enter or when the box loses focus; an unreadable date is marked, never sent. A year
  * outside 1900–2199 ("0026" typed for "2026") is refused with its own message. Typed the short ways
  * too ("1.1.26", "01012026", "1/1/2026": parseTypedDate), or picked from a calendar (📅, Monday
- * first, Turkish month and day names).
+ * first, Turkish month and day names). `onValidity` hears whether the box holds a refused date: the page
+ * then hides or marks the result computed for the previous date (it no longer describes what is shown).
  */
-export function DateField({ label, value, onCommit, id }: { label: string; value: IsoDate | null; onCommit: (iso: IsoDate | null) => void; id?: string }) {
+export function DateField({
+  label,
+  value,
+  onCommit,
+  id,
+  onValidity,
+}: {
+  label: string;
+  value: IsoDate | null;
+  onCommit: (iso: IsoDate | null) => void;
+  id?: string;
+  onValidity?: (refused: boolean) => void;
+}) {
   const shown = value ? formatDate(value) : '';
   const [text, setText] = useState(shown);
   /** Why the typed text was refused (false = not refused). */
   const [invalid, setInvalid] = useState<false | 'format' | 'year'>(false);
+  /** A short year ("1.1.99") read as a full date: said beside the box ("… 01.01.1999 olarak anlaşıldı"). */
+  const [understood, setUnderstood] = useState<string | null>(null);
   const errorId = useId();
   const ownId = useId();
   const inputId = id ?? ownId;
@@ -27,6 +42,14 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
   // Set by commit: the next value is this box's own answer (possibly adjusted, e.g. a swapped
   // range), shown even though the box still has focus.
   const committed = useRef(false);
+  const validity = useRef(onValidity);
+  validity.current = onValidity;
+  const refused = invalid !== false;
+  useEffect(() => {
+    validity.current?.(refused);
+  }, [refused]);
+  // A box that goes away (a control switched off) holds nothing refused any more.
+  useEffect(() => () => validity.current?.(false), []);
   useEffect(() => {
     // The URL changed (a preset, Back): show it — unless the user is typing in this box.
     const own = committed.current;
@@ -34,6 +57,7 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
     if (!own && document.activeElement === inputRef.current) return;
     setText(shown);
     setInvalid(false);
+    if (!own) setUnderstood(null);
   }, [shown]);
   const commit = () => {
     const p = parseTypedDate(text);
@@ -45,6 +69,7 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
       }
     } else if (p.kind === 'date') {
       setInvalid(false);
+      setUnderstood(/\d{4}/.test(text) ? null : t('common.date.understood', { text: text.trim(), date: formatDate(p.iso) }));
       if (p.iso !== value) {
         committed.current = true;
         onCommit(p.iso);
@@ -111,6 +136,11 @@ export function DateField({ label, value, onCommit, id }: { label: string; value
         />
       )}
       </span>
+      {understood && !invalid && (
+        <span className="date-field__note" role="status">
+          {understood}
+        </span>
+      )}
       {invalid && (
         <span id={errorId} className="date-field__error" role="alert">
           {invalid === 'year' ? t('common.date.year', { min: String(MIN_YEAR), max: String(MAX_YEAR) }) : t('common.date.invalid')}

@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
 import { t } from '../../i18n/core';
 
-/** "Cariler" → "Cariler — Cari Ekran". */
+/** The most characters of a page's own title (an account's name from the ERP may be a megabyte). */
+export const MAX_TITLE_CHARS = 100;
+
+/** "Cariler" → "Cariler — Cari Ekran"; a title over MAX_TITLE_CHARS is cut, its last character "…". */
 export function documentTitle(pageTitle?: string): string {
   const app = t('common.appName');
-  return pageTitle ? `${pageTitle} — ${app}` : app;
+  if (!pageTitle) return app;
+  const chars = [...pageTitle.slice(0, 4 * MAX_TITLE_CHARS)];
+  const shown = chars.length > MAX_TITLE_CHARS ? chars.slice(0, MAX_TITLE_CHARS - 1).join('') + '…' : pageTitle;
+  return `${shown} — ${app}`;
 }
 
 /**

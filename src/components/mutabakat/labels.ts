@@ -4,7 +4,9 @@ import { t } from '../../i18n';
 
 export const stateLabel = (s: LetterState) => t(`mut.state.${s}`);
 export const channelLabel = (c: AnswerChannel) => t(`mut.channel.${c}`);
-export const eventLabel = (e: LetterEvent['type']) => t(`mut.event.${e}`);
+const EVENTS = new Set<string>(['created', 'prepared', 'prepare_failed', 'queued', 'sent', 'failed', 'reminded', 'opened', 'answered', 'recorded', 'resolved', 'cancelled', 'resent', 'resumed_in_flight']);
+/** An event's name; one this app does not know yet (a newer server) is named as such, never "undefined". */
+export const eventLabel = (e: LetterEvent['type']) => (EVENTS.has(e) ? t(`mut.event.${e}`) : t('mut.event.other', { type: String(e) }));
 
 /** "…@…" as the server checks it (ad@alan.tld, ≤ 254): what the form says before it asks. */
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

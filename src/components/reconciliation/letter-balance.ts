@@ -1,7 +1,7 @@
 /**
  * The balance a mutabakat letter states: Σ(borç − alacak) of the statement's lines dated on or
  * before the as-of date (the day itself included), exact to the kuruş — the ledger's one fold
- * (src/lib/ledger.ts through running-balance.ts) with `to` = as-of. A foreign-currency account
+ * (src/lib/ledger/ through running-balance.ts) with `to` = as-of. A foreign-currency account
  * reconciles in its currency: the balance is the fold of its lines in that currency (as the
  * statement's "Bakiye (USD)" column shows it), with the TL balance as the ERP records it beside it.
  * Lines whose date could not be read are counted (the statement shows them after the dated ones and
@@ -24,12 +24,19 @@ export interface LetterBalance {
   undated: number;
   /** Lines whose amount (TL, or in the letter's currency) could not be read: the balance is not reliable. */
   unreadable: number;
+  /** The account's declared currency (get_cari) when its statement has no amount in it: the letter states the TL balance and says so. */
+  declaredMissing: string | null;
 }
 
-/** The currency a letter is written in: the account's (get_cari's Para Birimi), else the one foreign currency of its statement, else TL. */
+/**
+ * The currency a letter is written in: the account's (get_cari's Para Birimi) when its statement has
+ * amounts in it, else the one foreign currency of its statement, else TL. A balance is never invented
+ * in a currency the statement does not carry.
+ */
 export function letterCurrency(p: PreparedStatement, accountCurrency?: string | null): string {
   const own = normalizeCurrency(accountCurrency);
-  if (own && own !== LOCAL_CURRENCY) return own;
+  if (own && own !== LOCAL_CURRENCY && p.fx.currencies.includes(own)) return own;
+  if (own && own !== LOCAL_CURRENCY) return LOCAL_CURRENCY;
   return p.fx.currencies.length === 1 ? p.fx.currencies[0]! : LOCAL_CURRENCY;
 }
 
@@ -50,7 +57,9 @@ export function letterBalance(lines: readonly StatementLine[] | PreparedStatemen
     if (l.date === null) undated++;
     if ((l.date === null || l.date <= asOf) && (p.tl.unreadable[i] === 1 || fxCol?.unreadable[i] === 1)) unreadable++;
   });
-  return { balance, currency, localBalance: summary.totals.balance, undated, unreadable };
+  const own = normalizeCurrency(accountCurrency);
+  const declaredMissing = own && own !== LOCAL_CURRENCY && !p.fx.currencies.includes(own) ? own : null;
+  return { balance, currency, localBalance: summary.totals.balance, undated, unreadable, declaredMissing };
 }
 
 /** The statement's rows for the letter's enclosure: devir before `from`, the lines up to as-of. */

@@ -18,7 +18,7 @@ import { balanceSentence, type ReconciliationLetterProps } from './letter-text';
 // Roboto (the PDF's font) has no ballot box: the reply slip's boxes are written as [ ].
 const plain = (s: string) => s.replace(/☐/g, '[ ]');
 
-export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null }: ReconciliationLetterProps): LetterPdf<StatementRow> {
+export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null, ttk94Clause = true }: ReconciliationLetterProps): LetterPdf<StatementRow> {
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
   const side = balance > 0 ? t('letter.side.debit') : balance < 0 ? t('letter.side.credit') : '';
@@ -32,11 +32,11 @@ export function letterPdf({ company, account, asOf, issuedOn, balance, rows, fro
     ...(place ? [{ type: 'paragraph' as const, text: place }] : []),
     { type: 'paragraph', text: t('letter.accountId', { id: account.id }) },
     { type: 'paragraph', text: t('letter.subject'), bold: true },
-    { type: 'paragraph', text: balanceSentence(asOf, balance, currency, localBalance) },
+    { type: 'paragraph', text: balanceSentence(asOf, balance, currency, localBalance, declaredMissing) },
     { type: 'paragraph', text: t('letter.body.request') },
     { type: 'paragraph', text: t('letter.body.disagree') },
     { type: 'paragraph', text: t('letter.note.errors') },
-    { type: 'paragraph', text: t('letter.note.ttk') },
+    ...(ttk94Clause ? [{ type: 'paragraph' as const, text: t('letter.note.ttk') }] : []),
     { type: 'paragraph', text: t('letter.regards') },
     { type: 'paragraph', text: title, bold: true },
     { type: 'paragraph', text: t('letter.signStamp') },

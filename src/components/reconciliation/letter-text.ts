@@ -32,6 +32,13 @@ export interface ReconciliationLetterProps {
   currency?: string;
   /** The TL balance (shown beside a foreign-currency balance). */
   localBalance?: Minor;
+  /** The account's declared currency when the statement has no amount in it (the letter says so). */
+  declaredMissing?: string | null;
+  /**
+   * Print the TTK md. 94 deemed-acceptance clause (default true). It presumes a written cari hesap
+   * contract: the installation's LETTER_TTK94_CLAUSE=0 leaves it out.
+   */
+  ttk94Clause?: boolean;
   /** The statement's document-number column (the enclosure's Belge No). */
   docKey?: string | null;
 }
@@ -41,7 +48,12 @@ export interface ReconciliationLetterProps {
  * foreign-currency account: "20.869,36 USD alacak bakiyesi vermektedir (ERP kayıtlarındaki TL
  * karşılığı: 670.249,01 TL alacak)".
  */
-export function balanceSentence(asOf: IsoDate, balance: Minor, currency: string = LOCAL_CURRENCY, localBalance?: Minor): string {
+export function balanceSentence(asOf: IsoDate, balance: Minor, currency: string = LOCAL_CURRENCY, localBalance?: Minor, declaredMissing?: string | null): string {
+  const sentence = balanceOnly(asOf, balance, currency, localBalance);
+  return declaredMissing ? `${sentence} ${t('letter.body.declaredMissing', { declared: declaredMissing })}` : sentence;
+}
+
+function balanceOnly(asOf: IsoDate, balance: Minor, currency: string, localBalance?: Minor): string {
   const date = formatDate(asOf);
   const tlNote = currency !== LOCAL_CURRENCY && localBalance !== undefined ? t('letter.body.tlNote', { tl: sideAmount(localBalance, LOCAL_CURRENCY) }) : '';
   if (balance === 0) return t('letter.body.zero', { date, currency, tlNote });

@@ -30,7 +30,7 @@ function Lines({ text }: { text: string }) {
   );
 }
 
-export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null }: ReconciliationLetterProps) {
+export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null, ttk94Clause = true }: ReconciliationLetterProps) {
   const foreign = currency !== LOCAL_CURRENCY;
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
@@ -61,11 +61,11 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
         <strong>{t('letter.subject')}</strong>
       </p>
 
-      <p data-testid="letter-sentence">{balanceSentence(asOf, balance, currency, localBalance)}</p>
+      <p data-testid="letter-sentence">{balanceSentence(asOf, balance, currency, localBalance, declaredMissing)}</p>
       <p>{t('letter.body.request')}</p>
       <p>{t('letter.body.disagree')}</p>
       <p className="letter__note">{t('letter.note.errors')}</p>
-      <p className="letter__note">{t('letter.note.ttk')}</p>
+      {ttk94Clause && <p className="letter__note">{t('letter.note.ttk')}</p>}
 
       <div className="letter__sign">
         <span className="letter__line">{t('letter.regards')}</span>

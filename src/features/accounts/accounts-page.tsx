@@ -260,6 +260,7 @@ export default function AccountsPage() {
             columns={columns}
             getRowId={(a) => a.id}
             searchQuery={list.tableSearch}
+            searchWordStartsFirst
             rowFilter={list.rowFilter}
             sorting={sorting}
             onSortingChange={onSortingChange}
@@ -292,6 +293,15 @@ export default function AccountsPage() {
               balance: totals ? totals.overflow ? t('accounts.totals.overflowShort') : <BalanceText minor={totals.net} /> : null,
             }}
             exportTotals={totals && !totals.overflow ? { balance: totals.net } : undefined}
+            // Under the net total, the two sums the summary shows (balances signed: alacaklı negative).
+            exportTotalsRows={
+              totals && !totals.overflow
+                ? [
+                    { label: t('accounts.totals.debit'), values: { balance: totals.debit } },
+                    { label: t('accounts.totals.credit'), values: { balance: -totals.credit } },
+                  ]
+                : undefined
+            }
             toolbar={
               <TableSearch
                 ref={searchRef}

@@ -23,7 +23,7 @@ import { ReconciliationLetter } from '../../components/reconciliation/reconcilia
 import { letterPdf } from '../../components/reconciliation/letter-pdf';
 import { PdfButton } from '../../components/document/pdf-button';
 import { documentFileName } from '../../components/document/document-head';
-import { LetterControls, useLetterOptions } from '../../components/reconciliation/letter-options';
+import { LetterControls, LetterDateProblems, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { CampaignStart, CampaignStartButton } from '../../components/mutabakat/campaign-start';
 import { t } from '../../i18n';
 import { formatCount } from '../../lib/format';
@@ -38,7 +38,7 @@ export const MAX_LETTERS = 500;
 
 type LetterStatus =
   | { kind: 'loading' }
-  | { kind: 'ready'; balance: Minor; rows: StatementRow[] | null; currency?: string; localBalance?: Minor; docKey?: string | null }
+  | { kind: 'ready'; balance: Minor; rows: StatementRow[] | null; currency?: string; localBalance?: Minor; declaredMissing?: string | null; docKey?: string | null }
   | { kind: 'failed'; message: string }
   | { kind: 'cancelled' }
   | { kind: 'unreadable' };
@@ -186,6 +186,7 @@ export default function ReconciliationLettersPage() {
                   balance: result.balance,
                   currency: result.currency,
                   localBalance: result.localBalance,
+                  declaredMissing: result.declaredMissing,
                   docKey: documentNumberKey(statement.extraColumns),
                   rows: withLines ? letterRows(prepared, from, asOf, today) : null,
                 },
@@ -212,7 +213,8 @@ export default function ReconciliationLettersPage() {
     const s = statusOf(a);
     return s?.kind === 'unreadable' || (needsStatement(a) && s?.kind === 'failed');
   });
-  const ready = selected.filter((a) => statusOf(a)?.kind === 'ready');
+  // A bad date (address or box): no letter is ready — those made for the previous date do not describe it.
+  const ready = options.blocked || !config.data?.company.title ? [] : selected.filter((a) => statusOf(a)?.kind === 'ready');
   const toFetch = selected.filter((a) => {
     if (!needsStatement(a)) return false;
     const s = currentStatuses?.get(a.id);
@@ -238,6 +240,7 @@ export default function ReconciliationLettersPage() {
   for (const name of LIST_PARAMS) for (const v of params.getAll(name)) back.append(name, v);
   const listHref = `/accounts${back.toString() ? `?${back.toString()}` : ''}`;
   const company = config.data?.company;
+  const ttk94Clause = config.data?.letters.ttk94Clause !== false;
   const failedStatus = (a: Account) => currentStatuses?.get(a.id) ?? statusOf(a);
 
   return (
@@ -259,7 +262,7 @@ export default function ReconciliationLettersPage() {
             parts={() =>
               ready.map((a) => {
                 const s = statusOf(a) as Extract<LetterStatus, { kind: 'ready' }>;
-                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, currency: s.currency, localBalance: s.localBalance, docKey: s.docKey, rows: s.rows, from }) as never;
+                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, currency: s.currency, localBalance: s.localBalance, declaredMissing: s.declaredMissing, docKey: s.docKey, rows: s.rows, from, ttk94Clause }) as never;
               })
             }
           />
@@ -267,11 +270,17 @@ export default function ReconciliationLettersPage() {
         </PageHeader>
         {listKnown && <p>{t('letters.scope', { count: formatCount(shown.length) })}</p>}
         {shown.length > MAX_LETTERS && <p className="notice notice--warn">{t('letters.tooMany', { max: formatCount(MAX_LETTERS) })}</p>}
-        {config.isSuccess && !company?.title && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
+        {config.isSuccess && !company?.title && (
+          <p className="notice notice--warn" role="alert">
+            {t('letter.companyMissing')}
+          </p>
+        )}
 
         <LetterControls options={options} />
         {/* A campaign takes every account of the filtered list (not capped), less the unticked ones. */}
         <CampaignStart accounts={campaignAccounts} options={options} ready={listKnown} />
+
+        <LetterDateProblems options={options} />
 
         {needStatements && listKnown && (
           <div className="letters-run">
@@ -358,6 +367,7 @@ export default function ReconciliationLettersPage() {
             return (
               <ReconciliationLetter
                 key={a.id}
+                ttk94Clause={ttk94Clause}
                 company={company}
                 account={a}
                 asOf={asOf}
@@ -365,6 +375,7 @@ export default function ReconciliationLettersPage() {
                 balance={s.balance}
                 currency={s.currency}
                 localBalance={s.localBalance}
+                declaredMissing={s.declaredMissing}
                 docKey={s.docKey}
                 rows={s.rows}
                 from={from}

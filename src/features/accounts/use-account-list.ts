@@ -70,7 +70,7 @@ export function useAccountList(opts: {
   const fullColumns = useAccountColumns(full.data);
   const fullSorting = useMemo(() => sortingFromParam(sort, fullColumns.map((c) => c.id)), [sort, fullColumns]);
   // ---- 2. order: the table's own view (its cache answers the table's call with the same arguments) ----
-  const fullOrder = useMemo(() => tableView(fullAccounts, fullColumns, fullSorting, search), [fullAccounts, fullColumns, fullSorting, search]);
+  const fullOrder = useMemo(() => tableView(fullAccounts, fullColumns, fullSorting, search, true), [fullAccounts, fullColumns, fullSorting, search]);
 
   const want = wantsRemote({ listLoaded: !!fullList, settledQuery: search === settledQuery ? settledQuery : null, listMatches: fullOrder.length });
   const remote = useQuery({ ...accountQueries.list(settledQuery ?? ''), enabled: want });

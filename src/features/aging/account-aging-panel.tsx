@@ -1,6 +1,6 @@
 /**
  * One account's aging computed in the browser from its statement by the open-item engine
- * (src/lib/ledger.ts: on the side of the balance, a supplier's credit balance aged like a customer's
+ * (src/lib/ledger/: on the side of the balance, a supplier's credit balance aged like a customer's
  * debit balance), shown beside the ERP's own aging row bucket by bucket, with a line-by-line
  * explanation of which movement closed which item.
  * Settings live in the URL: ?asOf=YYYY-MM-DD&basis=due|transaction&edges=30,60,90,120&cur=USD.
@@ -46,16 +46,25 @@ export interface AccountAgingPanelProps {
   params: URLSearchParams;
   onChange: (patch: Record<string, string | null>) => void;
   onClose: () => void;
+  /** The day the ERP made its aging (when the answer says): the comparison's as-of date unless ?asOf= says otherwise. */
+  reportDate?: IsoDate | null;
 }
 
-export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, onErpRetry, layout, params, onChange, onClose }: AccountAgingPanelProps) {
+export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, onErpRetry, layout, params, onChange, onClose, reportDate }: AccountAgingPanelProps) {
   const asOfParam = params.get('asOf');
   const today = useToday();
-  const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
+  // Compared with the ERP's buckets as of the day the ERP made them.
+  const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : (reportDate ?? today);
   const basis: Basis = params.get('basis') === 'transaction' ? 'transaction' : 'due';
   const edges = parseEdges(params.get('edges'));
 
   const [draftAsOf, setDraftAsOf] = useState(asOf);
+  const [shownAsOf, setShownAsOf] = useState(asOf);
+  if (shownAsOf !== asOf) {
+    // The as-of date changed under the form (the ERP's report date arrived, Back): the box follows it.
+    setShownAsOf(asOf);
+    setDraftAsOf(asOf);
+  }
   const [draftBasis, setDraftBasis] = useState<Basis>(basis);
   const [draftEdges, setDraftEdges] = useState(edges.join(','));
 

@@ -16,15 +16,16 @@ import { agingQueries } from '../../api/aging';
 import type { ErpTable } from '../../api/types';
 import { DataTable, TableSearch, sortingFromParam, sortingToParam, type DataColumn, type SortingState } from '../../components/data-table';
 import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
+import { tooLongMessage } from '../../components/form/field-limit';
 import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { PageHeader } from '../../components/layout/page-header';
 import { useCompanyTitle } from '../../api/session';
 import { useToday } from '../../lib/use-today';
 import { t } from '../../i18n';
 import { TextField } from '../../components/form/text-field';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
 import { BalanceText } from '../../components/balance';
-import { agingLayout, agingRowHref, cellMinor, cellText, hasOverdue, onSide, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../components/aging/aging-buckets';
+import { agingLayout, agingRowHref, cellMinor, cellText, hasOverdue, onSide, sideFigures, type AgingLayout, type AgingSide, type SideFigures, agingReportDate } from '../../components/aging/aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from '../../components/aging/bucket-display';
 import { AccountAgingPanel } from './account-aging-panel';
 import { agingDocument } from './aging-document';
@@ -76,9 +77,15 @@ export default function AgingPage() {
     pageRef.current?.querySelector('.fifo-panel')?.scrollIntoView?.({ block: 'start' });
   }, [cari]);
 
-  const query = useQuery(agingQueries.list(firma));
+  // Longer than the gateway accepts (a link, a paste): said next to the box, nothing is asked of the ERP.
+  const firmaTooLong = (v: string) => tooLongMessage(t('aging.search.label'), v);
+  const firmaValid = !firmaTooLong(firma);
+  const query = useQuery({ ...agingQueries.list(firma), enabled: firmaValid });
   const table = query.data ?? EMPTY_TABLE;
   const layout = useMemo(() => agingLayout(table.columns), [table]);
+  // The day the ERP made this aging (when its answer says): the page, its documents and the FIFO panel go by it.
+  const reportDate = agingReportDate(table, layout);
+  const asOf = reportDate ?? today;
   const sideFilter = useMemo(() => {
     if (!side && !onlyOverdue) return null;
     return (row: ErpRow) => (!side || onSide(row, layout, side)) && (!onlyOverdue || hasOverdue(row, layout));
@@ -90,6 +97,7 @@ export default function AgingPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (firmaTooLong(draft)) return;
     // "firma" stays in the URL even when empty: an empty search is a real search.
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -203,6 +211,7 @@ export default function AgingPage() {
           label={t('aging.search.label')}
           value={draft}
           onValueChange={setDraft}
+          error={firmaTooLong(draft)}
           placeholder={t('aging.search.placeholder')}
           autoComplete="off"
         />
@@ -236,6 +245,7 @@ export default function AgingPage() {
           params={params}
           onChange={update}
           onClose={() => update({ cari: null, asOf: null, basis: null, edges: null, cur: null })}
+          reportDate={reportDate}
         />
       )}
 
@@ -253,6 +263,7 @@ export default function AgingPage() {
         )
       )}
 
+      {reportDate && <p className="aging-report-date">{t('aging.reportDate', { date: formatDate(reportDate) })}</p>}
       {table.warnings > 0 && (
         <p className="notice notice--warn" role="status">
           {t('aging.warnings', { count: formatCount(table.warnings) })}
@@ -260,6 +271,8 @@ export default function AgingPage() {
       )}
 
 
+      {/* A name too long to ask for: the box says so; no list stands under it. */}
+      {firmaValid && (
       <div className="aging-list">
       <DataTable<ErpRow>
         data={table.rows}
@@ -270,11 +283,11 @@ export default function AgingPage() {
         onRetry={() => void query.refetch()}
         emptyMessage={q ? undefined : emptyMessage}
         csvFileName={t('aging.csv.file')}
-        documentHead={{ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf: today }}
+        documentHead={{ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf }}
         // On paper: a document with every page's head, Σ of each bucket carried (nakli yekün), totals once.
         printDocument={
           query.isSuccess
-            ? (view) => agingDocument({ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf: today, madeAt: new Date() }, table, layout, view.columns, view.rows, side ? [side] : ['B', 'A'])
+            ? (view) => agingDocument({ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf, madeAt: new Date() }, table, layout, view.columns, view.rows, side ? [side] : ['B', 'A'])
             : undefined
         }
         exportSumMoney
@@ -289,6 +302,7 @@ export default function AgingPage() {
         toolbar={<TableSearch ref={searchRef} value={q} onChange={setQ} placeholder={t('aging.table.filter')} />}
       />
       </div>
+      )}
     </div>
   );
 }

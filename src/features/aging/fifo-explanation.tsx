@@ -1,5 +1,5 @@
 /**
- * The FIFO explanation lists of one account, from the open-item engine (src/lib/ledger.ts): each
+ * The FIFO explanation lists of one account, from the open-item engine (src/lib/ledger/): each
  * item on the balance's side (a customer's invoices, a supplier's invoices) with what is still open
  * and which movements of the other side closed it, and each of those movements with what it closed.
  */

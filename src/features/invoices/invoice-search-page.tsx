@@ -9,7 +9,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { invoiceQueries, MAX_INVOICE_SEARCH_CHARS } from '../../api/invoices';
+import { invoiceQueries } from '../../api/invoices';
+import { tooLongMessage } from '../../components/form/field-limit';
 import type { ErpTable } from '../../api/types';
 import { DataTable, TableSearch, sortingFromParam, sortingToParam, tableView, type DataColumn } from '../../components/data-table';
 import { erpDataColumns, type ErpRow } from '../../components/data-table/erp-columns';
@@ -52,8 +53,9 @@ export default function InvoiceSearchPage() {
   const filterRef = useRef<HTMLInputElement>(null);
 
   // Longer than the gateway accepts: said next to the box, nothing is asked of the ERP.
-  const tooLong = (v: string) => (v.trim().length > MAX_INVOICE_SEARCH_CHARS ? t('invoices.search.no.tooLong', { max: MAX_INVOICE_SEARCH_CHARS, length: v.trim().length }) : undefined);
-  const valid = !tooLong(no) && !tooLong(firma);
+  const noTooLong = (v: string) => tooLongMessage(t('invoices.search.no.field'), v);
+  const firmaTooLong = (v: string) => tooLongMessage(t('invoices.search.firma'), v);
+  const valid = !noTooLong(no) && !firmaTooLong(firma);
 
   const query = useQuery({ ...invoiceQueries.list({ no, firma }), enabled: searched && valid });
   const table = query.data ?? EMPTY_TABLE;
@@ -105,7 +107,7 @@ export default function InvoiceSearchPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (tooLong(draftNo) || tooLong(draftFirma)) return;
+    if (noTooLong(draftNo) || firmaTooLong(draftFirma)) return;
     // Both criteria stay in the URL (empty ones too: an empty search is a real search).
     const next = new URLSearchParams();
     next.set('no', draftNo.trim());
@@ -128,7 +130,7 @@ export default function InvoiceSearchPage() {
           label={t('invoices.search.no')}
           value={draftNo}
           onValueChange={setDraftNo}
-          error={tooLong(draftNo)}
+          error={noTooLong(draftNo)}
           placeholder={t('invoices.search.no.placeholder')}
           autoComplete="off"
           spellCheck={false}
@@ -139,7 +141,7 @@ export default function InvoiceSearchPage() {
           label={t('invoices.search.firma')}
           value={draftFirma}
           onValueChange={setDraftFirma}
-          error={tooLong(draftFirma)}
+          error={firmaTooLong(draftFirma)}
           placeholder={t('invoices.search.firma.placeholder')}
           autoComplete="off"
         />

@@ -1,6 +1,6 @@
 /**
  * Vade farkı as a table and as a document (print and "PDF indir"): the calculation sheet's columns,
- * and the document with Σ vade farkı / Σ KDV carried from page to page (nakli yekün), the totals once.
+ * and the document with Σ vade farkı carried from page to page (nakli yekün), the totals once (KDV on the total).
  */
 import type { DataColumn } from '../../components/data-table';
 import type { DocumentHead } from '../../components/document/document-head';
@@ -20,8 +20,9 @@ export interface SheetRow {
   kind: string;
   amount: Minor;
   days: number;
+  /** The rates applied ("%9 × 16 gün + %24 × 45 gün"). */
+  rate: string;
   interest: Minor;
-  vat: Minor;
 }
 
 export function lateInterestColumns(currency: string): DataColumn<SheetRow>[] {
@@ -34,8 +35,9 @@ export function lateInterestColumns(currency: string): DataColumn<SheetRow>[] {
     { id: 'kind', header: () => t('ledger.lateInterest.col.kind'), value: (r) => r.kind, width: '6rem' },
     { id: 'amount', header: () => `${t('ledger.col.amount')} (${currency})`, kind: 'money', value: (r) => r.amount, width: '10rem' },
     { id: 'days', header: () => t('ledger.lateInterest.col.days'), kind: 'number', value: (r) => r.days, width: '5rem' },
+    { id: 'rate', header: () => t('ledger.lateInterest.col.rate'), value: (r) => r.rate, width: '12rem' },
     { id: 'interest', header: () => `${t('ledger.lateInterest.col.interest')} (${currency})`, kind: 'money', value: (r) => r.interest, width: '10rem' },
-    { id: 'vat', header: () => `${t('ledger.lateInterest.col.vat')} (${currency})`, kind: 'money', value: (r) => r.vat, width: '9rem' },
+
   ];
 }
 
@@ -47,19 +49,19 @@ export function lateInterestDocument(
   head: DocumentHead,
   columns: readonly DataColumn<SheetRow>[],
   rows: readonly SheetRow[],
-  facts: { side: string; rate: string; period: string; vat: string; currency: string; totalInterest: Minor; totalVat: Minor },
+  facts: { side: string; rate: string; period: string; vat: string; currency: string; totalInterest: Minor; totalVat: Minor; notes?: readonly string[] },
 ): DocSpec<SheetRow> {
   const money = (m: Minor) => `${formatMoney(m)} ${facts.currency}`;
   return tableDocument(head, columns, rows, {
     carry: {
       interest: { kind: 'sum', value: (r) => r.interest, format: formatMoney },
-      vat: { kind: 'sum', value: (r) => r.vat, format: formatMoney },
     },
     intro: [
       facts.side,
       t('doc.lateInterest.rate', { rate: facts.rate, period: facts.period, vat: facts.vat, currency: facts.currency }),
       t('doc.lateInterest.total', { interest: money(facts.totalInterest), vatAmount: money(facts.totalVat), total: money(facts.totalInterest + facts.totalVat) }),
+      ...(facts.notes ?? []),
     ],
-    grandTotal: { interest: formatMoney(facts.totalInterest), vat: formatMoney(facts.totalVat) },
+    grandTotal: { interest: formatMoney(facts.totalInterest) },
   });
 }

@@ -14,7 +14,8 @@ import { useDocumentTitle } from '../../components/layout/document-title';
 import { documentNumberOf } from '../../components/statement/document-number';
 import { t } from '../../i18n';
 import { formatCount, formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { DEFAULT_VAT_RATE, lateInterest, LEGAL_ANNUAL_RATE, type RatePeriod } from '../../lib/late-interest';
+import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest, parseRateText, type LateInterestRow, type RatePeriod, type ScheduleId } from '../../lib/late-interest';
+import { isScheduleId } from '../../lib/interest-rates';
 import type { Side } from '../../lib/ledger';
 import { LedgerControls, LedgerHead } from './ledger-controls';
 import { lateInterestColumns, lateInterestDocument, type SheetRow } from './late-interest-document';
@@ -23,36 +24,62 @@ import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { documentFileName, type DocumentHead } from '../../components/document/document-head';
 import { PdfButton } from '../../components/document/pdf-button';
 import { useLedgerAccount } from './use-ledger-account';
+import { AccountNotFound } from '../../components/statement/account-not-found';
 import './open-items.css';
 
-/** "3", "3,5", "3.5" → 3.5; anything else (or outside 0–100) → null. */
+/** "3", "3,5", "3.5" → 3.5; anything else ("1.000" is a thousand; outside 0–100) → null. */
 export function parseRate(text: string | null): number | null {
-  if (text === null) return null;
-  const s = text.trim().replace('%', '').replace(',', '.');
-  if (!/^\d{1,3}(\.\d{1,4})?$/.test(s)) return null;
-  const n = Number(s);
-  return n >= 0 && n <= 100 ? n : null;
+  const r = parseRateText(text);
+  return r.ok ? r.rate : null;
 }
 const rateText = (n: number) => formatNumber(n, 4);
 
+/** The Turkish message for a rate the field refuses. */
+function rateError(text: string): string {
+  const r = parseRateText(text);
+  if (r.ok) return '';
+  if (r.reason === 'thousands') return t('ledger.lateInterest.badRateThousands', { text: text.trim() });
+  if (r.reason === 'range') return t('ledger.lateInterest.badRateRange', { text: text.trim() });
+  return t('ledger.lateInterest.badRate');
+}
+
+const segmentsText = (row: LateInterestRow) => row.segments.map((g) => t('ledger.lateInterest.segment', { rate: rateText(g.rate), days: formatCount(g.days) })).join(' + ');
+
+type RateChoice = ScheduleId | 'fixed';
+
 export default function LateInterestPage() {
-  const { loading, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
+  const { loading, missing, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.lateInterest.titleFor', { name }) : undefined);
   const period: RatePeriod = params.get('period') === 'monthly' ? 'monthly' : 'annual';
-  const rate = parseRate(params.get('rate')) ?? (period === 'annual' ? LEGAL_ANNUAL_RATE : null);
+  const rateParam = params.get('rate');
+  // A link names the schedule (?rate=kanuni, ?rate=ttk1530) or a fixed number; none = kanuni faiz.
+  const urlRate: number | ScheduleId | null = rateParam === null || rateParam === '' ? DEFAULT_RATE : isScheduleId(rateParam) ? rateParam : parseRate(rateParam);
+  const urlRateError = urlRate === null ? rateError(rateParam ?? '') : null;
   const vat = parseRate(params.get('vat')) ?? DEFAULT_VAT_RATE;
   const sideParam = params.get('side');
   const side: Side | undefined = sideParam === 'debit' || sideParam === 'credit' ? sideParam : undefined;
+  const includeOpening = params.get('opening') === '1';
 
-  const [draftRate, setDraftRate] = useState(rate === null ? '' : rateText(rate).replace('.', ','));
+  const [draftKind, setDraftKind] = useState<RateChoice>(typeof urlRate === 'number' ? 'fixed' : (urlRate ?? 'fixed'));
+  // A refused link rate stays in the box (the user sees what was refused); a schedule leaves it empty.
+  const [draftRate, setDraftRate] = useState(typeof urlRate === 'number' ? rateText(urlRate) : urlRate === null ? (rateParam ?? '') : '');
   const [draftPeriod, setDraftPeriod] = useState<RatePeriod>(period);
   const [draftVat, setDraftVat] = useState(rateText(vat));
   const [error, setError] = useState<string | null>(null);
+  // A refused entry: the result on screen no longer describes what was typed — hidden until corrected.
+  const shownError = error ?? urlRateError;
+  const rate = shownError ? null : urlRate;
 
-  const result = useMemo(
-    () => (lines && rate !== null ? lateInterest(lines, { asOf, basis, currency, side, rate, period, vatRate: vat }) : null),
-    [lines, asOf, basis, currency, side, rate, period, vat],
+  // Every currency of the account, each on its own (never added): the table shows the chosen one.
+  const all = useMemo(
+    () =>
+      lines && rate !== null
+        ? currencies.map((c) => ({ currency: c, result: lateInterest(lines, { asOf, basis, currency: c, side, rate, period, vatRate: vat, includeOpening }) }))
+        : [],
+    [lines, currencies, asOf, basis, side, rate, period, vat, includeOpening],
   );
+  const result = all.find((x) => x.currency === currency)?.result ?? null;
+  const others = all.filter((x) => x.currency !== currency);
   const rows = useMemo<SheetRow[]>(
     () =>
       result && lines
@@ -66,8 +93,8 @@ export default function LateInterestPage() {
             kind: t(r.kind === 'closed' ? 'ledger.lateInterest.kind.closed' : 'ledger.lateInterest.kind.open'),
             amount: r.amount,
             days: r.days,
+            rate: segmentsText(r),
             interest: r.interest,
-            vat: r.vat,
           }))
         : [],
     [result, lines, docKey],
@@ -79,33 +106,68 @@ export default function LateInterestPage() {
 
   const onApply = (e: FormEvent) => {
     e.preventDefault();
-    const r = parseRate(draftRate);
     const v = parseRate(draftVat);
-    if (r === null) return setError(t('ledger.lateInterest.badRate'));
+    if (draftKind === 'fixed') {
+      const r = parseRate(draftRate);
+      if (r === null) return setError(rateError(draftRate));
+      if (v === null) return setError(t('ledger.lateInterest.badVat'));
+      setError(null);
+      return update({ rate: String(r), period: draftPeriod, vat: String(v) });
+    }
     if (v === null) return setError(t('ledger.lateInterest.badVat'));
     setError(null);
-    update({ rate: String(r), period: draftPeriod, vat: String(v) });
+    update({ rate: draftKind, period: null, vat: String(v) });
   };
   const useLegal = () => {
-    setDraftRate(String(LEGAL_ANNUAL_RATE));
-    setDraftPeriod('annual');
+    setDraftKind('kanuni');
     setError(null);
-    update({ rate: String(LEGAL_ANNUAL_RATE), period: 'annual' });
+    update({ rate: 'kanuni', period: null });
   };
   const title = name ? t('ledger.lateInterest.titleFor', { name }) : t('ledger.lateInterest.title');
   const periodText = t(period === 'monthly' ? 'ledger.lateInterest.period.monthly' : 'ledger.lateInterest.period.annual');
+  const rateLabel = rate === null ? '' : typeof rate === 'number' ? `%${rateText(rate)}` : t(`ledger.lateInterest.schedule.${rate}`);
+  const summaryOf = (r: NonNullable<typeof result>, c: string) =>
+    t(typeof rate === 'number' ? 'ledger.lateInterest.summary' : 'ledger.lateInterest.summarySchedule', {
+      rate: rateLabel,
+      period: periodText,
+      interest: `${formatMoney(r.totalInterest)} ${c}`,
+      vat: rateText(vat),
+      vatAmount: `${formatMoney(r.totalVat)} ${c}`,
+      total: `${formatMoney(r.total)} ${c}`,
+    });
   const documentHead: DocumentHead = { company, title: t('doc.title.lateInterest'), short: t('doc.short.lateInterest'), account: { id: cariId, name: name ?? cariId }, asOf };
   const docSpec = (view: readonly SheetRow[], viewColumns: readonly DataColumn<SheetRow>[]) =>
     lateInterestDocument({ ...documentHead, madeAt: new Date() }, viewColumns, view, {
       side: t(result!.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit'),
-      rate: `%${rateText(rate!)}`,
-      period: periodText,
+      rate: rateLabel,
+      period: typeof rate === 'number' ? periodText : t('ledger.lateInterest.period.annual'),
       vat: rateText(vat),
       currency,
       totalInterest: result!.totalInterest,
       totalVat: result!.totalVat,
+      notes: docNotes(result!),
     });
+  const notesOf = (r: NonNullable<typeof result>): string[] => {
+    const notes: string[] = [];
+    if (r.openingLeftOut.count > 0) notes.push(t('ledger.lateInterest.opening', { count: formatCount(r.openingLeftOut.count), amount: `${formatMoney(r.openingLeftOut.amount)} ${currency}` }));
+    if (r.unratedDays > 0) notes.push(t('ledger.lateInterest.unrated', { days: formatCount(r.unratedDays) }));
+    if (r.minCollectionCosts.length > 0)
+      notes.push(t('ledger.lateInterest.minCost', { costs: r.minCollectionCosts.map((m) => `${m.year}: ${formatMoney(m.amount)} TL`).join(', ') }));
+    return notes;
+  };
+  // The account's other currencies, each on its own (never added): on the screen and on paper.
+  const othersText = (): string | null =>
+    others.length > 0
+      ? t('ledger.lateInterest.otherCurrencies', {
+          list: others.map((o) => `${o.currency}: ${formatMoney(o.result.totalInterest)} + KDV ${formatMoney(o.result.totalVat)} = ${formatMoney(o.result.total)} ${o.currency}`).join(' · '),
+        })
+      : null;
+  const docNotes = (r: NonNullable<typeof result>): string[] => {
+    const other = othersText();
+    return other ? [...notesOf(r), other] : notesOf(r);
+  };
 
+  if (missing) return <AccountNotFound cariId={cariId} />;
   return (
     <div className="ledger-page">
       <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.lateInterest.subtitle', { date: formatDate(asOf) })}>
@@ -128,20 +190,43 @@ export default function LateInterestPage() {
       </LedgerControls>
       <form className="ledger-controls no-print" onSubmit={onApply} noValidate>
         <div className="field">
-          <label htmlFor="li-rate">{t('ledger.lateInterest.rate')}</label>
-          <input id="li-rate" type="text" inputMode="decimal" value={draftRate} onChange={(e) => setDraftRate(e.target.value)} aria-describedby="li-legal" />
-        </div>
-        <div className="field">
-          <label htmlFor="li-period">{t('ledger.lateInterest.period')}</label>
-          <select id="li-period" value={draftPeriod} onChange={(e) => setDraftPeriod(e.target.value === 'monthly' ? 'monthly' : 'annual')}>
-            <option value="monthly">{t('ledger.lateInterest.period.monthly')}</option>
-            <option value="annual">{t('ledger.lateInterest.period.annual')}</option>
+          <label htmlFor="li-kind">{t('ledger.lateInterest.rateKind')}</label>
+          <select id="li-kind" value={draftKind} onChange={(e) => setDraftKind(isScheduleId(e.target.value) ? e.target.value : 'fixed')}>
+            <option value="kanuni">{t('ledger.lateInterest.rateKind.kanuni')}</option>
+            <option value="ttk1530">{t('ledger.lateInterest.rateKind.ttk1530')}</option>
+            <option value="fixed">{t('ledger.lateInterest.rateKind.fixed')}</option>
           </select>
         </div>
+        {draftKind === 'fixed' && (
+          <>
+            <div className="field">
+              <label htmlFor="li-rate">{t('ledger.lateInterest.rate')}</label>
+              <input
+                id="li-rate"
+                type="text"
+                inputMode="decimal"
+                value={draftRate}
+                onChange={(e) => setDraftRate(e.target.value)}
+                aria-describedby="li-legal"
+                aria-invalid={shownError ? true : undefined}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="li-period">{t('ledger.lateInterest.period')}</label>
+              <select id="li-period" value={draftPeriod} onChange={(e) => setDraftPeriod(e.target.value === 'monthly' ? 'monthly' : 'annual')}>
+                <option value="monthly">{t('ledger.lateInterest.period.monthly')}</option>
+                <option value="annual">{t('ledger.lateInterest.period.annual')}</option>
+              </select>
+            </div>
+          </>
+        )}
         <div className="field">
           <label htmlFor="li-vat">{t('ledger.lateInterest.vat')}</label>
           <input id="li-vat" type="text" inputMode="decimal" value={draftVat} onChange={(e) => setDraftVat(e.target.value)} />
         </div>
+        <label className="ledger-check">
+          <input type="checkbox" checked={includeOpening} onChange={(e) => update({ opening: e.target.checked ? '1' : null })} /> {t('ledger.lateInterest.includeOpening')}
+        </label>
         <button type="submit" className="button button--primary">
           {t('ledger.lateInterest.apply')}
         </button>
@@ -152,9 +237,9 @@ export default function LateInterestPage() {
       <p id="li-legal" className="ledger-legal">
         {t('ledger.lateInterest.legal')}
       </p>
-      {error && (
+      {shownError && (
         <p className="notice notice--warn" role="alert">
-          {error}
+          {shownError} {t('ledger.lateInterest.stale')}
         </p>
       )}
       {statement.isError && <ErrorState title={t('ledger.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
@@ -164,38 +249,41 @@ export default function LateInterestPage() {
             {t(result.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit')}
           </p>
           {result.undatedSteps > 0 && <p className="notice notice--warn">{t('ledger.lateInterest.undated', { count: formatCount(result.undatedSteps) })}</p>}
+          {notesOf(result).map((note) => (
+            <p key={note} className="notice" data-testid="late-interest-note">
+              {note}
+            </p>
+          ))}
+          {includeOpening && <p className="notice">{t('ledger.lateInterest.openingIncluded')}</p>}
           <p className="ledger-facts" data-testid="late-interest-summary">
-            {t('ledger.lateInterest.summary', {
-              rate: `%${rateText(rate)}`,
-              period: periodText,
-              interest: `${formatMoney(result.totalInterest)} ${currency}`,
-              vat: rateText(vat),
-              vatAmount: `${formatMoney(result.totalVat)} ${currency}`,
-              total: `${formatMoney(result.total)} ${currency}`,
-            })}
+            {summaryOf(result, currency)} · {t('ledger.lateInterest.vatOnTotal')}
           </p>
+          {others.length > 0 && (
+            <p className="ledger-facts" data-testid="late-interest-others">
+              {othersText()}
+            </p>
+          )}
         </>
       )}
       <DataTable<SheetRow>
-        data={rows}
+        data={rate === null ? [] : rows}
         columns={cols}
         getRowId={(r) => r.key}
         aria-label={t('ledger.lateInterest.table')}
         loading={loading}
         error={statement.error ?? undefined}
         onRetry={() => void statement.refetch()}
-        emptyMessage={t('ledger.lateInterest.empty')}
+        emptyMessage={rate === null ? t('ledger.lateInterest.stale') : t('ledger.lateInterest.empty')}
         csvFileName={`${t('ledger.lateInterest.file')}-${cariId}-${asOf}`}
         tableId="lateInterest"
         printDocument={result && rate !== null ? (view) => docSpec(view.rows, view.columns) : undefined}
         sheetName={`${t('ledger.lateInterest.title')} ${cariId}`}
-        exportTotals={result ? { interest: result.totalInterest, vat: result.totalVat } : undefined}
+        exportTotals={result ? { interest: result.totalInterest } : undefined}
         totalsRow={
           result
             ? {
                 date: t('ledger.lateInterest.totals'),
                 interest: <span data-testid="late-interest-total">{formatMoney(result.totalInterest)}</span>,
-                vat: <span data-testid="late-interest-vat">{formatMoney(result.totalVat)}</span>,
               }
             : undefined
         }

@@ -1,6 +1,7 @@
 /** The as-of date, basis and currency controls of the open-items and vade farkı pages (URL state). */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useListReturn } from '../../components/statement/list-return';
 import { PageHeader } from '../../components/layout/page-header';
 import { DateField } from '../../components/form/date-field';
 import { t } from '../../i18n';
@@ -45,10 +46,13 @@ export function LedgerControls(props: {
 
 /** The head of an account's ledger page (open items, vade farkı): back to the statement, title, print, "PDF indir", subtitle. */
 export function LedgerHead(props: { cariId: string; title: string; subtitle: string; children?: ReactNode }) {
+  const { state } = useListReturn();
   return (
     <>
       <p className="ledger-back no-print">
-        <Link to={`/accounts/${encodeURIComponent(props.cariId)}`}>← {t('ledger.back')}</Link>
+        <Link to={`/accounts/${encodeURIComponent(props.cariId)}`} state={state}>
+          ← {t('ledger.back')}
+        </Link>
       </p>
       <PageHeader title={props.title}>
         <button type="button" className="button button--small" onClick={() => window.print()}>

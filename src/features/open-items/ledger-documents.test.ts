@@ -47,29 +47,43 @@ describe('open items as a document', () => {
 });
 
 describe('vade farkı as a document', () => {
-  // 130 sheet rows: vade farkı 12,34 + i kuruş, KDV 2,47 + i kuruş.
+  // 130 sheet rows: vade farkı 12,34 + i kuruş; KDV once on the total.
   const rows: SheetRow[] = Array.from({ length: 130 }, (_, k) => {
     const i = k + 1;
-    return { key: String(i), date: '2026-01-05', type: 'Satış Faturası', documentNo: `SF${i}`, from: '2026-02-04', to: '2026-12-31', kind: 'Açık', amount: 100_000, days: 330, interest: 1_234 + i, vat: 247 + i };
+    return { key: String(i), date: '2026-01-05', type: 'Satış Faturası', documentNo: `SF${i}`, from: '2026-02-04', to: '2026-12-31', kind: 'Açık', amount: 100_000, days: 330, rate: '%9 × 330 gün', interest: 1_234 + i };
   });
   const totalInterest = 130 * 1_234 + (130 * 131) / 2; // 160.420 + 8.515 = 168.935 kuruş
-  const totalVat = 130 * 247 + (130 * 131) / 2; // 32.110 + 8.515 = 40.625 kuruş
+  const totalVat = 33_787; // 1.689,35 × 20 % = 337,87
   const spec = lateInterestDocument({ ...head, title: 'Vade Farkı Hesabı' }, lateInterestColumns('TL'), rows, { side: 'Bakiye borç tarafında.', rate: '%9', period: 'Yıllık (365 gün)', vat: '20', currency: 'TL', totalInterest, totalVat });
   const pages = paginate(spec);
 
-  it('each page carries Σ vade farkı and Σ KDV of the rows up to its foot; the next starts with them', () => {
+  it('each page carries Σ vade farkı of the rows up to its foot; the next starts with it', () => {
     expect(pages.length).toBeGreaterThan(2);
     let n = 0;
     for (const page of pages.slice(0, -1)) {
       n += page.rows.length;
       const tri = (n * (n + 1)) / 2;
-      expect(page.carriedOut).toEqual({ interest: tr(1_234 * n + tri), vat: tr(247 * n + tri) });
+      expect(page.carriedOut).toEqual({ interest: tr(1_234 * n + tri) });
     }
     for (let p = 1; p < pages.length; p++) expect(pages[p]!.carriedIn).toEqual(pages[p - 1]!.carriedOut);
   });
 
-  it('the totals once at the end: 1.689,35 vade farkı, 406,25 KDV; above the table 2.095,60 with KDV', () => {
-    expect(spec.grandTotal).toEqual({ interest: '1.689,35', vat: '406,25' });
-    expect(spec.intro).toContain('Vade farkı 1.689,35 TL + KDV 406,25 TL = 2.095,60 TL');
+  it('the total once at the end: 1.689,35 vade farkı; above the table with KDV on the total: 1.689,35 + 337,87 = 2.027,22', () => {
+    expect(spec.grandTotal).toEqual({ interest: '1.689,35' });
+    expect(spec.intro).toContain('Vade farkı 1.689,35 TL + KDV 337,87 TL = 2.027,22 TL');
+  });
+});
+
+describe('the other currencies on paper (issue 31)', () => {
+  it('open items and vade farkı print the account’s other currencies beside the table’s, never added', () => {
+    const others = 'Diğer para birimleri (ayrı ayrı, toplanmaz): USD: açık 1.000,00 USD B, vadesi geçmiş 1.000,00 USD B (1 kalem)';
+    const oi = openItemsDocument(head, openItemsColumns('TL'), [], { side: 'x', openTotal: '10.000,00 B', overdue: '10.000,00 B', overdueCount: 1, basis: 'Vade tarihi', currency: 'TL', others });
+    expect(oi.intro).toContain(others);
+    const li = lateInterestDocument({ ...head, title: 'Vade Farkı Hesabı' }, lateInterestColumns('TL'), [], {
+      side: 'x', rate: '%3', period: 'Aylık (30 gün)', vat: '20', currency: 'TL', totalInterest: 30000, totalVat: 6000,
+      notes: ['Diğer para birimleri (ayrı ayrı, toplanmaz): USD: 30,00 + KDV 6,00 = 36,00 USD'],
+    });
+    expect(li.intro).toContain('Diğer para birimleri (ayrı ayrı, toplanmaz): USD: 30,00 + KDV 6,00 = 36,00 USD');
+    expect(li.intro).toContain('Vade farkı 300,00 TL + KDV 60,00 TL = 360,00 TL');
   });
 });

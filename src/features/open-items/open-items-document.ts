@@ -46,7 +46,7 @@ export function openItemsDocument(
   head: DocumentHead,
   columns: readonly DataColumn<OpenRow>[],
   rows: readonly OpenRow[],
-  facts: { side: string; openTotal: string; overdue: string; overdueCount: number; basis: string; currency: string },
+  facts: { side: string; openTotal: string; overdue: string; overdueCount: number; basis: string; currency: string; others?: string | null },
 ): DocSpec<OpenRow> {
   return tableDocument(head, columns, rows, {
     carry: {
@@ -58,6 +58,8 @@ export function openItemsDocument(
       t('doc.openItems.total', { amount: facts.openTotal }),
       t('doc.openItems.overdue', { amount: facts.overdue, count: formatCount(facts.overdueCount) }),
       t('doc.openItems.basis', { basis: facts.basis, currency: facts.currency }),
+      // The account's other currencies, each on its own (never added): on paper as on the screen.
+      ...(facts.others ? [facts.others] : []),
     ],
     grandTotal: { amount: formatMoney(sumMinor(rows.map((r) => r.amount))), remaining: formatMoney(sumMinor(rows.map((r) => r.remaining))) },
   });

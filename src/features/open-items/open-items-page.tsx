@@ -2,7 +2,7 @@
  * /accounts/:cariId/acik-kalemler?asOf=&basis=&cur= — the open-items statement ("Açık kalemler"):
  * only what is still open at the as-of date, on the side of the balance (a customer's invoices, or a
  * supplier's), with the remaining amount, days past due and bucket — what an accountant sends to
- * collect. From the open-item engine (src/lib/ledger.ts); exported (CSV, Excel) through the one
+ * collect. From the open-item engine (src/lib/ledger/); exported (CSV, Excel) through the one
  * DataTable; printed and "PDF indir" as a document (openItemsDocument: our company, the account, the
  * as-of date on every page, Σ tutar / Σ açık kalan carried from page to page, the total once).
  */
@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../components/layout/document-title';
 import { documentNumberOf } from '../../components/statement/document-number';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../lib/format';
-import { openItems, type OpenItemsResult } from '../../lib/ledger';
+import { accountLedger, type OpenItemsResult } from '../../lib/ledger';
 import type { Minor } from '../../lib/types';
 import { useCompanyTitle } from '../../api/session';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
@@ -24,12 +24,31 @@ import { PdfButton } from '../../components/document/pdf-button';
 import { LedgerControls, LedgerHead } from './ledger-controls';
 import { openItemsColumns, openItemsDocument, type OpenRow } from './open-items-document';
 import { useLedgerAccount } from './use-ledger-account';
+import { AccountNotFound } from '../../components/statement/account-not-found';
 import './open-items.css';
 
 export default function OpenItemsPage() {
-  const { loading, cariId, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
+  const { loading, missing, cariId, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.openItems.titleFor', { name }) : undefined);
-  const result = useMemo(() => (lines ? openItems(lines, { asOf, basis, currency }) : null), [lines, asOf, basis, currency]);
+  // The account view: every currency, each of its own lines; the table shows the chosen one.
+  const ledger = useMemo(() => (lines ? accountLedger(lines, { asOf, basis }) : null), [lines, asOf, basis]);
+  const result = ledger?.view(currency)?.items ?? null;
+  const others = ledger ? ledger.views.filter((v) => v.currency !== currency) : [];
+  const othersText =
+    others.length > 0
+      ? t('ledger.openItems.otherCurrencies', {
+          list: others
+            .map((v) =>
+              t('ledger.openItems.otherCurrency', {
+                currency: v.currency,
+                open: balanceText(v.sign * v.openTotal, v.currency),
+                overdue: balanceText(v.sign * v.overdueTotal, v.currency),
+                count: formatCount(v.overdueCount),
+              }),
+            )
+            .join(' · '),
+        })
+      : null;
   const rows = useMemo<OpenRow[]>(() => {
     if (!result || !lines) return [];
     const labels = new Map(result.buckets.map((b) => [b.key, bucketLabel(b)]));
@@ -64,8 +83,10 @@ export default function OpenItemsPage() {
       overdueCount: r.overdueCount,
       basis: t(basis === 'transaction' ? 'ledger.basis.transaction' : 'ledger.basis.due'),
       currency,
+      others: othersText,
     });
 
+  if (missing) return <AccountNotFound cariId={cariId} />;
   return (
     <div className="ledger-page">
       <LedgerHead cariId={cariId} title={title} subtitle={t('ledger.openItems.subtitle', { date: formatDate(asOf) })}>
@@ -99,6 +120,11 @@ export default function OpenItemsPage() {
               </dd>
             </div>
           </dl>
+          {othersText && (
+            <p className="ledger-facts" data-testid="open-items-others">
+              {othersText}
+            </p>
+          )}
         </>
       )}
       <DataTable<OpenRow>

@@ -6,12 +6,14 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { useListReturn } from '../../components/statement/list-return';
+import { useAccountMissing } from '../../components/statement/account-not-found';
 import { statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
 import { useAccountName } from '../../components/statement/account-name';
 import { documentNumberKey } from '../../components/statement/document-number';
 import { isIsoDate } from '../../lib/dates';
-import { currenciesOf, type Basis } from '../../lib/ledger';
+import { accountCurrencies, defaultCurrencyOf, type Basis } from '../../lib/ledger';
 import { LOCAL_CURRENCY } from '../../lib/currency';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
@@ -20,6 +22,7 @@ import type { IsoDate } from '../../lib/types';
 export function useLedgerAccount() {
   const { cariId = '' } = useParams();
   const [params, setParams] = useSearchParams();
+  const { state: listState } = useListReturn();
   const today = useToday();
   const statement = useQuery(statementQueries.detail(cariId));
   // Only the whole statement: open items and vade farkı depend on every payment (a long answer's
@@ -31,13 +34,16 @@ export function useLedgerAccount() {
   const asOfParam = params.get('asOf');
   const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
   const basis: Basis = params.get('basis') === 'transaction' ? 'transaction' : 'due';
-  const currencies = useMemo(() => (lines ? currenciesOf(lines) : [LOCAL_CURRENCY]), [lines]);
+  const currencies = useMemo(() => (lines ? accountCurrencies(lines) : [LOCAL_CURRENCY]), [lines]);
   const curParam = params.get('cur');
-  // A foreign-currency account in its own currency by default.
-  const currency = curParam && currencies.includes(curParam) ? curParam : (currencies[1] ?? LOCAL_CURRENCY);
+  // The account view's currencies (each of its own lines): TL first when it has TL lines. The page
+  // states the other currencies' figures beside the chosen one (each on its own, never added).
+  const currency = curParam && currencies.includes(curParam) ? curParam : lines ? defaultCurrencyOf(lines) : LOCAL_CURRENCY;
   const docKey = useMemo(() => documentNumberKey(data?.extraColumns ?? []), [data]);
-  const update = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true });
+  const update = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: true, state: listState });
   // Still reading (also while a long statement's first rows are in): never "nothing found" meanwhile.
   const loading = !data && !statement.isError;
-  return { loading, cariId, params, update, today, statement, lines, name, asOf, basis, currencies, currency, docKey };
+  // An id the ERP does not know: the pages say "Cari bulunamadı" instead of computing over nothing.
+  const missing = useAccountMissing(cariId, statement);
+  return { loading, missing, cariId, params, update, today, statement, lines, name, asOf, basis, currencies, currency, docKey };
 }

@@ -87,3 +87,26 @@ describe('falling due: what is still open, by due date', () => {
     expect(rowsBehind(rows, w, null, 'week').map((r) => r.documentNo)).toEqual(['SF2', 'SF3', 'AF1']);
   });
 });
+
+describe('a TL + USD account: every currency, each of its own lines (issue 31)', () => {
+  // TL invoice 2.000,00 due 20.11 (this week); USD invoice 500,00 USD (TL 21.500,00) due 25.11 (this month).
+  // Before: the first foreign currency only — the TL invoice was dropped. Now: 2.000,00 TL and 500,00 USD, never added,
+  // and the USD invoice is never also a 21.500,00 TL item.
+  const MIXED = readStatement([
+    line('2026-10-21', '2026-11-20', 'Satış Faturası', 2000, 0, 'SF1', { OTHER_MONEY: 'TL', OTHER_CASH_ACT_VALUE: 2000 }),
+    line('2026-10-26', '2026-11-25', 'Satış Faturası', 21500, 0, 'SFU1', { OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: 500 }),
+  ]);
+  const mixed = dueRowsOf({ id: '1040', name: 'Karma A.Ş.' }, MIXED, w).rows;
+
+  it('both items, each in its currency', () => {
+    expect(mixed.map((r) => [r.documentNo, r.currency, r.remaining, r.side])).toEqual([
+      ['SF1', 'TL', 200000, 'B'],
+      ['SFU1', 'USD', 50000, 'B'],
+    ]);
+    expect(dueFigure(mixed, w, 'B', 'month').amounts).toEqual([
+      { currency: 'TL', amount: 200000 },
+      { currency: 'USD', amount: 50000 },
+    ]);
+    expect(dueFigure(mixed, w, 'B', 'week')).toEqual({ amounts: [{ currency: 'TL', amount: 200000 }], count: 1 });
+  });
+});

@@ -1,10 +1,10 @@
 /**
  * Özet's "falling due this week / this month", on both sides: the open items (the one open-item
- * engine, src/lib/ledger.ts: FIFO, due-date basis, as of today) whose due date falls in
+ * engine, src/lib/ledger/: FIFO, due-date basis, as of today) whose due date falls in
  * [today, end of this week] or [today, end of this month], with what is still open of each. The
  * week is the Turkish one, Monday to Sunday; an item due today is in both, one due before today is
- * overdue (Özet's overdue figures), not "falling due". A foreign-currency account counts in its own
- * currency (as its open-items page does), and amounts of different currencies are never added.
+ * overdue (Özet's overdue figures), not "falling due". Every currency of the account counts, each
+ * of its own lines (the account view, lib/ledger/account.ts), and amounts of different currencies are never added.
  * Pure: the page fetches the statements (bounded, use-due-soon.ts) and passes them here.
  */
 import type { Statement } from '../../api/types';
@@ -12,7 +12,7 @@ import { documentNumberKey, documentNumberOf } from '../../components/statement/
 import { addDays, endOfMonth, weekdayMondayFirst } from '../../lib/dates';
 import { LOCAL_CURRENCY } from '../../lib/currency';
 import { addMinor } from '../../lib/money';
-import { currenciesOf, openItems } from '../../lib/ledger';
+import { accountLedger } from '../../lib/ledger';
 import type { IsoDate, Minor } from '../../lib/types';
 
 export type DueSide = 'B' | 'A';
@@ -60,30 +60,33 @@ export interface AccountDue {
 /** The account's open items falling due in [today, the later of week end and month end]. */
 export function dueRowsOf(account: { id: string; name: string }, statement: Statement, w: DueWindows): AccountDue {
   const lines = statement.lines;
-  const currency = currenciesOf(lines)[1] ?? LOCAL_CURRENCY;
-  const result = openItems(lines, { asOf: w.today, basis: 'due', currency });
+  const ledger = accountLedger(lines, { asOf: w.today, basis: 'due' });
   const last = w.weekEnd > w.monthEnd ? w.weekEnd : w.monthEnd;
   const docKey = documentNumberKey(statement.extraColumns);
-  const side: DueSide = result.side === 'debit' ? 'B' : 'A';
   const rows: DueRow[] = [];
-  for (const it of result.items) {
-    const due = it.refDate;
-    if (it.remaining <= 0 || due === null || due < w.today || due > last) continue;
-    const line = lines[it.pos]!;
-    rows.push({
-      accountId: account.id,
-      accountName: account.name,
-      side,
-      currency,
-      index: it.index,
-      date: it.date,
-      dueDate: due,
-      type: line.type,
-      documentNo: documentNumberOf(line, docKey),
-      remaining: it.remaining,
-    });
+  let unreadable = 0;
+  for (const { currency, items: result } of ledger.views) {
+    unreadable += result.unreadable;
+    const side: DueSide = result.side === 'debit' ? 'B' : 'A';
+    for (const it of result.items) {
+      const due = it.refDate;
+      if (it.remaining <= 0 || due === null || due < w.today || due > last) continue;
+      const line = lines[it.pos]!;
+      rows.push({
+        accountId: account.id,
+        accountName: account.name,
+        side,
+        currency,
+        index: it.index,
+        date: it.date,
+        dueDate: due,
+        type: line.type,
+        documentNo: documentNumberOf(line, docKey),
+        remaining: it.remaining,
+      });
+    }
   }
-  return { rows, unreadable: result.unreadable };
+  return { rows, unreadable };
 }
 
 /** Exactly the rows behind one figure. */

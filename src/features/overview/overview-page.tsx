@@ -14,7 +14,7 @@ import { whole } from '../../api/erp-call';
 import { agingQueries } from '../../api/aging';
 import type { Account } from '../../api/types';
 import { ShortcutsBar } from '../../components/account-shortcuts/shortcuts-bar';
-import { agingLayout } from '../../components/aging/aging-buckets';
+import { agingLayout, agingReportDate } from '../../components/aging/aging-buckets';
 import { bucketColor, bucketLabel, StackedBar, type BarSegment } from '../../components/aging/bucket-display';
 import { BalanceText } from '../../components/balance';
 import { DataTable, type DataColumn, type ErpRow } from '../../components/data-table';
@@ -85,6 +85,8 @@ export default function OverviewPage() {
   const list = accountList?.accounts ?? EMPTY_ACCOUNTS;
   const figures = useMemo(() => (accountList ? accountFigures(accountList.accounts) : null), [accountList]);
   const layout = useMemo(() => (aging.data ? agingLayout(aging.data.columns) : null), [aging.data]);
+  // The ERP's aging may be made on another day than ours: its own date, where the answer has one.
+  const reportDate = aging.data && layout ? agingReportDate(aging.data, layout) : null;
   const agingFig = useMemo(() => (aging.data && layout ? agingFigures(aging.data, layout, 'B') : null), [aging.data, layout]);
   const payFig = useMemo(() => (aging.data && layout ? agingFigures(aging.data, layout, 'A') : null), [aging.data, layout]);
   const { pinned, recent } = useAccountShortcuts();
@@ -121,7 +123,7 @@ export default function OverviewPage() {
           {t('overview.print')}
         </button>
       </PageHeader>
-      <p className="overview-asof">{t('overview.asOf', { date: formatDate(today) })}</p>
+      <p className="overview-asof">{t('overview.asOf', { date: formatDate(reportDate ?? today) })}</p>
 
       {accountsLoading && <Loading rows={3} />}
       {accounts.isError && <ErrorState title={t('overview.accounts.error')} error={accounts.error} onRetry={() => void accounts.refetch()} />}

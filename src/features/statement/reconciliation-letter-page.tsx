@@ -8,6 +8,8 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+import { useListReturn } from '../../components/statement/list-return';
+import { AccountNotFound, useAccountMissing } from '../../components/statement/account-not-found';
 import { accountQueries } from '../../api/accounts';
 import { whole } from '../../api/erp-call';
 import { configQuery } from '../../api/session';
@@ -21,7 +23,7 @@ import { ReconciliationLetter } from '../../components/reconciliation/reconcilia
 import { letterPdf } from '../../components/reconciliation/letter-pdf';
 import { PdfButton } from '../../components/document/pdf-button';
 import { documentFileName } from '../../components/document/document-head';
-import { LetterControls, useLetterOptions } from '../../components/reconciliation/letter-options';
+import { LetterControls, LetterDateProblems, useLetterOptions } from '../../components/reconciliation/letter-options';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../lib/format';
 import { prepareStatement } from '../../lib/running-balance';
@@ -32,7 +34,8 @@ export default function ReconciliationLetterPage() {
   const { cariId = '' } = useParams();
   const queryClient = useQueryClient();
   const options = useLetterOptions();
-  const { today, asOf, withLines, from } = options;
+  const { state: listState } = useListReturn();
+  const { today, asOf, withLines, from, blocked } = options;
 
   const config = useQuery(configQuery);
   const statement = useQuery(statementQueries.detail(cariId));
@@ -45,21 +48,29 @@ export default function ReconciliationLetterPage() {
   useDocumentTitle(account ? t('letter.page.titleFor', { name: account.name }) : undefined);
 
   const prepared = useMemo(() => (statementData ? prepareStatement(statementData.lines, today) : null), [statementData, today]);
-  const result = useMemo(() => (prepared ? letterBalance(prepared, asOf, today, account?.currency) : null), [prepared, asOf, today, account?.currency]);
+  // A bad date (in the address or typed) shows no letter: the one for the previous date no longer describes it.
+  const computed = useMemo(() => (prepared ? letterBalance(prepared, asOf, today, account?.currency) : null), [prepared, asOf, today, account?.currency]);
+  const result = blocked ? null : computed;
   const docKey = useMemo(() => documentNumberKey(statementData?.extraColumns ?? []), [statementData]);
   const rows = useMemo(() => (prepared && withLines ? letterRows(prepared, from, asOf, today) : null), [prepared, withLines, from, asOf, today]);
 
-  const company = config.data?.company;
-  const companyMissing = !!config.data && !company?.title;
+  // A letter without our company's title is refused (COMPANY_TITLE named): its heading and signature would be blank.
+  const company = config.data?.company.title ? config.data.company : undefined;
+  const missing = useAccountMissing(cariId, statement);
+  const ttk94Clause = config.data?.letters.ttk94Clause !== false;
+  const companyMissing = !!config.data && !company;
 
+  if (missing) return <AccountNotFound cariId={cariId} />;
   return (
     <div className="letter-page">
       <div className="no-print">
         <p className="letter-back">
-          <Link to={`/accounts/${encodeURIComponent(cariId)}`}>← {t('letter.page.back')}</Link>
+          <Link to={`/accounts/${encodeURIComponent(cariId)}`} state={listState}>
+            ← {t('letter.page.back')}
+          </Link>
         </p>
         <PageHeader title={account ? t('letter.page.titleFor', { name: account.name }) : t('letter.page.title')}>
-          <button type="button" className="button button--primary" onClick={() => window.print()} disabled={!result || result.unreadable > 0}>
+          <button type="button" className="button button--primary" onClick={() => window.print()} disabled={!result || result.unreadable > 0 || !company}>
             {t('letter.print')}
           </button>
           <PdfButton
@@ -67,16 +78,21 @@ export default function ReconciliationLetterPage() {
             disabled={!result || result.unreadable > 0 || !company}
             title={t('doc.title.letter')}
             fileName={() => documentFileName({ company: company?.title ?? '', title: t('doc.title.letter'), account: account ?? { id: cariId, name: cariId }, asOf }, 'pdf')}
-            parts={() => [letterPdf({ company: company!, account: account ?? { id: cariId, name: cariId }, asOf, issuedOn: today, balance: result!.balance, currency: result!.currency, localBalance: result!.localBalance, docKey, rows, from }) as never]}
+            parts={() => [letterPdf({ company: company!, account: account ?? { id: cariId, name: cariId }, asOf, issuedOn: today, balance: result!.balance, currency: result!.currency, localBalance: result!.localBalance, declaredMissing: result!.declaredMissing, docKey, rows, from, ttk94Clause }) as never]}
           />
         </PageHeader>
         <LetterControls options={options} />
+        <LetterDateProblems options={options} />
         {result && (
           <p className="notice" data-testid="letter-balance">
             {t('letter.balanceAt', { date: formatDate(asOf), balance: balanceText(result.balance, result.currency === 'TL' ? undefined : result.currency) })}
           </p>
         )}
-        {companyMissing && <p className="notice notice--warn">{t('letter.companyMissing')}</p>}
+        {companyMissing && (
+          <p className="notice notice--warn" role="alert">
+            {t('letter.companyMissing')}
+          </p>
+        )}
         {!cached && !!listData && !account && <p className="notice">{t('letter.unknownAccount')}</p>}
         {result && result.undated > 0 && <p className="notice notice--warn">{t('letter.undated', { count: formatCount(result.undated) })}</p>}
       </div>
@@ -91,6 +107,7 @@ export default function ReconciliationLetterPage() {
       {result && result.unreadable === 0 && company && (
         <div className="letters">
           <ReconciliationLetter
+            ttk94Clause={ttk94Clause}
             company={company}
             account={account ?? { id: cariId, name: cariId }}
             asOf={asOf}
@@ -98,6 +115,7 @@ export default function ReconciliationLetterPage() {
             balance={result.balance}
             currency={result.currency}
             localBalance={result.localBalance}
+            declaredMissing={result.declaredMissing}
             docKey={docKey}
             rows={rows}
             from={from}

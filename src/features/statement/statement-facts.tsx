@@ -92,7 +92,7 @@ export function StatementFacts({
         {summary && (
           <>
             <div title={t('statement.summary.accountBalance.hint')}>
-              <dt>{t('statement.summary.accountBalance', { date: formatDate(summary.asOf) })}</dt>
+              <dt>{t('statement.summary.accountBalance', { date: formatDate(summary.balanceDate) })}</dt>
               <dd className="num" data-testid="account-balance">
                 {summary.incomplete.closing ? <IncompleteAmount /> : balanceText(summary.closingBalance)}
               </dd>
@@ -124,7 +124,7 @@ export function StatementFacts({
                 {summary.incomplete.open ? <IncompleteAmount /> : days(summary.behaviour.averageDaysLate)}
               </dd>
             </div>
-            <div title={t('statement.summary.toPay.hint')}>
+            <div title={t('statement.summary.toPay.hint', { date: formatDate(summary.asOf) })}>
               <dt>{t('statement.summary.toPay')}</dt>
               <dd className="num" data-testid="sum-days-to-pay">
                 {summary.incomplete.open ? <IncompleteAmount /> : days(summary.behaviour.averageDaysToPay)}

@@ -16,8 +16,10 @@ export function StatementFilters(props: {
   typeOptions: readonly string[];
   onRange: (from: IsoDate | null, to: IsoDate | null) => void;
   onType: (type: string) => void;
+  /** A date box holds (or no longer holds) a refused text. */
+  onRefused: (box: 'from' | 'to', refused: boolean) => void;
 }) {
-  const { from, to, today, activePreset, type, typeOptions, onRange, onType } = props;
+  const { from, to, today, activePreset, type, typeOptions, onRange, onType, onRefused } = props;
   return (
     <div className="statement-controls no-print">
       <div role="group" aria-label={t('statement.range.label')} className="statement-presets">
@@ -36,8 +38,8 @@ export function StatementFilters(props: {
           </button>
         ))}
       </div>
-      <DateField label={t('statement.range.from')} value={from} onCommit={(v) => onRange(v, to)} />
-      <DateField label={t('statement.range.to')} value={to} onCommit={(v) => onRange(from, v)} />
+      <DateField label={t('statement.range.from')} value={from} onCommit={(v) => onRange(v, to)} onValidity={(r) => onRefused('from', r)} />
+      <DateField label={t('statement.range.to')} value={to} onCommit={(v) => onRange(from, v)} onValidity={(r) => onRefused('to', r)} />
       <label className="date-field">
         {t('statement.types.label')}
         <select value={type} onChange={(e) => onType(e.target.value)}>

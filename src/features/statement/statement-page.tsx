@@ -23,7 +23,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useListReturn } from '../../components/statement/list-return';
 import { accountQueries } from '../../api/accounts';
 import { statementAccountName, statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
@@ -40,6 +41,7 @@ import { matchingPreset, orderedRange, parseIsoParam } from './date-range';
 import { StatementFacts } from './statement-facts';
 import { StatementFilters } from './statement-filters';
 import { computeFx, computeStatement, prepareStatement, type StatementRow } from '../../lib/running-balance';
+import { effectiveAsOf } from '../../lib/ledger';
 import { StatementFx } from './statement-fx';
 import { IncompleteAmount, statementColumns } from './statement-columns';
 import './statement.css';
@@ -56,7 +58,7 @@ import { AccountMutabakat } from '../../components/mutabakat/account-mutabakat';
 export default function StatementPage() {
   const { cariId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
+  const { backTo, state: listState } = useListReturn();
   const queryClient = useQueryClient();
   // Advances at midnight (and on return to the tab): overdue flags never go stale.
   const today = useToday();
@@ -69,6 +71,15 @@ export default function StatementPage() {
   const [typedSwap, setTypedSwap] = useState(false);
   const swapped = typedSwap || (rawFrom !== null && rawTo !== null && rawFrom > rawTo);
   const type = params.get('type') ?? '';
+  // A date that is no date — in the address (?from=2026-02-31) or typed in a box — shows no statement:
+  // the rows and figures of the previous range would stand under an error they do not answer.
+  const badParams = (['from', 'to'] as const).flatMap((key) => {
+    const v = params.get(key);
+    return v && !parseIsoParam(v) ? [{ key, value: v.slice(0, 40) }] : [];
+  });
+  const [refused, setRefused] = useState({ from: false, to: false });
+  const onRefused = (box: 'from' | 'to', value: boolean) => setRefused((prev) => (prev[box] === value ? prev : { ...prev, [box]: value }));
+  const stale = badParams.length > 0 || refused.from || refused.to;
   // ?mutabakat=1: the account's mutabakat contacts and history, opened on demand.
   const mutabakatOpen = params.get('mutabakat') === '1';
 
@@ -100,13 +111,16 @@ export default function StatementPage() {
 
   const types = useMemo(() => (type ? new Set([type]) : null), [type]);
   const lines = shown?.lines;
-  // The open-item figures (overdue marks and total, ortalama vade) as of the range's end, else today.
-  const asOf = to ?? today;
+  // The open-item figures (overdue marks and total, ortalama vade, payment behaviour) as of the
+  // earlier of the range's end and today: never as of a day that has not come (the account view's rule).
+  const asOf = effectiveAsOf(to, today);
   const prepared = useMemo(() => (lines ? prepareStatement(lines, asOf) : null), [lines, asOf]);
-  const summary = useMemo(
+  const computed = useMemo(
     () => (prepared ? computeStatement(prepared, { from, to, types, today }) : null),
     [prepared, from, to, types, today],
   );
+  // A bad date: no rows, figures, totals, print or PDF (they are the previous range's).
+  const summary = stale ? null : computed;
   const rows = useMemo<StatementRow[]>(() => {
     if (!summary) return [];
     // The first lines only, all before `from`: the devir row would sum only those — lines still to
@@ -129,13 +143,11 @@ export default function StatementPage() {
   const setRange = (nextFrom: IsoDate | null, nextTo: IsoDate | null) => {
     const r = orderedRange(nextFrom, nextTo);
     setTypedSwap(r.from !== nextFrom);
-    setParams((prev) => withParams(prev, { from: r.from, to: r.to }), { replace: true });
+    setParams((prev) => withParams(prev, { from: r.from, to: r.to }), { replace: true, state: listState });
   };
   const setType = (value: string) =>
-    setParams((prev) => withParams(prev, { type: value }), { replace: true });
+    setParams((prev) => withParams(prev, { type: value }), { replace: true, state: listState });
 
-  const fromState = (location.state as { from?: unknown } | null)?.from;
-  const backTo = typeof fromState === 'string' && fromState.startsWith('/accounts') ? fromState : '/accounts';
 
   const isPinned = pinned.some((p) => p.id === cariId);
 
@@ -148,8 +160,9 @@ export default function StatementPage() {
   }
 
   const title = name ?? t('statement.title');
-  const rangeText =
-    !from && !to
+  const rangeText = stale
+    ? t('statement.range.refused')
+    : !from && !to
       ? t('statement.range.everything')
       : t('statement.range.text', {
           from: from ? formatDate(from) : t('statement.range.open'),
@@ -157,7 +170,7 @@ export default function StatementPage() {
         });
   const firstUnreadable = summary?.incomplete.from ?? null;
   // The statement as a document: our company, its title, the account, the period (exports, print, PDF).
-  const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf: to ?? today };
+  const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf };
   const ready = summary != null && !incomplete && statement.isSuccess;
   const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) => statementDocument({ ...documentHead, madeAt: new Date() }, cols, shownRows, summary!);
 
@@ -181,13 +194,13 @@ export default function StatementPage() {
             {t('statement.print')}
           </button>
           <PdfButton disabled={!ready} parts={() => [{ kind: 'table', spec: docSpec() as never }]} fileName={() => documentFileName({ ...documentHead, madeAt: new Date() }, 'pdf')} title={t('doc.title.statement')} />
-          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/mutabakat${to ? `?asOf=${to}` : ''}`}>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/mutabakat${to ? `?asOf=${asOf}` : ''}`} state={listState}>
             {t('statement.letter')}
           </Link>
-          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/acik-kalemler${to ? `?asOf=${to}` : ''}`}>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/acik-kalemler${to ? `?asOf=${asOf}` : ''}`} state={listState}>
             {t('ledger.openItems.open')}
           </Link>
-          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/vade-farki${to ? `?asOf=${to}` : ''}`}>
+          <Link className="button button--small" to={`/accounts/${encodeURIComponent(cariId)}/vade-farki${to ? `?asOf=${asOf}` : ''}`} state={listState}>
             {t('ledger.lateInterest.open')}
           </Link>
           <Link className="button button--small" aria-expanded={mutabakatOpen} to={{ search: withParams(params, { mutabakat: mutabakatOpen ? null : '1' }).toString() }} replace>
@@ -208,12 +221,17 @@ export default function StatementPage() {
         summary={incomplete ? null : summary}
         summaryPending={incomplete}
       />
+      {badParams.map((b) => (
+        <p key={b.key} className="notice notice--warn" role="alert">
+          {t('common.date.badParam', { field: t(b.key === 'from' ? 'statement.param.from' : 'statement.param.to'), value: b.value, result: t('statement.result') })}
+        </p>
+      ))}
       {accountMissing && <p className="notice">{t('statement.header.unknown')}</p>}
       {!account && list.isError && (
         // The header lookup failed: say so (the statement below is still shown), never "not found".
         <ErrorState title={t('statement.header.error')} error={list.error} onRetry={() => void list.refetch()} />
       )}
-      {fx && !incomplete && <StatementFx fx={fx} />}
+      {fx && !incomplete && !stale && <StatementFx fx={fx} />}
       {summary?.filtered && (
         <p className="notice" role="status" data-testid="statement-filtered">
           {t('statement.filtered.notice', { type })}
@@ -244,7 +262,7 @@ export default function StatementPage() {
         incomplete={incomplete}
         error={statement.error ?? undefined}
         onRetry={() => void statement.refetch()}
-        emptyMessage={lines && lines.length === 0 ? t('statement.empty.all') : t('statement.empty')}
+        emptyMessage={stale ? t('common.date.refused', { result: t('statement.result') }) : lines && lines.length === 0 ? t('statement.empty.all') : t('statement.empty')}
         csvFileName={`${t('statement.csv.file')}-${cariId}.csv`}
         documentHead={documentHead}
         toolbar={
@@ -257,13 +275,19 @@ export default function StatementPage() {
             typeOptions={summary?.types ?? []}
             onRange={setRange}
             onType={setType}
+            onRefused={onRefused}
           />
         }
         tableId="statement"
         // On paper: the statement as a document (pages with their head, nakli yekün, page numbers).
         printDocument={ready ? (view) => docSpec(view.rows, view.columns) : undefined}
         sheetName={`${t('statement.title')} ${cariId}`}
-        exportTotals={summary ? { debit: summary.totals.debit, credit: summary.totals.credit, balance: summary.totals.balance } : undefined}
+        // The file's totals row says what the screen's says: the TL figures and each foreign-currency balance.
+        exportTotals={
+          summary
+            ? { debit: summary.totals.debit, credit: summary.totals.credit, balance: summary.totals.balance, ...Object.fromEntries((fx?.totals ?? []).map((x) => [`fx:${x.currency}`, x.balance])) }
+            : undefined
+        }
         totalsRow={
           summary && !incomplete
             ? {

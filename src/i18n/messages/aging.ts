@@ -45,6 +45,8 @@ export const aging = {
     'aging.fifo.notFound.text': '“{id}” kimlikli bir cari ERP’de yok: ne cari listesinde ne yaşlandırmada ne de ekstrede kaydı var.',
     'aging.fifo.notFound.back': 'Tüm firmaların yaşlandırmasına dön',
     'aging.fifo.asOf': 'Tarih itibarıyla',
+    /** The ERP's aging was made on this day (its answer says so): the buckets are as of it. */
+    'aging.reportDate': 'ERP raporu: {date} itibarıyla',
     'aging.fifo.basis': 'Yaşlandırma esası',
     'aging.fifo.basis.due': 'Vade tarihi',
     'aging.fifo.basis.transaction': 'İşlem tarihi',

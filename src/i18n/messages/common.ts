@@ -16,6 +16,7 @@ export const common = {
     'common.progress.received': '{received} alındı · {seconds} sn',
     'common.progress.waiting': '{seconds} sn',
     'common.retry': 'Tekrar dene',
+    'common.field.tooLong': '{field} en fazla {max} karakter olabilir ({length} yazıldı).',
     'common.back': 'Geri dön',
     'common.home': 'Cariler sayfasına git',
     'common.empty.title': 'Kayıt bulunamadı',
@@ -89,8 +90,13 @@ export const common = {
     'common.notFound.title': 'Sayfa bulunamadı',
     'common.notFound.text': 'Aradığınız sayfa yok ya da taşınmış olabilir.',
     'common.date.placeholder': 'gg.aa.yyyy',
+    /** A date in the page's address that does not exist (?asOf=2026-02-31): named, never replaced silently. */
+    'common.date.badParam': 'Adresteki {field} ({value}) geçerli bir tarih değil: {result} gösterilmiyor. Tarihi aşağıda yeniden girin.',
+    /** A date typed wrong: the result of the previous date is not left on screen under the error. */
+    'common.date.refused': 'Girilen tarih okunamadı: {result} gösterilmiyor. Tarihi düzeltin.',
     'common.date.invalid': 'Tarih okunamadı; gg.aa.yyyy biçiminde yazın (1.1.26, 01012026 de olur).',
     'common.date.pick': '{label}: takvimden seç',
+    'common.date.understood': '“{text}” {date} olarak anlaşıldı.',
     'common.date.prevMonth': 'Önceki ay',
     'common.date.nextMonth': 'Sonraki ay',
     'common.date.year': 'Yıl {min} ile {max} arasında olmalı; yılı dört haneli yazın (ör. 15.04.2026).',

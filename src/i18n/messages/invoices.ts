@@ -23,7 +23,8 @@ export const invoices = {
     'invoices.typeTotals.currency': 'Para birimi',
     'invoices.typeTotals.count': 'Adet',
     'invoices.typeTotals.noType': 'Türü belirtilmemiş',
-    'invoices.search.no.tooLong': 'Fatura numarası en fazla {max} karakter olabilir ({length} yazıldı).',
+    /** The number's name in a length message (common.field.tooLong). */
+    'invoices.search.no.field': 'Fatura numarası',
     'invoices.open': '{number} faturasını aç',
     'invoices.detail.title': 'Fatura {number}',
     'invoices.detail.titleUnknown': 'Fatura',

@@ -134,6 +134,8 @@ export const mutabakat = {
     'mut.event.resolved': 'Fark çözüldü',
     'mut.event.cancelled': 'İptal edildi',
     'mut.event.resent': 'Yeniden gönderildi',
+    'mut.event.resumed_in_flight': 'Sunucu gönderim sırasında durdu; yeniden gönderildi (iki kez gitmiş olabilir)',
+    'mut.event.other': 'Olay: {type}',
     'mut.event.system': 'sistem',
 
     'mut.form.kind': 'Yanıt',

@@ -14,6 +14,10 @@ export const statement = {
     'statement.header.error': 'Cari bilgileri (ad, kategori, il) alınamadı',
     'statement.range.label': 'Tarih aralığı',
     'statement.range.from': 'Başlangıç',
+    'statement.param.from': 'başlangıç tarihi',
+    'statement.param.to': 'bitiş tarihi',
+    'statement.result': 'ekstre',
+    'statement.range.refused': 'tarih okunamadı',
     'statement.range.to': 'Bitiş',
     'statement.range.thisMonth': 'Bu ay',
     'statement.range.thisYear': 'Bu yıl',
@@ -56,9 +60,12 @@ export const statement = {
     'statement.summary.accountBalance.hint': 'Tüm işlem türleri üzerinden hesabın gerçek bakiyesi',
     'statement.summary.late': 'Ortalama gecikme',
     'statement.summary.late.value': '{days} gün',
-    'statement.summary.late.hint': 'Kapanmış kalemlerin tutar ağırlıklı vadeyi geçen gün sayısı ({date} itibarıyla)',
+    /** What lib/ledger.ts PaymentBehaviour computes: every closing step, weighted by the amount it closed. */
+    'statement.summary.late.hint':
+      'Her kapama adımı için (bir ödemenin bir kalemden kapattığı tutar; kısmi kapamalar dahil, kalem hâlâ açık olsa da) vadesinden kapandığı güne kadar geçen gün, kapanan tutarla ağırlıklı ortalama; vadesinden önce kapanan 0 gün sayılır ({date} itibarıyla)',
     'statement.summary.toPay': 'Ortalama ödeme süresi',
-    'statement.summary.toPay.hint': 'Kapanmış kalemlerin işlem tarihinden kapandığı güne kadar geçen tutar ağırlıklı gün sayısı',
+    'statement.summary.toPay.hint':
+      'Her kapama adımı için (kısmi kapamalar dahil) kalemin işlem tarihinden kapandığı güne kadar geçen gün, kapanan tutarla ağırlıklı ortalama ({date} itibarıyla)',
     'statement.totals.shown': 'Gösterilen satırların toplamı ({type})',
     'statement.filtered.notice': 'Yalnızca “{type}” satırları gösteriliyor: alttaki toplam bu satırların toplamıdır, hesabın bakiyesi değildir. Hesap bakiyesi yukarıda.',
     'statement.summary.none': '—',

@@ -10,7 +10,7 @@
  */
 import { queryTokens } from '../../../lib/turkish';
 import type { SortingState } from '../types';
-import { filterOrder } from './search-fold';
+import { filterOrder, wordStartsFirst } from './search-fold';
 import { identityOrder, sortedOrder } from './sort-order';
 import type { TableIndex } from './table-index';
 
@@ -20,11 +20,17 @@ export { textRanks } from './text-ranks';
 export { prefetchRanks, sortedOrder } from './sort-order';
 export { rankInWorker, workersAvailable } from './rank-in-worker';
 
-/** The rows to show, as data indices in display order: sorted by the first sort entry, filtered by `query`. */
-export function viewOrder<T>(index: TableIndex<T>, sorting: SortingState, query: string): Int32Array {
+/**
+ * The rows to show, as data indices in display order: sorted by the first sort entry, filtered by
+ * `query`; with `wordStarts` and no sort chosen, the rows where the query starts a word come first
+ * (a name search: "öz" → Öztürk before Kozmetik).
+ */
+export function viewOrder<T>(index: TableIndex<T>, sorting: SortingState, query: string, wordStarts = false): Int32Array {
   const s = sorting[0];
   const col = s ? index.columns.find((c) => c.id === s.id && c.sortable !== false) : undefined;
   const base = col && s ? sortedOrder(index, col, s.desc) : identityOrder(index);
   const baseKey = col && s ? `${col.id}:${s.desc ? 'd' : 'a'}` : '';
-  return filterOrder(index, base, baseKey, queryTokens(query));
+  const tokens = queryTokens(query);
+  const found = filterOrder(index, base, baseKey, tokens);
+  return col || !wordStarts ? found : wordStartsFirst(index, found, tokens);
 }

@@ -195,6 +195,32 @@ export function filterOrder<T>(index: TableIndex<T>, base: Int32Array, baseKey: 
 }
 
 /**
+ * A search's rows with the matches at the start of a word first ("öz": Öz-Çağ, Öztürk before
+ * Kozmetik), each group in the order it had. Used when the user chose no sort order. A row counts
+ * when every token begins a word of its haystack (the haystacks are space-separated words).
+ */
+export function wordStartsFirst<T>(index: TableIndex<T>, order: Int32Array, tokens: readonly string[]): Int32Array {
+  if (tokens.length === 0 || order.length < 2) return order;
+  const hs = index.haystacks;
+  const spaced = tokens.map((t) => ` ${t}`);
+  const out = new Int32Array(order.length);
+  const rest = new Int32Array(order.length);
+  let front = 0;
+  let back = 0;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k] as number;
+    const h = hs[i] as string;
+    let atStart = true;
+    for (let j = 0; j < tokens.length && atStart; j++) atStart = h.startsWith(tokens[j] as string) || h.includes(spaced[j] as string);
+    if (atStart) out[front++] = i;
+    else rest[back++] = i;
+  }
+  if (back === 0 || front === 0) return order;
+  out.set(rest.subarray(0, back), front);
+  return out;
+}
+
+/**
  * Runs a first and a second keystroke's search once over every row, in idle time once the maps above
  * are built, and forgets the answers. The engine compiles a loop only after it has run it: without
  * this the user's first character pays for interpreting 100,000 iterations (~4 ms measured at

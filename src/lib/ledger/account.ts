@@ -1,0 +1,109 @@
+/**
+ * THE account view: the policies every page of an account takes instead of deciding them itself.
+ * - As-of: open-item figures (overdue, ortalama vade, payment behaviour) are as of the earlier of
+ *   the range end and today — never as of a day that has not come (`effectiveAsOf`).
+ * - Currency: every currency of the account, each on its own, never added (`currencies`, `views`):
+ *   each currency's items are the lines written in it (a USD invoice is a USD item, never also a TL
+ *   one through its TL equivalent). TL first when the account has a TL line. The statement's TL
+ *   running balance stays the ERP's accounting balance over every line (running-balance.ts).
+ * - Sign: `sign` of each view (+1 debit side "B", −1 credit side "A"); signed figure = sign × magnitude.
+ * - Movement classes (movements.ts) and the overflow guard (amounts beyond 2^53 kuruş are refused).
+ * Pure: no React, DOM or Node. The mutabakat snapshots take their figures from here too:
+ * `accountLedger(lines, { asOf }).views` → per currency { balance, openTotal, overdueTotal, sign, incomplete }.
+ */
+
+import type { IsoDate, Minor } from '../types';
+import { ledgerColumn } from './fold';
+import { foreignCurrencyOf, LOCAL_CURRENCY } from '../currency';
+import { currenciesOf, type Basis, type LedgerLine, type Side } from './lines';
+import { openItems, type OpenItemsResult } from './open-items';
+
+/** The as-of date of the open-item figures of a range ending `to`: the earlier of it and today. */
+export function effectiveAsOf(to: IsoDate | null | undefined, today: IsoDate): IsoDate {
+  return to && to < today ? to : today;
+}
+
+/** TL when the account has a TL line (or no line), else its first foreign currency. */
+export function defaultCurrencyOf(lines: readonly LedgerLine[]): string {
+  return accountCurrencies(lines)[0] ?? LOCAL_CURRENCY;
+}
+
+/** The currencies of the account's own items: TL when a line is in TL, then foreign ones first-seen. */
+export function accountCurrencies(lines: readonly LedgerLine[]): string[] {
+  const all = currenciesOf(lines);
+  return lines.length === 0 || lines.some((l) => foreignCurrencyOf(l) === null) ? all : all.slice(1);
+}
+
+export interface AccountLedgerOptions {
+  asOf: IsoDate;
+  basis?: Basis;
+  edges?: readonly number[];
+  side?: Side;
+  /** Record which movement closed what. */
+  explain?: boolean;
+}
+
+export interface CurrencyView {
+  currency: string;
+  items: OpenItemsResult;
+  /** signed = sign × magnitude (+ borç "B", − alacak "A"). */
+  sign: 1 | -1;
+  /** Σ borç − Σ alacak of this currency's lines dated on or before the as-of date (undated included). */
+  balance: Minor;
+  openTotal: Minor;
+  overdueTotal: Minor;
+  overdueCount: number;
+  /** An amount of this currency could not be read: the figures are not exact. */
+  incomplete: boolean;
+}
+
+export interface AccountLedger {
+  asOf: IsoDate;
+  /** TL first, then foreign currencies first-seen. */
+  currencies: string[];
+  /** The currency a page opens in (see the header). */
+  defaultCurrency: string;
+  /** One view per currency, in `currencies` order. */
+  views: CurrencyView[];
+  view(currency: string): CurrencyView | undefined;
+  /** An amount beyond exact integer range: the figures are refused, not shown wrong. */
+  overflow: boolean;
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** True when a sum of these lines could leave the exact integer range (kuruş). */
+export function overflows(lines: readonly LedgerLine[]): boolean {
+  let total = 0;
+  for (const l of lines) {
+    total += Math.abs(l.debit) + Math.abs(l.credit);
+    if (!(total <= SAFE)) return true;
+  }
+  return false;
+}
+
+export function accountLedger(lines: readonly LedgerLine[], options: AccountLedgerOptions): AccountLedger {
+  // Positions in the views are those of `lines` as given (the open-item engine needs no order).
+  const ordered = lines;
+  const currencies = accountCurrencies(ordered);
+  const views: CurrencyView[] = currencies.map((currency) => {
+    const items = openItems(ordered, { asOf: options.asOf, basis: options.basis, edges: options.edges, side: options.side, explain: options.explain, currency, ownLines: true });
+    return { currency, items, sign: items.sign, balance: items.balance, openTotal: items.openTotal, overdueTotal: items.overdueTotal, overdueCount: items.overdueCount, incomplete: items.incomplete };
+  });
+  const byCurrency = new Map(views.map((v) => [v.currency, v]));
+  return {
+    asOf: options.asOf,
+    currencies,
+    defaultCurrency: defaultCurrencyOf(ordered),
+    views,
+    view: (c) => byCurrency.get(c),
+    overflow: overflows(ordered) || currencies.some((c) => c !== LOCAL_CURRENCY && columnOverflows(ordered, c)),
+  };
+}
+
+function columnOverflows(lines: readonly LedgerLine[], currency: string): boolean {
+  const col = ledgerColumn(lines, currency);
+  let total = 0;
+  for (let i = 0; i < lines.length; i++) total += col.debit[i]! + col.credit[i]!;
+  return !(total <= SAFE);
+}
