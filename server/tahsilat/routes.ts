@@ -5,7 +5,7 @@
 import type { Context, Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import type { GatewayEnv } from '../gateway/config';
-import type { SessionCookies } from '../gateway/session-cookie';
+import type { MountCookies } from '../gateway/config';
 import { GatewayError } from '../gateway/messages';
 import { contacts, mails } from '../db/schema';
 import type { MutCtx } from '../mutabakat/context';
@@ -33,7 +33,7 @@ async function readJson(c: C): Promise<unknown> {
   }
 }
 
-export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: SessionCookies, getCtx: () => Promise<MutCtx>): void {
+export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, getCtx: () => Promise<MutCtx>): void {
   const route = (op: string, fn: (c: C, ctx: MutCtx, by: Actor) => Promise<Response>) => async (c: C) => {
     c.set('op', `tahsilat_${op}`);
     const session = await cookies.require(c);
