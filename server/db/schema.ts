@@ -23,6 +23,8 @@ export const contacts = pgTable('contacts', {
   taxId: text('tax_id').notNull().default(''),
   updatedAt: ts('updated_at').notNull(),
   updatedBy: text('updated_by').notNull(),
+  /** Tahsilat (collections) address; null = the mutabakat one (`to`). */
+  collectTo: jsonb('collect_to').$type<string[] | null>(),
 });
 
 export interface CampaignOptions {
@@ -121,6 +123,8 @@ export const mails = pgTable(
     messageId: text('message_id'),
     /** Was in flight when its instance stopped: it may have gone twice. */
     maybeTwice: boolean('maybe_twice').notNull().default(false),
+    /** The attachment of a mail that is not a mutabakat letter (tahsilat reminder, statement). */
+    pdf: bytea('pdf'),
     createdAt: ts('created_at').notNull(),
     sentAt: ts('sent_at'),
   },
@@ -165,3 +169,82 @@ export const jobs = pgTable(
   },
   (t) => [uniqueIndex('jobs_unique_key').on(t.uniqueKey), index('jobs_ready_idx').on(t.state, t.runAt)],
 );
+
+/** Tahsilat takibi (issue 34): our state per customer; the ERP's figures are read, never stored here. */
+export const collectAccounts = pgTable('collect_accounts', {
+  accountId: text('account_id').primaryKey(),
+  owner: text('owner'),
+  nextAction: text('next_action').notNull().default(''),
+  nextActionDate: text('next_action_date'),
+  /** itiraz | beklemede | hukuki */
+  flags: jsonb('flags').$type<string[]>().notNull().default([]),
+  reminderLevel: integer('reminder_level').notNull().default(0),
+  remindedAt: ts('reminded_at'),
+  /** Optimistic lock: a save names the version it read. */
+  version: integer('version').notNull().default(0),
+  updatedAt: ts('updated_at'),
+  updatedBy: text('updated_by'),
+});
+
+/** Append-only (a trigger refuses UPDATE and DELETE). */
+export const collectActivities = pgTable(
+  'collect_activities',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: text('account_id').notNull(),
+    at: ts('at').notNull(),
+    byUser: text('by_user').notNull(),
+    byName: text('by_name').notNull(),
+    kind: text('kind').notNull(),
+    result: text('result'),
+    note: text('note').notNull().default(''),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('collect_activities_account_idx').on(t.accountId, t.id)],
+);
+
+export const collectPromises = pgTable(
+  'collect_promises',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    takenOn: text('taken_on').notNull(),
+    due: text('due').notNull(),
+    byUser: text('by_user').notNull(),
+    byName: text('by_name').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('collect_promises_account_idx').on(t.accountId, t.due)],
+);
+
+export interface ReminderOverdue {
+  currency: string;
+  overdue: number;
+  oldestDays: number;
+}
+
+export const collectReminders = pgTable(
+  'collect_reminders',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    day: text('day').notNull(),
+    level: integer('level').notNull(),
+    /** proposed | queued | skipped */
+    state: text('state').notNull(),
+    overdue: jsonb('overdue').$type<ReminderOverdue[]>().notNull(),
+    mailId: text('mail_id'),
+    createdAt: ts('created_at').notNull(),
+    sentBy: text('sent_by'),
+  },
+  (t) => [uniqueIndex('collect_reminders_account_day').on(t.accountId, t.day)],
+);
+
+export const collectSettings = pgTable('collect_settings', {
+  id: integer('id').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  updatedBy: text('updated_by').notNull(),
+});

@@ -160,6 +160,8 @@ const foldName = (name: string) => {
   return f;
 };
 const agingCache = new WeakMap<DemoAccount, AgingResult>(); // a dataset's "today" never changes
+/** A statement changed at run time (a payment added): its aging is worked out again. */
+export const forgetAging = (a: DemoAccount) => agingCache.delete(a);
 const agingCached = (a: DemoAccount, today: string) => {
   let r = agingCache.get(a);
   if (!r) agingCache.set(a, (r = agingOf(a.lines, today)));

@@ -15,7 +15,7 @@
  */
 import { getDataset, DEFAULT_TODAY, type DatasetSize, type DemoDataset } from './dataset';
 import { isShape, renderUser, contentType, type ShapeName } from './shapes';
-import { answer } from './answers';
+import { answer, forgetAging } from './answers';
 
 /** wex.cfm's answers to an unknown service and an unknown method (both HTTP 404). */
 export const WEX_NOT_FOUND = 'Wex not found or not registered!';
@@ -90,6 +90,8 @@ export interface DemoErp {
   requests: DemoRequestRecord[];
   /** Answers every hanging request now (used on close). */
   release(): void;
+  /** A payment received (a Tahsilat credit line; on a foreign-currency account, in its currency): kept answers are dropped. */
+  addPayment(p: { accountId: string; date: string; amount: number; currencyAmount?: number; documentNo?: string }): void;
 }
 
 async function readParams(request: Request, url: URL): Promise<Record<string, string>> {
@@ -122,6 +124,10 @@ function answerMemo(dataset: () => DemoDataset) {
   const kept = new Map<string, Uint8Array<ArrayBuffer>>();
   let bytes = 0;
   return {
+    clear() {
+      kept.clear();
+      bytes = 0;
+    },
     answer(op: Operation, params: Record<string, string>, shape: ShapeName): string | Uint8Array<ArrayBuffer> {
       const key = JSON.stringify([op, shape, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))]);
       const hit = kept.get(key);
@@ -263,6 +269,18 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
     requests,
     release() {
       for (const finish of [...hanging]) finish();
+    },
+    addPayment(p) {
+      const a = dataset().accountById.get(p.accountId);
+      if (!a) throw new Error(`no account ${p.accountId}`);
+      if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new Error('amount must be a positive number of kuruş');
+      const foreign = a.currency ? { currency: a.currency, currencyAmount: p.currencyAmount ?? p.amount } : {};
+      a.lines.push({ date: p.date, dueDate: null, type: 'Tahsilat', debit: 0, credit: p.amount, documentNo: p.documentNo ?? `TH-${p.date}`, description: 'Havale / EFT', ...foreign });
+      a.lines.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
+      a.balance -= p.amount;
+      if (a.currency && a.currencyBalance !== undefined) a.currencyBalance -= p.currencyAmount ?? p.amount;
+      forgetAging(a);
+      memo?.clear();
     },
   };
 }

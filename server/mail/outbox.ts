@@ -57,7 +57,9 @@ export async function sendJob(ctx: MutCtx, job: Job): Promise<void> {
   const mailId = String(job.payload.mailId);
   const mail = (await ctx.db.select().from(mails).where(eq(mails.id, mailId)))[0];
   if (!mail || mail.state === 'sent' || mail.state === 'failed') return;
-  const letter = (await ctx.db.select({ id: letters.id, state: letters.state, pdf: letters.pdf, campaignId: letters.campaignId, accountId: letters.accountId }).from(letters).where(eq(letters.id, mail.letterId)))[0]!;
+  // A mail that is not a mutabakat letter (tahsilat) carries its own PDF and has no letter.
+  const own = mail.pdf !== null;
+  const letter = own ? { state: 'queued', pdf: mail.pdf } : (await ctx.db.select({ id: letters.id, state: letters.state, pdf: letters.pdf, campaignId: letters.campaignId, accountId: letters.accountId }).from(letters).where(eq(letters.id, mail.letterId)))[0]!;
   const ev = (type: string, detail: Record<string, unknown>) => appendEvent(ctx.db, ctx.now(), { campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type, detail: { mailId, kind: mail.kind, ...detail } });
   // Cancelled, or (a reminder) answered since it was queued: it does not go.
   if (letter.state === 'cancelled' || (mail.kind === 'reminder' && (letter.state === 'agreed' || letter.state === 'disagreed'))) {
@@ -78,6 +80,10 @@ export async function sendJob(ctx: MutCtx, job: Job): Promise<void> {
     });
     const keep = ctx.transport.mode === 'outbox';
     const now = ctx.now();
+    if (own) {
+      await ctx.db.update(mails).set({ state: 'sent', sentAt: now, messageId: r.messageId, smtp: r.response.slice(0, 500), nextAttemptAt: null }).where(eq(mails.id, mailId));
+      return;
+    }
     await ctx.db.transaction(async (tx) => {
       await tx.update(mails).set({
         state: 'sent', sentAt: now, messageId: r.messageId, smtp: r.response.slice(0, 500), nextAttemptAt: null,
@@ -96,11 +102,11 @@ export async function sendJob(ctx: MutCtx, job: Job): Promise<void> {
     const giveUp = permanent || attempt >= ctx.maxMailAttempts;
     const next = giveUp ? null : new Date(ctx.now().getTime() + ctx.retryBaseMs * 2 ** (attempt - 1));
     await ctx.db.update(mails).set({ state: giveUp ? 'failed' : 'queued', smtp: answer, nextAttemptAt: next }).where(eq(mails.id, mailId));
-    await ctx.db.update(letters).set({
+    if (!own) await ctx.db.update(letters).set({
       lastError: giveUp ? answer : `${answer} — yeniden denenecek`,
       ...(giveUp && mail.kind === 'letter' ? { state: sql`CASE WHEN ${letters.state} = 'queued' THEN 'failed' ELSE ${letters.state} END` } : {}),
     }).where(eq(letters.id, mail.letterId));
-    await ev('failed', { smtp: answer, attempt, retryAt: next?.toISOString() ?? null, permanent: giveUp });
+    if (!own) await ev('failed', { smtp: answer, attempt, retryAt: next?.toISOString() ?? null, permanent: giveUp });
     if (next) await enqueue(ctx.db, 'send', { mailId }, next);
   }
 }

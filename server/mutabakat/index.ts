@@ -21,6 +21,8 @@ import { MUT_MESSAGES, MutError } from './errors';
 import { prepareJob } from './prepare';
 import { remindJob, scanReminders } from './reminders';
 import { addMutabakatRoutes } from './routes';
+import { addTahsilatRoutes } from '../tahsilat/routes';
+import { dailyProposal, scheduleDailyProposal } from '../tahsilat/daily';
 import type { MutabakatSettings } from './settings';
 
 export interface StartMutabakatOptions {
@@ -77,12 +79,14 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
     const ctx = build(d);
     let lastScan = 0;
     worker = new Worker(d, {
-      handlers: { prepare: (j) => prepareJob(ctx, j), send: (j) => sendJob(ctx, j), remind: (j) => remindJob(ctx, j) },
+      handlers: { prepare: (j) => prepareJob(ctx, j), send: (j) => sendJob(ctx, j), remind: (j) => remindJob(ctx, j), tahsilat_propose: () => dailyProposal(ctx) },
       now, log, intervalMs: o.workerIntervalMs ?? 500,
       onTick: async () => {
         if (Date.now() - lastScan < 30_000) return;
         lastScan = Date.now();
         await scanReminders(ctx);
+        // The running server proposes the day's tahsilat reminders once (tests call it themselves).
+        if (o.runWorker !== false) await scheduleDailyProposal(ctx);
       },
     });
     if (o.runWorker !== false && !closed) worker.start();
@@ -121,6 +125,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
         getCtx: ctx,
         mailMode: () => ({ mail: transport.mode, database: database?.kind ?? null, demo: s.demo, publicUrl: s.publicUrl }),
       });
+      addTahsilatRoutes(app, cookies, ctx);
     },
     reply: createReplyApp(ctx, { addressOf: o.addressOf ?? (() => 'unknown'), ...o.replyLimits }),
     ctx,

@@ -50,7 +50,7 @@ export class MutabakatError extends AppError {
 }
 
 /** A refused answer as its typed error: the server's own message and fields, a lost session, or the client's mapping. */
-async function failureOf(res: Response, signal?: AbortSignal): Promise<Error> {
+export async function failureOf(res: Response, signal?: AbortSignal): Promise<Error> {
   const text = await res.text().catch(() => '');
   let body: { error?: { code?: unknown; message?: unknown; problems?: unknown; preview?: unknown } } | undefined;
   try {

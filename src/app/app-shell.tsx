@@ -16,6 +16,7 @@ const NAV = [
   { to: '/invoices', label: () => t('common.nav.invoices') },
   { to: '/mutabakat/donemler', label: () => t('mut.nav') },
   { to: '/babs', label: () => t('babs.nav') },
+  { to: '/tahsilat', label: () => t('col.nav') },
 ] as const;
 
 /** The protected layout: skip link, header (app name, navigation, quick invoice box, user, Çıkış), main. */

@@ -37,6 +37,9 @@ export const PAGES = [
   { path: 'mutabakat/donemler/:campaignId', module: 'features/mutabakat/board-page', preload: false },
   { path: 'mutabakat/kisiler', module: 'features/mutabakat/contacts-import-page', preload: false },
   { path: 'mutabakat/giden-kutusu', module: 'features/mutabakat/outbox-page', preload: false },
+  // Tahsilat: our own state and the list's figures; opened from the menu.
+  { path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: false },
+  { path: 'tahsilat/hatirlatmalar', module: 'features/tahsilat/reminders-panel', preload: false },
   // Ba/Bs: opened directly from a link (a month's list), its calls start with the page.
   { path: 'babs', module: 'features/babs/babs-page', preload: true },
   { path: 'aging', module: 'features/aging/aging-page', preload: true },

@@ -23,6 +23,7 @@ import type { letter } from './messages/letter';
 import type { ledger } from './messages/ledger';
 import type { mutabakat } from './messages/mutabakat';
 import type { babs } from './messages/babs';
+import type { tahsilat } from './messages/tahsilat';
 
 type Catalog<A extends { tr: object }> = A['tr'];
 /** Keys the first screen's catalog holds. */
@@ -38,7 +39,8 @@ export type MessageKey =
   | keyof Catalog<typeof letter>
   | keyof Catalog<typeof ledger>
   | keyof Catalog<typeof mutabakat>
-  | keyof Catalog<typeof babs>;
+  | keyof Catalog<typeof babs>
+  | keyof Catalog<typeof tahsilat>;
 
 const catalog: Record<string, string> = { ...common.tr, ...auth.tr };
 

@@ -13,8 +13,9 @@ import { letter } from './messages/letter';
 import { ledger } from './messages/ledger';
 import { mutabakat } from './messages/mutabakat';
 import { babs } from './messages/babs';
+import { tahsilat } from './messages/tahsilat';
 
-addMessages({ ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr, ...mutabakat.tr, ...babs.tr });
+addMessages({ ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr, ...mutabakat.tr, ...babs.tr, ...tahsilat.tr });
 
 export type { MessageKey } from './core';
 export const t: (key: MessageKey, vars?: Record<string, string | number>) => string = translate;

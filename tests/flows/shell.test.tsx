@@ -113,7 +113,7 @@ describe('shell', () => {
     expect(app.path()).toBe('/');
     expect(document.title).toBe('Özet — Cari Ekran');
     const nav = screen.getByRole('navigation', { name: 'Ana menü' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Özet', 'Cariler', 'Yaşlandırma', 'Faturalar', 'Mutabakat', 'Ba/Bs']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Özet', 'Cariler', 'Yaşlandırma', 'Faturalar', 'Mutabakat', 'Ba/Bs', 'Tahsilat']);
     expect(within(nav).getByRole('link', { name: 'Özet' })).toHaveAttribute('aria-current', 'page');
   });
 

@@ -1,0 +1,151 @@
+/**
+ * /api/tahsilat/* (docs/tahsilat-api.md): behind the gateway's session cookie and CSRF header, on the
+ * mutabakat database, outbox and jobs; every write names the session's Workcube user.
+ */
+import type { Context, Hono } from 'hono';
+import { eq, sql } from 'drizzle-orm';
+import type { GatewayEnv } from '../gateway/config';
+import type { MountCookies } from '../gateway/config';
+import { GatewayError } from '../gateway/messages';
+import { contacts, mails } from '../db/schema';
+import type { MutCtx } from '../mutabakat/context';
+import { MUT_MESSAGES, MutError, badRequest, isDbDown } from '../mutabakat/errors';
+import type { Actor } from '../mutabakat/events';
+import { todayIso } from '../../src/domain/dates';
+import { judgePromises } from './promise';
+import { accountCurrencies, figuresOf, readSnapshot } from './figures';
+import { activitiesOf, activityJson, addPromise, checkActivity, checkPromise, getState, logActivity, promisesOf, saveState, stateJson } from './store';
+import { buildPayables, buildWorklist, promiseJson, VIEWS, type View } from './worklist';
+import { listProposals, proposeReminders, sendReminders } from './reminders';
+import { checkSettings, loadSettings, saveSettings, TEMPLATE_FIELDS } from './settings';
+import { emailStatement } from './statement-mail';
+
+type C = Context<GatewayEnv>;
+const pid = (c: C): string => (c.req.param as (k: string) => string | undefined)('id') ?? '';
+
+async function readJson(c: C): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.length > 256 * 1024) throw badRequest([{ field: 'body', message: 'İstek çok büyük.' }]);
+  try {
+    return JSON.parse(text || '{}');
+  } catch {
+    throw badRequest([{ field: 'body', message: 'İstek gövdesi geçerli bir JSON nesnesi değil.' }]);
+  }
+}
+
+export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, getCtx: () => Promise<MutCtx>): void {
+  const route = (op: string, fn: (c: C, ctx: MutCtx, by: Actor) => Promise<Response>) => async (c: C) => {
+    c.set('op', `tahsilat_${op}`);
+    const session = await cookies.require(c);
+    try {
+      return await fn(c, await getCtx(), { userName: session.user.userName, name: session.user.name });
+    } catch (e) {
+      if (e instanceof MutError) {
+        c.set('detail', e.code);
+        return c.json({ error: { code: e.code, message: e.message, ...(e.problems ? { problems: e.problems } : {}), ...(e.extra ?? {}) } }, e.status as 400);
+      }
+      if (e instanceof GatewayError) throw e;
+      if (isDbDown(e)) return c.json({ error: { code: 'db_unavailable', message: MUT_MESSAGES.dbUnavailable } }, 503);
+      throw e;
+    }
+  };
+  const base = '/api/tahsilat';
+  const viewOf = (c: C): View => (VIEWS as readonly string[]).includes(c.req.query('view') ?? '') ? (c.req.query('view') as View) : 'all';
+
+  const mailWaiting = async (ctx: MutCtx) => {
+    const rows = await ctx.d.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM mails WHERE campaign_id = 'tahsilat' AND state IN ('queued','sending') AND attempts > 0`);
+    return rows[0]?.n ?? 0;
+  };
+
+  app.get(`${base}/worklist`, route('worklist', async (c, ctx, by) => {
+    const wl = await buildWorklist(ctx, by.userName, viewOf(c), { force: c.req.query('refresh') === '1' });
+    const waiting = await mailWaiting(ctx);
+    return c.json({ ...wl, me: by.userName, mail: ctx.transport.mode, mailWaiting: waiting, mailProblem: waiting ? `${waiting} hatırlatma e-postası gönderilemedi, giden kutusunda bekliyor (SMTP sunucusuna ulaşılamıyor; yeniden denenecek).` : null });
+  }));
+  app.get(`${base}/payables`, route('payables', async (c, ctx) => c.json(await buildPayables(ctx))));
+
+  const accountOut = async (ctx: MutCtx, id: string) => {
+    const settings = await loadSettings(ctx.db);
+    const today = todayIso(ctx.now());
+    let stale = false;
+    let figures = null;
+    try {
+      const names = (await readSnapshot(ctx)).snapshot?.names;
+      figures = figuresOf(id, names?.get(id) ?? '', await ctx.erp.statement(id), today);
+    } catch {
+      stale = true;
+      figures = (await readSnapshot(ctx)).snapshot?.accounts.get(id) ?? null;
+    }
+    const plist = await promisesOf(ctx.db, id);
+    const verdicts = figures ? judgePromises(plist.map((p) => ({ ...p, createdAt: p.createdAt.getTime() })), figures.lines, today, settings.graceDays) : new Map();
+    const contact = (await ctx.db.select().from(contacts).where(eq(contacts.accountId, id)))[0];
+    return {
+      accountId: id, today, stale, name: figures?.name ?? '',
+      overdue: figures?.overdue ?? [], side: figures?.side ?? null, currencies: figures ? accountCurrencies(figures.lines) : [],
+      state: stateJson(id, await getState(ctx.db, id)),
+      promises: plist.map((p) => promiseJson(p, verdicts.get(p.id))).reverse(),
+      activities: (await activitiesOf(ctx.db, id)).map(activityJson),
+      address: { collectTo: contact?.collectTo ?? null, to: contact?.to ?? [] },
+      graceDays: settings.graceDays,
+    };
+  };
+  const acc = `${base}/accounts/:id{[0-9]{1,18}}`;
+  app.get(acc, route('account', async (c, ctx) => c.json(await accountOut(ctx, pid(c)))));
+  app.post(`${acc}/activities`, route('activity', async (c, ctx, by) => {
+    const a = checkActivity(await readJson(c));
+    await logActivity(ctx.db, pid(c), ctx.now(), by, a.kind, a.note, a.result);
+    return c.json(await accountOut(ctx, pid(c)), 201);
+  }));
+  app.put(`${acc}/state`, route('state', async (c, ctx, by) => {
+    await saveState(ctx.db, pid(c), await readJson(c), by, ctx.now());
+    return c.json(await accountOut(ctx, pid(c)));
+  }));
+  app.post(`${acc}/promises`, route('promise', async (c, ctx, by) => {
+    const body = await readJson(c);
+    const today = todayIso(ctx.now());
+    let currencies: string[];
+    try {
+      currencies = ['TL', ...accountCurrencies((await ctx.erp.statement(pid(c))).lines)].filter((x, i, a) => a.indexOf(x) === i);
+    } catch {
+      throw new MutError('db_unavailable', 'ERP’ye ulaşılamadığı için hesabın para birimleri okunamadı; söz kaydedilmedi. Biraz sonra tekrar deneyin.');
+    }
+    const p = checkPromise(body, { currencies, today });
+    await addPromise(ctx.db, pid(c), p, today, by, ctx.now());
+    return c.json(await accountOut(ctx, pid(c)), 201);
+  }));
+  app.put(`${acc}/address`, route('address', async (c, ctx, by) => {
+    const b = (await readJson(c)) as { collectTo?: unknown };
+    const list = Array.isArray(b.collectTo) ? b.collectTo.filter((x): x is string => typeof x === 'string').map((s) => s.trim()).filter(Boolean) : [];
+    const { isAddress, badAddress } = await import('../mutabakat/contacts');
+    const bad = list.filter((s) => !isAddress(s));
+    if (bad.length) throw badRequest(bad.map((s) => ({ field: 'collectTo', message: badAddress(s) })));
+    const at = ctx.now();
+    await ctx.db.insert(contacts).values({ accountId: pid(c), to: [], cc: [], person: '', updatedAt: at, updatedBy: by.userName, collectTo: list.length ? list : null })
+      .onConflictDoUpdate({ target: contacts.accountId, set: { collectTo: list.length ? list : null, updatedAt: at, updatedBy: by.userName } });
+    return c.json(await accountOut(ctx, pid(c)));
+  }));
+  app.post(`${acc}/send-document`, route('send_document', async (c, ctx, by) => {
+    const r = await emailStatement(ctx, pid(c), await readJson(c), by);
+    return c.json({ ...r, account: await accountOut(ctx, pid(c)) }, 201);
+  }));
+
+  app.get(`${base}/settings`, route('settings', async (c, ctx) => c.json({ settings: await loadSettings(ctx.db), fields: TEMPLATE_FIELDS })));
+  app.put(`${base}/settings`, route('settings_put', async (c, ctx, by) => {
+    const s = checkSettings(await readJson(c));
+    await saveSettings(ctx.db, s, by, ctx.now());
+    return c.json({ settings: s, fields: TEMPLATE_FIELDS });
+  }));
+
+  app.get(`${base}/reminders`, route('reminders', async (c, ctx) => c.json({ reminders: await listProposals(ctx, c.req.query('day') || todayIso(ctx.now())) })));
+  app.post(`${base}/reminders/propose`, route('reminders_propose', async (c, ctx, by) => c.json({ reminders: await proposeReminders(ctx, by) })));
+  app.post(`${base}/reminders/send`, route('reminders_send', async (c, ctx, by) => {
+    const b = (await readJson(c)) as { ids?: unknown };
+    const ids = Array.isArray(b.ids) ? b.ids.filter((x): x is string => typeof x === 'string') : [];
+    if (!ids.length) throw badRequest([{ field: 'ids', message: 'Gönderilecek hatırlatmaları seçin.' }]);
+    return c.json(await sendReminders(ctx, ids, by));
+  }));
+  app.get(`${base}/mails`, route('mails', async (c, ctx) => {
+    const rows = await ctx.db.select({ id: mails.id, accountId: mails.accountId, subject: mails.subject, state: mails.state, smtp: mails.smtp, createdAt: mails.createdAt }).from(mails).where(eq(mails.campaignId, 'tahsilat'));
+    return c.json({ mails: rows });
+  }));
+}

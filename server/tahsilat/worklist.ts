@@ -1,0 +1,119 @@
+/**
+ * The worklist: one row per customer with overdue receivables (ERP figures from the snapshot) or
+ * with our own open business (a next action, a promise, a flag) — the latter still shown when the
+ * ERP cannot be read. Sorted by what needs doing now: broken promises, then actions due today or
+ * late, then overdue customers nobody has planned, then the rest; within each, the oldest first.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/open';
+import { collectAccounts, collectActivities, collectPromises } from '../db/schema';
+import { compareIsoDate, todayIso } from '../../src/domain/dates';
+import type { IsoDate } from '../../src/domain/types';
+import type { MutCtx } from '../mutabakat/context';
+import { judgePromises, type PromiseStatus, type PromiseVerdict } from './promise';
+import { readSnapshot, type CurrencyOverdue } from './figures';
+import { loadSettings } from './settings';
+
+export const VIEWS = ['all', 'mine', 'today', 'broken', 'disputes'] as const;
+export type View = (typeof VIEWS)[number];
+
+export interface PromiseJson {
+  id: string; amount: number; currency: string; takenOn: IsoDate; due: IsoDate; by: string; byName: string; createdAt: string;
+  status: PromiseStatus | 'unknown'; paid: number | null; shortfall: number | null; keptOn: IsoDate | null; late: boolean; windowEnd: IsoDate | null;
+}
+
+export interface WorkRow {
+  accountId: string;
+  name: string;
+  overdue: CurrencyOverdue[];
+  oldestDays: number | null;
+  owner: string | null;
+  nextAction: string;
+  nextActionDate: IsoDate | null;
+  lastActivity: { at: string; kind: string; by: string } | null;
+  promise: PromiseJson | null;
+  reminderLevel: number;
+  flags: string[];
+  version: number;
+  /** 0 broken promise, 1 action due, 2 overdue and unplanned, 3 planned / waiting. */
+  urgency: number;
+}
+
+type PromiseRow = typeof collectPromises.$inferSelect;
+
+export function promiseJson(p: PromiseRow, v: PromiseVerdict | undefined): PromiseJson {
+  return {
+    id: p.id, amount: p.amount, currency: p.currency, takenOn: p.takenOn, due: p.due, by: p.byUser, byName: p.byName, createdAt: p.createdAt.toISOString(),
+    status: v?.status ?? 'unknown', paid: v?.paid ?? null, shortfall: v?.shortfall ?? null, keptOn: v?.keptOn ?? null, late: v?.late ?? false, windowEnd: v?.windowEnd ?? null,
+  };
+}
+
+async function ourState(d: Database) {
+  const states = await d.db.select().from(collectAccounts);
+  const promises = await d.db.select().from(collectPromises);
+  const rows = await d.rows<{ account_id: string; at: string | Date; kind: string; by_user: string }>(sql`SELECT DISTINCT ON (account_id) account_id, at, kind, by_user FROM ${collectActivities} ORDER BY account_id, id DESC`);
+  return {
+    states: new Map(states.map((s) => [s.accountId, s])),
+    promises: promises.reduce((m, p) => m.set(p.accountId, [...(m.get(p.accountId) ?? []), p]), new Map<string, PromiseRow[]>()),
+    last: new Map(rows.map((r) => [r.account_id, { at: new Date(r.at).toISOString(), kind: r.kind, by: r.by_user }])),
+  };
+}
+
+export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { force?: boolean } = {}) {
+  const read = await readSnapshot(ctx, o);
+  const settings = await loadSettings(ctx.db);
+  const today = todayIso(ctx.now());
+  const ours = await ourState(ctx.d);
+  const ids = new Set<string>();
+  for (const [id, f] of read.snapshot?.accounts ?? []) if (f.side === 'receivable' && f.overdue.some((c) => c.overdue > 0)) ids.add(id);
+  for (const [id, s] of ours.states) if (s.nextAction || s.nextActionDate || s.flags.length || s.owner) ids.add(id);
+  for (const id of ours.promises.keys()) ids.add(id);
+  const rows: WorkRow[] = [];
+  for (const id of ids) {
+    const f = read.snapshot?.accounts.get(id);
+    if (f && f.side === 'payable') continue;
+    const s = ours.states.get(id);
+    const plist = ours.promises.get(id) ?? [];
+    const verdicts = f ? judgePromises(plist.map((p) => ({ ...p, createdAt: p.createdAt.getTime() })), f.lines, today, settings.graceDays) : new Map<string, PromiseVerdict>();
+    const latest = plist.length ? [...plist].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)! : null;
+    const promise = latest ? promiseJson(latest, verdicts.get(latest.id)) : null;
+    const overdue = f?.overdue.filter((c) => c.overdue > 0) ?? [];
+    const oldestDays = f ? Math.max(0, ...overdue.map((c) => c.oldestDays)) : null;
+    const due = s?.nextActionDate && compareIsoDate(s.nextActionDate, today) <= 0;
+    const brokenPromise = promise?.status === 'broken' || promise?.status === 'partial';
+    const urgency = brokenPromise ? 0 : due ? 1 : overdue.length && !s?.nextActionDate && promise?.status !== 'pending' ? 2 : 3;
+    rows.push({
+      accountId: id, name: f?.name ?? read.snapshot?.names.get(id) ?? '', overdue, oldestDays, owner: s?.owner ?? null, nextAction: s?.nextAction ?? '',
+      nextActionDate: s?.nextActionDate ?? null, lastActivity: ours.last.get(id) ?? null, promise, reminderLevel: s?.reminderLevel ?? 0, flags: s?.flags ?? [], version: s?.version ?? 0, urgency,
+    });
+  }
+  const inView = rows.filter((r) =>
+    view === 'mine' ? r.owner === me
+      : view === 'today' ? r.nextActionDate !== null && compareIsoDate(r.nextActionDate, today) <= 0
+        : view === 'broken' ? r.urgency === 0
+          : view === 'disputes' ? r.flags.includes('itiraz')
+            : true);
+  inView.sort((a, b) => a.urgency - b.urgency
+    || (a.urgency === 1 ? compareIsoDate(a.nextActionDate, b.nextActionDate) : 0)
+    || (b.oldestDays ?? -1) - (a.oldestDays ?? -1)
+    || a.accountId.localeCompare(b.accountId));
+  const counts = Object.fromEntries(VIEWS.map((v) => [v, 0])) as Record<View, number>;
+  for (const r of rows) {
+    counts.all++;
+    if (r.owner === me) counts.mine++;
+    if (r.nextActionDate !== null && compareIsoDate(r.nextActionDate, today) <= 0) counts.today++;
+    if (r.urgency === 0) counts.broken++;
+    if (r.flags.includes('itiraz')) counts.disputes++;
+  }
+  return { today, asOf: read.snapshot?.at.toISOString() ?? null, stale: read.stale, problem: read.problem, counts, rows: inView };
+}
+
+/** Suppliers: what we owe, past due and coming, read-only. */
+export async function buildPayables(ctx: MutCtx, o: { force?: boolean } = {}) {
+  const read = await readSnapshot(ctx, o);
+  const rows = [...(read.snapshot?.accounts.values() ?? [])].filter((f) => f.side === 'payable').map((f) => ({
+    accountId: f.id, name: f.name, open: f.overdue, oldestDays: Math.max(0, ...f.overdue.map((c) => c.oldestDays)),
+  }));
+  rows.sort((a, b) => b.oldestDays - a.oldestDays || a.accountId.localeCompare(b.accountId));
+  return { asOf: read.snapshot?.at.toISOString() ?? null, stale: read.stale, problem: read.problem, rows };
+}

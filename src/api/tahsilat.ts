@@ -1,0 +1,42 @@
+/** Tahsilat takibi (docs/tahsilat-api.md): the worklist, a customer's panel, promises, reminders. */
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, type SendInit } from './client';
+import { failureOf } from './mutabakat';
+
+export interface CurrencyOverdue { currency: string; overdue: number; open: number; overdueCount: number; oldestDays: number; oldestDue: string | null }
+export interface PromiseInfo { id: string; amount: number; currency: string; takenOn: string; due: string; by: string; byName: string; createdAt: string; status: 'pending' | 'kept' | 'partial' | 'broken' | 'unknown'; paid: number | null; shortfall: number | null; keptOn: string | null; late: boolean }
+export interface WorkRow {
+  accountId: string; name: string; overdue: CurrencyOverdue[]; oldestDays: number | null; owner: string | null; nextAction: string; nextActionDate: string | null;
+  lastActivity: { at: string; kind: string; by: string } | null; promise: PromiseInfo | null; reminderLevel: number; flags: string[]; version: number; urgency: number;
+}
+export type View = 'all' | 'mine' | 'today' | 'broken' | 'disputes';
+export interface Worklist { today: string; asOf: string | null; stale: boolean; problem: string | null; counts: Record<View, number>; rows: WorkRow[]; mailProblem: string | null }
+export interface Payables { asOf: string | null; stale: boolean; problem: string | null; rows: { accountId: string; name: string; open: CurrencyOverdue[]; oldestDays: number }[] }
+export interface Activity { id: number; at: string; by: string; byName: string; kind: string; kindLabel: string; result: string | null; resultLabel: string | null; note: string }
+export interface CollectState { owner: string | null; nextAction: string; nextActionDate: string | null; flags: string[]; version: number; updatedBy: string | null }
+export interface CollectAccount { accountId: string; name: string; today: string; stale: boolean; overdue: CurrencyOverdue[]; currencies: string[]; state: CollectState; promises: PromiseInfo[]; activities: Activity[]; graceDays: number }
+export interface Proposal { id: string; accountId: string; name: string; level: number; kind: string; state: string; overdue: { currency: string; overdue: number; oldestDays: number }[]; to: string[] }
+
+async function request<T>(path: string, init: SendInit): Promise<T> {
+  const client = apiClient();
+  const res = await client.send(`tahsilat/${path}`, init);
+  if (res.ok) return client.jsonOf<T>(res, init.signal);
+  throw await failureOf(res, init.signal);
+}
+const enc = encodeURIComponent;
+
+export const tahsilatQueries = {
+  all: ['tahsilat'] as const,
+  worklist: (view: View) => queryOptions({ queryKey: ['tahsilat', 'worklist', view], queryFn: ({ signal }) => request<Worklist>(`worklist?view=${view}`, { method: 'get', signal }) }),
+  payables: () => queryOptions({ queryKey: ['tahsilat', 'payables'], queryFn: ({ signal }) => request<Payables>('payables', { method: 'get', signal }) }),
+  account: (id: string) => queryOptions({ queryKey: ['tahsilat', 'account', id], queryFn: ({ signal }) => request<CollectAccount>(`accounts/${enc(id)}`, { method: 'get', signal }) }),
+  reminders: () => queryOptions({ queryKey: ['tahsilat', 'reminders'], queryFn: ({ signal }) => request<{ reminders: Proposal[] }>('reminders', { method: 'get', signal }) }),
+};
+
+export const refreshWorklist = (view: View) => request<Worklist>(`worklist?view=${view}&refresh=1`, { method: 'get' });
+export const addActivity = (id: string, body: { kind: string; result?: string | null; note: string }) => request<CollectAccount>(`accounts/${enc(id)}/activities`, { method: 'post', json: body });
+export const saveCollectState = (id: string, body: Omit<CollectState, 'updatedBy'>) => request<CollectAccount>(`accounts/${enc(id)}/state`, { method: 'put', json: body });
+export const addPromise = (id: string, body: { amount: string; currency: string; due: string; note?: string }) => request<CollectAccount>(`accounts/${enc(id)}/promises`, { method: 'post', json: body });
+export const sendOpenItems = (id: string) => request<{ mailId: string }>(`accounts/${enc(id)}/send-document`, { method: 'post', json: { kind: 'openItems' } });
+export const proposeReminders = () => request<{ reminders: Proposal[] }>('reminders/propose', { method: 'post', json: {} });
+export const sendReminders = (ids: string[]) => request<{ queued: number; skipped: { accountId: string; reason: string }[] }>('reminders/send', { method: 'post', json: { ids } });

@@ -1,0 +1,94 @@
+/**
+ * /tahsilat?gorunum=&musteri=&q= — the collections worklist: one row per customer with overdue
+ * receivables, sorted by what needs doing now (the server's order), views as links (URL is state),
+ * the overdue figure linking to the customer's open items, Excel/CSV through the DataTable; a
+ * customer's panel beside it; suppliers (what we owe) read-only under gorunum=tedarikci.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { tahsilatQueries, refreshWorklist, type View, type WorkRow } from '../../api/tahsilat';
+import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
+import { PageHeader } from '../../components/layout/page-header';
+import { t, type MessageKey } from '../../i18n';
+import { formatDate, formatDateTime, formatMoney } from '../../domain/format';
+import { withParams } from '../../lib/search-params';
+import { CustomerPanel, promiseText } from './customer-panel';
+import { PayablesTable } from './payables-table';
+import './tahsilat.css';
+
+const VIEWS: View[] = ['all', 'mine', 'today', 'broken', 'disputes'];
+const KIND_LABEL: Record<string, string> = { note: 'Not', call: 'Arama', email: 'E-posta', letter: 'Mektup', visit: 'Ziyaret', promise: 'Söz', reminder: 'Hatırlatma', statement: 'Ekstre', state: 'Sonraki adım' };
+const first = (r: WorkRow) => r.overdue[0];
+
+const COLUMNS: readonly DataColumn<WorkRow>[] = [
+  { id: 'name', header: () => t('col.c.name'), value: (r) => r.name || r.accountId, primary: true, href: (r) => `?musteri=${encodeURIComponent(r.accountId)}`, wrap: true, width: '16rem' },
+  {
+    id: 'overdue', header: () => t('col.c.overdue'), kind: 'money', width: '10rem', value: (r) => first(r)?.overdue ?? null,
+    cell: (r) => r.overdue.length ? r.overdue.map((c) => <Link key={c.currency} to={`/accounts/${encodeURIComponent(r.accountId)}/acik-kalemler`} className="col-figure">{formatMoney(c.overdue)}</Link>) : '—',
+  },
+  { id: 'currency', header: () => t('col.c.currency'), width: '5rem', value: (r) => r.overdue.map((c) => c.currency).join(', ') },
+  { id: 'oldest', header: () => t('col.c.oldest'), kind: 'number', width: '6rem', value: (r) => r.oldestDays },
+  { id: 'owner', header: () => t('col.c.owner'), width: '7rem', value: (r) => r.owner ?? '' },
+  { id: 'next', header: () => t('col.c.next'), wrap: true, width: '12rem', value: (r) => r.nextAction },
+  { id: 'nextDate', header: () => t('col.c.nextDate'), kind: 'date', width: '7rem', value: (r) => r.nextActionDate },
+  { id: 'last', header: () => t('col.c.last'), width: '10rem', value: (r) => (r.lastActivity ? `${KIND_LABEL[r.lastActivity.kind] ?? r.lastActivity.kind} ${formatDateTime(new Date(r.lastActivity.at))}` : ''), sortValue: (r) => r.lastActivity?.at ?? '' },
+  { id: 'promise', header: () => t('col.c.promise'), wrap: true, width: '12rem', value: (r) => (r.promise ? promiseText(r.promise) : '') },
+  { id: 'level', header: () => t('col.c.level'), kind: 'number', width: '6rem', value: (r) => r.reminderLevel || null },
+  { id: 'flags', header: () => t('col.c.flags'), width: '8rem', value: (r) => r.flags.map((f) => t(`col.flag.${f}` as MessageKey)).join(', ') },
+];
+
+export default function WorklistPage() {
+  const [params, setParams] = useSearchParams();
+  const qc = useQueryClient();
+  const raw = params.get('gorunum');
+  const payables = raw === 'tedarikci';
+  const view: View = VIEWS.includes(raw as View) ? (raw as View) : 'all';
+  const selected = params.get('musteri');
+  const q = params.get('q') ?? '';
+  const list = useQuery({ ...tahsilatQueries.worklist(view), enabled: !payables });
+  const data = list.data;
+  const refresh = async () => qc.setQueryData(tahsilatQueries.worklist(view).queryKey, await refreshWorklist(view));
+  return (
+    <div className="col-page">
+      <PageHeader title={t('col.title')}>
+        <Link className="button button--small" to="/tahsilat/hatirlatmalar">{t('col.reminders')}</Link>
+        <button type="button" className="button button--small" onClick={() => void refresh()}>{t('col.refresh')}</button>
+      </PageHeader>
+      <nav className="col-views" aria-label="Görünümler">
+        {VIEWS.map((v) => (
+          <Link key={v} to={`?${withParams(params, { gorunum: v === 'all' ? null : v, musteri: null }).toString()}`} aria-current={!payables && v === view ? 'page' : undefined}>
+            {t(`col.view.${v}`)}{data ? ` (${data.counts[v]})` : ''}
+          </Link>
+        ))}
+        <Link to={`?${withParams(params, { gorunum: 'tedarikci', musteri: null }).toString()}`} aria-current={payables ? 'page' : undefined}>{t('col.view.payables')}</Link>
+      </nav>
+      {!payables && data?.problem && <p className="notice notice--warning" role="status">{data.problem}</p>}
+      {!payables && data?.mailProblem && <p className="notice notice--warning" role="status">{data.mailProblem}</p>}
+      {!payables && data?.asOf && !data.stale && <p className="col-asof">{t('col.asOf', { at: formatDateTime(new Date(data.asOf)) })} Bugün: {formatDate(data.today)}</p>}
+      <div className={selected ? 'col-layout col-layout--panel' : 'col-layout'}>
+        {payables ? <PayablesTable /> : (
+          <DataTable<WorkRow>
+            data={data?.rows ?? []}
+            columns={COLUMNS}
+            getRowId={(r) => r.accountId}
+            aria-label={t('col.table')}
+            loading={list.isPending}
+            error={list.error ?? undefined}
+            onRetry={() => void list.refetch()}
+            onRowOpen={(r) => setParams((prev) => withParams(prev, { musteri: r.accountId }))}
+            rowClassName={(r) => [r.urgency === 0 ? 'col-row--broken' : r.urgency === 1 ? 'col-row--due' : '', r.accountId === selected ? 'mut-row--selected' : ''].filter(Boolean).join(' ') || undefined}
+            searchQuery={q}
+            toolbar={<TableSearch value={q} onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })} label="Müşteri ara" placeholder="Müşteri adı veya kodu" />}
+            emptyMessage={t('col.empty')}
+            csvFileName={`Tahsilat listesi ${data ? formatDate(data.today) : ''}`}
+            sheetName="Tahsilat"
+            tableId="tahsilat.worklist"
+            maxHeight="viewport"
+          />
+        )}
+        {selected && !payables && <CustomerPanel key={selected} accountId={selected} onClose={() => setParams((prev) => withParams(prev, { musteri: null }))} />}
+      </div>
+    </div>
+  );
+}
+
