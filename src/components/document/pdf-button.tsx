@@ -19,7 +19,7 @@ export function PdfButton({ parts, fileName, title, disabled, className = 'butto
         onClick={() => {
           setState('pending');
           const run = async () => {
-            const { pdfBlob } = await import('../../domain/document/pdf-document');
+            const { pdfBlob } = await import('./pdf-blob');
             downloadBlob(fileName(), await pdfBlob(parts(), { title }));
           };
           run().then(

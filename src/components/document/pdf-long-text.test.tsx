@@ -4,7 +4,8 @@
 // render that takes longer than its time limit is given up (the worker ended) with a clear failure.
 import type { Content } from 'pdfmake/interfaces';
 import { paginate, type DocColumn } from '../../domain/document/paginate';
-import { PdfTimeoutError, pdfBlob, pdfDefinition, renderInWorker, type PdfPart } from '../../domain/document/pdf-document';
+import { pdfDefinition, type PdfPart } from '../../domain/document/pdf-document';
+import { PdfTimeoutError, pdfBlob, renderInWorker } from './pdf-blob';
 
 type Row = { date: string; text: string; amount: string };
 const columns: DocColumn<Row>[] = [

@@ -1,6 +1,6 @@
 /**
  * Web Worker: renders a PDF (pdf-render.ts) off the page, so a document that takes long to lay out
- * never freezes the tab; the page ends it after a time limit (pdf-document.ts renderInWorker).
+ * never freezes the tab; the page ends it after a time limit (pdf-blob.ts renderInWorker).
  * In: { doc } (a definition of plain data); out: { blob } or { error }.
  */
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';

@@ -6,14 +6,13 @@
  * is imported only by pdf-render.ts, and this module only on the click (pdf-button.tsx): never on the
  * first screen. Several documents make one file (bulk letters), each starting on a new page.
  * The definition is plain data (every text cut and breakable: pdf-text.ts; layouts by name) and is
- * rendered in a worker with a time limit (renderInWorker), so no document can hang the page.
+ * rendered in a worker with a time limit (components/document/pdf-blob.ts), so no document can hang the page.
  */
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { t } from '../../i18n';
 import { formatDateTime } from '../format';
 import { headParts } from './document-head';
 import { fittedColumns, paginate, type DocColumn, type DocSpec } from './paginate';
-import { renderPdf } from './pdf-render';
 import { breakableText as b, cutText } from './pdf-text';
 
 /** A letter as blocks of text (reconciliation letters): paragraphs, a key-value table, an optional table. */
@@ -118,56 +117,4 @@ export function pdfDefinition(parts: readonly PdfPart[], info: { title: string }
     defaultStyle: { font: 'Roboto', fontSize: FONT_SIZE, lineHeight: LINE_HEIGHT },
     content,
   };
-}
-
-/** How long a PDF may take before it is given up (the page never waits on it: it renders in a worker). */
-export const PDF_TIME_LIMIT_MS = 60_000;
-
-/** A PDF that took longer than its time limit. */
-export class PdfTimeoutError extends Error {
-  constructor() {
-    super('pdf_timeout');
-    this.name = 'PdfTimeoutError';
-  }
-}
-
-/** The worker the PDF renders in, or null where there are none (then it renders on the page). */
-function pdfWorker(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  return new Worker(new URL('./pdf-worker.ts', import.meta.url), { type: 'module' });
-}
-
-/**
- * Renders `doc` in a fresh worker, ended when done or after `timeoutMs` (PdfTimeoutError): one
- * document can never hold the page or a worker for longer. Where no worker can be made, on the page.
- */
-export function renderInWorker(doc: TDocumentDefinitions, options: { timeoutMs?: number; makeWorker?: () => Worker | null } = {}): Promise<Blob> {
-  const worker = (options.makeWorker ?? pdfWorker)();
-  if (!worker) return renderPdf(doc);
-  return new Promise<Blob>((resolve, reject) => {
-    const end = () => {
-      clearTimeout(timer);
-      worker.terminate();
-    };
-    const timer = setTimeout(() => {
-      end();
-      reject(new PdfTimeoutError());
-    }, options.timeoutMs ?? PDF_TIME_LIMIT_MS);
-    worker.onmessage = (event: MessageEvent<{ blob?: Blob; error?: string }>) => {
-      end();
-      if (event.data.blob) resolve(event.data.blob);
-      else reject(new Error(event.data.error ?? 'pdf worker'));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      end();
-      reject(new Error('pdf worker failed'));
-    };
-    worker.postMessage({ doc });
-  });
-}
-
-/** The PDF of the parts, one after another (each from a new page), rendered off the page. */
-export function pdfBlob(parts: readonly PdfPart[], info: { title: string }): Promise<Blob> {
-  return renderInWorker(pdfDefinition(parts, info));
 }
