@@ -196,11 +196,18 @@ export class FileStore extends MemoryStore {
     if (size < this.offset) this.offset = 0; // rewritten (compacted by a restart): read it all again
     if (size === this.offset) return;
     const buf = Buffer.alloc(size - this.offset);
-    const fd = openSync(this.path, 'r');
     try {
-      readSync(fd, buf, 0, buf.length, this.offset);
-    } finally {
-      closeSync(fd);
+      const fd = openSync(this.path, 'r');
+      try {
+        readSync(fd, buf, 0, buf.length, this.offset);
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // The file cannot be read (taken by a directory, permissions): whether a session was logged out
+      // cannot be told, so the call is refused plainly (503), never a 500.
+      this.checkedAt = 0;
+      throw new StoreUnavailableError();
     }
     const end = buf.lastIndexOf(0x0a);
     if (end < 0) return; // a line still being written
