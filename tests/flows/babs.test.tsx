@@ -4,10 +4,10 @@
  * purchases + the customers' sales returns, per account, KDV-hariç sums in kuruş.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset, type DemoInvoice } from '../../server/demo-erp';
-import { renderApp, type RenderedApp } from '../harness';
+import { renderApp } from '../harness';
+import { downloadXlsx } from '../harness/xlsx-download';
 import { lastFullMonth } from '../../src/lib/babs/month';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -34,36 +34,13 @@ function expected(form: 'bs' | 'ba') {
   return [...by.values()].sort((a, b) => b.net - a.net);
 }
 
-/** Presses "Excel indir" and opens the file with exceljs (as tests/flows/xlsx-export.test.tsx does). */
-async function downloadXlsx(app: RenderedApp): Promise<ExcelJS.Worksheet> {
-  let blob: Blob | undefined;
-  const orig = { c: URL.createObjectURL, r: URL.revokeObjectURL };
-  Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:x'), revokeObjectURL: () => {} });
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  try {
-    await app.user.click(screen.getAllByRole('button', { name: 'Excel indir' })[0]!);
-    await waitFor(() => expect(click).toHaveBeenCalledTimes(1), { timeout: 15_000 });
-  } finally {
-    Object.assign(URL, { createObjectURL: orig.c, revokeObjectURL: orig.r });
-    click.mockRestore();
-  }
-  const bytes = await new Promise<ArrayBuffer>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.readAsArrayBuffer(blob!);
-  });
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes);
-  return wb.worksheets[0]!;
-}
-
 describe('Ba/Bs list', () => {
   it('Excel: the Ba return layout (unvan, VKN/TCKN, belge sayısı, KDV hariç tutar), reportable lines only', async () => {
     const ba = expected('ba').filter((e) => e.net >= 500_000);
     const app = await renderApp(`/babs?ay=${month}&form=ba`, { loggedIn: true });
     const grid = await screen.findByRole('grid', { name: 'Ba/Bs satırları' });
     await waitFor(() => expect(grid.querySelectorAll('tbody tr.dt-row').length).toBeGreaterThan(0));
-    const ws = await downloadXlsx(app);
+    const { ws } = await downloadXlsx(app, screen.getAllByRole('button', { name: 'Excel indir' })[0]);
     let header = 1;
     while (ws.getRow(header).getCell(1).value !== 'Unvan') header += 1;
     expect((ws.getRow(header).values as unknown[]).slice(1)).toEqual(['Unvan', 'VKN/TCKN', 'Belge sayısı', 'KDV hariç tutar']);

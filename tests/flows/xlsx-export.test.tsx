@@ -9,7 +9,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_COMPANY, getDataset } from '../../server/demo-erp';
 import { foldTr } from '../../src/domain/turkish';
-import { renderApp, type DemoShape, type RenderedApp } from '../harness';
+import { renderApp, type DemoShape } from '../harness';
+import { downloadXlsx } from '../harness/xlsx-download';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
@@ -17,32 +18,6 @@ configure({ asyncUtilTimeout: 8000 });
 const ds = getDataset();
 const utc = (iso: string) => new Date(Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)));
 const tl = (minor: number) => minor / 100;
-
-/** Presses "Excel indir" and opens the downloaded file. */
-async function downloadXlsx(app: RenderedApp, scope?: HTMLElement): Promise<{ name: string; ws: ExcelJS.Worksheet }> {
-  let blob: Blob | undefined;
-  const orig = { c: URL.createObjectURL, r: URL.revokeObjectURL };
-  Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:x'), revokeObjectURL: () => {} });
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  let name = '';
-  try {
-    await app.user.click((scope ? within(scope) : screen).getByRole('button', { name: 'Excel indir' }));
-    await waitFor(() => expect(click).toHaveBeenCalledTimes(1), { timeout: 15_000 });
-    name = (click.mock.instances[0] as unknown as HTMLAnchorElement).download;
-  } finally {
-    Object.assign(URL, { createObjectURL: orig.c, revokeObjectURL: orig.r });
-    click.mockRestore();
-  }
-  const bytes = await new Promise<ArrayBuffer>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.readAsArrayBuffer(blob!);
-  });
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes);
-  expect(wb.worksheets).toHaveLength(1);
-  return { name, ws: wb.worksheets[0]! };
-}
 
 const rowValues = (ws: ExcelJS.Worksheet, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
 /** The title rows above the table (column A down to the blank row) and the header's row number. */
