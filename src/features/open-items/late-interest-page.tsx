@@ -152,7 +152,7 @@ export default function LateInterestPage() {
     if (r.openingLeftOut.count > 0) notes.push(t('ledger.lateInterest.opening', { count: formatCount(r.openingLeftOut.count), amount: `${formatMoney(r.openingLeftOut.amount)} ${currency}` }));
     if (r.unratedDays > 0) notes.push(t('ledger.lateInterest.unrated', { days: formatCount(r.unratedDays) }));
     if (r.minCollectionCosts.length > 0)
-      notes.push(t('ledger.lateInterest.minCost', { costs: r.minCollectionCosts.map((m) => `${m.year}: ${formatMoney(m.amount)} TL`).join(', ') }));
+      notes.push(t('ledger.lateInterest.minCost', { costs: r.minCollectionCosts.map((m) => `${m.year}: ${formatMoney(m.amount)} TL${m.unconfirmed ? ` ${t('ledger.lateInterest.unconfirmed')}` : ''}`).join(', ') }));
     return notes;
   };
   // The account's other currencies, each on its own (never added): on the screen and on paper.

@@ -57,6 +57,7 @@ export const ledger = {
     'ledger.lateInterest.col.rate': 'Oran',
     'ledger.lateInterest.segment': '%{rate} × {days} gün',
     'ledger.lateInterest.unrated': '{days} gecikme günü için tabloda oran yok (tablonun ilk tarihinden önce); bu günler hesaba katılmadı.',
+    'ledger.lateInterest.unconfirmed': '(kaynaklar çelişkili / yalnız ikincil kaynak: Resmî Gazete metninden doğrulanmadı)',
     'ledger.lateInterest.minCost': 'TTK md. 1530/7 uyarınca alacaklı ayrıca asgari giderim tutarı isteyebilir: {costs}. Bu tutar vade farkına eklenmedi.',
     'ledger.lateInterest.opening': 'Açılış fişi ({count} kalem, {amount}) vade farkına katılmadı: gerçek bir vade tarihi yok. Katmak için “Açılış fişini dahil et”i işaretleyin.',
     'ledger.lateInterest.openingIncluded': 'Açılış fişi vade farkına dahil (işlem tarihinden itibaren).',
