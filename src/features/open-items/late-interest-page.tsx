@@ -17,6 +17,7 @@ import { formatCount, formatDate, formatMoney, formatNumber } from '../../domain
 import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest, parseRateText, type LateInterestRow, type RatePeriod, type ScheduleId } from '../../domain/late-interest';
 import { isScheduleId } from '../../domain/interest-rates';
 import type { Side } from '../../domain/ledger';
+import { TlBasisNote, tlBasisText } from '../../components/statement/tl-basis-note';
 import { LedgerControls, LedgerHead } from './ledger-controls';
 import { lateInterestColumns, lateInterestDocument, type SheetRow } from './late-interest-document';
 import { useCompanyTitle } from '../../api/session';
@@ -56,7 +57,7 @@ const vatRows = (r: { totalVat: Minor; total: Minor }, vat: number) => [
 ];
 
 export default function LateInterestPage() {
-  const { loading, missing, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
+  const { loading, missing, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey, foreign } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.lateInterest.titleFor', { name }) : undefined);
   const period: RatePeriod = params.get('period') === 'monthly' ? 'monthly' : 'annual';
   const rateParam = params.get('rate');
@@ -175,8 +176,8 @@ export default function LateInterestPage() {
         })
       : null;
   const docNotes = (r: NonNullable<typeof result>): string[] => {
-    const other = othersText();
-    return other ? [...notesOf(r), other] : notesOf(r);
+    const extra = [othersText(), tlBasisText('own', foreign)].filter((x): x is string => !!x);
+    return [...notesOf(r), ...extra];
   };
 
   if (missing) return <AccountNotFound cariId={cariId} />;
@@ -260,6 +261,7 @@ export default function LateInterestPage() {
           <p className="notice" data-testid="late-interest-side">
             {t(result.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit')}
           </p>
+          <TlBasisNote basis="own" foreign={foreign} />
           {result.undatedSteps > 0 && <p className="notice notice--warn">{t('ledger.lateInterest.undated', { count: formatCount(result.undatedSteps) })}</p>}
           {notesOf(result).map((note) => (
             <p key={note} className="notice" data-testid="late-interest-note">

@@ -95,5 +95,7 @@ export const ledger = {
     'ledger.lateInterest.empty': 'Vadesinden sonra ödenen ya da vadesi geçmiş kalem yok: vade farkı doğmadı.',
     'ledger.lateInterest.undated': '{count} kapama adımı tarihsiz bir hareketle yapıldığı için gün sayısı bilinmiyor; hesaba katılmadı.',
     'ledger.lateInterest.file': 'vade-farki',
+    'ledger.tlBasis.equivalent': 'TL tutarlar tüm hareketlerin TL karşılığıdır ({currencies} hareketler dahil, ERP’nin cari bakiyesi gibi). Açık kalemler ve vade farkı TL’de yalnız TL yazılmış belgeleri sayar; {currencies} belgeler kendi para biriminde ayrıca gösterilir.',
+    'ledger.tlBasis.own': 'TL tutarlar yalnız TL yazılmış belgelerdir; {currencies} belgeler kendi para biriminde ayrıca gösterilir, toplanmaz. Ekstrenin TL bakiyesi ise tüm hareketlerin TL karşılığıdır ({currencies} hareketler dahil).',
   },
 };
