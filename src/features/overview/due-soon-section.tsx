@@ -10,6 +10,7 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { TlBasisNote } from '../../components/statement/tl-basis-note';
 import { t } from '../../i18n';
 import { formatCount, formatDate, formatMoney } from '../../domain/format';
+import { LOCAL_CURRENCY } from '../../domain/currency';
 import { dueFigure, rowsBehind, type DueRow, type DueSide, type DueWindow, type DueWindows } from './due-soon';
 import { useDueSoon, DUE_CONCURRENCY, type DueCandidates } from './use-due-soon';
 
