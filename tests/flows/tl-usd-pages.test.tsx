@@ -108,12 +108,15 @@ describe('a TL + USD account on every page', () => {
     expect(screen.getByTestId('tl-basis')).toHaveTextContent(OWN);
   });
 
-  it('letter as of 18.11: 1.200,00 USD borç with the TL equivalent of every line 50.000,00 TL beside it; labelled', async () => {
+  // The account is kept in TL (get_cari declares no foreign currency): its letter reconciles the TL
+  // equivalent of every line, 50.000,00 TL borç — the same figure the letters batch takes from get_cari's
+  // Bakiye for today's letters without reading the statement.
+  it('letter as of 18.11: 50.000,00 TL borç, the TL equivalent of every line (USD lines included); labelled', async () => {
     answerAll();
     at18November();
     await renderApp('/accounts/1003/mutabakat?asOf=2026-11-18', { loggedIn: true, gateway: { company: { title: 'Deneme A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '0123456789' } } });
     const sentence = await screen.findByTestId('letter-sentence');
-    await waitFor(() => expect(sentence).toHaveTextContent('18.11.2026 tarihi itibarıyla 1.200,00 USD borç bakiyesi vermektedir (ERP kayıtlarındaki TL karşılığı: 50.000,00 TL borç).'));
+    await waitFor(() => expect(sentence).toHaveTextContent('18.11.2026 tarihi itibarıyla 50.000,00 TL borç bakiyesi vermektedir.'));
     expect(screen.getByTestId('tl-basis')).toHaveTextContent(EQUIVALENT);
   });
 });

@@ -76,6 +76,8 @@ export interface AccountLedger {
   equivalent: CurrencyView;
   /** The account has lines in another currency than TL: its two TL figures differ (label them). */
   mixed: boolean;
+  /** The currency an aging of the account opens in: its first foreign currency (a USD account ages in USD), else TL. */
+  agingCurrency: string;
   /** The letter's currency and balances for an account declared (get_cari) in `declared`. */
   reconciliation(declared?: string | null): Reconciliation;
   /** An amount beyond exact integer range: the figures are refused, not shown wrong. */
@@ -83,7 +85,7 @@ export interface AccountLedger {
 }
 
 export interface Reconciliation {
-  /** The account's own currency ("USD") when its statement has amounts in it, else its one foreign currency, else TL. */
+  /** The account's declared currency ("USD") when its statement has amounts in it, else TL. */
   currency: string;
   /** In `currency`: Σ borç − Σ alacak of the lines dated on or before the as-of date (undated included). */
   balance: Minor;
@@ -128,6 +130,7 @@ export function accountLedger(lines: readonly LedgerLine[], options: AccountLedg
     view: (c) => byCurrency.get(c),
     equivalent,
     mixed,
+    agingCurrency: foreign[0] ?? LOCAL_CURRENCY,
     reconciliation: (declared) => reconciliationOf(ordered, options.asOf, foreign, equivalent, byCurrency, declared),
     overflow: overflows(ordered) || currencies.some((c) => c !== LOCAL_CURRENCY && columnOverflows(ordered, c)),
   };
@@ -155,8 +158,11 @@ function reconciliationOf(
 ): Reconciliation {
   const own = normalizeCurrency(declared);
   const declaredForeign = own && own !== LOCAL_CURRENCY ? own : null;
-  // A balance is never invented in a currency the statement does not carry.
-  const currency = declaredForeign ? (foreign.includes(declaredForeign) ? declaredForeign : LOCAL_CURRENCY) : foreign.length === 1 ? foreign[0]! : LOCAL_CURRENCY;
+  // An account kept in TL (declared TL, or nothing declared) reconciles its TL balance — the TL
+  // equivalent of every line, get_cari's Bakiye — whatever currencies its lines carry; an account
+  // declared in a foreign currency reconciles in it when its statement has amounts in it. A balance
+  // is never invented in a currency the statement does not carry.
+  const currency = declaredForeign && foreign.includes(declaredForeign) ? declaredForeign : LOCAL_CURRENCY;
   const fx = currency === LOCAL_CURRENCY ? null : ledgerColumn(lines, currency);
   let undated = 0;
   let unreadable = 0;

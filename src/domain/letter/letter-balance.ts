@@ -30,8 +30,8 @@ export interface LetterBalance {
 
 /**
  * The account view decides (src/domain/ledger/account.ts `reconciliation`): the letter's currency (the
- * account's own when its statement has amounts in it, else its one foreign currency, else TL; a
- * balance is never invented in a currency the statement does not carry), the balance as of the date,
+ * account's declared currency when its statement has amounts in it, else TL — the TL equivalent of
+ * every line, as get_cari's Bakiye; a balance is never invented in a currency the statement does not carry), the balance as of the date,
  * the TL balance of every line beside it, and what could not be read.
  */
 export function letterBalance(lines: readonly StatementLine[] | PreparedStatement, asOf: IsoDate, today: IsoDate, accountCurrency?: string | null): LetterBalance {

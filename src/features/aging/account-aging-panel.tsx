@@ -76,15 +76,15 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
   // empty panel. The account list is usually cached already (accounts page, Özet).
   const accounts = useQuery({ ...accountQueries.list(''), enabled: erpLoaded && !erpRow });
   const lines = statementData?.lines;
-  // The account view decides: every currency on its own; by default the one the account reconciles
-  // in (a USD account ages in USD); TL is the TL equivalent of every line, as the ERP's aging it is compared with.
+  // The account view decides: every currency on its own; by default its foreign currency (a USD
+  // account ages in USD); TL is the TL equivalent of every line, as the ERP's aging it is compared with.
   const ledger = useMemo(
     () => (lines ? accountLedger(lines, { asOf, basis, edges, explain: true }) : null),
     [lines, asOf, basis, edges.join(',')], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const currencies = ledger ? [LOCAL_CURRENCY, ...ledger.currencies.filter((c) => c !== LOCAL_CURRENCY)] : [LOCAL_CURRENCY];
   const curParam = params.get('cur');
-  const currency = curParam && currencies.includes(curParam) ? curParam : (ledger?.reconciliation().currency ?? LOCAL_CURRENCY);
+  const currency = curParam && currencies.includes(curParam) ? curParam : (ledger?.agingCurrency ?? LOCAL_CURRENCY);
   const result = ledger ? (currency === LOCAL_CURRENCY ? ledger.equivalent : ledger.view(currency)!).items : null;
   const comparable = currency === ERP_AGING_CURRENCY;
   const compareCols = useMemo(() => compareColumns(currency), [currency]);
