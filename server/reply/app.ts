@@ -18,6 +18,8 @@ import { toMinor } from '../../src/domain/money';
 import { WindowLimiter } from './limiter';
 import { REPLY_CSP, answeredPage, busyPage, formPage, plainPage, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
+import { readBabsForm } from './babs-page';
+import { babsDocsFileName } from '../mail/babs-compose';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const AMOUNT = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
@@ -60,14 +62,14 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
   const view = (ctx: MutCtx, l: NonNullable<Awaited<ReturnType<typeof open>>>, token: string): LetterView => ({
     company: { title: ctx.company.title, address: ctx.company.address }, accountName: l.accountName, accountId: l.accountId,
     asOf: l.campaign.asOf, deadline: l.campaign.deadline, ours: l.snapshot!.ours.map((m) => signedMoney(m.currency, m.balance)),
-    pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`,
+    pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`, babs: l.snapshot!.babs,
   });
 
   async function answered(ctx: MutCtx, l: { answerEventId: number | null }) {
     if (l.answerEventId == null) return null;
     const e = (await ctx.db.select().from(events).where(eq(events.id, l.answerEventId)))[0]!;
     const a = answerOf(e);
-    return { kind: a.kind, balances: a.balances, note: a.note, name: a.name, title: a.title, at: a.at, attachmentName: a.attachment?.fileName ?? null };
+    return { kind: a.kind, balances: a.balances, note: a.note, name: a.name, title: a.title, at: a.at, attachmentName: a.attachment?.fileName ?? null, babs: a.babs };
   }
 
   const limited = (c: Context, token: string) => !byAddress.hit(o.addressOf(c)) || !byToken.hit(hashToken(token));
@@ -99,6 +101,20 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     });
   });
 
+  app.get('/yanit/:token/belgeler.pdf', async (c) => {
+    const token = c.req.param('token');
+    if (limited(c, token)) return c.html(busyPage(), 429, { 'retry-after': '60' });
+    const ctx = await getCtx();
+    const l = await open(ctx, token);
+    if (!l) return plain(c);
+    const row = (await ctx.db.select({ pdf: letters.docsPdf }).from(letters).where(eq(letters.id, l.id)))[0];
+    if (!row?.pdf) return plain(c);
+    return c.body(Buffer.from(row.pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="belgeler.pdf"; filename*=UTF-8''${encodeURIComponent(babsDocsFileName(l.accountName || l.accountId, l.campaign.asOf.slice(0, 7)))}`,
+    });
+  });
+
   app.post('/yanit/:token', async (c) => {
     const token = c.req.param('token');
     if (limited(c, token)) return c.html(busyPage(), 429, { 'retry-after': '60' });
@@ -117,14 +133,16 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       return c.html(formPage(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
     }
     const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
-    const values: FormValues = { kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title') };
+    const values: FormValues = { kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title'), bsCount: str('bsCount'), bsAmount: str('bsAmount'), baCount: str('baCount'), baAmount: str('baAmount') };
     const errors: string[] = [];
     if (values.kind !== 'agreed' && values.kind !== 'disagreed') errors.push('“Mutabıkız” ya da “Mutabık değiliz” seçilmeli.');
     if (!values.name) errors.push('Ad soyad gerekli.');
     if (!values.title) errors.push('Unvan gerekli.');
     const ours = l.snapshot!.ours.map((m) => signedMoney(m.currency, m.balance));
     let balances = ours;
-    if (values.kind === 'disagreed') {
+    let babs = v.babs?.ours;
+    if (v.babs && values.kind === 'disagreed') babs = readBabsForm(values, v.babs.ours, errors) ?? undefined;
+    else if (values.kind === 'disagreed') {
       const minor = AMOUNT.test(values.amount ?? '') ? toMinor(values.amount) : null;
       const currencies = new Set([...ours.map((m) => m.currency), 'TL']);
       if (minor === null) errors.push('Kayıtlarınızdaki bakiye tutarı “1.234,56” biçiminde girilmeli.');
@@ -146,6 +164,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const input: AnswerInput = {
       kind: values.kind as AnswerInput['kind'], balances, note: values.note ?? '', name: values.name!, title: values.title!, date: ctx.now().toISOString().slice(0, 10), channel: 'web',
       attachment: upload ? { id: upload.id, fileName: upload.fileName, size: upload.size, type: upload.type } : null,
+      ...(babs ? { babs } : {}),
     };
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
     const now = (await ctx.db.select({ answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, l.id)))[0]!;
