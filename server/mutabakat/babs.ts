@@ -5,7 +5,7 @@
  * (jobs, outbox, reminders, reply tokens, events) is the cari mutabakat's own.
  */
 import { parseMonth, monthRange } from '../../src/domain/babs/month';
-import { babsDifference, emptyFigures, FORMS, monthName, type BabsFigures, type BabsSnapshot } from '../../src/domain/babs/reconcile';
+import { emptyFigures, FORMS, monthName, type BabsFigures } from '../../src/domain/babs/reconcile';
 import { todayIso } from '../../src/domain/dates';
 import { badRequest, type Problem } from './errors';
 import { checkCampaign, type CampaignInput } from './campaigns';
@@ -43,37 +43,6 @@ export function checkBabsCampaign(body: unknown, now: Date): CampaignInput {
     name: base.name || `${monthName(month.month)} BA/BS mutabakatı`,
     options: { statementLines: false, openItems: false, from: null, babs: { threshold: threshold as number, forms: [...new Set(forms as ('bs' | 'ba')[])] } },
   };
-}
-
-export interface BabsRowView {
-  month: string;
-  ours: BabsFigures;
-  theirs: BabsFigures | null;
-  difference: BabsFigures | null;
-  reportable: BabsSnapshot['reportable'];
-  taxId: string;
-  documents: number;
-  /** The documents list PDF (mailed beside the letter). */
-  docsPdfUrl: string;
-}
-
-export function babsView(snap: BabsSnapshot | undefined, theirs: BabsFigures | null, letterId: string): BabsRowView | null {
-  if (!snap) return null;
-  return { docsPdfUrl: `/api/mutabakat/letters/${letterId}/docs.pdf`, month: snap.month, ours: snap.ours, theirs, difference: theirs ? babsDifference(snap.ours, theirs) : null, reportable: snap.reportable, taxId: snap.taxId, documents: snap.docs.length };
-}
-
-/** Σ difference per form and field over disagreed letters not resolved. */
-export function babsDifferencesOf(rows: readonly { state: string; resolved: unknown; babs: BabsRowView | null }[]): BabsFigures | null {
-  if (!rows.some((r) => r.babs)) return null;
-  const sum = emptyFigures();
-  for (const r of rows) {
-    if (r.state !== 'disagreed' || r.resolved || !r.babs?.difference) continue;
-    for (const f of FORMS) {
-      sum[f].count += r.babs.difference[f].count;
-      sum[f].net += r.babs.difference[f].net;
-    }
-  }
-  return sum;
 }
 
 /** A staff-recorded answer's figures: `babs: { bs: { count, amount }, ba: { count, amount } }` (their figures per our form, kuruş). */

@@ -8,7 +8,7 @@ import { enqueue } from '../jobs/queue';
 import { getContacts } from './contacts';
 import { badRequest, notFound, type Problem } from './errors';
 import { appendEvents, type Actor, type EventRow } from './events';
-import { babsDifferencesOf, babsView } from './babs';
+import { babsDifferencesOf, babsView } from './babs-view';
 import { addMonth, answerOf, differenceOf, signedMoney, type Money } from './money-view';
 
 export const PREPARE_CHUNK = 25;

@@ -16,9 +16,9 @@ import { appendEvent } from '../mutabakat/events';
 import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { toMinor } from '../../src/domain/money';
 import { WindowLimiter } from './limiter';
-import { REPLY_CSP, answeredPage, busyPage, formPage, plainPage, type FormValues, type LetterView } from './page';
+import { REPLY_CSP, busyPage, plainPage, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
-import { readBabsForm } from './babs-page';
+import { answeredOf, formOf, readBabsForm } from './babs-page';
 import { babsDocsFileName } from '../mail/babs-compose';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -85,7 +85,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       await appendEvent(ctx.db, ctx.now(), { campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, type: 'opened', detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
     }
     const a = await answered(ctx, l);
-    return c.html(a ? answeredPage(view(ctx, l, token), a) : formPage(view(ctx, l, token)));
+    return c.html(a ? answeredOf(view(ctx, l, token), a) : formOf(view(ctx, l, token)));
   });
 
   app.get('/yanit/:token/pdf', async (c) => {
@@ -123,14 +123,14 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (!l) return plain(c);
     const v = view(ctx, l, token);
     const prior = await answered(ctx, l);
-    if (prior) return c.html(answeredPage(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
+    if (prior) return c.html(answeredOf(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
     const length = Number(c.req.header('content-length') ?? '0');
-    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return c.html(formPage(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return c.html(formOf(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
     let form: Record<string, string | File | (string | File)[]>;
     try {
       form = await c.req.parseBody();
     } catch {
-      return c.html(formPage(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
+      return c.html(formOf(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
     }
     const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
     const values: FormValues = { kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title'), bsCount: str('bsCount'), bsAmount: str('bsAmount'), baCount: str('baCount'), baAmount: str('baAmount') };
@@ -159,7 +159,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       if (!check.ok) errors.push(check.message);
       else upload = { id: randomUUID(), fileName: name, size: bytes.length, type: check.type, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
     }
-    if (errors.length) return c.html(formPage(v, values, errors), 400);
+    if (errors.length) return c.html(formOf(v, values, errors), 400);
     if (upload) await ctx.db.insert(uploads).values({ id: upload.id, letterId: l.id, fileName: upload.fileName, type: upload.type, size: upload.size, sha256: upload.sha256, bytes: upload.bytes, createdAt: ctx.now() });
     const input: AnswerInput = {
       kind: values.kind as AnswerInput['kind'], balances, note: values.note ?? '', name: values.name!, title: values.title!, date: ctx.now().toISOString().slice(0, 10), channel: 'web',
@@ -169,8 +169,8 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
     const now = (await ctx.db.select({ answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, l.id)))[0]!;
     const a = (await answered(ctx, now))!;
-    if (result === 'already') return c.html(answeredPage(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
-    return c.html(answeredPage(v, a));
+    if (result === 'already') return c.html(answeredOf(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
+    return c.html(answeredOf(v, a));
   });
 
   app.all('/yanit/*', (c) => plain(c));

@@ -8,7 +8,12 @@ import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format
 import { toMinor } from '../../src/domain/money';
 import { babsDifference, monthName, sameFigures, type BabsFigure, type BabsFigures } from '../../src/domain/babs/reconcile';
 import type { BabsForm } from '../../src/domain/babs/classify';
-import { esc, layout, type AnswerView, type FormValues, type LetterView } from './page';
+import { answeredPage, esc, formPage, layout, type AnswerView, type FormValues, type LetterView } from './page';
+
+/** The reply page's form for either kind of letter. */
+export const formOf = (v: LetterView, values: FormValues = {}, errors: string[] = []): string => (v.babs ? babsFormPage(v, values, errors) : formPage(v, values, errors));
+/** The answered page for either kind of letter. */
+export const answeredOf = (v: LetterView, a: AnswerView, notice?: string): string => (v.babs ? babsAnsweredPage(v, a, notice) : answeredPage(v, a, notice));
 
 export const BABS_NOTE = 'Bu yanıt Form Ba / Form Bs bildirimlerimizin karşılaştırılması içindir; verilmiş bir beyannameyi değiştirmez. Bir fark varsa düzeltme, ilgili dönemin bildirimi düzeltilerek yapılır.';
 

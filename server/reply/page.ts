@@ -9,7 +9,6 @@ import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format
 import { TTK_NOTE, sideWords } from '../mail/compose';
 import type { Money } from '../mutabakat/money-view';
 import type { BabsFigures, BabsSnapshot } from '../../src/domain/babs/reconcile';
-import { babsAnsweredPage, babsFormPage } from './babs-page';
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -88,7 +87,6 @@ export interface FormValues {
 }
 
 export function formPage(v: LetterView, values: FormValues = {}, errors: string[] = []): string {
-  if (v.babs) return babsFormPage(v, values, errors);
   const currencies = [...new Set([...v.ours.map((m) => m.currency), 'TL'])];
   const checked = (k: string) => (values.kind === k ? ' checked' : '');
   const sel = (cur: string, val: string | undefined) => (cur === val ? ' selected' : '');
@@ -126,7 +124,6 @@ export interface AnswerView {
 }
 
 export function answeredPage(v: LetterView, a: AnswerView, notice?: string): string {
-  if (v.babs) return babsAnsweredPage(v, a, notice);
   const theirs = a.balances.map((m) => `${moneyText(m)} — ${sideWords(m)}`).join('; ');
   return layout('Mutabakat yanıtı', `${head(v)}
 ${notice ? `<p class="error" role="alert">${esc(notice)}</p>` : ''}
