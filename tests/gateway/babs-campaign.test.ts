@@ -6,50 +6,18 @@
  * form, a disagreement in the count only shown per form and field on the board, a second answer and an
  * expired link refused as on the cari page, the account's history showing the month.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readTableAnswer } from '../../src/domain/reader';
-import { upstreamSource, type ErpSource } from '../../server/mutabakat/erp';
-import { mutabakatHarness, type Harness } from './mutabakat-harness';
+import type { Harness } from './mutabakat-harness';
+import { seededHarness } from './babs-seed';
 
 let h: Harness;
-let real: ErpSource;
-
-/** Five TL accounts of the demo dataset: A (3 sales), B (a sale at exactly 5.000,00 and a sales return), C (a purchase-only supplier), D (a USD sale), E (no address). */
 let A: string, B: string, C: string, D: string, E: string;
 
-const inv = (id: number, no: string, date: string, acc: string, type: string, net: number, vat: number, money = 'TL') =>
-  ({ INVOICE_ID: id, INVOICE_NUMBER: no, INVOICE_DATE: date, COMPANY_ID: Number(acc), FULLNAME: `Firma ${acc}`, PROCESS_NAME: type, NETTOTAL: net, TAXTOTAL: vat, GRANDTOTAL: Math.round((net + vat) * 100) / 100, MONEY: money });
-
-function seeded() {
-  return [
-    // A: three sales of 5.000,00 KDV hariç in October → Bs 3 belge, 15.000,00; one in September does not count.
-    inv(9001, 'SF2026-000901', '2026-10-03', A, 'Satış Faturası', 5000, 1000),
-    inv(9002, 'SF2026-000902', '2026-10-14', A, 'Satış Faturası', 5000, 1000),
-    inv(9003, 'SF2026-000903', '2026-10-28', A, 'Satış Faturası', 5000, 1000),
-    inv(9004, 'SF2026-000880', '2026-09-30', A, 'Satış Faturası', 9000, 1800),
-    // B: a sale at exactly 5.000,00 (reportable) and their return of 1.200,00 — not netted: our Ba 1 belge, 1.200,00.
-    inv(9005, 'SF2026-000905', '2026-10-10', B, 'Satış Faturası', 5000, 1000),
-    inv(9006, 'SIF2026-00012', '2026-10-20', B, 'Satış İade Faturası', 1200, 240),
-    // C: a supplier — two purchases 4.000,00 + 3.500,00 = 7.500,00 on our Ba, nothing on Bs.
-    inv(9007, 'AF-77120', '2026-10-08', C, 'Alış Faturası', 4000, 800),
-    inv(9008, 'AF-77188', '2026-10-22', C, 'Alış Faturası', 3500, 700),
-    // D: a sale in USD: the TL amount the ERP records, 32.150,40 KDV hariç.
-    inv(9009, 'SF2026-000909', '2026-10-17', D, 'Satış Faturası', 32150.4, 6430.08, 'USD'),
-    // E: a sale of 6.000,00, no mutabakat address.
-    inv(9010, 'SF2026-000910', '2026-10-30', E, 'Satış Faturası', 6000, 1200),
-  ];
-}
-
 beforeAll(async () => {
-  const source: ErpSource = {
-    accounts: () => real.accounts(),
-    statement: (id) => real.statement(id),
-    invoices: async () => readTableAnswer(seeded(), 'invoice'),
-  };
-  h = await mutabakatHarness({ erp: source });
-  real = upstreamSource(h.upstream);
-  const tl = h.erp.dataset.accounts.filter((a) => !a.currency);
-  [A, B, C, D, E] = tl.slice(0, 5).map((a) => a.id) as [string, string, string, string, string];
+  const s = await seededHarness();
+  h = s.h;
+  [A, B, C, D, E] = s.ids;
 }, 60_000);
 afterAll(() => h?.close());
 beforeEach(() => h.reset());
@@ -160,6 +128,14 @@ describe('BA/BS campaign', () => {
     expect(row.babs!.difference).toEqual({ bs: { count: 1, net: 0 }, ba: { count: 0, net: 0 } });
     expect(b.campaign.counts).toMatchObject({ disagreed: 1, noAnswer: 1 });
     expect(b.campaign.babsDifferences).toEqual({ bs: { count: 1, net: 0 }, ba: { count: 0, net: 0 } });
+
+    // The auditor's Excel: the difference per form and field, the count only.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await (await h.api(`/api/mutabakat/campaigns/${id}/report.xlsx`)).arrayBuffer()) as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(String(ws.getRow(1).getCell(1).value)).toContain('Ekim 2026 BA/BS');
+    const rowOf = (acc: string) => (ws.getSheetValues() as unknown[][]).find((r) => r?.[1] === acc)!;
+    expect(rowOf(A).slice(5, 8)).toEqual(['Bs: 3 belge, 15.000,00 TL; Ba: 0 belge, 0,00 TL', 'Bs: 2 belge, 15.000,00 TL; Ba: 0 belge, 0,00 TL', 'Bs: belge +1; Ba: fark yok']);
 
     // The account's history: the BA/BS month beside any cari period.
     const hist = (await (await h.api(`/api/mutabakat/accounts/${A}/history`)).json()) as { letters: { kind: string; month: string | null; state: string }[] };
