@@ -32,8 +32,7 @@ function head(v: LetterView): string {
 <h1>BA/BS mutabakatı — ${esc(month)}</h1>
 <p>Sayın <strong>${esc(v.accountName)}</strong> (cari kodu ${esc(v.accountId)}${s.taxId ? `, VKN/TCKN ${esc(s.taxId)}` : ''}),</p>
 <p>${esc(v.company.title || 'Firmamız')} kayıtlarına göre ${esc(month)} döneminde aramızdaki belgeler (KDV hariç, TL):</p>
-<dl><dt>${esc(THEIR_LABEL.bs)}</dt><dd class="balance">${esc(figureText(s.ours.bs))}</dd>
-<dt>${esc(THEIR_LABEL.ba)}</dt><dd class="balance">${esc(figureText(s.ours.ba))}</dd></dl>
+${(['bs', 'ba'] as const).map((f) => `<p>${esc(THEIR_LABEL[f])}:<br><span class="balance">${esc(figureText(s.ours[f]))}</span></p>`).join('\n')}
 <p><a href="${esc(v.pdfHref)}">Mutabakat mektubunu (PDF) indir</a> · <a href="${esc(`${v.actionHref}/belgeler.pdf`)}">Belge listesini (PDF) indir</a></p>`;
 }
 
@@ -55,6 +54,7 @@ export function babsFormPage(v: LetterView, values: FormValues = {}, errors: str
 <label><input type="radio" name="kind" value="agreed" required${checked('agreed')}> Mutabıkız</label>
 <label><input type="radio" name="kind" value="disagreed"${checked('disagreed')}> Mutabık değiliz</label></fieldset>
 <fieldset><legend>Mutabık değilseniz: sizin kayıtlarınızdaki rakamlar</legend>
+<p>Kutulara bizim rakamlarımız yazılıdır; yalnızca sizde farklı olanı değiştirin.</p>
 ${row('bs')}
 ${row('ba')}
 <label for="note">Açıklama (ör. eksik ya da fazla görünen fatura)</label><textarea id="note" name="note" rows="4" maxlength="4000">${esc(values.note ?? '')}</textarea>
@@ -73,8 +73,8 @@ export function babsAnsweredPage(v: LetterView, a: AnswerView, notice?: string):
   return layout('BA/BS mutabakat yanıtı', `${head(v)}
 ${notice ? `<p class="error" role="alert">${esc(notice)}</p>` : ''}
 <h2>Yanıtınız kaydedildi</h2>
+${a.kind === 'disagreed' && theirs ? `<p>Kayıtlarınızdaki rakamlar:</p>${(['bs', 'ba'] as const).map((f) => `<p>${esc(THEIR_LABEL[f])}:<br><span class="balance">${esc(figureText(theirs[f]))}</span></p>`).join('')}` : ''}
 <dl><dt>Yanıt</dt><dd>${a.kind === 'agreed' ? 'Mutabıkız' : 'Mutabık değiliz'}</dd>
-${a.kind === 'disagreed' && theirs ? (['bs', 'ba'] as const).map((f) => `<dt>Kayıtlarınızda: ${esc(THEIR_LABEL[f])}</dt><dd>${esc(figureText(theirs[f]))}</dd>`).join('') : ''}
 ${a.note ? `<dt>Açıklama</dt><dd>${esc(a.note)}</dd>` : ''}
 <dt>Yanıtı veren</dt><dd>${esc(a.name)}${a.title ? `, ${esc(a.title)}` : ''}</dd>
 <dt>Zaman</dt><dd>${esc(formatDateTime(new Date(a.at)))}</dd>

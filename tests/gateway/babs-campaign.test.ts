@@ -95,7 +95,7 @@ describe('BA/BS campaign', () => {
     const html = await page.text();
     expect(html).toContain('BA/BS mutabakatı — Ekim 2026');
     // Our Bs = their Ba: 3 belge, 15.000,00 TL, stated as what they bought from us.
-    expect(html).toContain('Bizden alışlarınız (sizin Form Ba’nız; bizim Form Bs’miz)</dt><dd class="balance">3 belge · 15.000,00 TL');
+    expect(html).toContain('Bizden alışlarınız (sizin Form Ba’nız; bizim Form Bs’miz):<br><span class="balance">3 belge · 15.000,00 TL</span>');
     expect(html).toContain('belgeler.pdf');
 
     // The same figures as ours while saying "Mutabık değiliz": refused, nothing recorded.

@@ -140,14 +140,14 @@ function StartForm({ month, threshold, lines, showAll, today, taxIdOf }: BabsSta
 function Named({ title, lines, link, testId }: { title: string; lines: readonly BabsLine[]; link?: boolean; testId: string }) {
   if (lines.length === 0) return null;
   return (
-    <div className="notice notice--warn mut-wide" data-testid={testId}>
-      <p>{title}</p>
+    <details className="notice notice--warn mut-wide" data-testid={testId} open={lines.length <= 10}>
+      <summary>{title}</summary>
       <ul>
         {lines.slice(0, 50).map((l) => (
           <li key={l.key}>{link && l.accountId ? <Link to={`/accounts/${encodeURIComponent(l.accountId)}?mutabakat=1`}>{`${l.name} (${l.accountId})`}</Link> : l.name}</li>
         ))}
         {lines.length > 50 && <li>… {formatCount(lines.length - 50)}</li>}
       </ul>
-    </div>
+    </details>
   );
 }

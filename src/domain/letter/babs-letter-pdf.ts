@@ -77,7 +77,7 @@ export function babsDocsPdf({ company, account, snapshot: s }: Omit<BabsLetterPr
     intro: [t('babs.docs.intro', { bs: f(s.ours.bs), ba: f(s.ours.ba) }), ...(rows.length ? [] : [t('babs.docs.none')])],
     rows,
     columns: [
-      { id: 'form', header: t('babs.docs.form'), chars: 5, text: formLabel },
+      { id: 'form', header: t('babs.docs.form'), chars: 7, text: formLabel },
       { id: 'number', header: t('babs.docs.number'), chars: 17, wrap: true, text: (d) => d.number },
       { id: 'date', header: t('babs.docs.date'), chars: 11, text: (d) => (d.date ? formatDate(d.date) : '') },
       { id: 'type', header: t('babs.docs.type'), chars: 22, wrap: true, text: (d) => (d.currency && !['TL', 'TRY', 'YTL'].includes(d.currency.toUpperCase()) ? `${d.type} (${d.currency})` : d.type) },
