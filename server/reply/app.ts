@@ -19,7 +19,7 @@ import { WindowLimiter } from './limiter';
 import { REPLY_CSP, busyPage, plainPage, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
 import { answeredOf, formOf, readBabsForm } from './babs-page';
-import { babsDocsFileName } from '../mail/babs-compose';
+import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const AMOUNT = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
@@ -97,7 +97,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const row = (await ctx.db.select({ pdf: letters.pdf }).from(letters).where(eq(letters.id, l.id)))[0]!;
     return c.body(Buffer.from(row.pdf!), 200, {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="mutabakat.pdf"; filename*=UTF-8''${encodeURIComponent(`Mutabakat mektubu - ${l.accountName}.pdf`)}`,
+      'content-disposition': `attachment; filename="mutabakat.pdf"; filename*=UTF-8''${encodeURIComponent(l.campaign.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.campaign.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName}.pdf`)}`,
     });
   });
 

@@ -6,6 +6,10 @@
  * form, a disagreement in the count only shown per form and field on the board, a second answer and an
  * expired link refused as on the cari page, the account's history showing the month.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Harness } from './mutabakat-harness';
@@ -136,6 +140,13 @@ describe('BA/BS campaign', () => {
     expect(String(ws.getRow(1).getCell(1).value)).toContain('Ekim 2026 BA/BS');
     const rowOf = (acc: string) => (ws.getSheetValues() as unknown[][]).find((r) => r?.[1] === acc)!;
     expect(rowOf(A).slice(5, 8)).toEqual(['Bs: 3 belge, 15.000,00 TL; Ba: 0 belge, 0,00 TL', 'Bs: 2 belge, 15.000,00 TL; Ba: 0 belge, 0,00 TL', 'Bs: belge +1; Ba: fark yok']);
+
+    const pdf = Buffer.from(await (await h.api(`/api/mutabakat/campaigns/${id}/report.pdf`)).arrayBuffer());
+    const dir = mkdtempSync(join(tmpdir(), 'babs-report-'));
+    writeFileSync(join(dir, 'r.pdf'), pdf);
+    if (process.env.BABS_SAMPLES) writeFileSync(process.env.BABS_SAMPLES, pdf);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain('Bs: belge +1; Ba: fark');
 
     // The account's history: the BA/BS month beside any cari period.
     const hist = (await (await h.api(`/api/mutabakat/accounts/${A}/history`)).json()) as { letters: { kind: string; month: string | null; state: string }[] };
