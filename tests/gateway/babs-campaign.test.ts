@@ -24,7 +24,10 @@ beforeAll(async () => {
   [A, B, C, D, E] = s.ids;
 }, 60_000);
 afterAll(() => h?.close());
-beforeEach(() => h.reset());
+beforeEach(async () => {
+  h.clock.now = new Date('2026-11-16T09:00:00Z');
+  await h.reset();
+});
 
 const name = (id: string) => h.erp.dataset.accountById.get(id)!.name;
 
@@ -159,7 +162,6 @@ describe('BA/BS campaign', () => {
     const unknown = await h.reply(`/yanit/${'x'.repeat(43)}`);
     expect(expired.status).toBe(404);
     expect(await expired.text()).toBe(await unknown.text());
-    h.clock.now = new Date('2026-11-16T09:00:00Z');
   });
 
   it('staff record an answer by phone with their figures per form; the board shows the Ba amount difference', async () => {
@@ -175,6 +177,23 @@ describe('BA/BS campaign', () => {
     expect(r.status).toBe(200);
     const row = (await board(id)).letters[0]!;
     expect(row.babs!.difference).toEqual({ bs: { count: 0, net: 0 }, ba: { count: 0, net: 50_000 } });
+  });
+
+  it('reminds an unanswered BA/BS letter after 7 days through the same reminders, naming the month; not one that was answered', async () => {
+    await contact(A);
+    await contact(C);
+    const id = await start([A, C]);
+    await h.drain();
+    const { path } = await replyPath(id, C);
+    expect((await h.reply(path, { method: 'POST', body: form({ kind: 'agreed', name: 'Ali Demir', title: 'Muhasebe' }) })).status).toBe(200);
+    h.clock.now = new Date('2026-11-24T09:00:00Z');
+    const { scanReminders } = await import('../../server/mutabakat/reminders');
+    await scanReminders(await h.mut.ctx());
+    await h.drain();
+    const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; kind: string; subject: string; attachmentName: string }[] }).mails;
+    expect(mails.filter((m) => m.kind === 'reminder').map((m) => [m.accountId, m.subject, m.attachmentName])).toEqual([
+      [A, 'Hatırlatma: Ekim 2026 BA/BS mutabakatı - Örnek Dağıtım A.Ş.', `BA-BS mutabakat mektubu - ${name(A)} - Ekim 2026.pdf`],
+    ]);
   });
 
   it('refuses a month not yet ended or malformed, in Turkish, naming the field', async () => {
