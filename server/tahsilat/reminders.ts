@@ -13,13 +13,13 @@ import { enqueue } from '../jobs/queue';
 import type { MutCtx } from '../mutabakat/context';
 import type { Actor } from '../mutabakat/events';
 import { conflict } from '../mutabakat/errors';
-import { formatDate, formatMoney } from '../../src/domain/format';
+import { formatMoney } from '../../src/domain/format';
 import { addDays, compareIsoDate, todayIso } from '../../src/domain/dates';
 import { readSnapshot, type AccountFigures } from './figures';
 import { buildWorklist } from './worklist';
 import { fillTemplate, loadSettings, type ReminderLevel } from './settings';
 import { logActivity } from './store';
-import { openItemsPdf } from './documents';
+import { attachmentName, documentPdf } from './documents';
 import { mailHtml } from './mail';
 
 export const TAHSILAT_CAMPAIGN = 'tahsilat';
@@ -106,14 +106,16 @@ export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Act
     };
     const now = ctx.now();
     const today = todayIso(now);
-    const pdf = await openItemsPdf(ctx.company.title, { id: figures!.id, name: figures!.name }, figures!.lines, figures!.docKey, p.overdue.map((c) => c.currency), today, now);
+    // Level 1 attaches the open items, level 2 the vade farkı calculation (settings: attach).
+    const doc = level.attach === 'lateInterest' ? 'lateInterest' : 'openItems';
+    const pdf = await documentPdf(doc, { company: ctx.company.title, account: { id: figures!.id, name: figures!.name }, lines: figures!.lines, docKey: figures!.docKey, currencies: p.overdue.map((c) => c.currency), asOf: today, now });
     const subject = fillTemplate(level.subject, vars);
     const text = fillTemplate(level.body, vars);
     const mailId = randomUUID();
     await ctx.db.transaction(async (tx) => {
       await tx.insert(mails).values({
         id: mailId, letterId: p.id, campaignId: TAHSILAT_CAMPAIGN, accountId: p.accountId, kind: 'tahsilat', to: addr.to, cc: addr.cc, subject, html: mailHtml(text, p.overdue), text,
-        link: null, attachmentName: `Açık kalemler - ${figures!.name.replace(/[\\/:*?"<>|\r\n\t]+/g, ' ').slice(0, 80)} - ${formatDate(today)}.pdf`, state: 'queued', createdAt: now, nextAttemptAt: now, pdf,
+        link: null, attachmentName: attachmentName(doc, figures!.name, today), state: 'queued', createdAt: now, nextAttemptAt: now, pdf,
       });
       await enqueue(tx, 'send', { mailId }, now);
       await tx.update(collectReminders).set({ state: 'queued', mailId, sentBy: by.userName }).where(eq(collectReminders.id, p.id));

@@ -3,7 +3,7 @@
  * mutabakat database, outbox and jobs; every write names the session's Workcube user.
  */
 import type { Context, Hono } from 'hono';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { GatewayEnv } from '../gateway/config';
 import type { MountCookies } from '../gateway/config';
 import { GatewayError } from '../gateway/messages';
@@ -16,7 +16,8 @@ import { judgePromises } from './promise';
 import { accountCurrencies, figuresOf, readSnapshot } from './figures';
 import { activitiesOf, activityJson, addPromise, checkActivity, checkPromise, getState, logActivity, promisesOf, saveState, stateJson } from './store';
 import { buildPayables, buildWorklist, promiseJson, VIEWS, type View } from './worklist';
-import { listProposals, proposeReminders, sendReminders } from './reminders';
+import { listProposals, proposeReminders, sendReminders, TAHSILAT_CAMPAIGN } from './reminders';
+import { attachment } from '../mutabakat/routes';
 import { checkSettings, loadSettings, saveSettings, TEMPLATE_FIELDS } from './settings';
 import { emailStatement } from './statement-mail';
 
@@ -147,5 +148,11 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, 
   app.get(`${base}/mails`, route('mails', async (c, ctx) => {
     const rows = await ctx.db.select({ id: mails.id, accountId: mails.accountId, subject: mails.subject, state: mails.state, smtp: mails.smtp, createdAt: mails.createdAt }).from(mails).where(eq(mails.campaignId, 'tahsilat'));
     return c.json({ mails: rows });
+  }));
+  // The outbox's "Ek" of a collections mail: the PDF the mail carries (a tahsilat mail has no mutabakat letter).
+  app.get(`${base}/mails/:id{[0-9a-f-]{36}}/pdf`, route('mail_pdf', async (c, ctx) => {
+    const m = (await ctx.db.select({ pdf: mails.pdf, name: mails.attachmentName }).from(mails).where(and(eq(mails.id, pid(c)), eq(mails.campaignId, TAHSILAT_CAMPAIGN))))[0];
+    if (!m?.pdf) throw new MutError('not_found', 'Bu e-postanın eki bulunamadı.');
+    return c.body(new Uint8Array(m.pdf), 200, { 'content-type': 'application/pdf', 'content-disposition': attachment(m.name), 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' });
   }));
 }
