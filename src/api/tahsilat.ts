@@ -14,7 +14,7 @@ export interface Worklist { today: string; asOf: string | null; stale: boolean; 
 export interface Payables { asOf: string | null; stale: boolean; problem: string | null; rows: { accountId: string; name: string; open: CurrencyOverdue[]; oldestDays: number }[] }
 export interface Activity { id: number; at: string; by: string; byName: string; kind: string; kindLabel: string; result: string | null; resultLabel: string | null; note: string }
 export interface CollectState { owner: string | null; nextAction: string; nextActionDate: string | null; flags: string[]; version: number; updatedBy: string | null }
-export interface CollectAccount { accountId: string; name: string; today: string; stale: boolean; overdue: CurrencyOverdue[]; currencies: string[]; state: CollectState; promises: PromiseInfo[]; activities: Activity[]; graceDays: number }
+export interface CollectAccount { accountId: string; name: string; today: string; stale: boolean; overdue: CurrencyOverdue[]; currencies: string[]; state: CollectState; promises: PromiseInfo[]; activities: Activity[]; graceDays: number; address: { collectTo: string[] | null; to: string[] } }
 export interface Proposal { id: string; accountId: string; name: string; level: number; kind: string; state: string; overdue: { currency: string; overdue: number; oldestDays: number }[]; to: string[] }
 
 async function request<T>(path: string, init: SendInit): Promise<T> {
@@ -37,6 +37,6 @@ export const refreshWorklist = (view: View) => request<Worklist>(`worklist?view=
 export const addActivity = (id: string, body: { kind: string; result?: string | null; note: string }) => request<CollectAccount>(`accounts/${enc(id)}/activities`, { method: 'post', json: body });
 export const saveCollectState = (id: string, body: Omit<CollectState, 'updatedBy'>) => request<CollectAccount>(`accounts/${enc(id)}/state`, { method: 'put', json: body });
 export const addPromise = (id: string, body: { amount: string; currency: string; due: string; note?: string }) => request<CollectAccount>(`accounts/${enc(id)}/promises`, { method: 'post', json: body });
-export const sendOpenItems = (id: string) => request<{ mailId: string }>(`accounts/${enc(id)}/send-document`, { method: 'post', json: { kind: 'openItems' } });
+export const sendDocument = (id: string, kind: 'statement' | 'openItems' | 'lateInterest') => request<{ mailId: string; account: CollectAccount }>(`accounts/${enc(id)}/send-document`, { method: 'post', json: { kind } });
 export const proposeReminders = () => request<{ reminders: Proposal[] }>('reminders/propose', { method: 'post', json: {} });
 export const sendReminders = (ids: string[]) => request<{ queued: number; skipped: { accountId: string; reason: string }[] }>('reminders/send', { method: 'post', json: { ids } });

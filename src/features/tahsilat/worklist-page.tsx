@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { t, type MessageKey } from '../../i18n';
 import { formatDate, formatDateTime, formatMoney } from '../../domain/format';
 import { withParams } from '../../lib/search-params';
-import { CustomerPanel, promiseText } from './customer-panel';
+import { CustomerPanel, promiseText } from '../../components/tahsilat/customer-panel';
 import { PayablesTable } from './payables-table';
 import './tahsilat.css';
 
