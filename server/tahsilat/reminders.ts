@@ -79,6 +79,14 @@ export async function listProposals(ctx: MutCtx, day?: string): Promise<Proposal
 
 const amounts = (o: readonly ReminderOverdue[]) => o.map((c) => `${formatMoney(c.overdue)} ${c.currency}`).join(' ve ');
 
+/** The template fields' values for one customer (settings.ts TEMPLATE_FIELDS). */
+export function templateVars(name: string, person: string, overdue: readonly ReminderOverdue[], company: string): Record<string, string> {
+  return {
+    musteri: name, yetkili: person || 'Yetkili', tutarlar: amounts(overdue), en_eski_gun: String(Math.max(0, ...overdue.map((c) => c.oldestDays))), sirket: company,
+    kalemler: overdue.map((c) => `${c.currency}: ${formatMoney(c.overdue)}`).join('\n'),
+  };
+}
+
 /** Sends the chosen proposals: one mail per customer, checked again now (a promise or itiraz since the proposal stops it). */
 export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Actor): Promise<{ queued: number; skipped: { accountId: string; reason: string }[] }> {
   if (ctx.transport.mode === 'disabled') throw conflict('E-posta gönderilemiyor: sunucuda SMTP_URL ayarlanmamış.');
@@ -100,10 +108,7 @@ export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Act
     }
     const level = settings.levels.find((l) => l.level === p.level)!;
     const addr = await collectAddress(ctx, p.accountId);
-    const vars = {
-      musteri: figures!.name, yetkili: addr.person || 'Yetkili', tutarlar: amounts(p.overdue), en_eski_gun: String(Math.max(...p.overdue.map((c) => c.oldestDays))), sirket: ctx.company.title,
-      kalemler: p.overdue.map((c) => `${c.currency}: ${formatMoney(c.overdue)}`).join('\n'),
-    };
+    const vars = templateVars(figures!.name, addr.person, p.overdue, ctx.company.title);
     const now = ctx.now();
     const today = todayIso(now);
     // Level 1 attaches the open items, level 2 the vade farkı calculation (settings: attach).

@@ -18,7 +18,8 @@ import { activitiesOf, activityJson, addPromise, checkActivity, checkPromise, ge
 import { buildPayables, buildWorklist, promiseJson, VIEWS, type View } from './worklist';
 import { listProposals, proposeReminders, sendReminders, TAHSILAT_CAMPAIGN } from './reminders';
 import { attachment } from '../mutabakat/routes';
-import { checkSettings, loadSettings, saveSettings, TEMPLATE_FIELDS } from './settings';
+import { checkSettings, FIELD_HELP, loadSettings, saveSettings, TEMPLATE_FIELDS } from './settings';
+import { previewTemplate } from './preview';
 import { emailStatement } from './statement-mail';
 
 type C = Context<GatewayEnv>;
@@ -130,12 +131,14 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, 
     return c.json({ ...r, account: await accountOut(ctx, pid(c)) }, 201);
   }));
 
-  app.get(`${base}/settings`, route('settings', async (c, ctx) => c.json({ settings: await loadSettings(ctx.db), fields: TEMPLATE_FIELDS })));
+  const fields = TEMPLATE_FIELDS.map((name) => ({ name, help: FIELD_HELP[name] }));
+  app.get(`${base}/settings`, route('settings', async (c, ctx) => c.json({ settings: await loadSettings(ctx.db), fields })));
   app.put(`${base}/settings`, route('settings_put', async (c, ctx, by) => {
     const s = checkSettings(await readJson(c));
     await saveSettings(ctx.db, s, by, ctx.now());
-    return c.json({ settings: s, fields: TEMPLATE_FIELDS });
+    return c.json({ settings: s, fields });
   }));
+  app.post(`${base}/settings/preview`, route('settings_preview', async (c, ctx) => c.json(await previewTemplate(ctx, await readJson(c)))));
 
   app.get(`${base}/reminders`, route('reminders', async (c, ctx) => c.json({ reminders: await listProposals(ctx, c.req.query('day') || todayIso(ctx.now())) })));
   app.post(`${base}/reminders/propose`, route('reminders_propose', async (c, ctx, by) => c.json({ reminders: await proposeReminders(ctx, by) })));

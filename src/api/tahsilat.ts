@@ -40,3 +40,10 @@ export const addPromise = (id: string, body: { amount: string; currency: string;
 export const sendDocument = (id: string, kind: 'statement' | 'openItems' | 'lateInterest') => request<{ mailId: string; account: CollectAccount }>(`accounts/${enc(id)}/send-document`, { method: 'post', json: { kind } });
 export const proposeReminders = () => request<{ reminders: Proposal[] }>('reminders/propose', { method: 'post', json: {} });
 export const sendReminders = (ids: string[]) => request<{ queued: number; skipped: { accountId: string; reason: string }[] }>('reminders/send', { method: 'post', json: { ids } });
+
+export interface ReminderLevel { level: number; days: number; kind: 'email' | 'manual'; auto: boolean; attach: 'openItems' | 'lateInterest' | 'none'; subject: string; body: string }
+export interface CollectSettings { graceDays: number; minIntervalDays: number; levels: ReminderLevel[] }
+export interface SettingsAnswer { settings: CollectSettings; fields: { name: string; help: string }[] }
+export const settingsQuery = () => queryOptions({ queryKey: ['tahsilat', 'settings'], queryFn: ({ signal }) => request<SettingsAnswer>('settings', { method: 'get', signal }) });
+export const saveSettings = (s: CollectSettings) => request<SettingsAnswer>('settings', { method: 'put', json: s });
+export const previewTemplate = (body: { accountId: string; subject: string; body: string }) => request<{ subject: string; text: string; html: string; name: string }>('settings/preview', { method: 'post', json: body });
