@@ -15,7 +15,7 @@ import type { Actor } from '../mutabakat/events';
 import { conflict } from '../mutabakat/errors';
 import { formatMoney } from '../../src/domain/format';
 import { addDays, compareIsoDate, todayIso } from '../../src/domain/dates';
-import { readSnapshot, type AccountFigures } from './figures';
+import { figuresFor, readSnapshot, type AccountFigures } from './figures';
 import { buildWorklist } from './worklist';
 import { fillTemplate, loadSettings, type ReminderLevel } from './settings';
 import { logActivity } from './store';
@@ -47,15 +47,26 @@ export async function proposeReminders(ctx: MutCtx, by: Actor | null = null): Pr
   // The day's proposal reads the ERP afresh (a payment since the last read must stop a reminder).
   const wl = await buildWorklist(ctx, '', 'all', { force: true });
   if (wl.stale || !wl.asOf) throw conflict(wl.problem ?? 'ERP okunamadı; hatırlatma önerilemedi.');
+  const candidates = [];
   for (const r of wl.rows) {
     if (!r.overdue.length || r.oldestDays === null) continue;
     if (r.promise?.status === 'pending') continue;
     if (r.flags.includes('itiraz') || r.flags.includes('hukuki')) continue;
-    const level = levelFor(settings.levels, r.oldestDays);
-    if (!level) continue;
+    if (!levelFor(settings.levels, r.oldestDays)) continue;
     const st = (await ctx.db.select().from(collectAccounts).where(eq(collectAccounts.accountId, r.accountId)))[0];
     if (st?.remindedAt && compareIsoDate(todayIso(st.remindedAt), addDays(today, -settings.minIntervalDays)) > 0) continue;
-    const overdue = r.overdue.map((c) => ({ currency: c.currency, overdue: c.overdue, oldestDays: c.oldestDays }));
+    candidates.push(r);
+  }
+  // A large ERP's rows carry the aging's estimate: each candidate's figures from its statement.
+  const snap = (await readSnapshot(ctx)).snapshot!;
+  await figuresFor(ctx, snap, candidates.map((r) => r.accountId));
+  for (const r of candidates) {
+    const f = snap.accounts.get(r.accountId);
+    const exact = f ? f.overdue.filter((c) => c.overdue > 0) : r.overdue;
+    if (!exact.length || exact.some((c) => c.estimated)) continue;
+    const level = levelFor(settings.levels, Math.max(...exact.map((c) => c.oldestDays)));
+    if (!level) continue;
+    const overdue = exact.map((c) => ({ currency: c.currency, overdue: c.overdue, oldestDays: c.oldestDays }));
     const addr = await collectAddress(ctx, r.accountId);
     const state = level.kind === 'manual' ? 'manual' : addr.to.length ? 'proposed' : 'no_address';
     const id = randomUUID();
@@ -95,6 +106,7 @@ export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Act
   const byId = new Map(wl.rows.map((r) => [r.accountId, r]));
   const snap = (await readSnapshot(ctx)).snapshot;
   const list = ids.length ? await ctx.db.select().from(collectReminders).where(and(inArray(collectReminders.id, [...ids]), eq(collectReminders.state, 'proposed'))) : [];
+  if (snap) await figuresFor(ctx, snap, list.map((p) => p.accountId)).catch(() => undefined);
   let queued = 0;
   const skipped: { accountId: string; reason: string }[] = [];
   for (const p of list) {
