@@ -195,7 +195,7 @@ export interface Mail {
   letterId: string;
   campaignId: string;
   accountId: string;
-  kind: 'letter' | 'reminder';
+  kind: 'letter' | 'reminder' | 'tahsilat';
   to: string[];
   cc: string[];
   subject: string;
