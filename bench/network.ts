@@ -159,6 +159,8 @@ interface OverviewRun {
   accountsSentMs: number;
   agingSentMs: number;
   accountsLastByteMs: number;
+  agingLastByteMs: number;
+  agingKB: number;
   afterAnswersMs: number;
 }
 
@@ -192,6 +194,8 @@ async function loginToOverviewRun(browser: Browser, baseUrl: string, link: Link,
       accountsSentMs: cari.start - clickAt,
       agingSentMs: aging.start - clickAt,
       accountsLastByteMs: cari.responseEnd - clickAt,
+      agingLastByteMs: aging.responseEnd - clickAt,
+      agingKB: aging.bytes / 1024,
       afterAnswersMs: figures.painted - Math.max(cari.responseEnd, aging.responseEnd),
     };
   } finally {
@@ -333,7 +337,7 @@ export async function measureNetwork(browser: Browser, baseUrl: string): Promise
       figures['extra.network.overview.agingSentMs'] = figure(overview.map((r) => r.agingSentMs), 'ms');
       figures['extra.network.overview.accountsLastByteMs'] = figure(overview.map((r) => r.accountsLastByteMs), 'ms');
       figures['extra.network.overview.afterAnswersMs'] = figure(overview.map((r) => r.afterAnswersMs), 'ms');
-      for (const r of overview) log(`    Özet figures ${r.ms.toFixed(0)}: get_cari sent ${r.accountsSentMs.toFixed(0)} (aging ${r.agingSentMs.toFixed(0)}), its last byte ${r.accountsLastByteMs.toFixed(0)}, answers → painted ${r.afterAnswersMs.toFixed(0)}`);
+      for (const r of overview) log(`    Özet figures ${r.ms.toFixed(0)}: get_cari sent ${r.accountsSentMs.toFixed(0)} (aging ${r.agingSentMs.toFixed(0)}), its last byte ${r.accountsLastByteMs.toFixed(0)}, aging's ${r.agingLastByteMs.toFixed(0)} (${r.agingKB.toFixed(0)} KB), answers → painted ${r.afterAnswersMs.toFixed(0)}`);
     }
     log(`  login → rows ${logins.map((r) => r.ms.toFixed(0)).join('/')} ms; get_cari on the wire ${logins[0]?.wireKB.toFixed(0)} KB`);
     for (const r of logins) log(`    rows ${r.ms.toFixed(0)} whole list ${r.wholeMs.toFixed(0)}: before ${r.beforeRequestMs.toFixed(0)} wait ${r.waitMs.toFixed(0)} first byte→text ${r.textMs.toFixed(0)} (download ${r.downloadMs.toFixed(0)}) parse ${r.parseMs.toFixed(0)} read ${r.readMs.toFixed(0)} render ${r.renderMs.toFixed(0)}`);
