@@ -33,7 +33,7 @@ export interface StatementBatch<R> {
   /** Outcome per account (its statement query's state). */
   items: ReadonlyMap<string, BatchItem<R>>;
   total: number;
-  /** Statements settled (read or failed). */
+  /** Statements dealt with: read, failed, or stopped under way by İptal. */
   done: number;
   running: boolean;
   cancelled: boolean;
@@ -44,6 +44,8 @@ export interface StatementBatch<R> {
 
 interface RunResult {
   cancelled: boolean;
+  /** The accounts whose statement the run went for (a cancelled run's in-flight ones count as done). */
+  started: readonly string[];
 }
 
 const NO_IDS: readonly string[] = [];
@@ -74,16 +76,18 @@ export function useStatementBatch<R>(opts: {
         const q = statementQueries.detail(id).queryKey;
         if (queryClient.getQueryState(q)?.status === 'error') queryClient.removeQueries({ queryKey: q, exact: true });
       }
+      const started: string[] = [];
       await runPool(
         ids,
         limit,
         async (id) => {
+          started.push(id);
           // A failure is the statement query's own error (read below); nothing to record here.
           await queryClient.fetchQuery(statementQueries.detail(id)).catch(() => undefined);
         },
         ctrl.signal,
       );
-      return { cancelled: ctrl.signal.aborted };
+      return { cancelled: ctrl.signal.aborted, started };
     },
   });
   // The last run of this batch, also one started before the page was left and opened again.
@@ -95,6 +99,7 @@ export function useStatementBatch<R>(opts: {
   const ids = useMemo(() => (runs.length ? [...new Set(runs.flatMap((r) => r.ids))] : NO_IDS), [idsKey]);
   const running = last?.status === 'pending';
   const cancelled = last?.data?.cancelled === true;
+  const stopped = useMemo(() => new Set(cancelled ? last?.data?.started : []), [cancelled, last?.data?.started]);
 
   const combine = useCallback(
     (results: { data: unknown; error: unknown; fetchStatus: string; status: string }[]) => {
@@ -110,11 +115,15 @@ export function useStatementBatch<R>(opts: {
           done++;
           items.set(id, { kind: 'failed', message: userMessageOf(r.error) });
         } else if (r.fetchStatus === 'fetching') items.set(id, { kind: 'loading' });
-        else items.set(id, { kind: running || !last ? 'waiting' : cancelled ? 'cancelled' : 'waiting' });
+        else {
+          // Gone for and stopped by İptal: dealt with (the progress says so), not read.
+          if (stopped.has(id)) done++;
+          items.set(id, { kind: !running && cancelled ? 'cancelled' : 'waiting' });
+        }
       });
       return { items, done };
     },
-    [ids, compute, running, cancelled, last],
+    [ids, compute, running, cancelled, stopped],
   );
   // Read from the cache only: the run (above) is what fetches, `limit` at a time.
   const queries = useMemo(() => ids.map((id) => ({ ...statementQueries.detail(id), enabled: false })), [ids]);
