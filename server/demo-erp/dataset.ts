@@ -16,6 +16,7 @@ import { makeName, pickPlace, rand, supplierSeries, type Rand } from './dataset-
 export * from './dataset-model';
 export { foreignAmount, rateOf } from './dataset-currency';
 import { applyForeignCurrency } from './dataset-currency';
+import { linkReturns } from './dataset-returns';
 import { AccountCategory, StatementType, InvoiceKind, DemoStatementLine, DemoAccount, DemoInvoiceLine, DemoInvoice, DemoDataset, DatasetOptions, DEFAULT_TODAY, DEFAULT_SEED, DATASET_START, LARGE_STATEMENT_ACCOUNT_ID, LARGE_ACCOUNT_COUNT, LARGE_STATEMENT_LINES, LARGE_INVOICE_COUNT, lineNet, lineVat, dayNumber, isoFromDay } from './dataset-model';
 
 // ---------------------------------------------------------------- generation
@@ -335,6 +336,7 @@ export function generateDataset(options: DatasetOptions = {}): DemoDataset {
     for (const l of acc.lines) balance += l.debit - l.credit;
     acc.balance = balance;
   }
+  linkReturns(accounts, SPECIALS.length);
   applyForeignCurrency(accounts, SPECIALS.length, large ? 2 : 8);
   return {
     size,

@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { foldKey } from '../../src/domain/turkish';
 import type { Db } from '../db/open';
-import { checkTaxId } from '../../src/lib/babs/tax-id';
+import { checkTaxId } from '../../src/domain/babs/tax-id';
 import { badAddress, isAddress, putContact, splitAddresses } from './contacts';
 import { MutError, MUT_MESSAGES, badRequest } from './errors';
 import type { Actor } from './events';

@@ -23,6 +23,8 @@ export interface Harness {
   mut: Mutabakat;
   clock: { now: Date };
   settings: MutabakatSettings;
+  /** The demo ERP as the server reads it (a test's own ErpSource can lean on it). */
+  upstream: UpstreamOptions;
   /** A call as the signed-in browser (cookie + CSRF header). */
   api(path: string, init?: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
   /** A call to the public reply app (no cookie). */
@@ -53,7 +55,7 @@ export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const worker = await mut.worker();
   return {
-    erp, mut, clock, settings,
+    erp, mut, clock, settings, upstream,
     api: async (path, init = {}) => gateway.request(path, {
       method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
       headers: { cookie, 'x-app-request': '1', ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
