@@ -77,4 +77,5 @@ export function datasetBalance(erp: DemoErp, id: string, asOf: string): number {
   return a.lines.filter((l) => l.date <= asOf).reduce((s, l) => s + l.debit - l.credit, 0);
 }
 
+// Test files written against this harness may take the one SMTP inbox from here too.
 export { smtpInbox, type Inbox } from '../harness/smtp-inbox';
