@@ -10,6 +10,8 @@ import type { Account, Statement } from '../../src/domain/erp-types';
 export interface ErpSource {
   accounts(): Promise<Map<string, Account>>;
   statement(accountId: string): Promise<Statement>;
+  /** The ERP's answer unread (the letter threads read it): the ERP's own source has it, a test's may not. */
+  statementRaw?(accountId: string): Promise<{ status: number; body: ArrayBuffer }>;
 }
 
 const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
@@ -24,6 +26,10 @@ export function upstreamSource(upstream: UpstreamOptions): ErpSource {
     async statement(accountId) {
       const answer = await callErp(upstream, 'get_cari_extre', [['cari_id', accountId]]);
       return readStatement(parseErpBody(text(answer.body), answer.status));
+    },
+    async statementRaw(accountId) {
+      const answer = await callErp(upstream, 'get_cari_extre', [['cari_id', accountId]]);
+      return { status: answer.status, body: answer.body };
     },
   };
 }

@@ -6,17 +6,16 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import { events, letters, tokens, uploads } from '../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { letters, uploads, type LetterSnapshot } from '../db/schema';
 import { hashToken } from '../mail/outbox';
 import { webAnswer, type AnswerInput } from '../mutabakat/actions';
-import { loadLetter } from '../mutabakat/campaigns';
 import type { MutCtx } from '../mutabakat/context';
-import { appendEvent } from '../mutabakat/events';
+import { appendEvent, type EventRow } from '../mutabakat/events';
 import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { toMinor } from '../../src/domain/money';
 import { WindowLimiter } from './limiter';
-import { REPLY_CSP, answeredPage, busyPage, formPage, plainPage, type FormValues, type LetterView } from './page';
+import { REPLY_CSP, answeredPage, type AnswerView, busyPage, formPage, plainPage, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -27,6 +26,36 @@ export interface ReplyOptions {
   addressOf: (c: Context) => string;
   perAddress?: { max: number; windowMs: number };
   perToken?: { max: number; windowMs: number };
+}
+
+interface OpenedRow {
+  id: string;
+  campaign_id: string;
+  account_id: string;
+  account_name: string;
+  state: string;
+  snapshot: LetterSnapshot | null;
+  answer_event_id: number | null;
+  as_of: string;
+  deadline: string;
+  cancelled: boolean;
+  a_id: number | string | null;
+  a_at: string | Date | null;
+  a_detail: Record<string, unknown> | null;
+  a_by: string | null;
+  opened: boolean;
+}
+
+interface Opened {
+  id: string;
+  campaignId: string;
+  accountId: string;
+  accountName: string;
+  snapshot: LetterSnapshot;
+  asOf: string;
+  deadline: string;
+  opened: boolean;
+  answer: AnswerView | null;
 }
 
 export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): Hono {
@@ -47,28 +76,37 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
 
   const plain = (c: Context) => c.html(plainPage(), 404);
 
-  /** The letter a token opens, or null (unknown, expired, cancelled — one answer for all). */
-  async function open(ctx: MutCtx, token: string) {
+  /**
+   * The letter a token opens, or null (unknown, expired, cancelled — one answer for all): one indexed
+   * query by the token's hash (the token, its letter and campaign, the answer event, whether the link
+   * was opened before). The PDF bytes stay out of it.
+   */
+  async function open(ctx: MutCtx, token: string): Promise<Opened | null> {
     if (!TOKEN.test(token)) return null;
-    const t = (await ctx.db.select().from(tokens).where(eq(tokens.hash, hashToken(token))))[0];
-    if (!t || t.expiresAt <= ctx.now()) return null;
-    const l = await loadLetter(ctx.db, t.letterId).catch(() => null);
-    if (!l || l.campaign.cancelled || l.state === 'cancelled' || !l.snapshot) return null;
-    return l;
+    const rows = await ctx.d.rows<OpenedRow>(sql`
+      SELECT l.id, l.campaign_id, l.account_id, l.account_name, l.state, l.snapshot, l.answer_event_id,
+             c.as_of, c.deadline, c.cancelled,
+             a.id AS a_id, a.at AS a_at, a.detail AS a_detail, a.by_user AS a_by,
+             EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened') AS opened
+      FROM reply_tokens t
+      JOIN letters l ON l.id = t.letter_id
+      JOIN campaigns c ON c.id = l.campaign_id
+      LEFT JOIN events a ON a.id = l.answer_event_id
+      WHERE t.hash = ${hashToken(token)} AND t.expires_at > ${ctx.now().toISOString()}::timestamptz`);
+    const r = rows[0];
+    if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
+    const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
+    return {
+      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, opened: r.opened,
+      answer: answer && { kind: answer.kind, balances: answer.balances, note: answer.note, name: answer.name, title: answer.title, at: answer.at, attachmentName: answer.attachment?.fileName ?? null },
+    };
   }
 
-  const view = (ctx: MutCtx, l: NonNullable<Awaited<ReturnType<typeof open>>>, token: string): LetterView => ({
+  const view = (ctx: MutCtx, l: Opened, token: string): LetterView => ({
     company: { title: ctx.company.title, address: ctx.company.address }, accountName: l.accountName, accountId: l.accountId,
-    asOf: l.campaign.asOf, deadline: l.campaign.deadline, ours: l.snapshot!.ours.map((m) => signedMoney(m.currency, m.balance)),
+    asOf: l.asOf, deadline: l.deadline, ours: l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance)),
     pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`,
   });
-
-  async function answered(ctx: MutCtx, l: { answerEventId: number | null }) {
-    if (l.answerEventId == null) return null;
-    const e = (await ctx.db.select().from(events).where(eq(events.id, l.answerEventId)))[0]!;
-    const a = answerOf(e);
-    return { kind: a.kind, balances: a.balances, note: a.note, name: a.name, title: a.title, at: a.at, attachmentName: a.attachment?.fileName ?? null };
-  }
 
   const limited = (c: Context, token: string) => !byAddress.hit(o.addressOf(c)) || !byToken.hit(hashToken(token));
 
@@ -78,12 +116,10 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const ctx = await getCtx();
     const l = await open(ctx, token);
     if (!l) return plain(c);
-    const seen = await ctx.db.select({ id: events.id }).from(events).where(and(eq(events.letterId, l.id), eq(events.type, 'opened'))).limit(1);
-    if (seen.length === 0) {
+    if (!l.opened) {
       await appendEvent(ctx.db, ctx.now(), { campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, type: 'opened', detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
     }
-    const a = await answered(ctx, l);
-    return c.html(a ? answeredPage(view(ctx, l, token), a) : formPage(view(ctx, l, token)));
+    return c.html(l.answer ? answeredPage(view(ctx, l, token), l.answer) : formPage(view(ctx, l, token)));
   });
 
   app.get('/yanit/:token/pdf', async (c) => {
@@ -106,7 +142,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const l = await open(ctx, token);
     if (!l) return plain(c);
     const v = view(ctx, l, token);
-    const prior = await answered(ctx, l);
+    const prior = l.answer;
     if (prior) return c.html(answeredPage(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
     const length = Number(c.req.header('content-length') ?? '0');
     if (length > MAX_UPLOAD_BYTES + 64 * 1024) return c.html(formPage(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
@@ -148,8 +184,8 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       attachment: upload ? { id: upload.id, fileName: upload.fileName, size: upload.size, type: upload.type } : null,
     };
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
-    const now = (await ctx.db.select({ answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, l.id)))[0]!;
-    const a = (await answered(ctx, now))!;
+    const a = (await open(ctx, token))?.answer;
+    if (!a) return plain(c);
     if (result === 'already') return c.html(answeredPage(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
     return c.html(answeredPage(v, a));
   });
