@@ -6,7 +6,8 @@
  * comes as the ERP's raw answer (parsed here, in the thread) or already read (a test's ERP source).
  */
 import { createHash } from 'node:crypto';
-import { letterBalance, letterRows } from '../../src/domain/letter/letter-balance';
+import { letterBalances, letterRows } from '../../src/domain/letter/letter-balance';
+import { accountCurrencies } from '../../src/domain/ledger';
 import { letterPdf } from '../../src/domain/letter/letter-pdf';
 import { isDocumentNumberColumn } from '../../src/domain/document-number';
 import { prepareStatement } from '../../src/domain/running-balance';
@@ -15,6 +16,7 @@ import { formatDate } from '../../src/domain/format';
 import type { Account, CompanyInfo, Statement } from '../../src/domain/erp-types';
 import type { PdfPart } from '../../src/domain/document/pdf-document';
 import type { CampaignOptions, LetterSnapshot } from '../db/schema';
+import { openItemsParts } from '../tahsilat/documents';
 import { renderPdf } from './pdf';
 
 export interface LetterInput {
@@ -28,9 +30,10 @@ export interface LetterInput {
   options: CampaignOptions;
   company: CompanyInfo;
   ttk94Clause: boolean;
-  /** Today (Istanbul) and the moment written in the PDF's metadata. */
+  /** Today (Istanbul), the moment written in the PDF's metadata, and that moment as ISO (the enclosures' heads). */
   today: string;
   madeAt: string;
+  at: string;
 }
 
 export interface BuiltLetter {
@@ -43,7 +46,7 @@ export interface BuiltLetter {
 export async function buildLetter(i: LetterInput): Promise<BuiltLetter> {
   const statement = i.statement ?? readStatement(parseErpBody(new TextDecoder().decode(i.raw!.body), i.raw!.status));
   const p = prepareStatement(statement.lines, i.today);
-  const b = letterBalance(p, i.asOf, i.today, i.account?.currency);
+  const b = letterBalances(p, i.asOf, i.today, i.account?.currency);
   const warnings: string[] = [];
   if (b.undated) warnings.push(`Tarihi okunamayan ${b.undated} satır bakiyeye dahil.`);
   if (b.unreadable) warnings.push(`Tutarı okunamayan ${b.unreadable} satır var: bakiye güvenilir değil.`);
@@ -54,11 +57,22 @@ export async function buildLetter(i: LetterInput): Promise<BuiltLetter> {
   const props = {
     company: i.company, account: { id: i.accountId, name, province: i.account?.province, district: i.account?.district },
     asOf: i.asOf, issuedOn: i.today, balance: b.balance, rows, from: i.options.from, currency: b.currency, localBalance: b.localBalance, docKey,
-    declaredMissing: b.declaredMissing, ttk94Clause: i.ttk94Clause,
+    declaredMissing: b.declaredMissing, ttk94Clause: i.ttk94Clause, balances: b.balances,
   };
   const parts: PdfPart[] = [letterPdf(props) as PdfPart];
+  // Campaign option "açık kalemler": the open items at the as-of date, one table per currency of the
+  // letter, the open-items page's own document (what its "PDF indir" gives).
+  const open = i.options.openItems ? openItemsParts(i.company.title, { id: i.accountId, name }, statement.lines, docKey, openCurrencies(statement, i.asOf, b.balances), i.asOf, new Date(i.at), true) : [];
+  parts.push(...open);
   const pdf = await renderPdf(parts, `Mutabakat ${name} ${formatDate(i.asOf)}`, i.madeAt);
   const sha256 = createHash('sha256').update(pdf).digest('hex');
-  const snapshot: LetterSnapshot = { ours: [{ currency: b.currency, balance: b.balance }], localBalance: b.localBalance, warnings, lines: rows?.length ?? 0 };
+  const snapshot: LetterSnapshot = { ours: b.balances.map((x) => ({ currency: x.currency, balance: x.balance })), localBalance: b.localBalance, warnings, lines: rows?.length ?? 0 };
   return { name, snapshot, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), sha256 };
+}
+
+/** The open items' currencies: the letter's own (a TL-only statement of a USD-declared account: TL). */
+function openCurrencies(statement: Statement, asOf: string, balances: readonly { currency: string }[]): string[] {
+  const own = accountCurrencies(statement.lines.filter((l) => l.date === null || l.date <= asOf));
+  const wanted = balances.map((x) => x.currency).filter((c) => own.includes(c));
+  return wanted.length ? wanted : own.slice(0, 1);
 }

@@ -90,7 +90,7 @@ async function buildOne(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, l:
   const read = await withErpSlot(ctx.settings.erpConcurrency, async () => (erp.statementRaw ? { raw: await erp.statementRaw(l.accountId) } : { statement: await erp.statement(l.accountId) }));
   const input: LetterInput = {
     ...read, accountId: l.accountId, account: account ? { name: account.name, province: account.province, district: account.district, currency: account.currency ?? null } : null,
-    asOf: campaign.asOf, options: campaign.options, company: ctx.company, ttk94Clause: ctx.ttk94Clause, today: todayIso(now), madeAt: formatDateTime(now),
+    asOf: campaign.asOf, options: campaign.options, company: ctx.company, ttk94Clause: ctx.ttk94Clause, today: todayIso(now), madeAt: formatDateTime(now), at: now.toISOString(),
   };
   return buildLetterInPool(input);
 }

@@ -105,7 +105,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
 
   const view = (ctx: MutCtx, l: Opened, token: string): LetterView => ({
     company: { title: ctx.company.title, address: ctx.company.address }, accountName: l.accountName, accountId: l.accountId,
-    asOf: l.asOf, deadline: l.deadline, ours: l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance)),
+    asOf: l.asOf, deadline: l.deadline, ours: l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance)), localBalance: l.snapshot.localBalance,
     pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`,
   });
 
@@ -159,9 +159,20 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (values.kind !== 'agreed' && values.kind !== 'disagreed') errors.push('“Mutabıkız” ya da “Mutabık değiliz” seçilmeli.');
     if (!values.name) errors.push('Ad soyad gerekli.');
     if (!values.title) errors.push('Unvan gerekli.');
-    const ours = l.snapshot!.ours.map((m) => signedMoney(m.currency, m.balance));
+    const ours = l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance));
     let balances = ours;
-    if (values.kind === 'disagreed') {
+    if (values.kind === 'disagreed' && ours.length > 1) {
+      // A letter of several currencies: their balance in each, every one given.
+      values.byCurrency = Object.fromEntries(ours.map((m) => [m.currency, { amount: str(`amount_${m.currency}`), side: str(`side_${m.currency}`) }]));
+      const theirs = ours.map((m) => {
+        const f = values.byCurrency![m.currency]!;
+        const minor = AMOUNT.test(f.amount) ? toMinor(f.amount) : null;
+        if (minor === null) errors.push(`${m.currency} bakiyeniz “1.234,56” biçiminde girilmeli (bakiye yoksa 0,00).`);
+        if (f.side !== 'B' && f.side !== 'A') errors.push(`${m.currency} için borç ya da alacak seçilmeli.`);
+        return minor === null ? null : fromSide(m.currency, minor, f.side === 'A' ? 'A' : 'B');
+      });
+      if (theirs.every((x) => x !== null)) balances = theirs as typeof ours;
+    } else if (values.kind === 'disagreed') {
       const minor = AMOUNT.test(values.amount ?? '') ? toMinor(values.amount) : null;
       const currencies = new Set([...ours.map((m) => m.currency), 'TL']);
       if (minor === null) errors.push('Kayıtlarınızdaki bakiye tutarı “1.234,56” biçiminde girilmeli.');

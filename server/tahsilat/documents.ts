@@ -13,11 +13,20 @@ import { openItemsColumns, openItemsDocument, type OpenRow } from '../../src/fea
 import { documentNumberOf } from '../../src/domain/document-number';
 import type { Statement } from '../../src/domain/erp-types';
 import type { IsoDate } from '../../src/domain/types';
+import type { PdfPart } from '../../src/domain/document/pdf-document';
 import { renderPdf } from '../mutabakat/pdf';
 
 export async function openItemsPdf(company: string, account: { id: string; name: string }, lines: Statement['lines'], docKey: string | null, currencies: readonly string[], asOf: IsoDate, now: Date): Promise<Buffer> {
-  const parts = currencies.map((currency) => {
-    const r = openItems(lines, { asOf, currency });
+  return renderPdf(openItemsParts(company, account, lines, docKey, currencies, asOf, now), `Açık kalemler ${account.name} ${formatDate(asOf)}`, formatDateTime(now));
+}
+
+/**
+ * The open items document's parts, one per currency (the mutabakat letter encloses them too).
+ * `ownLines`: TL is the lines written in TL only (the account view's rule, as the letter's per-currency balances).
+ */
+export function openItemsParts(company: string, account: { id: string; name: string }, lines: Statement['lines'], docKey: string | null, currencies: readonly string[], asOf: IsoDate, now: Date, ownLines = false): PdfPart[] {
+  return currencies.map((currency) => {
+    const r = openItems(lines, { asOf, currency, ownLines });
     const rows: OpenRow[] = r.items.filter((i) => i.remaining > 0).map((i) => ({
       index: i.index, date: i.date, dueDate: i.dueDate, type: lines[i.pos]!.type, documentNo: documentNumberOf(lines[i.pos], docKey), amount: i.amount, remaining: i.remaining, days: i.days, bucket: i.bucket,
     }));
@@ -28,5 +37,4 @@ export async function openItemsPdf(company: string, account: { id: string; name:
     });
     return { kind: 'table' as const, spec: spec as never };
   });
-  return renderPdf(parts, `Açık kalemler ${account.name} ${formatDate(asOf)}`, formatDateTime(now));
 }

@@ -10,6 +10,7 @@
  */
 import type { StatementLine } from '../erp-types';
 import { LOCAL_CURRENCY, normalizeCurrency } from '../currency';
+import { accountCurrencies, ledgerColumn } from '../ledger';
 import { computeFx, computeStatement, prepareStatement, type PreparedStatement, type StatementRow } from '../running-balance';
 import type { IsoDate, Minor } from '../types';
 
@@ -66,4 +67,30 @@ export function letterBalance(lines: readonly StatementLine[] | PreparedStatemen
 export function letterRows(p: PreparedStatement, from: IsoDate | null, asOf: IsoDate, today: IsoDate): StatementRow[] {
   const s = computeStatement(p, { from, to: asOf, today });
   return s.opening ? [s.opening, ...s.rows] : s.rows;
+}
+
+export interface CurrencyBalance {
+  currency: string;
+  /** Σ(borç − alacak) of the lines written in this currency, dated on or before as-of (undated included). */
+  balance: Minor;
+}
+
+/**
+ * A letter's balances, one per currency of the account (the account view's rule: each currency on
+ * its own, never added — TL the lines written in TL, USD the USD amounts of the USD lines), beside
+ * the TL figure as the ERP records it (every line's TL amount). An account with one currency keeps the
+ * one balance of `letterBalance` (a USD account: its USD balance; a TL one: the ERP's TL balance).
+ */
+export function letterBalances(p: PreparedStatement, asOf: IsoDate, today: IsoDate, accountCurrency?: string | null): LetterBalance & { balances: CurrencyBalance[] } {
+  const one = letterBalance(p, asOf, today, accountCurrency);
+  const dated = p.ordered.filter((l) => l.date === null || l.date <= asOf);
+  const currencies = accountCurrencies(dated);
+  if (currencies.length < 2 || one.declaredMissing) return { ...one, balances: [{ currency: one.currency, balance: one.balance }] };
+  const balances = currencies.map((currency) => {
+    const col = ledgerColumn(dated, currency, true);
+    let balance = 0;
+    for (let i = 0; i < dated.length; i++) balance += col.debit[i]! - col.credit[i]!;
+    return { currency, balance };
+  });
+  return { ...one, balances };
 }
