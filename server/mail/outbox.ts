@@ -83,7 +83,11 @@ type Sent = { mail: MailRow; messageId: string; response: string };
  */
 export async function sendJobs(ctx: MutCtx, list: readonly Job[]): Promise<void> {
   const ids = [...new Set(list.map((j) => String(j.payload.mailId)))];
-  const rows = await ctx.db.select({ mail: mails, letterState: letters.state, letterPdf: letters.pdf }).from(mails).leftJoin(letters, eq(letters.id, mails.letterId)).where(inArray(mails.id, ids));
+  // The PDFs come out of the database a few at a time (each read is held on the event loop).
+  const rows: { mail: MailRow; letterState: string | null; letterPdf: Uint8Array | null }[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    rows.push(...(await ctx.db.select({ mail: mails, letterState: letters.state, letterPdf: letters.pdf }).from(mails).leftJoin(letters, eq(letters.id, mails.letterId)).where(inArray(mails.id, ids.slice(i, i + 10)))));
+  }
   const live = rows.filter((r) => r.mail.state !== 'sent' && r.mail.state !== 'failed');
   // Cancelled, or (a reminder) answered since it was queued: it does not go. (A mail that is not a
   // mutabakat letter — tahsilat — carries its own PDF and has no letter.)

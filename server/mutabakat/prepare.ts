@@ -39,6 +39,9 @@ async function withErpSlot<T>(limit: number, fn: () => Promise<T>): Promise<T> {
 /** Accounts list per campaign, read once per process while its chunks run. */
 const accountCache = new Map<string, Promise<Map<string, Account>>>();
 
+/** Letters (PDFs) per UPDATE statement of a chunk's transaction. */
+const SAVE_STATEMENT = 5;
+
 type Todo = { id: string; accountId: string; to: string[]; cc: string[]; person: string };
 
 export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
@@ -101,11 +104,16 @@ async function save(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, built:
   const sends = campaign.sendWhenReady && !campaign.cancelled && ctx.transport.mode !== 'disabled';
   const stateOf = (l: Todo) => (l.to.length === 0 ? 'no_address' : sends ? 'queued' : 'prepared');
   await ctx.db.transaction(async (tx) => {
-    const values = sql.join(built.map(({ l, b }) => sql`(${l.id}::text, ${stateOf(l)}::text, ${b.name}::text, ${JSON.stringify(b.snapshot)}::jsonb, ${b.pdf}::bytea, ${b.sha256}::text)`), sql`, `);
-    const updated = await tx.execute(sql`UPDATE letters AS l SET state = v.state, account_name = v.name, snapshot = v.snapshot, pdf = v.pdf, pdf_sha256 = v.sha, last_error = NULL
-      FROM (VALUES ${values}) AS v(id, state, name, snapshot, pdf, sha)
-      WHERE l.id = v.id AND l.state = 'preparing' RETURNING l.id`);
-    const done = new Set(((updated as unknown as { rows: { id: string }[] }).rows).map((r) => r.id));
+    // A few letters per statement: each statement's PDFs cross into PGlite on the event loop, so the
+    // loop is held for a few PDFs at a time, not for the whole chunk's.
+    const done = new Set<string>();
+    for (let i = 0; i < built.length; i += SAVE_STATEMENT) {
+      const values = sql.join(built.slice(i, i + SAVE_STATEMENT).map(({ l, b }) => sql`(${l.id}::text, ${stateOf(l)}::text, ${b.name}::text, ${JSON.stringify(b.snapshot)}::jsonb, ${b.pdf}::bytea, ${b.sha256}::text)`), sql`, `);
+      const updated = await tx.execute(sql`UPDATE letters AS l SET state = v.state, account_name = v.name, snapshot = v.snapshot, pdf = v.pdf, pdf_sha256 = v.sha, last_error = NULL
+        FROM (VALUES ${values}) AS v(id, state, name, snapshot, pdf, sha)
+        WHERE l.id = v.id AND l.state = 'preparing' RETURNING l.id`);
+      for (const r of (updated as unknown as { rows: { id: string }[] }).rows) done.add(r.id);
+    }
     const saved = built.filter(({ l }) => done.has(l.id));
     await appendEvents(tx, now, saved.map(({ l, b }) => ({ campaignId: campaign.id, letterId: l.id, accountId: l.accountId, type: 'prepared', detail: { pdfSha256: b.sha256, ours: b.snapshot.ours, localBalance: b.snapshot.localBalance, warnings: b.snapshot.warnings } })));
     const queued = saved.filter(({ l }) => stateOf(l) === 'queued');
