@@ -39,7 +39,7 @@ async function campaign(ids: string[], options: Record<string, unknown> = {}) {
 }
 
 describe('an account of two currencies', () => {
-  it('states the TL and USD balances each with its side and the ERP TL figure; the reply page shows them; the board differs per currency', async () => {
+  it('states the TL and USD balances each with its side and the ERP TL figure; the reply page shows them; the board differs per currency', { timeout: 90_000 }, async () => {
     // By hand from the dataset: account 1012's lines dated on or before 30.06.2026.
     const lines = h.erp.dataset.accountById.get('1012')!.lines.filter((l) => l.date <= ASOF);
     const tlOwn = lines.filter((l) => l.currency === 'TL').reduce((s, l) => s + l.debit - l.credit, 0);
@@ -83,7 +83,7 @@ describe('an account of two currencies', () => {
     expect(after.campaign.differences).toEqual([{ currency: 'TL', balance: 0, side: '' }, { currency: 'USD', balance: -86_936, side: 'A' }]);
   });
 
-  it('a currency left empty is refused by name, nothing is recorded', async () => {
+  it('a currency left empty is refused by name, nothing is recorded', { timeout: 90_000 }, async () => {
     const c = await campaign(['1012']);
     const f = new FormData();
     for (const [k, v] of Object.entries({ kind: 'disagreed', amount_TL: '35.726,35', side_TL: 'A', amount_USD: '', side_USD: 'A', name: 'Ali Veli', title: 'Mali işler' })) f.set(k, v);
@@ -93,7 +93,7 @@ describe('an account of two currencies', () => {
     expect((await c.board()).letters[0]!.state).toBe('sent');
   });
 
-  it('a one-currency TL account keeps its one balance, no TL figure repeated', async () => {
+  it('a one-currency TL account keeps its one balance, no TL figure repeated', { timeout: 90_000 }, async () => {
     const c = await campaign(['1006']);
     const letter = (await c.board()).letters[0]!;
     const bal = h.erp.dataset.accountById.get('1006')!.lines.filter((l) => l.date <= ASOF).reduce((s, l) => s + l.debit - l.credit, 0);
@@ -105,7 +105,7 @@ describe('an account of two currencies', () => {
 });
 
 describe('the option "açık kalemler"', () => {
-  it('encloses the open items after the letter, their total = the balance worked from the dataset; without the option there are none', async () => {
+  it('encloses the open items after the letter, their total = the balance worked from the dataset; without the option there are none', { timeout: 90_000 }, async () => {
     const lines = h.erp.dataset.accountById.get('1006')!.lines.filter((l) => l.date <= ASOF);
     const bal = lines.reduce((s, l) => s + l.debit - l.credit, 0);
     expect(bal).not.toBe(0);

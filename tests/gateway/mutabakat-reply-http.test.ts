@@ -43,7 +43,7 @@ describe('reply page limits over HTTP, behind a trusted proxy', () => {
     await s.h.reset();
   });
 
-  it('limits each client address on its own: the 6th request of one address is refused, another address still gets the page', async () => {
+  it('limits each client address on its own: the 6th request of one address is refused, another address still gets the page', { timeout: 90_000 }, async () => {
     const { path } = await replyPaths(s.h, ['1006', '1007', '1008']);
     const get = (p: string, ip: string) => fetch(`${s.base}${p}`, { headers: { 'x-forwarded-for': ip } });
     // Five letters' pages from one address (different tokens, so only the address limit can refuse).
@@ -62,7 +62,7 @@ describe('reply page limits over HTTP, behind a trusted proxy', () => {
     expect(await other.text()).toContain('Cari hesap mutabakatı');
   });
 
-  it('limits each token on its own across addresses: the 9th request for one link is refused whoever sends it', async () => {
+  it('limits each token on its own across addresses: the 9th request for one link is refused whoever sends it', { timeout: 90_000 }, async () => {
     const { path } = await replyPaths(s.h, ['1006', '1007']);
     const statuses: number[] = [];
     // 9 requests for one link, each from a different address (under every address's limit).
@@ -80,7 +80,7 @@ describe('reply page limits over HTTP, no proxy trusted', () => {
   }, 120_000);
   afterAll(() => s?.close());
 
-  it('a forged X-Forwarded-For does not buy more requests: every request counts for the socket address', async () => {
+  it('a forged X-Forwarded-For does not buy more requests: every request counts for the socket address', { timeout: 90_000 }, async () => {
     const { path } = await replyPaths(s.h, ['1006']);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await fetch(`${s.base}${path('1006')}`, { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } })).status);
@@ -95,7 +95,7 @@ describe('the day of a web answer', () => {
   }, 120_000);
   afterAll(() => h?.close());
 
-  it('an answer given at 23:30 UTC on 31.12.2026 is dated 01.01.2027, the Istanbul day (02:30), on the board and in the auditor’s Excel', async () => {
+  it('an answer given at 23:30 UTC on 31.12.2026 is dated 01.01.2027, the Istanbul day (02:30), on the board and in the auditor’s Excel', { timeout: 90_000 }, async () => {
     h.clock.now = new Date('2026-12-20T09:00:00Z');
     const { campaignId, path } = await replyPaths(h, ['1006']);
     h.clock.now = new Date('2026-12-31T23:30:00Z');
@@ -117,5 +117,31 @@ describe('the day of a web answer', () => {
     wb.worksheets[0]!.eachRow((row) => row.eachCell((c) => cells.push(String(c.text))));
     expect(cells).toContain('01.01.2027');
     expect(cells).not.toContain('31.12.2026');
+  });
+});
+
+describe('the token is never logged', () => {
+  it('opening, a refused answer, an accepted one, the PDF and a second answer leave no log line with the token or its hash', { timeout: 120_000 }, async () => {
+    const lines: string[] = [];
+    const h = await mutabakatHarness({ log: (l) => lines.push(l) });
+    try {
+      const { path } = await replyPaths(h, ['1006']);
+      const token = path('1006').split('/').pop()!;
+      const { hashToken } = await import('../../server/mail/outbox');
+      await h.reply(path('1006'));
+      await h.reply(`${path('1006')}/pdf`);
+      const bad = new FormData();
+      bad.set('kind', 'disagreed');
+      expect((await h.reply(path('1006'), { method: 'POST', body: bad })).status).toBe(400);
+      const good = new FormData();
+      for (const [k, v] of Object.entries({ kind: 'agreed', name: 'Zeynep Kaya', title: 'Muhasebe' })) good.set(k, v);
+      expect((await h.reply(path('1006'), { method: 'POST', body: good })).status).toBe(200);
+      expect((await h.reply(path('1006'), { method: 'POST', body: good })).status).toBe(409);
+      await h.drain();
+      expect(lines.length).toBeGreaterThan(0); // the harness did capture the log (start-up lines at least)
+      expect(lines.filter((l) => l.includes(token) || l.includes(hashToken(token)))).toEqual([]);
+    } finally {
+      await h.close();
+    }
   });
 });
