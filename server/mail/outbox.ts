@@ -14,6 +14,7 @@ import type { MutCtx } from '../mutabakat/context';
 import { appendEvent, appendEvents, type Actor } from '../mutabakat/events';
 import { signedMoney } from '../mutabakat/money-view';
 import { attachmentName, composeMail } from './compose';
+import { babsLetterFileName, composeBabsMail, docsNameBeside } from './babs-compose';
 import { SendError } from './transport';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -31,7 +32,7 @@ export async function queueMail(
   ctx: Pick<MutCtx, 'settings' | 'company'>,
   tx: Tx,
   letter: MailLetter,
-  campaign: Pick<CampaignRecord, 'asOf' | 'deadline'>,
+  campaign: Pick<CampaignRecord, 'asOf' | 'deadline'> & { kind?: string },
   kind: 'letter' | 'reminder',
   now: Date,
   by: Actor | null,
@@ -44,7 +45,7 @@ export async function queueMails(
   ctx: Pick<MutCtx, 'settings' | 'company'>,
   tx: Tx,
   list: readonly MailLetter[],
-  campaign: Pick<CampaignRecord, 'asOf' | 'deadline'>,
+  campaign: Pick<CampaignRecord, 'asOf' | 'deadline'> & { kind?: string },
   kind: 'letter' | 'reminder',
   now: Date,
   by: Actor | null,
@@ -54,13 +55,17 @@ export async function queueMails(
     const token = randomBytes(32).toString('base64url');
     const link = `${ctx.settings.publicUrl}/yanit/${token}`;
     const ours = (letter.snapshot?.ours ?? []).map((m) => signedMoney(m.currency, m.balance));
-    const m = composeMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, asOf: campaign.asOf, deadline: campaign.deadline, ours, link });
-    return { letter, id: randomUUID(), token, link, m };
+    const babs = campaign.kind === 'babs' ? letter.snapshot?.babs : undefined;
+    const m = babs
+      ? composeBabsMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, deadline: campaign.deadline, babs, link })
+      : composeMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, asOf: campaign.asOf, deadline: campaign.deadline, ours, link });
+    const fileName = babs ? babsLetterFileName(letter.accountName || letter.accountId, babs.month) : attachmentName(letter.accountName, letter.accountId, campaign.asOf);
+    return { letter, id: randomUUID(), token, link, m, fileName };
   });
   await tx.insert(tokens).values(made.map((x) => ({ hash: hashToken(x.token), letterId: x.letter.id, expiresAt: tokenExpiry(campaign.deadline), createdAt: now })));
-  await tx.insert(mails).values(made.map(({ letter, id, link, m }) => ({
+  await tx.insert(mails).values(made.map(({ letter, id, link, m, fileName }) => ({
     id, letterId: letter.id, campaignId: letter.campaignId, accountId: letter.accountId, kind, to: letter.to, cc: letter.cc,
-    subject: m.subject, html: m.html, text: m.text, link, attachmentName: attachmentName(letter.accountName, letter.accountId, campaign.asOf),
+    subject: m.subject, html: m.html, text: m.text, link, attachmentName: fileName,
     state: 'queued', createdAt: now, nextAttemptAt: now,
   })));
   await tx.insert(jobs).values(made.map((x) => ({ kind: 'send', payload: { mailId: x.id }, runAt: now, state: 'queued', createdAt: now })));
@@ -84,9 +89,9 @@ type Sent = { mail: MailRow; messageId: string; response: string };
 export async function sendJobs(ctx: MutCtx, list: readonly Job[]): Promise<void> {
   const ids = [...new Set(list.map((j) => String(j.payload.mailId)))];
   // The PDFs come out of the database a few at a time (each read is held on the event loop).
-  const rows: { mail: MailRow; letterState: string | null; letterPdf: Uint8Array | null }[] = [];
+  const rows: { mail: MailRow; letterState: string | null; letterPdf: Uint8Array | null; docsPdf: Uint8Array | null }[] = [];
   for (let i = 0; i < ids.length; i += 10) {
-    rows.push(...(await ctx.db.select({ mail: mails, letterState: letters.state, letterPdf: letters.pdf }).from(mails).leftJoin(letters, eq(letters.id, mails.letterId)).where(inArray(mails.id, ids.slice(i, i + 10)))));
+    rows.push(...(await ctx.db.select({ mail: mails, letterState: letters.state, letterPdf: letters.pdf, docsPdf: letters.docsPdf }).from(mails).leftJoin(letters, eq(letters.id, mails.letterId)).where(inArray(mails.id, ids.slice(i, i + 10)))));
   }
   const live = rows.filter((r) => r.mail.state !== 'sent' && r.mail.state !== 'failed');
   // Cancelled, or (a reminder) answered since it was queued: it does not go. (A mail that is not a
@@ -108,11 +113,13 @@ export async function sendJobs(ctx: MutCtx, list: readonly Job[]): Promise<void>
   }
   await ctx.db.update(mails).set({ state: 'sending', attempts: sql`${mails.attempts} + 1` }).where(inArray(mails.id, go.map((r) => r.mail.id)));
   const sent: Sent[] = [];
-  await Promise.all(go.map(async ({ mail, letterPdf }) => {
+  await Promise.all(go.map(async ({ mail, letterPdf, docsPdf }) => {
     try {
       const r = await ctx.transport.send({
         from: ctx.settings.mailFrom, replyTo: ctx.settings.mailReplyTo, to: mail.to, cc: mail.cc, subject: mail.subject, text: mail.text, html: mail.html,
         attachment: { fileName: mail.attachmentName, content: Buffer.from((mail.pdf ?? letterPdf)!) },
+        // A BA/BS letter's documents list goes beside it.
+        ...(mail.pdf === null && docsPdf ? { moreAttachments: [{ fileName: docsNameBeside(mail.attachmentName), content: Buffer.from(docsPdf) }] } : {}),
       });
       sent.push({ mail, messageId: r.messageId, response: r.response });
     } catch (e) {

@@ -19,6 +19,7 @@ import type { MutCtx } from './context';
 import { appendEvents } from './events';
 import type { BuiltLetter, LetterInput } from './letter-build';
 import { buildLetterInPool } from './pdf-pool';
+import { prepareBabsOne } from './babs-prepare';
 
 /**
  * ERP statements in flight at once across every preparation job of this process (the worker runs
@@ -67,9 +68,11 @@ export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
   try {
     // Every letter of the chunk at once: the ERP gate bounds the reads, the pool queues the builds,
     // so a letter's PDF is made while the next statements are read.
-    await runPool(todo, todo.length, async (l) => {
+    await runPool(todo, campaign.kind === 'babs' ? ctx.settings.erpConcurrency : todo.length, async (l) => {
       try {
-        built.push({ l, b: await buildOne(ctx, campaign, l, byId.get(l.accountId), now) });
+        // A BA/BS letter is prepared and saved on its own (babs-prepare.ts).
+        if (campaign.kind === 'babs') await prepareBabsOne(ctx, campaign, l, byId.get(l.accountId));
+        else built.push({ l, b: await buildOne(ctx, campaign, l, byId.get(l.accountId), now) });
       } catch (e) {
         failed.push({ l, why: `${(e as Error).message}`.slice(0, 300) });
       }

@@ -16,8 +16,10 @@ import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { toMinor } from '../../src/domain/money';
 import { todayIso } from '../../src/domain/dates';
 import { WindowLimiter } from './limiter';
-import { REPLY_CSP, answeredPage, type AnswerView, busyPage, formPage, plainPage, type FormValues, type LetterView } from './page';
+import { REPLY_CSP, busyPage, plainPage, type AnswerView, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
+import { answeredOf, formOf, readBabsForm } from './babs-page';
+import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const AMOUNT = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
@@ -40,6 +42,7 @@ interface OpenedRow {
   as_of: string;
   deadline: string;
   cancelled: boolean;
+  kind: string;
   a_id: number | string | null;
   a_at: string | Date | null;
   a_detail: Record<string, unknown> | null;
@@ -55,6 +58,8 @@ interface Opened {
   snapshot: LetterSnapshot;
   asOf: string;
   deadline: string;
+  /** The campaign's kind: 'cari' or 'babs'. */
+  kind: string;
   opened: boolean;
   answer: AnswerView | null;
 }
@@ -86,7 +91,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (!TOKEN.test(token)) return null;
     const rows = await ctx.d.rows<OpenedRow>(sql`
       SELECT l.id, l.campaign_id, l.account_id, l.account_name, l.state, l.snapshot, l.answer_event_id,
-             c.as_of, c.deadline, c.cancelled,
+             c.as_of, c.deadline, c.cancelled, c.kind,
              a.id AS a_id, a.at AS a_at, a.detail AS a_detail, a.by_user AS a_by,
              EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened') AS opened
       FROM reply_tokens t
@@ -98,15 +103,15 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
     const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
     return {
-      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, opened: r.opened,
-      answer: answer && { kind: answer.kind, balances: answer.balances, note: answer.note, name: answer.name, title: answer.title, at: answer.at, attachmentName: answer.attachment?.fileName ?? null },
+      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, kind: r.kind, opened: r.opened,
+      answer: answer && { kind: answer.kind, balances: answer.balances, note: answer.note, name: answer.name, title: answer.title, at: answer.at, attachmentName: answer.attachment?.fileName ?? null, babs: answer.babs },
     };
   }
 
   const view = (ctx: MutCtx, l: Opened, token: string): LetterView => ({
     company: { title: ctx.company.title, address: ctx.company.address }, accountName: l.accountName, accountId: l.accountId,
     asOf: l.asOf, deadline: l.deadline, ours: l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance)), localBalance: l.snapshot.localBalance,
-    pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`,
+    pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`, babs: l.snapshot.babs,
   });
 
   const limited = (c: Context, token: string) => !byAddress.hit(o.addressOf(c)) || !byToken.hit(hashToken(token));
@@ -120,7 +125,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (!l.opened) {
       await appendEvent(ctx.db, ctx.now(), { campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, type: 'opened', detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
     }
-    return c.html(l.answer ? answeredPage(view(ctx, l, token), l.answer) : formPage(view(ctx, l, token)));
+    return c.html(l.answer ? answeredOf(view(ctx, l, token), l.answer) : formOf(view(ctx, l, token)));
   });
 
   app.get('/yanit/:token/pdf', async (c) => {
@@ -132,7 +137,21 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const row = (await ctx.db.select({ pdf: letters.pdf }).from(letters).where(eq(letters.id, l.id)))[0]!;
     return c.body(Buffer.from(row.pdf!), 200, {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="mutabakat.pdf"; filename*=UTF-8''${encodeURIComponent(`Mutabakat mektubu - ${l.accountName}.pdf`)}`,
+      'content-disposition': `attachment; filename="mutabakat.pdf"; filename*=UTF-8''${encodeURIComponent(l.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName}.pdf`)}`,
+    });
+  });
+
+  app.get('/yanit/:token/belgeler.pdf', async (c) => {
+    const token = c.req.param('token');
+    if (limited(c, token)) return c.html(busyPage(), 429, { 'retry-after': '60' });
+    const ctx = await getCtx();
+    const l = await open(ctx, token);
+    if (!l) return plain(c);
+    const row = (await ctx.db.select({ pdf: letters.docsPdf }).from(letters).where(eq(letters.id, l.id)))[0];
+    if (!row?.pdf) return plain(c);
+    return c.body(Buffer.from(row.pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="belgeler.pdf"; filename*=UTF-8''${encodeURIComponent(babsDocsFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)))}`,
     });
   });
 
@@ -144,24 +163,26 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (!l) return plain(c);
     const v = view(ctx, l, token);
     const prior = l.answer;
-    if (prior) return c.html(answeredPage(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
+    if (prior) return c.html(answeredOf(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
     const length = Number(c.req.header('content-length') ?? '0');
-    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return c.html(formPage(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return c.html(formOf(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
     let form: Record<string, string | File | (string | File)[]>;
     try {
       form = await c.req.parseBody();
     } catch {
-      return c.html(formPage(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
+      return c.html(formOf(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
     }
     const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
-    const values: FormValues = { kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title') };
+    const values: FormValues = { kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title'), bsCount: str('bsCount'), bsAmount: str('bsAmount'), baCount: str('baCount'), baAmount: str('baAmount') };
     const errors: string[] = [];
     if (values.kind !== 'agreed' && values.kind !== 'disagreed') errors.push('“Mutabıkız” ya da “Mutabık değiliz” seçilmeli.');
     if (!values.name) errors.push('Ad soyad gerekli.');
     if (!values.title) errors.push('Unvan gerekli.');
     const ours = l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance));
     let balances = ours;
-    if (values.kind === 'disagreed' && ours.length > 1) {
+    let babs = v.babs?.ours;
+    if (v.babs && values.kind === 'disagreed') babs = readBabsForm(values, v.babs.ours, errors) ?? undefined;
+    else if (values.kind === 'disagreed' && ours.length > 1) {
       // A letter of several currencies: their balance in each, every one given.
       values.byCurrency = Object.fromEntries(ours.map((m) => [m.currency, { amount: str(`amount_${m.currency}`), side: str(`side_${m.currency}`) }]));
       const theirs = ours.map((m) => {
@@ -189,17 +210,18 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       if (!check.ok) errors.push(check.message);
       else upload = { id: randomUUID(), fileName: name, size: bytes.length, type: check.type, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
     }
-    if (errors.length) return c.html(formPage(v, values, errors), 400);
+    if (errors.length) return c.html(formOf(v, values, errors), 400);
     if (upload) await ctx.db.insert(uploads).values({ id: upload.id, letterId: l.id, fileName: upload.fileName, type: upload.type, size: upload.size, sha256: upload.sha256, bytes: upload.bytes, createdAt: ctx.now() });
     const input: AnswerInput = {
       kind: values.kind as AnswerInput['kind'], balances, note: values.note ?? '', name: values.name!, title: values.title!, date: todayIso(ctx.now()), channel: 'web',
       attachment: upload ? { id: upload.id, fileName: upload.fileName, size: upload.size, type: upload.type } : null,
+      ...(babs ? { babs } : {}),
     };
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
     const a = (await open(ctx, token))?.answer;
     if (!a) return plain(c);
-    if (result === 'already') return c.html(answeredPage(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
-    return c.html(answeredPage(v, a));
+    if (result === 'already') return c.html(answeredOf(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
+    return c.html(answeredOf(v, a));
   });
 
   app.all('/yanit/*', (c) => plain(c));
