@@ -12,7 +12,7 @@ import { t } from '../../i18n';
 import { formatMoney } from '../../domain/format';
 import type { StatementRow, StatementSummary } from '../../domain/running-balance';
 
-export function statementDocument(head: DocumentHead, columns: readonly DataColumn<StatementRow>[], rows: readonly StatementRow[], summary: StatementSummary): DocSpec<StatementRow> {
+export function statementDocument(head: DocumentHead, columns: readonly DataColumn<StatementRow>[], rows: readonly StatementRow[], summary: StatementSummary, notes: readonly string[] = []): DocSpec<StatementRow> {
   const unreadable = (r: StatementRow, f: 'debit' | 'credit') => r.line?.invalid[f] !== undefined || (r.kind === 'opening' && r.incomplete);
   const incomplete = summary.incomplete.totals;
   const eksik = t('statement.incomplete');
@@ -23,7 +23,7 @@ export function statementDocument(head: DocumentHead, columns: readonly DataColu
       balance: { kind: 'last', value: (r) => (r.incomplete ? null : r.balance), format: (m) => balanceText(m) },
     },
     unknownCarry: eksik,
-    intro: [t('doc.statement.closing', { balance: incomplete ? eksik : balanceText(summary.totals.balance) }), t('doc.statement.lines', { count: String(rows.length) })],
+    intro: [t('doc.statement.closing', { balance: incomplete ? eksik : balanceText(summary.totals.balance) }), t('doc.statement.lines', { count: String(rows.length) }), ...notes],
     grandTotal: {
       debit: incomplete ? eksik : formatMoney(summary.totals.debit),
       credit: incomplete ? eksik : formatMoney(summary.totals.credit),

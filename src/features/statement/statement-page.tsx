@@ -25,7 +25,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useListReturn } from '../../components/statement/list-return';
-import { TlBasisNote } from '../../components/statement/tl-basis-note';
+import { TlBasisNote, tlBasisText } from '../../components/statement/tl-basis-note';
 import { accountQueries } from '../../api/accounts';
 import { statementAccountName, statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
@@ -173,7 +173,7 @@ export default function StatementPage() {
   // The statement as a document: our company, its title, the account, the period (exports, print, PDF).
   const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf };
   const ready = summary != null && !incomplete && statement.isSuccess;
-  const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) => statementDocument({ ...documentHead, madeAt: new Date() }, cols, shownRows, summary!);
+  const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) => statementDocument({ ...documentHead, madeAt: new Date() }, cols, shownRows, summary!, [tlBasisText('equivalent', prepared?.fx.currencies ?? [])].filter((x): x is string => !!x));
 
   return (
     <div className="statement-page">
