@@ -1,6 +1,6 @@
 /**
  * Dated interest-rate schedules for vade farkı, with their sources. A late day is charged at the rate
- * in force ON that day (a period across a change is split day by day: interest.ts `segmentsOf`).
+ * in force ON that day (a period across a change is split day by day: late-interest.ts `segmentsOf`).
  * Annual rates, a year = 365 days (a leap year's 29 February is one more late day, not a longer year).
  *
  * kanuni — kanuni faiz, 3095 sayılı Kanuni Faiz ve Temerrüt Faizine İlişkin Kanun md. 1:

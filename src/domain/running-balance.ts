@@ -109,7 +109,7 @@ export function prepareStatement(lines: readonly StatementLine[], asOf: IsoDate)
   const n = ordered.length;
   const tl = ledgerColumn(ordered, LOCAL_CURRENCY);
   // The statement's TL is the TL equivalent of every line (the account view's `equivalent`: the ERP's
-  // accounting balance and aging, docs/decisions/0005-tl-figure.md); each foreign currency beside it.
+  // accounting balance and aging, docs/decisions/0006-tl-figure.md); each foreign currency beside it.
   const ledger = accountLedger(ordered, { asOf });
   const currencies = currenciesOf(ordered).slice(1);
   const items = ledger.equivalent.items;

@@ -1,7 +1,7 @@
 /**
  * One TL + USD account on every page over the real routes (issue 31 items 6, 7): statement (a range
  * ending after today), açık kalemler, vade farkı, the FIFO panel, Özet and the letter. Each page shows
- * every currency on its own and says what its TL figure is (docs/decisions/0005-tl-figure.md).
+ * every currency on its own and says what its TL figure is (docs/decisions/0006-tl-figure.md).
  * Today is fixed to Wednesday 18.11.2026. Every figure worked by hand below.
  *
  *   SF1   01.09.2026 due 01.10.2026  10.000,00 TL

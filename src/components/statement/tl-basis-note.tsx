@@ -1,5 +1,5 @@
 /**
- * What a page's TL figure means on an account with foreign-currency lines (docs/decisions/0005-tl-figure.md):
+ * What a page's TL figure means on an account with foreign-currency lines (docs/decisions/0006-tl-figure.md):
  * the TL equivalent of every line (statement, FIFO comparison with the ERP, letters) or the TL-written
  * documents only (open items, vade farkı, Özet's falling-due figures). Shown only when the two differ.
  */

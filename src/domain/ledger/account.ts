@@ -8,7 +8,7 @@
  *   running balance stays the ERP's accounting balance over every line (running-balance.ts).
  * - Sign: `sign` of each view (+1 debit side "B", −1 credit side "A"); signed figure = sign × magnitude.
  * - Movement classes (movements.ts) and the overflow guard (amounts beyond 2^53 kuruş are refused).
- * - TL has two figures (docs/decisions/0005-tl-figure.md), never confused: `equivalent` is the TL
+ * - TL has two figures (docs/decisions/0006-tl-figure.md), never confused: `equivalent` is the TL
  *   equivalent of EVERY line (the cari extre's TL column, the ERP's accounting balance and aging: the
  *   statement, the FIFO panel's comparison with the ERP, the letters' TL balance); `view('TL')` is the
  *   TL-written documents only (open items, vade farkı, Özet's falling-due TL figure). On an account

@@ -1,6 +1,6 @@
 /**
  * The account view's reconciliation (letters, letters batch, mutabakat snapshots) and its two TL
- * figures (docs/decisions/0005-tl-figure.md). Figures by hand.
+ * figures (docs/decisions/0006-tl-figure.md). Figures by hand.
  */
 import { accountLedger } from './account';
 import type { LedgerLine } from './lines';

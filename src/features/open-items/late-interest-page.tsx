@@ -11,15 +11,15 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
-import { documentNumberOf } from '../../domain/document-number';
 import { t } from '../../i18n';
-import { formatCount, formatDate, formatMoney, formatNumber } from '../../domain/format';
-import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest, parseRateText, type LateInterestRow, type RatePeriod, type ScheduleId } from '../../domain/late-interest';
+import { formatCount, formatDate, formatMoney } from '../../domain/format';
+import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest, parseRateText, type RatePeriod, type ScheduleId } from '../../domain/late-interest';
 import { isScheduleId } from '../../domain/interest-rates';
 import type { Side } from '../../domain/ledger';
 import { TlBasisNote, tlBasisText } from '../../components/statement/tl-basis-note';
 import { LedgerControls, LedgerHead } from './ledger-controls';
 import { lateInterestColumns, lateInterestDocument, type SheetRow } from './late-interest-document';
+import { rateText, sheetRowsOf } from '../../domain/document/late-interest-document';
 import { useCompanyTitle } from '../../api/session';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { documentFileName, type DocumentHead } from '../../domain/document/document-head';
@@ -34,7 +34,6 @@ export function parseRate(text: string | null): number | null {
   const r = parseRateText(text);
   return r.ok ? r.rate : null;
 }
-const rateText = (n: number) => formatNumber(n, 4);
 
 /** The Turkish message for a rate (or KDV rate) the field refuses, naming what was typed. */
 function rateError(text: string, field: 'rate' | 'vat' = 'rate'): string {
@@ -45,8 +44,6 @@ function rateError(text: string, field: 'rate' | 'vat' = 'rate'): string {
   if (r.reason === 'range') return t(`ledger.lateInterest.bad${V}Range`, { text: text.trim() });
   return field === 'vat' ? t('ledger.lateInterest.badVatText', { text: text.trim() }) : t('ledger.lateInterest.badRate');
 }
-
-const segmentsText = (row: LateInterestRow) => row.segments.map((g) => t('ledger.lateInterest.segment', { rate: rateText(g.rate), days: formatCount(g.days) })).join(' + ');
 
 type RateChoice = ScheduleId | 'fixed';
 
@@ -96,19 +93,7 @@ export default function LateInterestPage() {
   const rows = useMemo<SheetRow[]>(
     () =>
       result && lines
-        ? result.rows.map((r, k) => ({
-            key: `${r.index}-${k}`,
-            date: r.date,
-            type: lines[r.pos]!.type,
-            documentNo: documentNumberOf(lines[r.pos], docKey),
-            from: r.from,
-            to: r.to,
-            kind: t(r.kind === 'closed' ? 'ledger.lateInterest.kind.closed' : 'ledger.lateInterest.kind.open'),
-            amount: r.amount,
-            days: r.days,
-            rate: segmentsText(r),
-            interest: r.interest,
-          }))
+        ? sheetRowsOf(result, lines, docKey)
         : [],
     [result, lines, docKey],
   );

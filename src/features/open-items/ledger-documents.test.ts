@@ -88,7 +88,7 @@ describe('the other currencies on paper (issue 31)', () => {
   });
 });
 
-describe('what the TL figure is, on paper (issue 31, docs/decisions/0005-tl-figure.md)', () => {
+describe('what the TL figure is, on paper (issue 31, docs/decisions/0006-tl-figure.md)', () => {
   it('a TL + USD account: the open-items document says its TL is the TL-written documents only; a TL-only account says nothing', async () => {
     const { tlBasisText } = await import('../../components/statement/tl-basis-note');
     const note = tlBasisText('own', ['USD'])!;

@@ -55,6 +55,7 @@ import { PdfButton } from '../../components/document/pdf-button';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { statementDocument } from './statement-document';
 import { AccountMutabakat } from '../../components/mutabakat/account-mutabakat';
+import { AccountTahsilat } from '../../components/tahsilat/account-tahsilat';
 
 export default function StatementPage() {
   const { cariId = '' } = useParams();
@@ -210,6 +211,7 @@ export default function StatementPage() {
         </PageHeader>
       </div>
       {mutabakatOpen && <AccountMutabakat accountId={cariId} />}
+      <AccountTahsilat accountId={cariId} />
 
       <StatementFacts
         cariId={cariId}
