@@ -13,6 +13,8 @@ export interface ErpSource {
   statement(accountId: string): Promise<Statement>;
   /** get_fatura with both criteria empty: every invoice (BA/BS letters). */
   invoices(): Promise<ErpTable>;
+  /** get_yaslandirma: every account with a balance, its TL aging buckets (collections' large worklist). */
+  aging?(): Promise<ErpTable>;
 }
 
 const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
@@ -31,6 +33,10 @@ export function upstreamSource(upstream: UpstreamOptions): ErpSource {
     async invoices() {
       const answer = await callErp(upstream, 'get_fatura', [['fatura_no', ''], ['firma_ismi', '']]);
       return readTableAnswer(parseErpBody(text(answer.body), answer.status), 'invoice');
+    },
+    async aging() {
+      const answer = await callErp(upstream, 'get_yaslandirma', [['firma_ismi', '']]);
+      return readTableAnswer(parseErpBody(text(answer.body), answer.status), 'aging');
     },
   };
 }

@@ -61,7 +61,7 @@ const fileNameOf = (c: C) => {
   }
 };
 
-const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+export const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, deps: MutRoutesDeps): void {
   /** A handler with the session's user and the context; MutErrors and a lost database become their JSON answers. */

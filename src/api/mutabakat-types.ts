@@ -32,25 +32,6 @@ export interface ContactInput {
   taxId?: string;
 }
 
-export interface ImportRow {
-  line: number;
-  accountId: string;
-  to: string[];
-  cc: string[];
-  person: string;
-  accountName: string | null;
-  ok: boolean;
-  reason: string | null;
-}
-
-export interface ImportResult {
-  fileName: string;
-  rows: ImportRow[];
-  accepted: number;
-  rejected: number;
-  saved: boolean;
-}
-
 export const LETTER_STATES = ['preparing', 'prepared', 'no_address', 'queued', 'sent', 'failed', 'agreed', 'disagreed', 'cancelled'] as const;
 export type LetterState = (typeof LETTER_STATES)[number];
 
@@ -214,7 +195,7 @@ export interface Mail {
   letterId: string;
   campaignId: string;
   accountId: string;
-  kind: 'letter' | 'reminder';
+  kind: 'letter' | 'reminder' | 'tahsilat';
   to: string[];
   cc: string[];
   subject: string;

@@ -14,7 +14,6 @@ import type {
   Contact,
   ContactInput,
   HistoryLetter,
-  ImportResult,
   LetterEvent,
   LetterRow,
   Mail,
@@ -25,11 +24,7 @@ import type {
   Attachment,
   NewBabsCampaign,
 } from './mutabakat-types';
-
-export interface Problem {
-  field: string;
-  message: string;
-}
+import type { ImportResult, Problem } from '../contract/contacts-import';
 
 /** A refusal of the mutabakat API: its own Turkish message, the fields it names, an import's rows. */
 export class MutabakatError extends AppError {
