@@ -30,6 +30,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type BuiltApp } from './bundle';
 import { measureAccounts } from './accounts-run';
+import { measureWorklist } from './tahsilat-run';
 import { measureExports } from './export-run';
 import { BENCH_DIR, checks, chromiumPath, elapsed, launchChromium, log, newContext, notes, ONLY, QUERY, ROOT, RUNS } from './common';
 import { measureFirstScreen } from './first-screen';
@@ -122,6 +123,8 @@ async function main() {
     if (part('accounts')) {
       const accounts = await measureAccounts(browser, server.url);
       Object.assign(figures, accounts.figures);
+      // The collections worklist at 100k, beside the accounts list's first rows (same server, same run).
+      Object.assign(figures, await measureWorklist(browser, server.url));
       screens = accounts.screens;
       baselineRuns = accounts.baselineRuns;
       skipped.push(...accounts.skipped);
