@@ -10,6 +10,7 @@ import { LARGE_STATEMENT_ACCOUNT_ID } from '../server/demo-erp/index';
 import { t } from '../src/i18n';
 import { api, apiEntry, arm, badText, BASELINE_RUNS, BUDGET_MS, check, elapsed, heapMB, log, MB, newContext, notes, QUERY, ROOT, RUNS, SCREENS, settle, settled, sleep, waitMark } from './common';
 import { figure, percentile, type Figure } from './stats';
+import { referenceRun, type ReferenceRun } from './reference-run';
 
 // ───────────────────────────── one accounts run ─────────────────────────────
 
@@ -204,11 +205,16 @@ export async function measureAccounts(browser: Browser, baseUrl: string): Promis
   let baselineRuns = 0;
   // 4b. virtualized runs
   const virt: AccountsRun[] = [];
+  const refs: ReferenceRun[] = [];
   const context = await newContext(browser, baseUrl, { login: true });
   for (let i = 0; i < RUNS; i++) {
     log(`run ${i + 1}/${RUNS} (virtualized) …`);
     const r = await accountsRun(context, { virtual: true, statement: true, first: i === 0 });
     virt.push(r);
+    // The reference list right after, in the same browser: each pair shares the machine's moment.
+    const ref = await referenceRun(context, i === 0);
+    refs.push(ref);
+    log(`  reference list: first rows ${ref.firstRowsMs.toFixed(0)} ms · keys ${ref.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms`);
     log(
       `  first rows ${r.firstRowsMs.toFixed(0)} ms · keys ${r.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms (echo ${r.echoMs.map((k) => k.toFixed(0)).join('/')}) · sort ${r.sortMs.toFixed(0)} ms · heap ${r.heapMB.toFixed(0)} MB · statement ${r.statementFirstRowsMs?.toFixed(0)} ms · back ${r.backToListMs?.toFixed(0)} ms`,
     );
@@ -228,6 +234,12 @@ export async function measureAccounts(browser: Browser, baseUrl: string): Promis
   figures['extra.accounts.filterClearMs'] = figure(virt.map((r) => r.clearMs), 'ms');
   figures['extra.accounts.sortDescCachedMs'] = figure(virt.map((r) => r.sortDescMs), 'ms');
   figures['extra.accounts.backFromStatementMs'] = figure(virt.map((r) => r.backToListMs as number), 'ms');
+  figures['reference.accounts.firstRowsMs'] = figure(refs.map((r) => r.firstRowsMs), 'ms');
+  figures['reference.accounts.filterKeystrokeP95Ms'] = figure(refs.map((r) => percentile(r.keystrokesMs, 95)), 'ms');
+  // Ours over the reference, run by run (each pair measured back to back), then the median: < 1 is faster.
+  const ratios = (ours: number[], theirs: number[]) => figure(ours.map((v, i) => v / (theirs[i] as number)), 'x', 2);
+  figures['ratio.accounts.firstRows'] = ratios(virt.map((r) => r.firstRowsMs), refs.map((r) => r.firstRowsMs));
+  figures['ratio.accounts.keystrokeP95'] = ratios(virt.map((r) => percentile(r.keystrokesMs, 95)), refs.map((r) => percentile(r.keystrokesMs, 95)));
   notes.push(`Virtualized: ${virt[0]?.rowsInDom} account rows in the DOM at first paint (of 100,000); statement: ${virt[0]?.statementRowsInDom} rows (of 50,000).`);
 
   // 4c. baseline: the same table with virtualization off

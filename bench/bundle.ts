@@ -59,7 +59,9 @@ interface ChunkLike {
 
 export async function buildApp(root: string, outDir: string): Promise<BuiltApp> {
   const t0 = performance.now();
-  const result = await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // mode "bench": the production build plus the bench's one switch (the non-virtualized baseline,
+  // src/components/data-table/use-virtual-rows.ts benchNoVirtual); `npm run build` leaves it out.
+  const result = await build({ root, mode: 'bench', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const buildMs = performance.now() - t0;
   const outputs = (Array.isArray(result) ? result : [result]) as { output?: ChunkLike[] }[];
 

@@ -151,6 +151,58 @@ async function loginRun(browser: Browser, baseUrl: string, link: Link, first: bo
   }
 }
 
+/** The figures of Özet that need both first answers: the account figures and the overdue one (aging). */
+const OVERVIEW_FIGURES = '.overview-figures:has([data-testid=overview-receivables]):has([data-testid=overview-net]):has([data-testid=overview-overdue])';
+
+interface OverviewRun {
+  ms: number;
+  accountsSentMs: number;
+  agingSentMs: number;
+  accountsLastByteMs: number;
+  agingLastByteMs: number;
+  agingKB: number;
+  afterAnswersMs: number;
+}
+
+/**
+ * Login → Özet, the page a user lands on: a fresh context on /login (no `next`), click "Giriş yap"
+ * (its event.timeStamp) → Özet's figures painted (receivables, payables, net from the whole account
+ * list; overdue from the aging answer).
+ */
+async function loginToOverviewRun(browser: Browser, baseUrl: string, link: Link, first: boolean): Promise<OverviewRun> {
+  const context = await newContext(browser, baseUrl, { login: false });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(LONG);
+    await emulate(context, page, link);
+    await page.goto('/login');
+    await page.getByLabel(t('auth.userName')).fill('demo');
+    await page.getByLabel(t('auth.password'), { exact: true }).fill('demo');
+    await watchFirst(page, 'overviewFigures', OVERVIEW_FIGURES);
+    await page.getByRole('button', { name: t('auth.submit') }).click();
+    const figures = await waitMark(page, 'overviewFigures', LONG);
+    const clickAt = (await page.evaluate('window.__bench.lastClick')) as number;
+    const cari = await apiEntry(page, 'get_cari');
+    const aging = await apiEntry(page, 'get_yaslandirma');
+    if (first) {
+      const net = (await page.getByTestId('overview-net').textContent()) ?? '';
+      check(`login → Özet over ${link.label}: the net figure counts every account`, /\d/.test(net), net);
+      await badText(page, `Özet after login, ${link.label}`);
+    }
+    return {
+      ms: figures.painted - clickAt,
+      accountsSentMs: cari.start - clickAt,
+      agingSentMs: aging.start - clickAt,
+      accountsLastByteMs: cari.responseEnd - clickAt,
+      agingLastByteMs: aging.responseEnd - clickAt,
+      agingKB: aging.bytes / 1024,
+      afterAnswersMs: figures.painted - Math.max(cari.responseEnd, aging.responseEnd),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 interface DeepLinkRun {
   ms: number;
   /** The same start → the whole statement in (its totals row painted). */
@@ -275,6 +327,17 @@ export async function measureNetwork(browser: Browser, baseUrl: string): Promise
       figures['extra.network.login.parseMs'] = figure(logins.map((r) => r.parseMs), 'ms');
       figures['extra.network.login.readMs'] = figure(logins.map((r) => r.readMs), 'ms');
       figures['extra.network.login.renderMs'] = figure(logins.map((r) => r.renderMs), 'ms');
+    }
+    if (li === 0) {
+      // Özet, the page after login: only over the office link (the target is set there).
+      const overview: OverviewRun[] = [];
+      for (let i = 0; i < NETWORK_RUNS; i++) overview.push(await loginToOverviewRun(browser, baseUrl, link, i === 0));
+      figures[`${p}loginToOverviewMs`] = figure(overview.map((r) => r.ms), 'ms');
+      figures['extra.network.overview.accountsSentMs'] = figure(overview.map((r) => r.accountsSentMs), 'ms');
+      figures['extra.network.overview.agingSentMs'] = figure(overview.map((r) => r.agingSentMs), 'ms');
+      figures['extra.network.overview.accountsLastByteMs'] = figure(overview.map((r) => r.accountsLastByteMs), 'ms');
+      figures['extra.network.overview.afterAnswersMs'] = figure(overview.map((r) => r.afterAnswersMs), 'ms');
+      for (const r of overview) log(`    Özet figures ${r.ms.toFixed(0)}: get_cari sent ${r.accountsSentMs.toFixed(0)} (aging ${r.agingSentMs.toFixed(0)}), its last byte ${r.accountsLastByteMs.toFixed(0)}, aging's ${r.agingLastByteMs.toFixed(0)} (${r.agingKB.toFixed(0)} KB), answers → painted ${r.afterAnswersMs.toFixed(0)}`);
     }
     log(`  login → rows ${logins.map((r) => r.ms.toFixed(0)).join('/')} ms; get_cari on the wire ${logins[0]?.wireKB.toFixed(0)} KB`);
     for (const r of logins) log(`    rows ${r.ms.toFixed(0)} whole list ${r.wholeMs.toFixed(0)}: before ${r.beforeRequestMs.toFixed(0)} wait ${r.waitMs.toFixed(0)} first byte→text ${r.textMs.toFixed(0)} (download ${r.downloadMs.toFixed(0)}) parse ${r.parseMs.toFixed(0)} read ${r.readMs.toFixed(0)} render ${r.renderMs.toFixed(0)}`);

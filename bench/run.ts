@@ -5,9 +5,12 @@
  *  3. serves the production build (server/prod.ts) with the embedded demo ERP, DEMO_ERP_SIZE=large
  *     (100,000 accounts; account 1000 has 50,000 statement lines);
  *  4. drives headless Chromium: /login bundle, accounts list (first rows, filter keystrokes, sort,
- *     heap), statement (first rows), Back to the list — virtualized (accounts-run.ts), then the same
+ *     heap), statement (first rows), Back to the list — virtualized (accounts-run.ts), each run
+ *     followed by the reference list (bench/reference/: react-table's row models + react-virtual over
+ *     the same answer; ratio.accounts.* = ours / reference), then the same
  *     with virtualization switched off (window.__BENCH_NO_VIRTUAL__) as the baseline;
- *  5. the network figures over emulated office links (network.ts), before step 4's accounts runs
+ *  5. the network figures over emulated office links (network.ts; login → accounts, login → Özet,
+ *     deep link, invoice by number), before step 4's accounts runs
  *     (whose non-virtualized baseline would weigh on every later figure);
  *  5b. the Excel exports of the 100k list and the 50k statement (export-run.ts);
  *  6. writes bench/results.json, bench/RESULTS.md and screenshots in bench/screens/.
@@ -29,6 +32,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type BuiltApp } from './bundle';
+import { buildReference } from './reference-build';
 import { measureAccounts } from './accounts-run';
 import { measureWorklist } from './tahsilat-run';
 import { measureExports } from './export-run';
@@ -59,6 +63,8 @@ async function main() {
   for (const [url, gz] of app.gzipByUrl) if (/\.(js|css)$/.test(url)) totalGzip += gz;
   figures['bundle.totalGzipKB'] = figure([totalGzip / 1024], 'KB');
   log(`built in ${(app.buildMs / 1000).toFixed(1)} s; JS+CSS ${(totalGzip / 1024).toFixed(1)} KB gzip`);
+  // The reference list (bench/reference/) goes beside it, after the app's sizes are taken.
+  if (ONLY === '' || ONLY === 'accounts') await buildReference(ROOT, outDir);
 
   // 2. reader (Node)
   const full = ONLY === '';

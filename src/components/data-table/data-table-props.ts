@@ -1,31 +1,23 @@
 /** The DataTable's props: the whole public surface of the one table (see index.ts for usage). */
 import type { ReactNode, RefObject } from 'react';
-import type { CellValue, DataColumn, SortingState } from './types';
+import type { CellValue, DataColumn } from './types';
+import type { TableModel, TableModelOptions } from './use-table-model';
 import type { DocumentHead } from '../../domain/document/document-head';
 import type { DocSpec } from '../../domain/document/paginate';
 import type { ExportTotalsRow } from './table-export';
 
-export interface DataTableProps<T> {
-  data: readonly T[];
-  /** Module constants: the folded search text and sort orders are cached per (data, columns). */
-  columns: readonly DataColumn<T>[];
+/**
+ * Where the table's rows come from: a model the page made with useTableModel (the page reads the
+ * same view: counts, totals) — or the data and view options, and the table makes its own model.
+ */
+export type TableSource<T> = { model: TableModel<T> } | (TableModelOptions<T> & { model?: undefined });
+
+export type DataTableProps<T> = TableSource<T> & DataTableViewProps<T>;
+
+/** Everything but the rows and their view (sort, search, filter): how the table looks and acts. */
+export interface DataTableViewProps<T> {
   /** Row id for data-row-id (tests, e2e); default: the position in `data`. */
   getRowId?: (row: T) => string;
-  /** Client-side filter (Turkish folding; legal suffixes like "A.Ş.", "Ltd. Şti." ignored). */
-  searchQuery?: string;
-  /** With no sort chosen, the rows where the search starts a word come first (a name list: "öz" → Öztürk before Kozmetik). */
-  searchWordStartsFirst?: boolean;
-  /**
-   * Rows to keep besides the search (facets). Keep the function stable (useMemo): the view is
-   * recomputed when it changes. `data` stays the whole list, so its folded search text and sort
-   * orders are reused across filter changes. The summary counts the rows this filter keeps.
-   */
-  rowFilter?: ((row: T) => boolean) | null;
-  /** Controlled sort (keep it in the URL with sortingToParam/sortingFromParam). */
-  sorting?: SortingState;
-  onSortingChange?: (next: SortingState) => void;
-  /** Initial sort when uncontrolled. */
-  defaultSorting?: SortingState;
   /** Enter, double-click, or a click on the primary column's link. */
   onRowOpen?: (row: T) => void;
   /** The keyboard/click focus moved to this row (pages may prefetch). */
@@ -78,7 +70,7 @@ export interface DataTableProps<T> {
   tableId?: string;
   /** Extra controls shown left of the row count and the CSV button (e.g. the search box). */
   toolbar?: ReactNode;
-  /** Default true. Also off with ?novirt=1 or window.__BENCH_NO_VIRTUAL__ (bench baseline). */
+  /** Default true. (The bench's own build can also switch it off for its baseline: use-virtual-rows.ts.) */
   virtualize?: boolean;
   /** "/" anywhere on the page (outside inputs) focuses this input. */
   searchInputRef?: RefObject<HTMLInputElement | null>;

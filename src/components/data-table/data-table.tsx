@@ -19,7 +19,7 @@ import { useId, useRef } from 'react';
 import type { RowData } from '@tanstack/react-table';
 import { ErrorState } from '../feedback';
 import { columnWidth, printOrientation, tableMinWidth } from './cell-format';
-import type { DataTableProps } from './data-table-props';
+import type { DataTableProps, DataTableViewProps } from './data-table-props';
 import { ColumnChooser } from './column-chooser';
 import { useColumnPrefs } from './column-prefs';
 import { exportCsv, exportModel, exportXlsx } from './table-export';
@@ -33,7 +33,7 @@ import { TableToolbar } from './table-toolbar';
 import { useColumnTotals } from './use-column-totals';
 import { useKeyboardNavigation } from './use-keyboard-navigation';
 import { usePrintMode } from './use-print-mode';
-import { useRowView } from './use-row-view';
+import { useTableModel, type TableModel, type TableModelOptions } from './use-table-model';
 import { useScrollBoxHeight } from './use-scroll-box-height';
 import { COMPACT_ROW_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, useVirtualRows } from './use-virtual-rows';
 import { useWindowTable } from './use-window-table';
@@ -41,13 +41,24 @@ import { useFitScale } from './use-fit-scale';
 import './data-table.css';
 import { t } from '../../i18n';
 
+/**
+ * The table over a model the page made (`model`: the page reads the same view), or over its data
+ * and view options (the table makes the model itself). Either way the view is computed once.
+ */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  return props.model ? <TableOfModel {...props} model={props.model} /> : <TableWithOwnModel {...props} />;
+}
+
+function TableWithOwnModel<T extends RowData>(props: TableModelOptions<T> & DataTableViewProps<T>) {
+  const model = useTableModel(props);
+  return <TableOfModel {...props} model={model} />;
+}
+
+function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model: TableModel<T> }) {
+  const { model } = props;
+  const { data, columns, searchQuery, rowFilter, sorting, setSorting, order, filtered, total, viewKey } = model;
   const {
-    data,
-    columns,
     getRowId,
-    searchQuery = '',
-    rowFilter = null,
     onRowOpen,
     rowClassName,
     caption,
@@ -72,16 +83,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const gridRef = useRef<HTMLTableElement>(null);
   const boxMaxHeight = useScrollBoxHeight(scrollRef, maxHeight);
 
-  const { sorting, setSorting, order, filtered, total, viewKey } = useRowView({
-    data,
-    columns,
-    sorting: props.sorting,
-    defaultSorting: props.defaultSorting,
-    onSortingChange: props.onSortingChange,
-    searchQuery,
-    rowFilter,
-    searchWordStartsFirst: props.searchWordStartsFirst,
-  });
   const printingAny = usePrintMode();
   // On paper: the document (printDocument) instead of the table, or the table itself as a list.
   const printDoc = printingAny && props.printDocument != null;
@@ -115,7 +116,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const fitScale = useFitScale(scrollRef, minWidth, printing);
   const footerValues = useColumnTotals({ data, columns: shownColumns, order, searchQuery, rowFilter });
   const head = props.documentHead;
-  const model = () =>
+  const exportData = () =>
     exportModel({
       columns: shownColumns,
       allColumns: columns,
@@ -140,8 +141,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       <TableToolbar
         toolbar={toolbar}
         rows={{ showSkeleton, hideTable, incomplete, filtered, total, shown: order.length }}
-        onExportCsv={() => exportCsv(fileName(), model())}
-        onExportXlsx={(progress) => exportXlsx(fileName(), props.sheetName ?? props['aria-label'] ?? csvFileName, model(), progress)}
+        onExportCsv={() => exportCsv(fileName(), exportData())}
+        onExportXlsx={(progress) => exportXlsx(fileName(), props.sheetName ?? props['aria-label'] ?? csvFileName, exportData(), progress)}
         columnChooser={<ColumnChooser choice={choice} />}
       />
 

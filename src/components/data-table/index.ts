@@ -8,7 +8,8 @@
  *   Rendering:   table-toolbar.tsx (search box slot, row count, export button), table-header.tsx
  *                (sort buttons), table-body.tsx (rows, cells, skeleton, empty state),
  *                table-footer.tsx (totals row) + use-column-totals.ts (the sums)
- *   Rows shown:  use-row-view.ts (sort state, search, rowFilter, tableView) over row-order/
+ *   Rows shown:  use-table-model.ts (the table model: sort state, search, rowFilter → the view, once;
+ *                a page that reads the view makes it and passes `model`) over row-order/
  *                (table-index → search-fold → text-ranks → sort-order; rank-worker.ts for big tables)
  *   Virtualization: use-virtual-rows.ts (rendered window, row geometry); use-window-table.ts
  *                (the window's rows; react-table for columns, headers, sort state — given no rows);
@@ -26,7 +27,7 @@
  *   a new keyboard shortcut → use-keyboard-navigation.ts (grid key: onGridKeyDown; page key: the
  *                            document listener)
  *   a new export format    → a writer over ExportModel (table-export.ts), its button in table-toolbar.tsx
- * Tests sit next to the job they cover (table-render, use-row-view, use-keyboard-navigation,
+ * Tests sit next to the job they cover (table-render, use-table-model, use-keyboard-navigation,
  * table-export, xlsx-export, column-chooser, use-virtual-rows, use-print-mode .test.tsx; shared rows in
  * data-table.fixtures.tsx).
  *
@@ -48,7 +49,7 @@
 export { DataTable } from './data-table';
 export { clearColumnPrefs } from './column-store';
 export type { DataTableProps } from './data-table-props';
-export { tableView } from './use-row-view';
+export { tableView, useTableModel, type RowFilter, type TableModel, type TableModelOptions } from './use-table-model';
 export { ROW_HEIGHT } from './use-virtual-rows';
 export { INSTANT_SEARCH_MAX_ROWS, TableSearch } from './search-input';
 export { usePainted, DEFER_AFTER_PAINT_MIN_ROWS } from './use-painted';

@@ -7,6 +7,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { DEFER_AFTER_PAINT_MIN_ROWS, usePainted } from './use-painted';
 import type { DataColumn } from './types';
+import type { RowFilter } from './use-table-model';
 
 /** One value per column (null: no footer), or null while not computed / no column has a footer. */
 export function useColumnTotals<T>(opts: {
@@ -14,7 +15,7 @@ export function useColumnTotals<T>(opts: {
   columns: readonly DataColumn<T>[];
   order: Int32Array;
   searchQuery: string;
-  rowFilter: ((row: T) => boolean) | null;
+  rowFilter: RowFilter<T> | null;
 }): ReactNode[] | null {
   const { data, columns, order, searchQuery, rowFilter } = opts;
   const hasFooterFns = columns.some((c) => c.footer);

@@ -1,7 +1,8 @@
+/// <reference types="vite/client" />
 /**
  * Row virtualization: only the rows on screen (plus overscan) are in the DOM; spacer rows above and
  * below keep the scroll height. Off when printing (see use-print-mode.ts), with `virtualize={false}`,
- * and for the bench baseline (?novirt=1 or window.__BENCH_NO_VIRTUAL__).
+ * and for the bench's baseline (only in the bench's own build, see benchNoVirtual).
  * Also the table's row geometry (row, header and totals heights) that scrolling and paging use.
  *
  * Every body row has the same height, so the window is arithmetic on the scroll offset: O(1) per
@@ -38,7 +39,13 @@ const STEP = 4;
 /** Height assumed when the scroll box reports none (jsdom, a hidden tab): a full-HD screen's worth, ~29 rows. */
 export const FALLBACK_VIEWPORT = 1080;
 
+/**
+ * The bench's baseline (every row in the DOM: ?novirt=1 or window.__BENCH_NO_VIRTUAL__). Only in the
+ * bench's build (bench/bundle.ts builds with mode "bench"); a production build has MODE
+ * "production", so this is `false` and the switch is not in its bundle.
+ */
 function benchNoVirtual(): boolean {
+  if (import.meta.env.MODE !== 'bench') return false;
   if (typeof window === 'undefined') return false;
   if (window.__BENCH_NO_VIRTUAL__) return true;
   return new URLSearchParams(window.location.search).get('novirt') === '1';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../domain/erp-types';
 import { tableView } from '../../components/data-table';
-import { accountMatcher, chooseSource, facetView, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter } from './account-list';
+import { accountListIndex, accountMatcher, chooseSource, facetView, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter, type AccountListIndex } from './account-list';
 import { BASE_COLUMNS } from './account-columns';
 
 function acc(id: string, name: string, category: string, province: string, balance: number | null): Account {
@@ -147,10 +147,10 @@ describe('totals past 2^53 kuruş', () => {
 });
 
 describe('counts of a search kept per list (the first keystroke is a lookup)', () => {
-  // A fresh copy per test: the counts are kept per list.
-  const fresh = () => list.map((a) => ({ ...a }));
-  const view = (accounts: readonly Account[], q: string) => tableView(accounts, BASE_COLUMNS, [], q);
-  const search = (accounts: readonly Account[], q: string, f: AccountFilter = none) => facetView(accounts, view(accounts, q), f, accountMatcher(f), q);
+  // A fresh list index per test: the counts are kept with it (as useAccountList keeps one per list).
+  const fresh = () => accountListIndex(list.map((a) => ({ ...a })));
+  const view = (li: AccountListIndex, q: string) => tableView(li.accounts, BASE_COLUMNS, [], q);
+  const search = (li: AccountListIndex, q: string, f: AccountFilter = none) => facetView(li, view(li, q), f, accountMatcher(f), q);
 
   it('one-character searches counted in idle time give what counting them then gives', () => {
     const accounts = fresh();
@@ -169,7 +169,7 @@ describe('counts of a search kept per list (the first keystroke is a lookup)', (
       { value: 'Tedarikçi', count: 1 },
     ]);
     // "Ğ" folds to "g": the same counts, and its rows in the order asked (by name: I before İ in Turkish)
-    const sorted = facetView(accounts, tableView(accounts, BASE_COLUMNS, [{ id: 'name', desc: false }], 'Ğ'), none, accountMatcher(none), 'Ğ');
+    const sorted = facetView(accounts, tableView(accounts.accounts, BASE_COLUMNS, [{ id: 'name', desc: false }], 'Ğ'), none, accountMatcher(none), 'Ğ');
     expect(ids(sorted.rows)).toEqual(['2', '1']);
     expect(sorted.totals).toEqual(g.totals);
   });

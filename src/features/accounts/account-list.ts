@@ -7,12 +7,12 @@
  *               in it, the ERP's own answer for firma_ismi = the search (chooseSource: the loaded
  *               list may be capped by the installation, or the ERP may match on fields it does not
  *               return);
- *   2. order    the table's view of the source: sorted, searched (tableView, the DataTable's own
- *               cached pipeline: one folded haystack per row);
+ *   2. order    the table's view of the source: sorted, searched — the table model the page makes
+ *               (useTableModel) and hands to its DataTable: computed once, read by both;
  *   3. facets   the category / province / hide-zero / side filter as ONE matcher (accountMatcher):
  *               the table's rowFilter and the facet counts both use it. Facet codes (each value's
- *               folded key as a small integer) are built once per list (facetCodes), so counting on a
- *               keystroke is typed-array increments, not string folding;
+ *               folded key as a small integer) are built once per list (AccountListIndex), so counting
+ *               on a keystroke is typed-array increments, not string folding;
  *   4. totals   Σ borçlu, Σ alacaklı, net in integer kuruş, once per (list, search, filter); a sum
  *               past Number.MAX_SAFE_INTEGER kuruş is flagged (`overflow`), never rounded silently.
  *
@@ -100,15 +100,18 @@ export function chooseSource(want: boolean, remote: { success: boolean; failed: 
 // ───────────────────────────── 3. facets ─────────────────────────────
 
 /** Facet value → its key: folded (Turkish rules) and trimmed, so "ISPARTA" and "Isparta" are one facet. */
-const keyMemo = new Map<string, string>();
 export function facetKey(value: string): string {
-  let key = keyMemo.get(value);
-  if (key === undefined) {
-    key = foldTr(value).trim();
-    if (keyMemo.size >= 10_000) keyMemo.clear();
-    keyMemo.set(value, key);
-  }
-  return key;
+  return foldTr(value).trim();
+}
+
+/** facetKey with a memo of its own (a matcher tests the same few values on every row). */
+function memoFacetKey(): (value: string) => string {
+  const memo = new Map<string, string>();
+  return (value) => {
+    let key = memo.get(value);
+    if (key === undefined) memo.set(value, (key = facetKey(value)));
+    return key;
+  };
 }
 
 /** One facet (category or province) of a list: a small integer code per account, built once per list. */
@@ -172,15 +175,28 @@ function balanceColumn(accounts: readonly Account[]): Float64Array {
   return out;
 }
 
-const columnsCache = new WeakMap<readonly Account[], ListColumns>();
-/** The columns of a list (built on first use, then cached for as long as the list lives). */
-function listColumns(accounts: readonly Account[]): ListColumns {
-  let c = columnsCache.get(accounts);
-  if (!c) {
-    c = { category: facetColumn(accounts, (a) => a.category), province: facetColumn(accounts, (a) => a.province), balance: balanceColumn(accounts) };
-    columnsCache.set(accounts, c);
-  }
-  return c;
+/**
+ * One list's facts, built as they are first needed and kept for as long as the page holds the list
+ * (useAccountList makes one per list): its facet and balance columns, and the facet counts and
+ * totals of its searches with no filter on (typing a letter again — Backspace, then the letter — is
+ * a lookup, and so is the first keystroke: the one-character searches are counted in idle time by
+ * prefillSearchCounts while the box is empty). The last SEARCH_COUNTS_KEPT searches are kept.
+ */
+export interface AccountListIndex {
+  readonly accounts: readonly Account[];
+  readonly columns: ListColumns;
+  readonly searches: Map<string, SearchCounts>;
+}
+
+export function accountListIndex(accounts: readonly Account[]): AccountListIndex {
+  let columns: ListColumns | undefined;
+  return {
+    accounts,
+    get columns() {
+      return (columns ??= { category: facetColumn(accounts, (a) => a.category), province: facetColumn(accounts, (a) => a.province), balance: balanceColumn(accounts) });
+    },
+    searches: new Map(),
+  };
 }
 
 /** Zero or empty balance. An unreadable one (balanceInvalid) is not zero: "hide zero" keeps it. */
@@ -206,12 +222,13 @@ export interface AccountMatcher {
 export function accountMatcher(f: AccountFilter): AccountMatcher {
   const categoryKeys = f.categories.length ? new Set(f.categories.map(facetKey)) : null;
   const provinceKeys = f.provinces.length ? new Set(f.provinces.map(facetKey)) : null;
+  const keyOf = memoFacetKey();
   const { hideZero } = f;
   const side = f.side ?? null;
   const base = (a: Account) =>
     !(hideZero && isZero(a)) && (side === null || (a.balance !== null && (side === 'B' ? a.balance > 0 : a.balance < 0)));
-  const category = (a: Account) => categoryKeys === null || categoryKeys.has(facetKey(a.category));
-  const province = (a: Account) => provinceKeys === null || provinceKeys.has(facetKey(a.province));
+  const category = (a: Account) => categoryKeys === null || categoryKeys.has(keyOf(a.category));
+  const province = (a: Account) => provinceKeys === null || provinceKeys.has(keyOf(a.province));
   return {
     none: !categoryKeys && !provinceKeys && !hideZero && side === null,
     base,
@@ -285,17 +302,19 @@ function facetList(col: FacetColumn, counts: Int32Array, selected: readonly stri
  * categories' counts drop to zero.
  */
 export function facetView(
-  accounts: readonly Account[],
+  list: AccountListIndex | readonly Account[],
   matched: ArrayLike<number> | null,
   f: AccountFilter,
   m: AccountMatcher = accountMatcher(f),
-  /** The search `matched` answers: with no filter on, its facet counts and totals are kept per list (searchCounts). */
+  /** The search `matched` answers: with no filter on, its facet counts and totals are kept with the list (AccountListIndex.searches). */
   search?: string,
 ): FacetResult {
+  const li = 'searches' in list ? list : accountListIndex(list);
+  const { accounts } = li;
   const key = m.none && search !== undefined && matched instanceof Int32Array ? queryTokens(search).join(' ') : null;
-  const kept = key !== null ? searchCounts(accounts).get(key) : undefined;
+  const kept = key !== null ? li.searches.get(key) : undefined;
   if (kept && matched instanceof Int32Array) return facetResult(accounts, matched, kept);
-  const { category, province, balance } = listColumns(accounts);
+  const { category, province, balance } = li.columns;
   const catSel = selectedCodes(category, m.categoryKeys);
   const provSel = selectedCodes(province, m.provinceKeys);
   const catCounts = new Int32Array(category.keys.length);
@@ -324,7 +343,7 @@ export function facetView(
     provinceFacets: facetList(province, provCounts, f.provinces),
     totals: { count: at.length, ...balanceTotalsAt(balance, at) },
   };
-  if (key !== null) keepCounts(accounts, key, counts);
+  if (key !== null) keepCounts(li, key, counts);
   return facetResult(accounts, at, counts);
 }
 
@@ -342,21 +361,9 @@ function facetResult(accounts: readonly Account[], shown: Int32Array, counts: Se
   };
 }
 
-/**
- * Facet counts and totals of the searches of a list with no filter on, by folded query: typing a
- * letter again (Backspace, then the letter) is a lookup, and so is the first keystroke — the
- * one-character searches are counted in idle time (prefillSearchCounts) while the box is empty.
- * The last SEARCH_COUNTS_KEPT searches are kept.
- */
-const countsByList = new WeakMap<readonly Account[], Map<string, SearchCounts>>();
 const SEARCH_COUNTS_KEPT = 64;
-function searchCounts(accounts: readonly Account[]): Map<string, SearchCounts> {
-  let m = countsByList.get(accounts);
-  if (!m) countsByList.set(accounts, (m = new Map()));
-  return m;
-}
-function keepCounts(accounts: readonly Account[], key: string, counts: SearchCounts): void {
-  const m = searchCounts(accounts);
+function keepCounts(li: AccountListIndex, key: string, counts: SearchCounts): void {
+  const m = li.searches;
   m.delete(key);
   m.set(key, counts);
   if (m.size > SEARCH_COUNTS_KEPT) m.delete(m.keys().next().value as string);
@@ -371,11 +378,10 @@ const NO_FILTER_MATCHER = accountMatcher(NO_FILTER);
  * Counts the one-character searches of a list (`view(q)`: the table's rows for the search q), until
  * `stop()` says so; true when all are counted. Run in idle time while the search box is empty.
  */
-export function prefillSearchCounts(accounts: readonly Account[], view: (q: string) => Int32Array, stop: () => boolean): boolean {
-  const kept = searchCounts(accounts);
+export function prefillSearchCounts(li: AccountListIndex, view: (q: string) => Int32Array, stop: () => boolean): boolean {
   for (const ch of FIRST_KEYS) {
-    if (kept.has(ch)) continue;
-    facetView(accounts, view(ch), NO_FILTER, NO_FILTER_MATCHER, ch);
+    if (li.searches.has(ch)) continue;
+    facetView(li, view(ch), NO_FILTER, NO_FILTER_MATCHER, ch);
     if (stop()) return false;
   }
   return true;

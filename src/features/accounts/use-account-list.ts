@@ -1,9 +1,9 @@
 /**
  * useAccountList: the account-list pipeline (account-list.ts) over the accounts query — the one
  * way a page gets "the accounts the list shows for these URL parameters": source (the whole list,
- * or the ERP's answer for a search the list cannot find) → order (the table's sorted, searched
- * view) → facets → totals. /accounts and /mutabakat both use it, so the same URL gives the same
- * accounts on both.
+ * or the ERP's answer for a search the list cannot find) → order (the table model, made here and
+ * handed to the page's DataTable: one computation read by both) → facets → totals. /accounts and
+ * /mutabakat both use it, so the same URL gives the same accounts on both.
  *
  * `search` is what the list is searched for now (on /accounts the deferred search box text, so a
  * keystroke's list work runs after its echo); `settledQuery` is the search the ERP may be asked
@@ -17,13 +17,12 @@ import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
 import { whole, type Arriving } from '../../api/erp-call';
 import type { Account, AccountList } from '../../domain/erp-types';
-import { DEFER_AFTER_PAINT_MIN_ROWS, sortingFromParam, tableView, usePainted, type DataColumn, type SortingState } from '../../components/data-table';
+import { DEFER_AFTER_PAINT_MIN_ROWS, sortingFromParam, usePainted, useTableModel, type DataColumn, type SortingState, type TableModel } from '../../components/data-table';
 import { whenIdle } from '../../lib/idle';
-import { accountMatcher, chooseSource, facetView, filterKey, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter, type FacetResult, type SourceKind } from './account-list';
+import { accountListIndex, accountMatcher, chooseSource, facetView, filterKey, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter, type FacetResult, type SourceKind } from './account-list';
 import { useAccountColumns } from './account-columns';
 
 const EMPTY: readonly Account[] = [];
-const NO_SORT: SortingState = [];
 
 export interface AccountListView {
   /** The whole list's query (get_cari, firma_ismi ""; `data.complete` false while only its first rows are in). */
@@ -34,14 +33,12 @@ export interface AccountListView {
   incomplete: boolean;
   /** Where the rows come from (account-list.ts SourceKind). */
   sourceKind: SourceKind;
-  /** The rows the table is given, its columns and sort state. */
+  /** The table model of the rows shown (give it to the DataTable: `<DataTable model={list.model}>`). */
+  model: TableModel<Account>;
+  /** The rows the table is given (the model's data), its columns and sort state. */
   source: readonly Account[];
   columns: readonly DataColumn<Account>[];
   sorting: SortingState;
-  /** The search the table applies to `source` ('' for the ERP's answer: the ERP did the search). */
-  tableSearch: string;
-  /** The facet/zero/side filter as the table's rowFilter (stable per filter). */
-  rowFilter: ((a: Account) => boolean) | null;
   /** Shown rows (in the list's order when `ordered`), facet counts and totals; null until counted (see above). */
   facts: FacetResult | null;
   /** The whole list, for lookups by id (after the first paint of a big list). */
@@ -52,6 +49,8 @@ export interface AccountListView {
 export function useAccountList(opts: {
   filter: AccountFilter;
   sort: string | null;
+  /** The sort the user picks on the table (the page writes it to the URL). */
+  onSortingChange?: (next: SortingState) => void;
   search: string;
   settledQuery: string | null;
   /**
@@ -60,7 +59,11 @@ export function useAccountList(opts: {
    */
   ordered?: boolean;
 }): AccountListView {
-  const { filter, sort, search, settledQuery, ordered = false } = opts;
+  const { filter, sort, onSortingChange, search, settledQuery, ordered = false } = opts;
+  const fKey = filterKey(filter);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- fKey is the filter's value
+  const matcher = useMemo(() => accountMatcher(filter), [fKey]);
+  const rowFilter = useMemo(() => rowFilterOf(matcher), [matcher]);
 
   // ---- 1. source: the whole list once (+ its first rows while it arrives), the ERP for a search it cannot find ----
   const full = useQuery(accountQueries.list(''));
@@ -69,47 +72,43 @@ export function useAccountList(opts: {
   const fullAccounts = full.data?.accounts ?? EMPTY;
   const fullColumns = useAccountColumns(full.data);
   const fullSorting = useMemo(() => sortingFromParam(sort, fullColumns.map((c) => c.id)), [sort, fullColumns]);
-  // ---- 2. order: the table's own view (its cache answers the table's call with the same arguments) ----
-  const fullOrder = useMemo(() => tableView(fullAccounts, fullColumns, fullSorting, search, true), [fullAccounts, fullColumns, fullSorting, search]);
+  // ---- 2. order: the table model (computed once; the page's DataTable shows it) ----
+  const fullModel = useTableModel({ data: fullAccounts, columns: fullColumns, sorting: fullSorting, onSortingChange, searchQuery: search, searchWordStartsFirst: true, rowFilter });
 
-  const want = wantsRemote({ listLoaded: !!fullList, settledQuery: search === settledQuery ? settledQuery : null, listMatches: fullOrder.length });
+  const want = wantsRemote({ listLoaded: !!fullList, settledQuery: search === settledQuery ? settledQuery : null, listMatches: fullModel.searched.length });
   const remote = useQuery({ ...accountQueries.list(settledQuery ?? ''), enabled: want });
   const remoteList = whole(remote.data);
   const sourceKind = chooseSource(want, { success: !!remoteList, failed: remote.isError && !remote.isFetching, rows: remoteList?.accounts.length ?? 0 });
   const remoteColumns = useAccountColumns(remoteList);
+  const remoteSorting = useMemo(() => sortingFromParam(sort, remoteColumns.map((c) => c.id)), [sort, remoteColumns]);
+  // The ERP did the search: its answer is shown unsearched.
+  const remoteModel = useTableModel({ data: remoteList?.accounts ?? EMPTY, columns: remoteColumns, sorting: remoteSorting, onSortingChange, rowFilter });
   const useRemote = sourceKind === 'remote';
-  const source = useRemote ? remoteList!.accounts : fullAccounts;
-  const columns = useRemote ? remoteColumns : fullColumns;
-  const sorting = useMemo(() => (useRemote ? sortingFromParam(sort, remoteColumns.map((c) => c.id)) : fullSorting), [useRemote, sort, remoteColumns, fullSorting]);
-  const tableSearch = useRemote ? '' : search;
-  const order = useRemote ? tableView(source, columns, sorting, '') : fullOrder;
+  const model = useRemote ? remoteModel : fullModel;
+  const source = model.data;
 
   // ---- 3. facets and 4. totals: once per (list, search, filter), after a big list's first paint ----
-  const fKey = filterKey(filter);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- fKey is the filter's value
-  const matcher = useMemo(() => accountMatcher(filter), [fKey]);
-  const rowFilter = useMemo(() => rowFilterOf(matcher), [matcher]);
+  const listIndex = useMemo(() => accountListIndex(source), [source]);
   const factsReady = usePainted(source, source.length >= DEFER_AFTER_PAINT_MIN_ROWS) && !incomplete;
   const facts = useMemo(
-    () => {
-      if (!factsReady) return null;
-      return facetView(source, order, filter, matcher, tableSearch);
-    },
-    // `order` is the latest view of (source, columns, sorting, search): its sort order matters only
-    // when `ordered`; the matcher stands for the filter.
+    () => (factsReady ? facetView(listIndex, model.searched, filter, matcher, model.searchQuery) : null),
+    // `searched` is the latest view of (source, columns, sorting, search): its sort order matters
+    // only when `ordered`; the matcher stands for the filter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [factsReady, source, columns, tableSearch, matcher, ordered ? order : null],
+    [factsReady, listIndex, model.columns, model.searchQuery, matcher, ordered ? model.searched : null],
   );
   // While the box is empty, a big list's one-character searches are counted in idle time: the
-  // first keystroke's facet counts and totals are a lookup (account-list.ts searchCounts).
+  // first keystroke's facet counts and totals are a lookup (AccountListIndex.searches).
   const prefill = factsReady && !useRemote && search === '' && source.length >= DEFER_AFTER_PAINT_MIN_ROWS;
+  const viewOf = fullModel.viewOf;
   useEffect(() => {
     if (!prefill) return;
     // In the list's own order: counts do not depend on it, and no sort is computed for them.
-    return whenIdle((stop) => prefillSearchCounts(source, (q) => tableView(source, columns, NO_SORT, q), stop));
-  }, [prefill, source, columns]);
+    return whenIdle((stop) => prefillSearchCounts(listIndex, (q) => viewOf(q), stop));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- viewOf is new each render; the model's index follows (source, columns)
+  }, [prefill, listIndex, fullModel.columns]);
 
   const all = factsReady ? fullAccounts : EMPTY;
   const warnings = (useRemote ? remoteList!.warnings : fullList?.warnings) ?? 0;
-  return { full, remote, incomplete, sourceKind, source, columns, sorting, tableSearch, rowFilter, facts, all, warnings };
+  return { full, remote, incomplete, sourceKind, model, source, columns: model.columns, sorting: model.sorting, facts, all, warnings };
 }

@@ -4,16 +4,14 @@
  * no other account can have one); without such a bucket, every account in the aging answer. Their
  * statements (the same cached get_cari_extre answers the statement page uses) are read only when
  * the user asks ("Hesapla"), at most DUE_CONCURRENCY at a time, with progress and İptal; a failed
- * one is named with the reason and can be asked again. The outcome is kept in the query cache
- * (per day and set of accounts), so Özet's links and a return to Özet show it without asking again.
+ * one is named with the reason and can be asked again — the one batch runner (api/statement-batch.ts)
+ * the letters page uses too. Its outcome is kept by react-query (per day and set of accounts), so
+ * Özet's links and a return to Özet show it without asking again.
  */
-import { useEffect, useMemo, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { userMessageOf } from '../../domain/errors';
-import { cancelStatements, statementQueries } from '../../api/statement';
-import type { Account, ErpTable } from '../../domain/erp-types';
+import { useCallback, useMemo } from 'react';
+import { useStatementBatch } from '../../api/statement-batch';
+import type { Account, ErpTable, Statement } from '../../domain/erp-types';
 import { cellMinor, cellText, type AgingLayout } from '../../domain/aging-buckets';
-import { runPool } from '../../domain/run-pool';
 import { foldTr } from '../../domain/turkish';
 import type { IsoDate } from '../../domain/types';
 import { dueRowsOf, dueWindows, type AccountDue, type DueRow } from './due-soon';
@@ -68,50 +66,22 @@ export interface DueRun {
 const EMPTY_ROWS: DueRow[] = [];
 
 export function useDueSoon(candidates: readonly DueCandidate[], today: IsoDate) {
-  const queryClient = useQueryClient();
   const windows = useMemo(() => dueWindows(today), [today]);
   const ids = useMemo(() => candidates.map((c) => c.id).join(','), [candidates]);
-  const queryKey = useMemo(() => ['overview', 'due-soon', today, ids] as const, [today, ids]);
-  // Only ever written by `start` (never fetched): the outcome survives navigation and a return to Özet.
-  const { data: run } = useQuery<DueRun | null>({ queryKey, queryFn: () => null, enabled: false, staleTime: Infinity });
-  const controller = useRef<AbortController | null>(null);
-  const runIds = useRef<readonly string[]>([]);
-  useEffect(() => () => controller.current?.abort(), []);
-
-  async function start(accounts: readonly DueCandidate[]) {
-    controller.current?.abort();
-    const ctrl = new AbortController();
-    controller.current = ctrl;
-    runIds.current = accounts.map((a) => a.id);
-    const prev = queryClient.getQueryData<DueRun | null>(queryKey);
-    const results = new Map(prev?.results ?? []);
-    for (const a of accounts) results.delete(a.id);
-    let done = 0;
-    const publish = (patch: Partial<DueRun>) =>
-      queryClient.setQueryData<DueRun | null>(queryKey, (r) => ({ total: accounts.length, done, running: true, cancelled: false, ...r, ...patch, results: new Map(results) }));
-    publish({ total: accounts.length, done: 0, running: true, cancelled: false });
-    await runPool(
-      accounts,
-      DUE_CONCURRENCY,
-      async (a) => {
-        try {
-          const statement = await queryClient.fetchQuery(statementQueries.detail(a.id));
-          results.set(a.id, { kind: 'ready', due: dueRowsOf(a, statement, windows) });
-        } catch (error) {
-          if (!ctrl.signal.aborted) results.set(a.id, { kind: 'failed', message: userMessageOf(error) });
-        }
-        done++;
-        if (!ctrl.signal.aborted) publish({ done });
-      },
-      ctrl.signal,
-    );
-    if (controller.current === ctrl) publish({ done, running: false, cancelled: ctrl.signal.aborted });
-  }
-
-  function cancel() {
-    controller.current?.abort();
-    cancelStatements(queryClient, runIds.current);
-  }
+  const byId = useMemo(() => new Map(candidates.map((c) => [c.id, c])), [candidates]);
+  // The batch per day and set of accounts: the outcome survives navigation and a return to Özet.
+  const compute = useCallback((id: string, statement: Statement) => dueRowsOf(byId.get(id) ?? { id, name: id }, statement, windows), [byId, windows]);
+  const batch = useStatementBatch({ key: ['overview', 'due-soon', today, ids], limit: DUE_CONCURRENCY, compute });
+  const run = useMemo<DueRun | null>(() => {
+    if (batch.ids.length === 0) return null;
+    const results = new Map<string, DueStatus>();
+    for (const [id, item] of batch.items) {
+      if (item.kind === 'ready') results.set(id, { kind: 'ready', due: item.value });
+      else if (item.kind === 'failed') results.set(id, { kind: 'failed', message: item.message });
+    }
+    return { total: batch.total, done: batch.done, running: batch.running, cancelled: batch.cancelled, results };
+  }, [batch.ids, batch.items, batch.total, batch.done, batch.running, batch.cancelled]);
+  const start = (accounts: readonly DueCandidate[]) => batch.start(accounts.map((a) => a.id));
 
   const rows = useMemo(() => {
     if (!run) return EMPTY_ROWS;
@@ -131,5 +101,5 @@ export function useDueSoon(candidates: readonly DueCandidate[], today: IsoDate) 
     for (const s of run?.results.values() ?? []) if (s.kind === 'ready' && s.due.unreadable > 0) n++;
     return n;
   }, [run]);
-  return { windows, run: run ?? null, rows, failed, missing, unreadable, start, cancel };
+  return { windows, run, rows, failed, missing, unreadable, start, cancel: batch.cancel };
 }

@@ -1,7 +1,7 @@
 /**
  * The table's row pipeline, kept out of React and out of react-table's row models so it stays
  * fast at 100k rows. The only entry to this folder; the steps, in order:
- * - table-index.ts  the per-(data, columns) cache the steps below fill lazily;
+ * - table-index.ts  what the steps below fill lazily for one (data, columns) pair (the model owns it);
  * - search-fold.ts  search haystacks folded once (Turkish folding), and the search filter;
  * - text-ranks.ts   Turkish collation ranks of distinct text values (also run in rank-worker.ts,
  *                   started by rank-in-worker.ts);
@@ -14,7 +14,7 @@ import { filterOrder, wordStartsFirst } from './search-fold';
 import { identityOrder, sortedOrder } from './sort-order';
 import type { TableIndex } from './table-index';
 
-export { getTableIndex, type TableIndex } from './table-index';
+export { createTableIndex, type TableIndex } from './table-index';
 export { buildCharRows, buildHaystacks, warmSearch } from './search-fold';
 export { textRanks } from './text-ranks';
 export { prefetchRanks, sortedOrder } from './sort-order';

@@ -1,6 +1,6 @@
 // Background ranking (prefetchRanks): the worker's answer is what a later header click uses, and a
 // missing or bad answer leaves the column to be ranked on demand with the same result.
-import { getTableIndex, prefetchRanks, textRanks, viewOrder } from '.';
+import { createTableIndex, prefetchRanks, textRanks, viewOrder } from '.';
 import type { DataColumn } from '../types';
 
 interface Row {
@@ -28,7 +28,7 @@ const namesInOrder = (rows: Row[], order: Int32Array, n: number) => Array.from(o
 describe('prefetchRanks', () => {
   it('ranks big text columns through rankText and small ones in place; a later sort uses them', async () => {
     const rows = makeRows();
-    const index = getTableIndex(rows, COLUMNS);
+    const index = createTableIndex(rows, COLUMNS);
     const asked: number[] = [];
     await prefetchRanks(index, async (uniq) => (asked.push(uniq.length), textRanks(uniq)), () => false);
     expect(asked).toEqual([2500]); // only the name column went to the "worker"
@@ -44,7 +44,7 @@ describe('prefetchRanks', () => {
 
   it('without a worker answer the column is ranked on demand with the same order', async () => {
     const rows = makeRows();
-    const index = getTableIndex(rows, COLUMNS);
+    const index = createTableIndex(rows, COLUMNS);
     await prefetchRanks(index, async () => null, () => false);
     expect(index.ranks.has('name')).toBe(false);
     const order = viewOrder(index, [{ id: 'name', desc: true }], '');
@@ -53,10 +53,10 @@ describe('prefetchRanks', () => {
 
   it('a wrong-sized answer is ignored, and cancelling stops before the next column', async () => {
     const rows = makeRows();
-    const index = getTableIndex(rows, COLUMNS);
+    const index = createTableIndex(rows, COLUMNS);
     await prefetchRanks(index, async () => new Int32Array(3), () => false);
     expect(index.ranks.has('name')).toBe(false);
-    const other = getTableIndex(makeRows(), COLUMNS);
+    const other = createTableIndex(makeRows(), COLUMNS);
     await prefetchRanks(other, async (uniq) => textRanks(uniq), () => true);
     expect(other.ranks.size).toBe(0);
   });

@@ -1,6 +1,8 @@
 /**
- * The per-(data, columns) cache every step of the row pipeline reads and fills: folded search
+ * What every step of the row pipeline reads and fills for one (data, columns) pair: folded search
  * haystacks (search-fold.ts), column ranks and sort orders (sort-order.ts), the last search result.
+ * Owned by the table model that made it (use-table-model.ts): it lives as long as the page's
+ * model holds the same data and columns, and goes with them.
  */
 import type { DataColumn } from '../types';
 
@@ -27,19 +29,7 @@ export interface TableIndex<T> {
   last: { baseKey: string; tokens: string[]; result: Int32Array } | null;
 }
 
-const indexes = new WeakMap<readonly unknown[], WeakMap<readonly unknown[], TableIndex<unknown>>>();
-
-/** The cached index for this data + columns pair (created empty; work happens lazily). */
-export function getTableIndex<T>(data: readonly T[], columns: readonly DataColumn<T>[]): TableIndex<T> {
-  let byColumns = indexes.get(data);
-  if (!byColumns) {
-    byColumns = new WeakMap();
-    indexes.set(data, byColumns);
-  }
-  let index = byColumns.get(columns) as TableIndex<T> | undefined;
-  if (!index) {
-    index = { data, columns, haystacks: new Array<string>(data.length), haystackCount: 0, joined: null, charRows: null, ranks: new Map(), orders: new Map(), identity: null, last: null };
-    byColumns.set(columns, index as TableIndex<unknown>);
-  }
-  return index;
+/** An empty index for this data + columns pair (the work happens lazily, as the steps need it). */
+export function createTableIndex<T>(data: readonly T[], columns: readonly DataColumn<T>[]): TableIndex<T> {
+  return { data, columns, haystacks: new Array<string>(data.length), haystackCount: 0, joined: null, charRows: null, ranks: new Map(), orders: new Map(), identity: null, last: null };
 }

@@ -1,5 +1,5 @@
 // Pure pipeline tests (kept as .test.tsx so they run in the dom project with the table's tests).
-import { buildCharRows, buildHaystacks, getTableIndex, viewOrder } from '.';
+import { buildCharRows, buildHaystacks, createTableIndex, viewOrder } from '.';
 import type { DataColumn } from '../types';
 
 interface Item {
@@ -12,27 +12,27 @@ const names = (data: Item[], order: Int32Array) => Array.from(order, (i) => data
 describe('row order', () => {
   it('orders text like the Turkish collator: space < punctuation < digits (as numbers) < letters, case ignored', () => {
     const data: Item[] = ['b', 'Şube 10', 'şube 9', 'a b', 'ab', '_x', '1', 'Şube 100', 'A'].map((name) => ({ name }));
-    const order = viewOrder(getTableIndex(data, NAME), [{ id: 'name', desc: false }], '');
+    const order = viewOrder(createTableIndex(data, NAME), [{ id: 'name', desc: false }], '');
     // by hand: "_x" (punctuation) < "1" (digit) < "A" = … "a b" < "ab" (space before letters) < "b" < "Şube 9" < "10" < "100"
     expect(names(data, order)).toEqual(['_x', '1', 'A', 'a b', 'ab', 'b', 'şube 9', 'Şube 10', 'Şube 100']);
   });
 
   it('falls back to the collator for characters the fast key does not model (× is a symbol: before digits)', () => {
     const data: Item[] = ['b', '×', 'a', '2'].map((name) => ({ name }));
-    const order = viewOrder(getTableIndex(data, NAME), [{ id: 'name', desc: false }], '');
+    const order = viewOrder(createTableIndex(data, NAME), [{ id: 'name', desc: false }], '');
     expect(names(data, order)).toEqual(['×', '2', 'a', 'b']);
   });
 
   it('keeps ERP order for values equal under the collator (case only), in both directions', () => {
     const data: Item[] = ['ACAR', 'beta', 'Acar', 'acar'].map((name) => ({ name }));
-    const index = getTableIndex(data, NAME);
+    const index = createTableIndex(data, NAME);
     expect(names(data, viewOrder(index, [{ id: 'name', desc: false }], ''))).toEqual(['ACAR', 'Acar', 'acar', 'beta']);
     expect(names(data, viewOrder(index, [{ id: 'name', desc: true }], ''))).toEqual(['beta', 'ACAR', 'Acar', 'acar']);
   });
 
   it('a narrowing query, then a widening one (backspace), gives the same rows as a fresh search', () => {
     const data: Item[] = ['Ankara Gıda', 'Antalya Tekstil', 'Adana Gıda', 'Bursa Gıda'].map((name) => ({ name }));
-    const index = getTableIndex(data, NAME);
+    const index = createTableIndex(data, NAME);
     expect(names(data, viewOrder(index, [], 'g'))).toEqual(['Ankara Gıda', 'Adana Gıda', 'Bursa Gıda']);
     expect(names(data, viewOrder(index, [], 'gı an'))).toEqual(['Ankara Gıda', 'Adana Gıda']);
     expect(names(data, viewOrder(index, [], 'gı ank'))).toEqual(['Ankara Gıda']);
@@ -46,10 +46,10 @@ describe('row order', () => {
     const data: Item[] = Array.from({ length: 2100 }, (_, i) => ({
       name: `${i % 7 === 0 ? 'Yıldız ' : 'Ay '}${i % 5 === 0 ? 'Gıda' : 'Cam'} ${i}${i === 2099 ? ' yıldız' : ''}`,
     }));
-    const joined = getTableIndex(data, NAME);
+    const joined = createTableIndex(data, NAME);
     buildHaystacks(joined, () => false, true);
     expect(joined.joined).not.toBeNull();
-    const plain = getTableIndex([...data], NAME);
+    const plain = createTableIndex([...data], NAME);
     for (const q of ['y', 'yıldız', 'YILDIZ gıda', 'gıda yıl', 'zz', '209', '0', 'cam 2099']) {
       const expected = Array.from({ length: data.length }, (_, i) => i).filter((i) =>
         q.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').split(' ').every((w) => data[i]!.name.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').includes(w)),
@@ -66,7 +66,7 @@ describe('row order', () => {
     const NAMES = ['İzmir Şişecam', 'IŞIK Gıda', 'yıldız Dağıtım', 'Yılmaz Ağaç', 'Doğan Çelik', 'Öztürk Ltd', 'Uğur Sağlık', 'Kaya İnşaat'];
     const fold = (s: string) => s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ş/g, 's').replace(/ğ/g, 'g').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
     const data: Item[] = Array.from({ length: 24_000 }, (_, i) => ({ name: `${NAMES[i % NAMES.length]} ${i}` }));
-    const index = getTableIndex(data, NAME);
+    const index = createTableIndex(data, NAME);
     buildHaystacks(index, () => false, true);
     expect(buildCharRows(index)).toBe(true);
     expect(index.charRows?.complete).toBe(true);
@@ -92,13 +92,13 @@ describe('row order', () => {
 
   it('ignores an unknown sort column (e.g. a stale ?sort= in the URL)', () => {
     const data: Item[] = [{ name: 'b' }, { name: 'a' }];
-    expect(names(data, viewOrder(getTableIndex(data, NAME), [{ id: 'nope', desc: true }], ''))).toEqual(['b', 'a']);
+    expect(names(data, viewOrder(createTableIndex(data, NAME), [{ id: 'nope', desc: true }], ''))).toEqual(['b', 'a']);
   });
 
   it('a custom compare is honoured, ties in ERP order', () => {
     const cols: DataColumn<Item>[] = [{ id: 'len', header: 'Uzunluk', value: (r) => r.name, compare: (a, b) => a.name.length - b.name.length }];
     const data: Item[] = ['ccc', 'b', 'aa', 'd'].map((name) => ({ name }));
-    expect(names(data, viewOrder(getTableIndex(data, cols), [{ id: 'len', desc: false }], ''))).toEqual(['b', 'd', 'aa', 'ccc']);
+    expect(names(data, viewOrder(createTableIndex(data, cols), [{ id: 'len', desc: false }], ''))).toEqual(['b', 'd', 'aa', 'ccc']);
   });
 });
 

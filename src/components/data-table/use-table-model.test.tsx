@@ -1,5 +1,5 @@
 // The rows shown: Turkish sorting, controlled sort, Turkish-folded search and rowFilter, with the
-// summary and totals following them (use-row-view.ts over row-order/).
+// summary and totals following them (use-table-model.ts over row-order/).
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SortingState } from '.';
