@@ -54,7 +54,6 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       const table = page.getByRole('grid', { name: 'Vadesi geçmiş alacaklar' });
       await expect(table.locator('tr[data-row-id]').first()).toBeVisible();
       await checkPage(page, 'tahsilat worklist');
-      await page.screenshot({ path: 'docs/samples/tahsilat-worklist.png' });
 
       // A: called, promised 10.000,00 TL in two days; the payment arrives in the ERP today → kept.
       await page.goto(`${server.url}/tahsilat?musteri=${A!.accountId}`);
@@ -62,7 +61,7 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       const log = panelA.getByRole('form', { name: 'Kayıt ekle' });
       await log.getByLabel('Tür').selectOption('call');
       await log.getByLabel('Sonuç').selectOption({ label: 'Ödeme sözü' });
-      await log.getByLabel('Not').fill('Muhasebe müdürü: 10.000 TL iki gün içinde.');
+      await log.getByRole('textbox', { name: 'Not' }).fill('Muhasebe müdürü: 10.000 TL iki gün içinde.');
       await log.getByRole('button', { name: 'Ekle' }).click();
       await expect(panelA.locator('.col-log')).toContainText('Muhasebe müdürü: 10.000 TL iki gün içinde.');
       const promiseA = panelA.getByRole('form', { name: 'Ödeme sözü' });
@@ -81,7 +80,7 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByLabel('Sonuç').selectOption({ label: 'Mesaj bırakıldı' });
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('button', { name: 'Ekle' }).click();
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByLabel('Tür').selectOption('note');
-      await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByLabel('Not').fill('Geri aradı: yarın 5.000 TL gönderecek.');
+      await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('textbox', { name: 'Not' }).fill('Geri aradı: yarın 5.000 TL gönderecek.');
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('button', { name: 'Ekle' }).click();
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByLabel('Tutar').fill('5.000,00');
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByLabel('Ödeme tarihi').fill(tr(istanbulDay(1)));
@@ -109,14 +108,15 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await expect(send).toBeEnabled({ timeout: 60_000 });
       const n = Number(/\((\d+)\)/.exec((await send.textContent())!)![1]);
       expect(n).toBeGreaterThan(0);
-      const proposals = (await (await page.request.get(`${server.url}/api/tahsilat/reminders`, { headers: H })).json()) as { reminders: { accountId: string; state: string }[] };
+      const proposals = (await (await page.request.get(`${server.url}/api/tahsilat/reminders`, { headers: H })).json()) as { reminders: { accountId: string; state: string; to: string[] }[] };
       expect(proposals.reminders.map((p) => p.accountId)).not.toContain(B!.accountId);
-      const mailed = proposals.reminders.filter((p) => p.state === 'proposed').map((p) => p.accountId);
+      const mailed = proposals.reminders.filter((p) => p.state === 'proposed');
       await send.click();
       await expect(page.getByText(`${n} e-posta giden kutusuna alındı; 0 atlandı.`)).toBeVisible();
 
       // Read in the demo outbox, with its PDF.
-      const to = `tahsilat${mailed[0]}@musteri.example`;
+      // The tahsilat address where one was set, else the demo's mutabakat contact.
+      const to = mailed[0]!.to[0]!;
       await page.goto(`${server.url}/mutabakat/giden-kutusu?q=${encodeURIComponent(to)}`);
       await page.getByRole('grid', { name: 'E-postalar' }).getByRole('row').filter({ hasText: to }).first().getByRole('link').click();
       const mail = page.getByRole('region', { name: 'E-posta' });
@@ -140,6 +140,7 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       const first = page.getByRole('grid', { name: 'Vadesi geçmiş alacaklar' }).locator('tr[data-row-id]').first();
       await expect(first).toHaveAttribute('data-row-id', B!.accountId, { timeout: 60_000 });
       await expect(first).toContainText('5.000,00 TL → Tutulmadı');
+      await page.screenshot({ path: 'docs/samples/tahsilat-worklist.png' });
       await page.goto(`${server.url}/tahsilat?gorunum=broken`);
       await expect(page.getByRole('grid', { name: 'Vadesi geçmiş alacaklar' }).locator('tr[data-row-id]')).toHaveCount(1);
       // Everything kept: B's call and note, A's kept promise, the reminders in the outbox.
