@@ -121,7 +121,7 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await page.getByRole('grid', { name: 'E-postalar' }).getByRole('row').filter({ hasText: to }).first().getByRole('link').click();
       const mail = page.getByRole('region', { name: 'E-posta' });
       await expect(mail).toContainText(`Kime: ${to}`);
-      await expect(mail.getByRole('document', { name: 'E-postanın içeriği' })).toContainText('vadesi geçmiş');
+      await expect(mail.getByRole('document', { name: 'E-postanın içeriği' })).toContainText('Vadesi geçmiş');
       const ek = mail.getByRole('link', { name: /^Ek: / });
       const pdf = await page.request.get(new URL((await ek.getAttribute('href'))!, server.url).href);
       expect(pdf.status()).toBe(200);
