@@ -11,6 +11,9 @@ export default defineConfig({
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, with
     // the other core idle while tests wait on sockets and timers. Two workers there halve the run.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A global a test stubs (window.print, Worker) is put back after it, also for the next file in the
+    // same worker (the jsdom projects share modules across files, below).
+    unstubGlobals: true,
     // The JSON report lets .ci/run print one closing 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
@@ -19,7 +22,20 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/reader/**/*.test.ts'],
+          // Isolated per file: gateway tests change the cached demo dataset (tahsilat-flow adds payments)
+          // and process.env; shared modules let that leak into the next file (dataset.test.ts failed).
+          include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts'],
+        },
+      },
+      {
+        // Pure units in Node (the domain, browser helpers, the reader, the repository's structure): no
+        // server started, nothing written to a shared module, so modules are imported once per worker.
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/lib/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/reader/**/*.test.ts'],
+          isolate: false,
         },
       },
       {
@@ -31,6 +47,10 @@ export default defineConfig({
           environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts'],
+          // Each file gets a fresh jsdom and setup, but React, testing-library and the app's modules are
+          // imported once per worker, not once per file: about half the project's CPU time went to those
+          // imports (docs/decisions/0005). No test here keeps state in a module between files.
+          isolate: false,
         },
       },
       {
@@ -42,6 +62,9 @@ export default defineConfig({
           environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
           include: ['tests/flows/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts', 'tests/setup-flows.ts'],
+          // As the dom project: modules imported once per worker. The flows' server side is made afresh
+          // per test (tests/harness/erp-env.ts) and no flow changes the demo dataset it reads.
+          isolate: false,
         },
       },
     ],

@@ -10,9 +10,9 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createDemoErp } from '../server/demo-erp/index';
 import { parseErpBody, readTableAnswer } from '../src/domain/reader';
-import { babsDocs } from '../src/features/babs/babs-docs';
-import { computeBabs } from '../src/lib/babs/compute';
-import { DEFAULT_THRESHOLD } from '../src/lib/babs/threshold';
+import { babsDocs } from '../src/domain/babs/docs';
+import { computeBabs } from '../src/domain/babs/compute';
+import { DEFAULT_THRESHOLD } from '../src/domain/babs/threshold';
 import { figure } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

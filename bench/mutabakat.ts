@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
-import { SMTPServer } from 'smtp-server';
+import { smtpInbox } from '../tests/harness/smtp-inbox';
 import { createDemoErp, DEMO_USERS } from '../server/demo-erp/index';
 import { createGateway } from '../server/gateway/index';
 import { erpDispatcher, type UpstreamOptions } from '../server/gateway/upstream';
@@ -68,10 +68,8 @@ async function main() {
   log(`fetch ${ids.length}: ${results['act.fetch1000Ms']} ms`);
 
   }
-  const inbox: { n: number } = { n: 0 };
-  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, size: 30 << 20, onData(stream, _s, cb) { stream.on('data', () => undefined); stream.on('end', () => { inbox.n++; cb(); }); } });
-  await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', () => ok()));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  const inbox = await smtpInbox({ parse: false });
+  const smtpUrl = inbox.url;
 
   const dir = mkdtempSync(join(tmpdir(), 'cari-bench-'));
   const settings = { enabled: true, demo: true, dataDir: join(dir, 'data'), mailFrom: 'Bench <b@bench.example>', publicUrl: 'http://bench.test', publicUrlDefault: false, erpConcurrency: 6 };
@@ -93,12 +91,12 @@ async function main() {
 
   t = performance.now();
   await sendCampaign(ctx, c1, by);
-  while (inbox.n < ids.length) {
+  while (inbox.count < ids.length) {
     if ((await worker.tick()) === 0) await new Promise((r) => setTimeout(r, 20));
     if (performance.now() - t > 300_000) break;
   }
   results['act.send1000Ms'] = Math.round(performance.now() - t);
-  log(`send ${inbox.n} mails: ${results['act.send1000Ms']} ms`);
+  log(`send ${inbox.count} mails: ${results['act.send1000Ms']} ms`);
 
   // Gateway ERP-call p99, idle and while a campaign is prepared in the same process.
   const gw = createGateway({ erpBaseUrl: erpUrl, erpApiPassword: apiPassword, sessionSecret: 'b'.repeat(40), transport: upstream.transport, mutabakat: mut, log: () => undefined, sessionCalls: { max: 64, queue: 64 } });
@@ -162,7 +160,7 @@ async function main() {
   log(`reply page at 50 concurrent: p50 ${results['act.replyP50Ms']} ms, p95 ${results['act.replyP95Ms']} ms, non-200 ${failures}`);
   server.close();
   await mut2.close();
-  smtp.close();
+  void inbox.close();
   http.close();
   rmSync(dir, { recursive: true, force: true });
   writeFileSync(join(import.meta.dirname, 'results-mutabakat.json'), JSON.stringify({ at: new Date().toISOString(), load: loadavg(), latencyMs: LATENCY, n: ids.length, results }, null, 2));

@@ -36,7 +36,8 @@ import { precompressDir } from './precompress';
 export const contentSecurityPolicy = (inlineScripts: readonly string[] = []) => [
   "default-src 'self'",
   ["script-src 'self'", ...inlineScripts].join(' '),
-  // Our two workers (xlsx-worker.ts, rank-worker.ts) are our own files; nothing else may start one.
+  // The workers (xlsx-worker.ts, rank-worker.ts, pdf-worker.ts) are module workers built to our own files:
+  // no blob: or data: worker may start.
   "worker-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",

@@ -4,6 +4,7 @@
  * and the jobs table every instance claims work from (FOR UPDATE SKIP LOCKED).
  * Money is integer minor units inside jsonb snapshots; moments are timestamptz.
  */
+import type { BabsSnapshot } from '../../src/domain/babs/reconcile';
 import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -31,6 +32,8 @@ export interface CampaignOptions {
   statementLines: boolean;
   openItems: boolean;
   from: string | null;
+  /** BA/BS campaigns: the threshold the list used (kuruş) and the form tab it was started from. */
+  babs?: { threshold: number; forms: ('bs' | 'ba')[] };
 }
 
 export const campaigns = pgTable('campaigns', {
@@ -45,6 +48,8 @@ export const campaigns = pgTable('campaigns', {
   total: integer('total').notNull(),
   createdAt: ts('created_at').notNull(),
   createdBy: text('created_by').notNull(),
+  /** 'cari' (a balance as of asOf) | 'babs' (the Form Ba/Bs figures of asOf's month: docs/babs.md). */
+  kind: text('kind').notNull().default('cari'),
 });
 
 export interface LetterSnapshot {
@@ -53,6 +58,8 @@ export interface LetterSnapshot {
   warnings: string[];
   /** The statement rows / open items enclosed, as the PDF shows them (counted only). */
   lines: number;
+  /** BA/BS letters: our figures per form and the documents behind them (src/domain/babs/reconcile.ts). */
+  babs?: BabsSnapshot;
 }
 
 export const letters = pgTable(
@@ -70,6 +77,8 @@ export const letters = pgTable(
     snapshot: jsonb('snapshot').$type<LetterSnapshot>(),
     pdf: bytea('pdf'),
     pdfSha256: text('pdf_sha256'),
+    /** BA/BS letters: the documents list, mailed as a second PDF. */
+    docsPdf: bytea('docs_pdf'),
     prepareAttempts: integer('prepare_attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: ts('sent_at'),

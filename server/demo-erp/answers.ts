@@ -3,7 +3,7 @@
  * Turkish names, the spec's labels — see shapes.ts) and the rows from the dataset.
  */
 import { foldTr } from '../../src/domain/turkish';
-import { agingOf, type AgingResult, type DemoAccount, type DemoDataset, type DemoInvoice } from './dataset';
+import { agingOf, type AgingResult, type DemoAccount, type DemoDataset, type DemoInvoice, type DemoStatementLine } from './dataset';
 import type { Operation } from './faults';
 import { renderDetail, renderList, renderUser, keyFamily, type Column, type ShapeName, type Table, type CellValue } from './shapes';
 
@@ -52,6 +52,8 @@ export const STATEMENT_CURRENCY_COLUMNS: Column[] = [
   col('OTHER_MONEY', 'ISLEM_DOVIZI', 'İşlem Dövizi', 'text'),
   col('OTHER_CASH_ACT_VALUE', 'DOVIZ_TUTARI', 'Döviz Tutarı', 'money'),
 ];
+/** Added to the statement of an account with a return that names its invoice (dataset-returns.ts). */
+export const STATEMENT_RELATED_COLUMN: Column = col('RELATED_PAPER_NO', 'ILGILI_BELGE_NO', 'İlgili Belge No', 'text');
 export const AGING_COLUMNS: Column[] = [
   col('COMPANY_ID', 'FIRMA_ID', 'Firma ID', 'id'),
   col('FULLNAME', 'FIRMA_ADI', 'Firma Adı', 'text'),
@@ -196,12 +198,15 @@ export function answer(ds: DemoDataset, op: Operation, p: Record<string, string>
     }
     case 'get_cari_extre': {
       const acc = findById(ds.accountById, ds.accounts, (p.cari_id ?? '').trim(), s === 'mobius');
+      const related = !!acc?.lines.some((l) => l.relatedDocumentNo);
+      const rel = (l: DemoStatementLine): CellValue[] => (related ? [l.relatedDocumentNo ?? null] : []);
+      const relCols = related ? [STATEMENT_RELATED_COLUMN] : [];
       if (acc?.currency) {
-        const rows = acc.lines.map((l): CellValue[] => [l.date, l.dueDate, l.type, l.debit, l.credit, l.documentNo, l.description, l.currency ?? 'TL', l.currencyAmount ?? l.debit + l.credit]);
-        return renderList(s, fix({ columns: [...STATEMENT_COLUMNS, ...STATEMENT_CURRENCY_COLUMNS], rows }));
+        const rows = acc.lines.map((l): CellValue[] => [l.date, l.dueDate, l.type, l.debit, l.credit, l.documentNo, l.description, l.currency ?? 'TL', l.currencyAmount ?? l.debit + l.credit, ...rel(l)]);
+        return renderList(s, fix({ columns: [...STATEMENT_COLUMNS, ...STATEMENT_CURRENCY_COLUMNS, ...relCols], rows }));
       }
-      const rows = (acc?.lines ?? []).map((l): CellValue[] => [l.date, l.dueDate, l.type, l.debit, l.credit, l.documentNo, l.description]);
-      return renderList(s, fix({ columns: STATEMENT_COLUMNS, rows }));
+      const rows = (acc?.lines ?? []).map((l): CellValue[] => [l.date, l.dueDate, l.type, l.debit, l.credit, l.documentNo, l.description, ...rel(l)]);
+      return renderList(s, fix({ columns: [...STATEMENT_COLUMNS, ...relCols], rows }));
     }
     case 'get_yaslandirma': {
       const match = nameMatcher(p.firma_ismi);

@@ -27,6 +27,8 @@ export interface DemoStatementLine {
   /** Document number (BELGE_NO): the invoice number for invoice lines. */
   documentNo: string;
   description: string;
+  /** A return: the number of the invoice it belongs to (İlgili Belge No), when it names one (dataset-returns.ts). */
+  relatedDocumentNo?: string;
   invoiceId?: string;
   /** Transaction currency (OTHER_MONEY) on foreign-currency accounts only; absent = TL only. */
   currency?: DemoCurrency;

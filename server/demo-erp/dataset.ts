@@ -11,25 +11,15 @@
  * per (size, today, seed).
  */
 import type { IsoDate, Minor } from '../../src/domain/types';
-import { PLACES, PLACE_WEIGHT, WORDS, SECTORS, SUFFIXES, FIRST_NAMES, PRODUCTS, COLLECTION_TEXTS, PAYMENT_TEXTS, TERMS } from './dataset-words';
+import { PRODUCTS, COLLECTION_TEXTS, PAYMENT_TEXTS, TERMS } from './dataset-words';
+import { makeName, pickPlace, rand, supplierSeries, type Rand } from './dataset-names';
 export * from './dataset-model';
 export { foreignAmount, rateOf } from './dataset-currency';
 import { applyForeignCurrency } from './dataset-currency';
-import { AccountCategory, StatementType, InvoiceKind, DemoStatementLine, DemoAccount, DemoInvoiceLine, DemoInvoice, DemoDataset, DatasetOptions, DEFAULT_TODAY, DEFAULT_SEED, DATASET_START, LARGE_STATEMENT_ACCOUNT_ID, LARGE_ACCOUNT_COUNT, LARGE_STATEMENT_LINES, LARGE_INVOICE_COUNT, createRng, lineNet, lineVat, dayNumber, isoFromDay } from './dataset-model';
+import { linkReturns } from './dataset-returns';
+import { AccountCategory, StatementType, InvoiceKind, DemoStatementLine, DemoAccount, DemoInvoiceLine, DemoInvoice, DemoDataset, DatasetOptions, DEFAULT_TODAY, DEFAULT_SEED, DATASET_START, LARGE_STATEMENT_ACCOUNT_ID, LARGE_ACCOUNT_COUNT, LARGE_STATEMENT_LINES, LARGE_INVOICE_COUNT, lineNet, lineVat, dayNumber, isoFromDay } from './dataset-model';
 
 // ---------------------------------------------------------------- generation
-
-interface Rand {
-  next: () => number;
-  int: (min: number, max: number) => number;
-  pick: <T>(list: readonly T[]) => T;
-  chance: (p: number) => boolean;
-}
-function rand(seed: number): Rand {
-  const next = createRng(seed);
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int, pick: (list) => list[Math.floor(next() * list.length)]!, chance: (p) => next() < p };
-}
 
 interface PendingInvoice { inv: DemoInvoice; line: DemoStatementLine; account: DemoAccount; seq: number }
 
@@ -162,43 +152,6 @@ function generateActivity(b: Builder, acc: DemoAccount, a: Activity): void {
   addPayments(b, acc, toPay, a.payments, firstDay);
 }
 
-function pickPlace(r: Rand): { province: string; district: string } {
-  let x = r.next() * PLACE_WEIGHT;
-  let place = PLACES[0]!;
-  for (const p of PLACES) {
-    x -= p.weight;
-    if (x < 0) {
-      place = p;
-      break;
-    }
-  }
-  const d = r.int(0, place.districts.length - 1);
-  // Several WEX installations keep İL/İLÇE in upper case.
-  if (!r.chance(0.35)) return { province: place.province, district: place.districts[d]! };
-  return { province: upper(place.province), district: r.chance(0.6) ? upper(place.districts[d]!) : place.districts[d]! };
-}
-
-const upperCache = new Map<string, string>();
-function upper(s: string): string {
-  let u = upperCache.get(s);
-  if (u === undefined) upperCache.set(s, (u = s.toLocaleUpperCase('tr-TR')));
-  return u;
-}
-
-function makeName(r: Rand, province: string): string {
-  const x = r.next();
-  const w = r.pick(WORDS);
-  if (x < 0.55) return `${w} ${r.pick(SECTORS)} ${r.pick(SUFFIXES)}`;
-  if (x < 0.68) return `${w}${r.pick(['oğlu', 'lar', ' Kardeşler', ' Grup'])} ${r.pick(SECTORS)} ${r.pick(SUFFIXES)}`;
-  if (x < 0.8) {
-    const surname = r.pick(WORDS);
-    return `${r.pick(FIRST_NAMES)} ${surname} - ${surname} ${r.pick(SECTORS)}`;
-  }
-  if (x < 0.87) return `${w} & ${r.pick(WORDS)} ${r.pick(SECTORS)} ${r.pick(SUFFIXES)}`;
-  if (x < 0.93) return `${province.charAt(0)}${province.slice(1).toLocaleLowerCase('tr-TR')} ${r.pick(SECTORS)} ${r.pick(SUFFIXES)}`;
-  return `${w} ${r.pick(SECTORS)} ve ${r.pick(SECTORS)} ${r.pick(SUFFIXES)}`;
-}
-
 interface SpecialSpec {
   id: string;
   name: string;
@@ -262,20 +215,6 @@ function largeStatement(b: Builder, acc: DemoAccount, invoices: number): void {
     const d = iso(b, r.int(b.startDay, b.todayDay));
     pushLine(acc, { date: d, dueDate: null, type: 'Virman', debit: 0, credit: 100, documentNo: nextDoc(b, 'VRM', d.slice(0, 4)), description: 'Cari hesaplar arası virman' });
   }
-}
-
-function supplierSeries(name: string, used: Set<string>, r: Rand): string {
-  const letters = name
-    .toLocaleUpperCase('tr-TR')
-    .replace(/[ÇĞİIÖŞÜ]/g, (c) => ({ Ç: 'C', Ğ: 'G', İ: 'I', I: 'I', Ö: 'O', Ş: 'S', Ü: 'U' })[c] ?? c)
-    .split(/[^A-Z]+/)
-    .filter(Boolean)
-    .map((w) => w[0])
-    .join('');
-  let series = (letters + 'XXX').slice(0, 3);
-  for (let i = 0; used.has(series) && i < 20; i++) series = series.slice(0, 2) + String.fromCharCode(65 + r.int(0, 25));
-  used.add(series);
-  return series;
 }
 
 const KIND_TEXT: Record<InvoiceKind, string> = {
@@ -397,6 +336,7 @@ export function generateDataset(options: DatasetOptions = {}): DemoDataset {
     for (const l of acc.lines) balance += l.debit - l.credit;
     acc.balance = balance;
   }
+  linkReturns(accounts, SPECIALS.length);
   applyForeignCurrency(accounts, SPECIALS.length, large ? 2 : 8);
   return {
     size,

@@ -7,7 +7,7 @@
  * Once a 200 is sent it cannot become a 502. So the first `headBytes` (64 KiB) are held back and
  * checked before anything is committed: an echo, an over-large or broken answer found there is a
  * proper JSON error as before (and a small answer is complete by then). A failure later in the
- * stream errors the stream: the route then cuts the connection (abortable-body.ts), the browser's
+ * stream errors the stream: the route then cuts the connection (audit-log.ts), the browser's
  * fetch fails, and its client shows "the answer was cut off" — never a partial list.
  */
 import { echoError, type EchoScanner } from './echo-guard';

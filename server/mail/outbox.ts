@@ -14,6 +14,7 @@ import type { MutCtx } from '../mutabakat/context';
 import { appendEvent, type Actor } from '../mutabakat/events';
 import { signedMoney } from '../mutabakat/money-view';
 import { attachmentName, composeMail } from './compose';
+import { babsLetterFileName, composeBabsMail, docsNameBeside } from './babs-compose';
 import { SendError } from './transport';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -29,7 +30,7 @@ export async function queueMail(
   ctx: Pick<MutCtx, 'settings' | 'company'>,
   tx: Tx,
   letter: Pick<LetterRecord, 'id' | 'campaignId' | 'accountId' | 'accountName' | 'to' | 'cc' | 'person' | 'snapshot'>,
-  campaign: Pick<CampaignRecord, 'asOf' | 'deadline'>,
+  campaign: Pick<CampaignRecord, 'asOf' | 'deadline'> & { kind?: string },
   kind: 'letter' | 'reminder',
   now: Date,
   by: Actor | null,
@@ -38,11 +39,14 @@ export async function queueMail(
   const link = `${ctx.settings.publicUrl}/yanit/${token}`;
   await tx.insert(tokens).values({ hash: hashToken(token), letterId: letter.id, expiresAt: tokenExpiry(campaign.deadline), createdAt: now });
   const ours = (letter.snapshot?.ours ?? []).map((m) => signedMoney(m.currency, m.balance));
-  const m = composeMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, asOf: campaign.asOf, deadline: campaign.deadline, ours, link });
+  const babs = campaign.kind === 'babs' ? letter.snapshot?.babs : undefined;
+  const m = babs
+    ? composeBabsMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, deadline: campaign.deadline, babs, link })
+    : composeMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, asOf: campaign.asOf, deadline: campaign.deadline, ours, link });
   const id = randomUUID();
   await tx.insert(mails).values({
     id, letterId: letter.id, campaignId: letter.campaignId, accountId: letter.accountId, kind, to: letter.to, cc: letter.cc,
-    subject: m.subject, html: m.html, text: m.text, link, attachmentName: attachmentName(letter.accountName, letter.accountId, campaign.asOf),
+    subject: m.subject, html: m.html, text: m.text, link, attachmentName: babs ? babsLetterFileName(letter.accountName || letter.accountId, babs.month) : attachmentName(letter.accountName, letter.accountId, campaign.asOf),
     state: 'queued', createdAt: now, nextAttemptAt: now,
   });
   await enqueue(tx, 'send', { mailId: id }, now);
@@ -59,7 +63,7 @@ export async function sendJob(ctx: MutCtx, job: Job): Promise<void> {
   if (!mail || mail.state === 'sent' || mail.state === 'failed') return;
   // A mail that is not a mutabakat letter (tahsilat) carries its own PDF and has no letter.
   const own = mail.pdf !== null;
-  const letter = own ? { state: 'queued', pdf: mail.pdf } : (await ctx.db.select({ id: letters.id, state: letters.state, pdf: letters.pdf, campaignId: letters.campaignId, accountId: letters.accountId }).from(letters).where(eq(letters.id, mail.letterId)))[0]!;
+  const letter = own ? { state: 'queued', pdf: mail.pdf, docsPdf: null } : (await ctx.db.select({ id: letters.id, state: letters.state, pdf: letters.pdf, docsPdf: letters.docsPdf, campaignId: letters.campaignId, accountId: letters.accountId }).from(letters).where(eq(letters.id, mail.letterId)))[0]!;
   const ev = (type: string, detail: Record<string, unknown>) => appendEvent(ctx.db, ctx.now(), { campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type, detail: { mailId, kind: mail.kind, ...detail } });
   // Cancelled, or (a reminder) answered since it was queued: it does not go.
   if (letter.state === 'cancelled' || (mail.kind === 'reminder' && (letter.state === 'agreed' || letter.state === 'disagreed'))) {
@@ -77,6 +81,8 @@ export async function sendJob(ctx: MutCtx, job: Job): Promise<void> {
     const r = await ctx.transport.send({
       from: ctx.settings.mailFrom, replyTo: ctx.settings.mailReplyTo, to: mail.to, cc: mail.cc, subject: mail.subject, text: mail.text, html: mail.html,
       attachment: { fileName: mail.attachmentName, content: Buffer.from(letter.pdf!) },
+      // A BA/BS letter's documents list goes beside it.
+      ...(letter.docsPdf ? { moreAttachments: [{ fileName: docsNameBeside(mail.attachmentName), content: Buffer.from(letter.docsPdf) }] } : {}),
     });
     const keep = ctx.transport.mode === 'outbox';
     const now = ctx.now();

@@ -13,6 +13,8 @@ import type { MutCtx } from './context';
 import { MUT_MESSAGES, MutError, badRequest, conflict, type Problem } from './errors';
 import { appendEvent, type Actor } from './events';
 import { fromSide, type Money } from './money-view';
+import { checkBabsFigures } from './babs';
+import type { BabsFigures } from '../../src/domain/babs/reconcile';
 
 const ANSWERED = ['agreed', 'disagreed'];
 
@@ -74,6 +76,8 @@ export interface AnswerInput {
   date: string;
   channel: string;
   attachment: { id: string; fileName: string; size: number; type: string } | null;
+  /** BA/BS letters: their count and KDV-hariç total per our form. */
+  babs?: BabsFigures;
 }
 
 /** Their figures: [{ currency, amount ≥ 0 (minor), side 'B'|'A' }] → signed Money. */
@@ -103,7 +107,9 @@ export async function recordAnswer(ctx: MutCtx, letterId: string, body: unknown,
   const name = typeof b.name === 'string' ? b.name.trim().slice(0, 200) : '';
   if (!name) problems.push({ field: 'name', message: 'Yanıtı veren kişinin adı gerekli.' });
   const ours = (l.snapshot?.ours ?? []).map((m) => fromSide(m.currency, Math.abs(m.balance), m.balance < 0 ? 'A' : 'B'));
-  const balances = b.kind === 'disagreed' ? checkBalances(b.balances, problems) : ours;
+  const babsSnap = l.snapshot?.babs;
+  const balances = b.kind === 'disagreed' && !babsSnap ? checkBalances(b.balances, problems) : ours;
+  const babs = babsSnap ? (b.kind === 'disagreed' ? checkBabsFigures(b.babs, problems) : babsSnap.ours) : undefined;
   let attachment: AnswerInput['attachment'] = null;
   if (typeof b.documentId === 'string' && b.documentId) {
     const u = (await ctx.db.select({ id: uploads.id, fileName: uploads.fileName, size: uploads.size, type: uploads.type }).from(uploads).where(and(eq(uploads.id, b.documentId), eq(uploads.letterId, letterId))))[0];
@@ -112,7 +118,7 @@ export async function recordAnswer(ctx: MutCtx, letterId: string, body: unknown,
   }
   if (problems.length) throw badRequest(problems);
   if (l.state === 'preparing') throw conflict(MUT_MESSAGES.notReady);
-  const input: AnswerInput = { kind: b.kind as AnswerInput['kind'], balances, note: typeof b.note === 'string' ? b.note.trim().slice(0, 4000) : '', name, title: typeof b.title === 'string' ? b.title.trim().slice(0, 200) : '', date: b.date as string, channel: b.channel as string, attachment };
+  const input: AnswerInput = { kind: b.kind as AnswerInput['kind'], balances, note: typeof b.note === 'string' ? b.note.trim().slice(0, 4000) : '', name, title: typeof b.title === 'string' ? b.title.trim().slice(0, 200) : '', date: b.date as string, channel: b.channel as string, attachment, ...(babs ? { babs } : {}) };
   await ctx.db.transaction(async (tx) => {
     const id = await appendEvent(tx, ctx.now(), { campaignId: l.campaignId, letterId, accountId: l.accountId, type: 'recorded', by, detail: { ...input, correction: l.answerEventId != null } });
     await tx.update(letters).set({ state: input.kind, answerEventId: id, resolvedEventId: null }).where(eq(letters.id, letterId));

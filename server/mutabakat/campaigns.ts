@@ -8,6 +8,7 @@ import { enqueue } from '../jobs/queue';
 import { getContacts } from './contacts';
 import { badRequest, notFound, type Problem } from './errors';
 import { appendEvents, type Actor, type EventRow } from './events';
+import { babsDifferencesOf, babsView } from './babs-view';
 import { addMonth, answerOf, differenceOf, signedMoney, type Money } from './money-view';
 
 export const PREPARE_CHUNK = 25;
@@ -20,6 +21,8 @@ export interface CampaignInput {
   reminderDays: number[];
   options: CampaignOptions;
   send: boolean;
+  /** 'babs': one month's Form Ba/Bs figures (babs.ts); default 'cari'. */
+  kind?: 'cari' | 'babs';
 }
 
 export function checkCampaign(body: unknown): CampaignInput {
@@ -60,7 +63,7 @@ export async function createCampaign(db: Db, input: CampaignInput, by: Actor, no
   const [y, m, d] = input.asOf.split('-');
   await db.transaction(async (tx) => {
     await tx.insert(campaigns).values({
-      id, name: input.name || `Mutabakat ${d}.${m}.${y}`, asOf: input.asOf, deadline: input.deadline, reminderDays: input.reminderDays,
+      id, kind: input.kind ?? 'cari', name: input.name || `Mutabakat ${d}.${m}.${y}`, asOf: input.asOf, deadline: input.deadline, reminderDays: input.reminderDays,
       options: input.options, sendWhenReady: input.send, total: input.accountIds.length, createdAt: now, createdBy: by.userName,
     });
     for (let i = 0; i < input.accountIds.length; i += 500) {
@@ -106,6 +109,7 @@ export function letterJson(l: LetterRecord, byId: ReadonlyMap<number, EventRow>,
     sentAt: l.sentAt?.toISOString() ?? null, remindedAt: l.remindedAt?.toISOString() ?? null, reminders: l.reminders,
     monthPassed: monthPassed(l, now), lastError: l.lastError, warnings: l.snapshot?.warnings ?? [],
     pdfUrl: `/api/mutabakat/letters/${l.id}/pdf`,
+    babs: babsView(l.snapshot?.babs, answer?.babs ?? null, l.id),
   };
 }
 export type LetterJson = ReturnType<typeof letterJson>;
@@ -156,9 +160,9 @@ export function campaignJson(c: CampaignRecord, rows: readonly LetterJson[]) {
   const failedPrep = rows.filter((r) => r.state === 'preparing' && r.lastError).length;
   const state = c.cancelled ? 'cancelled' : counts.preparing > 0 ? 'preparing' : counts.queued > 0 ? 'sending' : counts.prepared > 0 && counts.sent === 0 ? 'ready' : 'open';
   return {
-    id: c.id, name: c.name, asOf: c.asOf, deadline: c.deadline, reminderDays: c.reminderDays, options: c.options, state,
+    id: c.id, kind: c.kind, month: c.kind === 'babs' ? c.asOf.slice(0, 7) : null, name: c.name, asOf: c.asOf, deadline: c.deadline, reminderDays: c.reminderDays, options: c.options, state,
     progress: { done: counts.total - counts.preparing, total: counts.total, failed: failedPrep },
-    createdAt: c.createdAt.toISOString(), createdBy: c.createdBy, counts, differences: differencesOf(rows),
+    createdAt: c.createdAt.toISOString(), createdBy: c.createdBy, counts, differences: differencesOf(rows), babsDifferences: babsDifferencesOf(rows),
   };
 }
 
@@ -186,9 +190,9 @@ export async function loadLetter(db: Db, id: string): Promise<LetterRecord & { c
 }
 
 export async function accountHistory(db: Db, accountId: string, now: Date) {
-  const rows = await db.select({ ...letterColumns, campaignName: campaigns.name, asOf: campaigns.asOf }).from(letters)
+  const rows = await db.select({ ...letterColumns, campaignName: campaigns.name, asOf: campaigns.asOf, kind: campaigns.kind }).from(letters)
     .innerJoin(campaigns, eq(campaigns.id, letters.campaignId))
     .where(and(eq(letters.accountId, accountId), sql`true`)).orderBy(desc(letters.createdAt));
   const byId = await eventsById(db, rows);
-  return rows.map((r) => ({ ...letterJson(r, byId, now), campaignId: r.campaignId, campaignName: r.campaignName, asOf: r.asOf }));
+  return rows.map((r) => ({ ...letterJson(r, byId, now), campaignId: r.campaignId, campaignName: r.campaignName, asOf: r.asOf, kind: r.kind, month: r.kind === 'babs' ? r.asOf.slice(0, 7) : null }));
 }

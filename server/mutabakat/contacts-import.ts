@@ -5,31 +5,11 @@
 import ExcelJS from 'exceljs';
 import { foldKey } from '../../src/domain/turkish';
 import type { Db } from '../db/open';
-import { checkTaxId } from '../../src/lib/babs/tax-id';
+import { checkTaxId } from '../../src/domain/babs/tax-id';
 import { badAddress, isAddress, putContact, splitAddresses } from './contacts';
 import { MutError, MUT_MESSAGES, badRequest } from './errors';
 import type { Actor } from './events';
-
-export interface ImportRow {
-  line: number;
-  accountId: string;
-  to: string[];
-  cc: string[];
-  person: string;
-  /** Only when the file has a VKN/TCKN column. */
-  taxId?: string;
-  accountName: string | null;
-  ok: boolean;
-  reason: string | null;
-}
-
-export interface ImportResult {
-  fileName: string;
-  rows: ImportRow[];
-  accepted: number;
-  rejected: number;
-  saved: boolean;
-}
+import type { ImportResult, ImportRow } from '../../src/contract/contacts-import';
 
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/open';
 import { contacts } from '../db/schema';
 import { badRequest, type Problem } from './errors';
 import type { Actor } from './events';
-import { checkTaxId } from '../../src/lib/babs/tax-id';
+import { checkTaxId } from '../../src/domain/babs/tax-id';
 
 export interface ContactInput {
   to: string[];

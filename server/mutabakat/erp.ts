@@ -1,15 +1,20 @@
 /**
  * The ERP as the server reads it for mutabakat: through the gateway's one upstream module (the API
  * password stays here) and the project's one reader (src/api/reader). Statements are read by the
- * preparing job; the account list once per job run (names, places, currencies).
+ * preparing job; the account list once per job run (names, places, currencies); the invoices once per
+ * BA/BS campaign run.
  */
 import { callErp, type UpstreamOptions } from '../gateway/upstream';
-import { parseErpBody, readAccounts, readStatement } from '../../src/domain/reader';
-import type { Account, Statement } from '../../src/domain/erp-types';
+import { parseErpBody, readAccounts, readStatement, readTableAnswer } from '../../src/domain/reader';
+import type { Account, ErpTable, Statement } from '../../src/domain/erp-types';
 
 export interface ErpSource {
   accounts(): Promise<Map<string, Account>>;
   statement(accountId: string): Promise<Statement>;
+  /** get_fatura with both criteria empty: every invoice (BA/BS letters). */
+  invoices(): Promise<ErpTable>;
+  /** get_yaslandirma: every account with a balance, its TL aging buckets (collections' large worklist). */
+  aging?(): Promise<ErpTable>;
 }
 
 const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
@@ -24,6 +29,14 @@ export function upstreamSource(upstream: UpstreamOptions): ErpSource {
     async statement(accountId) {
       const answer = await callErp(upstream, 'get_cari_extre', [['cari_id', accountId]]);
       return readStatement(parseErpBody(text(answer.body), answer.status));
+    },
+    async invoices() {
+      const answer = await callErp(upstream, 'get_fatura', [['fatura_no', ''], ['firma_ismi', '']]);
+      return readTableAnswer(parseErpBody(text(answer.body), answer.status), 'invoice');
+    },
+    async aging() {
+      const answer = await callErp(upstream, 'get_yaslandirma', [['firma_ismi', '']]);
+      return readTableAnswer(parseErpBody(text(answer.body), answer.status), 'aging');
     },
   };
 }

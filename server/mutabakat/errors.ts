@@ -1,4 +1,6 @@
 /** Mutabakat errors: a code, an HTTP status and a Turkish message (docs/mutabakat-api.md). */
+import type { Problem } from '../../src/contract/contacts-import';
+
 export type MutCode =
   | 'unauthenticated' | 'bad_request' | 'not_found' | 'conflict' | 'import_rejected' | 'mail_not_configured'
   | 'payload_too_large' | 'db_unavailable' | 'disabled';
@@ -25,10 +27,7 @@ export const MUT_MESSAGES = {
   nothingToResolve: 'Çözülecek bir fark yok: mektup “mutabık değiliz” yanıtı almadı.',
 } as const;
 
-export interface Problem {
-  field: string;
-  message: string;
-}
+export type { Problem } from '../../src/contract/contacts-import';
 
 export class MutError extends Error {
   readonly code: MutCode;

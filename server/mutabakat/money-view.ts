@@ -1,4 +1,5 @@
 /** Money as the API shows it (signed minor units + side), answers read from their events, differences. */
+import type { BabsFigures } from '../../src/domain/babs/reconcile';
 import type { EventRow } from './events';
 
 export interface Money {
@@ -34,6 +35,8 @@ export function answerOf(e: EventRow) {
     date: String(d.date ?? e.at.toISOString().slice(0, 10)),
     at: e.at.toISOString(),
     recordedBy: e.byUser,
+    /** BA/BS letters: their count and KDV-hariç total per our form. */
+    babs: (d.babs as BabsFigures | undefined) ?? null,
     attachment: (d.attachment as { id: string; fileName: string; size: number; type: string } | null | undefined) ?? null,
   };
 }

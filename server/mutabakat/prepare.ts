@@ -20,6 +20,7 @@ import { queueMail } from '../mail/outbox';
 import type { MutCtx } from './context';
 import { appendEvent } from './events';
 import { letterPdfBytes } from './pdf-pool';
+import { prepareBabsOne } from './babs-prepare';
 
 /**
  * ERP statements in flight at once across every preparation job of this process (the worker runs
@@ -61,7 +62,7 @@ export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
   try {
     await runPool(todo, ctx.settings.erpConcurrency, async (l) => {
       try {
-        await prepareOne(ctx, campaign, l, byId.get(l.accountId));
+        await (campaign.kind === 'babs' ? prepareBabsOne : prepareOne)(ctx, campaign, l, byId.get(l.accountId));
       } catch (e) {
         failures++;
         const why = `${(e as Error).message}`.slice(0, 300);

@@ -10,6 +10,8 @@ import type { GatewayEnv, MountCookies } from '../gateway/config';
 import { GatewayError } from '../gateway/messages';
 import { letters, mails, uploads } from '../db/schema';
 import { accountHistory, checkCampaign, createCampaign, letterColumns, letterJson, eventsById, listCampaigns, loadCampaign, loadLetter } from './campaigns';
+import { checkBabsCampaign, isBabsBody } from './babs';
+import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
 import { cancelLetters, recordAnswer, remindNow, resend, resolveDifference, sendCampaign } from './actions';
 import { checkContact, contactJson, getContact, getContacts, putContact } from './contacts';
 import { commitImport, previewImport } from './contacts-import';
@@ -59,7 +61,7 @@ const fileNameOf = (c: C) => {
   }
 };
 
-const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+export const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, deps: MutRoutesDeps): void {
   /** A handler with the session's user and the context; MutErrors and a lost database become their JSON answers. */
@@ -103,7 +105,8 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
 
   app.get(`${base}/campaigns`, route('campaigns', async (c, ctx) => c.json({ campaigns: await listCampaigns(ctx.db, ctx.now()) })));
   app.post(`${base}/campaigns`, route('campaign_create', async (c, ctx, by) => {
-    const input = checkCampaign(await readJson(c));
+    const body = await readJson(c);
+    const input = isBabsBody(body) ? checkBabsCampaign(body, ctx.now()) : checkCampaign(body);
     if (input.send && ctx.transport.mode === 'disabled') throw new MutError('mail_not_configured', MUT_MESSAGES.mailNotConfigured);
     const id = await createCampaign(ctx.db, input, by, ctx.now());
     return c.json({ campaign: (await loadCampaign(ctx.db, id, ctx.now())).campaign }, 201);
@@ -141,7 +144,13 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
     const l = await loadLetter(ctx.db, pid(c));
     const row = (await ctx.db.select({ pdf: letters.pdf }).from(letters).where(eq(letters.id, l.id)))[0];
     if (!row?.pdf) throw new MutError('conflict', MUT_MESSAGES.notReady);
-    return c.body(new Uint8Array(row.pdf), 200, { 'content-type': 'application/pdf', 'content-disposition': attachment(`Mutabakat mektubu - ${l.accountName || l.accountId} - ${formatDate(l.campaign.asOf)}.pdf`), 'x-content-type-options': 'nosniff' });
+    return c.body(new Uint8Array(row.pdf), 200, { 'content-type': 'application/pdf', 'content-disposition': attachment(l.campaign.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.campaign.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName || l.accountId} - ${formatDate(l.campaign.asOf)}.pdf`), 'x-content-type-options': 'nosniff' });
+  }));
+  app.get(`${base}/letters/:id/docs.pdf`, route('letter_docs_pdf', async (c, ctx) => {
+    const l = await loadLetter(ctx.db, pid(c));
+    const row = (await ctx.db.select({ pdf: letters.docsPdf }).from(letters).where(eq(letters.id, l.id)))[0];
+    if (!row?.pdf) throw l.campaign.kind === 'babs' ? new MutError('conflict', MUT_MESSAGES.notReady) : notFound();
+    return c.body(new Uint8Array(row.pdf), 200, { 'content-type': 'application/pdf', 'content-disposition': attachment(babsDocsFileName(l.accountName || l.accountId, l.campaign.asOf.slice(0, 7))), 'x-content-type-options': 'nosniff' });
   }));
   const action = (name: string, fn: (ctx: MutCtx, id: string, body: unknown, by: Actor) => Promise<void>) =>
     app.post(`${base}/letters/:id/${name}`, route(`letter_${name}`, async (c, ctx, by) => {

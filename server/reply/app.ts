@@ -16,8 +16,10 @@ import { appendEvent } from '../mutabakat/events';
 import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { toMinor } from '../../src/domain/money';
 import { WindowLimiter } from './limiter';
-import { REPLY_CSP, answeredPage, busyPage, formPage, plainPage, type FormValues, type LetterView } from './page';
+import { REPLY_CSP, busyPage, plainPage, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
+import { answeredOf, formOf, readBabsForm } from './babs-page';
+import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const AMOUNT = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
@@ -60,14 +62,14 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
   const view = (ctx: MutCtx, l: NonNullable<Awaited<ReturnType<typeof open>>>, token: string): LetterView => ({
     company: { title: ctx.company.title, address: ctx.company.address }, accountName: l.accountName, accountId: l.accountId,
     asOf: l.campaign.asOf, deadline: l.campaign.deadline, ours: l.snapshot!.ours.map((m) => signedMoney(m.currency, m.balance)),
-    pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`,
+    pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`, babs: l.snapshot!.babs,
   });
 
   async function answered(ctx: MutCtx, l: { answerEventId: number | null }) {
     if (l.answerEventId == null) return null;
     const e = (await ctx.db.select().from(events).where(eq(events.id, l.answerEventId)))[0]!;
     const a = answerOf(e);
-    return { kind: a.kind, balances: a.balances, note: a.note, name: a.name, title: a.title, at: a.at, attachmentName: a.attachment?.fileName ?? null };
+    return { kind: a.kind, balances: a.balances, note: a.note, name: a.name, title: a.title, at: a.at, attachmentName: a.attachment?.fileName ?? null, babs: a.babs };
   }
 
   const limited = (c: Context, token: string) => !byAddress.hit(o.addressOf(c)) || !byToken.hit(hashToken(token));
@@ -83,7 +85,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       await appendEvent(ctx.db, ctx.now(), { campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, type: 'opened', detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
     }
     const a = await answered(ctx, l);
-    return c.html(a ? answeredPage(view(ctx, l, token), a) : formPage(view(ctx, l, token)));
+    return c.html(a ? answeredOf(view(ctx, l, token), a) : formOf(view(ctx, l, token)));
   });
 
   app.get('/yanit/:token/pdf', async (c) => {
@@ -95,7 +97,21 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const row = (await ctx.db.select({ pdf: letters.pdf }).from(letters).where(eq(letters.id, l.id)))[0]!;
     return c.body(Buffer.from(row.pdf!), 200, {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="mutabakat.pdf"; filename*=UTF-8''${encodeURIComponent(`Mutabakat mektubu - ${l.accountName}.pdf`)}`,
+      'content-disposition': `attachment; filename="mutabakat.pdf"; filename*=UTF-8''${encodeURIComponent(l.campaign.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.campaign.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName}.pdf`)}`,
+    });
+  });
+
+  app.get('/yanit/:token/belgeler.pdf', async (c) => {
+    const token = c.req.param('token');
+    if (limited(c, token)) return c.html(busyPage(), 429, { 'retry-after': '60' });
+    const ctx = await getCtx();
+    const l = await open(ctx, token);
+    if (!l) return plain(c);
+    const row = (await ctx.db.select({ pdf: letters.docsPdf }).from(letters).where(eq(letters.id, l.id)))[0];
+    if (!row?.pdf) return plain(c);
+    return c.body(Buffer.from(row.pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="belgeler.pdf"; filename*=UTF-8''${encodeURIComponent(babsDocsFileName(l.accountName || l.accountId, l.campaign.asOf.slice(0, 7)))}`,
     });
   });
 
@@ -107,24 +123,26 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (!l) return plain(c);
     const v = view(ctx, l, token);
     const prior = await answered(ctx, l);
-    if (prior) return c.html(answeredPage(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
+    if (prior) return c.html(answeredOf(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
     const length = Number(c.req.header('content-length') ?? '0');
-    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return c.html(formPage(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return c.html(formOf(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
     let form: Record<string, string | File | (string | File)[]>;
     try {
       form = await c.req.parseBody();
     } catch {
-      return c.html(formPage(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
+      return c.html(formOf(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
     }
     const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
-    const values: FormValues = { kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title') };
+    const values: FormValues = { kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title'), bsCount: str('bsCount'), bsAmount: str('bsAmount'), baCount: str('baCount'), baAmount: str('baAmount') };
     const errors: string[] = [];
     if (values.kind !== 'agreed' && values.kind !== 'disagreed') errors.push('“Mutabıkız” ya da “Mutabık değiliz” seçilmeli.');
     if (!values.name) errors.push('Ad soyad gerekli.');
     if (!values.title) errors.push('Unvan gerekli.');
     const ours = l.snapshot!.ours.map((m) => signedMoney(m.currency, m.balance));
     let balances = ours;
-    if (values.kind === 'disagreed') {
+    let babs = v.babs?.ours;
+    if (v.babs && values.kind === 'disagreed') babs = readBabsForm(values, v.babs.ours, errors) ?? undefined;
+    else if (values.kind === 'disagreed') {
       const minor = AMOUNT.test(values.amount ?? '') ? toMinor(values.amount) : null;
       const currencies = new Set([...ours.map((m) => m.currency), 'TL']);
       if (minor === null) errors.push('Kayıtlarınızdaki bakiye tutarı “1.234,56” biçiminde girilmeli.');
@@ -141,17 +159,18 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       if (!check.ok) errors.push(check.message);
       else upload = { id: randomUUID(), fileName: name, size: bytes.length, type: check.type, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
     }
-    if (errors.length) return c.html(formPage(v, values, errors), 400);
+    if (errors.length) return c.html(formOf(v, values, errors), 400);
     if (upload) await ctx.db.insert(uploads).values({ id: upload.id, letterId: l.id, fileName: upload.fileName, type: upload.type, size: upload.size, sha256: upload.sha256, bytes: upload.bytes, createdAt: ctx.now() });
     const input: AnswerInput = {
       kind: values.kind as AnswerInput['kind'], balances, note: values.note ?? '', name: values.name!, title: values.title!, date: ctx.now().toISOString().slice(0, 10), channel: 'web',
       attachment: upload ? { id: upload.id, fileName: upload.fileName, size: upload.size, type: upload.type } : null,
+      ...(babs ? { babs } : {}),
     };
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
     const now = (await ctx.db.select({ answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, l.id)))[0]!;
     const a = (await answered(ctx, now))!;
-    if (result === 'already') return c.html(answeredPage(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
-    return c.html(answeredPage(v, a));
+    if (result === 'already') return c.html(answeredOf(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
+    return c.html(answeredOf(v, a));
   });
 
   app.all('/yanit/*', (c) => plain(c));

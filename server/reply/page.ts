@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format';
 import { TTK_NOTE, sideWords } from '../mail/compose';
 import type { Money } from '../mutabakat/money-view';
+import type { BabsFigures, BabsSnapshot } from '../../src/domain/babs/reconcile';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const CSS = `body{font-family:system-ui,Arial,sans-serif;margin:0;background:#f4f5f7;color:#111;line-height:1.5}
 main{max-width:720px;margin:0 auto;padding:24px 16px;background:#fff;min-height:100vh}
@@ -33,7 +34,7 @@ export const REPLY_CSP = [
   "script-src 'none'",
 ].join('; ');
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title><style>${CSS}</style></head><body><main>${body}</main></body></html>`;
 }
 
@@ -55,6 +56,8 @@ export interface LetterView {
   ours: Money[];
   pdfHref: string;
   actionHref: string;
+  /** A BA/BS letter: its frozen figures (babs-page.ts renders it). */
+  babs?: BabsSnapshot;
 }
 
 const moneyText = (m: Money) => `${formatMoney(Math.abs(m.balance))} ${m.currency}`;
@@ -77,6 +80,10 @@ export interface FormValues {
   note?: string;
   name?: string;
   title?: string;
+  bsCount?: string;
+  bsAmount?: string;
+  baCount?: string;
+  baAmount?: string;
 }
 
 export function formPage(v: LetterView, values: FormValues = {}, errors: string[] = []): string {
@@ -113,6 +120,7 @@ export interface AnswerView {
   title: string;
   at: string;
   attachmentName: string | null;
+  babs?: BabsFigures | null;
 }
 
 export function answeredPage(v: LetterView, a: AnswerView, notice?: string): string {

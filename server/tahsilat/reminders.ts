@@ -13,13 +13,13 @@ import { enqueue } from '../jobs/queue';
 import type { MutCtx } from '../mutabakat/context';
 import type { Actor } from '../mutabakat/events';
 import { conflict } from '../mutabakat/errors';
-import { formatDate, formatMoney } from '../../src/domain/format';
+import { formatMoney } from '../../src/domain/format';
 import { addDays, compareIsoDate, todayIso } from '../../src/domain/dates';
-import { readSnapshot, type AccountFigures } from './figures';
+import { figuresFor, readSnapshot, type AccountFigures } from './figures';
 import { buildWorklist } from './worklist';
 import { fillTemplate, loadSettings, type ReminderLevel } from './settings';
 import { logActivity } from './store';
-import { openItemsPdf } from './documents';
+import { attachmentName, documentPdf } from './documents';
 import { mailHtml } from './mail';
 
 export const TAHSILAT_CAMPAIGN = 'tahsilat';
@@ -47,15 +47,26 @@ export async function proposeReminders(ctx: MutCtx, by: Actor | null = null): Pr
   // The day's proposal reads the ERP afresh (a payment since the last read must stop a reminder).
   const wl = await buildWorklist(ctx, '', 'all', { force: true });
   if (wl.stale || !wl.asOf) throw conflict(wl.problem ?? 'ERP okunamadı; hatırlatma önerilemedi.');
+  const candidates = [];
   for (const r of wl.rows) {
     if (!r.overdue.length || r.oldestDays === null) continue;
     if (r.promise?.status === 'pending') continue;
     if (r.flags.includes('itiraz') || r.flags.includes('hukuki')) continue;
-    const level = levelFor(settings.levels, r.oldestDays);
-    if (!level) continue;
+    if (!levelFor(settings.levels, r.oldestDays)) continue;
     const st = (await ctx.db.select().from(collectAccounts).where(eq(collectAccounts.accountId, r.accountId)))[0];
     if (st?.remindedAt && compareIsoDate(todayIso(st.remindedAt), addDays(today, -settings.minIntervalDays)) > 0) continue;
-    const overdue = r.overdue.map((c) => ({ currency: c.currency, overdue: c.overdue, oldestDays: c.oldestDays }));
+    candidates.push(r);
+  }
+  // A large ERP's rows carry the aging's estimate: each candidate's figures from its statement.
+  const snap = (await readSnapshot(ctx)).snapshot!;
+  await figuresFor(ctx, snap, candidates.map((r) => r.accountId));
+  for (const r of candidates) {
+    const f = snap.accounts.get(r.accountId);
+    const exact = f ? f.overdue.filter((c) => c.overdue > 0) : r.overdue;
+    if (!exact.length || exact.some((c) => c.estimated)) continue;
+    const level = levelFor(settings.levels, Math.max(...exact.map((c) => c.oldestDays)));
+    if (!level) continue;
+    const overdue = exact.map((c) => ({ currency: c.currency, overdue: c.overdue, oldestDays: c.oldestDays }));
     const addr = await collectAddress(ctx, r.accountId);
     const state = level.kind === 'manual' ? 'manual' : addr.to.length ? 'proposed' : 'no_address';
     const id = randomUUID();
@@ -79,6 +90,14 @@ export async function listProposals(ctx: MutCtx, day?: string): Promise<Proposal
 
 const amounts = (o: readonly ReminderOverdue[]) => o.map((c) => `${formatMoney(c.overdue)} ${c.currency}`).join(' ve ');
 
+/** The template fields' values for one customer (settings.ts TEMPLATE_FIELDS). */
+export function templateVars(name: string, person: string, overdue: readonly ReminderOverdue[], company: string): Record<string, string> {
+  return {
+    musteri: name, yetkili: person || 'Yetkili', tutarlar: amounts(overdue), en_eski_gun: String(Math.max(0, ...overdue.map((c) => c.oldestDays))), sirket: company,
+    kalemler: overdue.map((c) => `${c.currency}: ${formatMoney(c.overdue)}`).join('\n'),
+  };
+}
+
 /** Sends the chosen proposals: one mail per customer, checked again now (a promise or itiraz since the proposal stops it). */
 export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Actor): Promise<{ queued: number; skipped: { accountId: string; reason: string }[] }> {
   if (ctx.transport.mode === 'disabled') throw conflict('E-posta gönderilemiyor: sunucuda SMTP_URL ayarlanmamış.');
@@ -87,6 +106,7 @@ export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Act
   const byId = new Map(wl.rows.map((r) => [r.accountId, r]));
   const snap = (await readSnapshot(ctx)).snapshot;
   const list = ids.length ? await ctx.db.select().from(collectReminders).where(and(inArray(collectReminders.id, [...ids]), eq(collectReminders.state, 'proposed'))) : [];
+  if (snap) await figuresFor(ctx, snap, list.map((p) => p.accountId)).catch(() => undefined);
   let queued = 0;
   const skipped: { accountId: string; reason: string }[] = [];
   for (const p of list) {
@@ -100,20 +120,19 @@ export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Act
     }
     const level = settings.levels.find((l) => l.level === p.level)!;
     const addr = await collectAddress(ctx, p.accountId);
-    const vars = {
-      musteri: figures!.name, yetkili: addr.person || 'Yetkili', tutarlar: amounts(p.overdue), en_eski_gun: String(Math.max(...p.overdue.map((c) => c.oldestDays))), sirket: ctx.company.title,
-      kalemler: p.overdue.map((c) => `${c.currency}: ${formatMoney(c.overdue)}`).join('\n'),
-    };
+    const vars = templateVars(figures!.name, addr.person, p.overdue, ctx.company.title);
     const now = ctx.now();
     const today = todayIso(now);
-    const pdf = await openItemsPdf(ctx.company.title, { id: figures!.id, name: figures!.name }, figures!.lines, figures!.docKey, p.overdue.map((c) => c.currency), today, now);
+    // Level 1 attaches the open items, level 2 the vade farkı calculation (settings: attach).
+    const doc = level.attach === 'lateInterest' ? 'lateInterest' : 'openItems';
+    const pdf = await documentPdf(doc, { company: ctx.company.title, account: { id: figures!.id, name: figures!.name }, lines: figures!.lines, docKey: figures!.docKey, currencies: p.overdue.map((c) => c.currency), asOf: today, now });
     const subject = fillTemplate(level.subject, vars);
     const text = fillTemplate(level.body, vars);
     const mailId = randomUUID();
     await ctx.db.transaction(async (tx) => {
       await tx.insert(mails).values({
         id: mailId, letterId: p.id, campaignId: TAHSILAT_CAMPAIGN, accountId: p.accountId, kind: 'tahsilat', to: addr.to, cc: addr.cc, subject, html: mailHtml(text, p.overdue), text,
-        link: null, attachmentName: `Açık kalemler - ${figures!.name.replace(/[\\/:*?"<>|\r\n\t]+/g, ' ').slice(0, 80)} - ${formatDate(today)}.pdf`, state: 'queued', createdAt: now, nextAttemptAt: now, pdf,
+        link: null, attachmentName: attachmentName(doc, figures!.name, today), state: 'queued', createdAt: now, nextAttemptAt: now, pdf,
       });
       await enqueue(tx, 'send', { mailId }, now);
       await tx.update(collectReminders).set({ state: 'queued', mailId, sentBy: by.userName }).where(eq(collectReminders.id, p.id));

@@ -3,7 +3,7 @@
  * mutabakat database, outbox and jobs; every write names the session's Workcube user.
  */
 import type { Context, Hono } from 'hono';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { GatewayEnv } from '../gateway/config';
 import type { MountCookies } from '../gateway/config';
 import { GatewayError } from '../gateway/messages';
@@ -16,8 +16,10 @@ import { judgePromises } from './promise';
 import { accountCurrencies, figuresOf, readSnapshot } from './figures';
 import { activitiesOf, activityJson, addPromise, checkActivity, checkPromise, getState, logActivity, promisesOf, saveState, stateJson } from './store';
 import { buildPayables, buildWorklist, promiseJson, VIEWS, type View } from './worklist';
-import { listProposals, proposeReminders, sendReminders } from './reminders';
-import { checkSettings, loadSettings, saveSettings, TEMPLATE_FIELDS } from './settings';
+import { listProposals, proposeReminders, sendReminders, TAHSILAT_CAMPAIGN } from './reminders';
+import { attachment } from '../mutabakat/routes';
+import { checkSettings, FIELD_HELP, loadSettings, saveSettings, TEMPLATE_FIELDS } from './settings';
+import { previewTemplate } from './preview';
 import { emailStatement } from './statement-mail';
 
 type C = Context<GatewayEnv>;
@@ -58,7 +60,8 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, 
   };
 
   app.get(`${base}/worklist`, route('worklist', async (c, ctx, by) => {
-    const wl = await buildWorklist(ctx, by.userName, viewOf(c), { force: c.req.query('refresh') === '1' });
+    const limit = c.req.query('limit') === 'all' ? undefined : Math.min(100_000, Math.max(1, Number(c.req.query('limit')) || 1000));
+    const wl = await buildWorklist(ctx, by.userName, viewOf(c), { force: c.req.query('refresh') === '1', limit });
     const waiting = await mailWaiting(ctx);
     return c.json({ ...wl, me: by.userName, mail: ctx.transport.mode, mailWaiting: waiting, mailProblem: waiting ? `${waiting} hatırlatma e-postası gönderilemedi, giden kutusunda bekliyor (SMTP sunucusuna ulaşılamıyor; yeniden denenecek).` : null });
   }));
@@ -129,12 +132,14 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, 
     return c.json({ ...r, account: await accountOut(ctx, pid(c)) }, 201);
   }));
 
-  app.get(`${base}/settings`, route('settings', async (c, ctx) => c.json({ settings: await loadSettings(ctx.db), fields: TEMPLATE_FIELDS })));
+  const fields = TEMPLATE_FIELDS.map((name) => ({ name, help: FIELD_HELP[name] }));
+  app.get(`${base}/settings`, route('settings', async (c, ctx) => c.json({ settings: await loadSettings(ctx.db), fields })));
   app.put(`${base}/settings`, route('settings_put', async (c, ctx, by) => {
     const s = checkSettings(await readJson(c));
     await saveSettings(ctx.db, s, by, ctx.now());
-    return c.json({ settings: s, fields: TEMPLATE_FIELDS });
+    return c.json({ settings: s, fields });
   }));
+  app.post(`${base}/settings/preview`, route('settings_preview', async (c, ctx) => c.json(await previewTemplate(ctx, await readJson(c)))));
 
   app.get(`${base}/reminders`, route('reminders', async (c, ctx) => c.json({ reminders: await listProposals(ctx, c.req.query('day') || todayIso(ctx.now())) })));
   app.post(`${base}/reminders/propose`, route('reminders_propose', async (c, ctx, by) => c.json({ reminders: await proposeReminders(ctx, by) })));
@@ -147,5 +152,11 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, 
   app.get(`${base}/mails`, route('mails', async (c, ctx) => {
     const rows = await ctx.db.select({ id: mails.id, accountId: mails.accountId, subject: mails.subject, state: mails.state, smtp: mails.smtp, createdAt: mails.createdAt }).from(mails).where(eq(mails.campaignId, 'tahsilat'));
     return c.json({ mails: rows });
+  }));
+  // The outbox's "Ek" of a collections mail: the PDF the mail carries (a tahsilat mail has no mutabakat letter).
+  app.get(`${base}/mails/:id{[0-9a-f-]{36}}/pdf`, route('mail_pdf', async (c, ctx) => {
+    const m = (await ctx.db.select({ pdf: mails.pdf, name: mails.attachmentName }).from(mails).where(and(eq(mails.id, pid(c)), eq(mails.campaignId, TAHSILAT_CAMPAIGN))))[0];
+    if (!m?.pdf) throw new MutError('not_found', 'Bu e-postanın eki bulunamadı.');
+    return c.body(new Uint8Array(m.pdf), 200, { 'content-type': 'application/pdf', 'content-disposition': attachment(m.name), 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' });
   }));
 }

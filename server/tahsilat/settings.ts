@@ -29,6 +29,25 @@ export interface CollectSettings {
 
 export const TEMPLATE_FIELDS = ['musteri', 'yetkili', 'tutarlar', 'en_eski_gun', 'sirket', 'kalemler'] as const;
 
+/** What each field becomes (the settings screen lists them). */
+export const FIELD_HELP: Record<(typeof TEMPLATE_FIELDS)[number], string> = {
+  musteri: 'Müşterinin (carinin) adı',
+  yetkili: 'Müşteri tarafındaki yetkili (mutabakat iletişimindeki kişi; yoksa “Yetkili”)',
+  tutarlar: 'Vadesi geçmiş tutarlar, para birimi başına (ör. 12.500,00 TL ve 1.200,00 USD)',
+  en_eski_gun: 'En eski vadesi geçmiş kalemin gün sayısı',
+  sirket: 'Bizim şirketimizin adı',
+  kalemler: 'Para birimi başına vadesi geçmiş tutar, her biri ayrı satırda',
+};
+
+/** Fields a template uses that do not exist ({firma}, {tutar}): named, with the ones it may use. */
+export function unknownFields(text: string, field: string): Problem[] {
+  const out: Problem[] = [];
+  for (const m of text.matchAll(/\{([^}]*)\}/g)) {
+    if (!(TEMPLATE_FIELDS as readonly string[]).includes(m[1]!)) out.push({ field, message: `{${m[1]}} bilinen bir alan değil; kullanılabilenler: ${TEMPLATE_FIELDS.map((f) => `{${f}}`).join(' ')}.` });
+  }
+  return out;
+}
+
 export const DEFAULT_SETTINGS: CollectSettings = {
   graceDays: 3,
   minIntervalDays: 7,
@@ -68,11 +87,7 @@ export function checkSettings(body: unknown): CollectSettings {
     const kind = l.kind === 'manual' ? 'manual' : 'email';
     const subject = typeof l.subject === 'string' ? l.subject.trim() : '';
     const body2 = typeof l.body === 'string' ? l.body : '';
-    for (const [field, text] of [['subject', subject], ['body', body2]] as const) {
-      for (const m of text.matchAll(/\{([^}]*)\}/g)) {
-        if (!(TEMPLATE_FIELDS as readonly string[]).includes(m[1]!)) problems.push({ field: `levels[${i}].${field}`, message: `{${m[1]}} bilinen bir alan değil; kullanılabilenler: ${TEMPLATE_FIELDS.map((f) => `{${f}}`).join(' ')}.` });
-      }
-    }
+    for (const [field, text] of [['subject', subject], ['body', body2]] as const) problems.push(...unknownFields(text, `levels[${i}].${field}`));
     if (kind === 'email' && (!subject || !body2.trim())) problems.push({ field: `levels[${i}]`, message: `${i + 1}. seviye e-posta: konu ve metin boş olamaz.` });
     if (i > 0 && days <= Number(levels[i - 1]!.days)) problems.push({ field: `levels[${i}].days`, message: 'Seviyelerin gün sayısı artan sırada olmalı.' });
     const attach = l.attach === 'lateInterest' || l.attach === 'none' ? l.attach : 'openItems';

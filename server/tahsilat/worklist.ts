@@ -11,7 +11,7 @@ import { compareIsoDate, todayIso } from '../../src/domain/dates';
 import type { IsoDate } from '../../src/domain/types';
 import type { MutCtx } from '../mutabakat/context';
 import { judgePromises, type PromiseStatus, type PromiseVerdict } from './promise';
-import { readSnapshot, type CurrencyOverdue } from './figures';
+import { figuresFor, readSnapshot, type CurrencyOverdue } from './figures';
 import { loadSettings } from './settings';
 
 export const VIEWS = ['all', 'mine', 'today', 'broken', 'disputes'] as const;
@@ -41,6 +41,8 @@ export interface WorkRow {
 
 type PromiseRow = typeof collectPromises.$inferSelect;
 
+const sumOverdue = (r: WorkRow) => r.overdue.reduce((s, c) => s + (c.currency === 'TL' ? c.overdue : 0), 0);
+
 export function promiseJson(p: PromiseRow, v: PromiseVerdict | undefined): PromiseJson {
   return {
     id: p.id, amount: p.amount, currency: p.currency, takenOn: p.takenOn, due: p.due, by: p.byUser, byName: p.byName, createdAt: p.createdAt.toISOString(),
@@ -59,44 +61,62 @@ async function ourState(d: Database) {
   };
 }
 
-export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { force?: boolean } = {}) {
+/** Rows whose statement is read before the answer (a large ERP): what the first screen shows. */
+export const FIRST_ROWS = 50;
+
+export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { force?: boolean; limit?: number } = {}) {
   const read = await readSnapshot(ctx, o);
   const settings = await loadSettings(ctx.db);
   const today = todayIso(ctx.now());
   const ours = await ourState(ctx.d);
+  const snap = read.snapshot;
   const ids = new Set<string>();
-  for (const [id, f] of read.snapshot?.accounts ?? []) if (f.side === 'receivable' && f.overdue.some((c) => c.overdue > 0)) ids.add(id);
+  for (const [id, f] of snap?.aging ?? snap?.accounts ?? []) if (f.side === 'receivable' && f.overdue.some((c) => c.overdue > 0)) ids.add(id);
   for (const [id, s] of ours.states) if (s.nextAction || s.nextActionDate || s.flags.length || s.owner) ids.add(id);
   for (const id of ours.promises.keys()) ids.add(id);
-  const rows: WorkRow[] = [];
-  for (const id of ids) {
-    const f = read.snapshot?.accounts.get(id);
-    if (f && f.side === 'payable') continue;
+  // A large ERP: promises are judged from the statement, read for the customers that have one.
+  if (snap && !read.stale) await figuresFor(ctx, snap, ours.promises.keys()).catch(() => undefined);
+  const rowOf = (id: string): WorkRow | null => {
+    const f = snap?.accounts.get(id);
+    const est = f ? undefined : snap?.aging?.get(id);
+    if ((f ?? est)?.side === 'payable') return null;
     const s = ours.states.get(id);
     const plist = ours.promises.get(id) ?? [];
     const verdicts = f ? judgePromises(plist.map((p) => ({ ...p, createdAt: p.createdAt.getTime() })), f.lines, today, settings.graceDays) : new Map<string, PromiseVerdict>();
     const latest = plist.length ? [...plist].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)! : null;
     const promise = latest ? promiseJson(latest, verdicts.get(latest.id)) : null;
-    const overdue = f?.overdue.filter((c) => c.overdue > 0) ?? [];
-    const oldestDays = f ? Math.max(0, ...overdue.map((c) => c.oldestDays)) : null;
+    const overdue = (f ?? est)?.overdue.filter((c) => c.overdue > 0) ?? [];
+    const oldestDays = f || est ? Math.max(0, ...overdue.map((c) => c.oldestDays)) : null;
     const due = s?.nextActionDate && compareIsoDate(s.nextActionDate, today) <= 0;
     const brokenPromise = promise?.status === 'broken' || promise?.status === 'partial';
     const urgency = brokenPromise ? 0 : due ? 1 : overdue.length && !s?.nextActionDate && promise?.status !== 'pending' ? 2 : 3;
-    rows.push({
-      accountId: id, name: f?.name ?? read.snapshot?.names.get(id) ?? '', overdue, oldestDays, owner: s?.owner ?? null, nextAction: s?.nextAction ?? '',
+    return {
+      accountId: id, name: f?.name || est?.name || snap?.names.get(id) || '', overdue, oldestDays, owner: s?.owner ?? null, nextAction: s?.nextAction ?? '',
       nextActionDate: s?.nextActionDate ?? null, lastActivity: ours.last.get(id) ?? null, promise, reminderLevel: s?.reminderLevel ?? 0, flags: s?.flags ?? [], version: s?.version ?? 0, urgency,
-    });
-  }
+    };
+  };
+  let rows = [...ids].map(rowOf).filter((r): r is WorkRow => r !== null);
   const inView = rows.filter((r) =>
     view === 'mine' ? r.owner === me
       : view === 'today' ? r.nextActionDate !== null && compareIsoDate(r.nextActionDate, today) <= 0
         : view === 'broken' ? r.urgency === 0
           : view === 'disputes' ? r.flags.includes('itiraz')
             : true);
-  inView.sort((a, b) => a.urgency - b.urgency
+  const order = (a: WorkRow, b: WorkRow) => a.urgency - b.urgency
     || (a.urgency === 1 ? compareIsoDate(a.nextActionDate, b.nextActionDate) : 0)
     || (b.oldestDays ?? -1) - (a.oldestDays ?? -1)
-    || a.accountId.localeCompare(b.accountId));
+    || sumOverdue(b) - sumOverdue(a)
+    || a.accountId.localeCompare(b.accountId);
+  inView.sort(order);
+  // A large ERP: the first rows' figures from their statements (exact, per currency), then in order again.
+  if (snap?.aging && !read.stale) {
+    const first = inView.slice(0, FIRST_ROWS).map((r) => r.accountId);
+    await figuresFor(ctx, snap, first).catch(() => undefined);
+    const fresh = new Map(first.map((id) => [id, rowOf(id)]));
+    for (let i = 0; i < inView.length && i < FIRST_ROWS; i++) inView[i] = fresh.get(inView[i]!.accountId) ?? inView[i]!;
+    rows = rows.map((r) => fresh.get(r.accountId) ?? r);
+    inView.sort(order);
+  }
   const counts = Object.fromEntries(VIEWS.map((v) => [v, 0])) as Record<View, number>;
   for (const r of rows) {
     counts.all++;
@@ -105,13 +125,15 @@ export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { fo
     if (r.urgency === 0) counts.broken++;
     if (r.flags.includes('itiraz')) counts.disputes++;
   }
-  return { today, asOf: read.snapshot?.at.toISOString() ?? null, stale: read.stale, problem: read.problem, counts, rows: inView };
+  const limit = o.limit ?? inView.length;
+  return { today, asOf: snap?.at.toISOString() ?? null, stale: read.stale, problem: read.problem, counts, total: inView.length, rows: inView.slice(0, limit) };
 }
 
 /** Suppliers: what we owe, past due and coming, read-only. */
 export async function buildPayables(ctx: MutCtx, o: { force?: boolean } = {}) {
   const read = await readSnapshot(ctx, o);
-  const rows = [...(read.snapshot?.accounts.values() ?? [])].filter((f) => f.side === 'payable').map((f) => ({
+  const snap = read.snapshot;
+  const rows = [...((snap?.aging ?? snap?.accounts)?.values() ?? [])].filter((f) => f.side === 'payable').map((f) => ({
     accountId: f.id, name: f.name, open: f.overdue, oldestDays: Math.max(0, ...f.overdue.map((c) => c.oldestDays)),
   }));
   rows.sort((a, b) => b.oldestDays - a.oldestDays || a.accountId.localeCompare(b.accountId));

@@ -3,6 +3,7 @@
  * minor units, business dates 'YYYY-MM-DD', moments ISO 8601 UTC.
  */
 import type { IsoDate, Minor } from '../domain/types';
+import type { BabsFigures } from '../domain/babs/reconcile';
 
 export type Side = 'B' | 'A' | '';
 
@@ -29,25 +30,6 @@ export interface ContactInput {
   cc: string[];
   person: string;
   taxId?: string;
-}
-
-export interface ImportRow {
-  line: number;
-  accountId: string;
-  to: string[];
-  cc: string[];
-  person: string;
-  accountName: string | null;
-  ok: boolean;
-  reason: string | null;
-}
-
-export interface ImportResult {
-  fileName: string;
-  rows: ImportRow[];
-  accepted: number;
-  rejected: number;
-  saved: boolean;
 }
 
 export const LETTER_STATES = ['preparing', 'prepared', 'no_address', 'queued', 'sent', 'failed', 'agreed', 'disagreed', 'cancelled'] as const;
@@ -77,6 +59,21 @@ export interface Answer {
   at: string;
   recordedBy: string | null;
   attachment: Attachment | null;
+  /** BA/BS letters: their count and KDV-hariç total per OUR form (bs = their Ba of us). */
+  babs?: BabsFigures | null;
+}
+
+/** A BA/BS letter's figures (docs/mutabakat-api.md, BA/BS). */
+export interface BabsRowView {
+  month: string;
+  ours: BabsFigures;
+  theirs: BabsFigures | null;
+  /** ours − theirs per form and field. */
+  difference: BabsFigures | null;
+  reportable: { bs: boolean; ba: boolean };
+  taxId: string;
+  documents: number;
+  docsPdfUrl: string;
 }
 
 export interface LetterRow {
@@ -100,6 +97,8 @@ export interface LetterRow {
   lastError: string | null;
   warnings: string[];
   pdfUrl: string;
+  /** null for a cari letter. */
+  babs?: BabsRowView | null;
 }
 
 /** The board's counts; each (but total) is also a filter of its rows (`?durum=`). */
@@ -119,8 +118,13 @@ export interface Counts {
   cancelled: number;
 }
 
+export type CampaignKind = 'cari' | 'babs';
+
 export interface Campaign {
   id: string;
+  /** 'babs': one month's Form Ba/Bs figures (asOf = the month's last day). */
+  kind?: CampaignKind;
+  month?: string | null;
   name: string;
   asOf: IsoDate;
   deadline: IsoDate;
@@ -132,6 +136,8 @@ export interface Campaign {
   createdBy: string;
   counts: Counts;
   differences: Money[];
+  /** BA/BS: Σ difference per form and field over disagreed letters not resolved. */
+  babsDifferences?: BabsFigures | null;
 }
 
 export interface NewCampaign {
@@ -142,6 +148,18 @@ export interface NewCampaign {
   reminderDays?: number[];
   options?: { statementLines?: boolean; openItems?: boolean; from?: IsoDate | null };
   send?: boolean;
+}
+
+export interface NewBabsCampaign {
+  kind: 'babs';
+  name?: string;
+  month: string;
+  /** kuruş */
+  threshold: Minor;
+  forms: ('bs' | 'ba')[];
+  accountIds: string[];
+  deadline: IsoDate;
+  reminderDays?: number[];
 }
 
 /** The board's row filters: a letter state, or one of the two derived counts. */
@@ -155,7 +173,7 @@ export interface LetterEvent {
   detail: Record<string, unknown>;
 }
 
-export type HistoryLetter = LetterRow & { campaignId: string; campaignName: string; asOf: IsoDate };
+export type HistoryLetter = LetterRow & { campaignId: string; campaignName: string; asOf: IsoDate; kind?: CampaignKind; month?: string | null };
 
 export interface RecordAnswerInput {
   kind: 'agreed' | 'disagreed';
@@ -166,6 +184,8 @@ export interface RecordAnswerInput {
   name: string;
   title?: string;
   documentId?: string;
+  /** BA/BS letters, when disagreed: their figures per our form (amount in kuruş). */
+  babs?: { bs: { count: number; amount: Minor }; ba: { count: number; amount: Minor } };
 }
 
 export type MailMode = 'smtp' | 'outbox' | 'disabled';
@@ -175,7 +195,7 @@ export interface Mail {
   letterId: string;
   campaignId: string;
   accountId: string;
-  kind: 'letter' | 'reminder';
+  kind: 'letter' | 'reminder' | 'tahsilat';
   to: string[];
   cc: string[];
   subject: string;

@@ -14,7 +14,6 @@ import type {
   Contact,
   ContactInput,
   HistoryLetter,
-  ImportResult,
   LetterEvent,
   LetterRow,
   Mail,
@@ -23,12 +22,9 @@ import type {
   NewCampaign,
   RecordAnswerInput,
   Attachment,
+  NewBabsCampaign,
 } from './mutabakat-types';
-
-export interface Problem {
-  field: string;
-  message: string;
-}
+import type { ImportResult, Problem } from '../contract/contacts-import';
 
 /** A refusal of the mutabakat API: its own Turkish message, the fields it names, an import's rows. */
 export class MutabakatError extends AppError {
@@ -99,7 +95,7 @@ export const fetchStatus = (o?: RequestOptions) => get<MutabakatStatus>('status'
 export const fetchContact = (accountId: string, o?: RequestOptions) => get<Contact>(`contacts/${enc(accountId)}`, o);
 export const saveContact = (accountId: string, input: ContactInput) => request<Contact>(`contacts/${enc(accountId)}`, { method: 'put', json: input });
 export const importContacts = async (file: File, step: 'preview' | 'commit') => request<ImportResult>(`contacts/import?step=${step}`, await fileInit(file));
-export const createCampaign = (input: NewCampaign) => post<{ campaign: Campaign }>('campaigns', input).then((r) => r.campaign);
+export const createCampaign = (input: NewCampaign | NewBabsCampaign) => post<{ campaign: Campaign }>('campaigns', input).then((r) => r.campaign);
 export const campaignAction = (id: string, action: 'send' | 'cancel', body?: { note?: string }) => post<{ campaign: Campaign }>(`campaigns/${enc(id)}/${action}`, body).then((r) => r.campaign);
 export type LetterAction = 'resend' | 'remind' | 'answer' | 'resolve' | 'cancel';
 export const letterAction = (letterId: string, action: LetterAction, body?: RecordAnswerInput | { note?: string }) =>

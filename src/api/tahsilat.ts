@@ -3,18 +3,18 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiClient, type SendInit } from './client';
 import { failureOf } from './mutabakat';
 
-export interface CurrencyOverdue { currency: string; overdue: number; open: number; overdueCount: number; oldestDays: number; oldestDue: string | null }
+export interface CurrencyOverdue { currency: string; overdue: number; open: number; overdueCount: number; oldestDays: number; oldestDue: string | null; estimated?: boolean }
 export interface PromiseInfo { id: string; amount: number; currency: string; takenOn: string; due: string; by: string; byName: string; createdAt: string; status: 'pending' | 'kept' | 'partial' | 'broken' | 'unknown'; paid: number | null; shortfall: number | null; keptOn: string | null; late: boolean }
 export interface WorkRow {
   accountId: string; name: string; overdue: CurrencyOverdue[]; oldestDays: number | null; owner: string | null; nextAction: string; nextActionDate: string | null;
   lastActivity: { at: string; kind: string; by: string } | null; promise: PromiseInfo | null; reminderLevel: number; flags: string[]; version: number; urgency: number;
 }
 export type View = 'all' | 'mine' | 'today' | 'broken' | 'disputes';
-export interface Worklist { today: string; asOf: string | null; stale: boolean; problem: string | null; counts: Record<View, number>; rows: WorkRow[]; mailProblem: string | null }
+export interface Worklist { today: string; asOf: string | null; stale: boolean; problem: string | null; counts: Record<View, number>; total: number; rows: WorkRow[]; mailProblem: string | null }
 export interface Payables { asOf: string | null; stale: boolean; problem: string | null; rows: { accountId: string; name: string; open: CurrencyOverdue[]; oldestDays: number }[] }
 export interface Activity { id: number; at: string; by: string; byName: string; kind: string; kindLabel: string; result: string | null; resultLabel: string | null; note: string }
 export interface CollectState { owner: string | null; nextAction: string; nextActionDate: string | null; flags: string[]; version: number; updatedBy: string | null }
-export interface CollectAccount { accountId: string; name: string; today: string; stale: boolean; overdue: CurrencyOverdue[]; currencies: string[]; state: CollectState; promises: PromiseInfo[]; activities: Activity[]; graceDays: number }
+export interface CollectAccount { accountId: string; name: string; today: string; stale: boolean; overdue: CurrencyOverdue[]; currencies: string[]; state: CollectState; promises: PromiseInfo[]; activities: Activity[]; graceDays: number; address: { collectTo: string[] | null; to: string[] } }
 export interface Proposal { id: string; accountId: string; name: string; level: number; kind: string; state: string; overdue: { currency: string; overdue: number; oldestDays: number }[]; to: string[] }
 
 async function request<T>(path: string, init: SendInit): Promise<T> {
@@ -33,10 +33,18 @@ export const tahsilatQueries = {
   reminders: () => queryOptions({ queryKey: ['tahsilat', 'reminders'], queryFn: ({ signal }) => request<{ reminders: Proposal[] }>('reminders', { method: 'get', signal }) }),
 };
 
+export const worklistAll = (view: View) => request<Worklist>(`worklist?view=${view}&limit=all`, { method: 'get' });
 export const refreshWorklist = (view: View) => request<Worklist>(`worklist?view=${view}&refresh=1`, { method: 'get' });
 export const addActivity = (id: string, body: { kind: string; result?: string | null; note: string }) => request<CollectAccount>(`accounts/${enc(id)}/activities`, { method: 'post', json: body });
 export const saveCollectState = (id: string, body: Omit<CollectState, 'updatedBy'>) => request<CollectAccount>(`accounts/${enc(id)}/state`, { method: 'put', json: body });
 export const addPromise = (id: string, body: { amount: string; currency: string; due: string; note?: string }) => request<CollectAccount>(`accounts/${enc(id)}/promises`, { method: 'post', json: body });
-export const sendOpenItems = (id: string) => request<{ mailId: string }>(`accounts/${enc(id)}/send-document`, { method: 'post', json: { kind: 'openItems' } });
+export const sendDocument = (id: string, kind: 'statement' | 'openItems' | 'lateInterest') => request<{ mailId: string; account: CollectAccount }>(`accounts/${enc(id)}/send-document`, { method: 'post', json: { kind } });
 export const proposeReminders = () => request<{ reminders: Proposal[] }>('reminders/propose', { method: 'post', json: {} });
 export const sendReminders = (ids: string[]) => request<{ queued: number; skipped: { accountId: string; reason: string }[] }>('reminders/send', { method: 'post', json: { ids } });
+
+export interface ReminderLevel { level: number; days: number; kind: 'email' | 'manual'; auto: boolean; attach: 'openItems' | 'lateInterest' | 'none'; subject: string; body: string }
+export interface CollectSettings { graceDays: number; minIntervalDays: number; levels: ReminderLevel[] }
+export interface SettingsAnswer { settings: CollectSettings; fields: { name: string; help: string }[] }
+export const settingsQuery = () => queryOptions({ queryKey: ['tahsilat', 'settings'], queryFn: ({ signal }) => request<SettingsAnswer>('settings', { method: 'get', signal }) });
+export const saveSettings = (s: CollectSettings) => request<SettingsAnswer>('settings', { method: 'put', json: s });
+export const previewTemplate = (body: { accountId: string; subject: string; body: string }) => request<{ subject: string; text: string; html: string; name: string }>('settings/preview', { method: 'post', json: body });

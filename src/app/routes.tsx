@@ -6,7 +6,7 @@
  * (protected layout)           asks the server who is logged in (GET /api/session)
  *   /            Özet (the page after login)
  *   /accounts  /accounts/:cariId  /accounts/:cariId/mutabakat (letter)  /accounts/:cariId/acik-kalemler  /accounts/:cariId/vade-farki  /mutabakat (letters for the list)  /aging  /invoices  /invoices/:faturaId
- *   /tahsilat (worklist; ?gorunum=, ?musteri=)  /tahsilat/hatirlatmalar (reminder proposals)
+ *   /tahsilat (worklist; ?gorunum=, ?musteri=)  /tahsilat/hatirlatmalar (reminder proposals)  /tahsilat/ayarlar (levels, templates)
  *   /mutabakat/donemler (campaigns)  /mutabakat/donemler/:campaignId (the board; ?durum=, ?mektup=)  /mutabakat/kisiler (contacts import)  /mutabakat/giden-kutusu (outbox; ?posta=)
  *   *            → not-found
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
@@ -46,6 +46,7 @@ export const PAGE_LOADERS = {
   'features/babs/babs-page': [() => import('../features/babs/babs-page'), 'babs.title'],
   'features/tahsilat/worklist-page': [() => import('../features/tahsilat/worklist-page'), 'col.title'],
   'features/tahsilat/reminders-panel': [() => import('../features/tahsilat/reminders-panel'), 'col.rem.title'],
+  'features/tahsilat/settings-page': [() => import('../features/tahsilat/settings-page'), 'col.set.title'],
   'features/aging/aging-page': [() => import('../features/aging/aging-page'), 'common.nav.aging'],
   'features/invoices/invoice-search-page': [() => import('../features/invoices/invoice-search-page'), 'common.nav.invoices'],
   'features/invoices/invoice-detail-page': [() => import('../features/invoices/invoice-detail-page'), 'common.nav.invoices'],

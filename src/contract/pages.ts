@@ -40,6 +40,7 @@ export const PAGES = [
   // Tahsilat: our own state and the list's figures; opened from the menu.
   { path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: false },
   { path: 'tahsilat/hatirlatmalar', module: 'features/tahsilat/reminders-panel', preload: false },
+  { path: 'tahsilat/ayarlar', module: 'features/tahsilat/settings-page', preload: false },
   // Ba/Bs: opened directly from a link (a month's list), its calls start with the page.
   { path: 'babs', module: 'features/babs/babs-page', preload: true },
   { path: 'aging', module: 'features/aging/aging-page', preload: true },

@@ -79,6 +79,14 @@ export interface StatementLine {
   currency?: string | null;
   /** Amount in `currency`, minor units, unsigned like debit/credit (OTHER_CASH_ACT_VALUE); null when not sent. */
   currencyAmount?: Minor | null;
+  /** The line's own document number (Workcube CARI_ROWS.PAPER_NO, "Belge No"), when the statement carries it. */
+  documentNo?: string | null;
+  /** The line's own record id (CARI_ROWS.ACTION_ID: an invoice's INVOICE_ID). */
+  documentId?: string | null;
+  /** A return / discount / price-difference credit: the number of the invoice it belongs to ("İlgili Belge No"). */
+  ref?: string | null;
+  /** The same by id (Workcube INVOICE.RELATED_INVOICE_ID, matched against an invoice line's `documentId`). */
+  refId?: string | null;
   /** Raw texts of values that could not be read (field name → raw). */
   invalid: Partial<Record<'date' | 'dueDate' | 'debit' | 'credit' | 'currencyAmount', string>>;
   extras: Record<string, Cell>;

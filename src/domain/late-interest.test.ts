@@ -79,10 +79,11 @@ describe('rates in force each day (issue 31): kanuni faiz and TTK md. 1530 sched
     // 100.000 × (16 × 0,5325 + 15 × 0,43) / 365 = 100.000 × 14,97 / 365 = 4.101,369… → 4.101,37
     const r = lateInterest([line(0, '2025-11-15', '2025-12-15', 10000000, 0), line(1, '2026-01-15', null, 0, 10000000)], { asOf: '2026-03-31', rate: 'ttk1530', period: 'annual' });
     expect(r.rows.map((x) => [x.days, x.interest])).toEqual([[31, 410137]]);
-    // the minimum collection cost of the years with late days is named (2025: 1.450,00; 2026: 2.020,00 TL)
+    // the minimum collection cost of the years with late days is named (2025: 1.450,00; 2026: 2.020,00 TL);
+    // 2025's cost is unconfirmed (reports of the 02.01.2026 Tebliğ say 1.450 and 1.475 TL), 2026's is the RG text
     expect(r.minCollectionCosts).toEqual([
-      { year: 2025, amount: 145000 },
-      { year: 2026, amount: 202000 },
+      { year: 2025, amount: 145000, unconfirmed: true },
+      { year: 2026, amount: 202000, unconfirmed: false },
     ]);
   });
 

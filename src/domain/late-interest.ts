@@ -88,7 +88,8 @@ export interface LateInterestResult {
   /** Opening-balance items left out (see `includeOpening`). */
   openingLeftOut: { count: number; amount: Minor };
   /** TTK md. 1530: the asgari giderim tutarı of each calendar year with a late day (informative, not added). */
-  minCollectionCosts: { year: number; amount: Minor }[];
+  /** `unconfirmed`: the table's sources disagree or are secondary only (interest-rates.ts). */
+  minCollectionCosts: { year: number; amount: Minor; unconfirmed: boolean }[];
   incomplete: boolean;
 }
 
@@ -194,11 +195,11 @@ export function lateInterest(lines: readonly LedgerLine[], options: LateInterest
   }
   const totalInterest = sumMinor(rows.map((row) => row.interest));
   const totalVat = vatRate > 0 ? vatOf(totalInterest, vatRate) : 0;
-  const minCollectionCosts: { year: number; amount: Minor }[] = [];
+  const minCollectionCosts: { year: number; amount: Minor; unconfirmed: boolean }[] = [];
   if (options.rate === 'ttk1530' && rows.length > 0) {
     for (const year of [...years].sort((a, b) => a - b)) {
       const step = stepOn(RATE_SCHEDULES.ttk1530, `${year}-12-31`);
-      if (step?.minCollectionCost !== undefined && step.from.startsWith(String(year))) minCollectionCosts.push({ year, amount: step.minCollectionCost });
+      if (step?.minCollectionCost !== undefined && step.from.startsWith(String(year))) minCollectionCosts.push({ year, amount: step.minCollectionCost, unconfirmed: !!(step.toConfirm || step.costToConfirm) });
     }
   }
   return { side: r.side, rows, totalInterest, totalVat, total: addMinor(totalInterest, totalVat), undatedSteps, unratedDays, openingLeftOut, minCollectionCosts, incomplete: r.incomplete };

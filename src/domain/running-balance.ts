@@ -24,7 +24,7 @@
  */
 import type { StatementLine } from './erp-types';
 import type { IsoDate, Minor } from './types';
-import { currenciesOf, foldRange, hasUnreadableAmount, ledgerColumn, openItems, orderLines, type LedgerColumn, type OpenItemsResult, type PaymentBehaviour, type Side } from './ledger';
+import { accountLedger, currenciesOf, foldRange, hasUnreadableAmount, ledgerColumn, orderLines, type LedgerColumn, type OpenItemsResult, type PaymentBehaviour, type Side } from './ledger';
 import { LOCAL_CURRENCY } from './currency';
 
 export { hasUnreadableAmount, orderLines };
@@ -108,11 +108,12 @@ export function prepareStatement(lines: readonly StatementLine[], asOf: IsoDate)
   const ordered = orderLines(lines);
   const n = ordered.length;
   const tl = ledgerColumn(ordered, LOCAL_CURRENCY);
-  // The statement's TL is the ERP's accounting currency: every line's TL amount (its running balance,
-  // and the open items the ERP's own aging compares with); each foreign currency beside it (computeFx).
+  // The statement's TL is the TL equivalent of every line (the account view's `equivalent`: the ERP's
+  // accounting balance and aging, docs/decisions/0006-tl-figure.md); each foreign currency beside it.
+  const ledger = accountLedger(ordered, { asOf });
   const currencies = currenciesOf(ordered).slice(1);
-  const items = openItems(ordered, { asOf });
-  const fxItems = currencies.map((c) => openItems(ordered, { asOf, currency: c }));
+  const items = ledger.equivalent.items;
+  const fxItems = currencies.map((c) => ledger.view(c)!.items);
   const open = new Float64Array(n);
   const overdue = new Uint8Array(n);
   for (const it of items.items) {

@@ -5,16 +5,13 @@
 // with an attachment, the board shows the difference (worked out here from the dataset); another
 // agrees; after a restart of the server everything is still there. Pictures for the issue's note:
 // docs/samples/mutabakat-{board,outbox-mail,reply-form,reply-answered}.png.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { dataset, trMoney } from './data';
-import { e2e } from './env';
-import { checkPage, expect, login, test } from './fixtures';
+import { checkPage, expect, test } from './fixtures';
+import { OwnServer, freePort, signIn } from './own-server';
 
 const ASOF = '2026-06-30';
 const ankara = dataset.accounts.filter((a) => a.province.toLocaleLowerCase('tr-TR') === 'ankara');
@@ -22,82 +19,6 @@ const DISAGREE = '1006';
 const AGREE = '1003';
 const balanceAt = (id: string) => dataset.accountById.get(id)!.lines.filter((l) => l.date <= ASOF).reduce((s, l) => s + l.debit - l.credit, 0);
 const side = (m: number) => (m > 0 ? ' B' : m < 0 ? ' A' : '');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-/** The production server (`npm start`'s dist-server/prod.js) in demo mode on its own port and data folder. */
-class OwnServer {
-  child?: ChildProcess;
-  log = '';
-  constructor(
-    readonly port: number,
-    readonly dataDir: string,
-  ) {}
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-  async start() {
-    if (!existsSync('dist-server/prod.js')) throw new Error('dist-server/prod.js is missing: `npm run build` first (the e2e runner builds it for the prod run)');
-    this.child = spawn(process.execPath, ['dist-server/prod.js'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DEMO: '1',
-        HOST: '127.0.0.1',
-        PORT: String(this.port),
-        DATA_DIR: this.dataDir,
-        PUBLIC_URL: this.url,
-        SESSION_SECRET: 'e2e-mutabakat-session-secret-0123456789abcdef',
-        SECURE_COOKIES: '0',
-        DEMO_ERP_PASSWORD: e2e.apiPassword || `e2e-${randomBytes(6).toString('hex')}`,
-        ERP_BASE_URL: '',
-        ERP_API_PASSWORD: '',
-        SMTP_URL: '',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const add = (b: Buffer) => (this.log = (this.log + b.toString('utf8')).slice(-20_000));
-    this.child.stdout!.on('data', add);
-    this.child.stderr!.on('data', add);
-    const until = Date.now() + 60_000;
-    while (Date.now() < until) {
-      if (this.child.exitCode !== null) throw new Error(`server exited (${this.child.exitCode}):\n${this.log}`);
-      const ok = await fetch(`${this.url}/api/config`, { headers: { 'x-app-request': '1' } })
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`server not ready:\n${this.log}`);
-  }
-  async stop() {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
-}
-
-/** Signed in on `server`: through the form, unless the session cookie is still good (after a restart it is). */
-async function signIn(page: Page, server: OwnServer) {
-  await page.goto(`${server.url}/login`);
-  const form = page.getByLabel('Kullanıcı adı');
-  await expect(form.or(page.getByRole('heading', { level: 1, name: 'Özet' }))).toBeVisible();
-  if (await form.isVisible()) await login(page);
-  await expect(page).toHaveURL(`${server.url}/`);
-}
 
 const count = (page: Page, key: string) => page.getByTestId(`count-${key}`).locator('.mut-counts__n');
 const row = (page: Page, id: string) => page.locator(`table[aria-label="Mektuplar"] tr[data-row-id="${id}"]`);

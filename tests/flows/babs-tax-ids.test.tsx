@@ -5,7 +5,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
-import { lastFullMonth } from '../../src/lib/babs/month';
+import { lastFullMonth } from '../../src/domain/babs/month';
 import { createErpEnv, loginAs, renderApp } from '../harness';
 import { mutApi, withMutabakatServer } from './mutabakat-api';
 

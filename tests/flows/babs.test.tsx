@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getDataset, type DemoInvoice } from '../../server/demo-erp';
 import { renderApp } from '../harness';
 import { downloadXlsx } from '../harness/xlsx-download';
-import { lastFullMonth } from '../../src/lib/babs/month';
+import { lastFullMonth } from '../../src/domain/babs/month';
 
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,16 +1,13 @@
 /**
  * Mutabakat test set-up: the in-process demo ERP behind the real gateway (fetchTransport), a signed-in
  * client, mutabakat on PGlite (one database per test file; every table emptied between tests), the
- * jobs worker driven by the test (drain), a clock the test moves, and an SMTP inbox on 127.0.0.1.
+ * jobs worker driven by the test (drain), a clock the test moves. The SMTP inbox is tests/harness/smtp-inbox.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { createGateway } from '../../server/gateway/index';
 import { fetchTransport, type UpstreamOptions } from '../../server/gateway/upstream';
 import { createDemoErp, DEMO_USERS, type DemoErp } from '../../server/demo-erp/index';
@@ -26,6 +23,8 @@ export interface Harness {
   mut: Mutabakat;
   clock: { now: Date };
   settings: MutabakatSettings;
+  /** The demo ERP as the server reads it (a test's own ErpSource can lean on it). */
+  upstream: UpstreamOptions;
   /** A call as the signed-in browser (cookie + CSRF header). */
   api(path: string, init?: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
   /** A call to the public reply app (no cookie). */
@@ -76,7 +75,7 @@ export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const worker = await mut.worker();
   return {
-    erp, mut, clock, settings,
+    erp, mut, clock, settings, upstream,
     api: async (path, init = {}) => gateway.request(path, {
       method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
       headers: { cookie, 'x-app-request': '1', ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
@@ -98,38 +97,4 @@ export function datasetBalance(erp: DemoErp, id: string, asOf: string): number {
   return a.lines.filter((l) => l.date <= asOf).reduce((s, l) => s + l.debit - l.credit, 0);
 }
 
-export interface Inbox {
-  url: string;
-  mails: ParsedMail[];
-  /** Refuse recipients matching this (5xx at RCPT). */
-  refuse: RegExp | null;
-  waitFor(n: number, ms?: number): Promise<ParsedMail[]>;
-  close(): Promise<void>;
-}
-
-export async function smtpInbox(port = 0): Promise<Inbox> {
-  const inbox: Inbox = {
-    url: '', mails: [], refuse: null,
-    async waitFor(n, ms = 10_000) {
-      const end = Date.now() + ms;
-      while (inbox.mails.length < n && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-      return inbox.mails;
-    },
-    close: async () => undefined,
-  };
-  const options: SMTPServerOptions = {
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, size: 30 << 20,
-    onRcptTo(address, _s, cb) {
-      if (inbox.refuse?.test(address.address)) return cb(Object.assign(new Error('550 5.1.1 Böyle bir posta kutusu yok'), { responseCode: 550 }));
-      cb();
-    },
-    onData(stream, _s, cb) {
-      simpleParser(stream).then((m) => { inbox.mails.push(m); cb(); }, (e: Error) => cb(e));
-    },
-  };
-  const server = new SMTPServer(options);
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', () => ok()));
-  inbox.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  inbox.close = () => new Promise<void>((ok) => server.close(() => ok()));
-  return inbox;
-}
+export { smtpInbox, type Inbox } from '../harness/smtp-inbox';

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disabledTransport, smtpTransport, type MailTransport } from '../../server/mail/transport';
-import { datasetBalance, mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
+import { datasetBalance, mutabakatHarness, type Harness } from './mutabakat-harness';
+import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
 
 let h: Harness;
 let inbox: Inbox;
@@ -28,7 +29,7 @@ const switchable = {
 };
 beforeAll(async () => {
   inbox = await smtpInbox();
-  port = Number(new URL(inbox.url).port);
+  port = inbox.port;
   switchable.inner = smtpTransport(inbox.url);
   h = await mutabakatHarness({ transport: switchable, settings: { demo: false } });
 }, 60_000);
@@ -38,8 +39,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await h.reset();
-  inbox.mails.length = 0;
-  inbox.refuse = null;
+  inbox.clear();
 });
 
 const ASOF = '2026-06-30';
@@ -109,7 +109,7 @@ describe('mutabakat mail over SMTP', () => {
     let b = await board(id);
     expect(b.letters[0]!.state).toBe('queued');
     expect(b.letters[0]!.lastError).toMatch(/yeniden denenecek/);
-    inbox = await smtpInbox(port);
+    inbox = await smtpInbox({ port });
     h.clock.now = new Date(h.clock.now.getTime() + 5_000);
     await h.drain();
     // The pooled transport may need its connection to be retried once more after the refused one.

@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../server/mail/transport';
-import { datasetBalance, mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
+import { datasetBalance, mutabakatHarness, type Harness } from './mutabakat-harness';
+import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
 import { startPostgres, type TempPostgres } from './pg-harness';
 
 let pg: TempPostgres;

@@ -52,6 +52,9 @@ function expectSecurityHeaders(res: Response) {
   }
   expect(csp).not.toContain('unsafe-eval');
   expect(csp).not.toContain('unsafe-inline');
+  // Workers only from our own files (the export, ranking and PDF workers are module workers under /assets/).
+  expect(csp.split(';').map((p) => p.trim()).filter((p) => p.startsWith('worker-src'))).toEqual(["worker-src 'self'"]);
+  expect(csp).not.toMatch(/\bblob:/);
   // index.html's one inline script (src/api/early-call.ts bundled, in a real build) is allowed by its own hash, nothing else.
   const scriptSrc = csp.split(';').map((p) => p.trim()).find((p) => p.startsWith('script-src'));
   expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(INLINE, 'utf8').digest('base64')}'`);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema';
 import { smtpTransport } from '../../server/mail/transport';
 import type { DemoErp } from '../../server/demo-erp/index';
-import { mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
+import { mutabakatHarness, type Harness } from './mutabakat-harness';
+import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
 
 let h: Harness;
 let inbox: Inbox;
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await h.reset();
-  inbox.mails.length = 0;
+  inbox.clear();
   h.clock.now = new Date('2026-11-16T09:00:00Z');
 });
 

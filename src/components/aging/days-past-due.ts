@@ -5,15 +5,9 @@
  * the print and the exports show the words.
  */
 import type { DataColumn } from '../data-table';
-import { t } from '../../i18n';
-import { formatCount } from '../../domain/format';
+import { daysPastDueText } from '../../domain/days-past-due';
 
-export function daysPastDueText(days: number | null): string {
-  if (days === null) return '';
-  if (days > 0) return formatCount(days);
-  if (days === 0) return t('aging.days.dueToday');
-  return t('aging.days.left', { count: formatCount(-days) });
-}
+export { daysPastDueText };
 
 /** The "days past due" column of a table of items (open items, the FIFO explanation). */
 export function daysPastDueColumn<T>(header: () => string, days: (row: T) => number | null, width: string): DataColumn<T> {

@@ -1,5 +1,5 @@
 /**
- * The one print document (issue 25): a statement, open items, aging, letters' lines, vade farkı —
+ * The one print document: a statement, open items, aging, letters' lines, vade farkı —
  * any table that is sent — printed as A4 pages that each say whose document it is: our company's
  * title, the document's title, the account and the period, "Sayfa n / N", the subtotals carried from
  * the previous page at its head and to the next at its foot (nakli yekün), the grand total once at the

@@ -13,7 +13,7 @@ import { TextField } from '../form/text-field';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../domain/format';
 import { isAddress, splitAddresses } from './labels';
-import { checkTaxId } from '../../lib/babs/tax-id';
+import { checkTaxId } from '../../domain/babs/tax-id';
 
 type Field = 'to' | 'cc' | 'person' | 'taxId';
 type Errors = Partial<Record<Field, string>>;

@@ -1,5 +1,5 @@
 /**
- * What a document is (issue 25: a printed list, a statement, an export or a PDF must stand on its
+ * What a document is (a printed list, a statement, an export or a PDF must stand on its
  * own when it is sent): our company's title (GET /api/config, as the letters use), the document's
  * title, the account, the period or the as-of date, and when it was made. One description, read by
  * the exports' title rows (table-export.ts), the print document's page head (print-document.tsx), the

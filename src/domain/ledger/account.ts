@@ -8,14 +8,20 @@
  *   running balance stays the ERP's accounting balance over every line (running-balance.ts).
  * - Sign: `sign` of each view (+1 debit side "B", −1 credit side "A"); signed figure = sign × magnitude.
  * - Movement classes (movements.ts) and the overflow guard (amounts beyond 2^53 kuruş are refused).
+ * - TL has two figures (docs/decisions/0006-tl-figure.md), never confused: `equivalent` is the TL
+ *   equivalent of EVERY line (the cari extre's TL column, the ERP's accounting balance and aging: the
+ *   statement, the FIFO panel's comparison with the ERP, the letters' TL balance); `view('TL')` is the
+ *   TL-written documents only (open items, vade farkı, Özet's falling-due TL figure). On an account
+ *   with no foreign-currency line the two are the same. `tlBasis` says which one a page shows.
+ * - Reconciliation (`reconciliation`): the currency a letter is written in and its balances.
  * Pure: no React, DOM or Node. The mutabakat snapshots take their figures from here too:
  * `accountLedger(lines, { asOf }).views` → per currency { balance, openTotal, overdueTotal, sign, incomplete }.
  */
 
 import type { IsoDate, Minor } from '../types';
 import { ledgerColumn } from './fold';
-import { foreignCurrencyOf, LOCAL_CURRENCY } from '../currency';
-import { currenciesOf, type Basis, type LedgerLine, type Side } from './lines';
+import { foreignCurrencyOf, LOCAL_CURRENCY, normalizeCurrency } from '../currency';
+import { currenciesOf, hasUnreadableAmount, type Basis, type LedgerLine, type Side } from './lines';
 import { openItems, type OpenItemsResult } from './open-items';
 
 /** The as-of date of the open-item figures of a range ending `to`: the earlier of it and today. */
@@ -66,8 +72,31 @@ export interface AccountLedger {
   /** One view per currency, in `currencies` order. */
   views: CurrencyView[];
   view(currency: string): CurrencyView | undefined;
+  /** TL over every line (each line's TL amount, foreign-currency lines by their TL equivalent). */
+  equivalent: CurrencyView;
+  /** The account has lines in another currency than TL: its two TL figures differ (label them). */
+  mixed: boolean;
+  /** The currency an aging of the account opens in: its first foreign currency (a USD account ages in USD), else TL. */
+  agingCurrency: string;
+  /** The letter's currency and balances for an account declared (get_cari) in `declared`. */
+  reconciliation(declared?: string | null): Reconciliation;
   /** An amount beyond exact integer range: the figures are refused, not shown wrong. */
   overflow: boolean;
+}
+
+export interface Reconciliation {
+  /** The account's declared currency ("USD") when its statement has amounts in it, else TL. */
+  currency: string;
+  /** In `currency`: Σ borç − Σ alacak of the lines dated on or before the as-of date (undated included). */
+  balance: Minor;
+  /** The TL balance as the ERP records it (TL equivalent of every line). */
+  localBalance: Minor;
+  /** Lines with no readable date (included, like the statement's running balance). */
+  undated: number;
+  /** Lines up to the as-of date whose amount (TL, or in the letter's currency) could not be read. */
+  unreadable: number;
+  /** The declared currency when the statement has no amount in it (the letter states the TL balance and says so). */
+  declaredMissing: string | null;
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -86,17 +115,23 @@ export function accountLedger(lines: readonly LedgerLine[], options: AccountLedg
   // Positions in the views are those of `lines` as given (the open-item engine needs no order).
   const ordered = lines;
   const currencies = accountCurrencies(ordered);
-  const views: CurrencyView[] = currencies.map((currency) => {
-    const items = openItems(ordered, { asOf: options.asOf, basis: options.basis, edges: options.edges, side: options.side, explain: options.explain, currency, ownLines: true });
-    return { currency, items, sign: items.sign, balance: items.balance, openTotal: items.openTotal, overdueTotal: items.overdueTotal, overdueCount: items.overdueCount, incomplete: items.incomplete };
-  });
+  const views: CurrencyView[] = currencies.map((currency) => viewOf(ordered, options, currency, true));
   const byCurrency = new Map(views.map((v) => [v.currency, v]));
+  const foreign = currenciesOf(ordered).slice(1);
+  const mixed = foreign.length > 0;
+  const tlOwn = byCurrency.get(LOCAL_CURRENCY);
+  // Without a foreign line the TL equivalent IS the TL-written view: computed once.
+  const equivalent = !mixed && tlOwn ? tlOwn : viewOf(ordered, options, LOCAL_CURRENCY, false);
   return {
     asOf: options.asOf,
     currencies,
     defaultCurrency: defaultCurrencyOf(ordered),
     views,
     view: (c) => byCurrency.get(c),
+    equivalent,
+    mixed,
+    agingCurrency: foreign[0] ?? LOCAL_CURRENCY,
+    reconciliation: (declared) => reconciliationOf(ordered, options.asOf, foreign, equivalent, byCurrency, declared),
     overflow: overflows(ordered) || currencies.some((c) => c !== LOCAL_CURRENCY && columnOverflows(ordered, c)),
   };
 }
@@ -106,4 +141,41 @@ function columnOverflows(lines: readonly LedgerLine[], currency: string): boolea
   let total = 0;
   for (let i = 0; i < lines.length; i++) total += col.debit[i]! + col.credit[i]!;
   return !(total <= SAFE);
+}
+
+function viewOf(lines: readonly LedgerLine[], options: AccountLedgerOptions, currency: string, ownLines: boolean): CurrencyView {
+  const items = openItems(lines, { asOf: options.asOf, basis: options.basis, edges: options.edges, side: options.side, explain: options.explain, currency, ownLines });
+  return { currency, items, sign: items.sign, balance: items.balance, openTotal: items.openTotal, overdueTotal: items.overdueTotal, overdueCount: items.overdueCount, incomplete: items.incomplete };
+}
+
+function reconciliationOf(
+  lines: readonly LedgerLine[],
+  asOf: IsoDate,
+  foreign: readonly string[],
+  equivalent: CurrencyView,
+  byCurrency: ReadonlyMap<string, CurrencyView>,
+  declared: string | null | undefined,
+): Reconciliation {
+  const own = normalizeCurrency(declared);
+  const declaredForeign = own && own !== LOCAL_CURRENCY ? own : null;
+  // An account kept in TL (declared TL, or nothing declared) reconciles its TL balance — the TL
+  // equivalent of every line, get_cari's Bakiye — whatever currencies its lines carry; an account
+  // declared in a foreign currency reconciles in it when its statement has amounts in it. A balance
+  // is never invented in a currency the statement does not carry.
+  const currency = declaredForeign && foreign.includes(declaredForeign) ? declaredForeign : LOCAL_CURRENCY;
+  const fx = currency === LOCAL_CURRENCY ? null : ledgerColumn(lines, currency);
+  let undated = 0;
+  let unreadable = 0;
+  lines.forEach((l, i) => {
+    if (l.date === null) undated++;
+    if ((l.date === null || l.date <= asOf) && (hasUnreadableAmount(l) || fx?.unreadable[i] === 1)) unreadable++;
+  });
+  return {
+    currency,
+    balance: currency === LOCAL_CURRENCY ? equivalent.balance : (byCurrency.get(currency)?.balance ?? 0),
+    localBalance: equivalent.balance,
+    undated,
+    unreadable,
+    declaredMissing: declaredForeign && !foreign.includes(declaredForeign) ? declaredForeign : null,
+  };
 }

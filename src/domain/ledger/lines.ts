@@ -18,8 +18,12 @@ export interface LedgerLine {
   invalid?: { debit?: string; credit?: string; currencyAmount?: string };
   /** The line's own document number (an invoice's, matched by a return's `ref`). */
   documentNo?: string | null;
+  /** The line's own record id (an invoice's id, matched by a return's `refId`). */
+  documentId?: string | null;
   /** For a return / discount / price-difference credit: the document number of the invoice it belongs to, when the ERP names it. */
   ref?: string | null;
+  /** The same by the invoice's id (Workcube RELATED_INVOICE_ID), used when `ref` names no open item. */
+  refId?: string | null;
 }
 
 /** The date an item ages from under `basis` (rule 3). */

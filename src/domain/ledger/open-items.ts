@@ -221,20 +221,29 @@ export function openItems(lines: readonly LedgerLine[], options: OpenItemsOption
     const op = oppOrder[k]!;
     if (reducesInvoice(classifyMovement(lines[op]!.type))) isCredit[op] = 1;
   }
+  // Named invoices: by document number, else by record id (keys kept apart: "n:" / "i:").
   const byDoc = new Map<string, number>();
   for (let k = 0; k < itemCount; k++) {
-    const doc = lines[itemOrder[k]!]!.documentNo?.trim();
-    if (doc && !byDoc.has(doc)) byDoc.set(doc, itemOrder[k]!);
+    const l = lines[itemOrder[k]!]!;
+    const doc = l.documentNo?.trim();
+    const id = l.documentId?.trim();
+    if (doc && !byDoc.has(`n:${doc}`)) byDoc.set(`n:${doc}`, itemOrder[k]!);
+    if (id && !byDoc.has(`i:${id}`)) byDoc.set(`i:${id}`, itemOrder[k]!);
   }
+  const namedItem = (l: LedgerLine): number => {
+    for (const key of [l.ref?.trim() ? `n:${l.ref.trim()}` : '', l.refId?.trim() ? `i:${l.refId.trim()}` : '']) {
+      const ip = key ? byDoc.get(key) : undefined;
+      if (ip !== undefined && open[ip]! > 0) return ip;
+    }
+    return -1;
+  };
   let ii = 0;
   let oi = 0;
   while (oi < oppCount) {
     while (ii < itemCount && open[itemOrder[ii]!] === 0) ii++;
     const op = oppOrder[oi]!;
     const credit = isCredit[op] === 1;
-    const named = credit ? lines[op]!.ref?.trim() : undefined;
-    let ip = named ? (byDoc.get(named) ?? -1) : -1;
-    if (ip >= 0 && open[ip] === 0) ip = -1;
+    let ip = credit ? namedItem(lines[op]!) : -1;
     if (ip < 0) {
       if (ii >= itemCount) break;
       ip = itemOrder[ii]!;

@@ -1,7 +1,7 @@
 /**
  * The balance a mutabakat letter states: Σ(borç − alacak) of the statement's lines dated on or
- * before the as-of date (the day itself included), exact to the kuruş — the ledger's one fold
- * (src/domain/ledger/ through running-balance.ts) with `to` = as-of. A foreign-currency account
+ * before the as-of date (the day itself included), exact to the kuruş — from the account view
+ * (src/domain/ledger/account.ts), as every page's figures. A foreign-currency account
  * reconciles in its currency: the balance is the fold of its lines in that currency (as the
  * statement's "Bakiye (USD)" column shows it), with the TL balance as the ERP records it beside it.
  * Lines whose date could not be read are counted (the statement shows them after the dated ones and
@@ -9,8 +9,8 @@
  * a balance built on an unreadable amount.
  */
 import type { StatementLine } from '../erp-types';
-import { LOCAL_CURRENCY, normalizeCurrency } from '../currency';
-import { computeFx, computeStatement, prepareStatement, type PreparedStatement, type StatementRow } from '../running-balance';
+import { accountLedger } from '../ledger';
+import { computeStatement, prepareStatement, type PreparedStatement, type StatementRow } from '../running-balance';
 import type { IsoDate, Minor } from '../types';
 
 export interface LetterBalance {
@@ -29,37 +29,14 @@ export interface LetterBalance {
 }
 
 /**
- * The currency a letter is written in: the account's (get_cari's Para Birimi) when its statement has
- * amounts in it, else the one foreign currency of its statement, else TL. A balance is never invented
- * in a currency the statement does not carry.
+ * The account view decides (src/domain/ledger/account.ts `reconciliation`): the letter's currency (the
+ * account's declared currency when its statement has amounts in it, else TL — the TL equivalent of
+ * every line, as get_cari's Bakiye; a balance is never invented in a currency the statement does not carry), the balance as of the date,
+ * the TL balance of every line beside it, and what could not be read.
  */
-export function letterCurrency(p: PreparedStatement, accountCurrency?: string | null): string {
-  const own = normalizeCurrency(accountCurrency);
-  if (own && own !== LOCAL_CURRENCY && p.fx.currencies.includes(own)) return own;
-  if (own && own !== LOCAL_CURRENCY) return LOCAL_CURRENCY;
-  return p.fx.currencies.length === 1 ? p.fx.currencies[0]! : LOCAL_CURRENCY;
-}
-
 export function letterBalance(lines: readonly StatementLine[] | PreparedStatement, asOf: IsoDate, today: IsoDate, accountCurrency?: string | null): LetterBalance {
   const p = 'ordered' in lines ? lines : prepareStatement(lines, today);
-  const summary = computeStatement(p, { to: asOf, today });
-  const currency = letterCurrency(p, accountCurrency);
-  let balance = summary.totals.balance;
-  const k = p.fx.currencies.indexOf(currency);
-  const fxCol = k >= 0 ? p.fx.columns[k]! : null;
-  if (currency !== LOCAL_CURRENCY) {
-    const fx = computeFx(p, { to: asOf });
-    balance = fx?.totals[k]?.balance ?? 0;
-  }
-  let undated = 0;
-  let unreadable = 0;
-  p.ordered.forEach((l, i) => {
-    if (l.date === null) undated++;
-    if ((l.date === null || l.date <= asOf) && (p.tl.unreadable[i] === 1 || fxCol?.unreadable[i] === 1)) unreadable++;
-  });
-  const own = normalizeCurrency(accountCurrency);
-  const declaredMissing = own && own !== LOCAL_CURRENCY && !p.fx.currencies.includes(own) ? own : null;
-  return { balance, currency, localBalance: summary.totals.balance, undated, unreadable, declaredMissing };
+  return accountLedger(p.ordered, { asOf }).reconciliation(accountCurrency);
 }
 
 /** The statement's rows for the letter's enclosure: devir before `from`, the lines up to as-of. */

@@ -6,6 +6,7 @@
  */
 import type { Account, AccountList, ErpTable, InvoiceDetail, LoginResult, Statement, StatementLine } from '../erp-types';
 import { foldKey } from '../turkish';
+import { cellText } from '../cell-text';
 import { isLocalCurrency, normalizeCurrency } from '../currency';
 import {
   EMPTY_TABLE, columnOf, envelopeMessage, fromColdFusionQuery, fromObjects, isPlainObject, isSuccessStatus,
@@ -87,6 +88,8 @@ export function readAccounts(json: unknown): AccountList {
   return { accounts, extraColumns: extraCols.map(publicColumn), warnings: conv.warnings };
 }
 
+const DOC_FIELDS = ['documentNo', 'documentId', 'ref', 'refId'] as const;
+
 /** get_cari_extre → statement lines. Empty debit/credit = 0; unreadable ones = 0 with the raw text in `invalid`. */
 export function readStatement(json: unknown): Statement {
   const table = locateTable(json);
@@ -107,6 +110,10 @@ export function readStatement(json: unknown): Statement {
   const currencyAmountCol = byField.get('currencyAmount');
   const currency = rawReader(currencyCol);
   const currencyAmount = rawReader(currencyAmountCol);
+  const docCols = DOC_FIELDS.flatMap((f) => {
+    const col = byField.get(f);
+    return col ? [[f, col] as const] : [];
+  });
   const lines: StatementLine[] = new Array(table.rowCount);
   const readDate = (line: StatementLine, name: 'date' | 'dueDate', v: unknown) => {
     const p = parseDateMemo(v);
@@ -138,6 +145,12 @@ export function readStatement(json: unknown): Statement {
       readAmount(line, 'currencyAmount', currencyAmountCol, i, currencyAmount(i));
     }
     for (const col of extraCols) setOwn(line.extras, col.key, conv.cell(col, i));
+    // Document keys stay shown as columns (extras) and are also read for the ledger: a return reduces
+    // the invoice it names (by number, else by id), else the oldest open one (src/domain/ledger).
+    for (const [field, col] of docCols) {
+      const text = cellText(line.extras[col.key]).trim();
+      if (text) line[field] = text;
+    }
     lines[i] = line;
   }
   return { lines, extraColumns: extraCols.map(publicColumn), warnings: conv.warnings };

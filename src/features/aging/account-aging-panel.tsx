@@ -21,9 +21,10 @@ import { useToday } from '../../lib/use-today';
 import { LOCAL_CURRENCY } from '../../domain/currency';
 import { formatCount } from '../../domain/format';
 import type { IsoDate } from '../../domain/types';
-import { currenciesOf, openItems, parseEdges, type Basis } from '../../domain/ledger';
+import { accountLedger, parseEdges, type Basis } from '../../domain/ledger';
 import { cellMinor, rowTotal, type AgingLayout } from '../../domain/aging-buckets';
 import { bucketLabel } from '../../components/aging/bucket-display';
+import { TlBasisNote } from '../../components/statement/tl-basis-note';
 import { documentNumberKey } from '../../domain/document-number';
 import { explain, itemColumns, movementColumns, type ItemRow, type MovementRow } from './fifo-explanation';
 import { balance, Comparison, compareColumns, ERP_AGING_CURRENCY, type CompareRow } from './aging-comparison';
@@ -75,14 +76,16 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
   // empty panel. The account list is usually cached already (accounts page, Özet).
   const accounts = useQuery({ ...accountQueries.list(''), enabled: erpLoaded && !erpRow });
   const lines = statementData?.lines;
-  // A foreign-currency account is aged in its own currency (by default), each currency on its own.
-  const currencies = useMemo(() => (lines ? currenciesOf(lines) : [LOCAL_CURRENCY]), [lines]);
-  const curParam = params.get('cur');
-  const currency = curParam && currencies.includes(curParam) ? curParam : (currencies[1] ?? LOCAL_CURRENCY);
-  const result = useMemo(
-    () => (lines ? openItems(lines, { asOf, basis, edges, currency, explain: true }) : null),
-    [lines, asOf, basis, edges.join(','), currency], // eslint-disable-line react-hooks/exhaustive-deps
+  // The account view decides: every currency on its own; by default its foreign currency (a USD
+  // account ages in USD); TL is the TL equivalent of every line, as the ERP's aging it is compared with.
+  const ledger = useMemo(
+    () => (lines ? accountLedger(lines, { asOf, basis, edges, explain: true }) : null),
+    [lines, asOf, basis, edges.join(',')], // eslint-disable-line react-hooks/exhaustive-deps
   );
+  const currencies = ledger ? [LOCAL_CURRENCY, ...ledger.currencies.filter((c) => c !== LOCAL_CURRENCY)] : [LOCAL_CURRENCY];
+  const curParam = params.get('cur');
+  const currency = curParam && currencies.includes(curParam) ? curParam : (ledger?.agingCurrency ?? LOCAL_CURRENCY);
+  const result = ledger ? (currency === LOCAL_CURRENCY ? ledger.equivalent : ledger.view(currency)!).items : null;
   const comparable = currency === ERP_AGING_CURRENCY;
   const compareCols = useMemo(() => compareColumns(currency), [currency]);
   const erpTotal = erpRow && comparable ? rowTotal(erpRow, layout) : null;
@@ -196,6 +199,7 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
           )}
           {result.excluded > 0 && <p className="notice">{t('aging.fifo.excluded', { count: formatCount(result.excluded) })}</p>}
           {(lines?.length ?? 0) === 0 ? <p className="notice">{t('aging.fifo.noLines')}</p> : null}
+          {currency === LOCAL_CURRENCY && <TlBasisNote basis="equivalent" foreign={currencies.slice(1)} />}
           <p className="fifo-panel__side" data-testid="fifo-side">
             {t(result.side === 'debit' ? 'aging.fifo.sideNote.debit' : 'aging.fifo.sideNote.credit')}
           </p>

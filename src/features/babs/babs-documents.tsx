@@ -1,8 +1,8 @@
 /** The documents behind one Ba/Bs figure, and the documents no form could take (with why). */
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { t } from '../../i18n';
-import type { BabsForm } from '../../lib/babs/classify';
-import type { BabsLine, Unclassified } from '../../lib/babs/compute';
+import type { BabsForm } from '../../domain/babs/classify';
+import type { BabsLine, Unclassified } from '../../domain/babs/compute';
 import { formatCount, formatMoney } from '../../domain/format';
 import { sumMinor } from '../../domain/money';
 import type { DocRow } from './babs-rows';

@@ -12,9 +12,9 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { TextField } from '../../components/form/text-field';
 import { t } from '../../i18n';
-import type { BabsForm } from '../../lib/babs/classify';
-import { parseMonth } from '../../lib/babs/month';
-import { DEFAULT_THRESHOLD, THRESHOLD_SOURCE, parseThreshold } from '../../lib/babs/threshold';
+import type { BabsForm } from '../../domain/babs/classify';
+import { parseMonth } from '../../domain/babs/month';
+import { DEFAULT_THRESHOLD, THRESHOLD_SOURCE, parseThreshold } from '../../domain/babs/threshold';
 import { formatCount, formatMoney } from '../../domain/format';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
@@ -22,6 +22,7 @@ import { useBabs } from './use-babs';
 import { babsRows, type BabsRow } from './babs-rows';
 import { BabsDocuments, BabsUnclassified } from './babs-documents';
 import { useTaxIds } from './use-tax-ids';
+import { BabsCampaignStart, BabsCampaignStartButton } from '../../components/mutabakat/babs-campaign-start';
 import './babs.css';
 
 const COLUMNS: DataColumn<BabsRow>[] = [
@@ -73,7 +74,7 @@ export default function BabsPage() {
 
   return (
     <div className="babs-page">
-      <PageHeader title={t('babs.title')} />
+      <PageHeader title={t('babs.title')}>{month.ok && threshold.ok && <BabsCampaignStartButton />}</PageHeader>
       <form className="babs-controls no-print" onSubmit={onSubmit}>
         <TextField id="babs-month" label={t('babs.month')} value={draftMonth} onValueChange={setDraftMonth} placeholder="2026-10" error={!month.ok ? month.message : undefined} autoComplete="off" />
         <TextField id="babs-threshold" label={t('babs.threshold')} value={draftThreshold} onValueChange={setDraftThreshold} error={!threshold.ok ? threshold.message : undefined} autoComplete="off" />
@@ -99,6 +100,7 @@ export default function BabsPage() {
               <input type="checkbox" checked={showAll} onChange={(e) => set({ hepsi: e.target.checked ? '1' : null })} /> {t('babs.showAll')}
             </label>
           </div>
+          {result && <BabsCampaignStart month={result.month} threshold={result.threshold} lines={result.lines} showAll={showAll} today={today} taxIdOf={taxIds.of} />}
           {result && (
             <p className="babs-summary" role="status">
               {t('babs.summary', { month: result.month, documents: formatCount(result.documents), bs: formatCount(reportable('bs')), ba: formatCount(reportable('ba')), missing: formatCount(missing) })}

@@ -1,6 +1,6 @@
 /** The list's rows (one per counterparty and form) and the documents behind one figure. */
-import type { BabsForm } from '../../lib/babs/classify';
-import type { BabsDoc, BabsLine, BabsResult } from '../../lib/babs/compute';
+import type { BabsForm } from '../../domain/babs/classify';
+import type { BabsDoc, BabsLine, BabsResult } from '../../domain/babs/compute';
 import type { Minor } from '../../domain/types';
 
 export interface BabsRow {

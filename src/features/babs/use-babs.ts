@@ -8,9 +8,9 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { invoiceQueries } from '../../api/invoices';
 import { statementQueries } from '../../api/statement';
 import type { Statement } from '../../domain/erp-types';
-import { computeBabs, type BabsResult, type StatementHint } from '../../lib/babs/compute';
+import { computeBabs, type BabsResult, type StatementHint } from '../../domain/babs/compute';
 import type { Minor } from '../../domain/types';
-import { babsDocs } from './babs-docs';
+import { babsDocs } from '../../domain/babs/docs';
 
 const STATEMENT_LIMIT = 30;
 

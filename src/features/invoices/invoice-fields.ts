@@ -1,7 +1,7 @@
 /** Which ERP columns of an invoice answer carry the recognised fields (erp-aliases.json, "invoice"). */
 import type { ErpColumn, ErpTable } from '../../domain/erp-types';
 import { cellText, type ErpRow } from '../../components/data-table/erp-columns';
-import { invoiceTypeKey } from '../../lib/invoice-type-key';
+import { invoiceTypeKey } from '../../domain/invoice-type-key';
 import { matchInvoiceNumber } from './invoice-totals';
 
 export interface InvoiceLayout {

@@ -15,6 +15,7 @@ import { t } from '../../i18n';
 import { parseNumber } from '../../domain/money';
 import type { IsoDate } from '../../domain/types';
 import { useToday } from '../../lib/use-today';
+import { BabsAnswerFields, babsTextsOf, readBabsTexts, type BabsTexts } from './babs-answer-fields';
 
 const MAX_DOCUMENT = 10 * 1024 * 1024;
 type Amounts = Record<string, { text: string; side: 'B' | 'A' }>;
@@ -39,6 +40,7 @@ export function AnswerForm({ letter, busy, onSubmit, onCancel }: { letter: Lette
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
+  const [babsTexts, setBabsTexts] = useState<BabsTexts>(() => babsTextsOf(letter));
 
   async function submit() {
     const found: Record<string, string> = {};
@@ -53,6 +55,12 @@ export function AnswerForm({ letter, busy, onSubmit, onCancel }: { letter: Lette
         if ('error' in r) found[`amount:${m.currency}`] = r.error;
         else balances.push({ currency: m.currency, amount: r.minor, side: a.side });
       }
+    let babs: RecordAnswerInput['babs'];
+    if (kind === 'disagreed' && letter.babs) {
+      const r = readBabsTexts(babsTexts);
+      if ('errors' in r) Object.assign(found, r.errors);
+      else babs = r.value;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     let documentId: string | undefined;
@@ -67,7 +75,7 @@ export function AnswerForm({ letter, busy, onSubmit, onCancel }: { letter: Lette
         setUploading(false);
       }
     }
-    onSubmit({ kind, channel, date: date!, name: name.trim(), title: title.trim(), note: note.trim(), ...(kind === 'disagreed' ? { balances } : {}), ...(documentId ? { documentId } : {}) });
+    onSubmit({ kind, channel, date: date!, name: name.trim(), title: title.trim(), note: note.trim(), ...(kind === 'disagreed' ? (babs ? { babs } : { balances }) : {}), ...(documentId ? { documentId } : {}) });
   }
 
   const setAmount = (currency: string, patch: Partial<Amounts[string]>) => setAmounts((prev) => ({ ...prev, [currency]: { ...prev[currency]!, ...patch } }));
@@ -108,6 +116,7 @@ export function AnswerForm({ letter, busy, onSubmit, onCancel }: { letter: Lette
             </div>
           </div>
         ))}
+      {kind === 'disagreed' && letter.babs && <BabsAnswerFields texts={babsTexts} onChange={(p) => setBabsTexts((prev) => ({ ...prev, ...p }))} errors={errors} />}
       <TextField id="mut-answer-name" label={t('mut.form.name')} value={name} onValueChange={setName} error={errors.name} />
       <TextField id="mut-answer-title" label={t('mut.form.title')} value={title} onValueChange={setTitle} />
       <TextField id="mut-answer-note" label={t('mut.form.note')} value={note} onValueChange={setNote} />

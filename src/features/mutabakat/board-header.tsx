@@ -7,6 +7,8 @@ import type { Campaign } from '../../api/mutabakat-types';
 import { userMessageOf } from '../../domain/errors';
 import { DownloadLink } from '../../components/mutabakat/download-link';
 import { MoneyList } from '../../components/mutabakat/money-list';
+import { formsDiffText } from '../../components/mutabakat/babs-columns';
+import { monthName } from '../../domain/babs/reconcile';
 import { t } from '../../i18n';
 import { formatCount, formatDate, formatDateTime } from '../../domain/format';
 import type { BoardState } from './use-board';
@@ -17,14 +19,16 @@ export function BoardFacts({ campaign, board }: { campaign: Campaign; board: Boa
   return (
     <>
       <p className="mut-facts">
-        <span>{t('mut.board.asOf', { date: formatDate(campaign.asOf) })}</span>
+        <span>{campaign.kind === 'babs' && campaign.month ? t('babs.mut.month', { month: monthName(campaign.month) }) : t('mut.board.asOf', { date: formatDate(campaign.asOf) })}</span>
         <span>{t('mut.board.deadline', { date: formatDate(campaign.deadline) })}</span>
         <span>{t('mut.board.createdBy', { user: campaign.createdBy, at: formatDateTime(new Date(campaign.createdAt)) })}</span>
         <span>{campaign.reminderDays.length ? t('mut.board.reminders', { days: campaign.reminderDays.join(', ') }) : t('mut.board.noReminders')}</span>
         <span>{t(`mut.campaignState.${campaign.state}`)}</span>
       </p>
       <p className="mut-facts" data-testid="board-differences">
-        {open.length ? (
+        {campaign.babsDifferences ? (
+          formsDiffText(campaign.babsDifferences) ? `${t('babs.mut.differences')} ${formsDiffText(campaign.babsDifferences)}` : t('mut.board.noDifferences')
+        ) : open.length ? (
           <>
             {t('mut.board.differences')} <MoneyList items={open} />
           </>

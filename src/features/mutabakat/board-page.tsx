@@ -9,6 +9,7 @@ import type { Campaign, LetterRow } from '../../api/mutabakat-types';
 import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
 import { ErrorState, Loading } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
+import { babsColumns } from '../../components/mutabakat/babs-columns';
 import { answerColumn, attachmentColumn, moneyColumns, sentColumn, stateColumn } from '../../components/mutabakat/letter-columns';
 import { t } from '../../i18n';
 import { formatCount } from '../../domain/format';
@@ -18,16 +19,17 @@ import { LetterPanel } from './letter-panel';
 import { useBoard, COUNT_LINKS } from './use-board';
 import '../../components/mutabakat/mutabakat.css';
 
-const COLUMNS: readonly DataColumn<LetterRow>[] = [
+const ID_NAME: readonly DataColumn<LetterRow>[] = [
   { id: 'accountId', header: () => t('mut.row.id'), width: '7rem', value: (l) => l.accountId },
   { id: 'accountName', header: () => t('mut.row.name'), value: (l) => l.accountName, primary: true, href: (l) => `?mektup=${encodeURIComponent(l.id)}`, wrap: true },
-  stateColumn,
-  ...moneyColumns,
-  answerColumn,
-  attachmentColumn,
+];
+const TAIL: readonly DataColumn<LetterRow>[] = [
   { id: 'to', header: () => t('mut.row.to'), width: '12rem', value: (l) => (l.to.length ? l.to.join(', ') : t('mut.row.noAddress')), defaultHidden: 'narrow' },
   sentColumn,
 ];
+const COLUMNS: readonly DataColumn<LetterRow>[] = [...ID_NAME, stateColumn, ...moneyColumns, answerColumn, attachmentColumn, ...TAIL];
+/** A BA/BS campaign: our / their count and amount and the difference per form and field. */
+const BABS_COLUMNS: readonly DataColumn<LetterRow>[] = [...ID_NAME, stateColumn, ...babsColumns, answerColumn, attachmentColumn, ...TAIL];
 
 export default function BoardPage() {
   const board = useBoard();
@@ -55,7 +57,7 @@ export default function BoardPage() {
       {board.letterId && <LetterPanel letterId={board.letterId} board={board} onClose={() => board.openLetter(null)} />}
       <DataTable<LetterRow>
         data={letters}
-        columns={COLUMNS}
+        columns={campaign.kind === 'babs' ? BABS_COLUMNS : COLUMNS}
         getRowId={(l) => l.accountId}
         aria-label={t('mut.board.table')}
         onRowOpen={(l) => board.openLetter(l.id)}
@@ -64,7 +66,7 @@ export default function BoardPage() {
         emptyMessage={t('mut.board.empty')}
         tableId="mutabakat.board"
         maxHeight="viewport"
-        csvFileName={`mutabakat-${campaign.asOf}.csv`}
+        csvFileName={campaign.kind === 'babs' ? `babs-mutabakat-${campaign.month}.csv` : `mutabakat-${campaign.asOf}.csv`}
       />
     </div>
   );

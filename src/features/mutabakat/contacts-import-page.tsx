@@ -1,5 +1,5 @@
 /** /mutabakat/kisiler — import mutabakat contacts from CSV or .xlsx: preview naming every rejected row and why, then all or nothing. */
-import type { ImportRow } from '../../api/mutabakat-types';
+import type { ImportRow } from '../../contract/contacts-import';
 import { userMessageOf } from '../../domain/errors';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';

@@ -13,6 +13,7 @@ import { DownloadLink } from '../../components/mutabakat/download-link';
 import { answerText, AttachmentCell, StateCell } from '../../components/mutabakat/letter-columns';
 import { eventLabel } from '../../components/mutabakat/labels';
 import { MoneyList } from '../../components/mutabakat/money-list';
+import { BabsFiguresList } from '../../components/mutabakat/babs-columns';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../domain/format';
 import { AnswerForm } from './answer-form';
@@ -54,6 +55,11 @@ export function LetterPanel({ letterId, board, onClose }: { letterId: string; bo
         <DownloadLink className="button button--small" href={letter.pdfUrl} fileName={`Mutabakat_${letter.accountId}.pdf`}>
           {t('mut.row.pdf')}
         </DownloadLink>
+        {letter.babs && (
+          <DownloadLink className="button button--small" href={letter.babs.docsPdfUrl} fileName={`BA-BS_belgeler_${letter.accountId}.pdf`}>
+            {t('babs.mut.docsPdf')}
+          </DownloadLink>
+        )}
         <button type="button" className="button button--small button--ghost" onClick={onClose}>
           {t('mut.letter.close')}
         </button>
@@ -88,18 +94,22 @@ function Figures({ letter }: { letter: LetterRow }) {
         <dt>{t('mut.row.state')}</dt>
         <dd><StateCell letter={letter} /></dd>
       </div>
-      <div>
-        <dt>{t('mut.row.ours')}</dt>
-        <dd><MoneyList items={letter.ours} /></dd>
-      </div>
-      <div>
-        <dt>{t('mut.row.theirs')}</dt>
-        <dd><MoneyList items={letter.theirs} /></dd>
-      </div>
-      <div>
-        <dt>{t('mut.row.difference')}</dt>
-        <dd><MoneyList items={letter.difference} /></dd>
-      </div>
+      {!letter.babs && (
+        <>
+          <div>
+            <dt>{t('mut.row.ours')}</dt>
+            <dd><MoneyList items={letter.ours} /></dd>
+          </div>
+          <div>
+            <dt>{t('mut.row.theirs')}</dt>
+            <dd><MoneyList items={letter.theirs} /></dd>
+          </div>
+          <div>
+            <dt>{t('mut.row.difference')}</dt>
+            <dd><MoneyList items={letter.difference} /></dd>
+          </div>
+        </>
+      )}
       <div>
         <dt>{t('mut.row.answer')}</dt>
         <dd>
@@ -111,6 +121,7 @@ function Figures({ letter }: { letter: LetterRow }) {
         <dd>{letter.to.length ? [...letter.to, ...letter.cc].join(', ') : t('mut.row.noAddress')}</dd>
       </div>
     </dl>
+      <BabsFiguresList letter={letter} />
       {letter.resolved && <p>{t('mut.letter.resolvedBy', { note: letter.resolved.note, user: letter.resolved.by, at: formatDateTime(new Date(letter.resolved.at)) })}</p>}
       {letter.lastError && <p className="notice notice--warn">{t('mut.letter.lastError', { message: letter.lastError })}</p>}
       {letter.warnings.length > 0 && <p className="notice">{letter.warnings.join(' ')}</p>}

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importContacts, MutabakatError, mutabakatQueries } from '../../api/mutabakat';
-import type { ImportResult } from '../../api/mutabakat-types';
+import type { ImportResult } from '../../contract/contacts-import';
 import { t } from '../../i18n';
 
 const MAX_BYTES = 5 * 1024 * 1024;

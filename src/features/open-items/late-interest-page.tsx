@@ -11,20 +11,22 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
-import { documentNumberOf } from '../../domain/document-number';
 import { t } from '../../i18n';
-import { formatCount, formatDate, formatMoney, formatNumber } from '../../domain/format';
-import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest, parseRateText, type LateInterestRow, type RatePeriod, type ScheduleId } from '../../domain/late-interest';
+import { formatCount, formatDate, formatMoney } from '../../domain/format';
+import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest, parseRateText, type RatePeriod, type ScheduleId } from '../../domain/late-interest';
 import { isScheduleId } from '../../domain/interest-rates';
 import type { Side } from '../../domain/ledger';
+import { TlBasisNote, tlBasisText } from '../../components/statement/tl-basis-note';
 import { LedgerControls, LedgerHead } from './ledger-controls';
 import { lateInterestColumns, lateInterestDocument, type SheetRow } from './late-interest-document';
+import { rateText, sheetRowsOf } from '../../domain/document/late-interest-document';
 import { useCompanyTitle } from '../../api/session';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { documentFileName, type DocumentHead } from '../../domain/document/document-head';
 import { PdfButton } from '../../components/document/pdf-button';
 import { useLedgerAccount } from './use-ledger-account';
 import { AccountNotFound } from '../../components/statement/account-not-found';
+import type { Minor } from '../../domain/types';
 import './open-items.css';
 
 /** "3", "3,5", "3.5" → 3.5; anything else ("1.000" is a thousand; outside 0–100) → null. */
@@ -32,30 +34,38 @@ export function parseRate(text: string | null): number | null {
   const r = parseRateText(text);
   return r.ok ? r.rate : null;
 }
-const rateText = (n: number) => formatNumber(n, 4);
 
-/** The Turkish message for a rate the field refuses. */
-function rateError(text: string): string {
+/** The Turkish message for a rate (or KDV rate) the field refuses, naming what was typed. */
+function rateError(text: string, field: 'rate' | 'vat' = 'rate'): string {
   const r = parseRateText(text);
   if (r.ok) return '';
-  if (r.reason === 'thousands') return t('ledger.lateInterest.badRateThousands', { text: text.trim() });
-  if (r.reason === 'range') return t('ledger.lateInterest.badRateRange', { text: text.trim() });
-  return t('ledger.lateInterest.badRate');
+  const V = field === 'vat' ? 'Vat' : 'Rate';
+  if (r.reason === 'thousands') return t(`ledger.lateInterest.bad${V}Thousands`, { text: text.trim() });
+  if (r.reason === 'range') return t(`ledger.lateInterest.bad${V}Range`, { text: text.trim() });
+  return field === 'vat' ? t('ledger.lateInterest.badVatText', { text: text.trim() }) : t('ledger.lateInterest.badRate');
 }
-
-const segmentsText = (row: LateInterestRow) => row.segments.map((g) => t('ledger.lateInterest.segment', { rate: rateText(g.rate), days: formatCount(g.days) })).join(' + ');
 
 type RateChoice = ScheduleId | 'fixed';
 
+/** Under the Excel's Σ vade farkı: the KDV on the total and the grand total, as the page and the print state them. */
+const vatRows = (r: { totalVat: Minor; total: Minor }, vat: number) => [
+  { label: t('ledger.lateInterest.export.vat', { vat: rateText(vat) }), values: { interest: r.totalVat } },
+  { label: t('ledger.lateInterest.export.total'), values: { interest: r.total } },
+];
+
 export default function LateInterestPage() {
-  const { loading, missing, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
+  const { loading, missing, cariId, params, update, statement, lines, name, asOf, basis, currencies, currency, docKey, foreign } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.lateInterest.titleFor', { name }) : undefined);
   const period: RatePeriod = params.get('period') === 'monthly' ? 'monthly' : 'annual';
   const rateParam = params.get('rate');
   // A link names the schedule (?rate=kanuni, ?rate=ttk1530) or a fixed number; none = kanuni faiz.
   const urlRate: number | ScheduleId | null = rateParam === null || rateParam === '' ? DEFAULT_RATE : isScheduleId(rateParam) ? rateParam : parseRate(rateParam);
   const urlRateError = urlRate === null ? rateError(rateParam ?? '') : null;
-  const vat = parseRate(params.get('vat')) ?? DEFAULT_VAT_RATE;
+  // A KDV rate in the link that cannot be read is named and nothing is computed (never a silent 20 %).
+  const vatParam = params.get('vat');
+  const urlVat = vatParam === null || vatParam === '' ? DEFAULT_VAT_RATE : parseRate(vatParam);
+  const urlVatError = urlVat === null ? rateError(vatParam ?? '', 'vat') : null;
+  const vat = urlVat ?? DEFAULT_VAT_RATE;
   const sideParam = params.get('side');
   const side: Side | undefined = sideParam === 'debit' || sideParam === 'credit' ? sideParam : undefined;
   const includeOpening = params.get('opening') === '1';
@@ -64,10 +74,10 @@ export default function LateInterestPage() {
   // A refused link rate stays in the box (the user sees what was refused); a schedule leaves it empty.
   const [draftRate, setDraftRate] = useState(typeof urlRate === 'number' ? rateText(urlRate) : urlRate === null ? (rateParam ?? '') : '');
   const [draftPeriod, setDraftPeriod] = useState<RatePeriod>(period);
-  const [draftVat, setDraftVat] = useState(rateText(vat));
+  const [draftVat, setDraftVat] = useState(urlVat === null ? (vatParam ?? '') : rateText(vat));
   const [error, setError] = useState<string | null>(null);
   // A refused entry: the result on screen no longer describes what was typed — hidden until corrected.
-  const shownError = error ?? urlRateError;
+  const shownError = error ?? urlRateError ?? urlVatError;
   const rate = shownError ? null : urlRate;
 
   // Every currency of the account, each on its own (never added): the table shows the chosen one.
@@ -83,19 +93,7 @@ export default function LateInterestPage() {
   const rows = useMemo<SheetRow[]>(
     () =>
       result && lines
-        ? result.rows.map((r, k) => ({
-            key: `${r.index}-${k}`,
-            date: r.date,
-            type: lines[r.pos]!.type,
-            documentNo: documentNumberOf(lines[r.pos], docKey),
-            from: r.from,
-            to: r.to,
-            kind: t(r.kind === 'closed' ? 'ledger.lateInterest.kind.closed' : 'ledger.lateInterest.kind.open'),
-            amount: r.amount,
-            days: r.days,
-            rate: segmentsText(r),
-            interest: r.interest,
-          }))
+        ? sheetRowsOf(result, lines, docKey)
         : [],
     [result, lines, docKey],
   );
@@ -110,11 +108,11 @@ export default function LateInterestPage() {
     if (draftKind === 'fixed') {
       const r = parseRate(draftRate);
       if (r === null) return setError(rateError(draftRate));
-      if (v === null) return setError(t('ledger.lateInterest.badVat'));
+      if (v === null) return setError(rateError(draftVat, 'vat'));
       setError(null);
       return update({ rate: String(r), period: draftPeriod, vat: String(v) });
     }
-    if (v === null) return setError(t('ledger.lateInterest.badVat'));
+    if (v === null) return setError(rateError(draftVat, 'vat'));
     setError(null);
     update({ rate: draftKind, period: null, vat: String(v) });
   };
@@ -152,7 +150,7 @@ export default function LateInterestPage() {
     if (r.openingLeftOut.count > 0) notes.push(t('ledger.lateInterest.opening', { count: formatCount(r.openingLeftOut.count), amount: `${formatMoney(r.openingLeftOut.amount)} ${currency}` }));
     if (r.unratedDays > 0) notes.push(t('ledger.lateInterest.unrated', { days: formatCount(r.unratedDays) }));
     if (r.minCollectionCosts.length > 0)
-      notes.push(t('ledger.lateInterest.minCost', { costs: r.minCollectionCosts.map((m) => `${m.year}: ${formatMoney(m.amount)} TL`).join(', ') }));
+      notes.push(t('ledger.lateInterest.minCost', { costs: r.minCollectionCosts.map((m) => `${m.year}: ${formatMoney(m.amount)} TL${m.unconfirmed ? ` ${t('ledger.lateInterest.unconfirmed')}` : ''}`).join(', ') }));
     return notes;
   };
   // The account's other currencies, each on its own (never added): on the screen and on paper.
@@ -163,8 +161,8 @@ export default function LateInterestPage() {
         })
       : null;
   const docNotes = (r: NonNullable<typeof result>): string[] => {
-    const other = othersText();
-    return other ? [...notesOf(r), other] : notesOf(r);
+    const extra = [othersText(), tlBasisText('own', foreign)].filter((x): x is string => !!x);
+    return [...notesOf(r), ...extra];
   };
 
   if (missing) return <AccountNotFound cariId={cariId} />;
@@ -248,6 +246,7 @@ export default function LateInterestPage() {
           <p className="notice" data-testid="late-interest-side">
             {t(result.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit')}
           </p>
+          <TlBasisNote basis="own" foreign={foreign} />
           {result.undatedSteps > 0 && <p className="notice notice--warn">{t('ledger.lateInterest.undated', { count: formatCount(result.undatedSteps) })}</p>}
           {notesOf(result).map((note) => (
             <p key={note} className="notice" data-testid="late-interest-note">
@@ -279,6 +278,7 @@ export default function LateInterestPage() {
         printDocument={result && rate !== null ? (view) => docSpec(view.rows, view.columns) : undefined}
         sheetName={`${t('ledger.lateInterest.title')} ${cariId}`}
         exportTotals={result ? { interest: result.totalInterest } : undefined}
+        exportTotalsRows={result && rate !== null ? vatRows(result, vat) : undefined}
         totalsRow={
           result
             ? {

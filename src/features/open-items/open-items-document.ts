@@ -1,28 +1,16 @@
 /**
- * Open items ("Açık kalemler") as a table and as a document (print and "PDF indir"): the columns,
- * and the document with Σ tutar / Σ açık kalan carried from page to page (nakli yekün).
+ * Open items ("Açık kalemler") as a table: the columns. The document (print and "PDF indir") is
+ * src/domain/document/open-items-document.ts, printed with the columns the table shows.
  */
 import { daysPastDueColumn } from '../../components/aging/days-past-due';
 import type { DataColumn } from '../../components/data-table';
+import { docColumns } from '../../components/document/from-table';
 import type { DocumentHead } from '../../domain/document/document-head';
-import { tableDocument } from '../../components/document/from-table';
 import type { DocSpec } from '../../domain/document/paginate';
+import { openItemsDocument as documentOf, type OpenItemsFacts, type OpenRow } from '../../domain/document/open-items-document';
 import { t } from '../../i18n';
-import { formatCount, formatMoney } from '../../domain/format';
-import { sumMinor } from '../../domain/money';
-import type { IsoDate, Minor } from '../../domain/types';
 
-export interface OpenRow {
-  index: number;
-  date: IsoDate | null;
-  dueDate: IsoDate | null;
-  type: string;
-  documentNo: string;
-  amount: Minor;
-  remaining: Minor;
-  days: number | null;
-  bucket: string;
-}
+export type { OpenRow };
 
 export function openItemsColumns(currency: string): DataColumn<OpenRow>[] {
   return [
@@ -37,31 +25,7 @@ export function openItemsColumns(currency: string): DataColumn<OpenRow>[] {
   ];
 }
 
-/**
- * Open items as a document: the rows as shown, Σ tutar and Σ açık kalan carried from page to page
- * (nakli yekün), their totals once at the end (Σ açık kalan = the open total); above the table on
- * page 1, the side, the open and overdue totals, the basis and the currency.
- */
-export function openItemsDocument(
-  head: DocumentHead,
-  columns: readonly DataColumn<OpenRow>[],
-  rows: readonly OpenRow[],
-  facts: { side: string; openTotal: string; overdue: string; overdueCount: number; basis: string; currency: string; others?: string | null },
-): DocSpec<OpenRow> {
-  return tableDocument(head, columns, rows, {
-    carry: {
-      amount: { kind: 'sum', value: (r) => r.amount, format: formatMoney },
-      remaining: { kind: 'sum', value: (r) => r.remaining, format: formatMoney },
-    },
-    intro: [
-      facts.side,
-      t('doc.openItems.total', { amount: facts.openTotal }),
-      t('doc.openItems.overdue', { amount: facts.overdue, count: formatCount(facts.overdueCount) }),
-      t('doc.openItems.basis', { basis: facts.basis, currency: facts.currency }),
-      // The account's other currencies, each on its own (never added): on paper as on the screen.
-      ...(facts.others ? [facts.others] : []),
-    ],
-    grandTotal: { amount: formatMoney(sumMinor(rows.map((r) => r.amount))), remaining: formatMoney(sumMinor(rows.map((r) => r.remaining))) },
-  });
+/** The open items as printed from the page: the table's shown columns, the domain's document. */
+export function openItemsDocument(head: DocumentHead, columns: readonly DataColumn<OpenRow>[], rows: readonly OpenRow[], facts: OpenItemsFacts): DocSpec<OpenRow> {
+  return documentOf(head, docColumns(columns), rows, facts);
 }
-

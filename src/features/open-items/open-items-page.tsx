@@ -16,6 +16,7 @@ import { documentNumberOf } from '../../domain/document-number';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../domain/format';
 import { accountLedger, type OpenItemsResult } from '../../domain/ledger';
+import { TlBasisNote, tlBasisText } from '../../components/statement/tl-basis-note';
 import type { Minor } from '../../domain/types';
 import { useCompanyTitle } from '../../api/session';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
@@ -28,7 +29,7 @@ import { AccountNotFound } from '../../components/statement/account-not-found';
 import './open-items.css';
 
 export default function OpenItemsPage() {
-  const { loading, missing, cariId, update, statement, lines, name, asOf, basis, currencies, currency, docKey } = useLedgerAccount();
+  const { loading, missing, cariId, update, statement, lines, name, asOf, basis, currencies, currency, docKey, foreign } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.openItems.titleFor', { name }) : undefined);
   // The account view: every currency, each of its own lines; the table shows the chosen one.
   const ledger = useMemo(() => (lines ? accountLedger(lines, { asOf, basis }) : null), [lines, asOf, basis]);
@@ -83,7 +84,8 @@ export default function OpenItemsPage() {
       overdueCount: r.overdueCount,
       basis: t(basis === 'transaction' ? 'ledger.basis.transaction' : 'ledger.basis.due'),
       currency,
-      others: othersText,
+      // On paper as on screen: the other currencies, and what the TL figure is.
+      others: [othersText, tlBasisText('own', foreign)].filter(Boolean).join(' ') || null,
     });
 
   if (missing) return <AccountNotFound cariId={cariId} />;
@@ -104,6 +106,7 @@ export default function OpenItemsPage() {
           <p className="notice" data-testid="open-items-side">
             {t(result.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit')}
           </p>
+          <TlBasisNote basis="own" foreign={foreign} />
           {result.unreadable > 0 && <p className="notice notice--warn">{t('ledger.unreadable', { count: formatCount(result.unreadable) })}</p>}
           {result.excluded > 0 && <p className="notice">{t('ledger.excluded', { count: formatCount(result.excluded) })}</p>}
           <dl className="ledger-facts">

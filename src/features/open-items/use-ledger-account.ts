@@ -13,7 +13,7 @@ import { whole } from '../../api/erp-call';
 import { useAccountName } from '../../components/statement/account-name';
 import { documentNumberKey } from '../../domain/document-number';
 import { isIsoDate } from '../../domain/dates';
-import { accountCurrencies, defaultCurrencyOf, type Basis } from '../../domain/ledger';
+import { accountCurrencies, currenciesOf, defaultCurrencyOf, type Basis } from '../../domain/ledger';
 import { LOCAL_CURRENCY } from '../../domain/currency';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
@@ -45,5 +45,7 @@ export function useLedgerAccount() {
   const loading = !data && !statement.isError;
   // An id the ERP does not know: the pages say "Cari bulunamadı" instead of computing over nothing.
   const missing = useAccountMissing(cariId, statement);
-  return { loading, missing, cariId, params, update, today, statement, lines, name, asOf, basis, currencies, currency, docKey };
+  // The account's foreign currencies: when there are any, the TL figures are labelled (TL-written documents only).
+  const foreign = useMemo(() => (lines ? currenciesOf(lines).slice(1) : []), [lines]);
+  return { loading, missing, cariId, params, update, today, statement, lines, name, asOf, basis, currencies, currency, docKey, foreign };
 }

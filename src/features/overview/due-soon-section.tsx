@@ -7,8 +7,10 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { TlBasisNote } from '../../components/statement/tl-basis-note';
 import { t } from '../../i18n';
 import { formatCount, formatDate, formatMoney } from '../../domain/format';
+import { LOCAL_CURRENCY } from '../../domain/currency';
 import { dueFigure, rowsBehind, type DueRow, type DueSide, type DueWindow, type DueWindows } from './due-soon';
 import { useDueSoon, DUE_CONCURRENCY, type DueCandidates } from './use-due-soon';
 
@@ -55,6 +57,7 @@ export function DueSoonSection({ candidates, today }: { candidates: DueCandidate
   const [params] = useSearchParams();
   const chosen = parseDue(params.get('due'));
   const { windows: w, run, rows, failed, missing, unreadable, start, cancel } = useDueSoon(candidates.accounts, today);
+  const foreign = useMemo(() => [...new Set(rows.map((r) => r.currency))].filter((c) => c !== LOCAL_CURRENCY).sort(), [rows]);
   const running = !!run?.running;
   const total = candidates.accounts.length;
   const complete = !!run && !running && missing.length === 0 && failed.length === 0;
@@ -76,6 +79,7 @@ export function DueSoonSection({ candidates, today }: { candidates: DueCandidate
         {t(candidates.basis === 'notDue' ? 'overview.due.scope.notDue' : 'overview.due.scope.all', { count: formatCount(total) })}
         {candidates.unmatched > 0 && ` ${t('overview.due.unmatched', { count: formatCount(candidates.unmatched) })}`}
       </p>
+      <TlBasisNote basis="own" foreign={foreign} />
       <div className="overview-due__actions no-print">
         {!running && total > 0 && (missing.length > 0 || failed.length > 0) && (
           <button type="button" className="button button--primary" onClick={() => void start(run ? [...missing, ...failed] : candidates.accounts)}>

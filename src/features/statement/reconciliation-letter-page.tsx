@@ -29,6 +29,7 @@ import { formatCount, formatDate } from '../../domain/format';
 import { prepareStatement } from '../../domain/running-balance';
 import { findCachedAccount } from '../../components/statement/cached-account';
 import { documentNumberKey } from '../../domain/document-number';
+import { TlBasisNote } from '../../components/statement/tl-basis-note';
 
 export default function ReconciliationLetterPage() {
   const { cariId = '' } = useParams();
@@ -83,6 +84,7 @@ export default function ReconciliationLetterPage() {
         </PageHeader>
         <LetterControls options={options} />
         <LetterDateProblems options={options} />
+        {prepared && <TlBasisNote basis="equivalent" foreign={prepared.fx.currencies} />}
         {result && (
           <p className="notice" data-testid="letter-balance">
             {t('letter.balanceAt', { date: formatDate(asOf), balance: balanceText(result.balance, result.currency === 'TL' ? undefined : result.currency) })}

@@ -25,6 +25,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useListReturn } from '../../components/statement/list-return';
+import { TlBasisNote } from '../../components/statement/tl-basis-note';
 import { accountQueries } from '../../api/accounts';
 import { statementAccountName, statementQueries } from '../../api/statement';
 import { whole } from '../../api/erp-call';
@@ -54,6 +55,7 @@ import { PdfButton } from '../../components/document/pdf-button';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { statementDocument } from './statement-document';
 import { AccountMutabakat } from '../../components/mutabakat/account-mutabakat';
+import { AccountTahsilat } from '../../components/tahsilat/account-tahsilat';
 
 export default function StatementPage() {
   const { cariId = '' } = useParams();
@@ -209,6 +211,7 @@ export default function StatementPage() {
         </PageHeader>
       </div>
       {mutabakatOpen && <AccountMutabakat accountId={cariId} />}
+      <AccountTahsilat accountId={cariId} />
 
       <StatementFacts
         cariId={cariId}
@@ -232,6 +235,7 @@ export default function StatementPage() {
         <ErrorState title={t('statement.header.error')} error={list.error} onRetry={() => void list.refetch()} />
       )}
       {fx && !incomplete && !stale && <StatementFx fx={fx} />}
+      {prepared && <TlBasisNote basis="equivalent" foreign={prepared.fx.currencies} />}
       {summary?.filtered && (
         <p className="notice" role="status" data-testid="statement-filtered">
           {t('statement.filtered.notice', { type })}

@@ -44,6 +44,7 @@ export function RemindersPanel() {
       <PageHeader title={t('col.rem.title')}>
         <Link className="button button--small" to="/tahsilat">{t('col.title')}</Link>
         <Link className="button button--small" to="/mutabakat/giden-kutusu">{t('mut.campaigns.outbox')}</Link>
+        <Link className="button button--small" to="/tahsilat/ayarlar">{t('col.set.link')}</Link>
         <button type="button" className="button button--small" onClick={() => void run(() => proposeReminders())}>{t('col.rem.propose')}</button>
         <button type="button" className="button" disabled={picked.size === 0} onClick={() => void run(async () => {
           const r = await sendReminders([...picked]);

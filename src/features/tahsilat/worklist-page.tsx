@@ -6,13 +6,13 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { tahsilatQueries, refreshWorklist, type View, type WorkRow } from '../../api/tahsilat';
+import { tahsilatQueries, refreshWorklist, worklistAll, type View, type WorkRow } from '../../api/tahsilat';
 import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t, type MessageKey } from '../../i18n';
-import { formatDate, formatDateTime, formatMoney } from '../../domain/format';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '../../domain/format';
 import { withParams } from '../../lib/search-params';
-import { CustomerPanel, promiseText } from './customer-panel';
+import { CustomerPanel, promiseText } from '../../components/tahsilat/customer-panel';
 import { PayablesTable } from './payables-table';
 import './tahsilat.css';
 
@@ -24,7 +24,7 @@ const COLUMNS: readonly DataColumn<WorkRow>[] = [
   { id: 'name', header: () => t('col.c.name'), value: (r) => r.name || r.accountId, primary: true, href: (r) => `?musteri=${encodeURIComponent(r.accountId)}`, wrap: true, width: '16rem' },
   {
     id: 'overdue', header: () => t('col.c.overdue'), kind: 'money', width: '10rem', value: (r) => first(r)?.overdue ?? null,
-    cell: (r) => r.overdue.length ? r.overdue.map((c) => <Link key={c.currency} to={`/accounts/${encodeURIComponent(r.accountId)}/acik-kalemler`} className="col-figure">{formatMoney(c.overdue)}</Link>) : '—',
+    cell: (r) => r.overdue.length ? r.overdue.map((c) => <Link key={c.currency} to={`/accounts/${encodeURIComponent(r.accountId)}/acik-kalemler`} className="col-figure" title={c.estimated ? t('col.estimated') : undefined}>{c.estimated ? '≈ ' : ''}{formatMoney(c.overdue)}</Link>) : '—',
   },
   { id: 'currency', header: () => t('col.c.currency'), width: '5rem', value: (r) => r.overdue.map((c) => c.currency).join(', ') },
   { id: 'oldest', header: () => t('col.c.oldest'), kind: 'number', width: '6rem', value: (r) => r.oldestDays },
@@ -48,6 +48,7 @@ export default function WorklistPage() {
   const list = useQuery({ ...tahsilatQueries.worklist(view), enabled: !payables });
   const data = list.data;
   const refresh = async () => qc.setQueryData(tahsilatQueries.worklist(view).queryKey, await refreshWorklist(view));
+  const loadAll = async () => qc.setQueryData(tahsilatQueries.worklist(view).queryKey, await worklistAll(view));
   return (
     <div className="col-page">
       <PageHeader title={t('col.title')}>
@@ -65,6 +66,9 @@ export default function WorklistPage() {
       {!payables && data?.problem && <p className="notice notice--warning" role="status">{data.problem}</p>}
       {!payables && data?.mailProblem && <p className="notice notice--warning" role="status">{data.mailProblem}</p>}
       {!payables && data?.asOf && !data.stale && <p className="col-asof">{t('col.asOf', { at: formatDateTime(new Date(data.asOf)) })} Bugün: {formatDate(data.today)}</p>}
+      {!payables && data && data.total > data.rows.length && (
+        <p className="col-asof" role="status">{t('col.partial', { shown: formatCount(data.rows.length), total: formatCount(data.total) })} <button type="button" className="button button--small" onClick={() => void loadAll()}>{t('col.loadAll')}</button></p>
+      )}
       <div className={selected ? 'col-layout col-layout--panel' : 'col-layout'}>
         {payables ? <PayablesTable /> : (
           <DataTable<WorkRow>

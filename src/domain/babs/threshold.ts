@@ -3,7 +3,7 @@
  * 396, amended by 523). A setting; a typed value is read exactly and refused when it could mean two
  * things ("5.000" is 5000 in Turkish but 5 with three decimals elsewhere).
  */
-import type { Minor } from '../../domain/types';
+import type { Minor } from '../types';
 
 export const DEFAULT_THRESHOLD: Minor = 500_000;
 export const THRESHOLD_SOURCE = 'VUK Genel Tebliği (Sıra No: 396), 523 sıra no.lu Tebliğ ile değişik: kişi/kurum başına aylık KDV hariç toplam 5.000 TL ve üzeri';

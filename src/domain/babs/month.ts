@@ -2,8 +2,8 @@
  * The BA/BS period (?ay=YYYY-MM): a calendar month that has ended. Forms are filed for a whole month
  * (due the last day of the following one), so the current or a future month is refused, not guessed.
  */
-import { isoParts } from '../../domain/dates';
-import type { IsoDate } from '../../domain/types';
+import { isoParts } from '../dates';
+import type { IsoDate } from '../types';
 
 export type MonthParse = { ok: true; month: string; from: IsoDate; to: IsoDate } | { ok: false; message: string };
 

@@ -3,8 +3,8 @@
  * "İade…"): matched by key or label rather than as a reader field (the type only groups totals and
  * places a document on Form Ba or Bs; every column is shown anyway).
  */
-import type { ErpColumn } from '../domain/erp-types';
-import { foldKey } from '../domain/turkish';
+import type { ErpColumn } from './erp-types';
+import { foldKey } from './turkish';
 
 const TYPE_KEYS = new Set(['faturaturu', 'faturatipi', 'processname', 'processcat', 'invoicetype', 'invoicecat', 'islemadi', 'islemturu', 'belgeturu', 'fisturu', 'tur', 'type']);
 

@@ -4,9 +4,9 @@
  * documents behind them, and whether the line reaches the threshold. A document that cannot be
  * placed (no type, no direction, unreadable amount) is listed with why; nothing is guessed.
  */
-import { addMinor } from '../../domain/money';
-import { foldKey } from '../../domain/turkish';
-import type { IsoDate, Minor } from '../../domain/types';
+import { addMinor } from '../money';
+import { foldKey } from '../turkish';
+import type { IsoDate, Minor } from '../types';
 import { babsKind, formOf, type BabsForm, type BabsKind, type KindResult } from './classify';
 
 export interface BabsDoc {

@@ -1,9 +1,9 @@
 /** The get_fatura answer as Ba/Bs documents (the invoice alias table names the columns). */
-import type { Cell, ErpTable } from '../../domain/erp-types';
-import type { BabsDoc } from '../../lib/babs/compute';
-import { foldKey } from '../../domain/turkish';
-import { cellText } from '../../domain/cell-text';
-import { invoiceTypeKey } from '../../lib/invoice-type-key';
+import type { Cell, ErpTable } from '../erp-types';
+import type { BabsDoc } from './compute';
+import { foldKey } from '../turkish';
+import { cellText } from '../cell-text';
+import { invoiceTypeKey } from '../invoice-type-key';
 
 const NET_KEYS = new Set(['nettotal', 'nettoplam', 'kdvharictoplam']);
 

@@ -141,7 +141,7 @@ describe('a document whose type does not tell the form, told by the statement', 
 
 describe('the one movement-class table decides what a line is', () => {
   it('a payment or an opening line is no Ba/Bs document; an installation’s own return name is a return', async () => {
-    const { extendMovementClasses, resetMovementClasses } = await import('../../domain/ledger/movements');
+    const { extendMovementClasses, resetMovementClasses } = await import('../ledger/movements');
     expect(babsKind('Tahsilat')).toMatchObject({ ok: false, reason: '“Tahsilat” bir fatura değil (ödeme, açılış ya da virman)' });
     expect(babsKind('Açılış Fişi')).toMatchObject({ ok: false });
     extendMovementClasses({ return: ['Satış Geri Alım Faturası'] });

@@ -6,10 +6,10 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { addActivity, addPromise, saveCollectState, sendOpenItems, tahsilatQueries, type CollectAccount, type PromiseInfo } from '../../api/tahsilat';
+import { addActivity, addPromise, saveCollectState, sendDocument, tahsilatQueries, type CollectAccount, type PromiseInfo } from '../../api/tahsilat';
 import { t, type MessageKey } from '../../i18n';
 import { formatDate, formatDateTime, formatMoney } from '../../domain/format';
-import './tahsilat.css';
+import './customer-panel.css';
 
 const RESULTS: [string, string][] = [['ulasilamadi', 'Ulaşılamadı'], ['mesaj', 'Mesaj bırakıldı'], ['soz', 'Ödeme sözü'], ['itiraz', 'İtiraz'], ['fatura_ulasmadi', 'Fatura ulaşmadı'], ['odeme_yolda', 'Ödeme yolda'], ['odendi', 'Ödendi']];
 const KINDS = ['call', 'note', 'email', 'letter', 'visit'] as const;
@@ -133,21 +133,40 @@ function PromiseForm({ acc }: { acc: CollectAccount }) {
   );
 }
 
+const DOCS = ['statement', 'openItems', 'lateInterest'] as const;
+
+/** A statement, the open items or the vade farkı as PDF to the account's contact (tahsilat address, else mutabakat), logged. */
+function SendDocument({ acc }: { acc: CollectAccount }) {
+  const qc = useQueryClient();
+  const [kind, setKind] = useState<(typeof DOCS)[number]>('statement');
+  const [sent, setSent] = useState<unknown>(null);
+  const to = acc.address.collectTo?.length ? acc.address.collectTo : acc.address.to;
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    setSent(null);
+    try {
+      const r = await sendDocument(acc.accountId, kind);
+      qc.setQueryData(tahsilatQueries.account(acc.accountId).queryKey, r.account);
+      setSent('ok');
+    } catch (err) {
+      setSent(err);
+    }
+  };
+  return (
+    <form className="col-send" onSubmit={(e) => void send(e)} aria-label={t('col.send.title')}>
+      <label>{t('col.send.kind')}<select value={kind} onChange={(e) => setKind(e.target.value as (typeof DOCS)[number])}>{DOCS.map((d) => <option key={d} value={d}>{t(`col.send.${d}`)}</option>)}</select></label>
+      <button className="button button--small" type="submit" disabled={to.length === 0}>{t('col.send.button')}</button>
+      <span className="col-send__to">{to.length ? t('col.send.to', { to: to.join(', ') }) : t('col.send.noAddress')}</span>
+      {sent === 'ok' ? <span role="status">{t('col.panel.sent')}</span> : <Errors error={sent} />}
+    </form>
+  );
+}
+
 export function CustomerPanel({ accountId, onClose }: { accountId: string; onClose?: () => void }) {
   const q = useQuery(tahsilatQueries.account(accountId));
-  const [sent, setSent] = useState<unknown>(null);
   const acc = q.data;
   if (q.error) return <div className="col-panel"><Errors error={q.error} /></div>;
   if (!acc) return <div className="col-panel" aria-busy="true">…</div>;
-  const send = async () => {
-    try {
-      await sendOpenItems(accountId);
-      setSent('ok');
-      void q.refetch();
-    } catch (e) {
-      setSent(e);
-    }
-  };
   return (
     <section className="col-panel" aria-label={t('col.panel.title', { name: acc.name || accountId })}>
       <header className="col-panel__head">
@@ -166,8 +185,7 @@ export function CustomerPanel({ accountId, onClose }: { accountId: string; onClo
       )}
       <h3>{t('col.panel.log')}</h3>
       <LogForm acc={acc} />
-      <button type="button" className="button button--small" onClick={() => void send()}>{t('col.panel.sendOpen')}</button>
-      {sent === 'ok' ? <span role="status">{t('col.panel.sent')}</span> : <Errors error={sent} />}
+      <SendDocument acc={acc} />
       <h3>{t('col.panel.history')}</h3>
       {acc.activities.length === 0 ? <p>{t('col.panel.noHistory')}</p> : (
         <ol className="col-log">

@@ -7,8 +7,8 @@
  * direction (which the table does not hold) from the words after Turkish folding: satış / verilen,
  * alış / alınan; a type with no direction ("Fatura") is not guessed.
  */
-import { foldKey } from '../../domain/turkish';
-import { classifyMovement } from '../../domain/ledger/movements';
+import { foldKey } from '../turkish';
+import { classifyMovement } from '../ledger/movements';
 
 export type BabsKind = 'sale' | 'purchase' | 'saleReturn' | 'purchaseReturn';
 export type BabsForm = 'bs' | 'ba';

@@ -1,0 +1,109 @@
+/**
+ * The reply page of a BA/BS letter (page.ts hands over when the letter is one): our Form Bs and Ba
+ * figures for the month with what they are on their side (our Bs = their Ba), the two PDFs, and a
+ * form asking for THEIR count and KDV-hariç total per form when they do not agree. Server-rendered,
+ * no script, the cari page's layout and style.
+ */
+import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format';
+import { toMinor } from '../../src/domain/money';
+import { babsDifference, monthName, sameFigures, type BabsFigure, type BabsFigures } from '../../src/domain/babs/reconcile';
+import type { BabsForm } from '../../src/domain/babs/classify';
+import { answeredPage, esc, formPage, layout, type AnswerView, type FormValues, type LetterView } from './page';
+
+/** The reply page's form for either kind of letter. */
+export const formOf = (v: LetterView, values: FormValues = {}, errors: string[] = []): string => (v.babs ? babsFormPage(v, values, errors) : formPage(v, values, errors));
+/** The answered page for either kind of letter. */
+export const answeredOf = (v: LetterView, a: AnswerView, notice?: string): string => (v.babs ? babsAnsweredPage(v, a, notice) : answeredPage(v, a, notice));
+
+export const BABS_NOTE = 'Bu yanıt Form Ba / Form Bs bildirimlerimizin karşılaştırılması içindir; verilmiş bir beyannameyi değiştirmez. Bir fark varsa düzeltme, ilgili dönemin bildirimi düzeltilerek yapılır.';
+
+const figureText = (f: BabsFigure) => `${f.count} belge · ${formatMoney(f.net)} TL`;
+
+/** Their side of each of our forms, as the counterpart knows it. */
+const THEIR_LABEL: Record<BabsForm, string> = {
+  bs: 'Bizden alışlarınız (sizin Form Ba’nız; bizim Form Bs’miz)',
+  ba: 'Bize satışlarınız (sizin Form Bs’niz; bizim Form Ba’mız)',
+};
+
+function head(v: LetterView): string {
+  const s = v.babs!;
+  const month = monthName(s.month);
+  return `<div class="company"><strong>${esc(v.company.title || 'Firma')}</strong>${v.company.address ? `<br>${esc(v.company.address).replace(/\n/g, '<br>')}` : ''}</div>
+<h1>BA/BS mutabakatı — ${esc(month)}</h1>
+<p>Sayın <strong>${esc(v.accountName)}</strong> (cari kodu ${esc(v.accountId)}${s.taxId ? `, VKN/TCKN ${esc(s.taxId)}` : ''}),</p>
+<p>${esc(v.company.title || 'Firmamız')} kayıtlarına göre ${esc(month)} döneminde aramızdaki belgeler (KDV hariç, TL):</p>
+${(['bs', 'ba'] as const).map((f) => `<p>${esc(THEIR_LABEL[f])}:<br><span class="balance">${esc(figureText(s.ours[f]))}</span></p>`).join('\n')}
+<p><a href="${esc(v.pdfHref)}">Mutabakat mektubunu (PDF) indir</a> · <a href="${esc(`${v.actionHref}/belgeler.pdf`)}">Belge listesini (PDF) indir</a></p>`;
+}
+
+const plainMoney = (m: number) => formatMoney(m);
+
+export function babsFormPage(v: LetterView, values: FormValues = {}, errors: string[] = []): string {
+  const s = v.babs!;
+  const checked = (k: string) => (values.kind === k ? ' checked' : '');
+  // Our figures filled in: the counterpart changes only what differs.
+  const val = (k: keyof FormValues, fallback: string) => esc(values[k] ?? fallback);
+  const errorBox = errors.length ? `<div class="errors" role="alert"><p class="error">Yanıt kaydedilemedi:</p><ul>${errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>` : '';
+  const row = (f: BabsForm) => `<p><strong>${esc(THEIR_LABEL[f])}</strong></p>
+<div class="row"><div><label for="${f}Count">Belge sayısı</label><input type="text" id="${f}Count" name="${f}Count" inputmode="numeric" value="${val(`${f}Count`, String(s.ours[f].count))}"></div>
+<div><label for="${f}Amount">KDV hariç tutar (TL)</label><input type="text" id="${f}Amount" name="${f}Amount" inputmode="decimal" placeholder="1.234,56" value="${val(`${f}Amount`, plainMoney(s.ours[f].net))}"></div></div>`;
+  return layout('BA/BS mutabakat yanıtı', `${head(v)}
+<h2>Yanıtınız</h2>${errorBox}
+<form method="post" action="${esc(v.actionHref)}" enctype="multipart/form-data">
+<fieldset class="choice"><legend>Rakamlarımız kayıtlarınızla uyuşuyor mu?</legend>
+<label><input type="radio" name="kind" value="agreed" required${checked('agreed')}> Mutabıkız</label>
+<label><input type="radio" name="kind" value="disagreed"${checked('disagreed')}> Mutabık değiliz</label></fieldset>
+<fieldset><legend>Mutabık değilseniz: sizin kayıtlarınızdaki rakamlar</legend>
+<p>Kutulara bizim rakamlarımız yazılıdır; yalnızca sizde farklı olanı değiştirin.</p>
+${row('bs')}
+${row('ba')}
+<label for="note">Açıklama (ör. eksik ya da fazla görünen fatura)</label><textarea id="note" name="note" rows="4" maxlength="4000">${esc(values.note ?? '')}</textarea>
+<label for="file">Ek (isteğe bağlı: Ba/Bs listeniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)</label><input type="file" id="file" name="file" accept=".pdf,.xlsx,.csv,.png,.jpg,.jpeg"></fieldset>
+<fieldset><legend>Yanıtı veren</legend>
+<div class="row"><div><label for="name">Ad soyad</label><input type="text" id="name" name="name" required maxlength="200" value="${esc(values.name ?? '')}"></div>
+<div><label for="title">Unvan</label><input type="text" id="title" name="title" required maxlength="200" value="${esc(values.title ?? '')}"></div></div></fieldset>
+<p class="note">${esc(BABS_NOTE)}</p>
+<p>Son yanıt tarihi: ${esc(formatDate(v.deadline))}. Yalnızca bir yanıt verilebilir.</p>
+<button type="submit">Yanıtı gönder</button>
+</form>`);
+}
+
+export function babsAnsweredPage(v: LetterView, a: AnswerView, notice?: string): string {
+  const theirs = a.babs;
+  return layout('BA/BS mutabakat yanıtı', `${head(v)}
+${notice ? `<p class="error" role="alert">${esc(notice)}</p>` : ''}
+<h2>Yanıtınız kaydedildi</h2>
+${a.kind === 'disagreed' && theirs ? `<p>Kayıtlarınızdaki rakamlar:</p>${(['bs', 'ba'] as const).map((f) => `<p>${esc(THEIR_LABEL[f])}:<br><span class="balance">${esc(figureText(theirs[f]))}</span></p>`).join('')}` : ''}
+<dl><dt>Yanıt</dt><dd>${a.kind === 'agreed' ? 'Mutabıkız' : 'Mutabık değiliz'}</dd>
+${a.note ? `<dt>Açıklama</dt><dd>${esc(a.note)}</dd>` : ''}
+<dt>Yanıtı veren</dt><dd>${esc(a.name)}${a.title ? `, ${esc(a.title)}` : ''}</dd>
+<dt>Zaman</dt><dd>${esc(formatDateTime(new Date(a.at)))}</dd>
+${a.attachmentName ? `<dt>Ek</dt><dd>${esc(a.attachmentName)}</dd>` : ''}</dl>
+<p>Bu yanıt değiştirilemez. Bir düzeltme için lütfen ${esc(v.company.title || 'firmamız')} ile iletişime geçin.</p>
+<p class="note">${esc(BABS_NOTE)}</p>`);
+}
+
+const COUNT = /^\d{1,6}$/;
+const AMOUNT = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
+
+/** Their figures from the form (disagreed), errors in Turkish; null when one is wrong. */
+export function readBabsForm(values: FormValues, ours: BabsFigures, errors: string[]): BabsFigures | null {
+  const out = {} as BabsFigures;
+  let ok = true;
+  for (const f of ['bs', 'ba'] as const) {
+    const label = f === 'bs' ? 'Bizden alışlarınız' : 'Bize satışlarınız';
+    const count = (values[`${f}Count`] ?? '').replace(/\s/g, '');
+    const amount = (values[`${f}Amount`] ?? '').replace(/\s|TL$/gi, '');
+    const minor = AMOUNT.test(amount) ? toMinor(amount) : null;
+    if (!COUNT.test(count)) errors.push(`${label}: belge sayısı 0 ya da daha büyük bir tam sayı olmalı.`);
+    if (minor === null) errors.push(`${label}: KDV hariç tutar “1.234,56” biçiminde girilmeli.`);
+    if (!COUNT.test(count) || minor === null) ok = false;
+    else out[f] = { count: Number(count), net: minor };
+  }
+  if (!ok) return null;
+  if (sameFigures(babsDifference(ours, out))) {
+    errors.push('Yazdığınız rakamlar bizimkilerle aynı: “Mutabıkız” seçin ya da farklı olan rakamı yazın.');
+    return null;
+  }
+  return out;
+}
