@@ -56,7 +56,10 @@ describe('documents by e-mail from the account page', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toMatch(/ekstre \(statement\), açık kalemler \(openItems\) ya da vade farkı \(lateInterest\)/);
     await h.drain();
-    const mails = await inbox.waitFor(3, 30_000);
+    // Three mails over the outbox's pooled SMTP connections: they arrive in any order; read in the order they were asked for.
+    const asked = ['Hesap ekstresi', 'Açık kalemler', 'Vade farkı'];
+    const rank = (s: string | undefined) => asked.findIndex((a) => (s ?? '').startsWith(a));
+    const mails = [...(await inbox.waitFor(3, 30_000))].sort((a, b) => rank(a.subject) - rank(b.subject));
     expect(mails.map((m) => m.subject)).toEqual([
       'Hesap ekstresi 16.11.2026 — Örnek Dağıtım A.Ş.',
       'Açık kalemler 16.11.2026 — Örnek Dağıtım A.Ş.',

@@ -27,6 +27,7 @@ import { t } from '../../i18n';
 import { orderedRange, parseIsoParam } from './date-range';
 import { statementColumns } from './statement-columns';
 import { statementDocument } from './statement-document';
+import { tlBasisText } from '../../components/statement/tl-basis-note';
 
 export type StatementView = ReturnType<typeof useStatementView>;
 
@@ -134,7 +135,7 @@ export function useStatementView() {
   // The statement as a document: our company, its title, the account, the period (exports, print, PDF).
   const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf };
   const ready = summary != null && !incomplete && statement.isSuccess;
-  const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) => statementDocument({ ...documentHead, madeAt: new Date() }, cols, shownRows, summary!);
+  const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) => statementDocument({ ...documentHead, madeAt: new Date() }, cols, shownRows, summary!, [tlBasisText('equivalent', prepared?.fx.currencies ?? [])].filter((x): x is string => !!x));
 
   return {
     cariId, params, backTo, listState, today, from, to, swapped, type, badParams, onRefused, stale, mutabakatOpen,
