@@ -81,3 +81,30 @@ describe('Özet: falling due on a TL + USD account (every currency, each of its 
     expect(screen.getByTestId('overview-due-B-month')).not.toHaveTextContent('21.500,00');
   });
 });
+
+describe('open items and vade farkı: an as-of date that has not come', () => {
+  // Today 18.11.2026; ?asOf=2026-12-31 asked. SF1 1.000,00 due 31.10.2026, SF2 2.000,00 due 15.12.2026.
+  // As of 31.12 (before) both were overdue: 3.000,00 B (2 kalem). As of today: SF1 only, 1.000,00 B (1 kalem).
+  const lines = () => [row('2026-10-01', '2026-10-31', 'Satış Faturası', 1000, 0, 'SF1'), row('2026-11-15', '2026-12-15', 'Satış Faturası', 2000, 0, 'SF2')];
+
+  it('açık kalemler: overdue as of today, and the page says the date asked for has not come', async () => {
+    answerStatement(lines());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-18T09:00:00Z'));
+    await renderApp('/accounts/1003/acik-kalemler?asOf=2026-12-31', { loggedIn: true });
+    await waitFor(() => expect(screen.getByTestId('open-items-overdue')).toHaveTextContent('1.000,00 B (1 kalem)'));
+    expect(screen.getByTestId('open-items-total')).toHaveTextContent('3.000,00 B');
+    expect(screen.getByTestId('ledger-future-asof')).toHaveTextContent('31.12.2026 henüz gelmedi: rakamlar bugün (18.11.2026) itibarıyladır.');
+  });
+
+  it('vade farkı: late days counted up to today, not up to 31.12', async () => {
+    // SF1 late 01.11–18.11 = 18 days at 24 % a year: 1.000 × 0,24 × 18 / 365 = 11,835… → 11,84;
+    // KDV 20 %: 2,368 → 2,37; total 14,21. SF2 (due 15.12) is not late today. (As of 31.12: 40,11 + 21,04.)
+    answerStatement(lines());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-18T09:00:00Z'));
+    await renderApp('/accounts/1003/vade-farki?asOf=2026-12-31&rate=24', { loggedIn: true });
+    await waitFor(() => expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Vade farkı 11,84 TL · KDV (%20) 2,37 TL · Genel toplam 14,21 TL'));
+    expect(screen.getByTestId('ledger-future-asof')).toHaveTextContent('31.12.2026 henüz gelmedi');
+  });
+});

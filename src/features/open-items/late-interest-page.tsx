@@ -39,7 +39,7 @@ export default function LateInterestPage() {
           title={t('doc.title.lateInterest')}
         />
       </LedgerHead>
-      <LedgerControls asOf={asOf} basis={v.basis} currency={currency} currencies={v.currencies} update={v.update}>
+      <LedgerControls asOf={asOf} futureAsked={v.futureAsked} basis={v.basis} currency={currency} currencies={v.currencies} update={v.update}>
         <div className="field">
           <label htmlFor="li-side">{t('ledger.lateInterest.side')}</label>
           <select id="li-side" value={v.side ?? ''} onChange={(e) => v.update({ side: e.target.value || null })}>

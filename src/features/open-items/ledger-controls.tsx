@@ -5,11 +5,14 @@ import { useListReturn } from '../../components/statement/list-return';
 import { PageHeader } from '../../components/layout/page-header';
 import { DateField } from '../../components/form/date-field';
 import { t } from '../../i18n';
+import { formatDate } from '../../domain/format';
 import type { Basis } from '../../domain/ledger';
 import type { IsoDate } from '../../domain/types';
 
 export function LedgerControls(props: {
   asOf: IsoDate;
+  /** An as-of date after today that was asked for (the figures are as of today instead). */
+  futureAsked?: IsoDate | null;
   basis: Basis;
   currency: string;
   currencies: readonly string[];
@@ -20,6 +23,11 @@ export function LedgerControls(props: {
   return (
     <div className="ledger-controls no-print">
       <DateField id="ledger-asof" label={t('ledger.asOf')} value={asOf} onCommit={(iso) => update({ asOf: iso })} />
+      {props.futureAsked && (
+        <p className="field-note" role="status" data-testid="ledger-future-asof">
+          {t('ledger.asOf.future', { asked: formatDate(props.futureAsked), today: formatDate(asOf) })}
+        </p>
+      )}
       <div className="field">
         <label htmlFor="ledger-basis">{t('ledger.basis')}</label>
         <select id="ledger-basis" value={basis} onChange={(e) => update({ basis: e.target.value === 'transaction' ? 'transaction' : null })}>

@@ -29,7 +29,7 @@ import { AccountNotFound } from '../../components/statement/account-not-found';
 import './open-items.css';
 
 export default function OpenItemsPage() {
-  const { loading, missing, cariId, update, statement, lines, name, asOf, basis, currencies, currency, docKey, foreign } = useLedgerAccount();
+  const { loading, missing, cariId, update, statement, lines, name, asOf, futureAsked, basis, currencies, currency, docKey, foreign } = useLedgerAccount();
   useDocumentTitle(name ? t('ledger.openItems.titleFor', { name }) : undefined);
   // The account view: every currency, each of its own lines; the table shows the chosen one.
   const ledger = useMemo(() => (lines ? accountLedger(lines, { asOf, basis }) : null), [lines, asOf, basis]);
@@ -99,7 +99,7 @@ export default function OpenItemsPage() {
           title={t('doc.title.openItems')}
         />
       </LedgerHead>
-      <LedgerControls asOf={asOf} basis={basis} currency={currency} currencies={currencies} update={update} />
+      <LedgerControls asOf={asOf} futureAsked={futureAsked} basis={basis} currency={currency} currencies={currencies} update={update} />
       {statement.isError && <ErrorState title={t('ledger.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
       {result && (
         <>

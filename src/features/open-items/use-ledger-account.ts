@@ -13,7 +13,7 @@ import { whole } from '../../api/erp-call';
 import { useAccountName } from '../../components/statement/account-name';
 import { documentNumberKey } from '../../domain/document-number';
 import { isIsoDate } from '../../domain/dates';
-import { accountCurrencies, currenciesOf, defaultCurrencyOf, type Basis } from '../../domain/ledger';
+import { accountCurrencies, currenciesOf, defaultCurrencyOf, effectiveAsOf, type Basis } from '../../domain/ledger';
 import { LOCAL_CURRENCY } from '../../domain/currency';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
@@ -32,7 +32,11 @@ export function useLedgerAccount() {
   const name = useAccountName(cariId, { statement });
   const lines = data?.lines;
   const asOfParam = params.get('asOf');
-  const asOf: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
+  // A day that has not come is not an as-of date (the account view's rule, as on the statement):
+  // the figures are as of today and the page says which date it was asked for.
+  const asked: IsoDate = isIsoDate(asOfParam) ? asOfParam : today;
+  const asOf = effectiveAsOf(asked, today);
+  const futureAsked = asked > today ? asked : null;
   const basis: Basis = params.get('basis') === 'transaction' ? 'transaction' : 'due';
   const currencies = useMemo(() => (lines ? accountCurrencies(lines) : [LOCAL_CURRENCY]), [lines]);
   const curParam = params.get('cur');
@@ -47,5 +51,5 @@ export function useLedgerAccount() {
   const missing = useAccountMissing(cariId, statement);
   // The account's foreign currencies: when there are any, the TL figures are labelled (TL-written documents only).
   const foreign = useMemo(() => (lines ? currenciesOf(lines).slice(1) : []), [lines]);
-  return { loading, missing, cariId, params, update, today, statement, lines, name, asOf, basis, currencies, currency, docKey, foreign };
+  return { loading, missing, cariId, params, update, today, statement, lines, name, asOf, futureAsked, basis, currencies, currency, docKey, foreign };
 }

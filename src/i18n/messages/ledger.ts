@@ -4,6 +4,7 @@ export const ledger = {
     'ledger.account': 'Cari: {id}',
     'ledger.back': 'Ekstreye dön',
     'ledger.asOf': 'Tarih itibarıyla',
+    'ledger.asOf.future': '{asked} henüz gelmedi: rakamlar bugün ({today}) itibarıyladır.',
     'ledger.basis': 'Esas',
     'ledger.basis.due': 'Vade tarihi',
     'ledger.basis.transaction': 'İşlem tarihi',
