@@ -81,9 +81,10 @@ export function useAccountList(opts: {
   const sourceKind = chooseSource(want, { success: !!remoteList, failed: remote.isError && !remote.isFetching, rows: remoteList?.accounts.length ?? 0 });
   const remoteColumns = useAccountColumns(remoteList);
   const remoteSorting = useMemo(() => sortingFromParam(sort, remoteColumns.map((c) => c.id)), [sort, remoteColumns]);
-  // The ERP did the search: its answer is shown unsearched.
-  const remoteModel = useTableModel({ data: remoteList?.accounts ?? EMPTY, columns: remoteColumns, sorting: remoteSorting, onSortingChange, rowFilter });
   const useRemote = sourceKind === 'remote';
+  // The ERP did the search: its answer is shown unsearched. Only then does this model get rows (for
+  // an empty search the "remote" query is the whole list's own: a second index of it would be waste).
+  const remoteModel = useTableModel({ data: useRemote ? remoteList!.accounts : EMPTY, columns: remoteColumns, sorting: remoteSorting, onSortingChange, rowFilter });
   const model = useRemote ? remoteModel : fullModel;
   const source = model.data;
 
