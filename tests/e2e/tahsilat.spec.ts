@@ -4,7 +4,7 @@
 // turning it kept; a call and a promise on another; the day's reminders sent in bulk and read in the demo
 // outbox (with its PDF "Ek"); a restart some days later (DEMO_CLOCK_OFFSET_DAYS) — everything still there,
 // and the unpaid promise broken, back on top. Pictures: docs/samples/tahsilat-*.png.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -123,10 +123,11 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await expect(mail).toContainText(`Kime: ${to}`);
       await expect(mail.getByRole('document', { name: 'E-postanın içeriği' })).toContainText('Vadesi geçmiş');
       const ek = mail.getByRole('link', { name: /^Ek: / });
-      const pdf = await page.request.get(new URL((await ek.getAttribute('href'))!, server.url).href);
-      expect(pdf.status()).toBe(200);
-      expect(pdf.headers()['content-type']).toBe('application/pdf');
-      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      // The "Ek" link, clicked as the user does: the mail's own PDF downloads (no error shown).
+      const [download] = await Promise.all([page.waitForEvent('download'), ek.click()]);
+      expect(download.suggestedFilename()).toMatch(/^(Açık kalemler|Vade farkı hesabı) - .+\.pdf$/);
+      expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+      await expect(mail.getByRole('alert')).toHaveCount(0);
       await page.screenshot({ path: 'docs/samples/tahsilat-reminder-mail.png' });
 
       // Six days later (the server restarted): B's window (tomorrow + 3 days' grace) has closed unpaid.
