@@ -79,9 +79,11 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       const panelB = page.locator('.col-panel');
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByLabel('Sonuç').selectOption({ label: 'Mesaj bırakıldı' });
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('button', { name: 'Ekle' }).click();
+      await expect(panelB.locator('.col-log')).toContainText('Arama: Mesaj bırakıldı');
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByLabel('Tür').selectOption('note');
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('textbox', { name: 'Not' }).fill('Geri aradı: yarın 5.000 TL gönderecek.');
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('button', { name: 'Ekle' }).click();
+      await expect(panelB.locator('.col-log')).toContainText('Geri aradı: yarın 5.000 TL gönderecek.');
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByLabel('Tutar').fill('5.000,00');
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByLabel('Ödeme tarihi').fill(tr(istanbulDay(1)));
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByRole('button', { name: 'Sözü kaydet' }).click();
