@@ -16,8 +16,8 @@ const istanbulDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZ
 const tr = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 interface Row { accountId: string; name: string; overdue: { currency: string; overdue: number }[]; promise: { status: string } | null }
 
-/** The embedded demo ERP's address, from the server's start line. */
-const erpUrl = (server: OwnServer) => /embedded demo ERP at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.log)![1]!;
+/** The embedded demo ERP's address, from the server's latest start line (the log keeps earlier starts). */
+const erpUrl = (server: OwnServer) => [...server.log.matchAll(/embedded demo ERP at (http:\/\/127\.0\.0\.1:\d+)/g)].at(-1)![1]!;
 async function pay(request: APIRequestContext, server: OwnServer, accountId: string, date: string, amount: number) {
   const res = await request.post(`${erpUrl(server)}/__demo/payment`, { data: { accountId, date, amount } });
   expect(res.status()).toBe(201);
