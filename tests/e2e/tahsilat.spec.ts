@@ -133,6 +133,8 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await page.screenshot({ path: 'docs/samples/tahsilat-reminder-mail.png' });
 
       // Six days later (the server restarted): B's window (tomorrow + 3 days' grace) has closed unpaid.
+      // The open outbox page polls: it leaves before the server stops (no refused requests in its console).
+      await page.goto('about:blank');
       await server.stop();
       process.env.DEMO_CLOCK_OFFSET_DAYS = '6';
       await server.start();
@@ -155,6 +157,7 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       const outbox = (await (await page.request.get(`${server.url}/api/mutabakat/outbox?campaignId=tahsilat`, { headers: H })).json()) as { mails: unknown[] };
       expect(outbox.mails).toHaveLength(n);
     } finally {
+      await page.goto('about:blank');
       await server.stop();
       delete process.env.DEMO_CLOCK_OFFSET_DAYS;
       rmSync(dataDir, { recursive: true, force: true });
