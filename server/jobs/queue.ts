@@ -44,8 +44,10 @@ export async function claim(d: Database, me: string, kinds: readonly string[], n
   return rows.map((r) => ({ id: Number(r.id), kind: r.kind, payload: r.payload, attempts: r.attempts, reclaimed: r.attempts > 1 }));
 }
 
-export async function complete(d: Database, id: number): Promise<void> {
-  await d.db.execute(sql`UPDATE jobs SET state = 'done', locked_until = NULL WHERE id = ${id}`);
+export async function complete(d: Database, id: number | readonly number[]): Promise<void> {
+  const ids = typeof id === 'number' ? [id] : id;
+  if (ids.length === 0) return;
+  await d.db.execute(sql`UPDATE jobs SET state = 'done', locked_until = NULL WHERE id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
 }
 
 /** Back to the queue at `runAt` (a retry), or failed for good. */
@@ -60,9 +62,16 @@ export async function extend(d: Database, id: number, now: Date, visibilityMs: n
 }
 
 export type Handler = (job: Job) => Promise<void>;
+/** Jobs of one kind taken together (the outbox's mails): one claim and one completion for up to `max`. */
+export interface BatchHandler {
+  max: number;
+  run: (jobs: Job[]) => Promise<void>;
+}
 
 export interface WorkerOptions {
   handlers: Record<string, Handler>;
+  /** Kinds run in batches (claimed apart from the others, up to `max` a round). */
+  batchHandlers?: Record<string, BatchHandler>;
   now: () => Date;
   log: (line: string) => void;
   /** Poll interval (default 500 ms). */
@@ -106,21 +115,36 @@ export class Worker {
     let count = 0;
     const run = (async () => {
       await this.o.onTick?.();
+      const now = this.o.now();
+      const visibility = this.o.visibilityMs ?? 60_000;
       const kinds = Object.keys(this.o.handlers);
-      const claimed = await claim(this.d, this.id, kinds, this.o.batch ?? 8, this.o.now(), this.o.visibilityMs ?? 60_000);
-      count = claimed.length;
-      await Promise.all(
-        claimed.map(async (job) => {
+      const batches = Object.entries(this.o.batchHandlers ?? {});
+      const [claimed, ...batchClaims] = await Promise.all([
+        kinds.length ? claim(this.d, this.id, kinds, this.o.batch ?? 8, now, visibility) : Promise.resolve([]),
+        ...batches.map(([kind, b]) => claim(this.d, this.id, [kind], b.max, now, visibility)),
+      ]);
+      count = claimed!.length + batchClaims.reduce((n, c) => n + c.length, 0);
+      const failed = (job: Job, e: unknown) => this.failed(job, e);
+      await Promise.all([
+        ...claimed!.map(async (job) => {
           try {
             await this.o.handlers[job.kind]!(job);
             await complete(this.d, job.id);
           } catch (e) {
-            const wait = Math.min(300_000, 2_000 * 2 ** Math.min(job.attempts, 8));
-            await retryOrFail(this.d, job.id, (e as Error).message.slice(0, 500), job.attempts < 8 ? new Date(this.o.now().getTime() + wait) : null).catch(() => undefined);
-            this.o.log(`jobs: ${job.kind} #${job.id} failed (attempt ${job.attempts}): ${(e as Error).message.slice(0, 160)}`);
+            await failed(job, e);
           }
         }),
-      );
+        ...batches.map(async ([, b], i) => {
+          const list = batchClaims[i]!;
+          if (list.length === 0) return;
+          try {
+            await b.run(list);
+            await complete(this.d, list.map((j) => j.id));
+          } catch (e) {
+            for (const job of list) await failed(job, e);
+          }
+        }),
+      ]);
     })();
     this.running = run;
     try {
@@ -129,6 +153,12 @@ export class Worker {
       if (this.running === run) this.running = null;
     }
     return count;
+  }
+
+  private async failed(job: Job, e: unknown): Promise<void> {
+    const wait = Math.min(300_000, 2_000 * 2 ** Math.min(job.attempts, 8));
+    await retryOrFail(this.d, job.id, (e as Error).message.slice(0, 500), job.attempts < 8 ? new Date(this.o.now().getTime() + wait) : null).catch(() => undefined);
+    this.o.log(`jobs: ${job.kind} #${job.id} failed (attempt ${job.attempts}): ${(e as Error).message.slice(0, 160)}`);
   }
 
   /** Runs rounds until one finds nothing to do (at most `max`). */

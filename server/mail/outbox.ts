@@ -5,13 +5,13 @@
  * the counterpart). Transient SMTP failures retry with doubling waits; a 5xx answer fails at once.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { letters, mails, tokens } from '../db/schema';
+import { jobs, letters, mails, tokens } from '../db/schema';
 import { enqueue, type Job } from '../jobs/queue';
 import type { CampaignRecord, LetterRecord } from '../mutabakat/campaigns';
 import type { MutCtx } from '../mutabakat/context';
-import { appendEvent, type Actor } from '../mutabakat/events';
+import { appendEvent, appendEvents, type Actor } from '../mutabakat/events';
 import { signedMoney } from '../mutabakat/money-view';
 import { attachmentName, composeMail } from './compose';
 import { babsLetterFileName, composeBabsMail, docsNameBeside } from './babs-compose';
@@ -26,93 +26,152 @@ export function tokenExpiry(deadline: string): Date {
 
 type Tx = Pick<Db, 'insert' | 'update' | 'select'>;
 
+type MailLetter = Pick<LetterRecord, 'id' | 'campaignId' | 'accountId' | 'accountName' | 'to' | 'cc' | 'person' | 'snapshot'>;
+
 export async function queueMail(
   ctx: Pick<MutCtx, 'settings' | 'company'>,
   tx: Tx,
-  letter: Pick<LetterRecord, 'id' | 'campaignId' | 'accountId' | 'accountName' | 'to' | 'cc' | 'person' | 'snapshot'>,
+  letter: MailLetter,
   campaign: Pick<CampaignRecord, 'asOf' | 'deadline'> & { kind?: string },
   kind: 'letter' | 'reminder',
   now: Date,
   by: Actor | null,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const link = `${ctx.settings.publicUrl}/yanit/${token}`;
-  await tx.insert(tokens).values({ hash: hashToken(token), letterId: letter.id, expiresAt: tokenExpiry(campaign.deadline), createdAt: now });
-  const ours = (letter.snapshot?.ours ?? []).map((m) => signedMoney(m.currency, m.balance));
-  const babs = campaign.kind === 'babs' ? letter.snapshot?.babs : undefined;
-  const m = babs
-    ? composeBabsMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, deadline: campaign.deadline, babs, link })
-    : composeMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, asOf: campaign.asOf, deadline: campaign.deadline, ours, link });
-  const id = randomUUID();
-  await tx.insert(mails).values({
-    id, letterId: letter.id, campaignId: letter.campaignId, accountId: letter.accountId, kind, to: letter.to, cc: letter.cc,
-    subject: m.subject, html: m.html, text: m.text, link, attachmentName: babs ? babsLetterFileName(letter.accountName || letter.accountId, babs.month) : attachmentName(letter.accountName, letter.accountId, campaign.asOf),
-    state: 'queued', createdAt: now, nextAttemptAt: now,
+  return (await queueMails(ctx, tx, [letter], campaign, kind, now, by))[0]!;
+}
+
+/** Mails for many letters of one campaign: four multi-row inserts (tokens, mails, jobs, events), whatever their number. */
+export async function queueMails(
+  ctx: Pick<MutCtx, 'settings' | 'company'>,
+  tx: Tx,
+  list: readonly MailLetter[],
+  campaign: Pick<CampaignRecord, 'asOf' | 'deadline'> & { kind?: string },
+  kind: 'letter' | 'reminder',
+  now: Date,
+  by: Actor | null,
+): Promise<string[]> {
+  if (list.length === 0) return [];
+  const made = list.map((letter) => {
+    const token = randomBytes(32).toString('base64url');
+    const link = `${ctx.settings.publicUrl}/yanit/${token}`;
+    const ours = (letter.snapshot?.ours ?? []).map((m) => signedMoney(m.currency, m.balance));
+    const babs = campaign.kind === 'babs' ? letter.snapshot?.babs : undefined;
+    const m = babs
+      ? composeBabsMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, deadline: campaign.deadline, babs, link })
+      : composeMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, asOf: campaign.asOf, deadline: campaign.deadline, ours, link });
+    const fileName = babs ? babsLetterFileName(letter.accountName || letter.accountId, babs.month) : attachmentName(letter.accountName, letter.accountId, campaign.asOf);
+    return { letter, id: randomUUID(), token, link, m, fileName };
   });
-  await enqueue(tx, 'send', { mailId: id }, now);
-  await appendEvent(tx, now, { campaignId: letter.campaignId, letterId: letter.id, accountId: letter.accountId, type: 'queued', by, detail: { mailId: id, kind, to: letter.to, cc: letter.cc } });
-  return id;
+  await tx.insert(tokens).values(made.map((x) => ({ hash: hashToken(x.token), letterId: x.letter.id, expiresAt: tokenExpiry(campaign.deadline), createdAt: now })));
+  await tx.insert(mails).values(made.map(({ letter, id, link, m, fileName }) => ({
+    id, letterId: letter.id, campaignId: letter.campaignId, accountId: letter.accountId, kind, to: letter.to, cc: letter.cc,
+    subject: m.subject, html: m.html, text: m.text, link, attachmentName: fileName,
+    state: 'queued', createdAt: now, nextAttemptAt: now,
+  })));
+  await tx.insert(jobs).values(made.map((x) => ({ kind: 'send', payload: { mailId: x.id }, runAt: now, state: 'queued', createdAt: now })));
+  await appendEvents(tx, now, made.map(({ letter, id }) => ({ campaignId: letter.campaignId, letterId: letter.id, accountId: letter.accountId, type: 'queued', by, detail: { mailId: id, kind, to: letter.to, cc: letter.cc } })));
+  return made.map((x) => x.id);
 }
 
 const redact = (s: string, link: string) => s.split(link).join(link.replace(/\/yanit\/.*/, '/yanit/…'));
 
 /** The 'send' job: one mail through the transport. */
-export async function sendJob(ctx: MutCtx, job: Job): Promise<void> {
-  const mailId = String(job.payload.mailId);
-  const mail = (await ctx.db.select().from(mails).where(eq(mails.id, mailId)))[0];
-  if (!mail || mail.state === 'sent' || mail.state === 'failed') return;
-  // A mail that is not a mutabakat letter (tahsilat) carries its own PDF and has no letter.
-  const own = mail.pdf !== null;
-  const letter = own ? { state: 'queued', pdf: mail.pdf, docsPdf: null } : (await ctx.db.select({ id: letters.id, state: letters.state, pdf: letters.pdf, docsPdf: letters.docsPdf, campaignId: letters.campaignId, accountId: letters.accountId }).from(letters).where(eq(letters.id, mail.letterId)))[0]!;
-  const ev = (type: string, detail: Record<string, unknown>) => appendEvent(ctx.db, ctx.now(), { campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type, detail: { mailId, kind: mail.kind, ...detail } });
-  // Cancelled, or (a reminder) answered since it was queued: it does not go.
-  if (letter.state === 'cancelled' || (mail.kind === 'reminder' && (letter.state === 'agreed' || letter.state === 'disagreed'))) {
-    await ctx.db.update(mails).set({ state: 'failed', smtp: 'gönderilmedi: mektup iptal edildi ya da yanıtlandı', link: null }).where(eq(mails.id, mailId));
-    return;
+export const sendJob = (ctx: MutCtx, job: Job): Promise<void> => sendJobs(ctx, [job]);
+
+type MailRow = typeof mails.$inferSelect;
+type Sent = { mail: MailRow; messageId: string; response: string };
+
+/**
+ * 'send' jobs taken in a batch: the mails read in one query, marked in flight in one, sent at once
+ * (the transport's pooled connections), the sent ones recorded in one transaction. A failure is kept
+ * per mail (its SMTP answer) and retried on its own.
+ */
+export async function sendJobs(ctx: MutCtx, list: readonly Job[]): Promise<void> {
+  const ids = [...new Set(list.map((j) => String(j.payload.mailId)))];
+  // The PDFs come out of the database a few at a time (each read is held on the event loop).
+  const rows: { mail: MailRow; letterState: string | null; letterPdf: Uint8Array | null; docsPdf: Uint8Array | null }[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    rows.push(...(await ctx.db.select({ mail: mails, letterState: letters.state, letterPdf: letters.pdf, docsPdf: letters.docsPdf }).from(mails).leftJoin(letters, eq(letters.id, mails.letterId)).where(inArray(mails.id, ids.slice(i, i + 10)))));
   }
+  const live = rows.filter((r) => r.mail.state !== 'sent' && r.mail.state !== 'failed');
+  // Cancelled, or (a reminder) answered since it was queued: it does not go. (A mail that is not a
+  // mutabakat letter — tahsilat — carries its own PDF and has no letter.)
+  const stopped = live.filter((r) => r.mail.pdf === null && (r.letterState === 'cancelled' || (r.mail.kind === 'reminder' && (r.letterState === 'agreed' || r.letterState === 'disagreed'))));
+  if (stopped.length) {
+    await ctx.db.update(mails).set({ state: 'failed', smtp: 'gönderilmedi: mektup iptal edildi ya da yanıtlandı', link: null }).where(inArray(mails.id, stopped.map((r) => r.mail.id)));
+  }
+  const go = live.filter((r) => !stopped.includes(r));
+  if (go.length === 0) return;
   // In flight when its instance stopped: it may have gone already. It goes (once more), marked.
-  if (mail.state === 'sending') {
-    await ctx.db.update(mails).set({ maybeTwice: true }).where(eq(mails.id, mailId));
-    await ev('resumed_in_flight', { note: 'Gönderim sırasında sunucu durdu; e-posta yeniden gönderiliyor (iki kez gitmiş olabilir).' });
+  const inFlight = go.filter((r) => r.mail.state === 'sending');
+  if (inFlight.length) {
+    await ctx.db.update(mails).set({ maybeTwice: true }).where(inArray(mails.id, inFlight.map((r) => r.mail.id)));
+    await appendEvents(ctx.db, ctx.now(), inFlight.map(({ mail }) => ({
+      campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: 'resumed_in_flight',
+      detail: { mailId: mail.id, kind: mail.kind, note: 'Gönderim sırasında sunucu durdu; e-posta yeniden gönderiliyor (iki kez gitmiş olabilir).' },
+    })));
   }
-  await ctx.db.update(mails).set({ state: 'sending', attempts: sql`${mails.attempts} + 1` }).where(eq(mails.id, mailId));
-  const attempt = mail.attempts + 1;
-  try {
-    const r = await ctx.transport.send({
-      from: ctx.settings.mailFrom, replyTo: ctx.settings.mailReplyTo, to: mail.to, cc: mail.cc, subject: mail.subject, text: mail.text, html: mail.html,
-      attachment: { fileName: mail.attachmentName, content: Buffer.from(letter.pdf!) },
-      // A BA/BS letter's documents list goes beside it.
-      ...(letter.docsPdf ? { moreAttachments: [{ fileName: docsNameBeside(mail.attachmentName), content: Buffer.from(letter.docsPdf) }] } : {}),
-    });
-    const keep = ctx.transport.mode === 'outbox';
-    const now = ctx.now();
-    if (own) {
-      await ctx.db.update(mails).set({ state: 'sent', sentAt: now, messageId: r.messageId, smtp: r.response.slice(0, 500), nextAttemptAt: null }).where(eq(mails.id, mailId));
-      return;
+  await ctx.db.update(mails).set({ state: 'sending', attempts: sql`${mails.attempts} + 1` }).where(inArray(mails.id, go.map((r) => r.mail.id)));
+  const sent: Sent[] = [];
+  await Promise.all(go.map(async ({ mail, letterPdf, docsPdf }) => {
+    try {
+      const r = await ctx.transport.send({
+        from: ctx.settings.mailFrom, replyTo: ctx.settings.mailReplyTo, to: mail.to, cc: mail.cc, subject: mail.subject, text: mail.text, html: mail.html,
+        attachment: { fileName: mail.attachmentName, content: Buffer.from((mail.pdf ?? letterPdf)!) },
+        // A BA/BS letter's documents list goes beside it.
+        ...(mail.pdf === null && docsPdf ? { moreAttachments: [{ fileName: docsNameBeside(mail.attachmentName), content: Buffer.from(docsPdf) }] } : {}),
+      });
+      sent.push({ mail, messageId: r.messageId, response: r.response });
+    } catch (e) {
+      await failedMail(ctx, mail, e);
     }
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(mails).set({
-        state: 'sent', sentAt: now, messageId: r.messageId, smtp: r.response.slice(0, 500), nextAttemptAt: null,
-        ...(keep || !mail.link ? {} : { link: null, html: redact(mail.html, mail.link), text: redact(mail.text, mail.link) }),
-      }).where(eq(mails.id, mailId));
-      if (mail.kind === 'reminder') {
-        await tx.update(letters).set({ reminders: sql`${letters.reminders} + 1`, remindedAt: now, lastError: null }).where(eq(letters.id, mail.letterId));
-      } else {
-        await tx.update(letters).set({ state: sql`CASE WHEN ${letters.state} IN ('queued','failed','no_address','prepared') THEN 'sent' ELSE ${letters.state} END`, sentAt: sql`COALESCE(${letters.sentAt}, ${now.toISOString()}::timestamptz)`, lastError: null }).where(eq(letters.id, mail.letterId));
-      }
-      await appendEvent(tx, now, { campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: mail.kind === 'reminder' ? 'reminded' : 'sent', detail: { mailId, messageId: r.messageId, smtp: r.response.slice(0, 300), to: mail.to, cc: mail.cc, attempt } });
-    });
-  } catch (e) {
-    const answer = (e as Error).message.slice(0, 500);
-    const permanent = e instanceof SendError && e.permanent;
-    const giveUp = permanent || attempt >= ctx.maxMailAttempts;
-    const next = giveUp ? null : new Date(ctx.now().getTime() + ctx.retryBaseMs * 2 ** (attempt - 1));
-    await ctx.db.update(mails).set({ state: giveUp ? 'failed' : 'queued', smtp: answer, nextAttemptAt: next }).where(eq(mails.id, mailId));
-    if (!own) await ctx.db.update(letters).set({
+  }));
+  if (sent.length) await recordSent(ctx, sent);
+}
+
+async function recordSent(ctx: MutCtx, sent: readonly Sent[]): Promise<void> {
+  const keep = ctx.transport.mode === 'outbox';
+  const now = ctx.now();
+  const values = sql.join(sent.map(({ mail, messageId, response }) => {
+    // The raw link leaves the row once the mail has gone (the demo outbox keeps it: the counterpart is played from there).
+    const clear = !keep && !!mail.link;
+    return sql`(${mail.id}::text, ${messageId}::text, ${response.slice(0, 500)}::text, ${clear ? redact(mail.html, mail.link!) : mail.html}::text, ${clear ? redact(mail.text, mail.link!) : mail.text}::text, ${clear}::boolean)`;
+  }), sql`, `);
+  const letterMails = sent.filter((x) => x.mail.pdf === null);
+  const firstSends = letterMails.filter((x) => x.mail.kind !== 'reminder').map((x) => x.mail.letterId);
+  const reminders = letterMails.filter((x) => x.mail.kind === 'reminder').map((x) => x.mail.letterId);
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE mails AS m SET state = 'sent', sent_at = ${now.toISOString()}::timestamptz, message_id = v.mid, smtp = v.smtp, next_attempt_at = NULL,
+      html = v.html, text = v.text, link = CASE WHEN v.clear THEN NULL ELSE m.link END
+      FROM (VALUES ${values}) AS v(id, mid, smtp, html, text, clear) WHERE m.id = v.id`);
+    if (firstSends.length) {
+      await tx.update(letters).set({ state: sql`CASE WHEN ${letters.state} IN ('queued','failed','no_address','prepared') THEN 'sent' ELSE ${letters.state} END`, sentAt: sql`COALESCE(${letters.sentAt}, ${now.toISOString()}::timestamptz)`, lastError: null }).where(inArray(letters.id, firstSends));
+    }
+    if (reminders.length) {
+      await tx.update(letters).set({ reminders: sql`${letters.reminders} + 1`, remindedAt: now, lastError: null }).where(inArray(letters.id, reminders));
+    }
+    await appendEvents(tx, now, letterMails.map(({ mail, messageId, response }) => ({
+      campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: mail.kind === 'reminder' ? 'reminded' : 'sent',
+      detail: { mailId: mail.id, messageId, smtp: response.slice(0, 300), to: mail.to, cc: mail.cc, attempt: mail.attempts + 1 },
+    })));
+  });
+}
+
+/** A mail the transport refused: its SMTP answer kept; retried with doubling waits, or failed for good (5xx, or out of attempts). */
+async function failedMail(ctx: MutCtx, mail: MailRow, e: unknown): Promise<void> {
+  const own = mail.pdf !== null;
+  const attempt = mail.attempts + 1;
+  const answer = (e as Error).message.slice(0, 500);
+  const permanent = e instanceof SendError && e.permanent;
+  const giveUp = permanent || attempt >= ctx.maxMailAttempts;
+  const next = giveUp ? null : new Date(ctx.now().getTime() + ctx.retryBaseMs * 2 ** (attempt - 1));
+  await ctx.db.update(mails).set({ state: giveUp ? 'failed' : 'queued', smtp: answer, nextAttemptAt: next }).where(eq(mails.id, mail.id));
+  if (!own) {
+    await ctx.db.update(letters).set({
       lastError: giveUp ? answer : `${answer} — yeniden denenecek`,
       ...(giveUp && mail.kind === 'letter' ? { state: sql`CASE WHEN ${letters.state} = 'queued' THEN 'failed' ELSE ${letters.state} END` } : {}),
     }).where(eq(letters.id, mail.letterId));
-    if (!own) await ev('failed', { smtp: answer, attempt, retryAt: next?.toISOString() ?? null, permanent: giveUp });
-    if (next) await enqueue(ctx.db, 'send', { mailId }, next);
+    await appendEvent(ctx.db, ctx.now(), { campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: 'failed', detail: { mailId: mail.id, kind: mail.kind, smtp: answer, attempt, retryAt: next?.toISOString() ?? null, permanent: giveUp } });
   }
+  if (next) await enqueue(ctx.db, 'send', { mailId: mail.id }, next);
 }

@@ -37,7 +37,7 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string): MailTransport {
-  const t = nodemailer.createTransport(url, { pool: true, maxConnections: 4, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  const t = nodemailer.createTransport(url, { pool: true, maxConnections: 8, maxMessages: 500, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
   return {
     mode: 'smtp',
     async send(m) {

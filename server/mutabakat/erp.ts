@@ -11,6 +11,8 @@ import type { Account, ErpTable, Statement } from '../../src/domain/erp-types';
 export interface ErpSource {
   accounts(): Promise<Map<string, Account>>;
   statement(accountId: string): Promise<Statement>;
+  /** The ERP's answer unread (the letter threads read it): the ERP's own source has it, a test's may not. */
+  statementRaw?(accountId: string): Promise<{ status: number; body: ArrayBuffer }>;
   /** get_fatura with both criteria empty: every invoice (BA/BS letters). */
   invoices(): Promise<ErpTable>;
   /** get_yaslandirma: every account with a balance, its TL aging buckets (collections' large worklist). */
@@ -29,6 +31,10 @@ export function upstreamSource(upstream: UpstreamOptions): ErpSource {
     async statement(accountId) {
       const answer = await callErp(upstream, 'get_cari_extre', [['cari_id', accountId]]);
       return readStatement(parseErpBody(text(answer.body), answer.status));
+    },
+    async statementRaw(accountId) {
+      const answer = await callErp(upstream, 'get_cari_extre', [['cari_id', accountId]]);
+      return { status: answer.status, body: answer.body };
     },
     async invoices() {
       const answer = await callErp(upstream, 'get_fatura', [['fatura_no', ''], ['firma_ismi', '']]);

@@ -12,7 +12,7 @@ import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/open';
 import { contacts } from '../db/schema';
 import { Worker } from '../jobs/queue';
-import { sendJob } from '../mail/outbox';
+import { sendJobs } from '../mail/outbox';
 import { disabledTransport, outboxTransport, smtpTransport, type MailTransport } from '../mail/transport';
 import { createReplyApp } from '../reply/app';
 import type { MutCtx } from './context';
@@ -79,7 +79,8 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
     const ctx = build(d);
     let lastScan = 0;
     worker = new Worker(d, {
-      handlers: { prepare: (j) => prepareJob(ctx, j), send: (j) => sendJob(ctx, j), remind: (j) => remindJob(ctx, j), tahsilat_propose: () => dailyProposal(ctx) },
+      handlers: { prepare: (j) => prepareJob(ctx, j), remind: (j) => remindJob(ctx, j), tahsilat_propose: () => dailyProposal(ctx) },
+      batchHandlers: { send: { max: 40, run: (list) => sendJobs(ctx, list) } },
       now, log, intervalMs: o.workerIntervalMs ?? 500,
       onTick: async () => {
         if (Date.now() - lastScan < 30_000) return;

@@ -1,4 +1,5 @@
 /** Money as the API shows it (signed minor units + side), answers read from their events, differences. */
+import { todayIso } from '../../src/domain/dates';
 import type { BabsFigures } from '../../src/domain/babs/reconcile';
 import type { EventRow } from './events';
 
@@ -32,7 +33,8 @@ export function answerOf(e: EventRow) {
     note: String(d.note ?? ''),
     name: String(d.name ?? ''),
     title: String(d.title ?? ''),
-    date: String(d.date ?? e.at.toISOString().slice(0, 10)),
+    // The day in Istanbul (a web answer at 23:30 UTC on 31.12 is given on 01.01).
+    date: String(d.date ?? todayIso(e.at)),
     at: e.at.toISOString(),
     recordedBy: e.byUser,
     /** BA/BS letters: their count and KDV-hariç total per our form. */

@@ -1,23 +1,25 @@
 /**
- * Letter PDFs off the event loop: one worker thread (pdf-worker.ts; the built server's
- * dist-server/pdf-worker.js) takes the letters in turn. If no worker can be started (an unusual
- * runtime), the letter is rendered in this thread — the same bytes, only blocking.
- * MUTABAKAT_PDF_THREAD=0 renders in this thread always.
+ * Letters off the event loop: a pool of worker threads (pdf-worker.ts; the built server's
+ * dist-server/pdf-worker.js), one per core by default (MUTABAKAT_PDF_THREADS), each building whole
+ * letters (statement read, balance, PDF: letter-build.ts). A letter goes to the thread with the
+ * fewest in hand. If no thread can be started (an unusual runtime), the letter is built in this
+ * thread — the same bytes, only blocking. MUTABAKAT_PDF_THREAD=0 builds in this thread always.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { letterPdf } from '../../src/domain/letter/letter-pdf';
-import type { ReconciliationLetterProps } from '../../src/domain/letter/letter-text';
-import type { PdfPart } from '../../src/domain/document/pdf-document';
-import { renderPdf } from './pdf';
+import { buildLetter, type BuiltLetter, type LetterInput } from './letter-build';
 
-type Pending = { ok: (b: Buffer) => void; fail: (e: Error) => void };
+type Pending = { ok: (b: BuiltLetter) => void; fail: (e: Error) => void };
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
 
-let worker: Worker | null | undefined;
+let slots: Slot[] | null | undefined;
 let nextId = 1;
-const pending = new Map<number, Pending>();
 
 function workerFile(): { file: string; tsx: boolean } | null {
   for (const rel of ['./pdf-worker.js', '../pdf-worker.js']) {
@@ -28,52 +30,66 @@ function workerFile(): { file: string; tsx: boolean } | null {
   return existsSync(ts) ? { file: ts, tsx: true } : null;
 }
 
-function start(): Worker | null {
+export function poolSize(): number {
+  const n = Number(process.env.MUTABAKAT_PDF_THREADS);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 16) : Math.max(1, Math.min(availableParallelism(), 8));
+}
+
+function startOne(found: { file: string; tsx: boolean }): Slot {
+  // From source (dev server, tests): the worker registers tsx's loader itself, then loads the module.
+  // (tsx's ESM entry: the require-resolved .cjs path's .mjs sibling, per its package exports.)
+  const api = found.tsx ? pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href : '';
+  const w = found.tsx
+    ? new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(found.file).href)}); });`, { eval: true })
+    : new Worker(found.file);
+  w.unref();
+  const slot: Slot = { worker: w, pending: new Map() };
+  w.on('message', (m: { id: number; built?: BuiltLetter; error?: string }) => {
+    const p = slot.pending.get(m.id);
+    if (!p) return;
+    slot.pending.delete(m.id);
+    if (m.built) p.ok(m.built);
+    else p.fail(new Error(m.error ?? 'Mektup oluşturulamadı'));
+  });
+  const down = (e: Error) => {
+    for (const p of slot.pending.values()) p.fail(e);
+    slot.pending.clear();
+    // Started again on the next letter.
+    if (slots) slots = slots.filter((s) => s !== slot);
+    if (slots && slots.length === 0) slots = undefined;
+  };
+  w.on('error', down);
+  w.on('exit', () => down(new Error('Mektup iş parçacığı durdu')));
+  return slot;
+}
+
+function start(): Slot[] | null {
   if (process.env.MUTABAKAT_PDF_THREAD === '0') return null;
   const found = workerFile();
   if (!found) return null;
   try {
-    // From source (dev server, tests): the worker registers tsx's loader itself, then loads the module.
-    // (tsx's ESM entry: the require-resolved .cjs path's .mjs sibling, per its package exports.)
-    const api = found.tsx ? pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href : '';
-    const w = found.tsx
-      ? new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(found.file).href)}); });`, { eval: true })
-      : new Worker(found.file);
-    w.unref();
-    w.on('message', (m: { id: number; bytes?: Uint8Array; error?: string }) => {
-      const p = pending.get(m.id);
-      if (!p) return;
-      pending.delete(m.id);
-      if (m.bytes) p.ok(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
-      else p.fail(new Error(m.error ?? 'PDF oluşturulamadı'));
-    });
-    const down = (e: Error) => {
-      for (const p of pending.values()) p.fail(e);
-      pending.clear();
-      worker = undefined; // started again on the next letter
-    };
-    w.on('error', down);
-    w.on('exit', () => down(new Error('PDF iş parçacığı durdu')));
-    return w;
+    return Array.from({ length: poolSize() }, () => startOne(found));
   } catch {
     return null;
   }
 }
 
-export function letterPdfBytes(props: ReconciliationLetterProps, title: string, madeAt: string): Promise<Buffer> {
-  if (worker === undefined) worker = start();
-  const w = worker;
-  if (!w) return renderPdf([letterPdf(props) as PdfPart], title, madeAt);
+/** Builds a letter in the least busy thread (the raw ERP answer's bytes are moved, not copied). */
+export function buildLetterInPool(input: LetterInput): Promise<BuiltLetter> {
+  if (slots === undefined) slots = start();
+  if (!slots) return buildLetter(input);
+  let slot = slots[0]!;
+  for (const s of slots) if (s.pending.size < slot.pending.size) slot = s;
   const id = nextId++;
-  return new Promise<Buffer>((ok, fail) => {
-    pending.set(id, { ok, fail });
-    w.postMessage({ id, props, title, madeAt });
+  return new Promise<BuiltLetter>((ok, fail) => {
+    slot.pending.set(id, { ok, fail });
+    slot.worker.postMessage({ id, input }, input.raw ? [input.raw.body] : []);
   });
 }
 
-/** Stops the worker (tests, shutdown). */
+/** Stops the threads (tests, shutdown). */
 export async function stopPdfWorker(): Promise<void> {
-  const w = worker;
-  worker = undefined;
-  if (w) await w.terminate();
+  const s = slots;
+  slots = undefined;
+  if (s) await Promise.all(s.map((x) => x.worker.terminate()));
 }

@@ -1,25 +1,20 @@
 /**
- * A worker thread that makes letter PDFs (pdf-pool.ts), so pdfmake's seconds of CPU per batch never
- * hold the gateway's event loop: it builds the browser's letter definition from plain data and renders it.
+ * A letter thread (pdf-pool.ts): reads a statement, folds its balance and renders the letter's PDF
+ * (letter-build.ts), so none of that CPU holds the gateway's event loop.
  */
 import { parentPort } from 'node:worker_threads';
-import { letterPdf } from '../../src/domain/letter/letter-pdf';
-import type { ReconciliationLetterProps } from '../../src/domain/letter/letter-text';
-import type { PdfPart } from '../../src/domain/document/pdf-document';
-import { renderPdf } from './pdf';
+import { buildLetter, type LetterInput } from './letter-build';
 
-export interface PdfJob {
+export interface LetterJob {
   id: number;
-  props: ReconciliationLetterProps;
-  title: string;
-  madeAt: string;
+  input: LetterInput;
 }
 
-parentPort?.on('message', (job: PdfJob) => {
-  renderPdf([letterPdf(job.props) as PdfPart], job.title, job.madeAt).then(
-    (buf) => {
-      const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength).slice();
-      parentPort!.postMessage({ id: job.id, bytes }, [bytes.buffer]);
+parentPort?.on('message', (job: LetterJob) => {
+  buildLetter(job.input).then(
+    (built) => {
+      const bytes = built.pdf.byteOffset === 0 && built.pdf.byteLength === built.pdf.buffer.byteLength ? built.pdf : built.pdf.slice();
+      parentPort!.postMessage({ id: job.id, built: { ...built, pdf: bytes } }, [bytes.buffer as ArrayBuffer]);
     },
     (e: unknown) => parentPort!.postMessage({ id: job.id, error: (e as Error).message }),
   );

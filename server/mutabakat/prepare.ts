@@ -1,25 +1,24 @@
 /**
  * The 'prepare' job: for a chunk of a campaign's letters, each statement read from the ERP (bounded
- * concurrency), the balance from the one ledger engine (letterBalance → running-balance → ledger.ts),
- * the PDF from the browser's own letter definition, frozen with its SHA-256; then queued for mail when
- * the campaign sends and the account has an address (else listed as no_address, printable).
- * A letter already prepared is skipped, so a chunk claimed again after a crash does no work twice.
+ * concurrency across the process), then built in a letter thread (pdf-pool.ts → letter-build.ts: the
+ * balance from the one ledger engine, the browser's own letter definition, the PDF with its SHA-256)
+ * while the next statements are read; the chunk's letters are frozen in one transaction (one UPDATE,
+ * multi-row inserts of events, and of tokens, mails and send jobs when the campaign sends). A letter
+ * with an address is queued for mail when the campaign sends; one without is listed as no_address,
+ * printable. A letter already prepared is skipped, so a chunk claimed again after a crash does no work twice.
  */
-import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { campaigns, letters, type LetterSnapshot } from '../db/schema';
-import { letterBalance, letterRows } from '../../src/domain/letter/letter-balance';
-import { isDocumentNumberColumn } from '../../src/domain/document-number';
-import { prepareStatement } from '../../src/domain/running-balance';
+import { campaigns, letters } from '../db/schema';
 import { todayIso } from '../../src/domain/dates';
-import { formatDate, formatDateTime } from '../../src/domain/format';
+import { formatDateTime } from '../../src/domain/format';
 import { runPool } from '../../src/domain/run-pool';
 import type { Account } from '../../src/domain/erp-types';
 import { extend, type Job } from '../jobs/queue';
-import { queueMail } from '../mail/outbox';
+import { queueMails } from '../mail/outbox';
 import type { MutCtx } from './context';
-import { appendEvent } from './events';
-import { letterPdfBytes } from './pdf-pool';
+import { appendEvents } from './events';
+import type { BuiltLetter, LetterInput } from './letter-build';
+import { buildLetterInPool } from './pdf-pool';
 import { prepareBabsOne } from './babs-prepare';
 
 /**
@@ -41,6 +40,11 @@ async function withErpSlot<T>(limit: number, fn: () => Promise<T>): Promise<T> {
 /** Accounts list per campaign, read once per process while its chunks run. */
 const accountCache = new Map<string, Promise<Map<string, Account>>>();
 
+/** Letters (PDFs) per UPDATE statement of a chunk's transaction. */
+const SAVE_STATEMENT = 5;
+
+type Todo = { id: string; accountId: string; to: string[]; cc: string[]; person: string };
+
 export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
   const campaignId = String(job.payload.campaignId);
   const ids = (job.payload.letterIds as string[]) ?? [];
@@ -57,61 +61,65 @@ export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
     setTimeout(() => accountCache.delete(campaignId), 10 * 60_000).unref();
   }
   const byId = await accounts;
-  let failures = 0;
+  const now = ctx.now();
+  const built: { l: Todo; b: BuiltLetter }[] = [];
+  const failed: { l: Todo; why: string }[] = [];
   const heartbeat = setInterval(() => void extend(ctx.d, job.id, ctx.now(), 60_000).catch(() => undefined), 20_000);
   try {
-    await runPool(todo, ctx.settings.erpConcurrency, async (l) => {
+    // Every letter of the chunk at once: the ERP gate bounds the reads, the pool queues the builds,
+    // so a letter's PDF is made while the next statements are read.
+    await runPool(todo, campaign.kind === 'babs' ? ctx.settings.erpConcurrency : todo.length, async (l) => {
       try {
-        await (campaign.kind === 'babs' ? prepareBabsOne : prepareOne)(ctx, campaign, l, byId.get(l.accountId));
+        // A BA/BS letter is prepared and saved on its own (babs-prepare.ts).
+        if (campaign.kind === 'babs') await prepareBabsOne(ctx, campaign, l, byId.get(l.accountId));
+        else built.push({ l, b: await buildOne(ctx, campaign, l, byId.get(l.accountId), now) });
       } catch (e) {
-        failures++;
-        const why = `${(e as Error).message}`.slice(0, 300);
-        await ctx.db.update(letters).set({ prepareAttempts: sql`${letters.prepareAttempts} + 1`, lastError: why }).where(eq(letters.id, l.id)).catch(() => undefined);
-        await appendEvent(ctx.db, ctx.now(), { campaignId, letterId: l.id, accountId: l.accountId, type: 'prepare_failed', detail: { error: why } }).catch(() => undefined);
+        failed.push({ l, why: `${(e as Error).message}`.slice(0, 300) });
       }
     });
+    await save(ctx, campaign, built, now);
   } finally {
     clearInterval(heartbeat);
   }
-  // The job is retried (with growing waits) while any of its letters could not be prepared.
-  if (failures > 0) throw new Error(`${failures} mektup hazırlanamadı (ERP)`);
+  if (failed.length > 0) {
+    await ctx.db.transaction(async (tx) => {
+      for (const f of failed) await tx.update(letters).set({ prepareAttempts: sql`${letters.prepareAttempts} + 1`, lastError: f.why }).where(eq(letters.id, f.l.id));
+      await appendEvents(tx, ctx.now(), failed.map((f) => ({ campaignId, letterId: f.l.id, accountId: f.l.accountId, type: 'prepare_failed', detail: { error: f.why } })));
+    }).catch(() => undefined);
+    // The job is retried (with growing waits) while any of its letters could not be prepared.
+    throw new Error(`${failed.length} mektup hazırlanamadı (ERP)`);
+  }
 }
 
-async function prepareOne(
-  ctx: MutCtx,
-  campaign: typeof campaigns.$inferSelect,
-  l: { id: string; accountId: string; to: string[]; cc: string[]; person: string },
-  account: Account | undefined,
-): Promise<void> {
-  const statement = await withErpSlot(ctx.settings.erpConcurrency, () => ctx.erp.statement(l.accountId));
-  const now = ctx.now();
-  const today = todayIso(now);
-  const p = prepareStatement(statement.lines, today);
-  const b = letterBalance(p, campaign.asOf, today, account?.currency);
-  const warnings: string[] = [];
-  if (b.undated) warnings.push(`Tarihi okunamayan ${b.undated} satır bakiyeye dahil.`);
-  if (b.unreadable) warnings.push(`Tutarı okunamayan ${b.unreadable} satır var: bakiye güvenilir değil.`);
-  if (!account) warnings.push(`Firma ID ${l.accountId} ERP'nin cari listesinde bulunamadı.`);
-  const rows = campaign.options.statementLines ? letterRows(p, campaign.options.from, campaign.asOf, today) : null;
-  const docKey = statement.extraColumns.find(isDocumentNumberColumn)?.key ?? null;
-  const name = account?.name ?? `Firma ${l.accountId}`;
-  const props = {
-    company: ctx.company, account: { id: l.accountId, name, province: account?.province, district: account?.district },
-    asOf: campaign.asOf, issuedOn: today, balance: b.balance, rows, from: campaign.options.from, currency: b.currency, localBalance: b.localBalance, docKey,
-    declaredMissing: b.declaredMissing, ttk94Clause: ctx.ttk94Clause,
+async function buildOne(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, l: Todo, account: Account | undefined, now: Date): Promise<BuiltLetter> {
+  const erp = ctx.erp;
+  const read = await withErpSlot(ctx.settings.erpConcurrency, async () => (erp.statementRaw ? { raw: await erp.statementRaw(l.accountId) } : { statement: await erp.statement(l.accountId) }));
+  const input: LetterInput = {
+    ...read, accountId: l.accountId, account: account ? { name: account.name, province: account.province, district: account.district, currency: account.currency ?? null } : null,
+    asOf: campaign.asOf, options: campaign.options, company: ctx.company, ttk94Clause: ctx.ttk94Clause, today: todayIso(now), madeAt: formatDateTime(now), at: now.toISOString(),
   };
-  const pdf = await letterPdfBytes(props, `Mutabakat ${name} ${formatDate(campaign.asOf)}`, formatDateTime(now));
-  const sha = createHash('sha256').update(pdf).digest('hex');
-  const snapshot: LetterSnapshot = { ours: [{ currency: b.currency, balance: b.balance }], localBalance: b.localBalance, warnings, lines: rows?.length ?? 0 };
-  const hasAddress = l.to.length > 0;
-  const state = !hasAddress ? 'no_address' : campaign.sendWhenReady && !campaign.cancelled && ctx.transport.mode !== 'disabled' ? 'queued' : 'prepared';
+  return buildLetterInPool(input);
+}
+
+/** The chunk's letters frozen in one transaction; a letter prepared (or cancelled) meanwhile by another instance is left as it is. */
+async function save(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, built: readonly { l: Todo; b: BuiltLetter }[], now: Date): Promise<void> {
+  if (built.length === 0) return;
+  const sends = campaign.sendWhenReady && !campaign.cancelled && ctx.transport.mode !== 'disabled';
+  const stateOf = (l: Todo) => (l.to.length === 0 ? 'no_address' : sends ? 'queued' : 'prepared');
   await ctx.db.transaction(async (tx) => {
-    const updated = await tx.update(letters).set({ state, accountName: name, snapshot, pdf, pdfSha256: sha, lastError: null })
-      .where(and(eq(letters.id, l.id), eq(letters.state, 'preparing'))).returning({ id: letters.id });
-    if (updated.length === 0) return; // prepared (or cancelled) meanwhile by another instance
-    await appendEvent(tx, now, { campaignId: campaign.id, letterId: l.id, accountId: l.accountId, type: 'prepared', detail: { pdfSha256: sha, ours: snapshot.ours, localBalance: b.localBalance, warnings } });
-    if (state === 'queued') {
-      await queueMail(ctx, tx, { id: l.id, campaignId: campaign.id, accountId: l.accountId, accountName: name, to: l.to, cc: l.cc, person: l.person, snapshot }, campaign, 'letter', now, null);
+    // A few letters per statement: each statement's PDFs cross into PGlite on the event loop, so the
+    // loop is held for a few PDFs at a time, not for the whole chunk's.
+    const done = new Set<string>();
+    for (let i = 0; i < built.length; i += SAVE_STATEMENT) {
+      const values = sql.join(built.slice(i, i + SAVE_STATEMENT).map(({ l, b }) => sql`(${l.id}::text, ${stateOf(l)}::text, ${b.name}::text, ${JSON.stringify(b.snapshot)}::jsonb, ${b.pdf}::bytea, ${b.sha256}::text)`), sql`, `);
+      const updated = await tx.execute(sql`UPDATE letters AS l SET state = v.state, account_name = v.name, snapshot = v.snapshot, pdf = v.pdf, pdf_sha256 = v.sha, last_error = NULL
+        FROM (VALUES ${values}) AS v(id, state, name, snapshot, pdf, sha)
+        WHERE l.id = v.id AND l.state = 'preparing' RETURNING l.id`);
+      for (const r of (updated as unknown as { rows: { id: string }[] }).rows) done.add(r.id);
     }
+    const saved = built.filter(({ l }) => done.has(l.id));
+    await appendEvents(tx, now, saved.map(({ l, b }) => ({ campaignId: campaign.id, letterId: l.id, accountId: l.accountId, type: 'prepared', detail: { pdfSha256: b.sha256, ours: b.snapshot.ours, localBalance: b.snapshot.localBalance, warnings: b.snapshot.warnings } })));
+    const queued = saved.filter(({ l }) => stateOf(l) === 'queued');
+    await queueMails(ctx, tx, queued.map(({ l, b }) => ({ id: l.id, campaignId: campaign.id, accountId: l.accountId, accountName: b.name, to: l.to, cc: l.cc, person: l.person, snapshot: b.snapshot })), campaign, 'letter', now, null);
   });
 }

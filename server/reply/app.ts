@@ -6,17 +6,17 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import { events, letters, tokens, uploads } from '../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { letters, uploads, type LetterSnapshot } from '../db/schema';
 import { hashToken } from '../mail/outbox';
 import { webAnswer, type AnswerInput } from '../mutabakat/actions';
-import { loadLetter } from '../mutabakat/campaigns';
 import type { MutCtx } from '../mutabakat/context';
-import { appendEvent } from '../mutabakat/events';
+import { appendEvent, type EventRow } from '../mutabakat/events';
 import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { toMinor } from '../../src/domain/money';
+import { todayIso } from '../../src/domain/dates';
 import { WindowLimiter } from './limiter';
-import { REPLY_CSP, busyPage, plainPage, type FormValues, type LetterView } from './page';
+import { REPLY_CSP, busyPage, plainPage, type AnswerView, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
 import { answeredOf, formOf, readBabsForm } from './babs-page';
 import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
@@ -29,6 +29,39 @@ export interface ReplyOptions {
   addressOf: (c: Context) => string;
   perAddress?: { max: number; windowMs: number };
   perToken?: { max: number; windowMs: number };
+}
+
+interface OpenedRow {
+  id: string;
+  campaign_id: string;
+  account_id: string;
+  account_name: string;
+  state: string;
+  snapshot: LetterSnapshot | null;
+  answer_event_id: number | null;
+  as_of: string;
+  deadline: string;
+  cancelled: boolean;
+  kind: string;
+  a_id: number | string | null;
+  a_at: string | Date | null;
+  a_detail: Record<string, unknown> | null;
+  a_by: string | null;
+  opened: boolean;
+}
+
+interface Opened {
+  id: string;
+  campaignId: string;
+  accountId: string;
+  accountName: string;
+  snapshot: LetterSnapshot;
+  asOf: string;
+  deadline: string;
+  /** The campaign's kind: 'cari' or 'babs'. */
+  kind: string;
+  opened: boolean;
+  answer: AnswerView | null;
 }
 
 export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): Hono {
@@ -49,28 +82,37 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
 
   const plain = (c: Context) => c.html(plainPage(), 404);
 
-  /** The letter a token opens, or null (unknown, expired, cancelled — one answer for all). */
-  async function open(ctx: MutCtx, token: string) {
+  /**
+   * The letter a token opens, or null (unknown, expired, cancelled — one answer for all): one indexed
+   * query by the token's hash (the token, its letter and campaign, the answer event, whether the link
+   * was opened before). The PDF bytes stay out of it.
+   */
+  async function open(ctx: MutCtx, token: string): Promise<Opened | null> {
     if (!TOKEN.test(token)) return null;
-    const t = (await ctx.db.select().from(tokens).where(eq(tokens.hash, hashToken(token))))[0];
-    if (!t || t.expiresAt <= ctx.now()) return null;
-    const l = await loadLetter(ctx.db, t.letterId).catch(() => null);
-    if (!l || l.campaign.cancelled || l.state === 'cancelled' || !l.snapshot) return null;
-    return l;
+    const rows = await ctx.d.rows<OpenedRow>(sql`
+      SELECT l.id, l.campaign_id, l.account_id, l.account_name, l.state, l.snapshot, l.answer_event_id,
+             c.as_of, c.deadline, c.cancelled, c.kind,
+             a.id AS a_id, a.at AS a_at, a.detail AS a_detail, a.by_user AS a_by,
+             EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened') AS opened
+      FROM reply_tokens t
+      JOIN letters l ON l.id = t.letter_id
+      JOIN campaigns c ON c.id = l.campaign_id
+      LEFT JOIN events a ON a.id = l.answer_event_id
+      WHERE t.hash = ${hashToken(token)} AND t.expires_at > ${ctx.now().toISOString()}::timestamptz`);
+    const r = rows[0];
+    if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
+    const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
+    return {
+      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, kind: r.kind, opened: r.opened,
+      answer: answer && { kind: answer.kind, balances: answer.balances, note: answer.note, name: answer.name, title: answer.title, at: answer.at, attachmentName: answer.attachment?.fileName ?? null, babs: answer.babs },
+    };
   }
 
-  const view = (ctx: MutCtx, l: NonNullable<Awaited<ReturnType<typeof open>>>, token: string): LetterView => ({
+  const view = (ctx: MutCtx, l: Opened, token: string): LetterView => ({
     company: { title: ctx.company.title, address: ctx.company.address }, accountName: l.accountName, accountId: l.accountId,
-    asOf: l.campaign.asOf, deadline: l.campaign.deadline, ours: l.snapshot!.ours.map((m) => signedMoney(m.currency, m.balance)),
-    pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`, babs: l.snapshot!.babs,
+    asOf: l.asOf, deadline: l.deadline, ours: l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance)), localBalance: l.snapshot.localBalance,
+    pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`, babs: l.snapshot.babs,
   });
-
-  async function answered(ctx: MutCtx, l: { answerEventId: number | null }) {
-    if (l.answerEventId == null) return null;
-    const e = (await ctx.db.select().from(events).where(eq(events.id, l.answerEventId)))[0]!;
-    const a = answerOf(e);
-    return { kind: a.kind, balances: a.balances, note: a.note, name: a.name, title: a.title, at: a.at, attachmentName: a.attachment?.fileName ?? null, babs: a.babs };
-  }
 
   const limited = (c: Context, token: string) => !byAddress.hit(o.addressOf(c)) || !byToken.hit(hashToken(token));
 
@@ -80,12 +122,10 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const ctx = await getCtx();
     const l = await open(ctx, token);
     if (!l) return plain(c);
-    const seen = await ctx.db.select({ id: events.id }).from(events).where(and(eq(events.letterId, l.id), eq(events.type, 'opened'))).limit(1);
-    if (seen.length === 0) {
+    if (!l.opened) {
       await appendEvent(ctx.db, ctx.now(), { campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, type: 'opened', detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
     }
-    const a = await answered(ctx, l);
-    return c.html(a ? answeredOf(view(ctx, l, token), a) : formOf(view(ctx, l, token)));
+    return c.html(l.answer ? answeredOf(view(ctx, l, token), l.answer) : formOf(view(ctx, l, token)));
   });
 
   app.get('/yanit/:token/pdf', async (c) => {
@@ -97,7 +137,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const row = (await ctx.db.select({ pdf: letters.pdf }).from(letters).where(eq(letters.id, l.id)))[0]!;
     return c.body(Buffer.from(row.pdf!), 200, {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="mutabakat.pdf"; filename*=UTF-8''${encodeURIComponent(l.campaign.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.campaign.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName}.pdf`)}`,
+      'content-disposition': `attachment; filename="mutabakat.pdf"; filename*=UTF-8''${encodeURIComponent(l.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName}.pdf`)}`,
     });
   });
 
@@ -111,7 +151,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (!row?.pdf) return plain(c);
     return c.body(Buffer.from(row.pdf), 200, {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="belgeler.pdf"; filename*=UTF-8''${encodeURIComponent(babsDocsFileName(l.accountName || l.accountId, l.campaign.asOf.slice(0, 7)))}`,
+      'content-disposition': `attachment; filename="belgeler.pdf"; filename*=UTF-8''${encodeURIComponent(babsDocsFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)))}`,
     });
   });
 
@@ -122,7 +162,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const l = await open(ctx, token);
     if (!l) return plain(c);
     const v = view(ctx, l, token);
-    const prior = await answered(ctx, l);
+    const prior = l.answer;
     if (prior) return c.html(answeredOf(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
     const length = Number(c.req.header('content-length') ?? '0');
     if (length > MAX_UPLOAD_BYTES + 64 * 1024) return c.html(formOf(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
@@ -138,11 +178,22 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (values.kind !== 'agreed' && values.kind !== 'disagreed') errors.push('“Mutabıkız” ya da “Mutabık değiliz” seçilmeli.');
     if (!values.name) errors.push('Ad soyad gerekli.');
     if (!values.title) errors.push('Unvan gerekli.');
-    const ours = l.snapshot!.ours.map((m) => signedMoney(m.currency, m.balance));
+    const ours = l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance));
     let balances = ours;
     let babs = v.babs?.ours;
     if (v.babs && values.kind === 'disagreed') babs = readBabsForm(values, v.babs.ours, errors) ?? undefined;
-    else if (values.kind === 'disagreed') {
+    else if (values.kind === 'disagreed' && ours.length > 1) {
+      // A letter of several currencies: their balance in each, every one given.
+      values.byCurrency = Object.fromEntries(ours.map((m) => [m.currency, { amount: str(`amount_${m.currency}`), side: str(`side_${m.currency}`) }]));
+      const theirs = ours.map((m) => {
+        const f = values.byCurrency![m.currency]!;
+        const minor = AMOUNT.test(f.amount) ? toMinor(f.amount) : null;
+        if (minor === null) errors.push(`${m.currency} bakiyeniz “1.234,56” biçiminde girilmeli (bakiye yoksa 0,00).`);
+        if (f.side !== 'B' && f.side !== 'A') errors.push(`${m.currency} için borç ya da alacak seçilmeli.`);
+        return minor === null ? null : fromSide(m.currency, minor, f.side === 'A' ? 'A' : 'B');
+      });
+      if (theirs.every((x) => x !== null)) balances = theirs as typeof ours;
+    } else if (values.kind === 'disagreed') {
       const minor = AMOUNT.test(values.amount ?? '') ? toMinor(values.amount) : null;
       const currencies = new Set([...ours.map((m) => m.currency), 'TL']);
       if (minor === null) errors.push('Kayıtlarınızdaki bakiye tutarı “1.234,56” biçiminde girilmeli.');
@@ -162,13 +213,13 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (errors.length) return c.html(formOf(v, values, errors), 400);
     if (upload) await ctx.db.insert(uploads).values({ id: upload.id, letterId: l.id, fileName: upload.fileName, type: upload.type, size: upload.size, sha256: upload.sha256, bytes: upload.bytes, createdAt: ctx.now() });
     const input: AnswerInput = {
-      kind: values.kind as AnswerInput['kind'], balances, note: values.note ?? '', name: values.name!, title: values.title!, date: ctx.now().toISOString().slice(0, 10), channel: 'web',
+      kind: values.kind as AnswerInput['kind'], balances, note: values.note ?? '', name: values.name!, title: values.title!, date: todayIso(ctx.now()), channel: 'web',
       attachment: upload ? { id: upload.id, fileName: upload.fileName, size: upload.size, type: upload.type } : null,
       ...(babs ? { babs } : {}),
     };
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
-    const now = (await ctx.db.select({ answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, l.id)))[0]!;
-    const a = (await answered(ctx, now))!;
+    const a = (await open(ctx, token))?.answer;
+    if (!a) return plain(c);
     if (result === 'already') return c.html(answeredOf(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
     return c.html(answeredOf(v, a));
   });

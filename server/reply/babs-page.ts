@@ -42,7 +42,7 @@ export function babsFormPage(v: LetterView, values: FormValues = {}, errors: str
   const s = v.babs!;
   const checked = (k: string) => (values.kind === k ? ' checked' : '');
   // Our figures filled in: the counterpart changes only what differs.
-  const val = (k: keyof FormValues, fallback: string) => esc(values[k] ?? fallback);
+  const val = (k: keyof Omit<FormValues, 'byCurrency'>, fallback: string) => esc(values[k] ?? fallback);
   const errorBox = errors.length ? `<div class="errors" role="alert"><p class="error">Yanıt kaydedilemedi:</p><ul>${errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>` : '';
   const row = (f: BabsForm) => `<p><strong>${esc(THEIR_LABEL[f])}</strong></p>
 <div class="row"><div><label for="${f}Count">Belge sayısı</label><input type="text" id="${f}Count" name="${f}Count" inputmode="numeric" value="${val(`${f}Count`, String(s.ours[f].count))}"></div>

@@ -54,6 +54,8 @@ export interface LetterView {
   asOf: string;
   deadline: string;
   ours: Money[];
+  /** The TL figure as the ERP records it (shown beside balances in another currency, or several). */
+  localBalance?: number;
   pdfHref: string;
   actionHref: string;
   /** A BA/BS letter: its frozen figures (babs-page.ts renders it). */
@@ -64,11 +66,14 @@ const moneyText = (m: Money) => `${formatMoney(Math.abs(m.balance))} ${m.currenc
 
 function head(v: LetterView): string {
   const ours = v.ours.map((m) => `<p class="balance">${esc(moneyText(m))} — ${esc(sideWords(m))}</p>`).join('');
+  const tl = v.localBalance !== undefined && !(v.ours.length === 1 && v.ours[0]!.currency === 'TL')
+    ? `<p>ERP kayıtlarımızdaki TL karşılığı (tüm işlemler): ${esc(moneyText({ currency: 'TL', balance: v.localBalance, side: '' }))}${v.localBalance ? ` ${v.localBalance > 0 ? 'borç' : 'alacak'}` : ''}</p>`
+    : '';
   return `<div class="company"><strong>${esc(v.company.title || 'Firma')}</strong>${v.company.address ? `<br>${esc(v.company.address).replace(/\n/g, '<br>')}` : ''}</div>
 <h1>Cari hesap mutabakatı</h1>
 <p>Sayın <strong>${esc(v.accountName)}</strong> (cari kodu ${esc(v.accountId)}),</p>
 <p>${esc(v.company.title || 'Firmamız')} kayıtlarına göre hesabınızın <strong>${esc(formatDate(v.asOf))}</strong> tarihi itibarıyla bakiyesi:</p>
-${ours}
+${ours}${tl}
 <p><a href="${esc(v.pdfHref)}">Mutabakat mektubunu (PDF) indir</a></p>`;
 }
 
@@ -80,14 +85,30 @@ export interface FormValues {
   note?: string;
   name?: string;
   title?: string;
+  /** A letter of several currencies: their amount and side per currency. */
+  byCurrency?: Record<string, { amount: string; side: string }>;
   bsCount?: string;
   bsAmount?: string;
   baCount?: string;
   baAmount?: string;
 }
 
-export function formPage(v: LetterView, values: FormValues = {}, errors: string[] = []): string {
+/** Their balance: one amount (any of our currencies or TL) — or, for a letter of several currencies, one per currency. */
+function theirFields(v: LetterView, values: FormValues, sel: (cur: string, val: string | undefined) => string): string {
+  if (v.ours.length > 1) {
+    return v.ours.map((m) => {
+      const k = m.currency;
+      return `<div class="row"><div><label for="amount_${esc(k)}">Tutar (${esc(k)})</label><input type="text" id="amount_${esc(k)}" name="amount_${esc(k)}" inputmode="decimal" placeholder="1.234,56" value="${esc(values.byCurrency?.[k]?.amount ?? '')}"></div>
+<div><label for="side_${esc(k)}">Borç / alacak (${esc(k)})</label><select id="side_${esc(k)}" name="side_${esc(k)}"><option value="B"${sel('B', values.byCurrency?.[k]?.side)}>Size borçluyuz (borç)</option><option value="A"${sel('A', values.byCurrency?.[k]?.side)}>Sizden alacaklıyız (alacak)</option></select></div></div>`;
+    }).join('\n');
+  }
   const currencies = [...new Set([...v.ours.map((m) => m.currency), 'TL'])];
+  return `<div class="row"><div><label for="amount">Tutar</label><input type="text" id="amount" name="amount" inputmode="decimal" placeholder="1.234,56" value="${esc(values.amount ?? '')}"></div>
+<div><label for="side">Borç / alacak</label><select id="side" name="side"><option value="B"${sel('B', values.side)}>Size borçluyuz (borç)</option><option value="A"${sel('A', values.side)}>Sizden alacaklıyız (alacak)</option></select></div>
+<div><label for="currency">Para birimi</label><select id="currency" name="currency">${currencies.map((c) => `<option${sel(c, values.currency)}>${esc(c)}</option>`).join('')}</select></div></div>`;
+}
+
+export function formPage(v: LetterView, values: FormValues = {}, errors: string[] = []): string {
   const checked = (k: string) => (values.kind === k ? ' checked' : '');
   const sel = (cur: string, val: string | undefined) => (cur === val ? ' selected' : '');
   const errorBox = errors.length ? `<div class="errors" role="alert"><p class="error">Yanıt kaydedilemedi:</p><ul>${errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>` : '';
@@ -98,9 +119,7 @@ export function formPage(v: LetterView, values: FormValues = {}, errors: string[
 <label><input type="radio" name="kind" value="agreed" required${checked('agreed')}> Mutabıkız</label>
 <label><input type="radio" name="kind" value="disagreed"${checked('disagreed')}> Mutabık değiliz</label></fieldset>
 <fieldset><legend>Mutabık değilseniz: kayıtlarınızdaki bakiye</legend>
-<div class="row"><div><label for="amount">Tutar</label><input type="text" id="amount" name="amount" inputmode="decimal" placeholder="1.234,56" value="${esc(values.amount ?? '')}"></div>
-<div><label for="side">Borç / alacak</label><select id="side" name="side"><option value="B"${sel('B', values.side)}>Size borçluyuz (borç)</option><option value="A"${sel('A', values.side)}>Sizden alacaklıyız (alacak)</option></select></div>
-<div><label for="currency">Para birimi</label><select id="currency" name="currency">${currencies.map((c) => `<option${sel(c, values.currency)}>${esc(c)}</option>`).join('')}</select></div></div>
+${theirFields(v, values, sel)}
 <label for="note">Açıklama</label><textarea id="note" name="note" rows="4" maxlength="4000">${esc(values.note ?? '')}</textarea>
 <label for="file">Ek (isteğe bağlı: hesap ekstreniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)</label><input type="file" id="file" name="file" accept=".pdf,.xlsx,.csv,.png,.jpg,.jpeg"></fieldset>
 <fieldset><legend>Yanıtı veren</legend>

@@ -22,23 +22,23 @@ export type DocKind = 'openItems' | 'lateInterest' | 'statement';
 export const DOC_KINDS: readonly DocKind[] = ['openItems', 'lateInterest', 'statement'];
 export const DOC_NAMES: Record<DocKind, string> = { openItems: 'Açık kalemler', lateInterest: 'Vade farkı hesabı', statement: 'Hesap ekstresi' };
 
-interface Input { company: string; account: { id: string; name: string }; lines: Statement['lines']; docKey: string | null; currencies: readonly string[]; asOf: IsoDate; now: Date }
+export interface DocInput { company: string; account: { id: string; name: string }; lines: Statement['lines']; docKey: string | null; currencies: readonly string[]; asOf: IsoDate; now: Date }
 
-const head = (i: Input, kind: 'openItems' | 'lateInterest' | 'statement') => ({ company: i.company, title: t(`doc.title.${kind}`), short: t(`doc.short.${kind}`), account: i.account, asOf: i.asOf, madeAt: i.now });
+const head = (i: DocInput, kind: 'openItems' | 'lateInterest' | 'statement') => ({ company: i.company, title: t(`doc.title.${kind}`), short: t(`doc.short.${kind}`), account: i.account, asOf: i.asOf, madeAt: i.now });
 
 export async function openItemsPdf(company: string, account: { id: string; name: string }, lines: Statement['lines'], docKey: string | null, currencies: readonly string[], asOf: IsoDate, now: Date): Promise<Buffer> {
   return documentPdf('openItems', { company, account, lines, docKey, currencies, asOf, now });
 }
 
 /** The statement for the last year up to `asOf` (devir before it), in TL, the ERP's accounting currency. */
-function statementPart(i: Input) {
+function statementPart(i: DocInput) {
   const s = computeStatement(i.lines, { from: addDays(i.asOf, -365), to: i.asOf, today: i.asOf });
   const rows = s.opening ? [s.opening, ...s.rows] : s.rows;
   return { kind: 'table' as const, spec: statementDocument(head(i, 'statement'), statementDocColumns(i.docKey), rows, s) as never };
 }
 
 /** Vade farkı at the legal rate (kanuni faiz, the schedule in force on each late day), due basis, KDV 20. */
-function lateInterestParts(i: Input) {
+function lateInterestParts(i: DocInput) {
   return i.currencies.map((currency) => {
     const r = lateInterest(i.lines, { asOf: i.asOf, currency, rate: DEFAULT_RATE, period: 'annual', vatRate: DEFAULT_VAT_RATE });
     const spec = lateInterestDocument(head(i, 'lateInterest'), lateInterestDocColumns(currency), sheetRowsOf(r, i.lines, i.docKey), {
@@ -49,9 +49,13 @@ function lateInterestParts(i: Input) {
   });
 }
 
-function openItemsParts(i: Input) {
+/**
+ * The open items document's parts, one per currency (the mutabakat letter encloses them too).
+ * `ownLines`: TL is the lines written in TL only (the account view's rule, as the letter's per-currency balances).
+ */
+export function openItemsParts(i: DocInput, ownLines = false) {
   return i.currencies.map((currency) => {
-    const r = openItems(i.lines, { asOf: i.asOf, currency });
+    const r = openItems(i.lines, { asOf: i.asOf, currency, ownLines });
     const rows: OpenRow[] = r.items.filter((x) => x.remaining > 0).map((x) => ({
       index: x.index, date: x.date, dueDate: x.dueDate, type: i.lines[x.pos]!.type, documentNo: documentNumberOf(i.lines[x.pos], i.docKey), amount: x.amount, remaining: x.remaining, days: x.days, bucket: x.bucket,
     }));
@@ -64,7 +68,7 @@ function openItemsParts(i: Input) {
   });
 }
 
-export async function documentPdf(kind: DocKind, i: Input): Promise<Buffer> {
+export async function documentPdf(kind: DocKind, i: DocInput): Promise<Buffer> {
   const parts = kind === 'statement' ? [statementPart(i)] : kind === 'lateInterest' ? lateInterestParts(i) : openItemsParts(i);
   return renderPdf(parts, `${DOC_NAMES[kind]} ${i.account.name} ${formatDate(i.asOf)}`, formatDateTime(i.now));
 }

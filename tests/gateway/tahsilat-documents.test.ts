@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema';
 import { smtpTransport } from '../../server/mail/transport';
-import { mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
+import { mutabakatHarness, type Harness } from './mutabakat-harness';
+import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
 
 let h: Harness;
 let inbox: Inbox;
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await h.reset();
-  inbox.mails.length = 0;
+  inbox.clear();
   h.clock.now = new Date('2026-11-16T09:00:00Z');
 });
 
@@ -55,7 +56,10 @@ describe('documents by e-mail from the account page', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toMatch(/ekstre \(statement\), açık kalemler \(openItems\) ya da vade farkı \(lateInterest\)/);
     await h.drain();
-    const mails = await inbox.waitFor(3, 30_000);
+    // Three mails over the outbox's pooled SMTP connections: they arrive in any order; read in the order they were asked for.
+    const asked = ['Hesap ekstresi', 'Açık kalemler', 'Vade farkı'];
+    const rank = (s: string | undefined) => asked.findIndex((a) => (s ?? '').startsWith(a));
+    const mails = [...(await inbox.waitFor(3, 30_000))].sort((a, b) => rank(a.subject) - rank(b.subject));
     expect(mails.map((m) => m.subject)).toEqual([
       'Hesap ekstresi 16.11.2026 — Örnek Dağıtım A.Ş.',
       'Açık kalemler 16.11.2026 — Örnek Dağıtım A.Ş.',

@@ -9,7 +9,8 @@
  * a balance built on an unreadable amount.
  */
 import type { StatementLine } from '../erp-types';
-import { accountLedger } from '../ledger';
+import { LOCAL_CURRENCY } from '../currency';
+import { accountCurrencies, accountLedger, ledgerColumn } from '../ledger';
 import { computeStatement, prepareStatement, type PreparedStatement, type StatementRow } from '../running-balance';
 import type { IsoDate, Minor } from '../types';
 
@@ -43,4 +44,33 @@ export function letterBalance(lines: readonly StatementLine[] | PreparedStatemen
 export function letterRows(p: PreparedStatement, from: IsoDate | null, asOf: IsoDate, today: IsoDate): StatementRow[] {
   const s = computeStatement(p, { from, to: asOf, today });
   return s.opening ? [s.opening, ...s.rows] : s.rows;
+}
+
+export interface CurrencyBalance {
+  currency: string;
+  /** Σ(borç − alacak) of the lines written in this currency, dated on or before as-of (undated included). */
+  balance: Minor;
+}
+
+/**
+ * A letter's balances. An account reconciled in a foreign currency whose statement also carries
+ * another (USD invoices, a TL opening line) states each currency on its own (the account view's rule,
+ * never added: TL the lines written in TL, USD the USD amounts of the USD lines), beside the TL figure
+ * as the ERP records it. Otherwise the one balance of `letterBalance` (an account kept in TL: the TL
+ * equivalent of every line).
+ */
+export function letterBalances(p: PreparedStatement, asOf: IsoDate, today: IsoDate, accountCurrency?: string | null): LetterBalance & { balances: CurrencyBalance[] } {
+  const one = letterBalance(p, asOf, today, accountCurrency);
+  const single = { ...one, balances: [{ currency: one.currency, balance: one.balance }] };
+  if (one.currency === LOCAL_CURRENCY) return single;
+  const dated = p.ordered.filter((l) => l.date === null || l.date <= asOf);
+  const currencies = accountCurrencies(dated);
+  if (currencies.length < 2) return single;
+  const balances = currencies.map((currency) => {
+    const col = ledgerColumn(dated, currency, true);
+    let balance = 0;
+    for (let i = 0; i < dated.length; i++) balance += col.debit[i]! - col.credit[i]!;
+    return { currency, balance };
+  });
+  return { ...one, balances };
 }

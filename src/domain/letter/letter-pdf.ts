@@ -13,15 +13,22 @@ import { sumMinor } from '../money';
 import { foreignCurrencyOf, LOCAL_CURRENCY } from '../currency';
 import { documentNumberOf } from '../document-number';
 import type { StatementRow } from '../running-balance';
-import { balanceSentence, type ReconciliationLetterProps } from './letter-text';
+import { balanceSentence, balancesList, multiBalanceSentence, type ReconciliationLetterProps } from './letter-text';
 
 // Roboto (the PDF's font) has no ballot box: the reply slip's boxes are written as [ ].
 const plain = (s: string) => s.replace(/☐/g, '[ ]');
 
-export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null, ttk94Clause = true }: ReconciliationLetterProps): LetterPdf<StatementRow> {
+export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null, ttk94Clause = true, balances = null }: ReconciliationLetterProps): LetterPdf<StatementRow> {
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
   const side = balance > 0 ? t('letter.side.debit') : balance < 0 ? t('letter.side.credit') : '';
+  // An account of several currencies: each balance on its own, the ERP's TL figure beside them; the slip asks for each.
+  const multi = balances && balances.length > 1 ? balances : null;
+  const sentence = multi ? multiBalanceSentence(asOf, multi, localBalance ?? balance) : balanceSentence(asOf, balance, currency, localBalance, declaredMissing);
+  const agree = multi ? t('letter.reply.agreeMulti', { list: balancesList(multi) }) : balance === 0 ? t('letter.reply.agreeZero') : t('letter.reply.agreeText', { amount: formatMoney(Math.abs(balance)), side, currency });
+  const theirs = multi
+    ? [...multi.map((b) => ({ type: 'paragraph' as const, text: plain(t('letter.reply.theirBalanceMulti', { currency: b.currency })) })), { type: 'paragraph' as const, text: t('letter.reply.statementEnclosed') }]
+    : [];
   const blocks: LetterPdf<StatementRow>['blocks'] = [
     { type: 'heading', text: title },
     ...company.address.split(/\r?\n/).filter((l) => l.trim()).map((text) => ({ type: 'paragraph' as const, text })),
@@ -32,7 +39,7 @@ export function letterPdf({ company, account, asOf, issuedOn, balance, rows, fro
     ...(place ? [{ type: 'paragraph' as const, text: place }] : []),
     { type: 'paragraph', text: t('letter.accountId', { id: account.id }) },
     { type: 'paragraph', text: t('letter.subject'), bold: true },
-    { type: 'paragraph', text: balanceSentence(asOf, balance, currency, localBalance, declaredMissing) },
+    { type: 'paragraph', text: sentence },
     { type: 'paragraph', text: t('letter.body.request') },
     { type: 'paragraph', text: t('letter.body.disagree') },
     { type: 'paragraph', text: t('letter.note.errors') },
@@ -44,8 +51,8 @@ export function letterPdf({ company, account, asOf, issuedOn, balance, rows, fro
     { type: 'heading', text: t('letter.reply.title') },
     { type: 'paragraph', text: t('letter.reply.to', { company: title }) },
     { type: 'paragraph', text: t('letter.reply.intro', { date: formatDate(asOf), name: account.name }) },
-    { type: 'paragraph', text: `[ ] ${t('letter.reply.agree')} ${balance === 0 ? t('letter.reply.agreeZero') : t('letter.reply.agreeText', { amount: formatMoney(Math.abs(balance)), side, currency })}` },
-    { type: 'paragraph', text: plain(`[ ] ${t('letter.reply.disagree')} ${t('letter.reply.theirBalance', { currency })}`) },
+    { type: 'paragraph', text: `[ ] ${t('letter.reply.agree')} ${agree}` },
+    ...(multi ? [{ type: 'paragraph' as const, text: `[ ] ${t('letter.reply.disagree')}` }, ...theirs] : [{ type: 'paragraph' as const, text: plain(`[ ] ${t('letter.reply.disagree')} ${t('letter.reply.theirBalance', { currency })}`) }]),
     {
       type: 'pairs',
       pairs: [

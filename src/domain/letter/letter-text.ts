@@ -41,6 +41,18 @@ export interface ReconciliationLetterProps {
   ttk94Clause?: boolean;
   /** The statement's document-number column (the enclosure's Belge No). */
   docKey?: string | null;
+  /** An account of several currencies: its balance in each (then `balance`/`currency` are not used for the sentence). */
+  balances?: readonly { currency: string; balance: Minor }[] | null;
+}
+
+/** Several currencies' balances stated one by one: "5.000,00 TL borç; 20.869,36 USD alacak". */
+export function balancesList(balances: readonly { currency: string; balance: Minor }[]): string {
+  return balances.map((b) => sideAmount(b.balance, b.currency)).join('; ');
+}
+
+/** The sentence for an account of several currencies, with the TL figure as the ERP records it. */
+export function multiBalanceSentence(asOf: IsoDate, balances: readonly { currency: string; balance: Minor }[], localBalance: Minor): string {
+  return t('letter.body.multi', { date: formatDate(asOf), list: balancesList(balances), tl: sideAmount(localBalance, LOCAL_CURRENCY) });
 }
 
 /**

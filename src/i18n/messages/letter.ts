@@ -12,6 +12,12 @@ export const letter = {
     'letter.body.credit': 'Şirketimiz kayıtlarında cari hesabınız {date} tarihi itibarıyla {amount} {currency} alacak bakiyesi vermektedir{tlNote}.',
     'letter.body.zero': 'Şirketimiz kayıtlarında cari hesabınız {date} tarihi itibarıyla bakiye vermemektedir (0,00 {currency}){tlNote}.',
     'letter.body.tlNote': ' (ERP kayıtlarındaki TL karşılığı: {tl})',
+    'letter.body.multi':
+      'Şirketimiz kayıtlarında cari hesabınız {date} tarihi itibarıyla para birimi bazında şu bakiyeleri vermektedir: {list}. Tüm işlemlerin ERP kayıtlarındaki TL karşılığı: {tl}.',
+    'letter.reply.agreeMulti': 'Bildirdiğiniz {list} bakiyeleri kayıtlarımızla uyuşmaktadır.',
+    'letter.reply.theirBalanceMulti': 'Kayıtlarımızdaki bakiye ({currency}): ……………………… {currency}  ☐ borç  ☐ alacak.',
+    'letter.reply.statementEnclosed': 'Hesap ekstremiz ektedir.',
+    'letter.openItems.title': 'Açık kalemler ({currency})',
     'letter.body.declaredMissing': 'Cari hesabınız {declared} olarak tanımlıdır; ancak hesap ekstresinde {declared} tutarı bulunmadığından bakiye TL olarak bildirilmiştir.',
     'letter.statement.documentNo': 'Belge No',
     'letter.statement.currencyAmount': 'Tutar ({currency})',
