@@ -4,7 +4,7 @@
 // turning it kept; a call and a promise on another; the day's reminders sent in bulk and read in the demo
 // outbox (with its PDF "Ek"); a restart some days later (DEMO_CLOCK_OFFSET_DAYS) — everything still there,
 // and the unpaid promise broken, back on top. Pictures: docs/samples/tahsilat-*.png.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -16,8 +16,8 @@ const istanbulDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZ
 const tr = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 interface Row { accountId: string; name: string; overdue: { currency: string; overdue: number }[]; promise: { status: string } | null }
 
-/** The embedded demo ERP's address, from the server's start line. */
-const erpUrl = (server: OwnServer) => /embedded demo ERP at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.log)![1]!;
+/** The embedded demo ERP's address, from the server's latest start line (the log keeps earlier starts). */
+const erpUrl = (server: OwnServer) => [...server.log.matchAll(/embedded demo ERP at (http:\/\/127\.0\.0\.1:\d+)/g)].at(-1)![1]!;
 async function pay(request: APIRequestContext, server: OwnServer, accountId: string, date: string, amount: number) {
   const res = await request.post(`${erpUrl(server)}/__demo/payment`, { data: { accountId, date, amount } });
   expect(res.status()).toBe(201);
@@ -79,9 +79,11 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       const panelB = page.locator('.col-panel');
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByLabel('Sonuç').selectOption({ label: 'Mesaj bırakıldı' });
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('button', { name: 'Ekle' }).click();
+      await expect(panelB.locator('.col-log')).toContainText('Arama: Mesaj bırakıldı');
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByLabel('Tür').selectOption('note');
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('textbox', { name: 'Not' }).fill('Geri aradı: yarın 5.000 TL gönderecek.');
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('button', { name: 'Ekle' }).click();
+      await expect(panelB.locator('.col-log')).toContainText('Geri aradı: yarın 5.000 TL gönderecek.');
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByLabel('Tutar').fill('5.000,00');
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByLabel('Ödeme tarihi').fill(tr(istanbulDay(1)));
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByRole('button', { name: 'Sözü kaydet' }).click();
@@ -123,13 +125,16 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await expect(mail).toContainText(`Kime: ${to}`);
       await expect(mail.getByRole('document', { name: 'E-postanın içeriği' })).toContainText('Vadesi geçmiş');
       const ek = mail.getByRole('link', { name: /^Ek: / });
-      const pdf = await page.request.get(new URL((await ek.getAttribute('href'))!, server.url).href);
-      expect(pdf.status()).toBe(200);
-      expect(pdf.headers()['content-type']).toBe('application/pdf');
-      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      // The "Ek" link, clicked as the user does: the mail's own PDF downloads (no error shown).
+      const [download] = await Promise.all([page.waitForEvent('download'), ek.click()]);
+      expect(download.suggestedFilename()).toMatch(/^(Açık kalemler|Vade farkı hesabı) - .+\.pdf$/);
+      expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+      await expect(mail.getByRole('alert')).toHaveCount(0);
       await page.screenshot({ path: 'docs/samples/tahsilat-reminder-mail.png' });
 
       // Six days later (the server restarted): B's window (tomorrow + 3 days' grace) has closed unpaid.
+      // The open outbox page polls: it leaves before the server stops (no refused requests in its console).
+      await page.goto('about:blank');
       await server.stop();
       process.env.DEMO_CLOCK_OFFSET_DAYS = '6';
       await server.start();
@@ -152,6 +157,7 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       const outbox = (await (await page.request.get(`${server.url}/api/mutabakat/outbox?campaignId=tahsilat`, { headers: H })).json()) as { mails: unknown[] };
       expect(outbox.mails).toHaveLength(n);
     } finally {
+      await page.goto('about:blank');
       await server.stop();
       delete process.env.DEMO_CLOCK_OFFSET_DAYS;
       rmSync(dataDir, { recursive: true, force: true });

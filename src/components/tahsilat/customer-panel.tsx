@@ -81,23 +81,27 @@ function LogForm({ acc }: { acc: CollectAccount }) {
   const [result, setResult] = useState('ulasilamadi');
   const [note, setNote] = useState('');
   const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setBusy(true);
     try {
       qc.setQueryData(tahsilatQueries.account(acc.accountId).queryKey, await addActivity(acc.accountId, { kind, result: kind === 'call' ? result : null, note }));
-      setNote('');
+      // Only the text that was saved is cleared (what was typed meanwhile stays).
+      setNote((now) => (now === note ? '' : now));
       void qc.invalidateQueries({ queryKey: ['tahsilat', 'worklist'] });
     } catch (err) {
       setError(err);
     }
+    setBusy(false);
   };
   return (
-    <form className="col-form" onSubmit={(e) => void submit(e)} aria-label={t('col.panel.log')}>
+    <form className="col-form" onSubmit={(e) => void submit(e)} aria-label={t('col.panel.log')} aria-busy={busy || undefined}>
       <label>{t('col.panel.kind')}<select value={kind} onChange={(e) => setKind(e.target.value)}>{KINDS.map((k) => <option key={k} value={k}>{t(`col.kind.${k}`)}</option>)}</select></label>
       {kind === 'call' && <label>{t('col.panel.result')}<select value={result} onChange={(e) => setResult(e.target.value)}>{RESULTS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}</select></label>}
       <label>{t('col.panel.note')}<textarea rows={2} value={note} onChange={(e) => setNote(e.target.value)} /></label>
-      <button className="button button--small" type="submit">{t('col.panel.add')}</button>
+      <button className="button button--small" type="submit" disabled={busy}>{t('col.panel.add')}</button>
       <Errors error={error} />
     </form>
   );
