@@ -34,6 +34,7 @@ import { join } from 'node:path';
 import { buildApp, type BuiltApp } from './bundle';
 import { buildReference } from './reference-build';
 import { measureAccounts } from './accounts-run';
+import { measureWorklist } from './tahsilat-run';
 import { measureExports } from './export-run';
 import { BENCH_DIR, checks, chromiumPath, elapsed, launchChromium, log, newContext, notes, ONLY, QUERY, ROOT, RUNS } from './common';
 import { measureFirstScreen } from './first-screen';
@@ -128,6 +129,8 @@ async function main() {
     if (part('accounts')) {
       const accounts = await measureAccounts(browser, server.url);
       Object.assign(figures, accounts.figures);
+      // The collections worklist at 100k, beside the accounts list's first rows (same server, same run).
+      Object.assign(figures, await measureWorklist(browser, server.url));
       screens = accounts.screens;
       baselineRuns = accounts.baselineRuns;
       skipped.push(...accounts.skipped);

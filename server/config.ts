@@ -70,6 +70,8 @@ export interface ServerSettings {
   demoErp: DemoErpSettings;
   /** API password of the embedded demo ERP (DEMO_ERP_PASSWORD); undefined = a random one at start. */
   demoErpPassword?: string;
+  /** DEMO_CLOCK_OFFSET_DAYS (demo mode only): the mutabakat/tahsilat clock this many days ahead. */
+  demoClockOffsetDays?: number;
   /** Where login counters and revocations live: REDIS_URL, else STATE_FILE (when cookies outlive a restart), else memory. */
   store: StoreSettings;
   /** ALLOWED_HOSTS (production server): Host names answered; empty = any. */
@@ -264,6 +266,9 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
       else problems.push('DEMO_ERP_MEMO must be 1 or 0');
     }
   }
+  // Demo only: the mutabakat/tahsilat clock runs this many days ahead (a promise's window closing, in the e2e).
+  const clockOffset = demo && present(env.DEMO_CLOCK_OFFSET_DAYS) ? Number(env.DEMO_CLOCK_OFFSET_DAYS) : 0;
+  if (!Number.isInteger(clockOffset) || Math.abs(clockOffset) > 3650) problems.push('DEMO_CLOCK_OFFSET_DAYS must be a whole number of days');
 
   const mutabakat = resolveMutabakatSettings(env, { demo, cwd, host, port }, problems);
 
@@ -273,6 +278,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
     mode,
     demo,
     ...(demo && present(env.DEMO_ERP_PASSWORD) ? { demoErpPassword: env.DEMO_ERP_PASSWORD } : {}),
+    ...(clockOffset ? { demoClockOffsetDays: clockOffset } : {}),
     host,
     port,
     store,
@@ -329,6 +335,7 @@ export async function prepareGateway(settings: ServerSettings, store: StateStore
         erpBody: c.erpBody ?? 'form', maxAnswerBytes: c.maxAnswerBytes ?? 256 * 1024 * 1024, transport: c.transport ?? defaultDispatcher(),
       },
       addressOf: (ctx) => clientAddress(ctx as never, c),
+      ...(settings.demoClockOffsetDays ? { now: () => new Date(Date.now() + settings.demoClockOffsetDays! * 86_400_000) } : {}),
     });
   } catch (e) {
     await base.close();

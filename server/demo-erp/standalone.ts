@@ -4,6 +4,9 @@
  *   POST /__demo/settings {shape?, fail?, failRules?} → the new settings (400 on an unknown value);
  *        failRules = [{operation?, param?, value?, mode}] replaces the rules ([] clears them)
  *   GET  /__demo/requests            → the request log;  DELETE /__demo/requests clears it
+ *   POST /__demo/payment {accountId, date, amount, currencyAmount?} → a payment received appears on
+ *        the account's statement (a Tahsilat line; amounts in kuruş) — for the collections e2e
+ * The demo ERP runs only in demo mode and in tests (never beside a real ERP): so does this control API.
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -52,6 +55,14 @@ export function startDemoErp(options: StartDemoErpOptions): Promise<RunningDemoE
       if (body.failRules !== undefined) erp.settings.failRules = body.failRules as FailRule[];
       if (erp.settings.fail !== 'hang' && !erp.settings.failRules.some((r) => r.mode === 'hang')) erp.release();
       return json(current());
+    }
+    if (pathname === '/__demo/payment' && request.method === 'POST') {
+      const b = (await request.json().catch(() => null)) as { accountId?: unknown; date?: unknown; amount?: unknown; currencyAmount?: unknown } | null;
+      const ok = b && typeof b.accountId === 'string' && erp.dataset.accountById.has(b.accountId) && typeof b.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(b.date)
+        && Number.isSafeInteger(b.amount) && (b.amount as number) > 0 && (b.currencyAmount === undefined || (Number.isSafeInteger(b.currencyAmount) && (b.currencyAmount as number) > 0));
+      if (!ok) return json({ error: 'body must be {accountId (an account of the dataset), date YYYY-MM-DD, amount > 0 (kuruş), currencyAmount?}' }, 400);
+      erp.addPayment({ accountId: b.accountId as string, date: b.date as string, amount: b.amount as number, currencyAmount: b.currencyAmount as number | undefined });
+      return json({ ok: true }, 201);
     }
     if (pathname === '/__demo/requests') {
       if (request.method === 'DELETE') {

@@ -60,7 +60,7 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, 
   };
 
   app.get(`${base}/worklist`, route('worklist', async (c, ctx, by) => {
-    const limit = c.req.query('limit') === 'all' ? undefined : Math.min(100_000, Math.max(1, Number(c.req.query('limit')) || 1000));
+    const limit = c.req.query('limit') === 'all' ? undefined : Math.min(100_000, Math.max(1, Number(c.req.query('limit')) || 300));
     const wl = await buildWorklist(ctx, by.userName, viewOf(c), { force: c.req.query('refresh') === '1', limit });
     const waiting = await mailWaiting(ctx);
     return c.json({ ...wl, me: by.userName, mail: ctx.transport.mode, mailWaiting: waiting, mailProblem: waiting ? `${waiting} hatırlatma e-postası gönderilemedi, giden kutusunda bekliyor (SMTP sunucusuna ulaşılamıyor; yeniden denenecek).` : null });

@@ -102,11 +102,14 @@ export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { fo
         : view === 'broken' ? r.urgency === 0
           : view === 'disputes' ? r.flags.includes('itiraz')
             : true);
+  // Σ TL overdue per row, computed once (a tie-breaker of many comparisons on a large ERP).
+  const sums = new Map<WorkRow, number>();
+  const sumOf = (r: WorkRow) => sums.get(r) ?? (sums.set(r, sumOverdue(r)), sums.get(r)!);
   const order = (a: WorkRow, b: WorkRow) => a.urgency - b.urgency
     || (a.urgency === 1 ? compareIsoDate(a.nextActionDate, b.nextActionDate) : 0)
     || (b.oldestDays ?? -1) - (a.oldestDays ?? -1)
-    || sumOverdue(b) - sumOverdue(a)
-    || a.accountId.localeCompare(b.accountId);
+    || sumOf(b) - sumOf(a)
+    || (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0);
   inView.sort(order);
   // A large ERP: the first rows' figures from their statements (exact, per currency), then in order again.
   if (snap?.aging && !read.stale) {

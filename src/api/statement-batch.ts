@@ -17,6 +17,7 @@ import type { Statement } from '../domain/erp-types';
 import { userMessageOf } from '../domain/errors';
 import { runPool } from '../domain/run-pool';
 import { whole, type Arriving } from './erp-call';
+import { GC_TIME_MS } from './query-client';
 import { cancelStatements, statementQueries } from './statement';
 
 export type BatchItem<R> =
@@ -66,6 +67,8 @@ export function useStatementBatch<R>(opts: {
 
   const mutation = useMutation<RunResult, Error, readonly string[]>({
     mutationKey: key,
+    // The outcome is kept as long as the statements it was read from (the queries' gcTime).
+    gcTime: GC_TIME_MS,
     mutationFn: async (ids) => {
       controller.current?.abort();
       const ctrl = new AbortController();

@@ -4,7 +4,7 @@
 // BA/BS campaign of the reportable counterparts, the counterpart opens the link in a fresh browser
 // context and answers with one document fewer on our Bs (their Ba), the board shows the difference on
 // the count only. Expected figures are grouped from the demo dataset here. Pictures for the issue's note:
-// docs/samples/babs-{list,start,letter,docs,reply-form,reply-answered,board}.png.
+// docs/samples/babs-{list,start,letter,docs,reply-form,reply-answered,board,history}.png.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +126,19 @@ test.describe('BA/BS mutabakatı, list to board', () => {
       await expect(page.getByTestId('board-differences')).toHaveText('Açık farklar: Bs: belge +1');
       await checkPage(page, 'babs-board');
       await page.screenshot({ path: 'docs/samples/babs-board.png', fullPage: true });
+
+      // 6. Month over month: the account's history lists the BA/BS month beside a cari period.
+      const status = await page.evaluate(async (id) => {
+        const r = await fetch('/api/mutabakat/campaigns', { method: 'POST', headers: { 'x-app-request': '1', 'content-type': 'application/json' }, body: JSON.stringify({ accountIds: [id], asOf: '2026-09-30', deadline: '2026-12-31' }) });
+        return r.status;
+      }, DISAGREE);
+      expect(status).toBe(201);
+      await page.goto(`${server.url}/accounts/${DISAGREE}?mutabakat=1`);
+      const history = page.getByRole('grid', { name: 'Mutabakat geçmişi' });
+      await expect(history.getByRole('row').filter({ hasText: MONTH_NAME })).toContainText('Bs: belge +1');
+      await expect(history.getByRole('row').filter({ hasText: '30.09.2026' })).toContainText('Cari', { timeout: 60_000 });
+      await history.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'docs/samples/babs-history.png' });
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -32,7 +32,7 @@ export const tl = (minor: number) => {
 };
 
 /**
- * Mutabakat on PGlite for one test file (a fresh data folder), its jobs worker running in the
+ * Mutabakat on PGlite for one test file (a fresh folder from the migrated template), its jobs worker running in the
  * background like the server's, every table emptied after each test. Pass `gateway()` to renderApp:
  * the harness's gateway then mounts the real /api/mutabakat routes over this database.
  */
@@ -78,7 +78,9 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
     jsdomArrays = { Uint8Array: globalThis.Uint8Array, ArrayBuffer: globalThis.ArrayBuffer };
     Object.assign(globalThis, NODE_ARRAYS);
     try {
+      const { pgliteTemplate } = await import('../harness/pglite-template');
       mut = await startMutabakat({
+      loadDataDir: await pgliteTemplate(),
       settings: { enabled: true, demo: false, dataDir: join(dir, 'data'), mailFrom: 'Örnek <mutabakat@ornek.example>', publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 4 },
       upstream: { erpBaseUrl: 'http://demo-erp.test', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport: fetchTransport((r) => erp.fetch(r)) },
       company: { title: 'Örnek Ticaret ve Sanayi A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' },

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../server/mail/transport';
-import { smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
+import type { Harness } from './mutabakat-harness';
+import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
 import { seededHarness } from './babs-seed';
 
 let h: Harness;

@@ -198,7 +198,7 @@ describe('backup and restore', () => {
     await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
     const { backup, restore } = await import('../../server/db/backup-cli');
     const { openDatabase } = await import('../../server/db/open');
-    const { pgliteTemplate } = await import('./mutabakat-harness');
+    const { pgliteTemplate } = await import('../harness/pglite-template');
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');

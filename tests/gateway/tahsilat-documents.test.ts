@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema';
 import { smtpTransport } from '../../server/mail/transport';
-import { mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
+import { mutabakatHarness, type Harness } from './mutabakat-harness';
+import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
 
 let h: Harness;
 let inbox: Inbox;
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await h.reset();
-  inbox.mails.length = 0;
+  inbox.clear();
   h.clock.now = new Date('2026-11-16T09:00:00Z');
 });
 

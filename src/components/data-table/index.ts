@@ -45,6 +45,13 @@
  *     sorting={sortingFromParam(params.get('sort'), ids)} onSortingChange={(s) => setParam('sort', sortingToParam(s))}
  *     onRowOpen={(a) => navigate(accountHref(a))} loading={isPending} error={error} onRetry={refetch}
  *     csvFileName="cariler.csv" />
+ *
+ * A page that reads the view itself (counts, totals over the rows shown) makes the model and hands
+ * it down, so the view is computed once (use-table-model.ts; the accounts list does this):
+ *
+ *   const model = useTableModel({ data: accounts, columns: COLUMNS, searchQuery: q, rowFilter, sorting, onSortingChange });
+ *   const shown = model.order.length;                            // the rows the table shows
+ *   <DataTable model={model} getRowId={(a) => a.id} aria-label={t('accounts.title')} … />
  */
 export { DataTable } from './data-table';
 export { clearColumnPrefs } from './column-store';

@@ -1,9 +1,11 @@
 // The rows shown: Turkish sorting, controlled sort, Turkish-folded search and rowFilter, with the
 // summary and totals following them (use-table-model.ts over row-order/).
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SortingState } from '.';
-import { type Account, Harness, grid, names, column } from './data-table.fixtures';
+import { useState } from 'react';
+import { sumMinor } from '../../domain/money';
+import { DataTable, TableSearch, sortingToParam, useTableModel, type RowFilter, type SortingState } from '.';
+import { type Account, ACCOUNTS, COLUMNS, Harness, grid, names, column } from './data-table.fixtures';
 
 describe('DataTable', () => {
   it('sorts text by Turkish alphabet on header click (Ç after C, ı before i, Ö after O, Ş after S, Ü after U), then descending', async () => {
@@ -134,5 +136,52 @@ describe('DataTable', () => {
     expect(screen.getByText('8 satırdan 5 gösteriliyor')).toBeInTheDocument();
     // 150000 + 99 + 1000000 + 2000 + 7 = 1152106 kuruş
     expect((grid().querySelector('tfoot tr') as HTMLTableRowElement).cells[2]).toHaveTextContent('11.521,06');
+  });
+});
+
+describe('a table model the page owns (useTableModel → <DataTable model>)', () => {
+  // The page reads the same view the table shows: its own count and sum agree with the table's rows.
+  function ModelPage({ rowFilter = null }: { rowFilter?: RowFilter<Account> | null }) {
+    const [q, setQ] = useState('');
+    const model = useTableModel({ data: ACCOUNTS, columns: COLUMNS, searchQuery: q, rowFilter });
+    const sum = sumMinor(Array.from(model.order, (i) => ACCOUNTS[i]!.balance));
+    return (
+      <>
+        <p data-testid="page-count">{model.order.length}</p>
+        <p data-testid="page-sum">{sum}</p>
+        <p data-testid="page-sort">{sortingToParam(model.sorting) ?? ''}</p>
+        <DataTable model={model} getRowId={(r) => r.id} aria-label="Cariler" virtualize={false} toolbar={<TableSearch value={q} onChange={setQ} />} />
+      </>
+    );
+  }
+
+  it('"an" (Turkish folding, names and cities): Cam Sanayi, Çelik Yapı (Ankara), Ilgaz Orman, Ozan Tekstil — the page counts the rows the table shows', async () => {
+    const user = userEvent.setup();
+    render(<ModelPage />);
+    await user.type(screen.getByRole('searchbox'), 'an');
+    await waitFor(() => expect(names()).toEqual(['Cam Sanayi', 'Çelik Yapı', 'Ilgaz Orman', 'Ozan Tekstil']));
+    expect(screen.getByTestId('page-count')).toHaveTextContent('4');
+    // by hand: -25,00 + 0,99 + 0,00 + 20,00 = -4,01 → -401 kuruş
+    expect(screen.getByTestId('page-sum')).toHaveTextContent('-401');
+  });
+
+  it('its rowFilter sees each row with its index; the summary counts what the filter keeps', async () => {
+    const user = userEvent.setup();
+    // The first six rows (A1–A6) with a positive balance: A1 1.500,00, A3 0,99, A4 10.000,00 → 3 rows.
+    render(<ModelPage rowFilter={(a, i) => i < 6 && (a.balance ?? 0) > 0} />);
+    expect(screen.getByTestId('page-count')).toHaveTextContent('3');
+    await user.type(screen.getByRole('searchbox'), 'an');
+    // "an" among them: only Çelik Yapı (Ankara)
+    await waitFor(() => expect(names()).toEqual(['Çelik Yapı']));
+    expect(screen.getByTestId('page-sum')).toHaveTextContent('99');
+    expect(screen.getByText('3 satırdan 1 gösteriliyor')).toBeInTheDocument();
+  });
+
+  it('a header click sorts through the model: the page sees the sort the table shows', async () => {
+    const user = userEvent.setup();
+    render(<ModelPage />);
+    await user.click(within(screen.getByRole('columnheader', { name: /^Ad/ })).getByRole('button'));
+    expect(screen.getByTestId('page-sort')).toHaveTextContent('name');
+    expect(names()[0]).toBe('Cam Sanayi');
   });
 });

@@ -33,7 +33,8 @@ export function statementDocColumns(docKey: string | null): DocColumn<StatementR
   ];
 }
 
-export function statementDocument(head: DocumentHead, columns: readonly DocColumn<StatementRow>[], rows: readonly StatementRow[], summary: StatementSummary): DocSpec<StatementRow> {
+/** `notes`: lines under the intro (what the TL figure is on a TL + USD account, docs/decisions/0006-tl-figure.md). */
+export function statementDocument(head: DocumentHead, columns: readonly DocColumn<StatementRow>[], rows: readonly StatementRow[], summary: StatementSummary, notes: readonly string[] = []): DocSpec<StatementRow> {
   const unreadable = (r: StatementRow, f: 'debit' | 'credit') => r.line?.invalid[f] !== undefined || (r.kind === 'opening' && r.incomplete);
   const incomplete = summary.incomplete.totals;
   const eksik = t('statement.incomplete');
@@ -44,7 +45,7 @@ export function statementDocument(head: DocumentHead, columns: readonly DocColum
       balance: { kind: 'last', value: (r) => (r.incomplete ? null : r.balance), format: (m) => balanceText(m) },
     },
     unknownCarry: eksik,
-    intro: [t('doc.statement.closing', { balance: incomplete ? eksik : balanceText(summary.totals.balance) }), t('doc.statement.lines', { count: String(rows.length) })],
+    intro: [t('doc.statement.closing', { balance: incomplete ? eksik : balanceText(summary.totals.balance) }), t('doc.statement.lines', { count: String(rows.length) }), ...notes],
     grandTotal: {
       debit: incomplete ? eksik : formatMoney(summary.totals.debit),
       credit: incomplete ? eksik : formatMoney(summary.totals.credit),

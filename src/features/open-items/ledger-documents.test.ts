@@ -87,3 +87,15 @@ describe('the other currencies on paper (issue 31)', () => {
     expect(li.intro).toContain('Vade farkı 300,00 TL + KDV 60,00 TL = 360,00 TL');
   });
 });
+
+describe('what the TL figure is, on paper (issue 31, docs/decisions/0006-tl-figure.md)', () => {
+  it('a TL + USD account: the open-items document says its TL is the TL-written documents only; a TL-only account says nothing', async () => {
+    const { tlBasisText } = await import('../../components/statement/tl-basis-note');
+    const note = tlBasisText('own', ['USD'])!;
+    expect(note).toMatch(/^TL tutarlar yalnız TL yazılmış belgelerdir; USD belgeler kendi para biriminde ayrıca gösterilir, toplanmaz\./);
+    const spec = openItemsDocument(head, openItemsColumns('TL'), [], { side: 'Bakiye borç tarafında.', openTotal: '8.000,00 B', overdue: '6.000,00 B', overdueCount: 1, basis: 'Vade tarihi', currency: 'TL', others: note });
+    expect(spec.intro).toContain(note);
+    expect(tlBasisText('own', [])).toBeNull();
+    expect(tlBasisText('equivalent', ['USD', 'EUR'])).toContain('tüm hareketlerin TL karşılığıdır (USD, EUR hareketler dahil');
+  });
+});

@@ -60,6 +60,10 @@ export const common = {
     'common.field.statementLine.credit': 'Alacak Tutarı',
     'common.field.statementLine.currency': 'İşlem Dövizi',
     'common.field.statementLine.currencyAmount': 'Döviz Tutarı',
+    'common.field.statementLine.documentNo': 'Belge No',
+    'common.field.statementLine.documentId': 'İşlem ID',
+    'common.field.statementLine.ref': 'İlgili Belge No',
+    'common.field.statementLine.refId': 'İlgili Fatura ID',
     'common.cell.invalid': 'okunamayan değer, ERP’nin gönderdiği haliyle',
     'common.cell.ambiguous':
       'ondalık ayırıcısı belirsiz değer (bin mi, bir virgül mü?), ERP’nin gönderdiği haliyle; sütunun diğer değerleri karar vermeye yetmedi',

@@ -1,0 +1,48 @@
+/**
+ * The collections worklist of the large demo (100,000 accounts) in Chromium, in the same run as the
+ * accounts list (bench/run.ts):
+ *  collect.worklist100kMs   navigation to /tahsilat → its first rows painted (the page, the gateway,
+ *                           the worklist built from the ERP's aging answer with the first 50 rows'
+ *                           statements), the server's snapshot warm (target ≤ 300 ms);
+ *  collect.worklistColdMs   the first GET /api/tahsilat/worklist after the server started (one
+ *                           get_yaslandirma over 100k accounts, 50 statements): once per 5 minutes.
+ *  collect.worklistApiMs    GET /api/tahsilat/worklist alone, warm.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Browser } from 'playwright-core';
+import { check, log, newContext, RUNS } from './common';
+import { figure, type Figure } from './stats';
+
+export async function measureWorklist(browser: Browser, baseUrl: string): Promise<Record<string, Figure>> {
+  const context = await newContext(browser, baseUrl, { login: true });
+  try {
+    const api = () => context.request.get('/api/tahsilat/worklist?view=all', { headers: { 'x-app-request': '1' }, timeout: 300_000 });
+    const t0 = performance.now();
+    const cold = await api();
+    const coldMs = performance.now() - t0;
+    const body = (await cold.json()) as { rows?: unknown[]; total?: number; counts?: { all: number } };
+    check('worklist answers 200 at 100k', cold.status() === 200, `HTTP ${cold.status()}`);
+    log(`  worklist cold (aging + ${Math.min(50, body.rows?.length ?? 0)} statements): ${coldMs.toFixed(0)} ms; ${body.counts?.all ?? '?'} customers overdue, ${body.rows?.length ?? 0} rows sent`);
+    const apiMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const a = performance.now();
+      await (await api()).body();
+      apiMs.push(performance.now() - a);
+    }
+    const pageMs: number[] = [];
+    for (let i = 0; i < RUNS + 1; i++) {
+      const page = await context.newPage();
+      const a = performance.now();
+      await page.goto('/tahsilat', { waitUntil: 'commit' });
+      await page.locator('tr[data-row-id]').first().waitFor({ timeout: 60_000 });
+      const ms = performance.now() - a;
+      // The first load fetches the page's code: not counted (the accounts list is measured warm too).
+      if (i > 0) pageMs.push(ms);
+      await page.close();
+    }
+    log(`  worklist first rows: ${pageMs.map((m) => m.toFixed(0)).join(' / ')} ms; API ${apiMs.map((m) => m.toFixed(0)).join(' / ')} ms`);
+    return { 'collect.worklist100kMs': figure(pageMs, 'ms'), 'collect.worklistColdMs': figure([coldMs], 'ms'), 'collect.worklistApiMs': figure(apiMs, 'ms') };
+  } finally {
+    await context.close();
+  }
+}
