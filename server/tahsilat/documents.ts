@@ -5,6 +5,7 @@
  * pdfmake (server/mutabakat/pdf.ts).
  */
 import { openItems } from '../../src/domain/ledger';
+import { bucketLabel } from '../../src/domain/ledger/bucket-label';
 import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format';
 import { t } from '../../src/i18n';
 import { openItemsDocColumns, openItemsDocument, type OpenRow } from '../../src/domain/document/open-items-document';
@@ -56,8 +57,11 @@ function lateInterestParts(i: DocInput) {
 export function openItemsParts(i: DocInput, ownLines = false) {
   return i.currencies.map((currency) => {
     const r = openItems(i.lines, { asOf: i.asOf, currency, ownLines });
+    // The bucket by its label, as the open-items page shows it ("0-30 Gün"), not its key.
+    const labels = new Map<string, string>(r.buckets.map((b) => [b.key, bucketLabel(b)]));
+    labels.set('undated', t('aging.bucket.undated'));
     const rows: OpenRow[] = r.items.filter((x) => x.remaining > 0).map((x) => ({
-      index: x.index, date: x.date, dueDate: x.dueDate, type: i.lines[x.pos]!.type, documentNo: documentNumberOf(i.lines[x.pos], i.docKey), amount: x.amount, remaining: x.remaining, days: x.days, bucket: x.bucket,
+      index: x.index, date: x.date, dueDate: x.dueDate, type: i.lines[x.pos]!.type, documentNo: documentNumberOf(i.lines[x.pos], i.docKey), amount: x.amount, remaining: x.remaining, days: x.days, bucket: labels.get(x.bucket) ?? x.bucket,
     }));
     const money = (m: number) => `${formatMoney(m)} ${currency}`;
     const spec = openItemsDocument(head(i, 'openItems'), openItemsDocColumns(currency), rows, {

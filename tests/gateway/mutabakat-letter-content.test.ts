@@ -118,6 +118,9 @@ describe('the option "açık kalemler"', () => {
     expect(text).toContain(`Açık kalemler toplamı: ${formatMoney(Math.abs(bal))} TL`);
     // Each open item is a line of the account: one of its document dates appears.
     expect(text).toContain('Para birimi: TL');
+    // Buckets by their labels, as the open-items page shows them, never their keys.
+    expect(text).toContain('Vadesi Gelmemiş');
+    expect(text).not.toMatch(/notDue|\bb[1-9]\b/);
 
     await h.reset();
     const without = await campaign(['1006'], { openItems: false });

@@ -4,12 +4,7 @@ import { formatMoney } from '../../domain/format';
 import type { Minor } from '../../domain/types';
 import './bucket-display.css';
 
-/** Label of a bucket by its day range: "Vadesi Gelmemiş", "0-30 Gün", "120 Gün Üstü". */
-export function bucketLabel(b: { from: number | null; to: number | null; notDue?: boolean; key?: string }): string {
-  if (b.notDue || b.key === 'notDue' || (b.from === null && b.to === null)) return t('aging.bucket.notDue');
-  if (b.to === null) return t('aging.bucket.openAfter', { after: Math.max(0, (b.from ?? 1) - 1) });
-  return t('aging.bucket.range', { from: b.from ?? 0, to: b.to });
-}
+export { bucketLabel } from '../../domain/ledger/bucket-label';
 
 // Not yet due in green, then from light to dark as the debt gets older.
 const PALETTE = ['#2e7d32', '#9bbf4c', '#e0b92b', '#e8862a', '#d1493f', '#8e1b1b', '#5a0f0f', '#3b0a0a'];
