@@ -9,11 +9,14 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { checkConsoleGuard, installConsoleGuard } from './harness/console-guard';
 import { resetShortcutsCache } from '../src/lib/account-shortcuts';
+import { resetTransfers } from '../src/api/transfers';
 
 // Every test starts with an empty browser storage (pinned/recent accounts live there).
 beforeEach(() => {
   localStorage.clear();
   resetShortcutsCache();
+  // A previous test's answer left streaming would otherwise be the "oldest call" of the next one's progress.
+  resetTransfers();
   installConsoleGuard();
 });
 afterEach(() => {

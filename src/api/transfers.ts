@@ -33,3 +33,12 @@ export function oldestForegroundTransfer(): Transfer | undefined {
   for (const t of inFlight) if (!t.background && (!oldest || t.startedAt < oldest.startedAt)) oldest = t;
   return oldest;
 }
+
+/**
+ * Forget every call in flight. For test isolation only: test files share a worker's modules, and a
+ * test may end with an answer still streaming (its gate never opened); the app itself ends each
+ * transfer in fetchErp's finally.
+ */
+export function resetTransfers(): void {
+  inFlight.clear();
+}
