@@ -130,11 +130,12 @@ function figuresOn(page: string, label: string): string[] {
   return line ? [...line.matchAll(MONEY)].map((m) => m[0]) : [];
 }
 
-// Open items of 1003 (a customer with many small invoices: 0,10 and 0,20) as of 31.12.2026, worked
+// Open items of 1003 (a customer with many small invoices: 0,10 and 0,20) as of 15.11.2026 (the demo's
+// today, a day that has come: a later one would be taken as today), worked
 // out here by FIFO from the dataset: every payment closes the earliest-due invoices first; what is
 // left open is the balance.
 const OI = account(SPECIAL_ACCOUNTS.floatTrap);
-const OI_AS_OF = '2026-12-31';
+const OI_AS_OF = '2026-11-15';
 const oiLines = OI.lines.filter((l) => l.date <= OI_AS_OF);
 const oiOpen = (() => {
   const debits = oiLines.filter((l) => l.debit > 0).sort((a, b) => (a.dueDate ?? a.date).localeCompare(b.dueDate ?? b.date));
@@ -152,7 +153,7 @@ test.describe('open items as a document', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
   const oiPath = `/accounts/${OI.id}/acik-kalemler?asOf=${OI_AS_OF}`;
   const check = (pdf: PdfText) => {
-    checkHeads(pdf, 'Açık Kalemler Ekstresi', `Cari: ${OI.id} · ${OI.name}`, 'Tarih: 31.12.2026');
+    checkHeads(pdf, 'Açık Kalemler Ekstresi', `Cari: ${OI.id} · ${OI.name}`, 'Tarih: 15.11.2026');
     // Σ açık kalan = the balance as of the date (4,60: a float sum of 0,10s and 0,20s drifts; kuruş do not).
     const balance = sum(oiLines.map((l) => l.debit - l.credit));
     expect(trMoney(balance)).toBe('4,60');
@@ -184,7 +185,7 @@ test.describe('open items as a document', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'PDF indir' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`${OI.name} - Açık Kalemler - 31.12.2026.pdf`);
+    expect(download.suggestedFilename()).toBe(`${OI.name} - Açık Kalemler - 15.11.2026.pdf`);
     const file = (await download.path())!;
     keep(file, 'open-items-download');
     const pdf = pdfText(file);
@@ -195,17 +196,17 @@ test.describe('open items as a document', () => {
   });
 });
 
-// Vade farkı of the busiest customer (1000) as of 31.12.2026 at the legal default (kanuni faiz at the
+// Vade farkı of the busiest customer (1000) as of 15.11.2026 at the legal default (kanuni faiz at the
 // rate in force each day): a sheet of more than one page. What each page carries is checked against the
 // rows printed above it; KDV is once, on the total (above the table), not a column.
 test.describe('vade farkı as a document', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
   const LI = account(SPECIAL_ACCOUNTS.large);
-  const liPath = `/accounts/${LI.id}/vade-farki?asOf=2026-12-31`;
+  const liPath = `/accounts/${LI.id}/vade-farki?asOf=2026-11-15`;
 
   const check = (pdf: PdfText, total: string) => {
     expect(pdf.pages.length, 'more than one page').toBeGreaterThan(1);
-    checkHeads(pdf, 'Vade Farkı Hesabı', `Cari: ${LI.id} · ${LI.name}`, 'Tarih: 31.12.2026');
+    checkHeads(pdf, 'Vade Farkı Hesabı', `Cari: ${LI.id} · ${LI.name}`, 'Tarih: 15.11.2026');
     // Σ vade farkı carried out of each page = what the page carried in + its rows' figures (each
     // row's last amount), added here in kuruş.
     const kurus = (s: string) => Number(s.replace(/\./g, '').replace(',', ''));
@@ -236,7 +237,7 @@ test.describe('vade farkı as a document', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'PDF indir' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`${LI.name} - Vade Farkı - 31.12.2026.pdf`);
+    expect(download.suggestedFilename()).toBe(`${LI.name} - Vade Farkı - 15.11.2026.pdf`);
     const file = (await download.path())!;
     keep(file, 'late-interest-download');
     const pdf = pdfText(file);

@@ -91,7 +91,7 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
 
       // The same panel on B's account page.
       await page.goto(`${server.url}/accounts/${B!.accountId}`);
-      await page.getByText('Tahsilat takibi: notlar, aramalar, sonraki adım, sözler').click();
+      await page.getByRole('link', { name: 'Tahsilat takibi', exact: true }).click();
       await expect(page.locator('.col-account .col-log')).toContainText('Geri aradı: yarın 5.000 TL gönderecek.');
       await page.locator('.col-account').scrollIntoViewIfNeeded();
       await page.screenshot({ path: 'docs/samples/tahsilat-account-panel.png', fullPage: true });

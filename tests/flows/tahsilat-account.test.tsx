@@ -19,7 +19,7 @@ interface Acc { state: { owner: string | null; nextAction: string; nextActionDat
 describe('the collections panel on the account page', () => {
   it('logs a call with its result, saves the next action and owner, takes a promise; the log shows each, newest first', async () => {
     const app = await renderApp('/accounts/1006', { loggedIn: true, gateway: mut.gateway() });
-    await app.user.click(await screen.findByText('Tahsilat takibi: notlar, aramalar, sonraki adım, sözler'));
+    await app.user.click(await screen.findByRole('link', { name: 'Tahsilat takibi' }));
     const log = await screen.findByRole('form', { name: 'Kayıt ekle' }, { timeout: 15_000 });
     await app.user.selectOptions(within(log).getByLabelText('Tür'), 'call');
     await app.user.selectOptions(within(log).getByLabelText('Sonuç'), 'Ödeme sözü');

@@ -1,4 +1,4 @@
-/** The statement's actions beside its title: pin, print, PDF, the letter, open items, vade farkı, mutabakat. */
+/** The statement's actions beside its title: pin, print, PDF, the letter, open items, vade farkı. */
 import { Link } from 'react-router-dom';
 import { PdfButton } from '../../components/document/pdf-button';
 import { documentFileName } from '../../domain/document/document-head';
@@ -29,9 +29,23 @@ export function StatementActions({ v }: { v: StatementView }) {
       <Link className="button button--small" to={`${account}/vade-farki${asOfSearch}`} state={listState}>
         {t('ledger.lateInterest.open')}
       </Link>
+    </>
+  );
+}
+
+/**
+ * The account's own panels (mutabakat contacts and history, tahsilat takibi), opened on demand: on the
+ * back link's line, so a laptop keeps the heading and its actions on one line and the statement its rows.
+ */
+export function StatementPanels({ v }: { v: StatementView }) {
+  return (
+    <span className="statement-panels">
       <Link className="button button--small" aria-expanded={v.mutabakatOpen} to={{ search: withParams(v.params, { mutabakat: v.mutabakatOpen ? null : '1' }).toString() }} replace>
         {t('mut.account.toggle')}
       </Link>
-    </>
+      <Link className="button button--small" aria-expanded={v.tahsilatOpen} title={t('col.account.toggle')} to={{ search: withParams(v.params, { tahsilat: v.tahsilatOpen ? null : '1' }).toString() }} replace>
+        {t('col.account.open')}
+      </Link>
+    </span>
   );
 }

@@ -33,7 +33,7 @@ import { formatMoney } from '../../domain/format';
 import type { StatementRow } from '../../domain/running-balance';
 import { t } from '../../i18n';
 import { matchingPreset } from './date-range';
-import { StatementActions } from './statement-actions';
+import { StatementActions, StatementPanels } from './statement-actions';
 import { IncompleteAmount } from './statement-columns';
 import { StatementFacts } from './statement-facts';
 import { StatementFilters } from './statement-filters';
@@ -56,15 +56,18 @@ export default function StatementPage() {
   return (
     <div className="statement-page">
       <div className="statement-title">
-        <Link to={v.backTo} className="statement-back no-print">
-          ← {t('statement.back')}
-        </Link>
+        <div className="statement-nav no-print">
+          <Link to={v.backTo} className="statement-back">
+            ← {t('statement.back')}
+          </Link>
+          <StatementPanels v={v} />
+        </div>
         <PageHeader title={v.name ?? t('statement.title')}>
           <StatementActions v={v} />
         </PageHeader>
       </div>
       {v.mutabakatOpen && <AccountMutabakat accountId={cariId} />}
-      <AccountTahsilat accountId={cariId} />
+      {v.tahsilatOpen && <AccountTahsilat accountId={cariId} />}
 
       <StatementFacts
         cariId={cariId}

@@ -58,6 +58,8 @@ export function useStatementView() {
   const stale = badParams.length > 0 || refused.from || refused.to;
   // ?mutabakat=1: the account's mutabakat contacts and history, opened on demand.
   const mutabakatOpen = params.get('mutabakat') === '1';
+  // ?tahsilat=1: the collections panel (notes, calls, promises), opened from the header so the statement keeps its rows.
+  const tahsilatOpen = params.get('tahsilat') === '1';
 
   const statement = useQuery(statementQueries.detail(cariId));
   // The first lines of a long statement still arriving (slow link: `complete: false` in the same
@@ -138,7 +140,7 @@ export function useStatementView() {
   const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) => statementDocument({ ...documentHead, madeAt: new Date() }, cols, shownRows, summary!, [tlBasisText('equivalent', prepared?.fx.currencies ?? [])].filter((x): x is string => !!x));
 
   return {
-    cariId, params, backTo, listState, today, from, to, swapped, type, badParams, onRefused, stale, mutabakatOpen,
+    cariId, params, backTo, listState, today, from, to, swapped, type, badParams, onRefused, stale, mutabakatOpen, tahsilatOpen,
     statement, shown, statementWhole, incomplete, account, list, accountMissing, name, factsPending, isPinned: pinned.some((p) => p.id === cariId),
     lines, asOf, prepared, summary, rows, fx, columns, setRange, setType, rangeText, documentHead, ready, docSpec,
   };

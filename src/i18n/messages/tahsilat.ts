@@ -53,6 +53,7 @@ export const tahsilat = {
     'col.panel.addPromise': 'Sözü kaydet',
     'col.panel.promises': 'Sözler',
     'col.account.toggle': 'Tahsilat takibi: notlar, aramalar, sonraki adım, sözler',
+    'col.account.open': 'Tahsilat takibi',
     'col.send.title': 'Belgeyi e-postayla gönder',
     'col.send.kind': 'Gönderilecek belge',
     'col.send.statement': 'Hesap ekstresi (son 1 yıl)',
