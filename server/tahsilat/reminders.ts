@@ -48,14 +48,21 @@ export async function proposeReminders(ctx: MutCtx, by: Actor | null = null): Pr
   const wl = await buildWorklist(ctx, '', 'all', { force: true });
   if (wl.stale || !wl.asOf) throw conflict(wl.problem ?? 'ERP okunamadı; hatırlatma önerilemedi.');
   const candidates = [];
+  // Paused since an earlier proposal of the day (the 07:00 run, then a promise or an itiraz): that proposal is withdrawn.
+  const paused: string[] = [];
   for (const r of wl.rows) {
     if (!r.overdue.length || r.oldestDays === null) continue;
-    if (r.promise?.status === 'pending') continue;
-    if (r.flags.includes('itiraz') || r.flags.includes('hukuki')) continue;
+    if (r.promise?.status === 'pending' || r.flags.includes('itiraz') || r.flags.includes('hukuki')) {
+      paused.push(r.accountId);
+      continue;
+    }
     if (!levelFor(settings.levels, r.oldestDays)) continue;
     const st = (await ctx.db.select().from(collectAccounts).where(eq(collectAccounts.accountId, r.accountId)))[0];
     if (st?.remindedAt && compareIsoDate(todayIso(st.remindedAt), addDays(today, -settings.minIntervalDays)) > 0) continue;
     candidates.push(r);
+  }
+  if (paused.length) {
+    await ctx.db.update(collectReminders).set({ state: 'skipped' }).where(and(eq(collectReminders.day, today), eq(collectReminders.state, 'proposed'), inArray(collectReminders.accountId, paused)));
   }
   // A large ERP's rows carry the aging's estimate: each candidate's figures from its statement.
   const snap = (await readSnapshot(ctx)).snapshot!;

@@ -111,7 +111,8 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       const n = Number(/\((\d+)\)/.exec((await send.textContent())!)![1]);
       expect(n).toBeGreaterThan(0);
       const proposals = (await (await page.request.get(`${server.url}/api/tahsilat/reminders`, { headers: H })).json()) as { reminders: { accountId: string; state: string; to: string[] }[] };
-      expect(proposals.reminders.map((p) => p.accountId)).not.toContain(B!.accountId);
+      // Not proposed (after 07:00 the day's job may have proposed B before the promise: that proposal is withdrawn).
+      expect(proposals.reminders.filter((p) => p.state === 'proposed').map((p) => p.accountId)).not.toContain(B!.accountId);
       const mailed = proposals.reminders.filter((p) => p.state === 'proposed');
       await send.click();
       await expect(page.getByText(`${n} e-posta giden kutusuna alındı; 0 atlandı.`)).toBeVisible();
