@@ -16,6 +16,8 @@ type Pending = { ok: (b: BuiltLetter) => void; fail: (e: Error) => void };
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** The thread's kernel id once it has told it (Linux), to read its priority. */
+  tid?: number | null;
 }
 
 let slots: Slot[] | null | undefined;
@@ -44,7 +46,11 @@ function startOne(found: { file: string; tsx: boolean }): Slot {
     : new Worker(found.file);
   w.unref();
   const slot: Slot = { worker: w, pending: new Map() };
-  w.on('message', (m: { id: number; built?: BuiltLetter; error?: string }) => {
+  w.on('message', (m: { id: number; built?: BuiltLetter; error?: string } | { tid: number | null }) => {
+    if ('tid' in m) {
+      slot.tid = m.tid;
+      return;
+    }
     const p = slot.pending.get(m.id);
     if (!p) return;
     slot.pending.delete(m.id);
@@ -85,6 +91,11 @@ export function buildLetterInPool(input: LetterInput): Promise<BuiltLetter> {
     slot.pending.set(id, { ok, fail });
     slot.worker.postMessage({ id, input }, input.raw ? [input.raw.body] : []);
   });
+}
+
+/** The running letter threads' kernel ids (Linux; tests read their priority from /proc). */
+export function letterThreadIds(): number[] {
+  return (slots ?? []).map((s) => s.tid).filter((t): t is number => typeof t === 'number');
 }
 
 /** Stops the threads (tests, shutdown). */
