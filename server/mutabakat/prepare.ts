@@ -43,6 +43,9 @@ const accountCache = new Map<string, Promise<Map<string, Account>>>();
 /** Letters (PDFs) per UPDATE statement of a chunk's transaction. */
 const SAVE_STATEMENT = 5;
 
+/** One turn of the event loop (I/O callbacks run). */
+const breathe = () => new Promise<void>((ok) => setImmediate(ok));
+
 type Todo = { id: string; accountId: string; to: string[]; cc: string[]; person: string };
 
 export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
@@ -107,10 +110,12 @@ async function save(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, built:
   const sends = campaign.sendWhenReady && !campaign.cancelled && ctx.transport.mode !== 'disabled';
   const stateOf = (l: Todo) => (l.to.length === 0 ? 'no_address' : sends ? 'queued' : 'prepared');
   await ctx.db.transaction(async (tx) => {
-    // A few letters per statement: each statement's PDFs cross into PGlite on the event loop, so the
-    // loop is held for a few PDFs at a time, not for the whole chunk's.
+    // A few letters per statement, and the event loop let through between statements: each statement's
+    // PDFs cross into PGlite on the event loop (PGlite runs a query synchronously, and its awaits chain as
+    // microtasks, so without a macrotask turn the gateway's waiting answers would wait for the whole chunk).
     const done = new Set<string>();
     for (let i = 0; i < built.length; i += SAVE_STATEMENT) {
+      if (i > 0) await breathe();
       const values = sql.join(built.slice(i, i + SAVE_STATEMENT).map(({ l, b }) => sql`(${l.id}::text, ${stateOf(l)}::text, ${b.name}::text, ${JSON.stringify(b.snapshot)}::jsonb, ${b.pdf}::bytea, ${b.sha256}::text)`), sql`, `);
       const updated = await tx.execute(sql`UPDATE letters AS l SET state = v.state, account_name = v.name, snapshot = v.snapshot, pdf = v.pdf, pdf_sha256 = v.sha, last_error = NULL
         FROM (VALUES ${values}) AS v(id, state, name, snapshot, pdf, sha)
@@ -118,6 +123,7 @@ async function save(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, built:
       for (const r of (updated as unknown as { rows: { id: string }[] }).rows) done.add(r.id);
     }
     const saved = built.filter(({ l }) => done.has(l.id));
+    await breathe();
     await appendEvents(tx, now, saved.map(({ l, b }) => ({ campaignId: campaign.id, letterId: l.id, accountId: l.accountId, type: 'prepared', detail: { pdfSha256: b.sha256, ours: b.snapshot.ours, localBalance: b.snapshot.localBalance, warnings: b.snapshot.warnings } })));
     const queued = saved.filter(({ l }) => stateOf(l) === 'queued');
     await queueMails(ctx, tx, queued.map(({ l, b }) => ({ id: l.id, campaignId: campaign.id, accountId: l.accountId, accountName: b.name, to: l.to, cc: l.cc, person: l.person, snapshot: b.snapshot })), campaign, 'letter', now, null);
