@@ -8,7 +8,9 @@
  *    1000 / unitsPerEm), and pdfkit only reads it afterwards (it already shares one run between every
  *    use of a word within a document).
  *  - The embedded font subset (fontkit's TTF subset encoding): the same ordered glyph list gives the
- *    same bytes, so they are kept per font and glyph list.
+ *    same bytes, so they are kept per font and glyph list. A subset that is new still encodes the font's
+ *    hinting programs (fpgm, prep: thousands of bytes) one byte per call through restructure's generic
+ *    Array type; a plain byte array is written in one copy instead (the same bytes).
  * Both are bounded (emptied when full), so a long-running server's memory stays flat. The documents
  * are byte for byte the ones made without this (server/mutabakat/pdf-reuse.test.ts).
  */
@@ -66,6 +68,34 @@ export function shareShapedRuns(proto: EmbeddedFontLike): void {
     }
     this.layoutCache[text] = run;
     return run;
+  };
+}
+
+interface RestructureLike {
+  Array: { prototype: RArray };
+  uint8: object;
+}
+interface RArray {
+  type: object;
+  length?: unknown;
+  encode(stream: { writeBuffer(b: Uint8Array): void }, array: unknown, parent?: unknown): void;
+  size(array?: unknown, ctx?: unknown, includePointers?: boolean): number;
+}
+
+/** restructure (fontkit's encoder): an Array of uint8 with no length prefix, given plain numbers, in one write. */
+export function fastByteArrays(r: RestructureLike): void {
+  const proto = r.Array.prototype as RArray & { __cariBytes?: boolean };
+  if (proto.__cariBytes) return;
+  proto.__cariBytes = true;
+  const { encode, size } = proto;
+  const plainBytes = (t: RArray, array: unknown): array is number[] => enabled && t.type === r.uint8 && t.length == null && Array.isArray(array);
+  proto.encode = function (this: RArray, stream, array, parent) {
+    // Uint8Array.from wraps each value modulo 256, as the per-byte DataView.setUint8 does.
+    if (plainBytes(this, array)) stream.writeBuffer(Uint8Array.from(array));
+    else encode.call(this, stream, array, parent);
+  };
+  proto.size = function (this: RArray, array, ctx, includePointers) {
+    return plainBytes(this, array) ? array.length : size.call(this, array, ctx, includePointers);
   };
 }
 

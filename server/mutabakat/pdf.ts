@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { pdfDefinition, type PdfPart } from '../../src/domain/document/pdf-document';
 import { LAYOUTS } from '../../src/domain/document/pdf-render';
-import { shareShapedRuns, shareSubsets } from './pdf-reuse';
+import { fastByteArrays, shareShapedRuns, shareSubsets } from './pdf-reuse';
 
 const require = createRequire(import.meta.url);
 
@@ -45,6 +45,7 @@ function cacheFonts(): void {
   };
   // fontkit's exports are read-only getters: pdfkit (required after this) is given a copy whose create is cached.
   entry.exports = { ...real, create, __cariCached: true };
+  fastByteArrays(createRequire(path)('restructure') as Parameters<typeof fastByteArrays>[0]);
 }
 
 /** pdfkit's EmbeddedFont (not exported): the prototype of a font it opens. */
