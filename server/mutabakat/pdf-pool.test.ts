@@ -2,12 +2,16 @@
  * The letter threads run at the lowest CPU priority (Linux): the kernel's own record of each thread
  * (/proc/<pid>/task/<tid>/stat, field 19 "nice") says 19, while the process's main thread — the
  * gateway's event loop — keeps the priority it had. The letters they make are the letters made here.
+ * They also read a campaign's accounts out of the ERP's whole account list (off the event loop).
  */
 import { readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDemoErp } from '../demo-erp/index';
+import { fetchTransport } from '../gateway/upstream';
+import { upstreamSource } from './erp';
 import { buildLetter, type LetterInput } from './letter-build';
-import { buildLetterInPool, letterThreadIds, poolSize, stopPdfWorker } from './pdf-pool';
+import { buildLetterInPool, campaignAccountsInPool, letterThreadIds, poolSize, stopPdfWorker } from './pdf-pool';
 
 afterAll(() => stopPdfWorker());
 
@@ -44,5 +48,21 @@ describe('the letter threads', () => {
     }
     expect(niceOf(process.pid)).toBe(mainBefore);
     expect(getPriority(0)).toBe(mainBefore);
+  });
+});
+
+describe("a campaign's accounts", () => {
+  it('are read in a letter thread from the whole account list: exactly the asked ones, as the ERP names them', { timeout: 90_000 }, async () => {
+    const erp = createDemoErp({ apiPassword: 'pool-test', today: '2026-11-15' });
+    const source = upstreamSource({ erpBaseUrl: 'http://demo-erp.invalid', erpApiPassword: 'pool-test', erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport: fetchTransport((r) => erp.fetch(r)) });
+    const all = erp.dataset.accounts;
+    const asked = [all[0]!.id, all[3]!.id, all[all.length - 1]!.id, 'yok-9999'];
+    const raw = await source.accountsRaw!();
+    expect(raw.body.byteLength).toBeGreaterThan(0);
+    const got = await campaignAccountsInPool(raw, asked);
+    // The raw answer was moved to the thread, not copied.
+    expect(raw.body.byteLength).toBe(0);
+    expect(got.map((a) => a.id).sort()).toEqual(asked.slice(0, 3).sort());
+    for (const a of got) expect(a.name).toBe(all.find((d) => d.id === a.id)!.name);
   });
 });

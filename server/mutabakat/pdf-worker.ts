@@ -8,11 +8,17 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { buildLetter, type LetterInput } from './letter-build';
+import { buildLetter, campaignAccounts, type LetterInput } from './letter-build';
 
 export interface LetterJob {
   id: number;
   input: LetterInput;
+}
+
+/** A campaign's accounts read from the ERP's raw account list (letter-build.ts campaignAccounts). */
+export interface AccountsJob {
+  id: number;
+  accounts: { raw: { status: number; body: ArrayBuffer }; ids: string[] };
 }
 
 /**
@@ -34,7 +40,15 @@ function lowerPriority(): number | null {
 
 parentPort?.postMessage({ tid: lowerPriority() });
 
-parentPort?.on('message', (job: LetterJob) => {
+parentPort?.on('message', (job: LetterJob | AccountsJob) => {
+  if ('accounts' in job) {
+    try {
+      parentPort!.postMessage({ id: job.id, accounts: campaignAccounts(job.accounts.raw, job.accounts.ids) });
+    } catch (e) {
+      parentPort!.postMessage({ id: job.id, error: (e as Error).message });
+    }
+    return;
+  }
   buildLetter(job.input).then(
     (built) => {
       const bytes = built.pdf.byteOffset === 0 && built.pdf.byteLength === built.pdf.buffer.byteLength ? built.pdf : built.pdf.slice();
