@@ -10,9 +10,10 @@
  * The ERP: the demo ERP (large dataset) behind a local HTTP server that answers each call after
  * BENCH_ERP_LATENCY_MS (default 40 ms, a quick ERP on the same network), in a process of its own
  * (bench/mutabakat-erp.ts); the reply page's 50 concurrent clients also (bench/mutabakat-load.ts).
- * Also printed: the event loop's delay (p99, max) while the 1,000 letters are prepared, and (Linux) the CPU
- * time a letter costs in each place — this process's main thread, its letter threads, its other threads,
- * the ERP's process — from the kernel's per-thread counters: figures the machine's load hardly moves.
+ * Also printed: the event loop's delay (p99, max) while the 1,000 letters are prepared and during the
+ * gateway's busy calls, and (Linux) the CPU time a letter costs in each place — this process's main
+ * thread, its letter threads, its other threads, the ERP's process — from the kernel's per-thread
+ * counters: figures the machine's load hardly moves.
  * Writes bench/results-mutabakat.json.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -178,14 +179,19 @@ async function main() {
   const running = (async () => {
     while (preparing) if ((await worker.tick()) === 0) break;
   })();
+  const busyLoop = monitorEventLoopDelay({ resolution: 10 });
+  busyLoop.enable();
   const busy = await calls(300);
+  busyLoop.disable();
   preparing = false;
   await running;
   await worker.drain();
   results['act.gatewayIdleP99Ms'] = Math.round(idle);
   results['act.gatewayBusyP99Ms'] = Math.round(busy);
   results['act.gatewayP99Ratio'] = Math.round((busy / idle) * 100) / 100;
-  log(`gateway p99 idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${results['act.gatewayP99Ratio']})`);
+  results['act.gatewayBusyLoopP99Ms'] = Math.round(busyLoop.percentile(99) / 1e6);
+  results['act.gatewayBusyLoopMaxMs'] = Math.round(busyLoop.max / 1e6);
+  log(`gateway p99 idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${results['act.gatewayP99Ratio']}; event-loop delay meanwhile p99 ${results['act.gatewayBusyLoopP99Ms']} ms, max ${results['act.gatewayBusyLoopMaxMs']} ms)`);
   void c2;
 
   }
