@@ -5,7 +5,7 @@
  * `erpAnswer`: the session's places, the same call identity, coalesce.ts), so the browser's own
  * identical calls sent beside this one (Özet's alongCalls, src/contract/pages.ts) share the same
  * ERP request: one get_cari and one get_yaslandirma per Özet view. Each answer is read whole here
- * and never leaves the server; the answer is a few KB of JSON (docs/decisions/0008-overview-on-the-server.md).
+ * and never leaves the server; the answer is a few KB of JSON (docs/decisions/0009-overview-on-the-server.md).
  *
  * Failures: a call the gateway refused or lost (ERP down, too large, an echo) or an answer the
  * reader cannot read is that part's failure, the other part stands; when both calls failed at the

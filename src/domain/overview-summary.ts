@@ -3,7 +3,7 @@
  * the server from the same two ERP answers the list and aging pages read (get_cari and
  * get_yaslandirma, firma_ismi ""), by the same reader and the same arithmetic
  * (overview-figures.ts) — a few KB on the wire instead of the ≈ 3 MB (brotli) of the two answers.
- * docs/decisions/0008-overview-on-the-server.md says why.
+ * docs/decisions/0009-overview-on-the-server.md says why.
  *
  * Each part stands alone: an aging the ERP could not give leaves the account figures standing, and
  * the other way round. A part that failed carries what the browser needs to say why in the words

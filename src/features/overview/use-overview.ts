@@ -4,7 +4,7 @@
  * before the whole account list could be. Sent beside it, and read only once the figures are
  * painted: the whole list and aging (the page table's alongCalls; the gateway reads the ERP once for
  * both), which the figures' links open from the cache, the pinned accounts take their balances from,
- * and the falling-due candidates are worked out from. docs/decisions/0008-overview-on-the-server.md.
+ * and the falling-due candidates are worked out from. docs/decisions/0009-overview-on-the-server.md.
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
