@@ -76,6 +76,8 @@ interface Ordered {
   rows: WorkRow[];
   rowOf: (id: string) => WorkRow | null;
   order: (a: WorkRow, b: WorkRow) => number;
+  /** Per view and user: its rows (kept until the rows change, so their JSON is made once: rowsJson) and the counts. */
+  views: Map<string, { rows: WorkRow[]; counts: Record<View, number> }>;
 }
 const ordered = new WeakMap<object, Ordered>();
 
@@ -126,7 +128,7 @@ async function orderedRows(ctx: MutCtx, read: SnapshotRead, today: IsoDate): Pro
     || sumOf(b) - sumOf(a)
     || (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0);
   const rows = [...ids].map(rowOf).filter((r): r is WorkRow => r !== null).sort(order);
-  const made: Ordered = { snap, key, readSize, rows, rowOf, order };
+  const made: Ordered = { snap, key, readSize, rows, rowOf, order, views: new Map() };
   ordered.set(ctx.d, made);
   return made;
 }
@@ -138,13 +140,33 @@ const inView = (view: View, me: string, today: IsoDate) => (r: WorkRow) =>
         : view === 'disputes' ? r.flags.includes('itiraz')
           : true;
 
+function countsOf(rows: WorkRow[], me: string, today: IsoDate): Record<View, number> {
+  const counts = Object.fromEntries(VIEWS.map((v) => [v, 0])) as Record<View, number>;
+  for (const r of rows) {
+    counts.all++;
+    if (r.owner === me) counts.mine++;
+    if (r.nextActionDate !== null && compareIsoDate(r.nextActionDate, today) <= 0) counts.today++;
+    if (r.urgency === 0) counts.broken++;
+    if (r.flags.includes('itiraz')) counts.disputes++;
+  }
+  return counts;
+}
+
+const jsonOfRows = new WeakMap<WorkRow[], string>();
+/** The rows as JSON, made once per kept row set (a whole view at 100k is ~13 MB of text). */
+export function rowsJson(rows: WorkRow[]): string {
+  let text = jsonOfRows.get(rows);
+  if (text === undefined) jsonOfRows.set(rows, (text = JSON.stringify(rows)));
+  return text;
+}
+
 export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { force?: boolean; limit?: number } = {}) {
   const read = await readSnapshot(ctx, o);
   const today = todayIso(ctx.now());
   const snap = read.snapshot;
   const all = await orderedRows(ctx, read, today);
   const wanted = inView(view, me, today);
-  let rows = all.rows.filter(wanted);
+  let rows = all.views.get(`${view}|${me}`)?.rows ?? all.rows.filter(wanted);
   // A large ERP: the view's first rows' figures from their statements (exact, per currency), then in order again.
   if (snap?.aging && !read.stale) {
     const first = rows.slice(0, FIRST_ROWS).map((r) => r.accountId).filter((id) => !snap.read.has(id));
@@ -153,19 +175,15 @@ export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { fo
       const fresh = new Map(first.map((id) => [id, all.rowOf(id)]));
       all.rows = all.rows.map((r) => fresh.get(r.accountId) ?? r).filter((r): r is WorkRow => r !== null).sort(all.order);
       all.readSize = snap.read.size;
+      all.views.clear();
       rows = all.rows.filter(wanted);
     }
   }
-  const counts = Object.fromEntries(VIEWS.map((v) => [v, 0])) as Record<View, number>;
-  for (const r of all.rows) {
-    counts.all++;
-    if (r.owner === me) counts.mine++;
-    if (r.nextActionDate !== null && compareIsoDate(r.nextActionDate, today) <= 0) counts.today++;
-    if (r.urgency === 0) counts.broken++;
-    if (r.flags.includes('itiraz')) counts.disputes++;
-  }
-  const limit = o.limit ?? rows.length;
-  return { today, asOf: snap?.at.toISOString() ?? null, stale: read.stale, problem: read.problem, counts, total: rows.length, rows: rows.slice(0, limit) };
+  const counts = all.views.get(`${view}|${me}`)?.counts ?? countsOf(all.rows, me, today);
+  all.views.set(`${view}|${me}`, { rows, counts });
+  // The whole view: the kept array itself (its JSON is kept with it).
+  const shown = o.limit === undefined || o.limit >= rows.length ? rows : rows.slice(0, o.limit);
+  return { today, asOf: snap?.at.toISOString() ?? null, stale: read.stale, problem: read.problem, counts, total: rows.length, rows: shown };
 }
 
 /** Suppliers: what we owe, past due and coming, read-only. */

@@ -31,7 +31,7 @@ import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type Request
 import { endTransfer, startTransfer } from './transfers';
 import { aliasesReady } from './aliases-ready';
 import { SIGNED_IN_COOKIE, callKey, type ErpCall } from '../contract/erp';
-import { firstCallsOf } from '../contract/pages';
+import { firstCallsOf, firstGetsOf } from '../contract/pages';
 
 // ── 1. Who is signed in, as far as a page load can tell ─────────────────────────────────────────
 
@@ -121,13 +121,23 @@ const appSend = (call: ErpCall, priority?: RequestPriority) => (signal: AbortSig
  * A page load (the inline script, while the HTML is parsed): the alias table, who is signed in and
  * — when someone is — the page's first ERP calls.
  */
-export function startPageCalls(pathname: string): void {
+export function startPageCalls(pathname: string, search = ''): void {
   if (typeof fetch !== 'function' || typeof AbortController !== 'function') return;
   const registry = callRegistry();
   registry.start(getKey('config'), fetchSend('config'));
   registry.start(getKey('session'), fetchSend('session'));
   if (!signedInHint.read()) return;
   for (const call of firstCallsOf(pathname)) registry.start(callKey(call), fetchSend(`erp/${call.operation}`, call.params));
+  for (const path of firstGetsOf(pathname, search)) registry.start(`GET /api/${path}`, fetchSend(path));
+}
+
+/** Our own GET (`path` below /api/) the page load sent early, taken over once and tied to `signal`; else undefined. */
+export function takeEarlyGet(path: string, signal?: AbortSignal): Promise<Response> | undefined {
+  const early = callRegistry().take(`GET /api/${path}`);
+  if (!early) return undefined;
+  if (signal?.aborted) early.controller.abort(signal.reason);
+  else signal?.addEventListener('abort', () => early.controller.abort(signal.reason), { once: true });
+  return early.response;
 }
 
 /** A route's first calls (in-app navigation): sent now, taken over by the page's queries. */

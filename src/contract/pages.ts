@@ -9,6 +9,7 @@
  * page's import() stays a literal in routes.tsx so Vite splits each page into its own chunk.
  */
 import { accountListCall, agingListCall, invoiceDetailCall, statementCall, type ErpCall } from './erp';
+import { worklistFirstPath, worklistViewOf } from './tahsilat';
 
 export interface PageEntry {
   /** The router's path under the signed-in layout ('' = the index page, `:name` = a parameter). */
@@ -22,6 +23,8 @@ export interface PageEntry {
   readonly preload: boolean;
   /** The ERP calls it needs first, from its path's parameters (decoded, non-blank); none if omitted. */
   readonly firstCalls?: (params: Readonly<Record<string, string>>) => ErpCall[];
+  /** Our own GETs it needs first (paths below /api/), from its query string; none if omitted. */
+  readonly firstGets?: (search: URLSearchParams) => string[];
 }
 
 export const PAGES = [
@@ -37,8 +40,11 @@ export const PAGES = [
   { path: 'mutabakat/donemler/:campaignId', module: 'features/mutabakat/board-page', preload: false },
   { path: 'mutabakat/kisiler', module: 'features/mutabakat/contacts-import-page', preload: false },
   { path: 'mutabakat/giden-kutusu', module: 'features/mutabakat/outbox-page', preload: false },
-  // Tahsilat: our own state and the list's figures; opened from the menu.
-  { path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: false },
+  // Tahsilat: our own state and the list's figures. The worklist is a morning's bookmark: its code comes with the HTML.
+  {
+    path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: true,
+    firstGets: (q) => { const view = worklistViewOf(q.get('gorunum')); return view ? [`tahsilat/${worklistFirstPath(view)}`] : []; },
+  },
   { path: 'tahsilat/hatirlatmalar', module: 'features/tahsilat/reminders-panel', preload: false },
   { path: 'tahsilat/ayarlar', module: 'features/tahsilat/settings-page', preload: false },
   // Ba/Bs: opened directly from a link (a month's list), its calls start with the page.
@@ -83,4 +89,11 @@ export function firstCallsOf(pathname: string): ErpCall[] {
   const match = matchPage(pathname);
   if (!match?.params || !match.page.firstCalls) return [];
   return match.page.firstCalls(match.params);
+}
+
+/** Our own GETs a page needs first (paths below /api/), by its URL path and query string: sent by the early-call script. */
+export function firstGetsOf(pathname: string, search: string): string[] {
+  const match = matchPage(pathname);
+  if (!match?.params || !match.page.firstGets) return [];
+  return match.page.firstGets(new URLSearchParams(search));
 }
