@@ -13,7 +13,8 @@ import { MUT_MESSAGES, MutError, badRequest, isDbDown } from '../mutabakat/error
 import type { Actor } from '../mutabakat/events';
 import { todayIso } from '../../src/domain/dates';
 import { judgePromises } from './promise';
-import { accountCurrencies, figuresOf, readSnapshot } from './figures';
+import { figuresOf, readSnapshot } from './figures';
+import { accountCurrencies } from '../../src/domain/ledger';
 import { activitiesOf, activityJson, addPromise, checkActivity, checkPromise, getState, logActivity, promisesOf, saveState, stateJson } from './store';
 import { buildPayables, buildWorklist, promiseJson, rowsJson, VIEWS, type View } from './worklist';
 import { listProposals, proposeReminders, sendReminders, TAHSILAT_CAMPAIGN } from './reminders';
