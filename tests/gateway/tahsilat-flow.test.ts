@@ -2,28 +2,14 @@
  * Tahsilat takibi over the real gateway, demo ERP and PGlite, mails read back from an SMTP inbox on
  * 127.0.0.1. Expected figures are worked from the dataset with a FIFO written here (not the engine).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema';
-import { smtpTransport } from '../../server/mail/transport';
 import type { DemoErp } from '../../server/demo-erp/index';
-import { mutabakatHarness, type Harness } from './mutabakat-harness';
-import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
+import { mailHarness, type Harness, type Inbox } from './mutabakat-harness';
 
 let h: Harness;
 let inbox: Inbox;
-beforeAll(async () => {
-  inbox = await smtpInbox();
-  h = await mutabakatHarness({ transport: smtpTransport(inbox.url), settings: { demo: false } });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await inbox?.close();
-});
-beforeEach(async () => {
-  await h.reset();
-  inbox.clear();
-  h.clock.now = new Date('2026-11-16T09:00:00Z');
-});
+mailHarness((m) => ({ h, inbox } = m), { settings: { demo: false } });
 
 const DAY = 86_400_000;
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
