@@ -31,7 +31,7 @@ import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type Request
 import { endTransfer, startTransfer } from './transfers';
 import { aliasesReady } from './aliases-ready';
 import { SIGNED_IN_COOKIE, callKey, type ErpCall } from '../contract/erp';
-import { firstCallsOf, firstGetsOf } from '../contract/pages';
+import { matchPage } from '../contract/pages';
 
 // ── 1. Who is signed in, as far as a page load can tell ─────────────────────────────────────────
 
@@ -101,7 +101,7 @@ export function callRegistry(): CallRegistry {
 }
 
 /** Registry keys of our own GETs a page load starts early. */
-const getKey = (path: 'config' | 'session') => `GET /api/${path}`;
+const getKey = (path: string) => `GET /api/${path}`;
 
 /** A request as the early-call script sends it (plain fetch: ky is not loaded yet). */
 const fetchSend = (path: string, body?: unknown) => (signal: AbortSignal) =>
@@ -127,13 +127,16 @@ export function startPageCalls(pathname: string, search = ''): void {
   registry.start(getKey('config'), fetchSend('config'));
   registry.start(getKey('session'), fetchSend('session'));
   if (!signedInHint.read()) return;
-  for (const call of firstCallsOf(pathname)) registry.start(callKey(call), fetchSend(`erp/${call.operation}`, call.params));
-  for (const path of firstGetsOf(pathname, search)) registry.start(`GET /api/${path}`, fetchSend(path));
+  // The page's first ERP calls (contract: firstCallsOf) and its own first GETs (firstGets).
+  const match = matchPage(pathname);
+  if (!match?.params) return;
+  for (const call of match.page.firstCalls?.(match.params) ?? []) registry.start(callKey(call), fetchSend(`erp/${call.operation}`, call.params));
+  for (const path of match.page.firstGets?.(new URLSearchParams(search)) ?? []) registry.start(getKey(path), fetchSend(path));
 }
 
 /** Our own GET (`path` below /api/) the page load sent early, taken over once and tied to `signal`; else undefined. */
 export function takeEarlyGet(path: string, signal?: AbortSignal): Promise<Response> | undefined {
-  const early = callRegistry().take(`GET /api/${path}`);
+  const early = callRegistry().take(getKey(path));
   if (!early) return undefined;
   if (signal?.aborted) early.controller.abort(signal.reason);
   else signal?.addEventListener('abort', () => early.controller.abort(signal.reason), { once: true });

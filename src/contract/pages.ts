@@ -91,9 +91,3 @@ export function firstCallsOf(pathname: string): ErpCall[] {
   return match.page.firstCalls(match.params);
 }
 
-/** Our own GETs a page needs first (paths below /api/), by its URL path and query string: sent by the early-call script. */
-export function firstGetsOf(pathname: string, search: string): string[] {
-  const match = matchPage(pathname);
-  if (!match?.params || !match.page.firstGets) return [];
-  return match.page.firstGets(new URLSearchParams(search));
-}
