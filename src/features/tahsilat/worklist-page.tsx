@@ -73,7 +73,7 @@ export default function WorklistPage() {
       <nav className="col-views" aria-label="Görünümler">
         {WORKLIST_VIEWS.map((v) => (
           <Link key={v} to={`?${withParams(params, { gorunum: v === 'all' ? null : v, musteri: null }).toString()}`} aria-current={!payables && v === view ? 'page' : undefined}>
-            {t(`col.view.${v}`)}{data ? ` (${data.counts[v]})` : ''}
+            {t(`col.view.${v}`)}{data ? ` (${formatCount(data.counts[v])})` : ''}
           </Link>
         ))}
         <Link to={`?${withParams(params, { gorunum: 'tedarikci', musteri: null }).toString()}`} aria-current={payables ? 'page' : undefined}>{t('col.view.payables')}</Link>
