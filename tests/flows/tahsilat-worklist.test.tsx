@@ -17,6 +17,8 @@ const row = (i: number) => ({
   oldestDays: 300 - i, owner: null, nextAction: '', nextActionDate: null, lastActivity: null, promise: null, reminderLevel: 0, flags: [], version: 0, urgency: 2,
 });
 const ALL = Array.from({ length: 250 }, (_, i) => row(i));
+// Customer 0 also owes 1.200,00 USD: its TL figure is the TL-written items only, and says so.
+ALL[0]!.overdue.push({ currency: 'USD', overdue: 120_000, open: 120_000, overdueCount: 1, oldestDays: 40, oldestDue: null });
 
 describe('the worklist, 250 customers', () => {
   it('paints the first 100 rows, then asks for the whole view: the notice goes, search finds customer 200', async () => {
@@ -39,6 +41,9 @@ describe('the worklist, 250 customers', () => {
     const table = await screen.findByRole('grid', { name: 'Vadesi geçmiş alacaklar' });
     await within(table).findByText('Müşteri 000');
     expect(screen.getByText('100 satır')).toBeInTheDocument();
+    const mixed = within(table.querySelector('tr[data-row-id="1001"]') as HTMLElement);
+    expect(mixed.getByRole('link', { name: '25.000,00' })).toHaveAttribute('title', expect.stringMatching(/^TL tutarlar yalnız TL yazılmış belgelerdir; USD belgeler kendi para biriminde/));
+    expect(mixed.getByRole('link', { name: '1.200,00' })).not.toHaveAttribute('title');
     expect(screen.getByText(/İlk 100 müşteri gösteriliyor, kalanı yükleniyor \(toplam 250\)/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tümü (250)' })).toBeInTheDocument();
     await waitFor(() => expect(asked).toEqual(['all 100', 'all all']));

@@ -15,17 +15,21 @@ import { formatCount, formatDate, formatDateTime, formatMoney } from '../../doma
 import { withParams } from '../../lib/search-params';
 import { CustomerPanel, promiseText } from '../../components/tahsilat/customer-panel';
 import { PayablesTable } from './payables-table';
+import { tlBasisText } from '../../components/statement/tl-basis-note';
 import { WORKLIST_VIEWS, worklistViewOf } from '../../contract/tahsilat';
 import './tahsilat.css';
 
 const KIND_LABEL: Record<string, string> = { note: 'Not', call: 'Arama', email: 'E-posta', letter: 'Mektup', visit: 'Ziyaret', promise: 'Söz', reminder: 'Hatırlatma', statement: 'Ekstre', state: 'Sonraki adım' };
 const first = (r: WorkRow) => r.overdue[0];
+/** An estimate says so; a TL figure beside foreign ones is the TL-written items only (the account view's TL basis). */
+const titleOf = (r: WorkRow, c: WorkRow['overdue'][number]) =>
+  c.estimated ? t('col.estimated') : c.currency === 'TL' ? (tlBasisText('own', r.overdue.map((o) => o.currency).filter((x) => x !== 'TL')) ?? undefined) : undefined;
 
 const COLUMNS: readonly DataColumn<WorkRow>[] = [
   { id: 'name', header: () => t('col.c.name'), value: (r) => r.name || r.accountId, primary: true, href: (r) => `?musteri=${encodeURIComponent(r.accountId)}`, wrap: true, width: '16rem' },
   {
     id: 'overdue', header: () => t('col.c.overdue'), kind: 'money', width: '10rem', value: (r) => first(r)?.overdue ?? null,
-    cell: (r) => r.overdue.length ? r.overdue.map((c) => <Link key={c.currency} to={`/accounts/${encodeURIComponent(r.accountId)}/acik-kalemler`} className="col-figure" title={c.estimated ? t('col.estimated') : undefined}>{c.estimated ? '≈ ' : ''}{formatMoney(c.overdue)}</Link>) : '—',
+    cell: (r) => r.overdue.length ? r.overdue.map((c) => <Link key={c.currency} to={`/accounts/${encodeURIComponent(r.accountId)}/acik-kalemler`} className="col-figure" title={titleOf(r, c)}>{c.estimated ? '≈ ' : ''}{formatMoney(c.overdue)}</Link>) : '—',
   },
   { id: 'currency', header: () => t('col.c.currency'), width: '5rem', value: (r) => r.overdue.map((c) => c.currency).join(', ') },
   { id: 'oldest', header: () => t('col.c.oldest'), kind: 'number', width: '6rem', value: (r) => r.oldestDays },
