@@ -2,8 +2,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, type SendInit } from './client';
 import { failureOf } from './mutabakat';
-import { takeEarlyGet } from './erp-call';
-import { worklistFirstPath, type WorklistView } from '../contract/tahsilat';
+import { takeOrSend } from './erp-call';
+import { worklistCall, worklistFirstPath, type WorklistView } from '../contract/tahsilat';
 
 export interface CurrencyOverdue { currency: string; overdue: number; open: number; overdueCount: number; oldestDays: number; oldestDue: string | null; estimated?: boolean }
 export interface PromiseInfo { id: string; amount: number; currency: string; takenOn: string; due: string; by: string; byName: string; createdAt: string; status: 'pending' | 'kept' | 'partial' | 'broken' | 'unknown'; paid: number | null; shortfall: number | null; keptOn: string | null; late: boolean }
@@ -27,12 +27,9 @@ async function request<T>(path: string, init: SendInit): Promise<T> {
 }
 const enc = encodeURIComponent;
 
-/** A view's first rows: the request the page load sent early (pages.ts firstGets), taken over once, else a new one. */
+/** A view's first rows: the request the page load or the route sent early (pages.ts firstCalls), taken over once, else a new one. */
 async function worklistFirst({ signal, view }: { signal: AbortSignal; view: View }): Promise<Worklist> {
-  const path = worklistFirstPath(view);
-  const early = takeEarlyGet(`tahsilat/${path}`, signal);
-  if (!early) return request<Worklist>(path, { method: 'get', signal });
-  const res = await early;
+  const res = await takeOrSend(worklistCall(view), { signal });
   if (res.ok) return apiClient().jsonOf<Worklist>(res, signal);
   throw await failureOf(res, signal);
 }
