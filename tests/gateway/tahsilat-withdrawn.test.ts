@@ -47,5 +47,5 @@ describe('a customer paused after the 07:00 proposal', () => {
     expect(again.filter((p) => p.state === 'proposed').map((p) => p.id).sort()).toEqual(rest.map((p) => p.id).sort());
     expect(again).toHaveLength(morning.length);
     expect(await proposals()).toEqual(again);
-  });
+  }, 120_000);
 });
