@@ -43,6 +43,11 @@ export function plainPage(): string {
   return layout('Mutabakat yanıtı', '<h1>Bu bağlantı kullanılamıyor</h1><p>Bağlantı geçersiz ya da süresi dolmuş olabilir. Mutabakat için lütfen size e-postayı gönderen firmayla iletişime geçin.</p>');
 }
 
+/** The database cannot be reached (or another fault): nothing was taken, try again shortly. */
+export function unavailablePage(): string {
+  return layout('Mutabakat yanıtı', '<h1>Şu anda yanıt verilemiyor</h1><p>Sistemimize şu anda ulaşılamıyor; bir yanıt gönderdiyseniz kaydedilmedi. Lütfen birkaç dakika sonra tekrar deneyin.</p>');
+}
+
 export function busyPage(): string {
   return layout('Mutabakat yanıtı', '<h1>Çok fazla istek</h1><p>Kısa sürede çok fazla istek geldi. Lütfen birkaç dakika sonra tekrar deneyin.</p>');
 }

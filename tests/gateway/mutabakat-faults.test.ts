@@ -100,6 +100,30 @@ describe('reply page', () => {
     expect(await (await h.reply(path('1006'))).text()).toBe(body);
   });
 
+  it('the first open of a link is kept once, with the address and the browser: two opens at once and one later leave one “opened” event', async () => {
+    const { id, path } = await sentCampaign(['1006']);
+    const ua = { 'user-agent': 'Mozilla/5.0 (Muhasebe)' };
+    const [a, b] = await Promise.all([h.reply(path('1006'), { headers: ua }), h.reply(path('1006'), { headers: ua })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await h.reply(path('1006'), { headers: { 'user-agent': 'Baska tarayici' } })).status).toBe(200);
+    const letterId = (await board(id)).letters[0]!.id;
+    const { events } = (await (await h.api(`/api/mutabakat/letters/${letterId}`)).json()) as { events: { type: string; detail: { ip?: string; userAgent?: string } }[] };
+    // The harness's reply app has no client address rule: every request is 'unknown'.
+    expect(events.filter((e) => e.type === 'opened').map((e) => e.detail)).toEqual([{ ip: 'unknown', userAgent: 'Mozilla/5.0 (Muhasebe)' }]);
+  });
+
+  it('every reply answer carries the page’s own headers: strict CSP, nosniff, no-store, no referrer, no framing, noindex', async () => {
+    const { path } = await sentCampaign(['1006']);
+    const pages = [await h.reply(path('1006')), await h.reply(`${path('1006')}/pdf`), await h.reply(`/yanit/${'B'.repeat(43)}`), await h.reply(path('1006'), { method: 'POST', body: answerForm('agreed') }), await h.reply(path('1006'))];
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 404, 200, 200]);
+    for (const p of pages) {
+      expect(p.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]{44}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; img-src 'none'; script-src 'none'$/);
+      expect([p.headers.get('x-content-type-options'), p.headers.get('cache-control'), p.headers.get('referrer-policy'), p.headers.get('x-frame-options'), p.headers.get('x-robots-tag')]).toEqual(['nosniff', 'no-store', 'no-referrer', 'DENY', 'noindex']);
+    }
+    expect(pages[0]!.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(pages[1]!.headers.get('content-type')).toBe('application/pdf');
+  });
+
   it('two answers posted at once: one wins, the other is told; afterwards the page is read-only', async () => {
     const { id, path } = await sentCampaign(['1006']);
     const [a, b] = await Promise.all([
@@ -140,6 +164,9 @@ describe('reply page', () => {
     for (let i = 0; i < 32; i++) statuses.push((await h.reply(path('1006'))).status);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[31]).toBe(429);
+    const busy = await h.reply(path('1006'));
+    expect([busy.status, busy.headers.get('retry-after'), busy.headers.get('x-content-type-options'), busy.headers.get('cache-control')]).toEqual([429, '60', 'nosniff', 'no-store']);
+    expect(busy.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 });
 
