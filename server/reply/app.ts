@@ -16,6 +16,7 @@ import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { toMinor } from '../../src/domain/money';
 import { todayIso } from '../../src/domain/dates';
 import { WindowLimiter } from './limiter';
+import { OPENED_SQL, OpenedWriter } from './opened';
 import { REPLY_CSP, busyPage, plainPage, unavailablePage, type AnswerView, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
 import { answeredOf, formOf, readBabsForm } from './babs-page';
@@ -60,10 +61,6 @@ JOIN campaigns c ON c.id = l.campaign_id
 LEFT JOIN events a ON a.id = l.answer_event_id
 WHERE t.hash = $1 AND t.expires_at > $2::timestamptz`;
 
-/** The link's first open, kept once even when two opens race in (at, campaign, letter, account, detail). */
-const OPENED_SQL = `INSERT INTO events (at, campaign_id, letter_id, account_id, type, detail)
-SELECT $1::timestamptz, $2::text, $3::text, $4::text, 'opened', $5::jsonb
-WHERE NOT EXISTS (SELECT 1 FROM events WHERE letter_id = $3::text AND type = 'opened')`;
 
 export interface ReplyOptions {
   /** The client's address (the gateway's trusted-proxy rule). */
@@ -110,6 +107,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
   const byAddress = new WindowLimiter(o.perAddress?.max ?? 120, o.perAddress?.windowMs ?? 60_000, clock);
   const byToken = new WindowLimiter(o.perToken?.max ?? 30, o.perToken?.windowMs ?? 60_000, clock);
 
+  const opened = new OpenedWriter(async (group) => void (await (await getCtx()).d.prepared('reply_opened', OPENED_SQL, [JSON.stringify(group)])));
   const plain = () => html(PLAIN_PAGE, 404);
   const busy = () => html(BUSY_PAGE, 429, { 'retry-after': '60' });
 
@@ -145,7 +143,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const l = await open(ctx, token, hash);
     if (!l) return plain();
     // The first open is the auditor's evidence (address, browser); a repeat open writes nothing.
-    if (!l.opened) await ctx.d.prepared('reply_opened', OPENED_SQL, [ctx.now().toISOString(), l.campaignId, l.id, l.accountId, JSON.stringify({ ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) })]);
+    if (!l.opened) await opened.record({ at: ctx.now().toISOString(), campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
     const v = view(ctx, l, token);
     return html(l.answer ? answeredOf(v, l.answer) : formOf(v));
   });

@@ -100,16 +100,21 @@ describe('reply page', () => {
     expect(await (await h.reply(path('1006'))).text()).toBe(body);
   });
 
-  it('the first open of a link is kept once, with the address and the browser: two opens at once and one later leave one “opened” event', async () => {
-    const { id, path } = await sentCampaign(['1006']);
+  it('the first open of a link is kept once, with the address and the browser: two opens at once and one later leave one “opened” event, another link opened meanwhile its own', async () => {
+    const { id, path } = await sentCampaign(['1006', '1047']);
     const ua = { 'user-agent': 'Mozilla/5.0 (Muhasebe)' };
-    const [a, b] = await Promise.all([h.reply(path('1006'), { headers: ua }), h.reply(path('1006'), { headers: ua })]);
-    expect([a.status, b.status]).toEqual([200, 200]);
+    // Three first opens at once (two of one link, one of another), then a repeat.
+    const first = await Promise.all([h.reply(path('1006'), { headers: ua }), h.reply(path('1047'), { headers: { 'user-agent': 'Diger' } }), h.reply(path('1006'), { headers: ua })]);
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
     expect((await h.reply(path('1006'), { headers: { 'user-agent': 'Baska tarayici' } })).status).toBe(200);
-    const letterId = (await board(id)).letters[0]!.id;
-    const { events } = (await (await h.api(`/api/mutabakat/letters/${letterId}`)).json()) as { events: { type: string; detail: { ip?: string; userAgent?: string } }[] };
+    const opened = async (acc: string) => {
+      const letterId = (await board(id)).letters.find((l) => l.accountId === acc)!.id;
+      const { events } = (await (await h.api(`/api/mutabakat/letters/${letterId}`)).json()) as { events: { type: string; detail: { ip?: string; userAgent?: string } }[] };
+      return events.filter((e) => e.type === 'opened').map((e) => e.detail);
+    };
     // The harness's reply app has no client address rule: every request is 'unknown'.
-    expect(events.filter((e) => e.type === 'opened').map((e) => e.detail)).toEqual([{ ip: 'unknown', userAgent: 'Mozilla/5.0 (Muhasebe)' }]);
+    expect(await opened('1006')).toEqual([{ ip: 'unknown', userAgent: 'Mozilla/5.0 (Muhasebe)' }]);
+    expect(await opened('1047')).toEqual([{ ip: 'unknown', userAgent: 'Diger' }]);
   });
 
   it('every reply answer carries the page’s own headers: strict CSP, nosniff, no-store, no referrer, no framing, noindex', async () => {
