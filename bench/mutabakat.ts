@@ -34,7 +34,8 @@ import { runPool } from '../src/domain/run-pool';
 import { percentile } from './stats';
 
 const LATENCY = Number(process.env.BENCH_ERP_LATENCY_MS ?? 40);
-/** BENCH_MUT_ONLY=reply: only the reply page figure (the others take minutes). */
+/** BENCH_MUT_ONLY=reply: only the reply page figure (the others take minutes). BENCH_REPLY_CACHE_MS: the reply page's
+ * kept-page time (server default 2 s; 0: every GET queries the database). */
 const ONLY_REPLY = process.env.BENCH_MUT_ONLY === 'reply';
 const log = (s: string) => console.info(`[bench:mutabakat] ${s}`);
 
@@ -137,7 +138,7 @@ async function main() {
   }
   // Reply page at 50 concurrent: links of a demo-outbox campaign (the outbox keeps them).
   await mut.close();
-  const mut2 = await startMutabakat({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: outboxTransport(), replyLimits: { perAddress: { max: 1e9, windowMs: 60_000 }, perToken: { max: 1e9, windowMs: 60_000 } } });
+  const mut2 = await startMutabakat({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: outboxTransport(), replyLimits: { perAddress: { max: 1e9, windowMs: 60_000 }, perToken: { max: 1e9, windowMs: 60_000 } }, ...(process.env.BENCH_REPLY_CACHE_MS ? { replyPageCacheMs: Number(process.env.BENCH_REPLY_CACHE_MS) } : {}) });
   const ctx2 = await mut2.ctx();
   const w2 = await mut2.worker();
   const c3 = await createCampaign(ctx2.db, { ...input, name: 'bench 3', accountIds: ids.slice(0, 200), send: true }, by, new Date());

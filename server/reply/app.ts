@@ -17,6 +17,7 @@ import { toMinor } from '../../src/domain/money';
 import { todayIso } from '../../src/domain/dates';
 import { WindowLimiter } from './limiter';
 import { OPENED_SQL, OpenedWriter } from './opened';
+import { PageCache } from './page-cache';
 import { REPLY_CSP, busyPage, plainPage, unavailablePage, type AnswerView, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
 import { answeredOf, formOf, readBabsForm } from './babs-page';
@@ -54,7 +55,7 @@ const OPEN_SQL = `SELECT json_build_object(
   'id', l.id, 'campaign_id', l.campaign_id, 'account_id', l.account_id, 'account_name', l.account_name, 'state', l.state,
   'snapshot', l.snapshot, 'as_of', c.as_of, 'deadline', c.deadline, 'cancelled', c.cancelled, 'kind', c.kind,
   'a_id', a.id, 'a_at', a.at, 'a_detail', a.detail, 'a_by', a.by_user,
-  'opened', EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened')) AS r
+  'expires_at', t.expires_at, 'opened', EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened')) AS r
 FROM reply_tokens t
 JOIN letters l ON l.id = t.letter_id
 JOIN campaigns c ON c.id = l.campaign_id
@@ -67,6 +68,8 @@ export interface ReplyOptions {
   addressOf: (c: Context) => string;
   perAddress?: { max: number; windowMs: number };
   perToken?: { max: number; windowMs: number };
+  /** How long a rendered, unanswered form page is kept (page-cache.ts: why that is safe); 0: not at all. */
+  pageCacheMs?: number;
 }
 
 interface OpenedRow {
@@ -84,6 +87,7 @@ interface OpenedRow {
   a_at: string | null;
   a_detail: Record<string, unknown> | null;
   a_by: string | null;
+  expires_at: string;
   opened: boolean;
 }
 
@@ -97,6 +101,8 @@ interface Opened {
   deadline: string;
   /** The campaign's kind: 'cari' or 'babs'. */
   kind: string;
+  /** The token's expiry (epoch ms). */
+  expiresAt: number;
   opened: boolean;
   answer: AnswerView | null;
 }
@@ -108,6 +114,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
   const byToken = new WindowLimiter(o.perToken?.max ?? 30, o.perToken?.windowMs ?? 60_000, clock);
 
   const opened = new OpenedWriter(async (group) => void (await (await getCtx()).d.prepared('reply_opened', OPENED_SQL, [JSON.stringify(group)])));
+  const pages = new PageCache(o.pageCacheMs ?? 2000);
   const plain = () => html(PLAIN_PAGE, 404);
   const busy = () => html(BUSY_PAGE, 429, { 'retry-after': '60' });
 
@@ -122,7 +129,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
     const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
     return {
-      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, kind: r.kind, opened: r.opened,
+      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, kind: r.kind, expiresAt: Date.parse(r.expires_at), opened: r.opened,
       answer: answer && { kind: answer.kind, balances: answer.balances, note: answer.note, name: answer.name, title: answer.title, at: answer.at, attachmentName: answer.attachment?.fileName ?? null, babs: answer.babs },
     };
   }
@@ -140,12 +147,18 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const hash = hashToken(token);
     if (limited(c, hash)) return busy();
     const ctx = await getCtx();
+    const now = ctx.now().getTime();
+    const kept = pages.get(hash, now);
+    if (kept) return html(kept);
     const l = await open(ctx, token, hash);
     if (!l) return plain();
     // The first open is the auditor's evidence (address, browser); a repeat open writes nothing.
     if (!l.opened) await opened.record({ at: ctx.now().toISOString(), campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
     const v = view(ctx, l, token);
-    return html(l.answer ? answeredOf(v, l.answer) : formOf(v));
+    if (l.answer) return html(answeredOf(v, l.answer));
+    const page = formOf(v);
+    pages.set(hash, page, now, l.expiresAt);
+    return html(page);
   });
 
   app.get('/yanit/:token/pdf', async (c) => {
@@ -175,6 +188,8 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     const token = c.req.param('token');
     const hash = hashToken(token);
     if (limited(c, hash)) return busy();
+    // An answer is decided against the database, never this instance's kept page (page-cache.ts).
+    pages.drop(hash);
     const ctx = await getCtx();
     const l = await open(ctx, token, hash);
     if (!l) return plain();
@@ -235,6 +250,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       ...(babs ? { babs } : {}),
     };
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
+    pages.drop(hash);
     const a = (await open(ctx, token, hash))?.answer;
     if (!a) return plain();
     if (result === 'already') return html(answeredOf(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);

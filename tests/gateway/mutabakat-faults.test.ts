@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/demo-erp/index';
+import { createReplyApp } from '../../server/reply/app';
 import { mutabakatHarness, type Harness } from './mutabakat-harness';
 
 let h: Harness;
@@ -127,6 +128,37 @@ describe('reply page', () => {
     }
     expect(pages[0]!.headers.get('content-type')).toBe('text/html; charset=UTF-8');
     expect(pages[1]!.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('a page kept by one instance: an answer posted on another shows there read-only within 2 s, and an answer from the kept form is decided by the database', async () => {
+    const { path } = await sentCampaign(['1006', '1047']);
+    const other = createReplyApp(() => h.mut.ctx(), { addressOf: () => 'other' });
+    const t0 = h.clock.now.getTime();
+    for (const acc of ['1006', '1047']) expect(await (await h.reply(path(acc))).text()).toContain('<form');
+    for (const acc of ['1006', '1047']) expect((await other.request(path(acc), { method: 'POST', body: answerForm('agreed') })).status).toBe(200);
+    // 1.5 s later this instance may still show the form it rendered; from 2 s on, the answer.
+    h.clock.now = new Date(t0 + 1500);
+    expect(await (await h.reply(path('1006'))).text()).toContain('<form');
+    const sent = await h.reply(path('1047'), { method: 'POST', body: answerForm('disagreed', { amount: '1.000,00', side: 'B', currency: 'TL' }) });
+    expect(sent.status).toBe(409);
+    const told = await sent.text();
+    expect(told).toContain('daha önce bir yanıt verilmiş');
+    expect(told).toContain('Mutabıkız');
+    h.clock.now = new Date(t0 + 2000);
+    const later = await (await h.reply(path('1006'))).text();
+    expect(later).toContain('Yanıtınız kaydedildi');
+    expect(later).not.toContain('<form');
+    const answered = await (await h.mut.ctx()).d.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM events WHERE type = 'answered'`);
+    expect(answered[0]!.n).toBe(2);
+  });
+
+  it('a kept page never outlives its link: valid until 20.12.2026 23:59:59 Istanbul, the page opened a second before is not shown after', async () => {
+    const { path } = await sentCampaign(['1006'], '2026-11-20');
+    const plainBody = await (await h.reply(`/yanit/${'A'.repeat(43)}`)).text();
+    h.clock.now = new Date('2026-12-20T20:59:58.500Z');
+    expect(await (await h.reply(path('1006'))).text()).toContain('<form');
+    h.clock.now = new Date('2026-12-20T20:59:59.200Z');
+    expect(await (await h.reply(path('1006'))).text()).toBe(plainBody);
   });
 
   it('two answers posted at once: one wins, the other is told; afterwards the page is read-only', async () => {
