@@ -103,7 +103,9 @@ describe('reply page', () => {
 
   it('the first open of a link is kept once, with the address and the browser: two opens at once and one later leave one “opened” event, another link opened meanwhile its own', async () => {
     const { id, path } = await sentCampaign(['1006', '1047']);
-    const ua = { 'user-agent': 'Mozilla/5.0 (Muhasebe)' };
+    // Quotes and a backslash: the event keeps the text as it came (the statement sends it as a literal).
+    const browser = `Mozilla/5.0 (Muhasebe; O'Brien "x" \\ y)`;
+    const ua = { 'user-agent': browser };
     // Three first opens at once (two of one link, one of another), then a repeat.
     const first = await Promise.all([h.reply(path('1006'), { headers: ua }), h.reply(path('1047'), { headers: { 'user-agent': 'Diger' } }), h.reply(path('1006'), { headers: ua })]);
     expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -114,7 +116,7 @@ describe('reply page', () => {
       return events.filter((e) => e.type === 'opened').map((e) => e.detail);
     };
     // The harness's reply app has no client address rule: every request is 'unknown'.
-    expect(await opened('1006')).toEqual([{ ip: 'unknown', userAgent: 'Mozilla/5.0 (Muhasebe)' }]);
+    expect(await opened('1006')).toEqual([{ ip: 'unknown', userAgent: browser }]);
     expect(await opened('1047')).toEqual([{ ip: 'unknown', userAgent: 'Diger' }]);
   });
 
