@@ -31,7 +31,11 @@ export class PageCache {
   set(hash: string, html: string, now: number, expiresAt: number): void {
     if (this.ttlMs <= 0) return;
     this.pages.delete(hash);
-    if (this.pages.size >= this.max) this.pages.delete(this.pages.keys().next().value!);
+    // Oldest first (insertion order): pages past their time go now, so none lingers (nor its token).
+    for (const [k, p] of this.pages) {
+      if (p.until > now && this.pages.size < this.max) break;
+      this.pages.delete(k);
+    }
     this.pages.set(hash, { html, until: Math.min(now + this.ttlMs, expiresAt) });
   }
 
