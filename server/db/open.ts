@@ -58,11 +58,14 @@ export interface OpenOptions {
 const BYTEA = 17;
 /**
  * PGlite's own bytea codec turns each byte into a string of its own (Array.from(bytes).map(toString(16)))
- * and back with parseInt per byte: about a second of event loop per 1,000 letter PDFs each way. Node's
- * hex codec gives the same text ("\\x…", Postgres's bytea_output = hex) natively.
+ * and back with parseInt per byte: about a second of event loop per 1,000 letter PDFs each way. A bytea
+ * parameter is sent as it is instead: PGlite's protocol writer passes a byte array in binary format (the
+ * bytes copied once, no text twice their size to encode and for Postgres to parse back). Answers come as
+ * text ("\\x…", bytea_output = hex), read with Node's native hex codec.
  */
 const BYTEA_NATIVE = {
-  serializers: { [BYTEA]: (v: Uint8Array) => `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}` },
+  // PGlite types a serializer as giving text, but its bind writer sends any byte array as binary (0.5.x).
+  serializers: { [BYTEA]: ((v: Uint8Array) => v) as unknown as (v: unknown) => string },
   parsers: {
     [BYTEA]: (text: string) => {
       const b = Buffer.from(text.slice(2), 'hex');

@@ -5,15 +5,20 @@
  * rendered. Loaded with the first protected page (it brings the reader), never on /login.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ErpCall } from '../contract/erp';
+import type { PageCall } from '../contract/erp';
 import { accountQueries } from './accounts';
 import { agingQueries } from './aging';
 import { invoiceQueries } from './invoices';
+import { overviewQueries } from './overview';
 import { statementQueries } from './statement';
 
 /** Starts each call's query (a prefetch: never throws; a failure is the query's error, shown by its page). */
-export function prefetchCalls(client: QueryClient, calls: readonly ErpCall[]): void {
+export function prefetchCalls(client: QueryClient, calls: readonly PageCall[]): void {
   for (const call of calls) {
+    if ('view' in call) {
+      void client.prefetchQuery(overviewQueries.summary());
+      continue;
+    }
     switch (call.operation) {
       case 'get_cari':
         void client.prefetchQuery(accountQueries.list(call.params.firma_ismi));

@@ -8,7 +8,7 @@
  * Plain data, no imports of page code: the early-call script bundles this file on its own, and a
  * page's import() stays a literal in routes.tsx so Vite splits each page into its own chunk.
  */
-import { accountListCall, agingListCall, invoiceDetailCall, statementCall, type ErpCall } from './erp';
+import { accountListCall, agingListCall, invoiceDetailCall, overviewCall, statementCall, type ErpCall, type PageCall } from './erp';
 
 export interface PageEntry {
   /** The router's path under the signed-in layout ('' = the index page, `:name` = a parameter). */
@@ -20,12 +20,20 @@ export interface PageEntry {
    * Off for pages only reached from another page.
    */
   readonly preload: boolean;
-  /** The ERP calls it needs first, from its path's parameters (decoded, non-blank); none if omitted. */
-  readonly firstCalls?: (params: Readonly<Record<string, string>>) => ErpCall[];
+  /** The calls it needs first (read at once), from its path's parameters (decoded, non-blank); none if omitted. */
+  readonly firstCalls?: (params: Readonly<Record<string, string>>) => PageCall[];
+  /**
+   * ERP calls sent together with the first calls but read by the page only once its first figures
+   * are painted: the gateway reads the ERP once for both (identical calls in flight share one
+   * request, server/gateway/coalesce.ts), and the browser's link stays free for the first answer
+   * meanwhile (an unread answer waits on the server). Özet: the whole list and aging, behind its
+   * links and its falling-due candidates, while its figures come worked out (GET /api/overview).
+   */
+  readonly alongCalls?: () => ErpCall[];
 }
 
 export const PAGES = [
-  { path: '', module: 'features/overview/overview-page', preload: true, firstCalls: () => [accountListCall(''), agingListCall('')] },
+  { path: '', module: 'features/overview/overview-page', preload: true, firstCalls: () => [overviewCall()], alongCalls: () => [accountListCall(''), agingListCall('')] },
   { path: 'accounts', module: 'features/accounts/accounts-page', preload: true, firstCalls: () => [accountListCall('')] },
   { path: 'accounts/:cariId', module: 'features/statement/statement-page', preload: true, firstCalls: (p) => [statementCall(p.cariId!)] },
   { path: 'accounts/:cariId/mutabakat', module: 'features/statement/reconciliation-letter-page', preload: false },
@@ -79,8 +87,11 @@ export function matchPage(pathname: string): { page: PageEntry; params: Record<s
  * loads, and what the early-call script (src/api/early-call.ts, inlined into index.html) sends
  * while the HTML is still parsed. Pages without firstCalls start their calls themselves.
  */
-export function firstCallsOf(pathname: string): ErpCall[] {
+export const firstCallsOf = (pathname: string): PageCall[] => pageCallsOf(pathname).first;
+
+/** A page's first calls and the calls sent along with them, read by the page later (PageEntry.alongCalls). */
+export function pageCallsOf(pathname: string): { first: PageCall[]; along: ErpCall[] } {
   const match = matchPage(pathname);
-  if (!match?.params || !match.page.firstCalls) return [];
-  return match.page.firstCalls(match.params);
+  if (!match?.params || !match.page.firstCalls) return { first: [], along: [] };
+  return { first: match.page.firstCalls(match.params), along: match.page.alongCalls?.() ?? [] };
 }

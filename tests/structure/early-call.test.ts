@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { earlyCallScript, firstQueriesFiles, inlineEarlyCall, inlineScriptHashes, preloadFirstQueries } from '../../server/early-call-inline';
-import { accountListCall, agingListCall, callKey, invoiceDetailCall, statementCall, type ErpCall } from '../../src/contract/erp';
+import { accountListCall, agingListCall, callKey, invoiceDetailCall, overviewCall, pageCallKey, statementCall, type ErpCall } from '../../src/contract/erp';
 import type { CallRegistry } from '../../src/api/erp-call';
 
 let SOURCE = '';
@@ -66,10 +66,15 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
     expectCalls('/accounts/%C3%96Z%2B7%20', [statementCall('ÖZ+7')]);
   });
 
-  it('signed in: the account list and Özet their lists, an invoice link its detail', () => {
+  it('signed in: the account list its list, Özet its figures and both lists beside them, an invoice link its detail', () => {
     expectCalls('/accounts', [accountListCall('')]);
     expectCalls('/', [accountListCall(''), agingListCall('')]);
     expectCalls('/invoices/FT-12', [invoiceDetailCall('FT-12')]);
+    // Özet's figures, worked out by the gateway: a GET left for the page's query to take over.
+    const { gets, registry } = pageLoad('/');
+    expect(gets.map((g) => [g.url, g.init.method, new Headers(g.init.headers).get('x-app-request')])).toContainEqual(['/api/overview', 'GET', '1']);
+    expect(registry.take(pageCallKey(overviewCall()))).toBeDefined();
+    expect(pageLoad('/', { signedIn: false }).gets.map((g) => g.url)).not.toContain('/api/overview');
   });
 
   it('signed in, every other page, a letter, a malformed link: nothing is sent to the ERP', () => {
@@ -91,7 +96,7 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
   it('on every page, asks for the alias table and who is signed in (GET, left for the app to take over)', () => {
     for (const path of ['/login', '/', '/accounts/1000', '/invoices/12', '/accounts/%E0%A4%A']) {
       const { gets, registry } = pageLoad(path);
-      expect(gets.map((g) => g.url)).toEqual(['/api/config', '/api/session']);
+      expect(gets.map((g) => g.url).slice(0, 2)).toEqual(['/api/config', '/api/session']);
       for (const g of gets) {
         expect(g.init.method).toBe('GET');
         expect(g.init.body).toBeUndefined();
