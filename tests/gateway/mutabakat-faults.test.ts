@@ -6,20 +6,13 @@
  */
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/demo-erp/index';
 import { createReplyApp } from '../../server/reply/app';
-import { mutabakatHarness, type Harness } from './mutabakat-harness';
+import { mailHarness, type Harness } from './mutabakat-harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await mutabakatHarness();
-}, 120_000);
-afterAll(() => h?.close());
-beforeEach(async () => {
-  await h.reset();
-  h.clock.now = new Date('2026-11-16T09:00:00Z');
-});
+mailHarness((m) => (h = m.h), { inbox: false, timeoutMs: 120_000 });
 
 const ASOF = '2026-06-30';
 type Board = { campaign: { counts: Record<string, number> }; letters: { id: string; accountId: string; state: string; reminders: number; answer: { kind: string; channel: string; name: string } | null; resolved: { note: string; by: string } | null }[] };
