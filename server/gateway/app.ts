@@ -69,7 +69,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
 
   addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now, calls });
   addErpRoute(app, { cookies, upstream, echo, flights, calls });
-  addOverviewRoute(app, { cookies, upstream, echo, flights, calls }, config.aliases);
+  addOverviewRoute(app, { cookies, upstream, echo, flights, calls }, config.aliases, config.overviewThread ?? true);
 
   app.all('/api/*', () => {
     throw new GatewayError('not_found', MESSAGES.notFound, { detail: 'no_route' });

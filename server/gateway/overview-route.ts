@@ -17,13 +17,11 @@ import { erpAnswer, type ErpRouteDeps } from './erp-route';
 import { GatewayError, errorBody } from './messages';
 import { ERP_OPERATIONS, OVERVIEW_PATH, accountListCall, agingListCall, type ErpCall } from '../../src/contract/erp';
 import { extendAliases } from '../../src/domain/reader';
-import { accountsPart, agingPart, readFailure, type OverviewPart, type OverviewSummary } from '../../src/domain/overview-summary';
+import { accountsPart, agingPart, readFailure, type OverviewAging, type OverviewPart, type OverviewSummary } from '../../src/domain/overview-summary';
+import { agingPartInThread } from './overview-thread';
 
-/**
- * The whole body as text, decoded as the browser decodes it (UTF-8, a BOM dropped): the bytes first,
- * then one decode — decoding each chunk as it comes costs several times the CPU on a 16 MB answer.
- */
-async function textOf(body: ReadableStream<Uint8Array>): Promise<string> {
+/** The whole body's bytes, in one buffer of its own. */
+async function bytesOf(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
@@ -38,25 +36,50 @@ async function textOf(body: ReadableStream<Uint8Array>): Promise<string> {
     void reader.cancel().catch(() => undefined);
     throw err;
   }
-  return new TextDecoder().decode(Buffer.concat(chunks, length));
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }
 
-/** `aliases`: the operator's alias table (GET /api/config gives the browser the same), merged into this process's reader. */
-export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, aliases?: Record<string, unknown>): void {
+/**
+ * Decoded as the browser decodes it (UTF-8, a BOM dropped), in one go: decoding each chunk as it
+ * came cost several times the CPU on a 16 MB answer.
+ */
+const textOf = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+/** A part read on this thread: what the reader throws is the part's failure. */
+function readHere<T>(bytes: Uint8Array, read: (text: string) => T): OverviewPart<T> {
+  try {
+    return { ok: read(textOf(bytes)) };
+  } catch (err) {
+    return { failed: readFailure(err) };
+  }
+}
+
+/**
+ * `aliases`: the operator's alias table (GET /api/config gives the browser the same), merged into
+ * this process's reader. `thread` (default on): the aging is read in its own thread
+ * (overview-thread.ts) while get_cari is read here — both cores instead of one.
+ */
+export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, aliases?: Record<string, unknown>, thread = true): void {
   if (aliases) extendAliases(aliases);
   app.get(`/api/${OVERVIEW_PATH}`, async (c) => {
     c.set('op', OVERVIEW_PATH);
     const session = await deps.cookies.require(c);
     const left = c.req.raw.signal;
     /** One call's part, or the gateway's error for it. */
-    const part = async <T,>(call: ErpCall, read: (text: string) => T): Promise<OverviewPart<T> | GatewayError> => {
+    const part = async <T,>(call: ErpCall, read: (bytes: Uint8Array) => Promise<OverviewPart<T>> | OverviewPart<T>): Promise<OverviewPart<T> | GatewayError> => {
       const allowed: readonly string[] = ERP_OPERATIONS[call.operation];
       const values = call.params as Readonly<Record<string, string>>;
-      let text: string;
+      let bytes: Uint8Array;
       try {
         const { answer, release } = await erpAnswer(deps, session, call.operation, allowed.map((k) => [k, values[k] ?? ''] as const), left);
         try {
-          text = await textOf(answer.body);
+          bytes = await bytesOf(answer.body);
         } finally {
           release();
         }
@@ -64,13 +87,20 @@ export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, alia
         if (err instanceof GatewayError && !left.aborted) return err;
         throw err;
       }
-      try {
-        return { ok: read(text) };
-      } catch (err) {
-        return { failed: readFailure(err) };
-      }
+      return read(bytes);
     };
-    const [accounts, aging] = await Promise.all([part(accountListCall(''), accountsPart), part(agingListCall(''), agingPart)]);
+    const readAging = async (bytes: Uint8Array): Promise<OverviewPart<OverviewAging>> => {
+      const inThread = thread ? agingPartInThread(bytes, aliases) : null;
+      if (inThread) {
+        try {
+          return await inThread;
+        } catch {
+          // the thread stopped: read here
+        }
+      }
+      return readHere(bytes, agingPart);
+    };
+    const [accounts, aging] = await Promise.all([part(accountListCall(''), (bytes) => readHere(bytes, accountsPart)), part(agingListCall(''), readAging)]);
     if (accounts instanceof GatewayError && aging instanceof GatewayError) throw accounts;
     const failed = (err: GatewayError) => ({ failed: { kind: 'gateway' as const, status: err.status, body: errorBody(err) } });
     const summary: OverviewSummary = {

@@ -85,6 +85,8 @@ export function createErpEnv(options: ErpEnvOptions = {}): ErpEnv {
     company: options.demo === false ? undefined : { ...DEMO_COMPANY },
     sessionSecret: randomSecret(24),
     log: () => {},
+    // Özet's aging on the gateway's own thread: the same function (tests/gateway/overview-thread.test.ts runs the thread).
+    overviewThread: false,
     ...options.gateway,
   });
   env = { apiPassword, demoErp, gateway, jar: new CookieJar(), calls: [] };
