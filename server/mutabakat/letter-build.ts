@@ -62,7 +62,7 @@ export async function buildLetter(i: LetterInput): Promise<BuiltLetter> {
   const parts: PdfPart[] = [letterPdf(props) as PdfPart];
   // Campaign option "açık kalemler": the open items at the as-of date, one table per currency of the
   // letter, the open-items page's own document (what its "PDF indir" gives).
-  const open = i.options.openItems ? openItemsParts({ company: i.company.title, account: { id: i.accountId, name }, lines: statement.lines, docKey, currencies: openCurrencies(statement, i.asOf, b.balances), asOf: i.asOf, now: new Date(i.at) }, true) : [];
+  const open = i.options.openItems ? openItemsParts({ company: i.company.title, account: { id: i.accountId, name }, lines: statement.lines, docKey, currencies: openCurrencies(statement, i.asOf, b.balances), asOf: i.asOf, now: new Date(i.at) }) : [];
   parts.push(...open);
   const pdf = await renderPdf(parts, `Mutabakat ${name} ${formatDate(i.asOf)}`, i.madeAt);
   const sha256 = createHash('sha256').update(pdf).digest('hex');

@@ -126,14 +126,14 @@ const earlySend = (call: PageCall) => ('view' in call ? fetchSend(call.view) : f
  * A page load (the inline script, while the HTML is parsed): the alias table, who is signed in and
  * — when someone is — the page's first ERP calls.
  */
-export function startPageCalls(pathname: string): void {
+export function startPageCalls(pathname: string, search = ''): void {
   if (typeof fetch !== 'function' || typeof AbortController !== 'function') return;
   const registry = callRegistry();
   registry.start(getKey('config'), fetchSend('config'));
   registry.start(getKey('session'), fetchSend('session'));
   // Not signedInHint.read(): the object (with write) would be bundled into the inline script too.
   if (!readSignedIn()) return;
-  const { first, along } = pageCallsOf(pathname);
+  const { first, along } = pageCallsOf(pathname, search);
   for (const call of [...first, ...along]) registry.start(pageCallKey(call), earlySend(call));
 }
 
@@ -166,7 +166,7 @@ export interface FetchOptions extends RequestOptions {
 }
 
 /** The call's response: the one started early (taken over, tied to `signal`), or a new request. */
-function takeOrSend(call: PageCall, options: FetchOptions): Promise<Response> {
+export function takeOrSend(call: PageCall, options: FetchOptions): Promise<Response> {
   const early = callRegistry().take(pageCallKey(call));
   if (!early) return appSend(call, options.priority)(options.signal ?? new AbortController().signal);
   const { signal } = options;

@@ -110,7 +110,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const firstCalls = {
     loader: async ({ request }: LoaderFunctionArgs) => {
       // Not for an answer already in the cache or on its way (a prefetch: a row focused on the list).
-      const { first, along: sentAlong } = pageCallsOf(new URL(request.url).pathname);
+      const url = new URL(request.url);
+      const { first, along: sentAlong } = pageCallsOf(url.pathname, url.search);
       const wanted = (call: { queryKey: readonly unknown[] }) => {
         const state = queryClient.getQueryState(call.queryKey);
         return state?.data === undefined && state?.fetchStatus !== 'fetching';

@@ -128,7 +128,8 @@ export const overviewKeys = { all: ['overview'] as const };
 
 /** A GET of one of our own answers, sent early like an ERP call (the page table's firstCalls). */
 export interface ViewCall {
-  readonly view: typeof OVERVIEW_PATH;
+  /** The path below /api/ (OVERVIEW_PATH; a tahsilat worklist view's first rows: src/contract/tahsilat.ts). */
+  readonly view: string;
   readonly queryKey: readonly unknown[];
 }
 export const overviewCall = (): ViewCall => ({ view: OVERVIEW_PATH, queryKey: overviewKeys.all });

@@ -9,6 +9,7 @@
  * page's import() stays a literal in routes.tsx so Vite splits each page into its own chunk.
  */
 import { accountListCall, agingListCall, invoiceDetailCall, overviewCall, statementCall, type ErpCall, type PageCall } from './erp';
+import { worklistCall, worklistViewOf } from './tahsilat';
 
 export interface PageEntry {
   /** The router's path under the signed-in layout ('' = the index page, `:name` = a parameter). */
@@ -20,8 +21,8 @@ export interface PageEntry {
    * Off for pages only reached from another page.
    */
   readonly preload: boolean;
-  /** The calls it needs first (read at once), from its path's parameters (decoded, non-blank); none if omitted. */
-  readonly firstCalls?: (params: Readonly<Record<string, string>>) => PageCall[];
+  /** The calls it needs first (read at once), from its path's parameters (decoded, non-blank) and query string; none if omitted. */
+  readonly firstCalls?: (params: Readonly<Record<string, string>>, search: URLSearchParams) => PageCall[];
   /**
    * ERP calls sent together with the first calls but read by the page only once its first figures
    * are painted: the gateway reads the ERP once for both (identical calls in flight share one
@@ -45,8 +46,11 @@ export const PAGES = [
   { path: 'mutabakat/donemler/:campaignId', module: 'features/mutabakat/board-page', preload: false },
   { path: 'mutabakat/kisiler', module: 'features/mutabakat/contacts-import-page', preload: false },
   { path: 'mutabakat/giden-kutusu', module: 'features/mutabakat/outbox-page', preload: false },
-  // Tahsilat: our own state and the list's figures; opened from the menu.
-  { path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: false },
+  // Tahsilat: the worklist is a morning's bookmark — its code with the HTML, its view's first rows (our own GET) sent early.
+  {
+    path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: true,
+    firstCalls: (_p, q) => { const view = worklistViewOf(q.get('gorunum')); return view ? [worklistCall(view)] : []; },
+  },
   { path: 'tahsilat/hatirlatmalar', module: 'features/tahsilat/reminders-panel', preload: false },
   { path: 'tahsilat/ayarlar', module: 'features/tahsilat/settings-page', preload: false },
   // Ba/Bs: opened directly from a link (a month's list), its calls start with the page.
@@ -87,11 +91,11 @@ export function matchPage(pathname: string): { page: PageEntry; params: Record<s
  * loads, and what the early-call script (src/api/early-call.ts, inlined into index.html) sends
  * while the HTML is still parsed. Pages without firstCalls start their calls themselves.
  */
-export const firstCallsOf = (pathname: string): PageCall[] => pageCallsOf(pathname).first;
+export const firstCallsOf = (pathname: string, search = ''): PageCall[] => pageCallsOf(pathname, search).first;
 
 /** A page's first calls and the calls sent along with them, read by the page later (PageEntry.alongCalls). */
-export function pageCallsOf(pathname: string): { first: PageCall[]; along: ErpCall[] } {
+export function pageCallsOf(pathname: string, search = ''): { first: PageCall[]; along: ErpCall[] } {
   const match = matchPage(pathname);
   if (!match?.params || !match.page.firstCalls) return { first: [], along: [] };
-  return { first: match.page.firstCalls(match.params), along: match.page.alongCalls?.() ?? [] };
+  return { first: match.page.firstCalls(match.params, new URLSearchParams(search)), along: match.page.alongCalls?.() ?? [] };
 }
