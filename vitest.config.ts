@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
+import { WaitingFirstSequencer } from './tests/sequencer';
 
 export default defineConfig({
   plugins: [react()],
@@ -14,6 +15,8 @@ export default defineConfig({
     // A global a test stubs (window.print, Worker) is put back after it, also for the next file in the
     // same worker (the jsdom projects share modules across files, below).
     unstubGlobals: true,
+    // Files that mostly wait start first, then the heaviest project (tests/sequencer.ts).
+    sequence: { sequencer: WaitingFirstSequencer },
     // The JSON report lets .ci/run print one closing 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
