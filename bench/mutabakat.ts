@@ -10,11 +10,14 @@
  * The ERP: the demo ERP (large dataset) behind a local HTTP server that answers each call after
  * BENCH_ERP_LATENCY_MS (default 40 ms, a quick ERP on the same network), in a process of its own
  * (bench/mutabakat-erp.ts); the reply page's 50 concurrent clients also (bench/mutabakat-load.ts).
- * Also printed: the event loop's delay (p99, max) while the 1,000 letters are prepared.
+ * Also printed: the event loop's delay (p99, max) while the 1,000 letters are prepared and during the
+ * gateway's busy calls, and (Linux) the CPU time a letter costs in each place — this process's main
+ * thread, its letter threads, its other threads, the ERP's process — from the kernel's per-thread
+ * counters: figures the machine's load hardly moves.
  * Writes bench/results-mutabakat.json.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -28,14 +31,18 @@ import { startMutabakat } from '../server/mutabakat/index';
 import { upstreamSource } from '../server/mutabakat/erp';
 import { createCampaign } from '../server/mutabakat/campaigns';
 import { sendCampaign } from '../server/mutabakat/actions';
+import { letterThreadIds } from '../server/mutabakat/pdf-pool';
 import { smtpTransport, outboxTransport } from '../server/mail/transport';
 import { contacts } from '../server/db/schema';
 import { runPool } from '../src/domain/run-pool';
 import { percentile } from './stats';
 
 const LATENCY = Number(process.env.BENCH_ERP_LATENCY_MS ?? 40);
-/** BENCH_MUT_ONLY=reply: only the reply page figure (the others take minutes). */
+/** BENCH_MUT_ONLY=reply: only the reply page figure (the others take minutes). BENCH_REPLY_CACHE_MS: the reply page's
+ * kept-page time (server default 2 s; 0: every GET queries the database). */
 const ONLY_REPLY = process.env.BENCH_MUT_ONLY === 'reply';
+/** BENCH_MUT_ONLY=prepare: the fetch and prepare figures only (to profile them with --cpu-prof). */
+const ONLY_PREPARE = process.env.BENCH_MUT_ONLY === 'prepare';
 const log = (s: string) => console.info(`[bench:mutabakat] ${s}`);
 
 /** A bench helper in a process of its own (tsx), answering once with its first message. */
@@ -47,6 +54,46 @@ function child<T>(file: string, first?: unknown): { ready: Promise<T>; proc: Chi
   });
   if (first !== undefined) proc.send(first as never);
   return { ready, proc };
+}
+
+/** CPU ms (user + system) of a task from its /proc stat line (fields 14, 15 in clock ticks of 10 ms). */
+function taskCpuMs(path: string): number {
+  try {
+    const f = readFileSync(path, 'utf8');
+    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return (Number(rest[14 - 3]) + Number(rest[15 - 3])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms so far: this process's main thread, its letter threads, its other threads, the ERP's process. */
+function cpuNow(erpPid: number | undefined): { main: number; letters: number; other: number; erp: number; byName: Map<string, number> } | null {
+  if (!existsSync('/proc/self/task')) return null;
+  const letters = new Set(letterThreadIds());
+  const out = { main: 0, letters: 0, other: 0, erp: erpPid ? taskCpuMs(`/proc/${erpPid}/stat`) : 0, byName: new Map<string, number>() };
+  for (const tid of readdirSync('/proc/self/task').map(Number)) {
+    const ms = taskCpuMs(`/proc/self/task/${tid}/stat`);
+    if (tid === process.pid) out.main += ms;
+    else if (letters.has(tid)) out.letters += ms;
+    else {
+      out.other += ms;
+      const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+      out.byName.set(name, (out.byName.get(name) ?? 0) + ms);
+    }
+  }
+  return out;
+}
+
+/** CPU ms a unit of work in each place between two cpuNow readings, into results under `prefix`. */
+function cpuPer(results: Record<string, number>, prefix: string, a: ReturnType<typeof cpuNow>, b: ReturnType<typeof cpuNow>, n: number): string {
+  if (!a || !b) return '';
+  const parts = (['main', 'letters', 'other', 'erp'] as const).map((k) => {
+    results[`${prefix}.${k}`] = Math.round(((b[k] - a[k]) / n) * 100) / 100;
+    return `${k} ${results[`${prefix}.${k}`]}`;
+  });
+  const names = [...b.byName].map(([k, v]) => [k, (v - (a.byName.get(k) ?? 0)) / n] as const).filter(([, v]) => v >= 0.05);
+  return `; CPU ms each: ${parts.join(', ')} (other: ${names.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`;
 }
 
 async function main() {
@@ -62,10 +109,11 @@ async function main() {
   if (!ONLY_REPLY) {
   // Baseline: fetch + read the statements only.
   const src = upstreamSource(upstream);
+  const cpu0 = cpuNow(erpChild.proc.pid);
   t = performance.now();
   await runPool(ids, 6, async (id) => void (await src.statement(id)));
   results['act.fetch1000Ms'] = Math.round(performance.now() - t);
-  log(`fetch ${ids.length}: ${results['act.fetch1000Ms']} ms`);
+  log(`fetch ${ids.length}: ${results['act.fetch1000Ms']} ms${cpuPer(results, 'act.fetchCpuMs', cpu0, cpuNow(erpChild.proc.pid), ids.length)}`);
 
   }
   const inbox = await smtpInbox({ parse: false });
@@ -84,16 +132,24 @@ async function main() {
   if (!ONLY_REPLY) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const cpu1 = cpuNow(erpChild.proc.pid);
   t = performance.now();
   const c1 = await createCampaign(ctx.db, input, by, new Date());
   await worker.drain();
   results['act.prepare1000Ms'] = Math.round(performance.now() - t);
+  const cpuText = cpuPer(results, 'act.prepareCpuMs', cpu1, cpuNow(erpChild.proc.pid), ids.length);
   loop.disable();
   // How long the event loop was held while preparing (the gateway's calls wait that long).
   results['act.prepareLoopP99Ms'] = Math.round(loop.percentile(99) / 1e6);
   results['act.prepareLoopMaxMs'] = Math.round(loop.max / 1e6);
   results['act.prepare1000Ratio'] = Math.round((results['act.prepare1000Ms'] / (results['act.fetch1000Ms'] ?? NaN)) * 100) / 100;
-  log(`prepare ${ids.length}: ${results['act.prepare1000Ms']} ms (ratio ${results['act.prepare1000Ratio']}; event-loop delay p99 ${results['act.prepareLoopP99Ms']} ms, max ${results['act.prepareLoopMaxMs']} ms)`);
+  log(`prepare ${ids.length}: ${results['act.prepare1000Ms']} ms (ratio ${results['act.prepare1000Ratio']}; event-loop delay p99 ${results['act.prepareLoopP99Ms']} ms, max ${results['act.prepareLoopMaxMs']} ms)${cpuText}`);
+  if (ONLY_PREPARE) {
+    await mut.close();
+    erpChild.proc.kill();
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
 
   t = performance.now();
   await sendCampaign(ctx, c1, by);
@@ -124,20 +180,25 @@ async function main() {
   const running = (async () => {
     while (preparing) if ((await worker.tick()) === 0) break;
   })();
+  const busyLoop = monitorEventLoopDelay({ resolution: 10 });
+  busyLoop.enable();
   const busy = await calls(300);
+  busyLoop.disable();
   preparing = false;
   await running;
   await worker.drain();
   results['act.gatewayIdleP99Ms'] = Math.round(idle);
   results['act.gatewayBusyP99Ms'] = Math.round(busy);
   results['act.gatewayP99Ratio'] = Math.round((busy / idle) * 100) / 100;
-  log(`gateway p99 idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${results['act.gatewayP99Ratio']})`);
+  results['act.gatewayBusyLoopP99Ms'] = Math.round(busyLoop.percentile(99) / 1e6);
+  results['act.gatewayBusyLoopMaxMs'] = Math.round(busyLoop.max / 1e6);
+  log(`gateway p99 idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${results['act.gatewayP99Ratio']}; event-loop delay meanwhile p99 ${results['act.gatewayBusyLoopP99Ms']} ms, max ${results['act.gatewayBusyLoopMaxMs']} ms)`);
   void c2;
 
   }
   // Reply page at 50 concurrent: links of a demo-outbox campaign (the outbox keeps them).
   await mut.close();
-  const mut2 = await startMutabakat({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: outboxTransport(), replyLimits: { perAddress: { max: 1e9, windowMs: 60_000 }, perToken: { max: 1e9, windowMs: 60_000 } } });
+  const mut2 = await startMutabakat({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: outboxTransport(), replyLimits: { perAddress: { max: 1e9, windowMs: 60_000 }, perToken: { max: 1e9, windowMs: 60_000 } }, ...(process.env.BENCH_REPLY_CACHE_MS ? { replyPageCacheMs: Number(process.env.BENCH_REPLY_CACHE_MS) } : {}) });
   const ctx2 = await mut2.ctx();
   const w2 = await mut2.worker();
   const c3 = await createCampaign(ctx2.db, { ...input, name: 'bench 3', accountIds: ids.slice(0, 200), send: true }, by, new Date());
@@ -148,11 +209,16 @@ async function main() {
   const port = (server.address() as AddressInfo).port;
   // 50 requests in flight at all times, 3,000 in all, each a different letter's link in turn, sent from
   // a process of its own (the client's work is not the server's).
+  // Also the server's CPU time a request (this process serves only the page meanwhile): a figure the
+  // machine's load hardly moves, unlike the wall-clock percentiles.
+  const cpu0 = process.cpuUsage();
   const load = child<{ times: number[]; failures: number }>('mutabakat-load.ts', { base: `http://127.0.0.1:${port}`, paths: links, total: 3000, concurrency: 50 });
   const { times, failures } = await load.ready;
+  const cpu = process.cpuUsage(cpu0);
   results['act.replyP95Ms'] = Math.round(percentile(times, 95) * 10) / 10;
   results['act.replyP50Ms'] = Math.round(percentile(times, 50) * 10) / 10;
-  log(`reply page at 50 concurrent: p50 ${results['act.replyP50Ms']} ms, p95 ${results['act.replyP95Ms']} ms, non-200 ${failures}`);
+  results['act.replyCpuMsPerRequest'] = Math.round(((cpu.user + cpu.system) / 1000 / times.length) * 1000) / 1000;
+  log(`reply page at 50 concurrent: p50 ${results['act.replyP50Ms']} ms, p95 ${results['act.replyP95Ms']} ms, non-200 ${failures}; server CPU ${results['act.replyCpuMsPerRequest']} ms a request (load ${loadavg()[0]!.toFixed(1)})`);
   server.close();
   await mut2.close();
   void inbox.close();

@@ -38,8 +38,9 @@ export const PROBE_SCRIPT = String.raw`(() => {
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
-        const m = /\/api\/erp\/([a-z_]+)/.exec(e.name);
-        if (m) B.api.push({ op: m[1], start: e.startTime, responseStart: e.responseStart, responseEnd: e.responseEnd, bytes: e.encodedBodySize || e.transferSize || 0 });
+        // An ERP call (/api/erp/<op>), or Özet's figures worked out by the gateway (op "overview").
+        const m = /\/api\/(?:erp\/([a-z_]+)|(overview)$)/.exec(e.name);
+        if (m) B.api.push({ op: m[1] || m[2], start: e.startTime, responseStart: e.responseStart, responseEnd: e.responseEnd, bytes: e.encodedBodySize || e.transferSize || 0 });
       }
     }).observe({ type: 'resource', buffered: true });
   } catch (err) {

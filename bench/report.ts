@@ -72,10 +72,10 @@ const LABELS: Record<string, string> = {
   'reference.accounts.filterKeystrokeP95Ms': 'reference list, 100k: keystroke → filtered rows painted (p95 of 5 keys)',
   'ratio.accounts.firstRows': 'ours / reference: accounts.firstRowsMs over the reference list\'s, run by run (< 1: ours is faster)',
   'ratio.accounts.keystrokeP95': 'ours / reference: accounts.filterKeystrokeP95Ms over the reference list\'s, run by run',
-  'extra.network.overview.accountsSentMs': '50 Mbit/s login → Özet: click "Giriş yap" → get_cari request sent',
-  'extra.network.overview.agingSentMs': '50 Mbit/s login → Özet: click "Giriş yap" → get_yaslandirma request sent',
-  'extra.network.overview.accountsLastByteMs': '50 Mbit/s login → Özet: click → get_cari last byte',
-  'extra.network.overview.afterAnswersMs': '50 Mbit/s login → Özet: the later of the two answers\' last byte → figures painted (the page)',
+  'extra.network.overview.sentMs': '50 Mbit/s login → Özet: click "Giriş yap" → GET /api/overview sent (the figures, worked out by the gateway)',
+  'extra.network.overview.lastByteMs': '50 Mbit/s login → Özet: click → /api/overview last byte',
+  'extra.network.overview.wireKB': '50 Mbit/s login → Özet: /api/overview on the wire (headers + body)',
+  'extra.network.overview.afterAnswerMs': '50 Mbit/s login → Özet: /api/overview last byte → figures painted (the page)',
   'baseline.accounts.firstRowsMs': 'baseline (no virtualization): first rows',
   'baseline.accounts.filterKeystrokeP95Ms': 'baseline: keystroke p95',
   'baseline.accounts.sortMs': 'baseline: sort',
@@ -177,7 +177,7 @@ const NETWORK: Record<string, string> = {
   statementDeepLinkMs: 'a new tab opens /accounts/1000 (50,000 lines) → first statement rows with running balance painted',
   accountsWireKB: 'get_cari answer (100,000 accounts) on the wire',
   invoiceByNumberMs: 'accounts page: Ctrl+K, a full invoice number, Enter → invoice lines painted',
-  loginToOverviewMs: 'click "Giriş yap" (/login, the page after login: Özet) → its figures painted (receivables, payables, net, overdue)',
+  loginToOverviewMs: 'click "Giriş yap" (/login, the page after login: Özet) → its figures painted (receivables, payables, net, overdue; worked out by the gateway, GET /api/overview)',
 };
 
 /** The network figures: one row per figure, one column per emulated link; where the login time goes. */

@@ -52,6 +52,8 @@ export interface GatewayConfig {
   letters?: { ttk94Clause: boolean };
   /** Extra alias table (ERP_ALIASES_FILE), served in /api/config. */
   aliases?: Record<string, unknown>;
+  /** Özet's aging read in a thread of its own (overview-thread.ts; default on). The flow tests read it in-process. */
+  overviewThread?: boolean;
   /** What the ERP requests go through (default: upstream.ts defaultDispatcher(), undici, kept-alive, one retry on a reset; tests: fetchTransport of the in-process demo ERP). */
   transport?: ErpTransport;
   /** Audit log sink, one JSON line per API call (default console.info). */

@@ -8,11 +8,11 @@
 import type { Hono } from 'hono';
 import { readJsonObject } from './body';
 import { checkedAnswer } from './answer-stream';
-import type { Flights, StartFlight } from './coalesce';
+import type { Flights, SharedAnswer, StartFlight } from './coalesce';
 import type { GatewayEnv } from './config';
 import type { EchoGuard } from './echo-guard';
 import { GatewayError, MESSAGES, fill } from './messages';
-import { ERP_OPERATIONS, MAX_PARAM_CHARS, callKey, findOperation } from '../../src/contract/erp';
+import { ERP_OPERATIONS, MAX_PARAM_CHARS, callKey, findOperation, type ErpOperation } from '../../src/contract/erp';
 import { onStreamEnd, type SessionCalls } from './session-calls';
 import type { SessionCookies } from './session-cookie';
 import { userKey } from './session';
@@ -26,7 +26,8 @@ export interface ErpRouteDeps {
   calls: SessionCalls;
 }
 
-export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, flights, calls }: ErpRouteDeps): void {
+export function addErpRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps): void {
+  const { cookies } = deps;
   app.all('/api/erp/*', async (c) => {
     c.set('op', 'erp');
     const session = await cookies.require(c);
@@ -51,36 +52,50 @@ export function addErpRoute(app: Hono<GatewayEnv>, { cookies, upstream, echo, fl
     }
     // Every documented parameter is sent; one the browser left out goes as "" (documented choice).
     const params = allowed.map((k) => [k, typeof body[k] === 'string' ? body[k] : ''] as const);
-    // The call's identity is the browser's (contract callKey): identical calls share one ERP request.
-    const key = callKey({ operation, params: Object.fromEntries(params) });
     // The browser's leaving (closed tab, navigation, fetch aborted) reaches the ERP request at any stage.
-    const left = c.req.raw.signal;
-    const release = await calls.acquire(session.sid, left);
-    const user = userKey(session.user.userName);
-    // A new ERP request takes one of the user's places (identical calls joining it take none), held
-    // until its answer has been read to the end or abandoned.
-    const start: StartFlight = async (signal, placed) => {
-      const place = await calls.acquireErp(user, signal);
-      placed();
-      try {
-        const checked = await checkedAnswer(await openErp(upstream, operation, params, signal), { scanner: echo.scanner(), maxBytes: upstream.maxAnswerBytes });
-        return { ...checked, body: onStreamEnd(checked.body, place) };
-      } catch (err) {
-        place();
-        throw err;
-      }
-    };
-    let answer: Awaited<ReturnType<Flights['answer']>>;
-    try {
-      answer = await flights.answer(key, start, left, user);
-    } catch (err) {
-      release();
-      throw err;
-    }
+    const { answer, release } = await erpAnswer(deps, session, operation, params, c.req.raw.signal);
     const meter = c.get('answer');
     if (meter && answer.coalesced) meter.coalesced = true;
     // A fixed type, never the ERP's header: its parameters could carry anything (the API password once did).
     const type = answer.contentType?.trim().toLowerCase().startsWith('application/json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
     return c.body(onStreamEnd(answer.body, release), 200, { 'content-type': type });
   });
+}
+
+/**
+ * One allowlisted ERP call for a signed-in caller, up to its answer's headers: a place among the
+ * session's callers (released by `release`, once the answer was read or abandoned), then the
+ * identical call in flight joined or a new ERP request started. Shared by /api/erp/:op and the
+ * routes that read ERP answers themselves (overview-route.ts).
+ */
+export async function erpAnswer(
+  { upstream, echo, flights, calls }: ErpRouteDeps,
+  session: { sid: string; user: { userName: string } },
+  operation: ErpOperation,
+  params: readonly (readonly [string, string])[],
+  left: AbortSignal,
+): Promise<{ answer: SharedAnswer; release: () => void }> {
+  // The call's identity is the browser's (contract callKey): identical calls share one ERP request.
+  const key = callKey({ operation, params: Object.fromEntries(params) });
+  const release = await calls.acquire(session.sid, left);
+  const user = userKey(session.user.userName);
+  // A new ERP request takes one of the user's places (identical calls joining it take none), held
+  // until its answer has been read to the end or abandoned.
+  const start: StartFlight = async (signal, placed) => {
+    const place = await calls.acquireErp(user, signal);
+    placed();
+    try {
+      const checked = await checkedAnswer(await openErp(upstream, operation, params, signal), { scanner: echo.scanner(), maxBytes: upstream.maxAnswerBytes });
+      return { ...checked, body: onStreamEnd(checked.body, place) };
+    } catch (err) {
+      place();
+      throw err;
+    }
+  };
+  try {
+    return { answer: await flights.answer(key, start, left, user), release };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

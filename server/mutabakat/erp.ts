@@ -10,6 +10,8 @@ import type { Account, ErpTable, Statement } from '../../src/domain/erp-types';
 
 export interface ErpSource {
   accounts(): Promise<Map<string, Account>>;
+  /** get_cari's answer unread (a letter thread reads it while a campaign is prepared), where the source has it. */
+  accountsRaw?(): Promise<{ status: number; body: ArrayBuffer }>;
   statement(accountId: string): Promise<Statement>;
   /** The ERP's answer unread (the letter threads read it): the ERP's own source has it, a test's may not. */
   statementRaw?(accountId: string): Promise<{ status: number; body: ArrayBuffer }>;
@@ -27,6 +29,10 @@ export function upstreamSource(upstream: UpstreamOptions): ErpSource {
       const answer = await callErp(upstream, 'get_cari', [['firma_ismi', '']]);
       const list = readAccounts(parseErpBody(text(answer.body), answer.status));
       return new Map(list.accounts.map((a) => [a.id, a]));
+    },
+    async accountsRaw() {
+      const answer = await callErp(upstream, 'get_cari', [['firma_ismi', '']]);
+      return { status: answer.status, body: answer.body };
     },
     async statement(accountId) {
       const answer = await callErp(upstream, 'get_cari_extre', [['cari_id', accountId]]);

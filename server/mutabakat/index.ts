@@ -49,6 +49,8 @@ export interface StartMutabakatOptions {
   addressOf?: (c: Context) => string;
   /** The reply page's limits (default 120 a minute per address, 30 per token). */
   replyLimits?: { perAddress?: { max: number; windowMs: number }; perToken?: { max: number; windowMs: number } };
+  /** How long the reply page keeps a rendered, unanswered form (default 2 s; 0: not at all; server/reply/page-cache.ts). */
+  replyPageCacheMs?: number;
 }
 
 export interface Mutabakat {
@@ -128,7 +130,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
       });
       addTahsilatRoutes(app, cookies, ctx);
     },
-    reply: createReplyApp(ctx, { addressOf: o.addressOf ?? (() => 'unknown'), ...o.replyLimits }),
+    reply: createReplyApp(ctx, { addressOf: o.addressOf ?? (() => 'unknown'), ...o.replyLimits, pageCacheMs: o.replyPageCacheMs }),
     ctx,
     async worker() {
       await ensure();

@@ -10,12 +10,15 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildLetter, type BuiltLetter, type LetterInput } from './letter-build';
+import type { Account } from '../../src/domain/erp-types';
+import { buildLetter, campaignAccounts, type BuiltLetter, type LetterInput } from './letter-build';
 
-type Pending = { ok: (b: BuiltLetter) => void; fail: (e: Error) => void };
+type Pending = { ok: (b: never) => void; fail: (e: Error) => void };
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** The thread's kernel id once it has told it (Linux), to read its priority. */
+  tid?: number | null;
 }
 
 let slots: Slot[] | null | undefined;
@@ -44,11 +47,15 @@ function startOne(found: { file: string; tsx: boolean }): Slot {
     : new Worker(found.file);
   w.unref();
   const slot: Slot = { worker: w, pending: new Map() };
-  w.on('message', (m: { id: number; built?: BuiltLetter; error?: string }) => {
+  w.on('message', (m: { id: number; built?: BuiltLetter; accounts?: Account[]; error?: string } | { tid: number | null }) => {
+    if ('tid' in m) {
+      slot.tid = m.tid;
+      return;
+    }
     const p = slot.pending.get(m.id);
     if (!p) return;
     slot.pending.delete(m.id);
-    if (m.built) p.ok(m.built);
+    if (m.built || m.accounts) p.ok((m.built ?? m.accounts) as never);
     else p.fail(new Error(m.error ?? 'Mektup oluşturulamadı'));
   });
   const down = (e: Error) => {
@@ -74,17 +81,32 @@ function start(): Slot[] | null {
   }
 }
 
-/** Builds a letter in the least busy thread (the raw ERP answer's bytes are moved, not copied). */
-export function buildLetterInPool(input: LetterInput): Promise<BuiltLetter> {
+/** A job to the least busy thread; null when there are no threads. */
+function inThread<T>(message: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<T> | null {
   if (slots === undefined) slots = start();
-  if (!slots) return buildLetter(input);
+  if (!slots) return null;
   let slot = slots[0]!;
   for (const s of slots) if (s.pending.size < slot.pending.size) slot = s;
   const id = nextId++;
-  return new Promise<BuiltLetter>((ok, fail) => {
-    slot.pending.set(id, { ok, fail });
-    slot.worker.postMessage({ id, input }, input.raw ? [input.raw.body] : []);
+  return new Promise<T>((ok, fail) => {
+    slot.pending.set(id, { ok: ok as (v: never) => void, fail });
+    slot.worker.postMessage({ id, ...message }, transfer);
   });
+}
+
+/** Builds a letter in the least busy thread (the raw ERP answer's bytes are moved, not copied). */
+export function buildLetterInPool(input: LetterInput): Promise<BuiltLetter> {
+  return inThread<BuiltLetter>({ input }, input.raw ? [input.raw.body] : []) ?? buildLetter(input);
+}
+
+/** A campaign's accounts read from the ERP's raw account list in a letter thread (its bytes moved). */
+export async function campaignAccountsInPool(raw: { status: number; body: ArrayBuffer }, ids: string[]): Promise<Account[]> {
+  return inThread<Account[]>({ accounts: { raw, ids } }, [raw.body]) ?? campaignAccounts(raw, ids);
+}
+
+/** The running letter threads' kernel ids (Linux; tests read their priority from /proc). */
+export function letterThreadIds(): number[] {
+  return (slots ?? []).map((s) => s.tid).filter((t): t is number => typeof t === 'number');
 }
 
 /** Stops the threads (tests, shutdown). */

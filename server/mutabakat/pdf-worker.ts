@@ -1,16 +1,54 @@
 /**
  * A letter thread (pdf-pool.ts): reads a statement, folds its balance and renders the letter's PDF
- * (letter-build.ts), so none of that CPU holds the gateway's event loop.
+ * (letter-build.ts), so none of that CPU holds the gateway's event loop. On Linux the thread runs at
+ * the lowest CPU priority (nice MUTABAKAT_PDF_NICE, default 19): letters are background work, and the
+ * gateway's thread (answering users, reading the ERP for the letters) wins the cores whenever it wants
+ * them. Elsewhere the priority is left as it is.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { buildLetter, type LetterInput } from './letter-build';
+import { buildLetter, campaignAccounts, type LetterInput } from './letter-build';
 
 export interface LetterJob {
   id: number;
   input: LetterInput;
 }
 
-parentPort?.on('message', (job: LetterJob) => {
+/** A campaign's accounts read from the ERP's raw account list (letter-build.ts campaignAccounts). */
+export interface AccountsJob {
+  id: number;
+  accounts: { raw: { status: number; body: ArrayBuffer }; ids: string[] };
+}
+
+/**
+ * This thread's kernel id, its priority lowered: /proc/thread-self names "<pid>/task/<tid>", and
+ * setpriority on a thread id applies to that thread only (Linux). Null where that does not hold.
+ */
+function lowerPriority(): number | null {
+  if (process.platform !== 'linux') return null;
+  const nice = Number(process.env.MUTABAKAT_PDF_NICE ?? 19);
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return null;
+    if (Number.isInteger(nice) && nice > 0) setPriority(tid, Math.min(nice, 19));
+    return tid;
+  } catch {
+    return null; // no /proc, or not allowed: the letters are made all the same
+  }
+}
+
+parentPort?.postMessage({ tid: lowerPriority() });
+
+parentPort?.on('message', (job: LetterJob | AccountsJob) => {
+  if ('accounts' in job) {
+    try {
+      parentPort!.postMessage({ id: job.id, accounts: campaignAccounts(job.accounts.raw, job.accounts.ids) });
+    } catch (e) {
+      parentPort!.postMessage({ id: job.id, error: (e as Error).message });
+    }
+    return;
+  }
   buildLetter(job.input).then(
     (built) => {
       const bytes = built.pdf.byteOffset === 0 && built.pdf.byteLength === built.pdf.buffer.byteLength ? built.pdf : built.pdf.slice();

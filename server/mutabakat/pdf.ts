@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { pdfDefinition, type PdfPart } from '../../src/domain/document/pdf-document';
 import { LAYOUTS } from '../../src/domain/document/pdf-render';
+import { fastByteArrays, shareShapedRuns, shareSubsets } from './pdf-reuse';
 
 const require = createRequire(import.meta.url);
 
@@ -37,12 +38,20 @@ function cacheFonts(): void {
     let font = cache.get(key);
     if (!font) {
       font = real.create(bytes, family);
+      shareSubsets(font as Parameters<typeof shareSubsets>[0]);
       cache.set(key, font);
     }
     return font;
   };
   // fontkit's exports are read-only getters: pdfkit (required after this) is given a copy whose create is cached.
   entry.exports = { ...real, create, __cariCached: true };
+  fastByteArrays(createRequire(path)('restructure') as Parameters<typeof fastByteArrays>[0]);
+}
+
+/** pdfkit's EmbeddedFont (not exported): the prototype of a font it opens. */
+function shareRuns(fontFile: string): void {
+  const PDFKit = require('pdfkit') as new (o: object) => { font(path: string): { _font: object } };
+  shareShapedRuns(Object.getPrototypeOf(new PDFKit({ autoFirstPage: false }).font(fontFile)._font) as Parameters<typeof shareShapedRuns>[0]);
 }
 
 let maker: PdfMakeServer | undefined;
@@ -64,6 +73,7 @@ function pdfmake(): PdfMakeServer {
   // Documents are ours; still, no remote fetches.
   m.setUrlAccessPolicy?.(() => false);
   m.setLocalAccessPolicy?.((path) => path.startsWith(fonts));
+  shareRuns(join(fonts, 'Roboto-Regular.ttf'));
   maker = m;
   return m;
 }

@@ -18,7 +18,7 @@ import { queueMails } from '../mail/outbox';
 import type { MutCtx } from './context';
 import { appendEvents } from './events';
 import type { BuiltLetter, LetterInput } from './letter-build';
-import { buildLetterInPool } from './pdf-pool';
+import { buildLetterInPool, campaignAccountsInPool } from './pdf-pool';
 import { prepareBabsOne } from './babs-prepare';
 
 /**
@@ -43,6 +43,9 @@ const accountCache = new Map<string, Promise<Map<string, Account>>>();
 /** Letters (PDFs) per UPDATE statement of a chunk's transaction. */
 const SAVE_STATEMENT = 5;
 
+/** One turn of the event loop (I/O callbacks run). */
+const breathe = () => new Promise<void>((ok) => setImmediate(ok));
+
 type Todo = { id: string; accountId: string; to: string[]; cc: string[]; person: string };
 
 export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
@@ -55,7 +58,7 @@ export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
   if (todo.length === 0) return;
   let accounts = accountCache.get(campaignId);
   if (!accounts) {
-    accounts = ctx.erp.accounts();
+    accounts = readCampaignAccounts(ctx, campaignId);
     accountCache.set(campaignId, accounts);
     accounts.catch(() => accountCache.delete(campaignId));
     setTimeout(() => accountCache.delete(campaignId), 10 * 60_000).unref();
@@ -91,6 +94,18 @@ export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
   }
 }
 
+/**
+ * The campaign's accounts (names, places, currencies) from the ERP's account list, read in a letter
+ * thread: at 100,000 accounts the list is 17 MB of JSON, which read on the event loop held every
+ * gateway answer for hundreds of ms at each campaign's start.
+ */
+async function readCampaignAccounts(ctx: MutCtx, campaignId: string): Promise<Map<string, Account>> {
+  if (!ctx.erp.accountsRaw) return ctx.erp.accounts();
+  const [raw, rows] = await Promise.all([ctx.erp.accountsRaw(), ctx.db.select({ accountId: letters.accountId }).from(letters).where(eq(letters.campaignId, campaignId))]);
+  const list = await campaignAccountsInPool(raw, rows.map((r) => r.accountId));
+  return new Map(list.map((a) => [a.id, a]));
+}
+
 async function buildOne(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, l: Todo, account: Account | undefined, now: Date): Promise<BuiltLetter> {
   const erp = ctx.erp;
   const read = await withErpSlot(ctx.settings.erpConcurrency, async () => (erp.statementRaw ? { raw: await erp.statementRaw(l.accountId) } : { statement: await erp.statement(l.accountId) }));
@@ -107,10 +122,12 @@ async function save(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, built:
   const sends = campaign.sendWhenReady && !campaign.cancelled && ctx.transport.mode !== 'disabled';
   const stateOf = (l: Todo) => (l.to.length === 0 ? 'no_address' : sends ? 'queued' : 'prepared');
   await ctx.db.transaction(async (tx) => {
-    // A few letters per statement: each statement's PDFs cross into PGlite on the event loop, so the
-    // loop is held for a few PDFs at a time, not for the whole chunk's.
+    // A few letters per statement, and the event loop let through between statements: each statement's
+    // PDFs cross into PGlite on the event loop (PGlite runs a query synchronously, and its awaits chain as
+    // microtasks, so without a macrotask turn the gateway's waiting answers would wait for the whole chunk).
     const done = new Set<string>();
     for (let i = 0; i < built.length; i += SAVE_STATEMENT) {
+      if (i > 0) await breathe();
       const values = sql.join(built.slice(i, i + SAVE_STATEMENT).map(({ l, b }) => sql`(${l.id}::text, ${stateOf(l)}::text, ${b.name}::text, ${JSON.stringify(b.snapshot)}::jsonb, ${b.pdf}::bytea, ${b.sha256}::text)`), sql`, `);
       const updated = await tx.execute(sql`UPDATE letters AS l SET state = v.state, account_name = v.name, snapshot = v.snapshot, pdf = v.pdf, pdf_sha256 = v.sha, last_error = NULL
         FROM (VALUES ${values}) AS v(id, state, name, snapshot, pdf, sha)
@@ -118,6 +135,7 @@ async function save(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, built:
       for (const r of (updated as unknown as { rows: { id: string }[] }).rows) done.add(r.id);
     }
     const saved = built.filter(({ l }) => done.has(l.id));
+    await breathe();
     await appendEvents(tx, now, saved.map(({ l, b }) => ({ campaignId: campaign.id, letterId: l.id, accountId: l.accountId, type: 'prepared', detail: { pdfSha256: b.sha256, ours: b.snapshot.ours, localBalance: b.snapshot.localBalance, warnings: b.snapshot.warnings } })));
     const queued = saved.filter(({ l }) => stateOf(l) === 'queued');
     await queueMails(ctx, tx, queued.map(({ l, b }) => ({ id: l.id, campaignId: campaign.id, accountId: l.accountId, accountName: b.name, to: l.to, cc: l.cc, person: l.person, snapshot: b.snapshot })), campaign, 'letter', now, null);

@@ -6,17 +6,19 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { letters, uploads, type LetterSnapshot } from '../db/schema';
 import { hashToken } from '../mail/outbox';
 import { webAnswer, type AnswerInput } from '../mutabakat/actions';
 import type { MutCtx } from '../mutabakat/context';
-import { appendEvent, type EventRow } from '../mutabakat/events';
+import type { EventRow } from '../mutabakat/events';
 import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { toMinor } from '../../src/domain/money';
 import { todayIso } from '../../src/domain/dates';
 import { WindowLimiter } from './limiter';
-import { REPLY_CSP, busyPage, plainPage, type AnswerView, type FormValues, type LetterView } from './page';
+import { OPENED_SQL, OpenedWriter } from './opened';
+import { PageCache } from './page-cache';
+import { REPLY_CSP, busyPage, plainPage, unavailablePage, type AnswerView, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
 import { answeredOf, formOf, readBabsForm } from './babs-page';
 import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
@@ -24,11 +26,50 @@ import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const AMOUNT = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
 
+/** Every answer's own headers, made once: the strict CSP, no caching, no referrer, no framing, nosniff. */
+const HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': REPLY_CSP,
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'x-robots-tag': 'noindex',
+};
+const HTML_HEADERS = { ...HEADERS, 'content-type': 'text/html; charset=UTF-8' };
+const PLAIN_PAGE = plainPage();
+const BUSY_PAGE = busyPage();
+const UNAVAILABLE_PAGE = unavailablePage();
+
+/** A response with plain header objects (@hono/node-server writes them as they are, no Headers built). */
+const html = (body: string, status = 200, extra?: Record<string, string>) => new Response(body, { status, headers: extra ? { ...HTML_HEADERS, ...extra } : HTML_HEADERS });
+const pdf = (bytes: Uint8Array, asciiName: string, name: string) => new Response(bytes as Uint8Array<ArrayBuffer>, {
+  headers: { ...HEADERS, 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}` },
+});
+
+/**
+ * The letter a token opens (see open() below). Prepared once per connection: PGlite plans it once
+ * and answers in one round trip (server/db/open.ts prepared()); one JSON column, so the driver decodes
+ * one field, not sixteen (its protocol parsing was a third of a GET's database time).
+ */
+const OPEN_SQL = `SELECT json_build_object(
+  'id', l.id, 'campaign_id', l.campaign_id, 'account_id', l.account_id, 'account_name', l.account_name, 'state', l.state,
+  'snapshot', l.snapshot, 'as_of', c.as_of, 'deadline', c.deadline, 'cancelled', c.cancelled, 'kind', c.kind,
+  'a_id', a.id, 'a_at', a.at, 'a_detail', a.detail, 'a_by', a.by_user,
+  'expires_at', t.expires_at, 'opened', EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened')) AS r
+FROM reply_tokens t
+JOIN letters l ON l.id = t.letter_id
+JOIN campaigns c ON c.id = l.campaign_id
+LEFT JOIN events a ON a.id = l.answer_event_id
+WHERE t.hash = $1 AND t.expires_at > $2::timestamptz`;
+
+
 export interface ReplyOptions {
   /** The client's address (the gateway's trusted-proxy rule). */
   addressOf: (c: Context) => string;
   perAddress?: { max: number; windowMs: number };
   perToken?: { max: number; windowMs: number };
+  /** How long a rendered, unanswered form page is kept (page-cache.ts: why that is safe); 0: not at all. */
+  pageCacheMs?: number;
 }
 
 interface OpenedRow {
@@ -38,15 +79,15 @@ interface OpenedRow {
   account_name: string;
   state: string;
   snapshot: LetterSnapshot | null;
-  answer_event_id: number | null;
   as_of: string;
   deadline: string;
   cancelled: boolean;
   kind: string;
-  a_id: number | string | null;
-  a_at: string | Date | null;
+  a_id: number | null;
+  a_at: string | null;
   a_detail: Record<string, unknown> | null;
   a_by: string | null;
+  expires_at: string;
   opened: boolean;
 }
 
@@ -60,6 +101,8 @@ interface Opened {
   deadline: string;
   /** The campaign's kind: 'cari' or 'babs'. */
   kind: string;
+  /** The token's expiry (epoch ms). */
+  expiresAt: number;
   opened: boolean;
   answer: AnswerView | null;
 }
@@ -70,40 +113,23 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
   const byAddress = new WindowLimiter(o.perAddress?.max ?? 120, o.perAddress?.windowMs ?? 60_000, clock);
   const byToken = new WindowLimiter(o.perToken?.max ?? 30, o.perToken?.windowMs ?? 60_000, clock);
 
-  app.use('*', async (c, next) => {
-    await next();
-    c.res.headers.set('content-security-policy', REPLY_CSP);
-    c.res.headers.set('cache-control', 'no-store');
-    c.res.headers.set('referrer-policy', 'no-referrer');
-    c.res.headers.set('x-content-type-options', 'nosniff');
-    c.res.headers.set('x-frame-options', 'DENY');
-    c.res.headers.set('x-robots-tag', 'noindex');
-  });
-
-  const plain = (c: Context) => c.html(plainPage(), 404);
+  const opened = new OpenedWriter(async (group) => void (await (await getCtx()).d.prepared('reply_opened', OPENED_SQL, [JSON.stringify(group)])));
+  const pages = new PageCache(o.pageCacheMs ?? 2000);
+  const plain = () => html(PLAIN_PAGE, 404);
+  const busy = () => html(BUSY_PAGE, 429, { 'retry-after': '60' });
 
   /**
    * The letter a token opens, or null (unknown, expired, cancelled — one answer for all): one indexed
    * query by the token's hash (the token, its letter and campaign, the answer event, whether the link
-   * was opened before). The PDF bytes stay out of it.
+   * was opened before), a statement prepared once per connection. The PDF bytes stay out of it.
    */
-  async function open(ctx: MutCtx, token: string): Promise<Opened | null> {
+  async function open(ctx: MutCtx, token: string, hash: string): Promise<Opened | null> {
     if (!TOKEN.test(token)) return null;
-    const rows = await ctx.d.rows<OpenedRow>(sql`
-      SELECT l.id, l.campaign_id, l.account_id, l.account_name, l.state, l.snapshot, l.answer_event_id,
-             c.as_of, c.deadline, c.cancelled, c.kind,
-             a.id AS a_id, a.at AS a_at, a.detail AS a_detail, a.by_user AS a_by,
-             EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened') AS opened
-      FROM reply_tokens t
-      JOIN letters l ON l.id = t.letter_id
-      JOIN campaigns c ON c.id = l.campaign_id
-      LEFT JOIN events a ON a.id = l.answer_event_id
-      WHERE t.hash = ${hashToken(token)} AND t.expires_at > ${ctx.now().toISOString()}::timestamptz`);
-    const r = rows[0];
+    const r = (await ctx.d.prepared<{ r: OpenedRow }>('reply_open', OPEN_SQL, [hash, ctx.now().toISOString()]))[0]?.r;
     if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
     const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
     return {
-      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, kind: r.kind, opened: r.opened,
+      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, kind: r.kind, expiresAt: Date.parse(r.expires_at), opened: r.opened,
       answer: answer && { kind: answer.kind, balances: answer.balances, note: answer.note, name: answer.name, title: answer.title, at: answer.at, attachmentName: answer.attachment?.fileName ?? null, babs: answer.babs },
     };
   }
@@ -114,63 +140,69 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`, babs: l.snapshot.babs,
   });
 
-  const limited = (c: Context, token: string) => !byAddress.hit(o.addressOf(c)) || !byToken.hit(hashToken(token));
+  const limited = (c: Context, hash: string) => !byAddress.hit(o.addressOf(c)) || !byToken.hit(hash);
 
   app.get('/yanit/:token', async (c) => {
     const token = c.req.param('token');
-    if (limited(c, token)) return c.html(busyPage(), 429, { 'retry-after': '60' });
+    const hash = hashToken(token);
+    if (limited(c, hash)) return busy();
     const ctx = await getCtx();
-    const l = await open(ctx, token);
-    if (!l) return plain(c);
-    if (!l.opened) {
-      await appendEvent(ctx.db, ctx.now(), { campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, type: 'opened', detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
-    }
-    return c.html(l.answer ? answeredOf(view(ctx, l, token), l.answer) : formOf(view(ctx, l, token)));
+    const now = ctx.now().getTime();
+    const kept = pages.get(hash, now);
+    if (kept) return html(kept);
+    const l = await open(ctx, token, hash);
+    if (!l) return plain();
+    // The first open is the auditor's evidence (address, browser); a repeat open writes nothing.
+    if (!l.opened) await opened.record({ at: ctx.now().toISOString(), campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
+    const v = view(ctx, l, token);
+    if (l.answer) return html(answeredOf(v, l.answer));
+    const page = formOf(v);
+    pages.set(hash, page, now, l.expiresAt);
+    return html(page);
   });
 
   app.get('/yanit/:token/pdf', async (c) => {
     const token = c.req.param('token');
-    if (limited(c, token)) return c.html(busyPage(), 429, { 'retry-after': '60' });
+    const hash = hashToken(token);
+    if (limited(c, hash)) return busy();
     const ctx = await getCtx();
-    const l = await open(ctx, token);
-    if (!l) return plain(c);
+    const l = await open(ctx, token, hash);
+    if (!l) return plain();
     const row = (await ctx.db.select({ pdf: letters.pdf }).from(letters).where(eq(letters.id, l.id)))[0]!;
-    return c.body(Buffer.from(row.pdf!), 200, {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="mutabakat.pdf"; filename*=UTF-8''${encodeURIComponent(l.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName}.pdf`)}`,
-    });
+    return pdf(row.pdf!, 'mutabakat.pdf', l.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName}.pdf`);
   });
 
   app.get('/yanit/:token/belgeler.pdf', async (c) => {
     const token = c.req.param('token');
-    if (limited(c, token)) return c.html(busyPage(), 429, { 'retry-after': '60' });
+    const hash = hashToken(token);
+    if (limited(c, hash)) return busy();
     const ctx = await getCtx();
-    const l = await open(ctx, token);
-    if (!l) return plain(c);
+    const l = await open(ctx, token, hash);
+    if (!l) return plain();
     const row = (await ctx.db.select({ pdf: letters.docsPdf }).from(letters).where(eq(letters.id, l.id)))[0];
-    if (!row?.pdf) return plain(c);
-    return c.body(Buffer.from(row.pdf), 200, {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="belgeler.pdf"; filename*=UTF-8''${encodeURIComponent(babsDocsFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)))}`,
-    });
+    if (!row?.pdf) return plain();
+    return pdf(row.pdf, 'belgeler.pdf', babsDocsFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)));
   });
 
   app.post('/yanit/:token', async (c) => {
     const token = c.req.param('token');
-    if (limited(c, token)) return c.html(busyPage(), 429, { 'retry-after': '60' });
+    const hash = hashToken(token);
+    if (limited(c, hash)) return busy();
+    // An answer is decided against the database, never this instance's kept page (page-cache.ts).
+    pages.drop(hash);
     const ctx = await getCtx();
-    const l = await open(ctx, token);
-    if (!l) return plain(c);
+    const l = await open(ctx, token, hash);
+    if (!l) return plain();
     const v = view(ctx, l, token);
     const prior = l.answer;
-    if (prior) return c.html(answeredOf(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
+    if (prior) return html(answeredOf(v, prior, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
     const length = Number(c.req.header('content-length') ?? '0');
-    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return c.html(formOf(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return html(formOf(v, {}, ['Dosya çok büyük: en fazla 10 MB yüklenebilir.']), 413);
     let form: Record<string, string | File | (string | File)[]>;
     try {
       form = await c.req.parseBody();
     } catch {
-      return c.html(formOf(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
+      return html(formOf(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
     }
     const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
     const values: FormValues = { kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title'), bsCount: str('bsCount'), bsAmount: str('bsAmount'), baCount: str('baCount'), baAmount: str('baAmount') };
@@ -210,7 +242,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       if (!check.ok) errors.push(check.message);
       else upload = { id: randomUUID(), fileName: name, size: bytes.length, type: check.type, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
     }
-    if (errors.length) return c.html(formOf(v, values, errors), 400);
+    if (errors.length) return html(formOf(v, values, errors), 400);
     if (upload) await ctx.db.insert(uploads).values({ id: upload.id, letterId: l.id, fileName: upload.fileName, type: upload.type, size: upload.size, sha256: upload.sha256, bytes: upload.bytes, createdAt: ctx.now() });
     const input: AnswerInput = {
       kind: values.kind as AnswerInput['kind'], balances, note: values.note ?? '', name: values.name!, title: values.title!, date: todayIso(ctx.now()), channel: 'web',
@@ -218,12 +250,16 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       ...(babs ? { babs } : {}),
     };
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
-    const a = (await open(ctx, token))?.answer;
-    if (!a) return plain(c);
-    if (result === 'already') return c.html(answeredOf(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
-    return c.html(answeredOf(v, a));
+    pages.drop(hash);
+    const a = (await open(ctx, token, hash))?.answer;
+    if (!a) return plain();
+    if (result === 'already') return html(answeredOf(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
+    return html(answeredOf(v, a));
   });
 
-  app.all('/yanit/*', (c) => plain(c));
+  app.all('/yanit/*', () => plain());
+  app.notFound(() => plain());
+  // The database unreachable (MutError) or any other fault: a plain 503, never a stack or the token.
+  app.onError(() => html(UNAVAILABLE_PAGE, 503, { 'retry-after': '30' }));
   return app;
 }

@@ -4,11 +4,11 @@
  * form asking for THEIR count and KDV-hariç total per form when they do not agree. Server-rendered,
  * no script, the cari page's layout and style.
  */
-import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format';
+import { formatMoney } from '../../src/domain/format';
 import { toMinor } from '../../src/domain/money';
 import { babsDifference, monthName, sameFigures, type BabsFigure, type BabsFigures } from '../../src/domain/babs/reconcile';
 import type { BabsForm } from '../../src/domain/babs/classify';
-import { answeredPage, esc, formPage, layout, type AnswerView, type FormValues, type LetterView } from './page';
+import { answerForm, answeredBody, answeredPage, companyBlock, esc, formPage, type AnswerView, type FormValues, type LetterView } from './page';
 
 /** The reply page's form for either kind of letter. */
 export const formOf = (v: LetterView, values: FormValues = {}, errors: string[] = []): string => (v.babs ? babsFormPage(v, values, errors) : formPage(v, values, errors));
@@ -28,7 +28,7 @@ const THEIR_LABEL: Record<BabsForm, string> = {
 function head(v: LetterView): string {
   const s = v.babs!;
   const month = monthName(s.month);
-  return `<div class="company"><strong>${esc(v.company.title || 'Firma')}</strong>${v.company.address ? `<br>${esc(v.company.address).replace(/\n/g, '<br>')}` : ''}</div>
+  return `${companyBlock(v)}
 <h1>BA/BS mutabakatı — ${esc(month)}</h1>
 <p>Sayın <strong>${esc(v.accountName)}</strong> (cari kodu ${esc(v.accountId)}${s.taxId ? `, VKN/TCKN ${esc(s.taxId)}` : ''}),</p>
 <p>${esc(v.company.title || 'Firmamız')} kayıtlarına göre ${esc(month)} döneminde aramızdaki belgeler (KDV hariç, TL):</p>
@@ -40,47 +40,23 @@ const plainMoney = (m: number) => formatMoney(m);
 
 export function babsFormPage(v: LetterView, values: FormValues = {}, errors: string[] = []): string {
   const s = v.babs!;
-  const checked = (k: string) => (values.kind === k ? ' checked' : '');
   // Our figures filled in: the counterpart changes only what differs.
   const val = (k: keyof Omit<FormValues, 'byCurrency'>, fallback: string) => esc(values[k] ?? fallback);
-  const errorBox = errors.length ? `<div class="errors" role="alert"><p class="error">Yanıt kaydedilemedi:</p><ul>${errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>` : '';
   const row = (f: BabsForm) => `<p><strong>${esc(THEIR_LABEL[f])}</strong></p>
 <div class="row"><div><label for="${f}Count">Belge sayısı</label><input type="text" id="${f}Count" name="${f}Count" inputmode="numeric" value="${val(`${f}Count`, String(s.ours[f].count))}"></div>
 <div><label for="${f}Amount">KDV hariç tutar (TL)</label><input type="text" id="${f}Amount" name="${f}Amount" inputmode="decimal" placeholder="1.234,56" value="${val(`${f}Amount`, plainMoney(s.ours[f].net))}"></div></div>`;
-  return layout('BA/BS mutabakat yanıtı', `${head(v)}
-<h2>Yanıtınız</h2>${errorBox}
-<form method="post" action="${esc(v.actionHref)}" enctype="multipart/form-data">
-<fieldset class="choice"><legend>Rakamlarımız kayıtlarınızla uyuşuyor mu?</legend>
-<label><input type="radio" name="kind" value="agreed" required${checked('agreed')}> Mutabıkız</label>
-<label><input type="radio" name="kind" value="disagreed"${checked('disagreed')}> Mutabık değiliz</label></fieldset>
-<fieldset><legend>Mutabık değilseniz: sizin kayıtlarınızdaki rakamlar</legend>
-<p>Kutulara bizim rakamlarımız yazılıdır; yalnızca sizde farklı olanı değiştirin.</p>
-${row('bs')}
-${row('ba')}
-<label for="note">Açıklama (ör. eksik ya da fazla görünen fatura)</label><textarea id="note" name="note" rows="4" maxlength="4000">${esc(values.note ?? '')}</textarea>
-<label for="file">Ek (isteğe bağlı: Ba/Bs listeniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)</label><input type="file" id="file" name="file" accept=".pdf,.xlsx,.csv,.png,.jpg,.jpeg"></fieldset>
-<fieldset><legend>Yanıtı veren</legend>
-<div class="row"><div><label for="name">Ad soyad</label><input type="text" id="name" name="name" required maxlength="200" value="${esc(values.name ?? '')}"></div>
-<div><label for="title">Unvan</label><input type="text" id="title" name="title" required maxlength="200" value="${esc(values.title ?? '')}"></div></div></fieldset>
-<p class="note">${esc(BABS_NOTE)}</p>
-<p>Son yanıt tarihi: ${esc(formatDate(v.deadline))}. Yalnızca bir yanıt verilebilir.</p>
-<button type="submit">Yanıtı gönder</button>
-</form>`);
+  return answerForm(v, {
+    title: 'BA/BS mutabakat yanıtı', head: head(v), question: 'Rakamlarımız kayıtlarınızla uyuşuyor mu?',
+    theirsLegend: 'Mutabık değilseniz: sizin kayıtlarınızdaki rakamlar',
+    theirs: `<p>Kutulara bizim rakamlarımız yazılıdır; yalnızca sizde farklı olanı değiştirin.</p>\n${row('bs')}\n${row('ba')}`,
+    noteLabel: 'Açıklama (ör. eksik ya da fazla görünen fatura)', fileLabel: 'Ek (isteğe bağlı: Ba/Bs listeniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)', note: BABS_NOTE,
+  }, values, errors);
 }
 
 export function babsAnsweredPage(v: LetterView, a: AnswerView, notice?: string): string {
   const theirs = a.babs;
-  return layout('BA/BS mutabakat yanıtı', `${head(v)}
-${notice ? `<p class="error" role="alert">${esc(notice)}</p>` : ''}
-<h2>Yanıtınız kaydedildi</h2>
-${a.kind === 'disagreed' && theirs ? `<p>Kayıtlarınızdaki rakamlar:</p>${(['bs', 'ba'] as const).map((f) => `<p>${esc(THEIR_LABEL[f])}:<br><span class="balance">${esc(figureText(theirs[f]))}</span></p>`).join('')}` : ''}
-<dl><dt>Yanıt</dt><dd>${a.kind === 'agreed' ? 'Mutabıkız' : 'Mutabık değiliz'}</dd>
-${a.note ? `<dt>Açıklama</dt><dd>${esc(a.note)}</dd>` : ''}
-<dt>Yanıtı veren</dt><dd>${esc(a.name)}${a.title ? `, ${esc(a.title)}` : ''}</dd>
-<dt>Zaman</dt><dd>${esc(formatDateTime(new Date(a.at)))}</dd>
-${a.attachmentName ? `<dt>Ek</dt><dd>${esc(a.attachmentName)}</dd>` : ''}</dl>
-<p>Bu yanıt değiştirilemez. Bir düzeltme için lütfen ${esc(v.company.title || 'firmamız')} ile iletişime geçin.</p>
-<p class="note">${esc(BABS_NOTE)}</p>`);
+  const theirsBefore = a.kind === 'disagreed' && theirs ? `<p>Kayıtlarınızdaki rakamlar:</p>${(['bs', 'ba'] as const).map((f) => `<p>${esc(THEIR_LABEL[f])}:<br><span class="balance">${esc(figureText(theirs[f]))}</span></p>`).join('')}` : '';
+  return answeredBody(v, a, { title: 'BA/BS mutabakat yanıtı', head: head(v), theirsBefore, note: BABS_NOTE }, notice);
 }
 
 const COUNT = /^\d{1,6}$/;

@@ -43,6 +43,11 @@ export function plainPage(): string {
   return layout('Mutabakat yanıtı', '<h1>Bu bağlantı kullanılamıyor</h1><p>Bağlantı geçersiz ya da süresi dolmuş olabilir. Mutabakat için lütfen size e-postayı gönderen firmayla iletişime geçin.</p>');
 }
 
+/** The database cannot be reached (or another fault): nothing was taken, try again shortly. */
+export function unavailablePage(): string {
+  return layout('Mutabakat yanıtı', '<h1>Şu anda yanıt verilemiyor</h1><p>Sistemimize şu anda ulaşılamıyor; bir yanıt gönderdiyseniz kaydedilmedi. Lütfen birkaç dakika sonra tekrar deneyin.</p>');
+}
+
 export function busyPage(): string {
   return layout('Mutabakat yanıtı', '<h1>Çok fazla istek</h1><p>Kısa sürede çok fazla istek geldi. Lütfen birkaç dakika sonra tekrar deneyin.</p>');
 }
@@ -64,12 +69,16 @@ export interface LetterView {
 
 const moneyText = (m: Money) => `${formatMoney(Math.abs(m.balance))} ${m.currency}`;
 
+/** Our company's name and address, the top of every letter's page. */
+export const companyBlock = (v: LetterView) =>
+  `<div class="company"><strong>${esc(v.company.title || 'Firma')}</strong>${v.company.address ? `<br>${esc(v.company.address).replace(/\n/g, '<br>')}` : ''}</div>`;
+
 function head(v: LetterView): string {
   const ours = v.ours.map((m) => `<p class="balance">${esc(moneyText(m))} — ${esc(sideWords(m))}</p>`).join('');
   const tl = v.localBalance !== undefined && !(v.ours.length === 1 && v.ours[0]!.currency === 'TL')
     ? `<p>ERP kayıtlarımızdaki TL karşılığı (tüm işlemler): ${esc(moneyText({ currency: 'TL', balance: v.localBalance, side: '' }))}${v.localBalance ? ` ${v.localBalance > 0 ? 'borç' : 'alacak'}` : ''}</p>`
     : '';
-  return `<div class="company"><strong>${esc(v.company.title || 'Firma')}</strong>${v.company.address ? `<br>${esc(v.company.address).replace(/\n/g, '<br>')}` : ''}</div>
+  return `${companyBlock(v)}
 <h1>Cari hesap mutabakatı</h1>
 <p>Sayın <strong>${esc(v.accountName)}</strong> (cari kodu ${esc(v.accountId)}),</p>
 <p>${esc(v.company.title || 'Firmamız')} kayıtlarına göre hesabınızın <strong>${esc(formatDate(v.asOf))}</strong> tarihi itibarıyla bakiyesi:</p>
@@ -108,27 +117,51 @@ function theirFields(v: LetterView, values: FormValues, sel: (cur: string, val: 
 <div><label for="currency">Para birimi</label><select id="currency" name="currency">${currencies.map((c) => `<option${sel(c, values.currency)}>${esc(c)}</option>`).join('')}</select></div></div>`;
 }
 
-export function formPage(v: LetterView, values: FormValues = {}, errors: string[] = []): string {
+/** What differs between the cari and the BA/BS form; everything else is answerForm's. */
+export interface FormParts {
+  title: string;
+  head: string;
+  /** The question the two choices answer. */
+  question: string;
+  /** The fieldset for a disagreement: its legend and their figures. */
+  theirsLegend: string;
+  theirs: string;
+  noteLabel: string;
+  fileLabel: string;
+  /** The legal note under the form (TTK md. 94, or the BA/BS one). */
+  note: string;
+}
+
+/** The reply form (either kind of letter): Mutabıkız / Mutabık değiliz, their figures, note, attachment, who answers. */
+export function answerForm(v: LetterView, p: FormParts, values: FormValues, errors: string[]): string {
   const checked = (k: string) => (values.kind === k ? ' checked' : '');
-  const sel = (cur: string, val: string | undefined) => (cur === val ? ' selected' : '');
   const errorBox = errors.length ? `<div class="errors" role="alert"><p class="error">Yanıt kaydedilemedi:</p><ul>${errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>` : '';
-  return layout('Mutabakat yanıtı', `${head(v)}
+  return layout(p.title, `${p.head}
 <h2>Yanıtınız</h2>${errorBox}
 <form method="post" action="${esc(v.actionHref)}" enctype="multipart/form-data">
-<fieldset class="choice"><legend>Bakiyemiz kayıtlarınızla uyuşuyor mu?</legend>
+<fieldset class="choice"><legend>${esc(p.question)}</legend>
 <label><input type="radio" name="kind" value="agreed" required${checked('agreed')}> Mutabıkız</label>
 <label><input type="radio" name="kind" value="disagreed"${checked('disagreed')}> Mutabık değiliz</label></fieldset>
-<fieldset><legend>Mutabık değilseniz: kayıtlarınızdaki bakiye</legend>
-${theirFields(v, values, sel)}
-<label for="note">Açıklama</label><textarea id="note" name="note" rows="4" maxlength="4000">${esc(values.note ?? '')}</textarea>
-<label for="file">Ek (isteğe bağlı: hesap ekstreniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)</label><input type="file" id="file" name="file" accept=".pdf,.xlsx,.csv,.png,.jpg,.jpeg"></fieldset>
+<fieldset><legend>${esc(p.theirsLegend)}</legend>
+${p.theirs}
+<label for="note">${esc(p.noteLabel)}</label><textarea id="note" name="note" rows="4" maxlength="4000">${esc(values.note ?? '')}</textarea>
+<label for="file">${esc(p.fileLabel)}</label><input type="file" id="file" name="file" accept=".pdf,.xlsx,.csv,.png,.jpg,.jpeg"></fieldset>
 <fieldset><legend>Yanıtı veren</legend>
 <div class="row"><div><label for="name">Ad soyad</label><input type="text" id="name" name="name" required maxlength="200" value="${esc(values.name ?? '')}"></div>
 <div><label for="title">Unvan</label><input type="text" id="title" name="title" required maxlength="200" value="${esc(values.title ?? '')}"></div></div></fieldset>
-<p class="note">${esc(TTK_NOTE)}</p>
+<p class="note">${esc(p.note)}</p>
 <p>Son yanıt tarihi: ${esc(formatDate(v.deadline))}. Yalnızca bir yanıt verilebilir.</p>
 <button type="submit">Yanıtı gönder</button>
 </form>`);
+}
+
+export function formPage(v: LetterView, values: FormValues = {}, errors: string[] = []): string {
+  const sel = (cur: string, val: string | undefined) => (cur === val ? ' selected' : '');
+  return answerForm(v, {
+    title: 'Mutabakat yanıtı', head: head(v), question: 'Bakiyemiz kayıtlarınızla uyuşuyor mu?',
+    theirsLegend: 'Mutabık değilseniz: kayıtlarınızdaki bakiye', theirs: theirFields(v, values, sel),
+    noteLabel: 'Açıklama', fileLabel: 'Ek (isteğe bağlı: hesap ekstreniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)', note: TTK_NOTE,
+  }, values, errors);
 }
 
 export interface AnswerView {
@@ -142,17 +175,27 @@ export interface AnswerView {
   babs?: BabsFigures | null;
 }
 
-export function answeredPage(v: LetterView, a: AnswerView, notice?: string): string {
-  const theirs = a.balances.map((m) => `${moneyText(m)} — ${sideWords(m)}`).join('; ');
-  return layout('Mutabakat yanıtı', `${head(v)}
+/**
+ * The answer, read-only (either kind of letter). What they gave when they did not agree: `theirsBefore`
+ * above the list (BA/BS figures), or `theirsRow`, a row of it (cari balances).
+ */
+export function answeredBody(v: LetterView, a: AnswerView, p: { title: string; head: string; theirsBefore?: string; theirsRow?: string; note: string }, notice?: string): string {
+  return layout(p.title, `${p.head}
 ${notice ? `<p class="error" role="alert">${esc(notice)}</p>` : ''}
 <h2>Yanıtınız kaydedildi</h2>
+${p.theirsBefore ?? ''}
 <dl><dt>Yanıt</dt><dd>${a.kind === 'agreed' ? 'Mutabıkız' : 'Mutabık değiliz'}</dd>
-${a.kind === 'disagreed' ? `<dt>Kayıtlarınızdaki bakiye</dt><dd>${esc(theirs)}</dd>` : ''}
+${p.theirsRow ?? ''}
 ${a.note ? `<dt>Açıklama</dt><dd>${esc(a.note)}</dd>` : ''}
 <dt>Yanıtı veren</dt><dd>${esc(a.name)}${a.title ? `, ${esc(a.title)}` : ''}</dd>
 <dt>Zaman</dt><dd>${esc(formatDateTime(new Date(a.at)))}</dd>
 ${a.attachmentName ? `<dt>Ek</dt><dd>${esc(a.attachmentName)}</dd>` : ''}</dl>
 <p>Bu yanıt değiştirilemez. Bir düzeltme için lütfen ${esc(v.company.title || 'firmamız')} ile iletişime geçin.</p>
-<p class="note">${esc(TTK_NOTE)}</p>`);
+<p class="note">${esc(p.note)}</p>`);
+}
+
+export function answeredPage(v: LetterView, a: AnswerView, notice?: string): string {
+  const theirs = a.balances.map((m) => `${moneyText(m)} — ${sideWords(m)}`).join('; ');
+  const theirsRow = a.kind === 'disagreed' ? `<dt>Kayıtlarınızdaki bakiye</dt><dd>${esc(theirs)}</dd>` : '';
+  return answeredBody(v, a, { title: 'Mutabakat yanıtı', head: head(v), theirsRow, note: TTK_NOTE }, notice);
 }

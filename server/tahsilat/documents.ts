@@ -4,7 +4,7 @@
  * "PDF indir" uses (src/domain/document), with their own column lists, rendered by the server's
  * pdfmake (server/mutabakat/pdf.ts).
  */
-import { openItems } from '../../src/domain/ledger';
+import { accountLedger, effectiveAsOf } from '../../src/domain/ledger';
 import { bucketLabel } from '../../src/domain/ledger/bucket-label';
 import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format';
 import { t } from '../../src/i18n';
@@ -13,7 +13,7 @@ import { lateInterestDocColumns, lateInterestDocument, sheetRowsOf, rateText } f
 import { statementDocColumns, statementDocument } from '../../src/domain/document/statement-document';
 import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest } from '../../src/domain/late-interest';
 import { computeStatement } from '../../src/domain/running-balance';
-import { addDays } from '../../src/domain/dates';
+import { addDays, todayIso } from '../../src/domain/dates';
 import { documentNumberOf } from '../../src/domain/document-number';
 import type { Statement } from '../../src/domain/erp-types';
 import type { IsoDate } from '../../src/domain/types';
@@ -24,6 +24,9 @@ export const DOC_KINDS: readonly DocKind[] = ['openItems', 'lateInterest', 'stat
 export const DOC_NAMES: Record<DocKind, string> = { openItems: 'Açık kalemler', lateInterest: 'Vade farkı hesabı', statement: 'Hesap ekstresi' };
 
 export interface DocInput { company: string; account: { id: string; name: string }; lines: Statement['lines']; docKey: string | null; currencies: readonly string[]; asOf: IsoDate; now: Date }
+
+/** A document is as of today at the latest (the account view's rule: a day that has not come is today). */
+const asOfToday = (i: DocInput): DocInput => ({ ...i, asOf: effectiveAsOf(i.asOf, todayIso(i.now)) });
 
 const head = (i: DocInput, kind: 'openItems' | 'lateInterest' | 'statement') => ({ company: i.company, title: t(`doc.title.${kind}`), short: t(`doc.short.${kind}`), account: i.account, asOf: i.asOf, madeAt: i.now });
 
@@ -51,12 +54,15 @@ function lateInterestParts(i: DocInput) {
 }
 
 /**
- * The open items document's parts, one per currency (the mutabakat letter encloses them too).
- * `ownLines`: TL is the lines written in TL only (the account view's rule, as the letter's per-currency balances).
+ * The open items document's parts, one per currency (the mutabakat letter encloses them too), from the
+ * account view as the open-items page: TL is the lines written in TL; as of today at the latest.
  */
-export function openItemsParts(i: DocInput, ownLines = false) {
-  return i.currencies.map((currency) => {
-    const r = openItems(i.lines, { asOf: i.asOf, currency, ownLines });
+export function openItemsParts(input: DocInput) {
+  const i = asOfToday(input);
+  const ledger = accountLedger(i.lines, { asOf: i.asOf });
+  return i.currencies.flatMap((currency) => {
+    const r = ledger.view(currency)?.items;
+    if (!r) return [];
     // The bucket by its label, as the open-items page shows it ("0-30 Gün"), not its key.
     const labels = new Map<string, string>(r.buckets.map((b) => [b.key, bucketLabel(b)]));
     labels.set('undated', t('aging.bucket.undated'));
@@ -72,7 +78,8 @@ export function openItemsParts(i: DocInput, ownLines = false) {
   });
 }
 
-export async function documentPdf(kind: DocKind, i: DocInput): Promise<Buffer> {
+export async function documentPdf(kind: DocKind, input: DocInput): Promise<Buffer> {
+  const i = asOfToday(input);
   const parts = kind === 'statement' ? [statementPart(i)] : kind === 'lateInterest' ? lateInterestParts(i) : openItemsParts(i);
   return renderPdf(parts, `${DOC_NAMES[kind]} ${i.account.name} ${formatDate(i.asOf)}`, formatDateTime(i.now));
 }

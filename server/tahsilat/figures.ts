@@ -1,14 +1,15 @@
 /**
  * The ERP's figures for the worklist. A small ERP (up to fullReadLimit() accounts with a balance):
- * every such account's statement through the one reader, its overdue items per currency from the one
- * ledger engine (openItems, due basis). A large one: the ERP's aging answer (get_yaslandirma, one
+ * every such account's statement through the one reader, its overdue items per currency from the
+ * account view (accountLedger, due basis: the open-items page's rule — each currency on its own, TL
+ * being the lines written in TL, a return reducing the invoice it names). A large one: the ERP's aging answer (get_yaslandirma, one
  * call) says who is overdue, by how much and since which bucket; statements are read only for the
  * rows shown first, the customers with promises (judged from the statement) and on demand
  * (figuresFor), and kept with the snapshot. A snapshot is kept in memory (default 5 minutes): when
  * the ERP cannot be reached the last one is served marked stale, and with none the worklist still
  * shows our own notes and promises.
  */
-import { currenciesOf, openItems } from '../../src/domain/ledger';
+import { accountLedger, currenciesOf } from '../../src/domain/ledger';
 import { LOCAL_CURRENCY } from '../../src/domain/currency';
 import { runPool } from '../../src/domain/run-pool';
 import { todayIso } from '../../src/domain/dates';
@@ -67,18 +68,12 @@ export interface SnapshotRead {
   problem: string | null;
 }
 
-/** The currencies the account is kept in: its foreign ones when it has any, else TL. */
-export function accountCurrencies(lines: Statement['lines']): string[] {
-  const all = currenciesOf(lines);
-  return all.length > 1 ? all.slice(1) : [LOCAL_CURRENCY];
-}
-
 export function figuresOf(id: string, name: string, st: Statement, day: IsoDate): AccountFigures | null {
   const lines = st.lines;
   const overdue: CurrencyOverdue[] = [];
   let side: 'receivable' | 'payable' | null = null;
-  for (const currency of accountCurrencies(lines)) {
-    const r = openItems(lines, { asOf: day, currency });
+  for (const view of accountLedger(lines, { asOf: day }).views) {
+    const { currency, items: r } = view;
     if (r.openTotal === 0) continue;
     side ??= r.side === 'debit' ? 'receivable' : 'payable';
     if ((r.side === 'debit') !== (side === 'receivable')) continue;

@@ -1,7 +1,7 @@
 /**
  * Promises to pay judged from the statement, never by hand (pure, integer minor units).
  * Rule: a promise (amount, currency, taken on T, due D) is covered by the account's payments in its
- * currency (credit movements of the ledger engine's column) dated from T up to D + grace days. The
+ * currency (credit movements of the account view's column: TL is the lines written in TL) dated from T up to D + grace days. The
  * promises of an account take the payments in due order, each payment counted once, so two promises
  * are never kept by the same money. Covered → kept (late when the covering payment is after D);
  * window still open → pending; window closed → partly kept with the shortfall, or broken.
@@ -38,7 +38,8 @@ export function judgePromises(promises: readonly PromiseInput[], lines: readonly
   const byCurrency = new Map<string, PromiseInput[]>();
   for (const p of promises) byCurrency.set(p.currency, [...(byCurrency.get(p.currency) ?? []), p]);
   for (const [currency, list] of byCurrency) {
-    const col = ledgerColumn(lines, currency);
+    // The account view's column of the currency (TL: the lines written in TL, as the open-items page).
+    const col = ledgerColumn(lines, currency, true);
     const pay: { date: IsoDate; left: Minor }[] = [];
     lines.forEach((l, i) => {
       if (col.member[i] && !col.unreadable[i] && col.credit[i]! > 0 && l.date) pay.push({ date: l.date, left: col.credit[i]! });

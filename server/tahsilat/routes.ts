@@ -13,9 +13,10 @@ import { MUT_MESSAGES, MutError, badRequest, isDbDown } from '../mutabakat/error
 import type { Actor } from '../mutabakat/events';
 import { todayIso } from '../../src/domain/dates';
 import { judgePromises } from './promise';
-import { accountCurrencies, figuresOf, readSnapshot } from './figures';
+import { figuresOf, readSnapshot } from './figures';
+import { accountCurrencies } from '../../src/domain/ledger';
 import { activitiesOf, activityJson, addPromise, checkActivity, checkPromise, getState, logActivity, promisesOf, saveState, stateJson } from './store';
-import { buildPayables, buildWorklist, promiseJson, VIEWS, type View } from './worklist';
+import { buildPayables, buildWorklist, promiseJson, rowsJson, VIEWS, type View } from './worklist';
 import { listProposals, proposeReminders, sendReminders, TAHSILAT_CAMPAIGN } from './reminders';
 import { attachment } from '../mutabakat/routes';
 import { checkSettings, FIELD_HELP, loadSettings, saveSettings, TEMPLATE_FIELDS } from './settings';
@@ -61,9 +62,10 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, 
 
   app.get(`${base}/worklist`, route('worklist', async (c, ctx, by) => {
     const limit = c.req.query('limit') === 'all' ? undefined : Math.min(100_000, Math.max(1, Number(c.req.query('limit')) || 300));
-    const wl = await buildWorklist(ctx, by.userName, viewOf(c), { force: c.req.query('refresh') === '1', limit });
+    const { rows, ...wl } = await buildWorklist(ctx, by.userName, viewOf(c), { force: c.req.query('refresh') === '1', limit });
     const waiting = await mailWaiting(ctx);
-    return c.json({ ...wl, me: by.userName, mail: ctx.transport.mode, mailWaiting: waiting, mailProblem: waiting ? `${waiting} hatırlatma e-postası gönderilemedi, giden kutusunda bekliyor (SMTP sunucusuna ulaşılamıyor; yeniden denenecek).` : null });
+    const head = JSON.stringify({ ...wl, me: by.userName, mail: ctx.transport.mode, mailWaiting: waiting, mailProblem: waiting ? `${waiting} hatırlatma e-postası gönderilemedi, giden kutusunda bekliyor (SMTP sunucusuna ulaşılamıyor; yeniden denenecek).` : null });
+    return c.body(`${head.slice(0, -1)},"rows":${rowsJson(rows)}}`, 200, { 'content-type': 'application/json' });
   }));
   app.get(`${base}/payables`, route('payables', async (c, ctx) => c.json(await buildPayables(ctx))));
 

@@ -11,7 +11,7 @@ import { compareIsoDate, todayIso } from '../../src/domain/dates';
 import type { IsoDate } from '../../src/domain/types';
 import type { MutCtx } from '../mutabakat/context';
 import { judgePromises, type PromiseStatus, type PromiseVerdict } from './promise';
-import { figuresFor, readSnapshot, type CurrencyOverdue } from './figures';
+import { figuresFor, readSnapshot, type CurrencyOverdue, type Snapshot, type SnapshotRead } from './figures';
 import { loadSettings } from './settings';
 
 export const VIEWS = ['all', 'mine', 'today', 'broken', 'disputes'] as const;
@@ -55,6 +55,8 @@ async function ourState(d: Database) {
   const promises = await d.db.select().from(collectPromises);
   const rows = await d.rows<{ account_id: string; at: string | Date; kind: string; by_user: string }>(sql`SELECT DISTINCT ON (account_id) account_id, at, kind, by_user FROM ${collectActivities} ORDER BY account_id, id DESC`);
   return {
+    // What the rows are made of, as text: a warm request whose state is unchanged reuses them.
+    key: JSON.stringify([states, promises, rows]),
     states: new Map(states.map((s) => [s.accountId, s])),
     promises: promises.reduce((m, p) => m.set(p.accountId, [...(m.get(p.accountId) ?? []), p]), new Map<string, PromiseRow[]>()),
     last: new Map(rows.map((r) => [r.account_id, { at: new Date(r.at).toISOString(), kind: r.kind, by: r.by_user }])),
@@ -64,18 +66,40 @@ async function ourState(d: Database) {
 /** Rows whose statement is read before the answer (a large ERP): what the first screen shows. */
 export const FIRST_ROWS = 50;
 
-export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { force?: boolean; limit?: number } = {}) {
-  const read = await readSnapshot(ctx, o);
-  const settings = await loadSettings(ctx.db);
-  const today = todayIso(ctx.now());
-  const ours = await ourState(ctx.d);
+/** Every row of the worklist in its order, kept per database for the snapshot and our state it was made from. */
+interface Ordered {
+  snap: Snapshot | null;
+  /** The day, the grace, whether the figures are stale and our own state, as text. */
+  key: string;
+  /** How many statements the snapshot had read (a row's figures change when its own is read). */
+  readSize: number;
+  rows: WorkRow[];
+  rowOf: (id: string) => WorkRow | null;
+  order: (a: WorkRow, b: WorkRow) => number;
+  /** Per view and user: its rows (kept until the rows change, so their JSON is made once: rowsJson) and the counts. */
+  views: Map<string, { rows: WorkRow[]; counts: Record<View, number> }>;
+}
+const ordered = new WeakMap<object, Ordered>();
+
+/**
+ * All rows, sorted by what needs doing now. Built again only when the snapshot, its statements read,
+ * the day, the grace or our own state changed: a warm request (a large ERP: tens of thousands of
+ * overdue customers) neither rebuilds nor sorts them.
+ */
+async function orderedRows(ctx: MutCtx, read: SnapshotRead, today: IsoDate): Promise<Ordered> {
   const snap = read.snapshot;
+  const settings = await loadSettings(ctx.db);
+  const ours = await ourState(ctx.d);
+  // A large ERP: promises are judged from the statement, read for the customers that have one.
+  if (snap && !read.stale) await figuresFor(ctx, snap, ours.promises.keys()).catch(() => undefined);
+  const key = `${today}|${settings.graceDays}|${read.stale}|${ours.key}`;
+  const readSize = snap?.read.size ?? 0;
+  const kept = ordered.get(ctx.d);
+  if (kept && kept.snap === snap && kept.key === key && kept.readSize === readSize) return kept;
   const ids = new Set<string>();
   for (const [id, f] of snap?.aging ?? snap?.accounts ?? []) if (f.side === 'receivable' && f.overdue.some((c) => c.overdue > 0)) ids.add(id);
   for (const [id, s] of ours.states) if (s.nextAction || s.nextActionDate || s.flags.length || s.owner) ids.add(id);
   for (const id of ours.promises.keys()) ids.add(id);
-  // A large ERP: promises are judged from the statement, read for the customers that have one.
-  if (snap && !read.stale) await figuresFor(ctx, snap, ours.promises.keys()).catch(() => undefined);
   const rowOf = (id: string): WorkRow | null => {
     const f = snap?.accounts.get(id);
     const est = f ? undefined : snap?.aging?.get(id);
@@ -95,31 +119,28 @@ export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { fo
       nextActionDate: s?.nextActionDate ?? null, lastActivity: ours.last.get(id) ?? null, promise, reminderLevel: s?.reminderLevel ?? 0, flags: s?.flags ?? [], version: s?.version ?? 0, urgency,
     };
   };
-  let rows = [...ids].map(rowOf).filter((r): r is WorkRow => r !== null);
-  const inView = rows.filter((r) =>
-    view === 'mine' ? r.owner === me
-      : view === 'today' ? r.nextActionDate !== null && compareIsoDate(r.nextActionDate, today) <= 0
-        : view === 'broken' ? r.urgency === 0
-          : view === 'disputes' ? r.flags.includes('itiraz')
-            : true);
   // Σ TL overdue per row, computed once (a tie-breaker of many comparisons on a large ERP).
-  const sums = new Map<WorkRow, number>();
+  const sums = new WeakMap<WorkRow, number>();
   const sumOf = (r: WorkRow) => sums.get(r) ?? (sums.set(r, sumOverdue(r)), sums.get(r)!);
   const order = (a: WorkRow, b: WorkRow) => a.urgency - b.urgency
     || (a.urgency === 1 ? compareIsoDate(a.nextActionDate, b.nextActionDate) : 0)
     || (b.oldestDays ?? -1) - (a.oldestDays ?? -1)
     || sumOf(b) - sumOf(a)
     || (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0);
-  inView.sort(order);
-  // A large ERP: the first rows' figures from their statements (exact, per currency), then in order again.
-  if (snap?.aging && !read.stale) {
-    const first = inView.slice(0, FIRST_ROWS).map((r) => r.accountId);
-    await figuresFor(ctx, snap, first).catch(() => undefined);
-    const fresh = new Map(first.map((id) => [id, rowOf(id)]));
-    for (let i = 0; i < inView.length && i < FIRST_ROWS; i++) inView[i] = fresh.get(inView[i]!.accountId) ?? inView[i]!;
-    rows = rows.map((r) => fresh.get(r.accountId) ?? r);
-    inView.sort(order);
-  }
+  const rows = [...ids].map(rowOf).filter((r): r is WorkRow => r !== null).sort(order);
+  const made: Ordered = { snap, key, readSize, rows, rowOf, order, views: new Map() };
+  ordered.set(ctx.d, made);
+  return made;
+}
+
+const inView = (view: View, me: string, today: IsoDate) => (r: WorkRow) =>
+  view === 'mine' ? r.owner === me
+    : view === 'today' ? r.nextActionDate !== null && compareIsoDate(r.nextActionDate, today) <= 0
+      : view === 'broken' ? r.urgency === 0
+        : view === 'disputes' ? r.flags.includes('itiraz')
+          : true;
+
+function countsOf(rows: WorkRow[], me: string, today: IsoDate): Record<View, number> {
   const counts = Object.fromEntries(VIEWS.map((v) => [v, 0])) as Record<View, number>;
   for (const r of rows) {
     counts.all++;
@@ -128,8 +149,41 @@ export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { fo
     if (r.urgency === 0) counts.broken++;
     if (r.flags.includes('itiraz')) counts.disputes++;
   }
-  const limit = o.limit ?? inView.length;
-  return { today, asOf: snap?.at.toISOString() ?? null, stale: read.stale, problem: read.problem, counts, total: inView.length, rows: inView.slice(0, limit) };
+  return counts;
+}
+
+const jsonOfRows = new WeakMap<WorkRow[], string>();
+/** The rows as JSON, made once per kept row set (a whole view at 100k is ~13 MB of text). */
+export function rowsJson(rows: WorkRow[]): string {
+  let text = jsonOfRows.get(rows);
+  if (text === undefined) jsonOfRows.set(rows, (text = JSON.stringify(rows)));
+  return text;
+}
+
+export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { force?: boolean; limit?: number } = {}) {
+  const read = await readSnapshot(ctx, o);
+  const today = todayIso(ctx.now());
+  const snap = read.snapshot;
+  const all = await orderedRows(ctx, read, today);
+  const wanted = inView(view, me, today);
+  let rows = all.views.get(`${view}|${me}`)?.rows ?? all.rows.filter(wanted);
+  // A large ERP: the view's first rows' figures from their statements (exact, per currency), then in order again.
+  if (snap?.aging && !read.stale) {
+    const first = rows.slice(0, FIRST_ROWS).map((r) => r.accountId).filter((id) => !snap.read.has(id));
+    if (first.length) {
+      await figuresFor(ctx, snap, first).catch(() => undefined);
+      const fresh = new Map(first.map((id) => [id, all.rowOf(id)]));
+      all.rows = all.rows.map((r) => fresh.get(r.accountId) ?? r).filter((r): r is WorkRow => r !== null).sort(all.order);
+      all.readSize = snap.read.size;
+      all.views.clear();
+      rows = all.rows.filter(wanted);
+    }
+  }
+  const counts = all.views.get(`${view}|${me}`)?.counts ?? countsOf(all.rows, me, today);
+  all.views.set(`${view}|${me}`, { rows, counts });
+  // The whole view: the kept array itself (its JSON is kept with it).
+  const shown = o.limit === undefined || o.limit >= rows.length ? rows : rows.slice(0, o.limit);
+  return { today, asOf: snap?.at.toISOString() ?? null, stale: read.stale, problem: read.problem, counts, total: rows.length, rows: shown };
 }
 
 /** Suppliers: what we owe, past due and coming, read-only. */

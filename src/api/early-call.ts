@@ -6,4 +6,4 @@
  */
 import { startPageCalls } from './erp-call';
 
-startPageCalls(location.pathname);
+startPageCalls(location.pathname, location.search);

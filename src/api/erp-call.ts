@@ -30,8 +30,8 @@ import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type RequestOptions } from './client';
 import { endTransfer, startTransfer } from './transfers';
 import { aliasesReady } from './aliases-ready';
-import { SIGNED_IN_COOKIE, callKey, type ErpCall } from '../contract/erp';
-import { firstCallsOf } from '../contract/pages';
+import { SIGNED_IN_COOKIE, pageCallKey, type ErpCall, type PageCall } from '../contract/erp';
+import { pageCallsOf } from '../contract/pages';
 
 // ── 1. Who is signed in, as far as a page load can tell ─────────────────────────────────────────
 
@@ -42,10 +42,10 @@ import { firstCallsOf } from '../contract/pages';
  */
 export { SIGNED_IN_COOKIE };
 
+const readSignedIn = (): boolean => typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`);
+
 export const signedInHint = {
-  read(): boolean {
-    return typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`);
-  },
+  read: readSignedIn,
   write(signedIn: boolean): void {
     if (typeof document === 'undefined' || signedIn === signedInHint.read()) return;
     document.cookie = `${SIGNED_IN_COOKIE}=${signedIn ? '1' : ''}; Path=/; SameSite=Strict${signedIn ? '' : '; Max-Age=0'}`;
@@ -114,25 +114,32 @@ const fetchSend = (path: string, body?: unknown) => (signal: AbortSignal) =>
   });
 
 /** A call as the app sends it (ky: timeout, typed errors). */
-const appSend = (call: ErpCall, priority?: RequestPriority) => (signal: AbortSignal) =>
-  apiClient().send(`erp/${call.operation}`, { method: 'post', json: call.params, signal, priority });
+const appSend = (call: PageCall, priority?: RequestPriority) => (signal: AbortSignal) =>
+  'view' in call
+    ? apiClient().send(call.view, { method: 'get', signal, priority })
+    : apiClient().send(`erp/${call.operation}`, { method: 'post', json: call.params, signal, priority });
+
+/** A call as the early-call script sends it. */
+const earlySend = (call: PageCall) => ('view' in call ? fetchSend(call.view) : fetchSend(`erp/${call.operation}`, call.params));
 
 /**
  * A page load (the inline script, while the HTML is parsed): the alias table, who is signed in and
  * — when someone is — the page's first ERP calls.
  */
-export function startPageCalls(pathname: string): void {
+export function startPageCalls(pathname: string, search = ''): void {
   if (typeof fetch !== 'function' || typeof AbortController !== 'function') return;
   const registry = callRegistry();
   registry.start(getKey('config'), fetchSend('config'));
   registry.start(getKey('session'), fetchSend('session'));
-  if (!signedInHint.read()) return;
-  for (const call of firstCallsOf(pathname)) registry.start(callKey(call), fetchSend(`erp/${call.operation}`, call.params));
+  // Not signedInHint.read(): the object (with write) would be bundled into the inline script too.
+  if (!readSignedIn()) return;
+  const { first, along } = pageCallsOf(pathname, search);
+  for (const call of [...first, ...along]) registry.start(pageCallKey(call), earlySend(call));
 }
 
 /** A route's first calls (in-app navigation): sent now, taken over by the page's queries. */
-export function startCalls(calls: readonly ErpCall[]): void {
-  for (const call of calls) callRegistry().start(callKey(call), appSend(call));
+export function startCalls(calls: readonly PageCall[]): void {
+  for (const call of calls) callRegistry().start(pageCallKey(call), appSend(call));
 }
 
 /** GET /api/<path>: the request the page load sent, taken over once, else a new one. */
@@ -159,8 +166,8 @@ export interface FetchOptions extends RequestOptions {
 }
 
 /** The call's response: the one started early (taken over, tied to `signal`), or a new request. */
-function takeOrSend(call: ErpCall, options: FetchOptions): Promise<Response> {
-  const early = callRegistry().take(callKey(call));
+export function takeOrSend(call: PageCall, options: FetchOptions): Promise<Response> {
+  const early = callRegistry().take(pageCallKey(call));
   if (!early) return appSend(call, options.priority)(options.signal ?? new AbortController().signal);
   const { signal } = options;
   if (signal?.aborted) early.controller.abort(signal.reason);
@@ -257,6 +264,17 @@ export function erpQuery<T>(call: ErpCall, read: (json: unknown) => T, options: 
       const json = await fetchErp(call, { signal, ...options });
       await aliasesReady();
       return read(json);
+    },
+  });
+}
+
+/** queryOptions for one of our own answers (a ViewCall: JSON the gateway worked out), started early like an ERP call. */
+export function viewQuery<T>(call: PageCall & { view: string }, read: (json: unknown) => T) {
+  return queryOptions({
+    queryKey: call.queryKey as QueryKey,
+    queryFn: async ({ signal }) => {
+      const res = await takeOrSend(call, { signal });
+      return read(await apiClient().jsonOf<unknown>(res, signal));
     },
   });
 }

@@ -14,7 +14,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { signedInHint, startCalls } from '../api/erp-call';
-import { PAGES, firstCallsOf, type PageModule } from '../contract/pages';
+import { PAGES, pageCallsOf, type PageModule } from '../contract/pages';
 import { configQuery, fetchSession, sessionQuery } from '../api/session';
 import type { SessionUser } from '../domain/erp-types';
 import { loginPathFor, safeNextPath } from '../features/auth/next-path';
@@ -110,16 +110,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const firstCalls = {
     loader: async ({ request }: LoaderFunctionArgs) => {
       // Not for an answer already in the cache or on its way (a prefetch: a row focused on the list).
-      const calls = firstCallsOf(new URL(request.url).pathname).filter((call) => {
+      const url = new URL(request.url);
+      const { first, along: sentAlong } = pageCallsOf(url.pathname, url.search);
+      const wanted = (call: { queryKey: readonly unknown[] }) => {
         const state = queryClient.getQueryState(call.queryKey);
         return state?.data === undefined && state?.fetchStatus !== 'fetching';
-      });
+      };
+      const calls = first.filter(wanted);
       if (calls.length === 0) return null;
+      // Sent with them, read by the page later (the page table's alongCalls).
+      const along = sentAlong.filter(wanted);
       // The requests go now (or were sent by the early-call script: taken over); the queries that
       // read them start as soon as their module is in — in parallel with the page's code, so the
       // first rows are read into the cache before the page renders (a new tab on a deep link).
       const start = () => {
-        startCalls(calls);
+        startCalls([...calls, ...along]);
         void import('../api/first-queries').then(({ prefetchCalls }) => prefetchCalls(queryClient, calls));
       };
       if (signedInHint.read()) {

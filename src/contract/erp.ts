@@ -116,3 +116,26 @@ export const invoiceDetailCall = (id: string): ErpCall<'get_fatura_det'> => ({
   params: { fatura_id: id.trim() },
   queryKey: invoiceKeys.detail(id),
 });
+
+// ── Answers the gateway works out itself from ERP calls ──────────────────────────────────────
+
+/**
+ * Özet's figures (GET /api/overview, server/gateway/overview-route.ts), worked out from
+ * accountListCall('') and agingListCall('') on the server: a few KB instead of both answers.
+ */
+export const OVERVIEW_PATH = 'overview';
+export const overviewKeys = { all: ['overview'] as const };
+
+/** A GET of one of our own answers, sent early like an ERP call (the page table's firstCalls). */
+export interface ViewCall {
+  /** The path below /api/ (OVERVIEW_PATH; a tahsilat worklist view's first rows: src/contract/tahsilat.ts). */
+  readonly view: string;
+  readonly queryKey: readonly unknown[];
+}
+export const overviewCall = (): ViewCall => ({ view: OVERVIEW_PATH, queryKey: overviewKeys.all });
+
+/** What a page may ask for first: an ERP call or one of our own answers. */
+export type PageCall = ErpCall | ViewCall;
+
+/** A page call's identity in the early-call registry (src/api/erp-call.ts). */
+export const pageCallKey = (call: PageCall): string => ('view' in call ? `GET /api/${call.view}` : callKey(call));

@@ -8,7 +8,8 @@
  * Plain data, no imports of page code: the early-call script bundles this file on its own, and a
  * page's import() stays a literal in routes.tsx so Vite splits each page into its own chunk.
  */
-import { accountListCall, agingListCall, invoiceDetailCall, statementCall, type ErpCall } from './erp';
+import { accountListCall, agingListCall, invoiceDetailCall, overviewCall, statementCall, type ErpCall, type PageCall } from './erp';
+import { worklistCall, worklistViewOf } from './tahsilat';
 
 export interface PageEntry {
   /** The router's path under the signed-in layout ('' = the index page, `:name` = a parameter). */
@@ -20,12 +21,20 @@ export interface PageEntry {
    * Off for pages only reached from another page.
    */
   readonly preload: boolean;
-  /** The ERP calls it needs first, from its path's parameters (decoded, non-blank); none if omitted. */
-  readonly firstCalls?: (params: Readonly<Record<string, string>>) => ErpCall[];
+  /** The calls it needs first (read at once), from its path's parameters (decoded, non-blank) and query string; none if omitted. */
+  readonly firstCalls?: (params: Readonly<Record<string, string>>, search: URLSearchParams) => PageCall[];
+  /**
+   * ERP calls sent together with the first calls but read by the page only once its first figures
+   * are painted: the gateway reads the ERP once for both (identical calls in flight share one
+   * request, server/gateway/coalesce.ts), and the browser's link stays free for the first answer
+   * meanwhile (an unread answer waits on the server). Özet: the whole list and aging, behind its
+   * links and its falling-due candidates, while its figures come worked out (GET /api/overview).
+   */
+  readonly alongCalls?: () => ErpCall[];
 }
 
 export const PAGES = [
-  { path: '', module: 'features/overview/overview-page', preload: true, firstCalls: () => [accountListCall(''), agingListCall('')] },
+  { path: '', module: 'features/overview/overview-page', preload: true, firstCalls: () => [overviewCall()], alongCalls: () => [accountListCall(''), agingListCall('')] },
   { path: 'accounts', module: 'features/accounts/accounts-page', preload: true, firstCalls: () => [accountListCall('')] },
   { path: 'accounts/:cariId', module: 'features/statement/statement-page', preload: true, firstCalls: (p) => [statementCall(p.cariId!)] },
   { path: 'accounts/:cariId/mutabakat', module: 'features/statement/reconciliation-letter-page', preload: false },
@@ -37,8 +46,11 @@ export const PAGES = [
   { path: 'mutabakat/donemler/:campaignId', module: 'features/mutabakat/board-page', preload: false },
   { path: 'mutabakat/kisiler', module: 'features/mutabakat/contacts-import-page', preload: false },
   { path: 'mutabakat/giden-kutusu', module: 'features/mutabakat/outbox-page', preload: false },
-  // Tahsilat: our own state and the list's figures; opened from the menu.
-  { path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: false },
+  // Tahsilat: the worklist is a morning's bookmark — its code with the HTML, its view's first rows (our own GET) sent early.
+  {
+    path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: true,
+    firstCalls: (_p, q) => { const view = worklistViewOf(q.get('gorunum')); return view ? [worklistCall(view)] : []; },
+  },
   { path: 'tahsilat/hatirlatmalar', module: 'features/tahsilat/reminders-panel', preload: false },
   { path: 'tahsilat/ayarlar', module: 'features/tahsilat/settings-page', preload: false },
   // Ba/Bs: opened directly from a link (a month's list), its calls start with the page.
@@ -79,8 +91,11 @@ export function matchPage(pathname: string): { page: PageEntry; params: Record<s
  * loads, and what the early-call script (src/api/early-call.ts, inlined into index.html) sends
  * while the HTML is still parsed. Pages without firstCalls start their calls themselves.
  */
-export function firstCallsOf(pathname: string): ErpCall[] {
+export const firstCallsOf = (pathname: string, search = ''): PageCall[] => pageCallsOf(pathname, search).first;
+
+/** A page's first calls and the calls sent along with them, read by the page later (PageEntry.alongCalls). */
+export function pageCallsOf(pathname: string, search = ''): { first: PageCall[]; along: ErpCall[] } {
   const match = matchPage(pathname);
-  if (!match?.params || !match.page.firstCalls) return [];
-  return match.page.firstCalls(match.params);
+  if (!match?.params || !match.page.firstCalls) return { first: [], along: [] };
+  return { first: match.page.firstCalls(match.params, new URLSearchParams(search)), along: match.page.alongCalls?.() ?? [] };
 }

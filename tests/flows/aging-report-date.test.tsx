@@ -4,10 +4,9 @@
  * and the per-account FIFO comparison is computed as of it. Without a date in the answer: today, as before.
  */
 import { configure, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
-import { gatewayFetch, mswServer, renderApp } from '../harness';
+import { editErpAnswer, renderApp } from '../harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
@@ -15,12 +14,8 @@ configure({ asyncUtilTimeout: 8000 });
 const REPORT = '2026-10-31';
 
 function agingWithReportDate() {
-  mswServer.use(
-    http.post('*/api/erp/get_yaslandirma', async ({ request }) => {
-      const rows = (await (await gatewayFetch(request)).json()) as Record<string, unknown>[];
-      return HttpResponse.json(rows.map((r) => ({ ...r, RAPOR_TARIHI: REPORT })));
-    }),
-  );
+  // At the ERP: the aging page reads this answer, and so does the gateway for Özet's figures.
+  editErpAnswer('get_yaslandirma', (rows) => (rows as Record<string, unknown>[]).map((r) => ({ ...r, RAPOR_TARIHI: REPORT })));
 }
 
 describe('the ERP aging’s report date', () => {

@@ -6,19 +6,13 @@
  */
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/demo-erp/index';
-import { mutabakatHarness, type Harness } from './mutabakat-harness';
+import { createReplyApp } from '../../server/reply/app';
+import { mailHarness, type Harness } from './mutabakat-harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await mutabakatHarness();
-}, 120_000);
-afterAll(() => h?.close());
-beforeEach(async () => {
-  await h.reset();
-  h.clock.now = new Date('2026-11-16T09:00:00Z');
-});
+mailHarness((m) => (h = m.h), { inbox: false, timeoutMs: 120_000 });
 
 const ASOF = '2026-06-30';
 type Board = { campaign: { counts: Record<string, number> }; letters: { id: string; accountId: string; state: string; reminders: number; answer: { kind: string; channel: string; name: string } | null; resolved: { note: string; by: string } | null }[] };
@@ -100,6 +94,68 @@ describe('reply page', () => {
     expect(await (await h.reply(path('1006'))).text()).toBe(body);
   });
 
+  it('the first open of a link is kept once, with the address and the browser: two opens at once and one later leave one “opened” event, another link opened meanwhile its own', async () => {
+    const { id, path } = await sentCampaign(['1006', '1047']);
+    // Quotes and a backslash: the event keeps the text as it came (the statement sends it as a literal).
+    const browser = `Mozilla/5.0 (Muhasebe; O'Brien "x" \\ y)`;
+    const ua = { 'user-agent': browser };
+    // Three first opens at once (two of one link, one of another), then a repeat.
+    const first = await Promise.all([h.reply(path('1006'), { headers: ua }), h.reply(path('1047'), { headers: { 'user-agent': 'Diger' } }), h.reply(path('1006'), { headers: ua })]);
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await h.reply(path('1006'), { headers: { 'user-agent': 'Baska tarayici' } })).status).toBe(200);
+    const opened = async (acc: string) => {
+      const letterId = (await board(id)).letters.find((l) => l.accountId === acc)!.id;
+      const { events } = (await (await h.api(`/api/mutabakat/letters/${letterId}`)).json()) as { events: { type: string; detail: { ip?: string; userAgent?: string } }[] };
+      return events.filter((e) => e.type === 'opened').map((e) => e.detail);
+    };
+    // The harness's reply app has no client address rule: every request is 'unknown'.
+    expect(await opened('1006')).toEqual([{ ip: 'unknown', userAgent: browser }]);
+    expect(await opened('1047')).toEqual([{ ip: 'unknown', userAgent: 'Diger' }]);
+  });
+
+  it('every reply answer carries the page’s own headers: strict CSP, nosniff, no-store, no referrer, no framing, noindex', async () => {
+    const { path } = await sentCampaign(['1006']);
+    const pages = [await h.reply(path('1006')), await h.reply(`${path('1006')}/pdf`), await h.reply(`/yanit/${'B'.repeat(43)}`), await h.reply(path('1006'), { method: 'POST', body: answerForm('agreed') }), await h.reply(path('1006'))];
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 404, 200, 200]);
+    for (const p of pages) {
+      expect(p.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]{44}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; img-src 'none'; script-src 'none'$/);
+      expect([p.headers.get('x-content-type-options'), p.headers.get('cache-control'), p.headers.get('referrer-policy'), p.headers.get('x-frame-options'), p.headers.get('x-robots-tag')]).toEqual(['nosniff', 'no-store', 'no-referrer', 'DENY', 'noindex']);
+    }
+    expect(pages[0]!.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(pages[1]!.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('a page kept by one instance: an answer posted on another shows there read-only within 2 s, and an answer from the kept form is decided by the database', async () => {
+    const { path } = await sentCampaign(['1006', '1047']);
+    const other = createReplyApp(() => h.mut.ctx(), { addressOf: () => 'other' });
+    const t0 = h.clock.now.getTime();
+    for (const acc of ['1006', '1047']) expect(await (await h.reply(path(acc))).text()).toContain('<form');
+    for (const acc of ['1006', '1047']) expect((await other.request(path(acc), { method: 'POST', body: answerForm('agreed') })).status).toBe(200);
+    // 1.5 s later this instance may still show the form it rendered; from 2 s on, the answer.
+    h.clock.now = new Date(t0 + 1500);
+    expect(await (await h.reply(path('1006'))).text()).toContain('<form');
+    const sent = await h.reply(path('1047'), { method: 'POST', body: answerForm('disagreed', { amount: '1.000,00', side: 'B', currency: 'TL' }) });
+    expect(sent.status).toBe(409);
+    const told = await sent.text();
+    expect(told).toContain('daha önce bir yanıt verilmiş');
+    expect(told).toContain('Mutabıkız');
+    h.clock.now = new Date(t0 + 2000);
+    const later = await (await h.reply(path('1006'))).text();
+    expect(later).toContain('Yanıtınız kaydedildi');
+    expect(later).not.toContain('<form');
+    const answered = await (await h.mut.ctx()).d.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM events WHERE type = 'answered'`);
+    expect(answered[0]!.n).toBe(2);
+  });
+
+  it('a kept page never outlives its link: valid until 20.12.2026 23:59:59 Istanbul, the page opened a second before is not shown after', async () => {
+    const { path } = await sentCampaign(['1006'], '2026-11-20');
+    const plainBody = await (await h.reply(`/yanit/${'A'.repeat(43)}`)).text();
+    h.clock.now = new Date('2026-12-20T20:59:58.500Z');
+    expect(await (await h.reply(path('1006'))).text()).toContain('<form');
+    h.clock.now = new Date('2026-12-20T20:59:59.200Z');
+    expect(await (await h.reply(path('1006'))).text()).toBe(plainBody);
+  });
+
   it('two answers posted at once: one wins, the other is told; afterwards the page is read-only', async () => {
     const { id, path } = await sentCampaign(['1006']);
     const [a, b] = await Promise.all([
@@ -140,6 +196,9 @@ describe('reply page', () => {
     for (let i = 0; i < 32; i++) statuses.push((await h.reply(path('1006'))).status);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[31]).toBe(429);
+    const busy = await h.reply(path('1006'));
+    expect([busy.status, busy.headers.get('retry-after'), busy.headers.get('x-content-type-options'), busy.headers.get('cache-control')]).toEqual([429, '60', 'nosniff', 'no-store']);
+    expect(busy.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 });
 

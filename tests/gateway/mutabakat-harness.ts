@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createGateway } from '../../server/gateway/index';
 import { fetchTransport, type UpstreamOptions } from '../../server/gateway/upstream';
 import { createDemoErp, DEMO_USERS, type DemoErp } from '../../server/demo-erp/index';
@@ -14,6 +15,8 @@ import { truncateAll } from '../../server/db/open';
 import { pgliteTemplate } from '../harness/pglite-template';
 import { startMutabakat, type Mutabakat, type StartMutabakatOptions } from '../../server/mutabakat/index';
 import type { MutabakatSettings } from '../../server/mutabakat/settings';
+import { smtpTransport, type MailTransport } from '../../server/mail/transport';
+import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
 
 export const COMPANY = { title: 'Örnek Dağıtım A.Ş.', address: 'Atatürk Cad. 1\nÇankaya / Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' };
 export const SECRET = 'mutabakat-test-secret-0123456789-abcdefgh';
@@ -83,4 +86,38 @@ export function datasetBalance(erp: DemoErp, id: string, asOf: string): number {
 }
 
 // Test files written against this harness may take the one SMTP inbox from here too.
-export { smtpInbox, type Inbox } from '../harness/smtp-inbox';
+export { smtpInbox, type Inbox };
+
+export interface MailHarness {
+  h: Harness;
+  /** The SMTP inbox the mails go to (absent with `inbox: false`); a test that restarts it puts the new one here. */
+  inbox: Inbox;
+}
+
+/**
+ * A test file's set-up, once: an SMTP inbox on 127.0.0.1 (unless `inbox: false`) the harness's mails go
+ * to (`transport`, default plain SMTP), the harness signed in; both closed after the file. Before each
+ * test the database is emptied, the inbox cleared and the clock set (`clock`, default 16.11.2026 12:00
+ * Istanbul; null leaves it). `ready` hands them to the file's own variables.
+ */
+export function mailHarness(
+  ready: (m: MailHarness) => void,
+  o: { inbox?: boolean; transport?: (inbox: Inbox) => MailTransport; settings?: Partial<MutabakatSettings>; clock?: string | null; timeoutMs?: number } = {},
+): MailHarness {
+  const m = {} as MailHarness;
+  beforeAll(async () => {
+    if (o.inbox !== false) m.inbox = await smtpInbox();
+    m.h = await mutabakatHarness({ ...(m.inbox ? { transport: o.transport?.(m.inbox) ?? smtpTransport(m.inbox.url) } : {}), ...(o.settings ? { settings: o.settings } : {}) });
+    ready(m);
+  }, o.timeoutMs ?? 60_000);
+  afterAll(async () => {
+    await m.h?.close();
+    await m.inbox?.close();
+  });
+  beforeEach(async () => {
+    await m.h.reset();
+    m.inbox?.clear();
+    if (o.clock !== null) m.h.clock.now = new Date(o.clock ?? '2026-11-16T09:00:00Z');
+  });
+  return m;
+}

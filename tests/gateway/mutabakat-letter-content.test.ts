@@ -7,18 +7,12 @@
  *   the one mailed and the one the board downloads).
  */
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/format';
-import { mutabakatHarness, type Harness } from './mutabakat-harness';
+import { mailHarness, type Harness } from './mutabakat-harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await mutabakatHarness();
-}, 120_000);
-afterAll(() => h?.close());
-beforeEach(async () => {
-  await h.reset();
-});
+mailHarness((m) => (h = m.h), { inbox: false, timeoutMs: 120_000, clock: null });
 
 const ASOF = '2026-06-30';
 const pdfText = (bytes: ArrayBuffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(bytes), encoding: 'utf8' }).replace(/[ \t]+/g, ' ');

@@ -8,10 +8,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { disabledTransport, smtpTransport, type MailTransport } from '../../server/mail/transport';
-import { datasetBalance, mutabakatHarness, type Harness } from './mutabakat-harness';
-import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
+import { datasetBalance, mailHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
 
 let h: Harness;
 let inbox: Inbox;
@@ -27,20 +26,13 @@ const switchable = {
   },
   close() {},
 };
-beforeAll(async () => {
-  inbox = await smtpInbox();
-  port = inbox.port;
-  switchable.inner = smtpTransport(inbox.url);
-  h = await mutabakatHarness({ transport: switchable, settings: { demo: false } });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await inbox?.close();
-});
-beforeEach(async () => {
-  await h.reset();
-  inbox.clear();
-});
+const env = mailHarness(
+  (m) => {
+    ({ h, inbox } = m);
+    port = inbox.port;
+  },
+  { transport: (i) => ((switchable.inner = smtpTransport(i.url)), switchable), settings: { demo: false }, clock: null },
+);
 
 const ASOF = '2026-06-30';
 
@@ -109,7 +101,7 @@ describe('mutabakat mail over SMTP', () => {
     let b = await board(id);
     expect(b.letters[0]!.state).toBe('queued');
     expect(b.letters[0]!.lastError).toMatch(/yeniden denenecek/);
-    inbox = await smtpInbox({ port });
+    inbox = env.inbox = await smtpInbox({ port });
     h.clock.now = new Date(h.clock.now.getTime() + 5_000);
     await h.drain();
     // The pooled transport may need its connection to be retried once more after the refused one.

@@ -1,8 +1,9 @@
 /**
  * Two instances on one PostgreSQL 15 (Debian's server, started by the test): migrations applied once
  * while both start, a campaign created on one is prepared and mailed by both workers at once — every
- * letter and every mail exactly once into the SMTP inbox — the reply link works on the other instance,
- * and reminders go once each.
+ * letter and every mail exactly once into the SMTP inbox — the reply link works on the other instance
+ * (its first open kept once; an answer on one shown read-only on the other within 2 s), and reminders
+ * go once each.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,16 @@ describe('mutabakat on PostgreSQL 15 with two instances', () => {
     form.set('kind', 'agreed');
     form.set('name', 'Ali Demir');
     form.set('title', 'Muhasebe');
+    // Opened on both instances (the form on each, one 'opened' event), answered on B.
+    expect(await (await a.reply(path, { headers: { 'user-agent': 'Muhasebe (A)' } })).text()).toContain('<form');
+    expect(await (await b.reply(path, { headers: { 'user-agent': 'Muhasebe (B)' } })).text()).toContain('<form');
     expect((await b.reply(path, { method: 'POST', body: form })).status).toBe(200);
+    // A may show the form it rendered for 2 s (server/reply/page-cache.ts); from then on, B's answer.
+    a.clock.now = new Date(a.clock.now.getTime() + 2000);
+    const onA = await (await a.reply(path)).text();
+    expect(onA).toContain('Yanıtınız kaydedildi');
+    expect(onA).toContain('Ali Demir');
+    expect((await d.rows<{ detail: { userAgent: string } }>(sql`SELECT detail FROM events WHERE type = 'opened'`)).map((e) => e.detail.userAgent)).toEqual(['Muhasebe (A)']);
     expect(((await (await a.api(`/api/mutabakat/campaigns/${id}`)).json()) as { campaign: { counts: Record<string, number> } }).campaign.counts).toMatchObject({ agreed: 1, noAnswer: 11 });
     // Seven days on, both instances scan and work at once: one reminder per unanswered letter.
     a.clock.now = b.clock.now = new Date(a.clock.now.getTime() + 7 * 86_400_000 + 60_000);

@@ -109,6 +109,11 @@ describe('mutabakat restart and faults', () => {
     expect(((await r.json()) as { error: { code: string; message: string } }).error).toEqual({ code: 'db_unavailable', message: 'Veritabanına şu anda ulaşılamıyor; işlem yapılmadı. Lütfen biraz sonra tekrar deneyin.' });
     const erpCall = await gw.request('/api/erp/get_cari', { method: 'POST', headers: { cookie, 'x-app-request': '1', 'content-type': 'application/json' }, body: '{"firma_ismi":""}' });
     expect(erpCall.status, await erpCall.clone().text()).toBe(200);
+    // The counterpart's page: a plain Turkish 503 with the page's own headers, not a bare 500.
+    const page = await mut.reply.request(`/yanit/${'C'.repeat(43)}`);
+    expect([page.status, page.headers.get('retry-after'), page.headers.get('x-content-type-options')]).toEqual([503, '30', 'nosniff']);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await page.text()).toContain('Şu anda yanıt verilemiyor');
     await mut.close();
   });
 });

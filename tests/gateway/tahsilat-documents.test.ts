@@ -8,27 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema';
-import { smtpTransport } from '../../server/mail/transport';
-import { mutabakatHarness, type Harness } from './mutabakat-harness';
-import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
+import { mailHarness, type Harness, type Inbox } from './mutabakat-harness';
 
 let h: Harness;
 let inbox: Inbox;
-beforeAll(async () => {
-  inbox = await smtpInbox();
-  h = await mutabakatHarness({ transport: smtpTransport(inbox.url), settings: { demo: false } });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await inbox?.close();
-});
-beforeEach(async () => {
-  await h.reset();
-  inbox.clear();
-  h.clock.now = new Date('2026-11-16T09:00:00Z');
-});
+mailHarness((m) => ({ h, inbox } = m), { settings: { demo: false } });
 
 const dir = mkdtempSync(join(tmpdir(), 'tahsilat-doc-'));
 const pdfText = (pdf: Buffer) => {

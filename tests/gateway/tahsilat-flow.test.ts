@@ -2,54 +2,52 @@
  * Tahsilat takibi over the real gateway, demo ERP and PGlite, mails read back from an SMTP inbox on
  * 127.0.0.1. Expected figures are worked from the dataset with a FIFO written here (not the engine).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema';
-import { smtpTransport } from '../../server/mail/transport';
 import type { DemoErp } from '../../server/demo-erp/index';
-import { mutabakatHarness, type Harness } from './mutabakat-harness';
-import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
+import { mailHarness, type Harness, type Inbox } from './mutabakat-harness';
 
 let h: Harness;
 let inbox: Inbox;
-beforeAll(async () => {
-  inbox = await smtpInbox();
-  h = await mutabakatHarness({ transport: smtpTransport(inbox.url), settings: { demo: false } });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await inbox?.close();
-});
-beforeEach(async () => {
-  await h.reset();
-  inbox.clear();
-  h.clock.now = new Date('2026-11-16T09:00:00Z');
-});
+mailHarness((m) => ({ h, inbox } = m), { settings: { demo: false } });
 
 const DAY = 86_400_000;
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
 
-/** FIFO by due date in the account's currency (its foreign one, else TL): overdue total and the oldest open item's days. */
-function handAging(erp: DemoErp, id: string, asOf: string): { currency: string; overdue: number; oldest: number } | null {
+/**
+ * FIFO by due date per currency the account's lines are written in (the account view's rule, as the
+ * open-items page: TL = the lines written in TL, TL first): each one's overdue total and oldest open
+ * item's days; `currency`/`overdue` are the account's own currency's, `oldest` the oldest of all.
+ */
+type HandCurrency = { currency: string; overdue: number; oldest: number };
+function handAging(erp: DemoErp, id: string, asOf: string): (HandCurrency & { currencies: HandCurrency[] }) | null {
   const a = erp.dataset.accountById.get(id)!;
-  const cur = a.currency ?? 'TL';
-  const lines = a.lines.filter((l) => l.date <= asOf && (cur === 'TL' || l.currency === cur));
-  const amt = (l: (typeof lines)[number], side: 'd' | 'c') => (cur === 'TL' ? (side === 'd' ? l.debit : l.credit) : (side === 'd' ? (l.debit > 0 ? l.currencyAmount! : 0) : (l.credit > 0 ? l.currencyAmount! : 0)));
-  let pool = lines.reduce((s, l) => s + amt(l, 'c'), 0);
-  const debits = lines.filter((l) => amt(l, 'd') > 0).map((l) => ({ due: l.dueDate ?? l.date, left: amt(l, 'd') })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
-  if (debits.reduce((s, d) => s + d.left, 0) <= pool) return null;
-  let overdue = 0;
-  let oldest = 0;
-  for (const d of debits) {
-    const take = Math.min(pool, d.left);
-    pool -= take;
-    const open = d.left - take;
-    const late = days(d.due, asOf);
-    if (open > 0 && late > 0) {
-      overdue += open;
-      oldest = Math.max(oldest, late);
+  const written = (l: (typeof a.lines)[number]) => l.currency ?? 'TL';
+  const all = [...new Set(a.lines.map(written))].sort((x, y) => (x === 'TL' ? -1 : y === 'TL' ? 1 : 0));
+  const currencies: HandCurrency[] = [];
+  for (const cur of all) {
+    const lines = a.lines.filter((l) => l.date <= asOf && written(l) === cur);
+    const amt = (l: (typeof lines)[number], side: 'd' | 'c') => (cur === 'TL' ? (side === 'd' ? l.debit : l.credit) : (side === 'd' ? (l.debit > 0 ? l.currencyAmount! : 0) : (l.credit > 0 ? l.currencyAmount! : 0)));
+    let pool = lines.reduce((s, l) => s + amt(l, 'c'), 0);
+    const debits = lines.filter((l) => amt(l, 'd') > 0).map((l) => ({ due: l.dueDate ?? l.date, left: amt(l, 'd') })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
+    if (debits.reduce((s, d) => s + d.left, 0) <= pool) continue;
+    let overdue = 0;
+    let oldest = 0;
+    for (const d of debits) {
+      const take = Math.min(pool, d.left);
+      pool -= take;
+      const open = d.left - take;
+      const late = days(d.due, asOf);
+      if (open > 0 && late > 0) {
+        overdue += open;
+        oldest = Math.max(oldest, late);
+      }
     }
+    if (overdue > 0) currencies.push({ currency: cur, overdue, oldest });
   }
-  return overdue > 0 ? { currency: cur, overdue, oldest } : null;
+  if (!currencies.length) return null;
+  const own = currencies.find((c) => c.currency === (a.currency ?? 'TL'));
+  return { currency: a.currency ?? 'TL', overdue: own?.overdue ?? 0, oldest: Math.max(...currencies.map((c) => c.oldest)), currencies };
 }
 
 interface Row { accountId: string; overdue: { currency: string; overdue: number; oldestDays: number }[]; oldestDays: number; promise: { status: string; shortfall: number | null } | null; urgency: number; flags: string[]; nextAction: string }
@@ -66,7 +64,7 @@ describe('the worklist', () => {
     expect(new Set(wl.rows.map((r) => r.accountId))).toEqual(new Set(expected.keys()));
     for (const r of wl.rows) {
       const e = expected.get(r.accountId)!;
-      expect(r.overdue).toEqual([expect.objectContaining({ currency: e.currency, overdue: e.overdue, oldestDays: e.oldest })]);
+      expect(r.overdue).toEqual(e.currencies.map((c) => expect.objectContaining({ currency: c.currency, overdue: c.overdue, oldestDays: c.oldest })));
     }
     // Nobody has planned anything: oldest first.
     const olds = wl.rows.map((r) => r.oldestDays);

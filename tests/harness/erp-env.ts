@@ -48,6 +48,26 @@ export interface ErpEnv {
 
 let env: ErpEnv | null = null;
 
+/** Edits of the demo ERP's answers by operation, until the test ends (editErpAnswer). */
+const erpEdits = new Map<string, (json: unknown) => unknown>();
+
+/** The demo ERP as the gateway reaches it: its answer to an operation with an edit, edited. */
+async function demoAnswer(demoErp: DemoErp, request: Request): Promise<Response> {
+  const res = await demoErp.fetch(request);
+  const operation = decodeURIComponent(/\/([^/]+)\/?$/.exec(new URL(request.url).pathname)?.[1] ?? '');
+  const edit = erpEdits.get(operation);
+  if (!edit || !res.ok) return res;
+  return new Response(JSON.stringify(edit(await res.json())), { status: res.status, headers: res.headers });
+}
+
+/**
+ * Until the test ends, the demo ERP's answer to `operation` goes through `edit` — for the gateway's
+ * own reads too (Özet's figures, GET /api/overview), unlike an msw handler, which sees only the app's calls.
+ */
+export function editErpAnswer(operation: string, edit: (json: unknown) => unknown): void {
+  erpEdits.set(operation, edit);
+}
+
 /** Builds a fresh demo ERP + gateway + empty cookie jar (done by renderApp; call directly for non-UI tests). */
 export function createErpEnv(options: ErpEnvOptions = {}): ErpEnv {
   const apiPassword = randomSecret(12);
@@ -60,11 +80,13 @@ export function createErpEnv(options: ErpEnvOptions = {}): ErpEnv {
   const gateway = createGateway({
     erpBaseUrl: 'http://demo-erp.test',
     erpApiPassword: options.wrongApiPassword ? `${apiPassword}-wrong` : apiPassword,
-    transport: fetchTransport((request) => demoErp.fetch(request)),
+    transport: fetchTransport((request) => demoAnswer(demoErp, request)),
     demo: options.demo === false ? null : { users: [...DEMO_USERS] },
     company: options.demo === false ? undefined : { ...DEMO_COMPANY },
     sessionSecret: randomSecret(24),
     log: () => {},
+    // Özet's aging on the gateway's own thread: the same function (tests/gateway/overview-thread.test.ts runs the thread).
+    overviewThread: false,
     ...options.gateway,
   });
   env = { apiPassword, demoErp, gateway, jar: new CookieJar(), calls: [] };
@@ -76,6 +98,7 @@ export function currentEnv(): ErpEnv {
 }
 
 export function resetErpEnv(): void {
+  erpEdits.clear();
   env?.demoErp.release();
   env = null;
 }

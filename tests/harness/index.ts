@@ -4,6 +4,7 @@ export {
   answerStatement,
   createErpEnv,
   currentEnv,
+  editErpAnswer,
   gatewayFetch,
   loginAs,
   mswServer,

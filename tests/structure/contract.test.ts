@@ -6,8 +6,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
-import { ERP_OPERATIONS, callKey, statementCall, accountListCall, agingListCall } from '../../src/contract/erp';
-import { firstCallsOf } from '../../src/contract/pages';
+import { ERP_OPERATIONS, callKey, pageCallKey, overviewCall, statementCall, accountListCall, agingListCall } from '../../src/contract/erp';
+import { firstCallsOf, pageCallsOf } from '../../src/contract/pages';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const importsOf = (file: string) => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
@@ -27,7 +27,7 @@ describe('src/contract', () => {
     }
     // One call identity: the gateway coalesces identical calls by the key the browser takes over early calls by.
     for (const file of ['server/gateway/erp-route.ts', 'src/api/erp-call.ts']) {
-      expect([file, /\bcallKey\(/.test(readFileSync(join(ROOT, file), 'utf8'))]).toEqual([file, true]);
+      expect([file, /\b(callKey|pageCallKey)\(/.test(readFileSync(join(ROOT, file), 'utf8'))]).toEqual([file, true]);
     }
     expect(callKey({ operation: 'get_fatura', params: { firma_ismi: 'A', fatura_no: '1' } })).toBe(callKey({ operation: 'get_fatura', params: { fatura_no: '1', firma_ismi: 'A' } }));
     // The documented operations, each with its documented parameters (docs/service-spec.md).
@@ -41,10 +41,15 @@ describe('src/contract', () => {
   });
 
   it("a page's first calls by its path: the statement's id decoded and trimmed, a malformed link asks nothing", () => {
-    expect(firstCallsOf('/')).toEqual([accountListCall(''), agingListCall('')]);
+    // Özet: its figures worked out by the gateway first; the whole list and aging sent along, read later.
+    expect(firstCallsOf('/')).toEqual([overviewCall()]);
+    expect(pageCallsOf('/').along).toEqual([accountListCall(''), agingListCall('')]);
+    expect(pageCallsOf('/accounts').along).toEqual([]);
     expect(firstCallsOf('/accounts/')).toEqual([accountListCall('')]);
-    expect(firstCallsOf('/accounts/%C3%96Z%2B7%20').map((c) => c.params)).toEqual([{ cari_id: 'ÖZ+7' }]);
-    expect(callKey(firstCallsOf('/accounts/%C3%96Z%2B7%20')[0]!)).toBe(callKey(statementCall('ÖZ+7')));
+    const statement = firstCallsOf('/accounts/%C3%96Z%2B7%20');
+    expect(statement).toEqual([statementCall('ÖZ+7')]);
+    expect(pageCallKey(statement[0]!)).toBe(callKey(statementCall('ÖZ+7')));
+    expect(pageCallKey(overviewCall())).toBe('GET /api/overview');
     for (const path of ['/login', '/aging', '/invoices', '/mutabakat', '/accounts/1000/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20']) {
       expect([path, firstCallsOf(path)]).toEqual([path, []]);
     }

@@ -11,6 +11,7 @@ import type { RouteObject } from 'react-router-dom';
 import { PAGE_MODULES } from '../../server/early-call-inline';
 import { PAGE_LOADERS, createRoutes } from '../../src/app/routes';
 import { PAGES, firstCallsOf, matchPage } from '../../src/contract/pages';
+import { invoiceDetailCall } from '../../src/contract/erp';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const routesSource = readFileSync(resolve(ROOT, 'src/app/routes.tsx'), 'utf8');
@@ -67,6 +68,6 @@ describe('the page table', () => {
     expect(matchPage('/nowhere')).toBeNull();
     expect(matchPage('/invoices/%E0%A4%A')?.params).toBeNull();
     expect(firstCallsOf('/invoices/%20')).toEqual([]);
-    expect(firstCallsOf('/invoices/F-1').map((c) => c.params)).toEqual([{ fatura_id: 'F-1' }]);
+    expect(firstCallsOf('/invoices/F-1')).toEqual([invoiceDetailCall('F-1')]);
   });
 });

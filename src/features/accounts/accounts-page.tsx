@@ -36,7 +36,8 @@ import { AccountsSummary } from './accounts-summary';
 import { useAccountsPage } from './use-accounts-page';
 import './accounts.css';
 
-export { PREFETCH_AFTER_MS, SEARCH_DEBOUNCE_MS } from './use-accounts-page';
+export { PREFETCH_AFTER_MS } from './use-accounts-page';
+export { SEARCH_DEBOUNCE_MS } from './use-search-text';
 
 export default function AccountsPage() {
   const v = useAccountsPage();

@@ -1,12 +1,12 @@
 /**
- * The accounts page's view hook: the URL's list parameters, the search box and its debounced
- * ?q=, the list (useAccountList: the table model, facets, totals), opening a row (its query written
- * first) and the statement prefetch of a row the keyboard rests on. The page (accounts-page.tsx)
+ * The accounts page's view hook: the URL's list parameters, the search box and its ?q=
+ * (use-search-text.ts), the list (useAccountList: the table model, facets, totals), opening a row
+ * (its query written first) and the statement prefetch of a row the keyboard rests on. The page (accounts-page.tsx)
  * lays out what this returns.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { statementQueries } from '../../api/statement';
 import type { Account } from '../../domain/erp-types';
 import { sortingToParam, type SortingState } from '../../components/data-table';
@@ -15,10 +15,10 @@ import { accountHref } from './account-columns';
 import { useAccountList } from './use-account-list';
 import { withParams } from '../../lib/search-params';
 import { useScrollMemory } from './use-scroll-memory';
+import { useSearchText } from './use-search-text';
 import { useCompanyTitle } from '../../api/session';
 import { useToday } from '../../lib/use-today';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 /** How long the row focus must rest on a row before its statement is prefetched. */
 export const PREFETCH_AFTER_MS = 300;
 
@@ -36,30 +36,8 @@ export function useAccountsPage() {
   const { q: urlQ, categories, provinces, hideZero, side, sort: sortParam } = listParams(params);
 
   // ---- search text: the list follows the box (deferred past INSTANT_SEARCH_MAX_ROWS), in the URL after a pause ----
-  const [input, setInput] = useState(urlQ);
+  const { input, setInput, writingNow } = useSearchText(urlQ, setParams);
   const search = input;
-  const pushedQ = useRef(urlQ);
-  useEffect(() => {
-    // The URL changed from outside (Back/Forward, a link): show its query.
-    if (urlQ !== pushedQ.current) {
-      pushedQ.current = urlQ;
-      setInput(urlQ);
-    }
-  }, [urlQ]);
-  // A navigation under way (opening an account, a menu link) wins: the pending URL update is
-  // dropped (it would replace that navigation and pull the user back to the list), and comes
-  // again if the navigation ends on this page.
-  const navigating = useNavigation().state !== 'idle';
-  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => {
-    if (input === urlQ || navigating) return;
-    const handle = setTimeout(() => {
-      pushedQ.current = input;
-      setParams((prev) => withParams(prev, { q: input }), { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    debounce.current = handle;
-    return () => clearTimeout(handle);
-  }, [input, urlQ, setParams, navigating]);
 
   const updateParams = (edit: (p: URLSearchParams) => void) =>
     setParams(
@@ -110,14 +88,13 @@ export function useAccountsPage() {
     [],
   );
   const openAccount = (a: Account) => {
-    clearTimeout(debounce.current);
     const from = listUrl();
     const go = () => void navigate(accountHref(a), { state: { from } });
-    if (input === urlQ) return go();
     // The query is not in the URL yet: write it first (replacing this entry, so Back returns to
     // the search), then open the account — unless the user left or opened another one meanwhile.
+    writingNow();
+    if (input === urlQ) return go();
     const ticket = ++opening.current;
-    pushedQ.current = input;
     void Promise.resolve(navigate(from, { replace: true, preventScrollReset: true })).then(() => {
       if (opening.current === ticket) go();
     });

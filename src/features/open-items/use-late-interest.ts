@@ -1,9 +1,9 @@
 /**
- * The vade farkı page's state: the rate (a schedule or a fixed number, from the URL or the form's
- * drafts), KDV, side and opening from the URL; the calculation per currency of the account
+ * The vade farkı page's state: the rate and KDV (use-rate-form.ts: the URL's, or the form's
+ * drafts once applied), side and opening from the URL; the calculation per currency of the account
  * (src/domain/late-interest.ts over the open-item engine), the sheet's rows, its notes and the document.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import type { DataColumn } from '../../components/data-table';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { useCompanyTitle } from '../../api/session';
@@ -12,28 +12,12 @@ import { formatCount, formatMoney } from '../../domain/format';
 import { rateText, sheetRowsOf } from '../../domain/document/late-interest-document';
 import type { Minor } from '../../domain/types';
 import { tlBasisText } from '../../components/statement/tl-basis-note';
-import { isScheduleId } from '../../domain/interest-rates';
-import { DEFAULT_RATE, DEFAULT_VAT_RATE, lateInterest, parseRateText, type LateInterestResult, type RatePeriod, type ScheduleId } from '../../domain/late-interest';
+import { lateInterest, type LateInterestResult } from '../../domain/late-interest';
 import type { Side } from '../../domain/ledger';
 import { t } from '../../i18n';
 import { lateInterestColumns, lateInterestDocument, type SheetRow } from './late-interest-document';
 import { useLedgerAccount } from './use-ledger-account';
-
-/** "3", "3,5", "3.5" → 3.5; anything else ("1.000" is a thousand; outside 0–100) → null. */
-function parseRate(text: string | null): number | null {
-  const r = parseRateText(text);
-  return r.ok ? r.rate : null;
-}
-
-/** The Turkish message for a rate (or KDV rate) the field refuses, naming what was typed. */
-function rateError(text: string, field: 'rate' | 'vat' = 'rate'): string {
-  const r = parseRateText(text);
-  if (r.ok) return '';
-  const V = field === 'vat' ? 'Vat' : 'Rate';
-  if (r.reason === 'thousands') return t(`ledger.lateInterest.bad${V}Thousands`, { text: text.trim() });
-  if (r.reason === 'range') return t(`ledger.lateInterest.bad${V}Range`, { text: text.trim() });
-  return field === 'vat' ? t('ledger.lateInterest.badVatText', { text: text.trim() }) : t('ledger.lateInterest.badRate');
-}
+import { useRateForm } from './use-rate-form';
 
 /** Under the Excel's Σ vade farkı: the KDV on the total and the grand total, as the page and the print state them. */
 const vatRows = (r: { totalVat: Minor; total: Minor }, vat: number) => [
@@ -41,35 +25,16 @@ const vatRows = (r: { totalVat: Minor; total: Minor }, vat: number) => [
   { label: t('ledger.lateInterest.export.total'), values: { interest: r.total } },
 ];
 
-export type RateChoice = ScheduleId | 'fixed';
+export type { RateChoice } from './use-rate-form';
 export type LateInterestView = ReturnType<typeof useLateInterest>;
 
 export function useLateInterest() {
   const account = useLedgerAccount();
   const { cariId, params, update, lines, name, asOf, basis, currencies, currency, docKey, foreign } = account;
-  const period: RatePeriod = params.get('period') === 'monthly' ? 'monthly' : 'annual';
-  const rateParam = params.get('rate');
-  // A link names the schedule (?rate=kanuni, ?rate=ttk1530) or a fixed number; none = kanuni faiz.
-  const urlRate: number | ScheduleId | null = rateParam === null || rateParam === '' ? DEFAULT_RATE : isScheduleId(rateParam) ? rateParam : parseRate(rateParam);
-  const urlRateError = urlRate === null ? rateError(rateParam ?? '') : null;
-  // A KDV rate in the link that cannot be read is named and nothing is computed (never a silent 20 %).
-  const vatParam = params.get('vat');
-  const urlVat = vatParam === null || vatParam === '' ? DEFAULT_VAT_RATE : parseRate(vatParam);
-  const urlVatError = urlVat === null ? rateError(vatParam ?? '', 'vat') : null;
-  const vat = urlVat ?? DEFAULT_VAT_RATE;
+  const { period, vat, rate, shownError, form: rateForm } = useRateForm(params, update);
   const sideParam = params.get('side');
   const side: Side | undefined = sideParam === 'debit' || sideParam === 'credit' ? sideParam : undefined;
   const includeOpening = params.get('opening') === '1';
-
-  const [draftKind, setDraftKind] = useState<RateChoice>(typeof urlRate === 'number' ? 'fixed' : (urlRate ?? 'fixed'));
-  // A refused link rate stays in the box (the user sees what was refused); a schedule leaves it empty.
-  const [draftRate, setDraftRate] = useState(typeof urlRate === 'number' ? rateText(urlRate) : urlRate === null ? (rateParam ?? '') : '');
-  const [draftPeriod, setDraftPeriod] = useState<RatePeriod>(period);
-  const [draftVat, setDraftVat] = useState(urlVat === null ? (vatParam ?? '') : rateText(vat));
-  const [error, setError] = useState<string | null>(null);
-  // A refused entry: the result on screen no longer describes what was typed — hidden until corrected.
-  const shownError = error ?? urlRateError ?? urlVatError;
-  const rate = shownError ? null : urlRate;
 
   // Every currency of the account, each on its own (never added): the table shows the chosen one.
   const all = useMemo(
@@ -93,25 +58,6 @@ export function useLateInterest() {
   // The columns the table shows (the column chooser's choice): the print and the PDF show the same.
   const shownColumns = useColumnPrefs('lateInterest', cols).visible;
 
-  const onApply = (e: FormEvent) => {
-    e.preventDefault();
-    const v = parseRate(draftVat);
-    if (draftKind === 'fixed') {
-      const r = parseRate(draftRate);
-      if (r === null) return setError(rateError(draftRate));
-      if (v === null) return setError(rateError(draftVat, 'vat'));
-      setError(null);
-      return update({ rate: String(r), period: draftPeriod, vat: String(v) });
-    }
-    if (v === null) return setError(rateError(draftVat, 'vat'));
-    setError(null);
-    update({ rate: draftKind, period: null, vat: String(v) });
-  };
-  const applyLegal = () => {
-    setDraftKind('kanuni');
-    setError(null);
-    update({ rate: 'kanuni', period: null });
-  };
   const title = name ? t('ledger.lateInterest.titleFor', { name }) : t('ledger.lateInterest.title');
   const periodText = t(period === 'monthly' ? 'ledger.lateInterest.period.monthly' : 'ledger.lateInterest.period.annual');
   const rateLabel = rate === null ? '' : typeof rate === 'number' ? `%${rateText(rate)}` : t(`ledger.lateInterest.schedule.${rate}`);
@@ -156,6 +102,6 @@ export function useLateInterest() {
     ...account, title, includeOpening, side, rate, result, rows, cols, shownColumns, documentHead, docSpec,
     exportTotalsRows: result && rate !== null ? vatRows(result, vat) : undefined,
     shownError, summary: result ? summaryOf(result, currency) : '', notes: result ? notesOf(result) : [], othersText,
-    form: { draftKind, setDraftKind, draftRate, setDraftRate, draftPeriod, setDraftPeriod, draftVat, setDraftVat, shownError, includeOpening, update, onApply, applyLegal },
+    form: { ...rateForm, shownError, includeOpening, update },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * / — Özet, the page after login: what we are owed and owe today, how old the receivables are,
- * who owes the most, and the pinned/recent accounts. Read from the same cached answers as the
- * list and aging pages (accountQueries.list(''), agingQueries.list('')): opening Özet costs one
- * get_cari and one get_yaslandirma, and the pages its links lead to answer from the cache.
- * Every figure is a link to the list/aging URL that shows the same number (overview-figures.ts);
+ * who owes the most, and the pinned/recent accounts. The figures come worked out by the gateway
+ * from the same get_cari and get_yaslandirma the list and aging pages read (GET /api/overview);
+ * the whole list and aging come beside them, read once the figures are painted: opening Özet costs
+ * one get_cari and one get_yaslandirma, and the pages its links lead to answer from the cache.
+ * Every figure is a link to the list/aging URL that shows the same number (domain/overview-figures.ts);
  * the "falling due" figures (due-soon-section.tsx) are computed from the statements only when asked.
  * The figures and what they are computed from: use-overview.ts; the parts: overview-parts.tsx.
  */
@@ -24,7 +25,7 @@ const EMPTY_ACCOUNTS: readonly Account[] = [];
 
 export default function OverviewPage() {
   const v = useOverview();
-  const { accounts, accountsLoading, aging, figures, agingFig, payFig, hasBuckets, shortcuts } = v;
+  const { loading, accountsError, agingError, figures, agingFig, payFig, hasBuckets, shortcuts } = v;
   return (
     <div className="overview-page">
       <PageHeader title={t('overview.title')}>
@@ -34,8 +35,8 @@ export default function OverviewPage() {
       </PageHeader>
       <p className="overview-asof">{t('overview.asOf', { date: formatDate(v.reportDate ?? v.today) })}</p>
 
-      {accountsLoading && <Loading rows={3} />}
-      {accounts.isError && <ErrorState title={t('overview.accounts.error')} error={accounts.error} onRetry={() => void accounts.refetch()} />}
+      {loading && <Loading rows={3} />}
+      {accountsError && <ErrorState title={t('overview.accounts.error')} error={accountsError} onRetry={v.retry} />}
       {figures?.overflow && (
         <p className="notice notice--warn" role="alert">
           {t('accounts.totals.overflow')}
@@ -62,8 +63,8 @@ export default function OverviewPage() {
               columns={TOP_ACCOUNT_COLUMNS}
               getRowId={(a) => a.id}
               aria-label={title}
-              loading={accountsLoading}
-              error={accounts.error ?? undefined}
+              loading={loading}
+              error={accountsError ?? undefined}
               emptyMessage={empty}
               virtualize={false}
               maxHeight="none"
@@ -78,8 +79,8 @@ export default function OverviewPage() {
             data={agingFig?.largestOverdue ?? []}
             columns={v.overdueCols}
             aria-label={t('overview.largestOverdue')}
-            loading={aging.isPending}
-            error={aging.error ?? undefined}
+            loading={loading}
+            error={agingError ?? undefined}
             emptyMessage={t('overview.largestOverdue.empty')}
             virtualize={false}
             maxHeight="none"

@@ -6,7 +6,7 @@ import { BalanceText } from '../../components/balance';
 import { ErrorState, Loading } from '../../components/feedback';
 import { t } from '../../i18n';
 import { formatCount, formatMoney } from '../../domain/format';
-import type { AgingFigures } from './overview-figures';
+import type { OverviewAgingFigures } from '../../domain/overview-summary';
 import type { OverviewView } from './use-overview';
 
 /** URLs that explain the figures (the list and aging pages read these params). */
@@ -75,13 +75,13 @@ export function OverviewFigures({ figures, agingFig, payFig, hasBuckets }: Pick<
 }
 
 /** One side's aging: the stacked bar and its buckets, each a link to the aging rows behind it. */
-export function AgingSection(props: { id: string; title: string; fig: AgingFigures | null; segments: BarSegment[]; to: string; bucketHref: (key: string) => string; totalId: string; view: Pick<OverviewView, 'aging' | 'hasBuckets'> }) {
+export function AgingSection(props: { id: string; title: string; fig: OverviewAgingFigures | null; segments: BarSegment[]; to: string; bucketHref: (key: string) => string; totalId: string; view: Pick<OverviewView, 'loading' | 'agingError' | 'retry' | 'hasBuckets'> }) {
   const { id, title, fig, segments, to, bucketHref, totalId } = props;
-  const { aging, hasBuckets } = props.view;
+  const { loading, agingError, retry, hasBuckets } = props.view;
   return (
     <Section id={id} title={title} link={{ to, text: t('overview.aging.open') }}>
-      {aging.isPending && <Loading />}
-      {aging.isError && <ErrorState title={t('overview.aging.error')} error={aging.error} onRetry={() => void aging.refetch()} />}
+      {loading && <Loading />}
+      {agingError && <ErrorState title={t('overview.aging.error')} error={agingError} onRetry={retry} />}
       {fig && !hasBuckets && <p className="notice">{t('overview.aging.noBuckets')}</p>}
       {fig && hasBuckets && (
         <>

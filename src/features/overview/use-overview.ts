@@ -1,47 +1,60 @@
 /**
- * Özet's view hook: the two first answers (accountQueries.list(''), agingQueries.list(''): the
- * page table's first calls, sent while the page's code loads) and every figure computed from them.
- * Each answer's figures are ready as soon as that answer is whole: the aging's (overdue, buckets)
- * do not wait for the 100k-account list, nor the list's for the aging. What no figure needs — the
- * accounts that can have an item falling due — is worked out after the figures are painted.
+ * Özet's view hook. Its figures come worked out by the gateway (GET /api/overview: the page
+ * table's first call, sent while the page's code loads) — a few KB, so they are on screen long
+ * before the whole account list could be. Sent beside it, and read only once the figures are
+ * painted: the whole list and aging (the page table's alongCalls; the gateway reads the ERP once for
+ * both), which the figures' links open from the cache, the pinned accounts take their balances from,
+ * and the falling-due candidates are worked out from. docs/decisions/0009-overview-on-the-server.md.
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
 import { agingQueries } from '../../api/aging';
 import { whole } from '../../api/erp-call';
+import { overviewQueries } from '../../api/overview';
 import type { Account } from '../../domain/erp-types';
-import { agingLayout, agingReportDate } from '../../domain/aging-buckets';
+import { agingLayout } from '../../domain/aging-buckets';
+import type { OverviewAgingFigures } from '../../domain/overview-summary';
 import { bucketColor, bucketLabel, type BarSegment } from '../../components/aging/bucket-display';
 import { usePainted, type DataColumn, type ErpRow } from '../../components/data-table';
 import { useToday } from '../../lib/use-today';
 import { useAccountShortcuts } from '../../lib/account-shortcuts';
-import { accountFigures, agingFigures, type AgingFigures } from './overview-figures';
 import { overdueColumns } from './overview-columns';
 import { dueCandidates } from './use-due-soon';
 
-const EMPTY_ACCOUNTS: readonly Account[] = [];
 const NO_ACCOUNTS_BY_ID: ReadonlyMap<string, Account> = new Map();
 
 export function useOverview() {
-  const accounts = useQuery(accountQueries.list(''));
-  // Özet's figures count every account: the first rows of a list still arriving are not shown here.
-  const accountList = whole(accounts.data);
-  const accountsLoading = !accountList && !accounts.isError;
-  const aging = useQuery(agingQueries.list(''));
+  const summary = useQuery(overviewQueries.summary());
   const today = useToday();
+  const data = summary.data;
+  const figures = data?.accounts.figures ?? null;
+  const agingPart = data?.aging.aging ?? null;
+  const layout = useMemo(() => (agingPart ? agingLayout(agingPart.columns) : null), [agingPart]);
+  const agingFig = agingPart?.receivables ?? null;
+  const payFig = agingPart?.payables ?? null;
+  const hasBuckets = !!layout && layout.buckets.length > 0;
 
-  const list = accountList?.accounts ?? EMPTY_ACCOUNTS;
-  const figures = useMemo(() => (accountList ? accountFigures(accountList.accounts) : null), [accountList]);
-  const layout = useMemo(() => (aging.data ? agingLayout(aging.data.columns) : null), [aging.data]);
-  // The ERP's aging may be made on another day than ours: its own date, where the answer has one.
-  const reportDate = aging.data && layout ? agingReportDate(aging.data, layout) : null;
-  const agingFig = useMemo(() => (aging.data && layout ? agingFigures(aging.data, layout, 'B') : null), [aging.data, layout]);
-  const payFig = useMemo(() => (aging.data && layout ? agingFigures(aging.data, layout, 'A') : null), [aging.data, layout]);
+  // The whole list and aging, once the figures are on screen (they were sent with the figures' request).
+  const figuresPainted = usePainted(data, true) && !!data;
+  const accounts = useQuery({ ...accountQueries.list('', { priority: 'low' }), enabled: figuresPainted });
+  const aging = useQuery({ ...agingQueries.list(''), enabled: figuresPainted });
+  const accountList = whole(accounts.data);
   const { pinned, recent } = useAccountShortcuts();
-  const byId = useMemo(() => (pinned.length || recent.length ? new Map(list.map((a) => [a.id, a])) : NO_ACCOUNTS_BY_ID), [list, pinned, recent]);
+  const byId = useMemo(
+    () => (accountList && (pinned.length || recent.length) ? new Map(accountList.accounts.map((a) => [a.id, a])) : NO_ACCOUNTS_BY_ID),
+    [accountList, pinned, recent],
+  );
+  // Falling due this week / month: the accounts that can have such an item (from the ERP's aging;
+  // without an id column, matched by name through the account list).
+  const candidates = useMemo(() => {
+    const table = aging.data;
+    const full = table ? agingLayout(table.columns) : null;
+    if (!table || !full || full.buckets.length === 0 || !(full.accountIdKey || accountList)) return null;
+    return dueCandidates(table, full, accountList?.accounts ?? null);
+  }, [aging.data, accountList]);
 
-  const segmentsOf = (fig: AgingFigures | null): BarSegment[] =>
+  const segmentsOf = (fig: OverviewAgingFigures | null): BarSegment[] =>
     layout && fig
       ? layout.buckets.map((b, i) => ({
           key: b.key,
@@ -52,22 +65,15 @@ export function useOverview() {
       : [];
   const oldestKey = layout && agingFig && agingFig.oldestFirst.length ? layout.buckets[agingFig.oldestFirst[0]!]!.key : null;
   const overdueCols = useMemo<DataColumn<ErpRow>[]>(() => (layout && agingFig ? overdueColumns(layout, agingFig.oldestFirst) : []), [layout, agingFig]);
-  const hasBuckets = !!layout && layout.buckets.length > 0;
-  // Falling due this week / month: the accounts that can have such an item (from the ERP's aging;
-  // without an id column, matched by name through the account list) — after the figures are on screen.
-  const inputs = useMemo(() => ({ aging: aging.data, accountList }), [aging.data, accountList]);
-  const figuresPainted = usePainted(inputs, true);
-  const candidates = useMemo(
-    () => (figuresPainted && aging.data && layout && hasBuckets && (layout.accountIdKey || accountList) ? dueCandidates(aging.data, layout, accountList?.accounts ?? null) : null),
-    [figuresPainted, aging.data, layout, hasBuckets, accountList],
-  );
 
   return {
-    accounts,
-    accountsLoading,
-    aging,
+    loading: summary.isPending,
+    /** Why the account figures (or the aging's) are missing: the whole answer's failure, or its part's. */
+    accountsError: summary.error ?? data?.accounts.error ?? null,
+    agingError: summary.error ?? data?.aging.error ?? null,
+    retry: () => void summary.refetch(),
     today,
-    reportDate,
+    reportDate: agingPart?.reportDate ?? null,
     figures,
     layout,
     hasBuckets,

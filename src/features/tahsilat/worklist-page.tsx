@@ -4,9 +4,10 @@
  * the overdue figure linking to the customer's open items, Excel/CSV through the DataTable; a
  * customer's panel beside it; suppliers (what we owe) read-only under gorunum=tedarikci.
  */
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { tahsilatQueries, refreshWorklist, worklistAll, type View, type WorkRow } from '../../api/tahsilat';
+import { tahsilatQueries, refreshWorklist, type View, type WorkRow } from '../../api/tahsilat';
 import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t, type MessageKey } from '../../i18n';
@@ -14,17 +15,21 @@ import { formatCount, formatDate, formatDateTime, formatMoney } from '../../doma
 import { withParams } from '../../lib/search-params';
 import { CustomerPanel, promiseText } from '../../components/tahsilat/customer-panel';
 import { PayablesTable } from './payables-table';
+import { tlBasisText } from '../../components/statement/tl-basis-note';
+import { WORKLIST_VIEWS, worklistViewOf } from '../../contract/tahsilat';
 import './tahsilat.css';
 
-const VIEWS: View[] = ['all', 'mine', 'today', 'broken', 'disputes'];
 const KIND_LABEL: Record<string, string> = { note: 'Not', call: 'Arama', email: 'E-posta', letter: 'Mektup', visit: 'Ziyaret', promise: 'Söz', reminder: 'Hatırlatma', statement: 'Ekstre', state: 'Sonraki adım' };
 const first = (r: WorkRow) => r.overdue[0];
+/** An estimate says so; a TL figure beside foreign ones is the TL-written items only (the account view's TL basis). */
+const titleOf = (r: WorkRow, c: WorkRow['overdue'][number]) =>
+  c.estimated ? t('col.estimated') : c.currency === 'TL' ? (tlBasisText('own', r.overdue.map((o) => o.currency).filter((x) => x !== 'TL')) ?? undefined) : undefined;
 
 const COLUMNS: readonly DataColumn<WorkRow>[] = [
   { id: 'name', header: () => t('col.c.name'), value: (r) => r.name || r.accountId, primary: true, href: (r) => `?musteri=${encodeURIComponent(r.accountId)}`, wrap: true, width: '16rem' },
   {
     id: 'overdue', header: () => t('col.c.overdue'), kind: 'money', width: '10rem', value: (r) => first(r)?.overdue ?? null,
-    cell: (r) => r.overdue.length ? r.overdue.map((c) => <Link key={c.currency} to={`/accounts/${encodeURIComponent(r.accountId)}/acik-kalemler`} className="col-figure" title={c.estimated ? t('col.estimated') : undefined}>{c.estimated ? '≈ ' : ''}{formatMoney(c.overdue)}</Link>) : '—',
+    cell: (r) => r.overdue.length ? r.overdue.map((c) => <Link key={c.currency} to={`/accounts/${encodeURIComponent(r.accountId)}/acik-kalemler`} className="col-figure" title={titleOf(r, c)}>{c.estimated ? '≈ ' : ''}{formatMoney(c.overdue)}</Link>) : '—',
   },
   { id: 'currency', header: () => t('col.c.currency'), width: '5rem', value: (r) => r.overdue.map((c) => c.currency).join(', ') },
   { id: 'oldest', header: () => t('col.c.oldest'), kind: 'number', width: '6rem', value: (r) => r.oldestDays },
@@ -40,15 +45,29 @@ const COLUMNS: readonly DataColumn<WorkRow>[] = [
 export default function WorklistPage() {
   const [params, setParams] = useSearchParams();
   const qc = useQueryClient();
-  const raw = params.get('gorunum');
-  const payables = raw === 'tedarikci';
-  const view: View = VIEWS.includes(raw as View) ? (raw as View) : 'all';
+  const shown = worklistViewOf(params.get('gorunum'));
+  const payables = shown === null;
+  const view: View = shown ?? 'all';
   const selected = params.get('musteri');
   const q = params.get('q') ?? '';
+  // The first rows paint at once; the whole view follows in a second request (search, sort, export).
   const list = useQuery({ ...tahsilatQueries.worklist(view), enabled: !payables });
-  const data = list.data;
-  const refresh = async () => qc.setQueryData(tahsilatQueries.worklist(view).queryKey, await refreshWorklist(view));
-  const loadAll = async () => qc.setQueryData(tahsilatQueries.worklist(view).queryKey, await worklistAll(view));
+  const partial = !!list.data && list.data.total > list.data.rows.length;
+  // Asked once the first rows are painted and the browser is idle: it must not hold the first screen up.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!partial || painted) return;
+    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 50));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => setPainted(true));
+    return () => cancel(id);
+  }, [partial, painted]);
+  const whole = useQuery({ ...tahsilatQueries.worklistWhole(view), enabled: !payables && partial && painted });
+  const data = partial ? (whole.data ?? list.data) : list.data;
+  const refresh = async () => {
+    qc.setQueryData(tahsilatQueries.worklist(view).queryKey, await refreshWorklist(view));
+    await qc.invalidateQueries({ queryKey: tahsilatQueries.worklistWhole(view).queryKey });
+  };
   return (
     <div className="col-page">
       <PageHeader title={t('col.title')}>
@@ -56,9 +75,9 @@ export default function WorklistPage() {
         <button type="button" className="button button--small" onClick={() => void refresh()}>{t('col.refresh')}</button>
       </PageHeader>
       <nav className="col-views" aria-label="Görünümler">
-        {VIEWS.map((v) => (
+        {WORKLIST_VIEWS.map((v) => (
           <Link key={v} to={`?${withParams(params, { gorunum: v === 'all' ? null : v, musteri: null }).toString()}`} aria-current={!payables && v === view ? 'page' : undefined}>
-            {t(`col.view.${v}`)}{data ? ` (${data.counts[v]})` : ''}
+            {t(`col.view.${v}`)}{data ? ` (${formatCount(data.counts[v])})` : ''}
           </Link>
         ))}
         <Link to={`?${withParams(params, { gorunum: 'tedarikci', musteri: null }).toString()}`} aria-current={payables ? 'page' : undefined}>{t('col.view.payables')}</Link>
@@ -66,8 +85,10 @@ export default function WorklistPage() {
       {!payables && data?.problem && <p className="notice notice--warning" role="status">{data.problem}</p>}
       {!payables && data?.mailProblem && <p className="notice notice--warning" role="status">{data.mailProblem}</p>}
       {!payables && data?.asOf && !data.stale && <p className="col-asof">{t('col.asOf', { at: formatDateTime(new Date(data.asOf)) })} Bugün: {formatDate(data.today)}</p>}
+      {!payables && data?.rows.some((r) => r.overdue.some((c) => c.estimated)) && <p className="col-asof">{t('col.estimatedNote')}</p>}
       {!payables && data && data.total > data.rows.length && (
-        <p className="col-asof" role="status">{t('col.partial', { shown: formatCount(data.rows.length), total: formatCount(data.total) })} <button type="button" className="button button--small" onClick={() => void loadAll()}>{t('col.loadAll')}</button></p>
+        <p className="col-asof" role="status">{whole.error ? t('col.partialFailed', { shown: formatCount(data.rows.length), total: formatCount(data.total) }) : t('col.partial', { shown: formatCount(data.rows.length), total: formatCount(data.total) })}
+          {whole.error && <> <button type="button" className="button button--small" onClick={() => void whole.refetch()}>{t('col.loadAll')}</button></>}</p>
       )}
       <div className={selected ? 'col-layout col-layout--panel' : 'col-layout'}>
         {payables ? <PayablesTable /> : (

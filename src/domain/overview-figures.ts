@@ -1,7 +1,9 @@
 /**
- * Özet figures: pure arithmetic over the cached account list (get_cari) and the ERP's aging
- * (get_yaslandirma), integer kuruş throughout. Every figure has a URL on the list or aging page
- * that shows the same number (see overview-page.tsx), so the definitions follow those pages:
+ * Özet figures: pure arithmetic over the account list (get_cari) and the ERP's aging
+ * (get_yaslandirma), integer kuruş throughout. The gateway works them out (overview-summary.ts,
+ * server/gateway/overview-route.ts); the list and aging pages show the same numbers from their own
+ * answers. Every figure has a URL on the list or aging page that shows the same number
+ * (features/overview/overview-parts.tsx OVERVIEW_LINKS), so the definitions follow those pages:
  * - receivables = Σ borçlu balances (> 0), payables = Σ |alacaklı balances| (< 0), net = their
  *   difference — the list's totals with ?side=B / ?side=A / no filter;
  * - top debtors = the first rows of /accounts?side=B&sort=-balance, top creditors of
@@ -12,11 +14,12 @@
  * - largest overdue = those rows ordered by their oldest bucket, then the next older one, …
  *   (the order of /aging?side=B&sort=-<oldest bucket> for the rows that have one).
  */
-import type { Account, ErpTable } from '../../domain/erp-types';
-import { cellMinor, hasOverdue, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from '../../domain/aging-buckets';
-import type { ErpRow } from '../../components/data-table';
-import type { Minor } from '../../domain/types';
-import { balanceTotals } from '../../domain/balance-totals';
+import type { Account, Cell, ErpTable } from './erp-types';
+import { cellMinor, hasOverdue, sideFigures, type AgingLayout, type AgingSide, type SideFigures } from './aging-buckets';
+import type { Minor } from './types';
+import { balanceTotals } from './balance-totals';
+
+type ErpRow = Record<string, Cell>;
 
 export const TOP_COUNT = 10;
 
@@ -27,7 +30,7 @@ export interface AccountFigures {
   payables: Minor;
   creditorCount: number;
   net: Minor;
-  /** A sum is past Number.MAX_SAFE_INTEGER kuruş: receivables/payables/net are not exact (lib/balance-totals.ts). */
+  /** A sum is past Number.MAX_SAFE_INTEGER kuruş: receivables/payables/net are not exact (balance-totals.ts). */
   overflow: boolean;
   /** Accounts whose balance could not be read (left out of every sum). */
   unreadable: number;
@@ -68,7 +71,7 @@ export function accountFigures(accounts: readonly Account[]): AccountFigures {
       creditors.push(a);
     }
   }
-  // The sums are the account list's own (lib/balance-totals.ts, so Özet and /accounts?side=B agree).
+  // The sums are the account list's own (balance-totals.ts, so Özet and /accounts?side=B agree).
   const totals = balanceTotals(accounts, (a) => a.balance);
   return {
     receivables: totals.debit,

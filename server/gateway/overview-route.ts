@@ -1,0 +1,112 @@
+/**
+ * GET /api/overview — Özet's figures, worked out here (src/domain/overview-summary.ts) from the
+ * two ERP answers the list and aging pages read: get_cari and get_yaslandirma with firma_ismi "".
+ * A valid session first; then both calls go the way /api/erp/:op sends them (erp-route.ts
+ * `erpAnswer`: the session's places, the same call identity, coalesce.ts), so the browser's own
+ * identical calls sent beside this one (Özet's alongCalls, src/contract/pages.ts) share the same
+ * ERP request: one get_cari and one get_yaslandirma per Özet view. Each answer is read whole here
+ * and never leaves the server; the answer is a few KB of JSON (docs/decisions/0009-overview-on-the-server.md).
+ *
+ * Failures: a call the gateway refused or lost (ERP down, too large, an echo) or an answer the
+ * reader cannot read is that part's failure, the other part stands; when both calls failed at the
+ * gateway the route fails with the first one's error (status and JSON as /api/erp/:op would).
+ */
+import type { Hono } from 'hono';
+import type { GatewayEnv } from './config';
+import { erpAnswer, type ErpRouteDeps } from './erp-route';
+import { GatewayError, errorBody } from './messages';
+import { ERP_OPERATIONS, OVERVIEW_PATH, accountListCall, agingListCall, type ErpCall } from '../../src/contract/erp';
+import { extendAliases } from '../../src/domain/reader';
+import { accountsPart, agingPart, readFailure, type OverviewAging, type OverviewPart, type OverviewSummary } from '../../src/domain/overview-summary';
+import { agingPartInThread } from './overview-thread';
+
+/** The whole body's bytes, in one buffer of its own. */
+async function bytesOf(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.byteLength;
+    }
+  } catch (err) {
+    void reader.cancel().catch(() => undefined);
+    throw err;
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Decoded as the browser decodes it (UTF-8, a BOM dropped), in one go: decoding each chunk as it
+ * came cost several times the CPU on a 16 MB answer.
+ */
+const textOf = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+/** A part read on this thread: what the reader throws is the part's failure. */
+function readHere<T>(bytes: Uint8Array, read: (text: string) => T): OverviewPart<T> {
+  try {
+    return { ok: read(textOf(bytes)) };
+  } catch (err) {
+    return { failed: readFailure(err) };
+  }
+}
+
+/**
+ * `aliases`: the operator's alias table (GET /api/config gives the browser the same), merged into
+ * this process's reader. `thread` (default on): the aging is read in its own thread
+ * (overview-thread.ts) while get_cari is read here — both cores instead of one.
+ */
+export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, aliases?: Record<string, unknown>, thread = true): void {
+  if (aliases) extendAliases(aliases);
+  app.get(`/api/${OVERVIEW_PATH}`, async (c) => {
+    c.set('op', OVERVIEW_PATH);
+    const session = await deps.cookies.require(c);
+    const left = c.req.raw.signal;
+    /** One call's part, or the gateway's error for it. */
+    const part = async <T,>(call: ErpCall, read: (bytes: Uint8Array) => Promise<OverviewPart<T>> | OverviewPart<T>): Promise<OverviewPart<T> | GatewayError> => {
+      const allowed: readonly string[] = ERP_OPERATIONS[call.operation];
+      const values = call.params as Readonly<Record<string, string>>;
+      let bytes: Uint8Array;
+      try {
+        const { answer, release } = await erpAnswer(deps, session, call.operation, allowed.map((k) => [k, values[k] ?? ''] as const), left);
+        try {
+          bytes = await bytesOf(answer.body);
+        } finally {
+          release();
+        }
+      } catch (err) {
+        if (err instanceof GatewayError && !left.aborted) return err;
+        throw err;
+      }
+      return read(bytes);
+    };
+    const readAging = async (bytes: Uint8Array): Promise<OverviewPart<OverviewAging>> => {
+      const inThread = thread ? agingPartInThread(bytes, aliases) : null;
+      if (inThread) {
+        try {
+          return await inThread;
+        } catch {
+          // the thread stopped: read here
+        }
+      }
+      return readHere(bytes, agingPart);
+    };
+    const [accounts, aging] = await Promise.all([part(accountListCall(''), (bytes) => readHere(bytes, accountsPart)), part(agingListCall(''), readAging)]);
+    if (accounts instanceof GatewayError && aging instanceof GatewayError) throw accounts;
+    const failed = (err: GatewayError) => ({ failed: { kind: 'gateway' as const, status: err.status, body: errorBody(err) } });
+    const summary: OverviewSummary = {
+      accounts: accounts instanceof GatewayError ? failed(accounts) : accounts,
+      aging: aging instanceof GatewayError ? failed(aging) : aging,
+    };
+    return c.json(summary);
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The letter threads run at the lowest CPU priority (Linux): the kernel's own record of each thread
+ * (/proc/<pid>/task/<tid>/stat, field 19 "nice") says 19, while the process's main thread — the
+ * gateway's event loop — keeps the priority it had. The letters they make are the letters made here.
+ * They also read a campaign's accounts out of the ERP's whole account list (off the event loop).
+ */
+import { readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDemoErp } from '../demo-erp/index';
+import { fetchTransport } from '../gateway/upstream';
+import { upstreamSource } from './erp';
+import { buildLetter, type LetterInput } from './letter-build';
+import { buildLetterInPool, campaignAccountsInPool, letterThreadIds, poolSize, stopPdfWorker } from './pdf-pool';
+
+afterAll(() => stopPdfWorker());
+
+/** A thread's nice value from its stat line (fields after the command's closing parenthesis). */
+const niceOf = (tid: number) => {
+  const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+  // pid (comm) state ppid … : field 19 is nice, the 17th after "state" (field 3).
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19 - 3]);
+};
+
+const input = (accountId: string): LetterInput => ({
+  accountId, account: { name: 'Çağlayan Öğüt Tekstil', province: 'Bursa', district: 'Osmangazi', currency: null },
+  statement: { lines: [{ index: 0, date: '2026-02-10', dueDate: null, type: 'Satış Faturası', debit: 4_321_00, credit: 0, invalid: {}, extras: {} }], extraColumns: [], warnings: 0 },
+  asOf: '2026-06-30', options: { statementLines: false, openItems: false, from: null },
+  company: { title: 'Örnek Ticaret A.Ş.', address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1' }, ttk94Clause: true,
+  today: '2026-11-27', madeAt: '27.11.2026 08:00', at: '2026-11-27T05:00:00.000Z',
+});
+
+describe('the letter threads', () => {
+  it('run at nice 19 on Linux while the main thread keeps its priority, and make the same letter', { timeout: 90_000 }, async () => {
+    const mainBefore = getPriority(0);
+    // As many letters as threads (each goes to the least busy one): every thread has started.
+    const made = await Promise.all(Array.from({ length: poolSize() }, (_, i) => buildLetterInPool(input(String(3001 + i)))));
+    const here = await buildLetter(input('3001'));
+    expect(made[0]!.snapshot).toEqual(here.snapshot);
+    // 4.321,00 TL borç, worked by hand from the one line.
+    expect(here.snapshot.ours).toEqual([{ currency: 'TL', balance: 432_100 }]);
+    if (process.platform !== 'linux') return; // the priority is left alone elsewhere
+    const tids = letterThreadIds();
+    expect(tids).toHaveLength(poolSize());
+    for (const tid of tids) {
+      expect(tid).not.toBe(process.pid);
+      expect(niceOf(tid)).toBe(19);
+    }
+    expect(niceOf(process.pid)).toBe(mainBefore);
+    expect(getPriority(0)).toBe(mainBefore);
+  });
+});
+
+describe("a campaign's accounts", () => {
+  it('are read in a letter thread from the whole account list: exactly the asked ones, as the ERP names them', { timeout: 90_000 }, async () => {
+    const erp = createDemoErp({ apiPassword: 'pool-test', today: '2026-11-15' });
+    const source = upstreamSource({ erpBaseUrl: 'http://demo-erp.invalid', erpApiPassword: 'pool-test', erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport: fetchTransport((r) => erp.fetch(r)) });
+    const all = erp.dataset.accounts;
+    const asked = [all[0]!.id, all[3]!.id, all[all.length - 1]!.id, 'yok-9999'];
+    const raw = await source.accountsRaw!();
+    expect(raw.body.byteLength).toBeGreaterThan(0);
+    const got = await campaignAccountsInPool(raw, asked);
+    // The raw answer was moved to the thread, not copied.
+    expect(raw.body.byteLength).toBe(0);
+    expect(got.map((a) => a.id).sort()).toEqual(asked.slice(0, 3).sort());
+    for (const a of got) expect(a.name).toBe(all.find((d) => d.id === a.id)!.name);
+  });
+});
