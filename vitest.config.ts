@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
+import { WaitingFirstSequencer } from './tests/sequencer';
 
 export default defineConfig({
   plugins: [react()],
@@ -9,11 +10,15 @@ export default defineConfig({
     // CI machines have 2 cores; heavy dataset checks can pass 5 s there under load.
     testTimeout: 20_000,
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, with
-    // the other core idle while tests wait on sockets and timers. Two workers there halve the run.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // the other core idle while tests wait on sockets and timers. One worker per core plus one: many
+    // files wait (real sockets, timers, child processes) more than they compute, and the extra worker
+    // runs another file in those waits (docs/decisions/0005).
+    maxWorkers: availableParallelism() + 1,
     // A global a test stubs (window.print, Worker) is put back after it, also for the next file in the
     // same worker (the jsdom projects share modules across files, below).
     unstubGlobals: true,
+    // Files that mostly wait start first, then the heaviest project (tests/sequencer.ts).
+    sequence: { sequencer: WaitingFirstSequencer },
     // The JSON report lets .ci/run print one closing 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [

@@ -5,11 +5,19 @@
  * demo ERP — the flow tests add them (tests/setup-flows.ts).
  */
 import '@testing-library/jest-dom/vitest';
+import * as React from 'react';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { checkConsoleGuard, installConsoleGuard } from './harness/console-guard';
 import { resetShortcutsCache } from '../src/lib/account-shortcuts';
 import { resetTransfers } from '../src/api/transfers';
+
+// React's development build records, for every element it creates, an Error (its "owner stack", shown
+// in React DevTools and appended to warnings): about a tenth of a page test's CPU. Tests read no owner
+// stacks, and React's warnings (keys, act, hooks order) are still given — and fail the test through
+// the console.error rule — only without that stack.
+const internals = (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE: object }).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => Number.MAX_SAFE_INTEGER, set: () => undefined });
 
 // Every test starts with an empty browser storage (pinned/recent accounts live there).
 beforeEach(() => {

@@ -3,9 +3,7 @@
  * harness's cookie jar): to read what a page saved and to set up state a test is not about.
  */
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createDemoErp } from '../../server/demo-erp';
@@ -32,7 +30,7 @@ export const tl = (minor: number) => {
 };
 
 /**
- * Mutabakat on PGlite for one test file (a fresh folder from the migrated template), its jobs worker running in the
+ * Mutabakat on PGlite for one test file (in memory, from the migrated template), its jobs worker running in the
  * background like the server's, every table emptied after each test. Pass `gateway()` to renderApp:
  * the harness's gateway then mounts the real /api/mutabakat routes over this database.
  */
@@ -44,7 +42,6 @@ const NODE_ARRAYS = {
 
 export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat } } {
   let mut: Mutabakat | undefined;
-  let dir = '';
   let truncate: (m: Mutabakat) => Promise<void> = async () => undefined;
   let realFileURLToPath: ((u: string | URL) => string) | undefined;
   let jsdomArrays: typeof NODE_ARRAYS | undefined;
@@ -65,7 +62,6 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
     const { outboxTransport } = await import('../../server/mail/transport');
     const { truncateAll } = await import('../../server/db/open');
     truncate = async (m) => truncateAll((await m.ctx()).d);
-    dir = mkdtempSync(join(tmpdir(), 'cari-flow-mut-'));
     const apiPassword = 'flow-mutabakat';
     const erp = createDemoErp({ apiPassword });
     // PGlite makes its file-system bundle a File and reads it with arrayBuffer(), which jsdom's
@@ -81,7 +77,7 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
       const { pgliteTemplate } = await import('../harness/pglite-template');
       mut = await startMutabakat({
       loadDataDir: await pgliteTemplate(),
-      settings: { enabled: true, demo: false, dataDir: join(dir, 'data'), mailFrom: 'Örnek <mutabakat@ornek.example>', publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 4 },
+      settings: { enabled: true, demo: false, dataDir: 'memory://', mailFrom: 'Örnek <mutabakat@ornek.example>', publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 4 },
       upstream: { erpBaseUrl: 'http://demo-erp.test', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport: fetchTransport((r) => erp.fetch(r)) },
       company: { title: 'Örnek Ticaret ve Sanayi A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' },
       // The demo outbox without demo mode's seeded contacts: each test sets the contacts it is about.
@@ -103,7 +99,6 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
       (createRequire(import.meta.url)('node:url') as { fileURLToPath: typeof realFileURLToPath }).fileURLToPath = realFileURLToPath;
       syncBuiltinESMExports();
     }
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
   return { gateway: () => ({ mutabakat: mut! }) };
 }

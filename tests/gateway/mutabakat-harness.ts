@@ -37,20 +37,25 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions, 'settings'>> & { settings?: Partial<MutabakatSettings> } = {}): Promise<Harness> {
+/**
+ * `onDisk`: the database in a folder (a restart reopens it); otherwise in memory — the same PGlite and
+ * SQL, about half the CPU per query and per start (no file system calls per page).
+ */
+export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions, 'settings'>> & { settings?: Partial<MutabakatSettings>; onDisk?: boolean } = {}): Promise<Harness> {
+  const { onDisk, ...options } = extra;
   const apiPassword = randomBytes(12).toString('hex');
   const erp = createDemoErp({ apiPassword, today: '2026-11-15' });
   const transport = fetchTransport((r) => erp.fetch(r));
   const upstream: UpstreamOptions = { erpBaseUrl: 'http://demo-erp.invalid', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport };
   const clock = { now: new Date('2026-11-16T09:00:00Z') };
-  const dir = extra.settings?.databaseUrl ? '' : mkdtempSync(join(tmpdir(), 'cari-mut-'));
+  const dir = onDisk && !extra.settings?.databaseUrl ? mkdtempSync(join(tmpdir(), 'cari-mut-')) : '';
   const settings: MutabakatSettings = {
-    enabled: true, demo: true, dataDir: join(dir || tmpdir(), 'data'), mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>', mailReplyTo: 'muhasebe@ornek.example',
+    enabled: true, demo: true, dataDir: dir ? join(dir, 'data') : 'memory://', mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>', mailReplyTo: 'muhasebe@ornek.example',
     publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 6, ...extra.settings,
   };
   // A new folder starts from the template; an existing one (a restart) is opened as it is.
   const loadDataDir = settings.databaseUrl || extra.settings?.dataDir ? undefined : await pgliteTemplate();
-  const mut = await startMutabakat({ loadDataDir, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...extra, settings } as StartMutabakatOptions);
+  const mut = await startMutabakat({ loadDataDir, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...options, settings } as StartMutabakatOptions);
   const gateway = createGateway({ erpBaseUrl: upstream.erpBaseUrl, erpApiPassword: apiPassword, sessionSecret: SECRET, transport, company: COMPANY, mutabakat: mut, log: () => undefined });
   const user = DEMO_USERS[0]!;
   const login = await gateway.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ userName: user.userName, password: user.password }) });

@@ -18,7 +18,7 @@ const ASOF = '2026-06-30';
 
 describe('mutabakat restart and faults', () => {
   it('a campaign whose instance died mid-preparation resumes on restart: every letter once, the in-flight mail again and marked', { timeout: 120_000 }, async () => {
-    const h = await mutabakatHarness();
+    const h = await mutabakatHarness({ onDisk: true });
     const dataDir = h.settings.dataDir;
     let id = '';
     try {
