@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
 import { statementQueries } from '../../src/api/statement';
-import { answerStatement, gatewayFetch, mswServer, renderApp } from '../harness';
+import { answerStatement, gatewayFetch, hangStatements, mswServer, renderApp } from '../harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
@@ -271,17 +271,7 @@ describe('mutabakat letters for the account list', () => {
   });
 
   it('İptal stops the statements under way and starts no new one; nothing half-done is printed', async () => {
-    const started: string[] = [];
-    const aborted: string[] = [];
-    mswServer.use(
-      http.post('*/api/erp/get_cari_extre', async ({ request }) => {
-        const { cari_id } = (await request.clone().json()) as { cari_id: string };
-        started.push(cari_id);
-        // Hangs until the browser gives up on the request.
-        await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => (aborted.push(cari_id), resolve()), { once: true }));
-        return HttpResponse.error();
-      }),
-    );
+    const { started, aborted } = hangStatements();
     const app = await renderApp(`/mutabakat?province=Ankara&asOf=${ASOF}`, { loggedIn: true });
     await app.user.click(await screen.findByRole('button', { name: `Ekstreleri al (${ankara.length} cari)` }));
     await waitFor(() => expect(started).toHaveLength(4));

@@ -9,7 +9,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mswServer } from '../harness';
+import { hangStatements, mswServer } from '../harness';
 import { createQueryClient } from '../../src/api/query-client';
 import { useStatementBatch } from '../../src/api/statement-batch';
 import type { Statement } from '../../src/domain/erp-types';
@@ -73,16 +73,7 @@ describe('useStatementBatch', () => {
   });
 
   it('İptal stops the run: no statement starts after it, the ones under way are aborted and counted as dealt with', async () => {
-    const started: string[] = [];
-    const aborted: string[] = [];
-    mswServer.use(
-      http.post('*/api/erp/get_cari_extre', async ({ request }) => {
-        const { cari_id } = (await request.clone().json()) as { cari_id: string };
-        started.push(cari_id);
-        await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => (aborted.push(cari_id), resolve()), { once: true }));
-        return HttpResponse.error();
-      }),
-    );
+    const { started, aborted } = hangStatements();
     const client = createQueryClient();
     const { result } = renderHook(() => useStatementBatch({ key: ['test-batch', 'cancel'], limit: 2, compute: countLines }), { wrapper: wrapperOf(client) });
     let run: Promise<void> = Promise.resolve();

@@ -16,3 +16,4 @@ export {
   type ErpEnv,
 } from './erp-env';
 export { allowConsoleError } from './console-guard';
+export { hangStatements } from './hanging-statements';
