@@ -21,29 +21,7 @@ import { accountsPart, agingPart, readFailure, type OverviewAging, type Overview
 import { agingPartInThread } from './overview-thread';
 
 /** The whole body's bytes, in one buffer of its own. */
-async function bytesOf(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      length += value.byteLength;
-    }
-  } catch (err) {
-    void reader.cancel().catch(() => undefined);
-    throw err;
-  }
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
+const bytesOf = async (body: ReadableStream<Uint8Array>): Promise<Uint8Array> => new Uint8Array(await new Response(body).arrayBuffer());
 
 /**
  * Decoded as the browser decodes it (UTF-8, a BOM dropped), in one go: decoding each chunk as it
