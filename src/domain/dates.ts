@@ -143,7 +143,9 @@ export function isIsoDate(s: unknown): s is IsoDate {
   return typeof s === 'string' && s.length === 10 && parseDate(s).kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(s);
 }
 
-const istanbulClock = new Intl.DateTimeFormat('en-GB', {
+let clock: Intl.DateTimeFormat | undefined;
+/** Made at its first use (a time-zone formatter costs several ms of the page's start-up). */
+const istanbulClock = () => (clock ??= new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Istanbul',
   year: 'numeric',
   month: '2-digit',
@@ -152,11 +154,11 @@ const istanbulClock = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+}));
 
 /** The wall clock in Istanbul (the business's time zone) at `now`, whatever the browser's zone. */
 function istanbulTime(now: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = istanbulClock.formatToParts(now);
+  const parts = istanbulClock().formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }

@@ -12,7 +12,7 @@
  * the top; the offset is known from scroll events, so a list already at the top is not scrolled
  * (writing scrollTop would force a layout in the middle of the keystroke's frame).
  */
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 
 declare global {
@@ -116,15 +116,17 @@ export function useVirtualRows(opts: {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [viewKey, scrollRef]);
 
-  // The scroll box element (it comes and goes with the table's error/empty states).
-  const [el, setEl] = useState<HTMLDivElement | null>(null);
-  // After every commit on purpose (a ref changes no dependency); it sets state only on a new element.
+  // The scroll box element (it comes and goes with the table's error state) is attached in the
+  // commit that made it — measured there, its listeners moved with it — after every commit on
+  // purpose: a ref changes no dependency, and the check costs nothing when the box is the same.
+  const attached = useRef<{ el: HTMLDivElement; detach: () => void } | null>(null);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
-    if (scrollRef.current !== el) setEl(scrollRef.current);
-  });
-  useLayoutEffect(() => {
-    if (!virtualOn || !el) return;
+    const el = virtualOn ? scrollRef.current : null;
+    if ((attached.current?.el ?? null) === el) return;
+    attached.current?.detach();
+    attached.current = null;
+    if (!el) return;
     const update = (next: Box, sync: boolean, ov = overscan.current) => {
       const cur = live.current;
       const { count: n, rowHeight: h } = geometry.current;
@@ -141,13 +143,31 @@ export function useVirtualRows(opts: {
     const onScroll = () => update({ offset: el.scrollTop, height: live.current.height }, true, el.scrollTop === live.current.offset ? overscan.current : SCROLL_OVERSCAN);
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(() => update({ offset: live.current.offset, height: el.clientHeight }, false)) : null;
     ro?.observe(el);
-    setBox((live.current = { offset: el.scrollTop, height: el.clientHeight }));
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      el.removeEventListener('scroll', onScroll);
-      ro?.disconnect();
+    attached.current = {
+      el,
+      detach: () => {
+        el.removeEventListener('scroll', onScroll);
+        ro?.disconnect();
+      },
     };
-  }, [el, virtualOn]);
+    // This frame was rendered for the height assumed so far: when its rows cover the measured box it
+    // is painted as it is, and trimmed to the box after that paint (not rendered twice before it).
+    const measured = { offset: el.scrollTop, height: el.clientHeight };
+    const { count: n, rowHeight: h } = geometry.current;
+    const shown = rowWindow(box.offset, box.height || FALLBACK_VIEWPORT, n, h, overscan.current);
+    const need = rowWindow(measured.offset, measured.height || FALLBACK_VIEWPORT, n, h, overscan.current);
+    live.current = measured;
+    if (need.start >= shown.start && need.end <= shown.end) startTransition(() => setBox(measured));
+    else setBox(measured);
+  });
+  useLayoutEffect(
+    () => () => {
+      attached.current?.detach();
+      attached.current = null;
+    },
+    [],
+  );
 
   let start = 0;
   let end = count;
