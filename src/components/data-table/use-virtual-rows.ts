@@ -38,6 +38,12 @@ const SCROLL_OVERSCAN = 4;
 const STEP = 4;
 /** Height assumed when the scroll box reports none (jsdom, a hidden tab): a full-HD screen's worth, ~29 rows. */
 export const FALLBACK_VIEWPORT = 1080;
+/**
+ * The height the first frame is rendered for, before the box is measured: the window's (the box is
+ * never taller on our pages), so a laptop's first frame does not carry a full-HD screen's rows. jsdom
+ * has no viewport (no visualViewport): the fallback, as before.
+ */
+const firstGuess = () => (typeof window !== 'undefined' && window.visualViewport && window.innerHeight > 0 ? Math.min(window.innerHeight, FALLBACK_VIEWPORT) : FALLBACK_VIEWPORT);
 
 /**
  * The bench's baseline (every row in the DOM: ?novirt=1 or window.__BENCH_NO_VIRTUAL__). Only in the
@@ -74,7 +80,7 @@ function rowWindow(offset: number, viewport: number, count: number, rowHeight: n
 interface Box {
   /** The scroll offset as the last scroll event (or our own write) left it. */
   offset: number;
-  /** The box's visible height (0 until measured: FALLBACK_VIEWPORT is used). */
+  /** The box's visible height (0 until measured: the first guess, or FALLBACK_VIEWPORT, is used). */
   height: number;
 }
 
@@ -95,6 +101,7 @@ export function useVirtualRows(opts: {
   // the rendered window has to change).
   const live = useRef<Box>({ offset: 0, height: 0 });
   const [box, setBox] = useState<Box>(live.current);
+  const [guess] = useState(firstGuess);
   const overscan = useRef(REST_OVERSCAN);
   const geometry = useRef({ count, rowHeight });
   useLayoutEffect(() => {
@@ -155,7 +162,7 @@ export function useVirtualRows(opts: {
     // is painted as it is, and trimmed to the box after that paint (not rendered twice before it).
     const measured = { offset: el.scrollTop, height: el.clientHeight };
     const { count: n, rowHeight: h } = geometry.current;
-    const shown = rowWindow(box.offset, box.height || FALLBACK_VIEWPORT, n, h, overscan.current);
+    const shown = rowWindow(box.offset, box.height || guess, n, h, overscan.current);
     const need = rowWindow(measured.offset, measured.height || FALLBACK_VIEWPORT, n, h, overscan.current);
     live.current = measured;
     if (need.start >= shown.start && need.end <= shown.end) startTransition(() => setBox(measured));
@@ -174,7 +181,7 @@ export function useVirtualRows(opts: {
   let padTop = 0;
   let padBottom = 0;
   if (virtualOn) {
-    ({ start, end } = rowWindow(resetting ? 0 : box.offset, box.height || FALLBACK_VIEWPORT, count, rowHeight, fresh ? REST_OVERSCAN : overscan.current));
+    ({ start, end } = rowWindow(resetting ? 0 : box.offset, box.height || guess, count, rowHeight, fresh ? REST_OVERSCAN : overscan.current));
     padTop = start * rowHeight;
     padBottom = (count - end) * rowHeight;
   }
