@@ -23,7 +23,6 @@ function start(): typeof thread {
     const worker = built
       ? new Worker(built)
       : new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(source).href)}); });`, { eval: true });
-    worker.unref();
     const pending: Pending = new Map();
     worker.on('message', (m: { id: number; part: OverviewPart<OverviewAging> }) => {
       pending.get(m.id)?.ok(m.part);
@@ -36,6 +35,9 @@ function start(): typeof thread {
     };
     worker.on('error', down);
     worker.on('exit', () => down(new Error('overview thread stopped')));
+    // After the listeners: adding a 'message' listener refs the worker's port again, and an idle
+    // thread would then keep the process from exiting (a script that started the server hung).
+    worker.unref();
     return { worker, pending };
   } catch {
     return null;
