@@ -1,7 +1,9 @@
 /**
- * Scratch A/B: two builds (AB_A, AB_B dist dirs) served side by side on the large demo; page loads of
- * AB_PATH alternate between them in one browser → the probe's 'rows' mark (navigation → first
- * tr[data-row-id] painted, the page's clock). Same load for both: medians compared.
+ * A/B of page start-up: builds (AB_DISTS=dirA,dirB,… — `npx vite build --outDir <dir>` of each
+ * commit) served side by side on the large demo; page loads of AB_PATH (default /tahsilat) alternate
+ * between them in one browser → the probe's 'rows' mark (navigation → first tr[data-row-id]
+ * painted, the page's clock). Both see the same machine load, so their medians compare even on a
+ * busy machine where absolute figures do not. `npx tsx bench/ab-page.ts` (AB_RUNS, default 10).
  */
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
