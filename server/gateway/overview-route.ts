@@ -15,7 +15,7 @@ import type { Hono } from 'hono';
 import type { GatewayEnv } from './config';
 import { erpAnswer, type ErpRouteDeps } from './erp-route';
 import { GatewayError, errorBody } from './messages';
-import { ERP_OPERATIONS, OVERVIEW_PATH, accountListCall, agingListCall, type ErpCall } from '../../src/contract/erp';
+import { ERP_OPERATIONS, OVERVIEW_PATH, accountListCall, agingListCall, callKey, type ErpCall } from '../../src/contract/erp';
 import { extendAliases } from '../../src/domain/reader';
 import { accountsPart, agingPart, readFailure, type OverviewAging, type OverviewPart, type OverviewSummary } from '../../src/domain/overview-summary';
 import { agingPartInThread } from './overview-thread';
@@ -49,13 +49,20 @@ export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, alia
     c.set('op', OVERVIEW_PATH);
     const session = await deps.cookies.require(c);
     const left = c.req.raw.signal;
-    /** One call's part, or the gateway's error for it. */
-    const part = async <T,>(call: ErpCall, read: (bytes: Uint8Array) => Promise<OverviewPart<T>> | OverviewPart<T>): Promise<OverviewPart<T> | GatewayError> => {
+    /** The call as /api/erp/:op sends it: every documented parameter, "" for one left out. */
+    const paramsOf = (call: ErpCall) => {
       const allowed: readonly string[] = ERP_OPERATIONS[call.operation];
       const values = call.params as Readonly<Record<string, string>>;
+      return allowed.map((k) => [k, values[k] ?? ''] as const);
+    };
+    const calls = [accountListCall(''), agingListCall('')] as const;
+    // The browser's copies of these calls (Özet's alongCalls) wait until this answer is written.
+    const answered = deps.gate?.begin(session.sid, calls.map((call) => callKey({ operation: call.operation, params: Object.fromEntries(paramsOf(call)) })));
+    /** One call's part, or the gateway's error for it. */
+    const part = async <T,>(call: ErpCall, read: (bytes: Uint8Array) => Promise<OverviewPart<T>> | OverviewPart<T>): Promise<OverviewPart<T> | GatewayError> => {
       let bytes: Uint8Array;
       try {
-        const { answer, release } = await erpAnswer(deps, session, call.operation, allowed.map((k) => [k, values[k] ?? ''] as const), left);
+        const { answer, release } = await erpAnswer(deps, session, call.operation, paramsOf(call), left);
         try {
           bytes = await bytesOf(answer.body);
         } finally {
@@ -78,13 +85,17 @@ export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, alia
       }
       return readHere(bytes, agingPart);
     };
-    const [accounts, aging] = await Promise.all([part(accountListCall(''), (bytes) => readHere(bytes, accountsPart)), part(agingListCall(''), readAging)]);
-    if (accounts instanceof GatewayError && aging instanceof GatewayError) throw accounts;
-    const failed = (err: GatewayError) => ({ failed: { kind: 'gateway' as const, status: err.status, body: errorBody(err) } });
-    const summary: OverviewSummary = {
-      accounts: accounts instanceof GatewayError ? failed(accounts) : accounts,
-      aging: aging instanceof GatewayError ? failed(aging) : aging,
-    };
-    return c.json(summary);
+    try {
+      const [accounts, aging] = await Promise.all([part(calls[0], (bytes) => readHere(bytes, accountsPart)), part(calls[1], readAging)]);
+      if (accounts instanceof GatewayError && aging instanceof GatewayError) throw accounts;
+      const failed = (err: GatewayError) => ({ failed: { kind: 'gateway' as const, status: err.status, body: errorBody(err) } });
+      const summary: OverviewSummary = {
+        accounts: accounts instanceof GatewayError ? failed(accounts) : accounts,
+        aging: aging instanceof GatewayError ? failed(aging) : aging,
+      };
+      return c.json(summary);
+    } finally {
+      answered?.();
+    }
   });
 }
