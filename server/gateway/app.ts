@@ -11,6 +11,7 @@ import { addErpRoute } from './erp-route';
 import { jsonError } from './error-response';
 import { addOverviewRoute } from './overview-route';
 import { OverviewGate } from './overview-gate';
+import { warmOverviewThreads } from './overview-thread';
 import { GatewayError, MESSAGES } from './messages';
 import { LoginLimiter } from './rate-limit';
 import { SessionCalls } from './session-calls';
@@ -68,7 +69,8 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     });
   });
 
-  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now, calls });
+  const signedIn = config.overviewThread !== false && config.overviewThreadsAtLogin ? warmOverviewThreads : undefined;
+  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now, calls, signedIn });
   const gate = new OverviewGate();
   addErpRoute(app, { cookies, upstream, echo, flights, calls, gate });
   addOverviewRoute(app, { cookies, upstream, echo, flights, calls, gate }, config.aliases, config.overviewThread ?? true);
