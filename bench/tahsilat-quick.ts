@@ -8,7 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './bundle';
-import { launchChromium, newContext, ROOT } from './common';
+import { launchChromium, newContext, ROOT, waitMark } from './common';
 import { startProdServer } from '../server/prod';
 
 const N = Number(process.env.QUICK_RUNS ?? 5);
@@ -51,14 +51,16 @@ async function main() {
     await context.addInitScript({ content: `new MutationObserver((_, o) => { if (document.querySelector('tr[data-row-id]')) { window.__firstRow = performance.now(); o.disconnect(); } }).observe(document, { childList: true, subtree: true });` });
     const page: number[] = [];
     const inPage: number[] = [];
+    const painted: number[] = [];
     for (let i = 0; i < N + 1; i++) {
       const p = await context.newPage();
       const cdp = process.env.QUICK_PROFILE && i === N ? await context.newCDPSession(p) : null;
       if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 200 })).then(() => cdp.send('Profiler.start'));
       const a = performance.now();
       await p.goto('/tahsilat', { waitUntil: 'commit' });
-      await p.locator('tr[data-row-id]').first().waitFor({ timeout: 60_000 });
+      const mark = await waitMark(p, 'rows', 60_000);
       const ms = performance.now() - a;
+      painted.push(mark.painted);
       if (cdp) {
         const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
         const self = new Map<string, number>();
@@ -78,6 +80,7 @@ async function main() {
       console.info(`  page ${ms.toFixed(0)} ms, row in DOM at ${row.toFixed(0)} ms (page clock); last js/css end, count ${js}; api ${parts}`);
       await p.close();
     }
+    console.info(`rows painted (page clock, the probe's mark): median ${med(painted.slice(1)).toFixed(0)} ms [${painted.slice(1).map((x) => x.toFixed(0)).join(' ')}]`);
     console.info(`row in DOM (page clock): median ${med(inPage).toFixed(0)} ms [${inPage.map((x) => x.toFixed(0)).join(' ')}]`);
     console.info(`page first rows: median ${med(page).toFixed(0)} ms [${page.map((x) => x.toFixed(0)).join(' ')}] (load ${loadavg()[0]!.toFixed(2)})`);
     if (process.env.QUICK_SHOT) {

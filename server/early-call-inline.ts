@@ -119,17 +119,22 @@ export function preloadFirstQueries(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const common = [...firstQueriesFiles(ctx)];
         common.push(...chunkFiles(ctx, APP_SHELL, common));
         const pages = PAGE_MODULES.map(([pattern, module]) => [pattern, chunkFiles(ctx, module, common).map((f) => `/${f}`)] as const).filter(([, files]) => files.length > 0);
-        if (common.length === 0 && pages.length === 0) return [];
+        if (common.length === 0 && pages.length === 0) return html;
         const code =
           `(function(f,r){if(!document.cookie.split(/;\\s*/).includes(${JSON.stringify(`${SIGNED_IN_COOKIE}=1`)}))return;` +
           `var p=location.pathname.replace(/\\/+$/,"")||"/";for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=f.concat(r[i][1]);break}` +
           `f.forEach(function(h){var l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="stylesheet";l.crossOrigin=""}else l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})` +
           `(${JSON.stringify(common.map((f) => `/${f}`))},${JSON.stringify(pages)})`;
-        return [{ tag: 'script', children: code, injectTo: 'head' }];
+        // Before the entry's module script and the stylesheet links: an inline script placed after a
+        // stylesheet waits until that stylesheet has loaded, and the page's code would be asked for
+        // only then (≈ 100 ms later on a deep link).
+        const at = html.search(/<script type="module"/);
+        if (at < 0) throw new Error('index.html: the entry module script was not found');
+        return `${html.slice(0, at)}<script>${code}</script>\n    ${html.slice(at)}`;
       },
     },
   };

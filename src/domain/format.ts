@@ -2,6 +2,7 @@
  * The one formatter module: every number, amount and date the user sees is shown through here,
  * in tr-TR form ("1.234,56", "31.01.2026").
  */
+import { istanbulTime } from './dates';
 import type { IsoDate, Minor } from './types';
 
 const GROUP = /\B(?=(\d{3})+(?!\d))/g;
@@ -63,18 +64,10 @@ export function csvMoney(minor: Minor): string {
   return `${neg ? '-' : ''}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-const istanbulDateTime = new Intl.DateTimeFormat('tr-TR', {
-  timeZone: 'Europe/Istanbul',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A moment as Istanbul wall-clock time: "24.11.2026 15:40" (when a document was made). */
 export function formatDateTime(at: Date): string {
-  const p = Object.fromEntries(istanbulDateTime.formatToParts(at).map((x) => [x.type, x.value]));
-  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+  if (Number.isNaN(at.getTime())) return '';
+  const { year, month, day, hour, minute } = istanbulTime(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(day)}.${two(month)}.${year} ${two(hour)}:${two(minute)}`;
 }

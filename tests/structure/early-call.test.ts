@@ -168,13 +168,20 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
     });
 
     it('an inline script adds one modulepreload link per file in a signed-in browser (plus the page the path opens), none otherwise (/login)', () => {
-      const transform = preloadFirstQueries().transformIndexHtml as { handler: (html: string, ctx: unknown) => { tag: string; children: string; injectTo: string }[] };
-      const [tag] = transform.handler('', ctx);
-      expect(tag?.tag).toBe('script');
+      const transform = preloadFirstQueries().transformIndexHtml as { handler: (html: string, ctx: unknown) => string };
+      const built = '<head><script>early()</script><script type="module" crossorigin src="/assets/index-A.js"></script><link rel="stylesheet" crossorigin href="/assets/index-G.css"></head>';
+      const html = transform.handler(built, ctx);
+      // Right before the entry's module script: not after the stylesheet, which would hold it until the CSS is in.
+      const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+      expect(scripts.map((m) => m[1])).toHaveLength(2);
+      expect(scripts[0]![1]).toBe('early()');
+      const code = scripts[1]![1]!;
+      expect(html.indexOf(code)).toBeLessThan(html.indexOf('<script type="module"'));
+      expect(html.indexOf(code)).toBeLessThan(html.indexOf('rel="stylesheet"'));
       const run = (cookie: string, pathname = '/aging') => {
         const links: Record<string, string>[] = [];
         const document = { cookie, createElement: () => ({}), head: { appendChild: (l: Record<string, string>) => links.push({ ...l }) } };
-        runInNewContext(tag!.children, { document, location: { pathname } });
+        runInNewContext(code, { document, location: { pathname } });
         return links;
       };
       const module = (href: string) => ({ rel: 'modulepreload', href });

@@ -113,7 +113,7 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
   // before it scrolls sideways: every column stays in view at 1280 px and at 125 % zoom.
   const minWidth = tableMinWidth(shownColumns);
   usePageRule(pageRule(printOrientation(shownColumns), '10mm 10mm 12mm', true), printing);
-  const fitScale = useFitScale(scrollRef, minWidth, printing);
+  useFitScale(scrollRef, gridRef, minWidth, printing);
   const footerValues = useColumnTotals({ data, columns: shownColumns, order, searchQuery, rowFilter });
   const head = props.documentHead;
   const exportData = () =>
@@ -169,7 +169,7 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
           <table
             ref={gridRef}
             className="dt-table"
-            style={{ minWidth: minWidth, fontSize: fitScale < 1 ? `${fitScale}em` : undefined }}
+            style={{ minWidth: minWidth }}
             role="grid"
             aria-label={props['aria-label']}
             aria-rowcount={order.length + 1 + (hasTotals ? 1 : 0)}

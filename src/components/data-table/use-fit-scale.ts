@@ -5,7 +5,7 @@
  * hidden probe as wide as the table's min-width at the box's type size; re-measured when the box
  * resizes. Never while printing (paper has its own layout).
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 
 /**
  * The smallest scale: text no smaller than 12 device pixels (0.75 of 16 px at 100 %, 0.6 at 125 %
@@ -15,11 +15,19 @@ export function minScale(devicePixelRatio: number): number {
   return Math.min(0.75, Math.max(0.6, 12 / (16 * (devicePixelRatio || 1))));
 }
 
-export function useFitScale(boxRef: RefObject<HTMLElement | null>, minWidthCss: string, printing: boolean): number {
-  const [scale, setScale] = useState(1);
+export function useFitScale(boxRef: RefObject<HTMLElement | null>, tableRef: RefObject<HTMLElement | null>, minWidthCss: string, printing: boolean): void {
+  // Written to the table's style, not kept in state: the first frame would otherwise be rendered
+  // twice (once to measure, once at the new size).
   useLayoutEffect(() => {
     const box = boxRef.current;
-    if (!box || printing || typeof ResizeObserver === 'undefined') return;
+    const setScale = (scale: number) => {
+      const table = tableRef.current;
+      if (table) table.style.fontSize = scale < 1 ? `${scale}em` : '';
+    };
+    if (!box || printing || typeof ResizeObserver === 'undefined') {
+      setScale(1);
+      return;
+    }
     const probe = document.createElement('div');
     probe.setAttribute('aria-hidden', 'true');
     probe.style.cssText = `position:absolute;visibility:hidden;pointer-events:none;height:0;overflow:hidden;width:${minWidthCss}`;
@@ -28,8 +36,7 @@ export function useFitScale(boxRef: RefObject<HTMLElement | null>, minWidthCss: 
       const need = probe.offsetWidth;
       const have = box.clientWidth;
       if (!need || !have) return;
-      const next = need <= have ? 1 : Math.max(minScale(window.devicePixelRatio), Math.floor((have / need) * 1000) / 1000);
-      setScale((prev) => (Math.abs(prev - next) < 0.002 ? prev : next));
+      setScale(need <= have ? 1 : Math.max(minScale(window.devicePixelRatio), Math.floor((have / need) * 1000) / 1000));
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -38,6 +45,5 @@ export function useFitScale(boxRef: RefObject<HTMLElement | null>, minWidthCss: 
       ro.disconnect();
       probe.remove();
     };
-  }, [boxRef, minWidthCss, printing]);
-  return printing ? 1 : scale;
+  }, [boxRef, tableRef, minWidthCss, printing]);
 }

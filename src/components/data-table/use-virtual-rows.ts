@@ -12,7 +12,7 @@
  * the top; the offset is known from scroll events, so a list already at the top is not scrolled
  * (writing scrollTop would force a layout in the middle of the keystroke's frame).
  */
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 
 declare global {
@@ -38,6 +38,12 @@ const SCROLL_OVERSCAN = 4;
 const STEP = 4;
 /** Height assumed when the scroll box reports none (jsdom, a hidden tab): a full-HD screen's worth, ~29 rows. */
 export const FALLBACK_VIEWPORT = 1080;
+/**
+ * The height the first frame is rendered for, before the box is measured: the window's (the box is
+ * never taller on our pages), so a laptop's first frame does not carry a full-HD screen's rows. jsdom
+ * has no viewport (no visualViewport): the fallback, as before.
+ */
+const firstGuess = () => (typeof window !== 'undefined' && window.visualViewport && window.innerHeight > 0 ? Math.min(window.innerHeight, FALLBACK_VIEWPORT) : FALLBACK_VIEWPORT);
 
 /**
  * The bench's baseline (every row in the DOM: ?novirt=1 or window.__BENCH_NO_VIRTUAL__). Only in the
@@ -74,7 +80,7 @@ function rowWindow(offset: number, viewport: number, count: number, rowHeight: n
 interface Box {
   /** The scroll offset as the last scroll event (or our own write) left it. */
   offset: number;
-  /** The box's visible height (0 until measured: FALLBACK_VIEWPORT is used). */
+  /** The box's visible height (0 until measured: the first guess, or FALLBACK_VIEWPORT, is used). */
   height: number;
 }
 
@@ -95,6 +101,7 @@ export function useVirtualRows(opts: {
   // the rendered window has to change).
   const live = useRef<Box>({ offset: 0, height: 0 });
   const [box, setBox] = useState<Box>(live.current);
+  const [guess] = useState(firstGuess);
   const overscan = useRef(REST_OVERSCAN);
   const geometry = useRef({ count, rowHeight });
   useLayoutEffect(() => {
@@ -116,15 +123,17 @@ export function useVirtualRows(opts: {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [viewKey, scrollRef]);
 
-  // The scroll box element (it comes and goes with the table's error/empty states).
-  const [el, setEl] = useState<HTMLDivElement | null>(null);
-  // After every commit on purpose (a ref changes no dependency); it sets state only on a new element.
+  // The scroll box element (it comes and goes with the table's error state) is attached in the
+  // commit that made it — measured there, its listeners moved with it — after every commit on
+  // purpose: a ref changes no dependency, and the check costs nothing when the box is the same.
+  const attached = useRef<{ el: HTMLDivElement; detach: () => void } | null>(null);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
-    if (scrollRef.current !== el) setEl(scrollRef.current);
-  });
-  useLayoutEffect(() => {
-    if (!virtualOn || !el) return;
+    const el = virtualOn ? scrollRef.current : null;
+    if ((attached.current?.el ?? null) === el) return;
+    attached.current?.detach();
+    attached.current = null;
+    if (!el) return;
     const update = (next: Box, sync: boolean, ov = overscan.current) => {
       const cur = live.current;
       const { count: n, rowHeight: h } = geometry.current;
@@ -141,20 +150,38 @@ export function useVirtualRows(opts: {
     const onScroll = () => update({ offset: el.scrollTop, height: live.current.height }, true, el.scrollTop === live.current.offset ? overscan.current : SCROLL_OVERSCAN);
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(() => update({ offset: live.current.offset, height: el.clientHeight }, false)) : null;
     ro?.observe(el);
-    setBox((live.current = { offset: el.scrollTop, height: el.clientHeight }));
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      el.removeEventListener('scroll', onScroll);
-      ro?.disconnect();
+    attached.current = {
+      el,
+      detach: () => {
+        el.removeEventListener('scroll', onScroll);
+        ro?.disconnect();
+      },
     };
-  }, [el, virtualOn]);
+    // This frame was rendered for the height assumed so far: when its rows cover the measured box it
+    // is painted as it is, and trimmed to the box after that paint (not rendered twice before it).
+    const measured = { offset: el.scrollTop, height: el.clientHeight };
+    const { count: n, rowHeight: h } = geometry.current;
+    const shown = rowWindow(box.offset, box.height || guess, n, h, overscan.current);
+    const need = rowWindow(measured.offset, measured.height || FALLBACK_VIEWPORT, n, h, overscan.current);
+    live.current = measured;
+    if (need.start >= shown.start && need.end <= shown.end) startTransition(() => setBox(measured));
+    else setBox(measured);
+  });
+  useLayoutEffect(
+    () => () => {
+      attached.current?.detach();
+      attached.current = null;
+    },
+    [],
+  );
 
   let start = 0;
   let end = count;
   let padTop = 0;
   let padBottom = 0;
   if (virtualOn) {
-    ({ start, end } = rowWindow(resetting ? 0 : box.offset, box.height || FALLBACK_VIEWPORT, count, rowHeight, fresh ? REST_OVERSCAN : overscan.current));
+    ({ start, end } = rowWindow(resetting ? 0 : box.offset, box.height || guess, count, rowHeight, fresh ? REST_OVERSCAN : overscan.current));
     padTop = start * rowHeight;
     padBottom = (count - end) * rowHeight;
   }

@@ -4,15 +4,20 @@ import { daysInMonth, isoOf, isoParts, weekdayMondayFirst } from '../../domain/d
 import type { IsoDate } from '../../domain/types';
 
 // Turkish names from the platform (tr-TR), never typed by hand: "Mart", "Pazartesi".
-const monthName = new Intl.DateTimeFormat('tr-TR', { month: 'long', timeZone: 'UTC' });
-const weekdayLong = new Intl.DateTimeFormat('tr-TR', { weekday: 'long', timeZone: 'UTC' });
-const weekdayShort = new Intl.DateTimeFormat('tr-TR', { weekday: 'short', timeZone: 'UTC' });
+// Made when a calendar first opens, not when a page that has a date field loads (several ms each).
+let names: { month: Intl.DateTimeFormat; weekdayLong: Intl.DateTimeFormat; weekdayShort: Intl.DateTimeFormat } | undefined;
+const calendarNames = () =>
+  (names ??= {
+    month: new Intl.DateTimeFormat('tr-TR', { month: 'long', timeZone: 'UTC' }),
+    weekdayLong: new Intl.DateTimeFormat('tr-TR', { weekday: 'long', timeZone: 'UTC' }),
+    weekdayShort: new Intl.DateTimeFormat('tr-TR', { weekday: 'short', timeZone: 'UTC' }),
+  });
 const utc = (iso: IsoDate) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))));
 // 2024-01-01 was a Monday: the week as the Turkish calendar starts it.
 const WEEK = Array.from({ length: 7 }, (_, k) => utc(isoOf(2024, 1, 1 + k)));
 
 export function monthTitle(y: number, m: number): string {
-  return `${monthName.format(utc(isoOf(y, m, 1)))} ${y}`;
+  return `${calendarNames().month.format(utc(isoOf(y, m, 1)))} ${y}`;
 }
 
 /**
@@ -70,8 +75,8 @@ export function DateCalendar({ value, fallback, label, onPick, onClose }: { valu
         <thead>
           <tr>
             {WEEK.map((d) => (
-              <th key={d.getTime()} scope="col" title={weekdayLong.format(d)}>
-                {weekdayShort.format(d)}
+              <th key={d.getTime()} scope="col" title={calendarNames().weekdayLong.format(d)}>
+                {calendarNames().weekdayShort.format(d)}
               </th>
             ))}
           </tr>

@@ -84,7 +84,7 @@ export function textRanks(uniq: string[]): Int32Array {
   let ok = true;
   let r = 0;
   for (let k = 1; k < u; k++) {
-    const c = trCollator.compare(uniq[order[k - 1] as number] as string, uniq[order[k] as number] as string);
+    const c = trCollator().compare(uniq[order[k - 1] as number] as string, uniq[order[k] as number] as string);
     if (c > 0) {
       ok = false;
       break;
@@ -95,11 +95,11 @@ export function textRanks(uniq: string[]): Int32Array {
   if (ok) return rank;
   // Rare text the fast key does not model: sort with the collator itself.
   order = Array.from({ length: u }, (_, i) => i);
-  order.sort((a, b) => trCollator.compare(uniq[a] as string, uniq[b] as string));
+  order.sort((a, b) => trCollator().compare(uniq[a] as string, uniq[b] as string));
   r = 0;
   rank[order[0] as number] = 0;
   for (let k = 1; k < u; k++) {
-    if (trCollator.compare(uniq[order[k - 1] as number] as string, uniq[order[k] as number] as string) < 0) r++;
+    if (trCollator().compare(uniq[order[k - 1] as number] as string, uniq[order[k] as number] as string) < 0) r++;
     rank[order[k] as number] = r;
   }
   return rank;
