@@ -38,7 +38,6 @@ function start(kind: OverviewPartKind): { worker: Worker; pending: Pending } | n
     const worker = built
       ? new Worker(built)
       : new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(source).href)}); });`, { eval: true });
-    worker.unref();
     const pending: Pending = new Map();
     worker.on('message', (m: { id: number; part: OverviewPart<unknown> }) => {
       pending.get(m.id)?.ok(m.part);
@@ -51,6 +50,9 @@ function start(kind: OverviewPartKind): { worker: Worker; pending: Pending } | n
     };
     worker.on('error', down);
     worker.on('exit', () => down(new Error('overview thread stopped')));
+    // After the listeners: adding a 'message' listener refs the worker's port again, and an idle
+    // thread would then keep the process from exiting (a script that started the server hung).
+    worker.unref();
     return { worker, pending };
   } catch {
     return null;

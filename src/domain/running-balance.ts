@@ -24,7 +24,7 @@
  */
 import type { StatementLine } from './erp-types';
 import type { IsoDate, Minor } from './types';
-import { accountLedger, currenciesOf, foldRange, hasUnreadableAmount, ledgerColumn, orderLines, type LedgerColumn, type OpenItemsResult, type PaymentBehaviour, type Side } from './ledger';
+import { accountLedger, foldRange, hasUnreadableAmount, ledgerColumn, orderLines, type LedgerColumn, type OpenItemsResult, type PaymentBehaviour, type Side } from './ledger';
 import { LOCAL_CURRENCY } from './currency';
 
 export { hasUnreadableAmount, orderLines };
@@ -111,7 +111,8 @@ export function prepareStatement(lines: readonly StatementLine[], asOf: IsoDate)
   // The statement's TL is the TL equivalent of every line (the account view's `equivalent`: the ERP's
   // accounting balance and aging, docs/decisions/0006-tl-figure.md); each foreign currency beside it.
   const ledger = accountLedger(ordered, { asOf });
-  const currencies = currenciesOf(ordered).slice(1);
+  // The foreign ones, first-seen (the account view has them in one pass).
+  const currencies = ledger.currencies.filter((c) => c !== LOCAL_CURRENCY);
   const items = ledger.equivalent.items;
   const fxItems = currencies.map((c) => ledger.view(c)!.items);
   const open = new Float64Array(n);

@@ -4,6 +4,8 @@
  * for readable answers and for one the reader refuses; and GET /api/overview with the threads gives
  * the same answer as without them.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { answer } from '../../server/demo-erp/answers';
 import { getDataset } from '../../server/demo-erp/index';
@@ -43,4 +45,22 @@ describe('the overview thread', () => {
     expect(here).toMatchObject({ accounts: { ok: {} }, aging: { ok: {} } });
     expect(await summary(true)).toEqual(here);
   }, 60_000);
+
+  it('an idle thread does not keep the process alive: a script that used it exits', () => {
+    // A child process (as `npm run bench` is) reads one aging in the thread while something else keeps
+    // it alive (the server, here a timer), then has nothing left to do.
+    const thread = fileURLToPath(new URL('../../server/gateway/overview-thread.ts', import.meta.url));
+    const script = `const { agingPartInThread } = await import(${JSON.stringify(thread)});
+      const server = setInterval(() => undefined, 1000);
+      const part = await agingPartInThread(new TextEncoder().encode('<html>ERP hata</html>'));
+      clearInterval(server);
+      console.log(JSON.stringify(part));`;
+    const started = Date.now();
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(child.stdout.trim()).toBe(JSON.stringify({ failed: { kind: 'format', status: 200 } }));
+    // Killed at 30 s when the thread held it (it did before the listeners came before unref()).
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 40_000);
 });

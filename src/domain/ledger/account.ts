@@ -21,7 +21,7 @@
 import type { IsoDate, Minor } from '../types';
 import { ledgerColumn } from './fold';
 import { foreignCurrencyOf, LOCAL_CURRENCY, normalizeCurrency } from '../currency';
-import { currenciesOf, hasUnreadableAmount, type Basis, type LedgerLine, type Side } from './lines';
+import { hasUnreadableAmount, type Basis, type LedgerLine, type Side } from './lines';
 import { openItems, type OpenItemsResult } from './open-items';
 
 /** The as-of date of the open-item figures of a range ending `to`: the earlier of it and today. */
@@ -36,8 +36,20 @@ export function defaultCurrencyOf(lines: readonly LedgerLine[]): string {
 
 /** The currencies of the account's own items: TL when a line is in TL, then foreign ones first-seen. */
 export function accountCurrencies(lines: readonly LedgerLine[]): string[] {
-  const all = currenciesOf(lines);
-  return lines.length === 0 || lines.some((l) => foreignCurrencyOf(l) === null) ? all : all.slice(1);
+  return currencyFacts(lines).own;
+}
+
+/** One pass: the foreign currencies first-seen, and the account's own currencies (TL first when a line is in TL). */
+function currencyFacts(lines: readonly LedgerLine[]): { foreign: string[]; own: string[] } {
+  const seen = new Set<string>();
+  let tl = lines.length === 0;
+  for (const l of lines) {
+    const c = foreignCurrencyOf(l);
+    if (c === null) tl = true;
+    else seen.add(c);
+  }
+  const foreign = [...seen];
+  return { foreign, own: tl ? [LOCAL_CURRENCY, ...foreign] : foreign };
 }
 
 export interface AccountLedgerOptions {
@@ -114,10 +126,9 @@ export function overflows(lines: readonly LedgerLine[]): boolean {
 export function accountLedger(lines: readonly LedgerLine[], options: AccountLedgerOptions): AccountLedger {
   // Positions in the views are those of `lines` as given (the open-item engine needs no order).
   const ordered = lines;
-  const currencies = accountCurrencies(ordered);
+  const { own: currencies, foreign } = currencyFacts(ordered);
   const views: CurrencyView[] = currencies.map((currency) => viewOf(ordered, options, currency, true));
   const byCurrency = new Map(views.map((v) => [v.currency, v]));
-  const foreign = currenciesOf(ordered).slice(1);
   const mixed = foreign.length > 0;
   const tlOwn = byCurrency.get(LOCAL_CURRENCY);
   // Without a foreign line the TL equivalent IS the TL-written view: computed once.
@@ -125,7 +136,7 @@ export function accountLedger(lines: readonly LedgerLine[], options: AccountLedg
   return {
     asOf: options.asOf,
     currencies,
-    defaultCurrency: defaultCurrencyOf(ordered),
+    defaultCurrency: currencies[0] ?? LOCAL_CURRENCY,
     views,
     view: (c) => byCurrency.get(c),
     equivalent,

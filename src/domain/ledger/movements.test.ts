@@ -33,6 +33,59 @@ describe('movement classes (one table, İşlem Türü → class)', () => {
     extendMovementClasses({ return: ['Müşteri Mahsup İadesi'], junk: 5, payment: 'x' });
     expect(classifyMovement('müşteri mahsup iadesi')).toBe('return');
   });
+
+  it('a type already read is read again after the table changes (added, then back to the built-in one)', () => {
+    // Read once as 'other' (and remembered as such), then the installation names it a return.
+    expect(classifyMovement('Kur Farkı İadesi')).toBe('other');
+    expect(classifyMovement('Kur Farkı İadesi')).toBe('other');
+    extendMovementClasses({ return: ['Kur Farkı İadesi'] });
+    expect(classifyMovement('Kur Farkı İadesi')).toBe('return');
+    resetMovementClasses();
+    expect(classifyMovement('Kur Farkı İadesi')).toBe('other');
+  });
+});
+
+describe('which invoice a credit names (document number, else record id)', () => {
+  // Three invoices of 1.000,00 (due 31.01, 28.02, 31.03); one return of 300,00 on 10.04; as of 30.04.
+  const invoices = (extra: Partial<LedgerLine>[]) => [
+    line(0, '2026-01-01', '2026-01-31', 100000, 0, 'Satış Faturası', extra[0]),
+    line(1, '2026-01-29', '2026-02-28', 100000, 0, 'Satış Faturası', extra[1]),
+    line(2, '2026-03-01', '2026-03-31', 100000, 0, 'Satış Faturası', extra[2]),
+  ];
+  const remaining = (lines: LedgerLine[]) => openItems(lines, { asOf: '2026-04-30' }).items.map((i) => [i.index, i.remaining]);
+
+  it('two invoices with the same number: the return reduces the first of them in due order (SF-A on line 1), not the other', () => {
+    const lines = [...invoices([{ documentNo: 'SF-X' }, { documentNo: 'SF-A' }, { documentNo: 'SF-A' }]), line(3, '2026-04-10', null, 0, 30000, 'Satış İade Faturası', { ref: 'SF-A' })];
+    // 1.000,00 − 300,00 = 700,00 left on line 1; lines 0 and 2 untouched.
+    expect(remaining(lines)).toEqual([
+      [0, 100000],
+      [1, 70000],
+      [2, 100000],
+    ]);
+  });
+
+  it('a record id is never matched against a document number: refId "77" names the invoice with id 77, not the one numbered 77', () => {
+    const lines = [...invoices([{ documentNo: '77' }, {}, { documentId: '77' }]), line(3, '2026-04-10', null, 0, 30000, 'İade', { refId: '77' })];
+    expect(remaining(lines)).toEqual([
+      [0, 100000],
+      [1, 100000],
+      [2, 70000],
+    ]);
+  });
+
+  it('two returns naming one invoice: the second reduces what the first left, then the oldest open one takes the rest', () => {
+    // Line 2 (SF-C) 1.000,00: return 600,00 → 400,00; return 700,00 → 400,00 closes it, 300,00 left for the oldest (line 0).
+    const lines = [
+      ...invoices([{ documentNo: 'SF-A' }, { documentNo: 'SF-B' }, { documentNo: 'SF-C' }]),
+      line(3, '2026-04-10', null, 0, 60000, 'Satış İade Faturası', { ref: 'SF-C' }),
+      line(4, '2026-04-11', null, 0, 70000, 'Satış İade Faturası', { ref: ' SF-C ' }),
+    ];
+    expect(remaining(lines)).toEqual([
+      [0, 70000],
+      [1, 100000],
+      [2, 0],
+    ]);
+  });
 });
 
 describe('a return after the due date reduces the invoice, not charged as a late payment', () => {

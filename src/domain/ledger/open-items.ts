@@ -217,25 +217,43 @@ export function openItems(lines: readonly LedgerLine[], options: OpenItemsOption
   // A return / discount / price-difference credit reduces the invoice it names (else the oldest open
   // one) from that invoice's own date: no payment delay, no vade farkı (movements.ts).
   const isCredit = new Uint8Array(n);
+  let anyCredit = false;
   for (let k = 0; k < oppCount; k++) {
     const op = oppOrder[k]!;
-    if (reducesInvoice(classifyMovement(lines[op]!.type))) isCredit[op] = 1;
-  }
-  // Named invoices: by document number, else by record id (keys kept apart: "n:" / "i:").
-  const byDoc = new Map<string, number>();
-  for (let k = 0; k < itemCount; k++) {
-    const l = lines[itemOrder[k]!]!;
-    const doc = l.documentNo?.trim();
-    const id = l.documentId?.trim();
-    if (doc && !byDoc.has(`n:${doc}`)) byDoc.set(`n:${doc}`, itemOrder[k]!);
-    if (id && !byDoc.has(`i:${id}`)) byDoc.set(`i:${id}`, itemOrder[k]!);
-  }
-  const namedItem = (l: LedgerLine): number => {
-    for (const key of [l.ref?.trim() ? `n:${l.ref.trim()}` : '', l.refId?.trim() ? `i:${l.refId.trim()}` : '']) {
-      const ip = key ? byDoc.get(key) : undefined;
-      if (ip !== undefined && open[ip]! > 0) return ip;
+    if (reducesInvoice(classifyMovement(lines[op]!.type))) {
+      isCredit[op] = 1;
+      anyCredit = true;
     }
-    return -1;
+  }
+  // Named invoices: by document number, else by record id (a number never matches an id), the first
+  // item of each; only those a credit names (−1 until found): a few returns index no other invoice.
+  const byNumber = new Map<string, number>();
+  const byId = new Map<string, number>();
+  if (anyCredit) {
+    for (let k = 0; k < oppCount; k++) {
+      const op = oppOrder[k]!;
+      if (isCredit[op] !== 1) continue;
+      const ref = lines[op]!.ref?.trim();
+      const refId = lines[op]!.refId?.trim();
+      if (ref) byNumber.set(ref, -1);
+      if (refId) byId.set(refId, -1);
+    }
+    for (let k = 0; k < itemCount; k++) {
+      const l = lines[itemOrder[k]!]!;
+      const doc = byNumber.size > 0 ? l.documentNo?.trim() : undefined;
+      const id = byId.size > 0 ? l.documentId?.trim() : undefined;
+      if (doc && byNumber.get(doc) === -1) byNumber.set(doc, itemOrder[k]!);
+      if (id && byId.get(id) === -1) byId.set(id, itemOrder[k]!);
+    }
+  }
+  const openNamed = (table: ReadonlyMap<string, number>, key: string | null | undefined): number => {
+    const k = key?.trim();
+    const ip = k ? table.get(k) : undefined;
+    return ip !== undefined && ip >= 0 && open[ip]! > 0 ? ip : -1;
+  };
+  const namedItem = (l: LedgerLine): number => {
+    const byNo = openNamed(byNumber, l.ref);
+    return byNo >= 0 ? byNo : openNamed(byId, l.refId);
   };
   let ii = 0;
   let oi = 0;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeCurrency } from '../currency';
 import { computeFx, prepareStatement } from '../running-balance';
 import type { StatementLine } from '../erp-types';
-import { accountLedger, effectiveAsOf, ledgerColumn, openItems, type LedgerLine } from '.';
+import { accountCurrencies, accountLedger, defaultCurrencyOf, effectiveAsOf, ledgerColumn, openItems, type LedgerLine } from '.';
 
 const sl = (index: number, date: string, debit: number, credit: number, extra: Partial<StatementLine> = {}): StatementLine =>
   ({ index, date, dueDate: null, type: 'Satış Faturası', debit, credit, description: '', documentNo: '', currency: null, currencyAmount: null, invalid: {}, extra: {}, ...extra }) as unknown as StatementLine;
@@ -88,6 +88,24 @@ describe('the account view', () => {
     const v = accountLedger(lines, { asOf: '2026-03-31' });
     expect(v.defaultCurrency).toBe('USD');
     expect(v.currencies).toEqual(['USD']);
+  });
+
+  it('currencies in first-seen order, TL first only when a line is in TL; an account of no lines is a TL one', () => {
+    // EUR, then a TL line, then USD: own currencies TL, EUR, USD; mixed; ages in its first foreign one (EUR).
+    const mixed: LedgerLine[] = [
+      { index: 0, date: '2026-01-01', dueDate: null, debit: 400000, credit: 0, currency: 'EUR', currencyAmount: 10000 },
+      { index: 1, date: '2026-01-02', dueDate: null, debit: 100000, credit: 0, currency: 'TL', currencyAmount: 100000 },
+      { index: 2, date: '2026-01-03', dueDate: null, debit: 350000, credit: 0, currency: 'USD', currencyAmount: 10000 },
+    ];
+    const v = accountLedger(mixed, { asOf: '2026-03-31' });
+    expect([v.currencies, v.defaultCurrency, v.mixed, v.agingCurrency]).toEqual([['TL', 'EUR', 'USD'], 'TL', true, 'EUR']);
+    expect([accountCurrencies(mixed), defaultCurrencyOf(mixed)]).toEqual([['TL', 'EUR', 'USD'], 'TL']);
+    // Only foreign lines: no TL among its own currencies, but the TL equivalent is still there.
+    const foreignOnly = [mixed[2]!, mixed[0]!];
+    const f = accountLedger(foreignOnly, { asOf: '2026-03-31' });
+    expect([f.currencies, f.defaultCurrency, f.mixed, f.agingCurrency, f.equivalent.balance]).toEqual([['USD', 'EUR'], 'USD', true, 'USD', 750000]);
+    const none = accountLedger([], { asOf: '2026-03-31' });
+    expect([none.currencies, none.defaultCurrency, none.mixed, none.agingCurrency]).toEqual([['TL'], 'TL', false, 'TL']);
   });
 
   it('refuses figures beyond exact kuruş (overflow guard)', () => {
