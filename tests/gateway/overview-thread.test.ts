@@ -50,9 +50,9 @@ describe('the overview thread', () => {
     // A child process (as `npm run bench` is) reads one aging in the thread while something else keeps
     // it alive (the server, here a timer), then has nothing left to do.
     const thread = fileURLToPath(new URL('../../server/gateway/overview-thread.ts', import.meta.url));
-    const script = `const { agingPartInThread } = await import(${JSON.stringify(thread)});
+    const script = `const { partInThread } = await import(${JSON.stringify(thread)});
       const server = setInterval(() => undefined, 1000);
-      const part = await agingPartInThread(new TextEncoder().encode('<html>ERP hata</html>'));
+      const part = await partInThread('aging', new TextEncoder().encode('<html>ERP hata</html>'));
       clearInterval(server);
       console.log(JSON.stringify(part));`;
     const started = Date.now();
