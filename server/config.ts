@@ -297,6 +297,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
       trustProxy,
       demo: null,
       aliases,
+      overviewThreadsAtLogin: true,
       company,
       letters,
     },

@@ -10,6 +10,8 @@ import { echoGuard } from './echo-guard';
 import { addErpRoute } from './erp-route';
 import { jsonError } from './error-response';
 import { addOverviewRoute } from './overview-route';
+import { OverviewGate } from './overview-gate';
+import { warmOverviewThreads } from './overview-thread';
 import { GatewayError, MESSAGES } from './messages';
 import { LoginLimiter } from './rate-limit';
 import { SessionCalls } from './session-calls';
@@ -67,9 +69,11 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     });
   });
 
-  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now, calls });
-  addErpRoute(app, { cookies, upstream, echo, flights, calls });
-  addOverviewRoute(app, { cookies, upstream, echo, flights, calls }, config.aliases, config.overviewThread ?? true);
+  const signedIn = config.overviewThread !== false && config.overviewThreadsAtLogin ? warmOverviewThreads : undefined;
+  addSessionRoutes(app, { config, cookies, limiter, upstream, refuseEcho, now, calls, signedIn });
+  const gate = new OverviewGate();
+  addErpRoute(app, { cookies, upstream, echo, flights, calls, gate });
+  addOverviewRoute(app, { cookies, upstream, echo, flights, calls, gate }, config.aliases, config.overviewThread ?? true);
 
   app.all('/api/*', () => {
     throw new GatewayError('not_found', MESSAGES.notFound, { detail: 'no_route' });

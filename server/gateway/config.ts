@@ -52,8 +52,13 @@ export interface GatewayConfig {
   letters?: { ttk94Clause: boolean };
   /** Extra alias table (ERP_ALIASES_FILE), served in /api/config. */
   aliases?: Record<string, unknown>;
-  /** Özet's aging read in a thread of its own (overview-thread.ts; default on). The flow tests read it in-process. */
+  /** Özet's two answers read in threads of their own (overview-thread.ts; default on). The flow tests read them in-process. */
   overviewThread?: boolean;
+  /**
+   * Those threads started at a login (Özet is the page after it) rather than on the first figures:
+   * a thread's start is ≈ 1 s of CPU. The servers (server/config.ts) turn it on; tests leave it off.
+   */
+  overviewThreadsAtLogin?: boolean;
   /** What the ERP requests go through (default: upstream.ts defaultDispatcher(), undici, kept-alive, one retry on a reset; tests: fetchTransport of the in-process demo ERP). */
   transport?: ErpTransport;
   /** Audit log sink, one JSON line per API call (default console.info). */

@@ -11,12 +11,13 @@ import { checkedAnswer } from './answer-stream';
 import type { Flights, SharedAnswer, StartFlight } from './coalesce';
 import type { GatewayEnv } from './config';
 import type { EchoGuard } from './echo-guard';
-import { GatewayError, MESSAGES, fill } from './messages';
+import { GatewayError, MESSAGES, abortedError, fill } from './messages';
 import { ERP_OPERATIONS, MAX_PARAM_CHARS, callKey, findOperation, type ErpOperation } from '../../src/contract/erp';
 import { onStreamEnd, type SessionCalls } from './session-calls';
 import type { SessionCookies } from './session-cookie';
 import { userKey } from './session';
 import { openErp, type UpstreamOptions } from './upstream';
+import type { OverviewGate } from './overview-gate';
 
 export interface ErpRouteDeps {
   cookies: SessionCookies;
@@ -24,6 +25,8 @@ export interface ErpRouteDeps {
   echo: EchoGuard;
   flights: Flights;
   calls: SessionCalls;
+  /** Özet's lists held while its figures are worked out (overview-gate.ts). */
+  gate?: OverviewGate;
 }
 
 export function addErpRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps): void {
@@ -54,6 +57,16 @@ export function addErpRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps): void {
     const params = allowed.map((k) => [k, typeof body[k] === 'string' ? body[k] : ''] as const);
     // The browser's leaving (closed tab, navigation, fetch aborted) reaches the ERP request at any stage.
     const { answer, release } = await erpAnswer(deps, session, operation, params, c.req.raw.signal);
+    if (deps.gate) {
+      // Joined the ERP request already; passed on once Özet's figures of this session have answered.
+      try {
+        await deps.gate.wait(session.sid, callKey({ operation, params: Object.fromEntries(params) }), c.req.raw.signal);
+      } catch {
+        answer.body.cancel().catch(() => undefined);
+        release();
+        throw abortedError();
+      }
+    }
     const meter = c.get('answer');
     if (meter && answer.coalesced) meter.coalesced = true;
     // A fixed type, never the ERP's header: its parameters could carry anything (the API password once did).

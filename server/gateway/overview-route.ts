@@ -15,10 +15,10 @@ import type { Hono } from 'hono';
 import type { GatewayEnv } from './config';
 import { erpAnswer, type ErpRouteDeps } from './erp-route';
 import { GatewayError, errorBody } from './messages';
-import { ERP_OPERATIONS, OVERVIEW_PATH, accountListCall, agingListCall, type ErpCall } from '../../src/contract/erp';
+import { ERP_OPERATIONS, OVERVIEW_PATH, accountListCall, agingListCall, callKey, type ErpCall } from '../../src/contract/erp';
 import { extendAliases } from '../../src/domain/reader';
-import { accountsPart, agingPart, readFailure, type OverviewAging, type OverviewPart, type OverviewSummary } from '../../src/domain/overview-summary';
-import { agingPartInThread } from './overview-thread';
+import { accountsPart, agingPart, readFailure, type OverviewPart, type OverviewSummary } from '../../src/domain/overview-summary';
+import { partInThread, type OverviewPartKind, type PartOf } from './overview-thread';
 
 /** The whole body's bytes, in one buffer of its own. */
 const bytesOf = async (body: ReadableStream<Uint8Array>): Promise<Uint8Array> => new Uint8Array(await new Response(body).arrayBuffer());
@@ -40,8 +40,9 @@ function readHere<T>(bytes: Uint8Array, read: (text: string) => T): OverviewPart
 
 /**
  * `aliases`: the operator's alias table (GET /api/config gives the browser the same), merged into
- * this process's reader. `thread` (default on): the aging is read in its own thread
- * (overview-thread.ts) while get_cari is read here — both cores instead of one.
+ * this process's reader. `thread` (default on): each answer is read in a thread of its own
+ * (overview-thread.ts), so this thread keeps moving the other answer's bytes and the two reads
+ * take both cores.
  */
 export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, aliases?: Record<string, unknown>, thread = true): void {
   if (aliases) extendAliases(aliases);
@@ -49,13 +50,20 @@ export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, alia
     c.set('op', OVERVIEW_PATH);
     const session = await deps.cookies.require(c);
     const left = c.req.raw.signal;
-    /** One call's part, or the gateway's error for it. */
-    const part = async <T,>(call: ErpCall, read: (bytes: Uint8Array) => Promise<OverviewPart<T>> | OverviewPart<T>): Promise<OverviewPart<T> | GatewayError> => {
+    /** The call as /api/erp/:op sends it: every documented parameter, "" for one left out. */
+    const paramsOf = (call: ErpCall) => {
       const allowed: readonly string[] = ERP_OPERATIONS[call.operation];
       const values = call.params as Readonly<Record<string, string>>;
+      return allowed.map((k) => [k, values[k] ?? ''] as const);
+    };
+    const calls = [accountListCall(''), agingListCall('')] as const;
+    // The browser's copies of these calls (Özet's alongCalls) wait until this answer is written.
+    const answered = deps.gate?.begin(session.sid, calls.map((call) => callKey({ operation: call.operation, params: Object.fromEntries(paramsOf(call)) })));
+    /** One call's part, or the gateway's error for it. */
+    const part = async <T,>(call: ErpCall, read: (bytes: Uint8Array) => Promise<OverviewPart<T>> | OverviewPart<T>): Promise<OverviewPart<T> | GatewayError> => {
       let bytes: Uint8Array;
       try {
-        const { answer, release } = await erpAnswer(deps, session, call.operation, allowed.map((k) => [k, values[k] ?? ''] as const), left);
+        const { answer, release } = await erpAnswer(deps, session, call.operation, paramsOf(call), left);
         try {
           bytes = await bytesOf(answer.body);
         } finally {
@@ -67,24 +75,31 @@ export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, alia
       }
       return read(bytes);
     };
-    const readAging = async (bytes: Uint8Array): Promise<OverviewPart<OverviewAging>> => {
-      const inThread = thread ? agingPartInThread(bytes, aliases) : null;
-      if (inThread) {
-        try {
-          return await inThread;
-        } catch {
-          // the thread stopped: read here
+    /** Read in its thread, else (no thread, or it stopped) here. */
+    const reader =
+      <K extends OverviewPartKind,>(kind: K, here: (text: string) => PartOf[K]) =>
+      async (bytes: Uint8Array): Promise<OverviewPart<PartOf[K]>> => {
+        const inThread = thread ? partInThread(kind, bytes, aliases) : null;
+        if (inThread) {
+          try {
+            return await inThread;
+          } catch {
+            // the thread stopped: read here
+          }
         }
-      }
-      return readHere(bytes, agingPart);
-    };
-    const [accounts, aging] = await Promise.all([part(accountListCall(''), (bytes) => readHere(bytes, accountsPart)), part(agingListCall(''), readAging)]);
-    if (accounts instanceof GatewayError && aging instanceof GatewayError) throw accounts;
-    const failed = (err: GatewayError) => ({ failed: { kind: 'gateway' as const, status: err.status, body: errorBody(err) } });
-    const summary: OverviewSummary = {
-      accounts: accounts instanceof GatewayError ? failed(accounts) : accounts,
-      aging: aging instanceof GatewayError ? failed(aging) : aging,
-    };
-    return c.json(summary);
+        return readHere(bytes, here);
+      };
+    try {
+      const [accounts, aging] = await Promise.all([part(calls[0], reader('accounts', accountsPart)), part(calls[1], reader('aging', agingPart))]);
+      if (accounts instanceof GatewayError && aging instanceof GatewayError) throw accounts;
+      const failed = (err: GatewayError) => ({ failed: { kind: 'gateway' as const, status: err.status, body: errorBody(err) } });
+      const summary: OverviewSummary = {
+        accounts: accounts instanceof GatewayError ? failed(accounts) : accounts,
+        aging: aging instanceof GatewayError ? failed(aging) : aging,
+      };
+      return c.json(summary);
+    } finally {
+      answered?.();
+    }
   });
 }

@@ -41,10 +41,12 @@ export interface SessionRouteDeps {
   now: () => number;
   /** The login reserve of ERP places (session-calls.ts): get_user never waits behind data calls. */
   calls: SessionCalls;
+  /** Called once a login succeeded (the gateway readies what the page after it, Özet, needs). */
+  signedIn?: () => void;
 }
 
 export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps): void {
-  const { config, cookies, limiter, upstream, refuseEcho, now, calls } = deps;
+  const { config, cookies, limiter, upstream, refuseEcho, now, calls, signedIn } = deps;
   const waits = new LoginWaits();
 
   // Who is logged in. Nobody → 200 {user:null} (not 401): asking is not an error, and the
@@ -163,6 +165,7 @@ export function addSessionRoutes(app: Hono<GatewayEnv>, deps: SessionRouteDeps):
     const user: SessionUser = { userName: name, name: displayName };
     c.set('user', user);
     await cookies.write(c, cookies.sessions.newSession(user));
+    signedIn?.();
     return c.json({ user });
   });
 }
