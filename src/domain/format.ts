@@ -2,7 +2,7 @@
  * The one formatter module: every number, amount and date the user sees is shown through here,
  * in tr-TR form ("1.234,56", "31.01.2026").
  */
-import { istanbulTime } from './dates';
+import { istanbulTime } from './istanbul-time';
 import type { IsoDate, Minor } from './types';
 
 const GROUP = /\B(?=(\d{3})+(?!\d))/g;
