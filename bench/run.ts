@@ -28,7 +28,7 @@
  * CHROMIUM_PATH (default /usr/bin/chromium; without a Chromium the bench stops at once and says how
  * to install one), BENCH_STRICT=1 (exit 1 when a target is missed).
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type BuiltApp } from './bundle';
@@ -44,6 +44,9 @@ import { figure, type Figure } from './stats';
 import { renderReport, TARGETS } from './report';
 import { measureReader } from './reader-bench';
 import { startProdServer } from '../server/prod';
+
+/** The line in bench/RESULTS.md after which everything is written by hand and kept by a new run. */
+const KEPT_MARK = '<!-- Written by hand below this line: kept by bench/run.ts. -->';
 import { LARGE_STATEMENT_ACCOUNT_ID } from '../server/demo-erp/index';
 
 // ───────────────────────────── main ─────────────────────────────
@@ -167,7 +170,12 @@ async function main() {
   const files = [`results${suffix}.json`, `RESULTS${suffix}.md`];
   writeFileSync(join(BENCH_DIR, files[0] as string), JSON.stringify(result, null, 2) + '\n');
   const report = renderReport(result);
-  writeFileSync(join(BENCH_DIR, files[1] as string), report.markdown);
+  // What follows KEPT_MARK in RESULTS.md is written by hand (before/after pairs, history, the
+  // mutabakat and Ba/Bs sections): kept below the new tables.
+  const mdPath = join(BENCH_DIR, files[1] as string);
+  const before = existsSync(mdPath) ? readFileSync(mdPath, 'utf8') : '';
+  const kept = before.includes(KEPT_MARK) ? before.slice(before.indexOf(KEPT_MARK)) : '';
+  writeFileSync(mdPath, kept ? `${report.markdown.trimEnd()}\n\n${kept}` : report.markdown);
   console.info('\n' + report.table);
   for (const c of checks.filter((x) => !x.ok)) console.info(`check failed: ${c.name}${c.detail ? ` — ${c.detail}` : ''}`);
   log(`wrote bench/${files.join(', bench/')}, ${screens.length} screenshots in bench/screens/ (${result.durationS} s)`);
