@@ -5,7 +5,7 @@
  * hidden probe as wide as the table's min-width at the box's type size; re-measured when the box
  * resizes. Never while printing (paper has its own layout).
  */
-import { useLayoutEffect, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * The smallest scale: text no smaller than 12 device pixels (0.75 of 16 px at 100 %, 0.6 at 125 %
@@ -17,11 +17,18 @@ export function minScale(devicePixelRatio: number): number {
 
 export function useFitScale(boxRef: RefObject<HTMLElement | null>, tableRef: RefObject<HTMLElement | null>, minWidthCss: string, printing: boolean): void {
   // Written to the table's style, not kept in state: the first frame would otherwise be rendered
-  // twice (once to measure, once at the new size).
+  // twice (once to measure, once at the new size). Checked after every commit on purpose: the box
+  // and the table come back as new elements after the table's error state, and are measured then.
+  const attached = useRef<{ box: HTMLElement; table: HTMLElement | null; key: string; detach: () => void } | null>(null);
   useLayoutEffect(() => {
     const box = boxRef.current;
+    const table = tableRef.current;
+    const key = `${minWidthCss}|${printing}`;
+    const cur = attached.current;
+    if (cur && cur.box === box && cur.table === table && cur.key === key) return;
+    cur?.detach();
+    attached.current = null;
     const setScale = (scale: number) => {
-      const table = tableRef.current;
       if (table) table.style.fontSize = scale < 1 ? `${scale}em` : '';
     };
     if (!box || printing || typeof ResizeObserver === 'undefined') {
@@ -41,9 +48,21 @@ export function useFitScale(boxRef: RefObject<HTMLElement | null>, tableRef: Ref
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(box);
-    return () => {
-      ro.disconnect();
-      probe.remove();
+    attached.current = {
+      box,
+      table,
+      key,
+      detach: () => {
+        ro.disconnect();
+        probe.remove();
+      },
     };
-  }, [boxRef, tableRef, minWidthCss, printing]);
+  });
+  useLayoutEffect(
+    () => () => {
+      attached.current?.detach();
+      attached.current = null;
+    },
+    [],
+  );
 }
