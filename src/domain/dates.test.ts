@@ -160,17 +160,3 @@ describe('date helpers', () => {
     expect(isIsoDate(undefined)).toBe(false);
   });
 });
-
-describe('the Istanbul wall clock without a time-zone formatter (UTC+3 since 7 September 2016)', () => {
-  it('matches the tz database on both sides of midnight and of the 2016 change', async () => {
-    const { formatDateTime } = await import('./format');
-    // 31.12.2026 20:59:59 UTC is 23:59 in Istanbul; 21:00 UTC is already the next year there.
-    expect(formatDateTime(new Date(Date.UTC(2026, 11, 31, 20, 59, 59)))).toBe('31.12.2026 23:59');
-    expect(formatDateTime(new Date(Date.UTC(2026, 11, 31, 21, 0)))).toBe('01.01.2027 00:00');
-    // 29.02.2028 (a leap day) 12:05 UTC → 15:05.
-    expect(formatDateTime(new Date(Date.UTC(2028, 1, 29, 12, 5)))).toBe('29.02.2028 15:05');
-    // Winter 2015 was UTC+2 (EET): 15.01.2015 10:00 UTC → 12:00 — read from the tz database.
-    expect(formatDateTime(new Date(Date.UTC(2015, 0, 15, 10, 0)))).toBe('15.01.2015 12:00');
-    expect(formatDateTime(new Date('not a date'))).toBe('');
-  });
-});

@@ -1,4 +1,4 @@
-import { csvMoney, formatBalance, formatBytes, formatCount, formatDate, formatMoney, formatNumber } from './format';
+import { csvMoney, formatBalance, formatBytes, formatCount, formatDate, formatDateTime, formatMoney, formatNumber } from './format';
 import { sumMinor, toMinor } from './money';
 
 describe('formatMoney: kuruş → tr-TR', () => {
@@ -62,5 +62,18 @@ describe('numbers and counts', () => {
   it('csvMoney is comma-decimal without grouping', () => {
     expect(csvMoney(123456)).toBe('1234,56');
     expect(csvMoney(-5)).toBe('-0,05');
+  });
+});
+
+describe('the Istanbul wall clock without a time-zone formatter (UTC+3 since 7 September 2016)', () => {
+  it('matches the tz database on both sides of midnight and of the 2016 change', () => {
+    // 31.12.2026 20:59:59 UTC is 23:59 in Istanbul; 21:00 UTC is already the next year there.
+    expect(formatDateTime(new Date(Date.UTC(2026, 11, 31, 20, 59, 59)))).toBe('31.12.2026 23:59');
+    expect(formatDateTime(new Date(Date.UTC(2026, 11, 31, 21, 0)))).toBe('01.01.2027 00:00');
+    // 29.02.2028 (a leap day) 12:05 UTC → 15:05.
+    expect(formatDateTime(new Date(Date.UTC(2028, 1, 29, 12, 5)))).toBe('29.02.2028 15:05');
+    // Winter 2015 was UTC+2 (EET): 15.01.2015 10:00 UTC → 12:00 — read from the tz database.
+    expect(formatDateTime(new Date(Date.UTC(2015, 0, 15, 10, 0)))).toBe('15.01.2015 12:00');
+    expect(formatDateTime(new Date('not a date'))).toBe('');
   });
 });
