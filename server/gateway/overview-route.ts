@@ -6,6 +6,7 @@
  * identical calls sent beside this one (Özet's alongCalls, src/contract/pages.ts) share the same
  * ERP request: one get_cari and one get_yaslandirma per Özet view. Each answer is read whole here
  * and never leaves the server; the answer is a few KB of JSON (docs/decisions/0009-overview-on-the-server.md).
+ * An answer the same, byte for byte, as the one read last time is not read again (`keptRead`).
  *
  * Failures: a call the gateway refused or lost (ERP down, too large, an echo) or an answer the
  * reader cannot read is that part's failure, the other part stands; when both calls failed at the
@@ -29,6 +30,23 @@ const bytesOf = async (body: ReadableStream<Uint8Array>): Promise<Uint8Array> =>
  */
 const textOf = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
+/**
+ * One part's reading, kept with the bytes it was read from: the next view whose ERP answer is the
+ * same, byte for byte, gets the same part without reading again (the part is a function of the
+ * bytes alone — the alias table is the process's). The ERP is asked every time, so nothing is ever
+ * older than its answer; a changed answer (a payment entered meanwhile) is read anew. A failed read
+ * is not kept. One answer per part is kept (≈ 15 + 10 MB on a 100,000-account ERP).
+ */
+export function keptRead<T>(read: (bytes: Uint8Array) => Promise<OverviewPart<T>>): (bytes: Uint8Array) => Promise<OverviewPart<T>> {
+  let kept: { bytes: Uint8Array; part: OverviewPart<T> } | null = null;
+  return async (bytes) => {
+    if (kept && kept.bytes.byteLength === bytes.byteLength && Buffer.compare(kept.bytes, bytes) === 0) return kept.part;
+    const part = await read(bytes);
+    kept = 'ok' in part ? { bytes, part } : null;
+    return part;
+  };
+}
+
 /** A part read on this thread: what the reader throws is the part's failure. */
 function readHere<T>(bytes: Uint8Array, read: (text: string) => T): OverviewPart<T> {
   try {
@@ -46,6 +64,22 @@ function readHere<T>(bytes: Uint8Array, read: (text: string) => T): OverviewPart
  */
 export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, aliases?: Record<string, unknown>, thread = true): void {
   if (aliases) extendAliases(aliases);
+  /** Read in its thread, else (no thread, or it stopped) here. */
+  const reader =
+    <K extends OverviewPartKind,>(kind: K, here: (text: string) => PartOf[K]) =>
+    async (bytes: Uint8Array): Promise<OverviewPart<PartOf[K]>> => {
+      const inThread = thread ? partInThread(kind, bytes, aliases) : null;
+      if (inThread) {
+        try {
+          return await inThread;
+        } catch {
+          // the thread stopped: read here
+        }
+      }
+      return readHere(bytes, here);
+    };
+  const readAccounts = keptRead(reader('accounts', accountsPart));
+  const readAging = keptRead(reader('aging', agingPart));
   app.get(`/api/${OVERVIEW_PATH}`, async (c) => {
     c.set('op', OVERVIEW_PATH);
     const session = await deps.cookies.require(c);
@@ -75,22 +109,8 @@ export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, alia
       }
       return read(bytes);
     };
-    /** Read in its thread, else (no thread, or it stopped) here. */
-    const reader =
-      <K extends OverviewPartKind,>(kind: K, here: (text: string) => PartOf[K]) =>
-      async (bytes: Uint8Array): Promise<OverviewPart<PartOf[K]>> => {
-        const inThread = thread ? partInThread(kind, bytes, aliases) : null;
-        if (inThread) {
-          try {
-            return await inThread;
-          } catch {
-            // the thread stopped: read here
-          }
-        }
-        return readHere(bytes, here);
-      };
     try {
-      const [accounts, aging] = await Promise.all([part(calls[0], reader('accounts', accountsPart)), part(calls[1], reader('aging', agingPart))]);
+      const [accounts, aging] = await Promise.all([part(calls[0], readAccounts), part(calls[1], readAging)]);
       if (accounts instanceof GatewayError && aging instanceof GatewayError) throw accounts;
       const failed = (err: GatewayError) => ({ failed: { kind: 'gateway' as const, status: err.status, body: errorBody(err) } });
       const summary: OverviewSummary = {
