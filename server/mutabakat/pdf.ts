@@ -21,10 +21,34 @@ interface PdfMakeServer {
   createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 }
 
+interface GlyphLike {
+  codePoints: number[];
+}
+interface GlyphFont {
+  getGlyph(id: number, characters?: number[]): GlyphLike | null;
+}
+
+/**
+ * fontkit keeps one glyph object per glyph id in a font, with the characters of its first lookup, and
+ * pdfkit writes a document's text layer (its ToUnicode map) from those characters. Writing a subset
+ * looks up an accented glyph's parts without characters (the c of ç, the S of Ş, the g of ğ): in a font
+ * shared by documents, a later document's plain c was then that character-less glyph, and its text
+ * lost the letter (copy, search, pdftotext). A glyph asked for with characters gets them if it has none.
+ */
+export function glyphsKeepCharacters(font: GlyphFont): void {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && characters.length && !glyph.codePoints.length) glyph.codePoints = characters;
+    return glyph;
+  };
+}
+
 /**
  * pdfkit parses each TrueType font anew for every document (fontkit.create on the file's bytes): about
  * nine tenths of a letter's rendering time. The parsed fonts are kept, per file content, and shared by
- * every document (pdfkit embeds a fresh subset per document from them).
+ * every document (pdfkit embeds a fresh subset per document from them); so is their glyph cache
+ * (glyphsKeepCharacters).
  */
 function cacheFonts(): void {
   const fromPdfkit = createRequire(require.resolve('pdfkit'));
@@ -38,6 +62,7 @@ function cacheFonts(): void {
     let font = cache.get(key);
     if (!font) {
       font = real.create(bytes, family);
+      glyphsKeepCharacters(font as GlyphFont);
       shareSubsets(font as Parameters<typeof shareSubsets>[0]);
       cache.set(key, font);
     }
