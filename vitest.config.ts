@@ -29,6 +29,10 @@ export default defineConfig({
     globals: true,
     // CI machines have 2 cores; heavy dataset checks can pass 5 s there under load.
     testTimeout: 20_000,
+    // One letter thread per server, not one per core: each thread loads tsx, pdfmake and the fonts
+    // (~0.3 s CPU) and the tests' campaigns are small. The letters are still built in a thread;
+    // server/mutabakat/pdf-pool.test.ts tests the pool at its own size.
+    env: { MUTABAKAT_PDF_THREADS: '1' },
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, with
     // the other core idle while tests wait on sockets and timers. One worker per core plus one: many
     // files wait (real sockets, timers, child processes) more than they compute, and the extra worker
