@@ -6,8 +6,8 @@ import { WaitingFirstSequencer } from './tests/sequencer';
 /**
  * Server-side test files run with shared modules (project "server"): none leaves process.env changed
  * (tahsilat-aging puts its one setting back after its tests), changes the default demo dataset
- * (overview-kept pays into a dataset of its own seed), reads a PDF back, or relies on a process-wide
- * bound; each closes what it starts. A file added here must keep to that.
+ * (overview-kept pays into a dataset of its own seed), reads a PDF's text back, or relies on a
+ * process-wide bound; each closes what it starts. A file added here must keep to that.
  */
 const SHARED_SERVER = [
   'server/demo-erp/returns.test.ts',
@@ -17,10 +17,11 @@ const SHARED_SERVER = [
   'server/reply/*.test.ts',
   'server/tahsilat/promise.test.ts',
   ...[
-    'answer-share', 'answer-stream', 'babs-tax-ids', 'config-demo', 'content-type', 'echo-split', 'erp-body', 'gateway-rules',
-    'login-hardening', 'login-limits', 'logout-stored', 'mutabakat-postgres', 'mutabakat-restart', 'no-mid-body-retry',
-    'overview-gate', 'overview-kept', 'overview-thread', 'partial-answer', 'prod-access', 'redis', 'reliability', 'shutdown',
-    'tahsilat-aging', 'tahsilat-withdrawn', 'workcube-refusals',
+    'answer-share', 'answer-stream', 'babs-tax-ids', 'config-demo', 'content-type', 'echo-split', 'erp-body',
+    'gateway-rules', 'login-hardening', 'login-limits', 'logout-stored', 'mutabakat-flow', 'mutabakat-postgres',
+    'mutabakat-reply-http', 'mutabakat-restart', 'no-mid-body-retry', 'overview-gate', 'overview-kept',
+    'overview-thread', 'partial-answer', 'prod-access', 'redis', 'reliability', 'shutdown', 'tahsilat-aging',
+    'tahsilat-withdrawn', 'workcube-refusals',
   ].map((f) => `tests/gateway/${f}.test.ts`),
 ];
 
