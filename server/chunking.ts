@@ -6,9 +6,10 @@
  * machine every file costs the browser process, the renderer and the server. Two groups:
  *
  * - **start**: what /login runs — the entry's static import graph and the login page's — one chunk.
- * - **signed-in**: the rest of the code a signed-in page reaches through static imports from the
- *   signed-in frame, the code that reads the first calls and the pages (the page table), outside
- *   `src/features`, one chunk; each page's own code (`src/features`) stays with the page.
+ * - **signed-in**: the rest of the code a signed-in page load reaches through static imports from
+ *   the signed-in frame, the code that reads the first calls and the pages opened directly (the page
+ *   table's `preload`), outside `src/features`, one chunk; each page's own code (`src/features`)
+ *   stays with the page.
  *
  * What is loaded only on a click (pdfmake, the workbook builder, the documents) is reached through a
  * dynamic import() and stays in chunks of its own. /login never loads the signed-in chunk: none of
@@ -20,8 +21,12 @@ import { APP_SHELL, FIRST_QUERIES } from './early-call-inline';
 
 /** What /login opens besides the entry. */
 const LOGIN_PAGE = '/src/features/auth/login-page.tsx';
-/** What signed-in pages open: the frame, the code that reads the first calls, every page of the page table. */
-const SIGNED_IN = [APP_SHELL, FIRST_QUERIES, ...PAGES.map((p) => `/src/${p.module}.tsx`)];
+/**
+ * What a signed-in page load opens: the frame, the code that reads the first calls and the pages
+ * people open directly (the page table's `preload`). The code only the other pages use (reached from
+ * a page, the app already running) is left to the bundler: a bookmark does not carry it.
+ */
+const SIGNED_IN = [APP_SHELL, FIRST_QUERIES, ...PAGES.filter((p) => p.preload).map((p) => `/src/${p.module}.tsx`)];
 
 export interface ModuleGraphNode {
   importedIds: readonly string[];
