@@ -55,7 +55,8 @@ export interface ChunkPlan {
 
 /**
  * The plan for a module graph: `entries` (the app's entry), `publicRoots` (what /login opens besides
- * the entry: the login page), `signedInRoots` (the frame, the first-queries reader, every page).
+ * the entry: the login page), `signedInRoots` (the frame, the first-queries reader, the pages opened
+ * directly).
  */
 export function planChunks(graph: ModuleGraph, entries: string[], publicRoots: string[], signedInRoots: string[]): ChunkPlan {
   const groupOf = new Map<string, string>();
@@ -100,7 +101,13 @@ export function chunkPlan(publicModules = [LOGIN_PAGE], signedInModules = SIGNED
       const ids = [...this.getModuleIds()];
       const info = (id: string) => this.getModuleInfo(id);
       const entries = ids.filter((id) => info(id)?.isEntry);
-      const roots = (mods: string[]) => mods.flatMap((m) => find(ids, m));
+      const roots = (mods: string[]) =>
+        mods.flatMap((m) => {
+          const found = find(ids, m);
+          // A module moved or renamed would quietly leave its code to the bundler's many small chunks.
+          if (found.length === 0) this.error(`chunk-plan: ${m} is not in the build`);
+          return found;
+        });
       plan = planChunks(info, entries, roots(publicModules), roots(signedInModules));
     },
   };

@@ -74,4 +74,18 @@ describe('the build plan (server/chunking.ts)', () => {
     expect(groups.map((g) => g.name)).toEqual(['start', 'signed-in']);
     expect(groups[0]!.priority).toBeGreaterThan(groups[1]!.priority);
   });
+
+  it('a named root missing from the build (moved, renamed) stops the build with its name', () => {
+    const plugin = chunkPlan(['/src/features/auth/login-page.tsx'], ['/src/app/app-shell.tsx']);
+    const context = (ids: string[]) => ({
+      getModuleIds: () => ids.values(),
+      getModuleInfo: (id: string) => ({ ...graph(id)!, isEntry: id.endsWith('main.tsx') }),
+      error: (message: string) => {
+        throw new Error(message);
+      },
+    });
+    const buildEnd = plugin.buildEnd as (this: unknown) => void;
+    expect(() => buildEnd.call(context(['/app/src/main.tsx', '/app/src/features/auth/login-page.tsx', '/app/src/app/app-shell.tsx']))).not.toThrow();
+    expect(() => buildEnd.call(context(['/app/src/main.tsx', '/app/src/features/auth/login-page.tsx']))).toThrow('chunk-plan: /src/app/app-shell.tsx is not in the build');
+  });
 });
