@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/lib/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/reader/**/*.test.ts'],
+          include: ['src/lib/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/reader/**/*.test.ts'],
           isolate: false,
         },
       },

@@ -32,6 +32,7 @@ const LABELS: Record<string, string> = {
   'collect.worklist100kMs': 'tahsilat worklist, 100k: navigation to /tahsilat → first rows painted, page clock (server snapshot warm; aging answer + the first 50 statements)',
   'collect.worklistColdMs': 'tahsilat worklist, 100k: first GET after start (one get_yaslandirma, 50 statements)',
   'collect.worklistApiMs': 'tahsilat worklist, 100k: GET /api/tahsilat/worklist, warm',
+  'extra.collect.worklistFromMenuMs': 'tahsilat worklist, 100k: the app open (outbox page), click "Tahsilat" in the menu → first rows painted',
   'accounts.firstRowsMs': 'accounts, 100k: get_cari last byte → the whole list painted ("100.000 satır"; its first rows show earlier, while it arrives)',
   'extra.accounts.startRowsMs': 'accounts, 100k: get_cari first byte → first rows painted (read from the start of the answer)',
   'accounts.filterKeystrokeP95Ms': 'accounts, 100k: keystroke → filtered rows painted (p95 of 5 keys)',

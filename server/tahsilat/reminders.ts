@@ -50,6 +50,10 @@ export async function proposeReminders(ctx: MutCtx, by: Actor | null = null): Pr
   const candidates = [];
   // Paused since an earlier proposal of the day (the 07:00 run, then a promise or an itiraz): that proposal is withdrawn.
   const paused: string[] = [];
+  // When each customer was last reminded, in one query: one per row (a large ERP: tens of thousands of
+  // overdue customers) held the event loop for seconds — PGlite answers in microtasks, which never yield.
+  const remindedAt = new Map((await ctx.db.select({ accountId: collectAccounts.accountId, remindedAt: collectAccounts.remindedAt }).from(collectAccounts)).map((a) => [a.accountId, a.remindedAt]));
+  const recentFrom = addDays(today, -settings.minIntervalDays);
   for (const r of wl.rows) {
     if (!r.overdue.length || r.oldestDays === null) continue;
     if (r.promise?.status === 'pending' || r.flags.includes('itiraz') || r.flags.includes('hukuki')) {
@@ -57,8 +61,8 @@ export async function proposeReminders(ctx: MutCtx, by: Actor | null = null): Pr
       continue;
     }
     if (!levelFor(settings.levels, r.oldestDays)) continue;
-    const st = (await ctx.db.select().from(collectAccounts).where(eq(collectAccounts.accountId, r.accountId)))[0];
-    if (st?.remindedAt && compareIsoDate(todayIso(st.remindedAt), addDays(today, -settings.minIntervalDays)) > 0) continue;
+    const at = remindedAt.get(r.accountId);
+    if (at && compareIsoDate(todayIso(at), recentFrom) > 0) continue;
     candidates.push(r);
   }
   if (paused.length) {
@@ -67,7 +71,10 @@ export async function proposeReminders(ctx: MutCtx, by: Actor | null = null): Pr
   // A large ERP's rows carry the aging's estimate: each candidate's figures from its statement.
   const snap = (await readSnapshot(ctx)).snapshot!;
   await figuresFor(ctx, snap, candidates.map((r) => r.accountId));
+  let n = 0;
   for (const r of candidates) {
+    // A turn of the event loop now and then: users' requests go on while a large ERP's run writes.
+    if (++n % 100 === 0) await new Promise((ok) => setImmediate(ok));
     const f = snap.accounts.get(r.accountId);
     const exact = f ? f.overdue.filter((c) => c.overdue > 0) : r.overdue;
     if (!exact.length || exact.some((c) => c.estimated)) continue;

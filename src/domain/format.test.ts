@@ -42,6 +42,16 @@ describe('formatDate: ISO → 31.01.2026', () => {
 });
 
 describe('numbers and counts', () => {
+  it('formatNumber writes whole numbers as Intl tr-TR does, without it', () => {
+    const intl = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 4, signDisplay: 'negative' });
+    for (const n of [0, -0, 1, -1, 7, 999, 1000, -1000, 12345, 100000, -1234567, 2 ** 31, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]) {
+      expect(formatNumber(n)).toBe(intl.format(n));
+    }
+    expect(formatNumber(-1234567)).toBe('-1.234.567');
+    expect(formatNumber(-0)).toBe('0');
+    expect(formatNumber(1e21)).toBe(intl.format(1e21));
+  });
+
   it('formatNumber uses tr-TR separators', () => {
     expect(formatNumber(1234.5)).toBe('1.234,5');
     expect(formatNumber(-0.125, 2)).toMatch(/^-0,1[23]$/);

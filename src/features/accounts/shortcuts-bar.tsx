@@ -5,13 +5,14 @@ import { togglePinned, useAccountShortcuts, type AccountRef } from '../../lib/ac
 export function PinButton({ account }: { account: AccountRef }) {
   const { pinned } = useAccountShortcuts();
   const isPinned = pinned.some((p) => p.id === account.id);
+  const label = t(isPinned ? 'accounts.unpin' : 'accounts.pin', { name: account.name });
   return (
     <button
       type="button"
       className={`pin-button${isPinned ? ' pin-button--on' : ''}`}
       aria-pressed={isPinned}
-      aria-label={t(isPinned ? 'accounts.unpin' : 'accounts.pin', { name: account.name })}
-      title={t(isPinned ? 'accounts.unpin' : 'accounts.pin', { name: account.name })}
+      aria-label={label}
+      title={label}
       onClick={(e) => {
         e.stopPropagation();
         togglePinned({ id: account.id, name: account.name });

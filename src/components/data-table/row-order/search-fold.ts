@@ -89,6 +89,11 @@ function joinHaystacks(haystacks: string[], n: number): { text: string; starts: 
   return { text: haystacks.slice(0, n).join(SEP) + SEP, starts };
 }
 
+/** Per-character row maps: the row holds the character (HOLDS), and at the start of a word (WORD_START). */
+const HOLDS = 1;
+const WORD_START = 2;
+const NO_ROWS = new Uint8Array(0);
+
 /** From this many rows on, the per-character row maps are built too (buildCharRows). */
 const CHAR_ROWS_MIN_ROWS = 20_000;
 
@@ -108,12 +113,15 @@ export function buildCharRows<T>(index: TableIndex<T>, shouldStop: () => boolean
   let { at, row } = state;
   let bits: Uint8Array | undefined;
   let bitsCode = -1;
+  // A word starts after the row's start (SEP) or a space: the haystacks are space-separated words.
+  let prev = at === 0 ? 0 : text.charCodeAt(at - 1);
   while (at < text.length) {
     const stop = Math.min(text.length, at + 65_536);
     for (; at < stop; at++) {
       const c = text.charCodeAt(at);
       if (c === 0) {
         row++;
+        prev = 0;
         continue;
       }
       if (c !== bitsCode) {
@@ -121,7 +129,9 @@ export function buildCharRows<T>(index: TableIndex<T>, shouldStop: () => boolean
         if (!bits) byChar.set(c, (bits = new Uint8Array(n)));
         bitsCode = c;
       }
-      (bits as Uint8Array)[row] = 1;
+      const b = bits as Uint8Array;
+      b[row] = (b[row] as number) | (prev === 0 || prev === 32 ? HOLDS | WORD_START : HOLDS);
+      prev = c;
     }
     if (at < text.length && shouldStop()) break;
   }
@@ -170,7 +180,7 @@ export function filterOrder<T>(index: TableIndex<T>, base: Int32Array, baseKey: 
     if (hit) {
       for (let k = 0; k < source.length; k++) {
         const i = source[k] as number;
-        if (hit[i] === 1) out[m++] = i;
+        if (hit[i] !== 0) out[m++] = i;
       }
     }
   } else if (joined && source.length > index.data.length / WIDE_SOURCE) {
@@ -207,11 +217,21 @@ export function wordStartsFirst<T>(index: TableIndex<T>, order: Int32Array, toke
   const rest = new Int32Array(order.length);
   let front = 0;
   let back = 0;
+  // The row maps (big tables) say where each token's first character starts a word: a row where it
+  // starts none cannot have the token there, and a one-character token needs nothing more.
+  const byChar = index.charRows?.complete ? index.charRows.byChar : null;
+  const marks = byChar ? tokens.map((t) => byChar.get(t.charCodeAt(0)) ?? NO_ROWS) : null;
   for (let k = 0; k < order.length; k++) {
     const i = order[k] as number;
-    const h = hs[i] as string;
     let atStart = true;
-    for (let j = 0; j < tokens.length && atStart; j++) atStart = h.startsWith(tokens[j] as string) || h.includes(spaced[j] as string);
+    for (let j = 0; j < tokens.length && atStart; j++) {
+      const token = tokens[j] as string;
+      if (marks && (((marks[j] as Uint8Array)[i] as number) & WORD_START) === 0) atStart = false;
+      else if (!marks || token.length > 1) {
+        const h = hs[i] as string;
+        atStart = h.startsWith(token) || h.includes(spaced[j] as string);
+      }
+    }
     if (atStart) out[front++] = i;
     else rest[back++] = i;
   }
@@ -231,7 +251,6 @@ export function warmSearch<T>(index: TableIndex<T>): void {
   if (!sample || !index.charRows?.complete) return;
   const base = identityOrder(index);
   const keep = index.last;
-  filterOrder(index, base, '\u0001warm', [sample.slice(0, 1)]);
-  filterOrder(index, base, '\u0001warm', [sample.slice(0, 2)]);
+  for (const token of [sample.slice(0, 1), sample.slice(0, 2)]) wordStartsFirst(index, filterOrder(index, base, '\u0001warm', [token]), [token]);
   index.last = keep;
 }

@@ -18,9 +18,10 @@ export interface TableIndex<T> {
    */
   joined: { text: string; starts: Int32Array } | null;
   /**
-   * Rows holding each character of the joined text (char code → one byte per row), filled up to
-   * text position `at`: a one-character search over the whole table (the first keystroke, the
-   * widest result) is a lookup, not a scan. Big tables only; built in idle time after `joined`.
+   * Rows holding each character of the joined text (char code → one byte per row: 1 = holds it,
+   * | 2 = at the start of a word), filled up to text position `at`: a one-character search over the
+   * whole table (the first keystroke, the widest result) and its word-starts-first order are
+   * lookups, not scans. Big tables only; built in idle time after `joined`.
    */
   charRows: { at: number; row: number; byChar: Map<number, Uint8Array>; complete: boolean } | null;
   readonly ranks: Map<string, Int32Array>;

@@ -90,6 +90,28 @@ describe('row order', () => {
     expect(names(data, sorted).slice(0, 2)).toEqual(['Doğan Çelik 4', 'Doğan Çelik 12']);
   });
 
+  it('a very big table: one character puts the rows where it starts a word first, read from its row map', () => {
+    const NAMES = ['Kaya İnşaat', 'yıldız Dağıtım', 'Yılmaz Ağaç', 'Doğan Çelik', 'Ay Yapı'];
+    const data: Item[] = Array.from({ length: 24_000 }, (_, i) => ({ name: `${NAMES[i % NAMES.length]} ${i}` }));
+    const index = createTableIndex(data, NAME);
+    buildHaystacks(index, () => false, true);
+    expect(buildCharRows(index)).toBe(true);
+    const all = Array.from({ length: data.length }, (_, i) => i);
+    // By hand: "y" starts a word in "yıldız …", "Yılmaz …" and "Ay Yapı" (its second word); it is only
+    // inside a word in "Kaya İnşaat" (and "Ay" holds none at a start). Each group keeps the list's order.
+    const first = all.filter((i) => [1, 2, 4].includes(i % 5));
+    const then = all.filter((i) => i % 5 === 0);
+    expect(Array.from(viewOrder(index, [], 'y', true))).toEqual([...first, ...then]);
+    // A digit: "7" starts the number in rows 7, 70–79, 700–799, 7000–7999; inside it elsewhere.
+    const seven = viewOrder(index, [], '7', true);
+    const starts7 = all.filter((i) => String(i).startsWith('7'));
+    expect(Array.from(seven.subarray(0, starts7.length))).toEqual(starts7);
+    expect(new Set(seven.subarray(starts7.length))).toEqual(new Set(all.filter((i) => String(i).includes('7') && !String(i).startsWith('7'))));
+    // The same order as the row-by-row test on a table without the maps, for other characters.
+    const plain = createTableIndex([...data], NAME);
+    for (const q of ['ş', 'a', 'İ', 'ç', 'q']) expect(Array.from(viewOrder(index, [], q, true)), q).toEqual(Array.from(viewOrder(plain, [], q, true)));
+  });
+
   it('ignores an unknown sort column (e.g. a stale ?sort= in the URL)', () => {
     const data: Item[] = [{ name: 'b' }, { name: 'a' }];
     expect(names(data, viewOrder(createTableIndex(data, NAME), [{ id: 'nope', desc: true }], ''))).toEqual(['b', 'a']);
