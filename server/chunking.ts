@@ -2,8 +2,8 @@
  * How the production build cuts the app into files (decision 0010, "Fewer files per page").
  *
  * Left to itself Rolldown gives every set of modules shared by a different set of dynamic imports a
- * chunk of its own: /login loaded 18 small files and a signed-in page about 50, and on a 2-core
- * machine every file costs the browser process, the renderer and the server. Two groups:
+ * chunk of its own — with a domain layer of many small modules, dozens of files per page — and on a
+ * 2-core machine every file costs the browser process, the renderer and the server. Two groups:
  *
  * - **start**: what /login runs — the entry's static import graph and the login page's — one chunk.
  * - **signed-in**: the rest of the code a signed-in page load reaches through static imports from
