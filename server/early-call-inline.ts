@@ -142,3 +142,34 @@ export function preloadFirstQueries(): Plugin {
     },
   };
 }
+
+/** What index.html asks for before a signed-in page's code runs (pagePreloadsOf). */
+export interface PagePreloads {
+  /** The entry's own files: its module script, modulepreload and stylesheet links (/assets/…). */
+  entry: string[];
+  /** The preload script's list for every signed-in page. */
+  common: string[];
+  /** The preload script's list per page: path pattern → files. */
+  pages: (readonly [pattern: string, files: string[]])[];
+}
+
+/**
+ * The lists a built index.html loads, read back from it: the entry's tags and the arguments of the
+ * preload script preloadFirstQueries writes (null lists when it has none). The production server
+ * sends them as `Link` headers with the page (server/prod.ts), so the browser asks for a signed-in
+ * page's code as soon as the answer's headers arrive, not once the parser has run the script.
+ */
+export function pagePreloadsOf(html: string): PagePreloads {
+  const entry: string[] = [];
+  for (const m of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attrs = m[2] ?? '';
+    const url = /\s(?:src|href)="(\/assets\/[^"]+)"/.exec(attrs)?.[1];
+    if (!url) continue;
+    const isModule = m[1]!.toLowerCase() === 'script' ? /\stype="module"/.test(attrs) : /\srel="(?:modulepreload|stylesheet)"/.test(attrs);
+    if (isModule && !entry.includes(url)) entry.push(url);
+  }
+  const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '').find((code) => code.startsWith('(function(f,r){'));
+  const lists = script ? /\}\)\((\[[^\]]*\]),(\[.*\])\)$/.exec(script) : null;
+  if (!lists) return { entry, common: [], pages: [] };
+  return { entry, common: JSON.parse(lists[1]!) as string[], pages: JSON.parse(lists[2]!) as [string, string[]][] };
+}

@@ -7,6 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import { build, type Rolldown } from 'vite';
+import { pagePreloadsOf } from '../../server/early-call-inline';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -33,16 +34,13 @@ beforeAll(async () => {
 }, 120_000);
 
 /** index.html's own script and link tags: what every page load fetches (/login: all it fetches). */
-const staticFiles = () => [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="(\/assets\/[^"]*)"/g)].map((m) => m[1]!);
+const staticFiles = () => pagePreloadsOf(html).entry;
 
 /** A signed-in load of `path`: the tags, the preload script's list for every page and its list for `path`. */
 function signedInFiles(path: string): string[] {
-  const m = /\}\)\((\[[^\n]*?\]),(\[\[[\s\S]*?\]\]\])\)<\/script>/.exec(html);
-  if (!m) throw new Error('index.html: the preload script was not found');
-  const common = JSON.parse(m[1]!) as string[];
-  const pages = JSON.parse(m[2]!) as [string, string[]][];
+  const { entry, common, pages } = pagePreloadsOf(html);
   const own = pages.find(([re]) => new RegExp(re).test(path))?.[1] ?? [];
-  return [...new Set([...staticFiles(), ...common, ...own])];
+  return [...new Set([...entry, ...common, ...own])];
 }
 
 const kb = (files: string[]) => files.reduce((s, f) => s + (gzipOf.get(f) ?? NaN), 0) / 1024;

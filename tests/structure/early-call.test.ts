@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { chunkFiles, earlyCallScript, firstQueriesFiles, inlineEarlyCall, inlineScriptHashes, preloadFirstQueries } from '../../server/early-call-inline';
+import { chunkFiles, earlyCallScript, firstQueriesFiles, inlineEarlyCall, inlineScriptHashes, pagePreloadsOf, preloadFirstQueries } from '../../server/early-call-inline';
 import { accountListCall, agingListCall, callKey, invoiceDetailCall, overviewCall, pageCallKey, statementCall, type ErpCall } from '../../src/contract/erp';
 import type { CallRegistry } from '../../src/api/erp-call';
 
@@ -212,6 +212,20 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
       const groupedCtx = { bundle: grouped, chunk: entry } as unknown as Parameters<typeof firstQueriesFiles>[0];
       expect(firstQueriesFiles(groupedCtx)).toEqual(['assets/signed-in-S.js', 'assets/signed-in-T.css']);
       expect(chunkFiles(groupedCtx, '/src/features/tahsilat/worklist-page.tsx', firstQueriesFiles(groupedCtx))).toEqual(['assets/worklist-page-U.js']);
+    });
+
+    it('the production server reads the same lists back from the page (its Link headers)', () => {
+      const transform = preloadFirstQueries().transformIndexHtml as { handler: (html: string, ctx: unknown) => string };
+      const built = '<head><script>early()</script><script type="module" crossorigin src="/assets/index-A.js"></script><link rel="modulepreload" crossorigin href="/assets/index-B.js"><link rel="stylesheet" crossorigin href="/assets/index-G.css"><link rel="icon" href="/favicon.svg"></head>';
+      const read = pagePreloadsOf(transform.handler(built, ctx));
+      expect(read.entry).toEqual(['/assets/index-A.js', '/assets/index-B.js', '/assets/index-G.css']);
+      expect(read.common).toEqual(['/assets/first-queries-C.js', '/assets/reader-D.js', '/assets/statement-E.js', '/assets/app-shell-H.js']);
+      expect(read.pages).toHaveLength(1);
+      const [pattern, files] = read.pages[0]!;
+      expect(new RegExp(pattern).test('/accounts/1000')).toBe(true);
+      expect(files).toEqual(['/assets/statement-page-I.js', '/assets/data-table-J.js', '/assets/statement-page-K.css', '/assets/data-table-L.css']);
+      // A page without the preload script (a dev build, /login's own files only): the entry's tags.
+      expect(pagePreloadsOf(built)).toEqual({ entry: ['/assets/index-A.js', '/assets/index-B.js', '/assets/index-G.css'], common: [], pages: [] });
     });
   });
 });
