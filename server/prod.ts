@@ -25,8 +25,7 @@ import { serveStatic } from 'hono/serve-static';
 import { ConfigError, assertProxyExposure, loadEnv, prepareGateway, resolveSettings, type Env } from './config';
 import { createGateway, type GatewayConfig } from './gateway/index';
 import { fromTrustedProxy } from './gateway/request-origin';
-import { inlineScriptHashes, pagePreloadsOf, type PagePreloads } from './early-call-inline';
-import { SIGNED_IN_COOKIE } from '../src/contract/erp';
+import { inlineScriptHashes } from './early-call-inline';
 import { precompressDir } from './precompress';
 
 /**
@@ -106,27 +105,6 @@ function readDist(dir: string): Map<string, Uint8Array<ArrayBuffer>> {
   return files;
 }
 
-/**
- * The `Link` header of a signed-in page's HTML: the files its inline preload script would ask for
- * (the entry's, the signed-in code, the page's own), in that order, so the browser fetches them
- * while the HTML is still arriving — ≈ 100 ms before the parser reaches that script on a new tab.
- * Not for /login (nothing is signed in): the entry's tags are found by the browser's own scanner.
- */
-export function preloadLinks(preloads: PagePreloads): (path: string) => string | null {
-  const kept = new Map<string, string | null>();
-  const link = (url: string) => (url.endsWith('.css') ? `<${url}>; rel=preload; as=style; crossorigin` : `<${url}>; rel=modulepreload`);
-  return (path) => {
-    const p = path.replace(/\/+$/, '') || '/';
-    const page = preloads.pages.find(([pattern]) => new RegExp(pattern).test(p));
-    const key = page?.[0] ?? '';
-    if (!kept.has(key)) {
-      const files = [...new Set([...preloads.entry, ...preloads.common, ...(page?.[1] ?? [])])];
-      kept.set(key, preloads.common.length || page ? files.map(link).join(', ') : null);
-    }
-    return kept.get(key) ?? null;
-  };
-}
-
 export function createProdApp(distDir: string, config: GatewayConfig, readyFetch: typeof fetch, allowedHosts: readonly string[] = [], reply?: Hono): Hono {
   const gateway = createGateway(config);
   const app = new Hono();
@@ -185,18 +163,6 @@ export function createProdApp(distDir: string, config: GatewayConfig, readyFetch
     c.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
     await next();
     if (c.res.ok && !c.res.headers.has('vary')) c.res.headers.set('vary', 'Accept-Encoding');
-  });
-  const linksOf = index ? preloadLinks(pagePreloadsOf(new TextDecoder().decode(index))) : () => null;
-  // Outside the ETag step, so a revalidated page (304) carries the header too.
-  app.use('*', async (c, next) => {
-    await next();
-    const page = !c.req.path.startsWith('/assets/') && !/\.[a-z0-9]{1,8}$/i.test(c.req.path);
-    if (!page || !(c.res.status === 304 || c.res.headers.get('content-type')?.startsWith('text/html'))) return;
-    // The header differs with the signed-in hint: a cache must not hand one browser's to another.
-    c.res.headers.set('vary', 'Accept-Encoding, Cookie');
-    const signedIn = (c.req.header('cookie') ?? '').split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`);
-    const links = signedIn ? linksOf(c.req.path) : null;
-    if (links) c.res.headers.set('link', links);
   });
   app.use('*', async (c, next) => (c.req.path.startsWith('/assets/') ? next() : etag()(c, next)));
   app.use('*', fromDist);

@@ -134,49 +134,6 @@ async function rawGet(path: string, encoding: string): Promise<Buffer> {
   });
 }
 
-describe("a signed-in page's code, asked for with the HTML (Link headers)", () => {
-  // The built page's own tags and its preload script's lists (server/early-call-inline.ts writes them).
-  const PRELOAD = `(function(f,r){if(!document.cookie)return;f.forEach(function(h){})})(["/assets/shared-S.js","/assets/shared-T.css"],[["^/tahsilat$",["/assets/worklist-W.js","/assets/worklist-X.css"]],["^/accounts/([^/]+)$",["/assets/statement-Y.js"]]])`;
-  const HTML = `<!doctype html><html lang="tr"><head><script>${PRELOAD}</script><script type="module" crossorigin src="/assets/index-E.js"></script><link rel="modulepreload" crossorigin href="/assets/login-L.js"><link rel="stylesheet" crossorigin href="/assets/index-C.css"></head><body><div id="root"></div></body></html>`;
-  let site = '';
-  let own: ProdServer;
-  beforeAll(async () => {
-    site = mkdtempSync(join(tmpdir(), 'cari-dist-'));
-    writeFileSync(join(site, 'index.html'), HTML);
-    own = await startProdServer({ distDir: site, env: env(), cwd: site, host: '127.0.0.1', port: 0, gateway: { log: logs.sink }, print: logs.sink });
-  });
-  afterAll(async () => {
-    await own?.close();
-    rmSync(site, { recursive: true, force: true });
-  });
-  const page = (path: string, cookie?: string) => fetch(`${own.url}${path}`, { headers: cookie ? { cookie } : {} });
-  const entry = '</assets/index-E.js>; rel=modulepreload, </assets/login-L.js>; rel=modulepreload, </assets/index-C.css>; rel=preload; as=style; crossorigin';
-  const shared = '</assets/shared-S.js>; rel=modulepreload, </assets/shared-T.css>; rel=preload; as=style; crossorigin';
-
-  it("a signed-in browser gets the entry's files, the shared ones, then the page's own, in that order", async () => {
-    const res = await page('/tahsilat', 'theme=dark; cari_signed_in=1');
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe(HTML);
-    expect(res.headers.get('link')).toBe(`${entry}, ${shared}, </assets/worklist-W.js>; rel=modulepreload, </assets/worklist-X.css>; rel=preload; as=style; crossorigin`);
-    expect(res.headers.get('vary')).toBe('Accept-Encoding, Cookie');
-    expect((await page('/accounts/1000/', 'cari_signed_in=1')).headers.get('link')).toBe(`${entry}, ${shared}, </assets/statement-Y.js>; rel=modulepreload`);
-    // A page without a list of its own: the shared code only.
-    expect((await page('/mutabakat', 'cari_signed_in=1')).headers.get('link')).toBe(`${entry}, ${shared}`);
-    // A revalidation (304) carries the same header.
-    const etag = (await page('/tahsilat', 'cari_signed_in=1')).headers.get('etag')!;
-    const again = await fetch(`${own.url}/tahsilat`, { headers: { cookie: 'cari_signed_in=1', 'if-none-match': etag } });
-    expect(again.status).toBe(304);
-    expect(again.headers.get('link')).toContain('</assets/worklist-W.js>; rel=modulepreload');
-  });
-
-  it('none for a browser that is not signed in (/login), and none on an asset or an API answer', async () => {
-    expect((await page('/login')).headers.get('link')).toBeNull();
-    expect((await page('/tahsilat', 'cari_signed_in=')).headers.get('link')).toBeNull();
-    expect((await page('/assets/nope.js', 'cari_signed_in=1')).headers.get('link')).toBeNull();
-    expect((await page('/api/config', 'cari_signed_in=1')).headers.get('link')).toBeNull();
-  });
-});
-
 describe('health', () => {
   it('/healthz is 200 {ok:true}; /readyz follows the ERP', async () => {
     const health = await fetch(`${server.url}/healthz`);

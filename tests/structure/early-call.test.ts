@@ -214,7 +214,7 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
       expect(chunkFiles(groupedCtx, '/src/features/tahsilat/worklist-page.tsx', firstQueriesFiles(groupedCtx))).toEqual(['assets/worklist-page-U.js']);
     });
 
-    it('the production server reads the same lists back from the page (its Link headers)', () => {
+    it('the same lists read back from the built page', () => {
       const transform = preloadFirstQueries().transformIndexHtml as { handler: (html: string, ctx: unknown) => string };
       const built = '<head><script>early()</script><script type="module" crossorigin src="/assets/index-A.js"></script><link rel="modulepreload" crossorigin href="/assets/index-B.js"><link rel="stylesheet" crossorigin href="/assets/index-G.css"><link rel="icon" href="/favicon.svg"></head>';
       const read = pagePreloadsOf(transform.handler(built, ctx));
