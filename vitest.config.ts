@@ -1,7 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { WaitingFirstSequencer } from './tests/sequencer';
+
+/**
+ * Server-side test files run with shared modules (project "server"): none leaves process.env changed
+ * (tahsilat-aging puts its one setting back after its tests), changes the default demo dataset
+ * (overview-kept pays into a dataset of its own seed), reads a PDF's text back, or relies on a
+ * process-wide bound; each closes what it starts. A file added here must keep to that.
+ */
+const SHARED_SERVER = [
+  'server/demo-erp/returns.test.ts',
+  'server/demo-erp/service.test.ts',
+  'server/gateway/*.test.ts',
+  'server/jobs/queue.test.ts',
+  'server/reply/*.test.ts',
+  'server/tahsilat/promise.test.ts',
+  ...[
+    'answer-share', 'answer-stream', 'babs-tax-ids', 'config-demo', 'content-type', 'echo-split', 'erp-body',
+    'gateway-rules', 'login-hardening', 'login-limits', 'logout-stored', 'mutabakat-flow', 'mutabakat-postgres',
+    'mutabakat-reply-http', 'mutabakat-restart', 'no-mid-body-retry', 'overview-gate', 'overview-kept',
+    'overview-thread', 'partial-answer', 'prod-access', 'redis', 'reliability', 'shutdown', 'tahsilat-aging',
+    'tahsilat-withdrawn', 'workcube-refusals',
+  ].map((f) => `tests/gateway/${f}.test.ts`),
+];
 
 export default defineConfig({
   plugins: [react()],
@@ -9,6 +31,10 @@ export default defineConfig({
     globals: true,
     // CI machines have 2 cores; heavy dataset checks can pass 5 s there under load.
     testTimeout: 20_000,
+    // One letter thread per server, not one per core: each thread loads tsx, pdfmake and the fonts
+    // (~0.3 s CPU) and the tests' campaigns are small. The letters are still built in a thread;
+    // server/mutabakat/pdf-pool.test.ts tests the pool at its own size.
+    env: { MUTABAKAT_PDF_THREADS: '1' },
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, with
     // the other core idle while tests wait on sockets and timers. One worker per core plus one: many
     // files wait (real sockets, timers, child processes) more than they compute, and the extra worker
@@ -27,9 +53,22 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          // Isolated per file: gateway tests change the cached demo dataset (tahsilat-flow adds payments)
-          // and process.env; shared modules let that leak into the next file (dataset.test.ts failed).
+          // Isolated per file: these change the cached demo dataset (tahsilat-flow adds payments) or
+          // process.env, check a PDF's text or bytes, or hold process-wide places (user-calls); shared
+          // modules let that leak into the next file (dataset.test.ts and babs-mail failed).
           include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SHARED_SERVER],
+        },
+      },
+      {
+        // The server's files that leave nothing in a module: a fresh process and module graph per file
+        // (hono, the gateway, PGlite, drizzle) cost more than their tests; modules imported once per worker.
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: SHARED_SERVER,
+          isolate: false,
         },
       },
       {

@@ -3,8 +3,8 @@
  * when it has timings from an earlier run, and by file size on a clean clone, one project after the
  * other by name (dom, flows, node, unit). On 2 workers that left a tail: a small file that mostly
  * waits on sockets and timers started near the end. Here the files that wait more than they compute
- * start first, beside the CPU-heavy ones; then the node project (the heaviest files), flows, dom and
- * unit (many small files, which fill the last gaps).
+ * start first, beside the CPU-heavy ones; then the node and server projects (the heaviest files), flows,
+ * dom and unit (many small files, which fill the last gaps).
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -16,7 +16,7 @@ const WAITING_FIRST = [
   'tests/gateway/reliability.test.ts',
   'tests/gateway/prod-server.test.ts',
 ];
-const PROJECTS = ['node', 'flows', 'dom', 'unit'];
+const PROJECTS = ['node', 'server', 'flows', 'dom', 'unit'];
 
 export class WaitingFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

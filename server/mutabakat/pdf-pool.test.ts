@@ -13,6 +13,8 @@ import { upstreamSource } from './erp';
 import { buildLetter, type LetterInput } from './letter-build';
 import { buildLetterInPool, campaignAccountsInPool, letterThreadIds, poolSize, stopPdfWorker } from './pdf-pool';
 
+// The pool at its own size (one thread per core), not the one thread the other tests use (vitest.config.ts).
+delete process.env.MUTABAKAT_PDF_THREADS;
 afterAll(() => stopPdfWorker());
 
 /** A thread's nice value from its stat line (fields after the command's closing parenthesis). */
