@@ -59,9 +59,9 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The module whose code reads a page load's first calls (the route loaders import it: src/app/routes.tsx). */
-const FIRST_QUERIES = '/src/api/first-queries.ts';
+export const FIRST_QUERIES = '/src/api/first-queries.ts';
 /** The signed-in pages' frame (routes.tsx: the lazy layout route every page sits in). */
-const APP_SHELL = '/src/app/app-shell.tsx';
+export const APP_SHELL = '/src/app/app-shell.tsx';
 /**
  * The page a path opens, for the pages people open directly (the page table's `preload` entries: a
  * bookmark, a link in an e-mail, a reload) — path pattern → module file. Its code is fetched with the
@@ -76,6 +76,7 @@ interface ChunkInfo {
   fileName: string;
   imports: string[];
   facadeModuleId: string | null;
+  moduleIds?: readonly string[];
   viteMetadata?: { importedCss?: Set<string> };
 }
 
@@ -85,7 +86,9 @@ interface ChunkInfo {
  */
 export function chunkFiles(ctx: Ctx, module: string, skip: readonly string[] = []): string[] {
   const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c as unknown as ChunkInfo] : []));
-  const start = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
+  const isIt = (id: string | null | undefined) => !!id && id.replace(/\\/g, '/').endsWith(module);
+  // A module the build grouped with others (server/chunking.ts) is no chunk's facade: its chunk holds it.
+  const start = chunks.find((c) => isIt(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds?.some(isIt));
   if (!start) return [];
   const loaded = new Set([ctx.chunk?.fileName, ...(ctx.chunk?.imports ?? []), ...skip]);
   const js: string[] = [];

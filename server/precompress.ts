@@ -69,14 +69,17 @@ export async function precompressDir(dir: string): Promise<number> {
 /** Vite plugin: after `vite build` has written dist/, the compressed copies are written beside it. */
 export function precompressDist(): Plugin {
   let outDir = 'dist';
+  let write = true;
   return {
     name: 'cari-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      write = config.build.write;
     },
     async closeBundle() {
-      await precompressDir(outDir);
+      // A build kept in memory (build.write false: tests/structure/bundle-files.test.ts) wrote nothing to copy.
+      if (write) await precompressDir(outDir);
     },
   };
 }

@@ -158,7 +158,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           id: 'protected',
           loader: protectedLoader,
-          // The shell (header, quick invoice box) is not needed on /login: its own chunk.
+          // The shell (header, quick invoice box) is not needed on /login: it comes with the signed-in code (server/chunking.ts).
           lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
           errorElement: <RouteError />,
           children: [

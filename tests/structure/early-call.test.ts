@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { earlyCallScript, firstQueriesFiles, inlineEarlyCall, inlineScriptHashes, pagePreloadsOf, preloadFirstQueries } from '../../server/early-call-inline';
+import { chunkFiles, earlyCallScript, firstQueriesFiles, inlineEarlyCall, inlineScriptHashes, pagePreloadsOf, preloadFirstQueries } from '../../server/early-call-inline';
 import { accountListCall, agingListCall, callKey, invoiceDetailCall, overviewCall, pageCallKey, statementCall, type ErpCall } from '../../src/contract/erp';
 import type { CallRegistry } from '../../src/api/erp-call';
 
@@ -202,6 +202,16 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
       // Not signed in (/login, or a link opened after logging out): nothing.
       expect(run('theme=dark', '/accounts/1000')).toEqual([]);
       expect(run('cari_signed_in=', '/login')).toEqual([]);
+    });
+
+    it('a module the build grouped with others (no facade of its own) is found in the chunk that holds it', () => {
+      // server/chunking.ts: the shell and the first-queries reader in one 'signed-in' chunk, no facade.
+      const signedIn = { ...chunk('assets/signed-in-S.js', ['assets/runtime-B.js']), moduleIds: ['/app/src/app/app-shell.tsx', '/app/src/api/first-queries.ts', '/app/src/domain/money.ts'], viteMetadata: { importedCss: new Set(['assets/signed-in-T.css']) } };
+      const page = chunk('assets/worklist-page-U.js', ['assets/signed-in-S.js'], '/app/src/features/tahsilat/worklist-page.tsx');
+      const grouped = Object.fromEntries([entry, chunk('assets/runtime-B.js', []), signedIn, page].map((c) => [c.fileName, c]));
+      const groupedCtx = { bundle: grouped, chunk: entry } as unknown as Parameters<typeof firstQueriesFiles>[0];
+      expect(firstQueriesFiles(groupedCtx)).toEqual(['assets/signed-in-S.js', 'assets/signed-in-T.css']);
+      expect(chunkFiles(groupedCtx, '/src/features/tahsilat/worklist-page.tsx', firstQueriesFiles(groupedCtx))).toEqual(['assets/worklist-page-U.js']);
     });
 
     it('the same lists read back from the built page', () => {
