@@ -155,6 +155,26 @@ function rowsHolding(joined: { text: string; starts: Int32Array }, n: number, to
   return hit;
 }
 
+/** Rows (by data index) where `token` starts a word: the row's start or after a space, in the joined text. */
+function rowsStartingWord(joined: { text: string; starts: Int32Array }, n: number, token: string): Uint8Array {
+  const { text, starts } = joined;
+  const hit = new Uint8Array(n);
+  if (text.startsWith(token)) hit[0] = 1;
+  for (const probe of [SEP + token, ` ${token}`]) {
+    let row = 0;
+    let pos = text.indexOf(probe);
+    while (pos !== -1) {
+      const at = pos + 1;
+      while ((starts[row + 1] as number) <= at) row++;
+      if (row >= n) break;
+      hit[row] = 1;
+      // On from the end of this row (its separator may begin the next row's match).
+      pos = text.indexOf(probe, (starts[row + 1] as number) - 1);
+    }
+  }
+  return hit;
+}
+
 /** True when every old token lies inside some new token: the new result is a subset of the old. */
 function refines(next: readonly string[], prev: readonly string[]): boolean {
   return prev.every((p) => next.some((t) => t.includes(p)));
@@ -221,12 +241,18 @@ export function wordStartsFirst<T>(index: TableIndex<T>, order: Int32Array, toke
   // starts none cannot have the token there, and a one-character token needs nothing more.
   const byChar = index.charRows?.complete ? index.charRows.byChar : null;
   const marks = byChar ? tokens.map((t) => byChar.get(t.charCodeAt(0)) ?? NO_ROWS) : null;
+  // A wide result (the second keystroke): the rows where a longer token starts a word, by two scans
+  // of the joined text, not a search in each row's text.
+  const joined = index.joined;
+  const starts = joined && order.length > index.data.length / WIDE_SOURCE ? tokens.map((t) => (t.length > 1 ? rowsStartingWord(joined, index.data.length, t) : null)) : null;
   for (let k = 0; k < order.length; k++) {
     const i = order[k] as number;
     let atStart = true;
     for (let j = 0; j < tokens.length && atStart; j++) {
       const token = tokens[j] as string;
+      const scanned = starts?.[j];
       if (marks && (((marks[j] as Uint8Array)[i] as number) & WORD_START) === 0) atStart = false;
+      else if (scanned) atStart = scanned[i] === 1;
       else if (!marks || token.length > 1) {
         const h = hs[i] as string;
         atStart = h.startsWith(token) || h.includes(spaced[j] as string);

@@ -110,6 +110,15 @@ describe('row order', () => {
     // The same order as the row-by-row test on a table without the maps, for other characters.
     const plain = createTableIndex([...data], NAME);
     for (const q of ['ş', 'a', 'İ', 'ç', 'q']) expect(Array.from(viewOrder(index, [], q, true)), q).toEqual(Array.from(viewOrder(plain, [], q, true)));
+    // Longer tokens over a wide result (read from the joined text): by hand, "ya" starts "Yapı" (and
+    // "yıldız"? no: "yi…"), sits inside "Kaya"; "ağ" (searched "ag") starts "Ağaç", sits inside "Dağıtım".
+    const ya = viewOrder(index, [], 'ya', true);
+    const yaFirst = all.filter((i) => i % 5 === 4);
+    expect(Array.from(ya.subarray(0, yaFirst.length))).toEqual(yaFirst);
+    expect(Array.from(ya.subarray(yaFirst.length))).toEqual(all.filter((i) => i % 5 === 0));
+    const ag = viewOrder(index, [], 'ağ', true);
+    expect(Array.from(ag.subarray(0, 4800))).toEqual(all.filter((i) => i % 5 === 2));
+    for (const q of ['yı', 'ya', 'ağ', 'ka ya', '12', '239', 'inş 7', 'zz']) expect(Array.from(viewOrder(index, [], q, true)), q).toEqual(Array.from(viewOrder(plain, [], q, true)));
   });
 
   it('ignores an unknown sort column (e.g. a stale ?sort= in the URL)', () => {
