@@ -45,8 +45,7 @@ export function useFitScale(boxRef: RefObject<HTMLElement | null>, tableRef: Ref
       if (!need || !have) return;
       setScale(need <= have ? 1 : Math.max(minScale(window.devicePixelRatio), Math.floor((have / need) * 1000) / 1000));
     };
-    // The observer's first report on the box (after the frame's layout, before its paint) measures
-    // it: measuring here would force a layout of the whole page in the middle of the commit.
+    measure();
     const ro = new ResizeObserver(measure);
     ro.observe(box);
     attached.current = {

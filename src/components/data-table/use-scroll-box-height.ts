@@ -18,8 +18,15 @@ export function useScrollBoxHeight(scrollRef: RefObject<HTMLDivElement | null>, 
     const box = scrollRef.current;
     if (box) box.style.maxHeight = fitHeight(Math.max(0, Math.round(box.getBoundingClientRect().top + window.scrollY)));
   });
-  const observer = useRef<ResizeObserver | null>(null);
+  // A new box element (the table comes back after a loading or error state) is measured in the
+  // commit that made it; after every commit on purpose, it does nothing when the box is the same.
   const measured = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const box = fitViewport ? scrollRef.current : null;
+    if (box === measured.current) return;
+    measured.current = box;
+    if (box) measure.current();
+  });
   useLayoutEffect(() => {
     if (!fitViewport) return;
     const remeasure = () => measure.current();
@@ -27,28 +34,12 @@ export function useScrollBoxHeight(scrollRef: RefObject<HTMLDivElement | null>, 
     // Content above the table (a notice, the shortcuts) moves it: the page's size changes too.
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(remeasure) : undefined;
     ro?.observe(document.body);
-    observer.current = ro ?? null;
     return () => {
       window.removeEventListener('resize', remeasure);
       ro?.disconnect();
-      observer.current = null;
       measured.current = null;
     };
   }, [fitViewport]);
-  // A new box element (the first, or the table back after a loading or error state) is measured
-  // before its frame is painted: by the observer's first report on it, which comes after the
-  // frame's own layout — measuring in this effect would force one more layout of the whole page.
-  // Without ResizeObserver, here. After every commit on purpose: nothing to do for the same box.
-  useLayoutEffect(() => {
-    const box = fitViewport ? scrollRef.current : null;
-    if (box === measured.current) return;
-    const ro = observer.current;
-    if (measured.current) ro?.unobserve(measured.current);
-    measured.current = box;
-    if (!box) return;
-    if (ro) ro.observe(box);
-    else measure.current();
-  });
   // The style React writes: the first frame's guess (the box at the page's top); the measured value
   // replaces it before that frame is painted, and React leaves it alone while this string holds.
   return fitViewport ? fitHeight(0) : maxHeight;
