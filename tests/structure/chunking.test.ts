@@ -23,6 +23,8 @@ const EDGES: Record<string, string[]> = {
 const graph: ModuleGraph = (id) => ({ importedIds: EDGES[id] ?? [] });
 const plan = () =>
   planChunks(graph, ['/app/src/main.tsx'], ['/app/src/features/auth/login-page.tsx'], ['/app/src/app/app-shell.tsx', '/app/src/features/tahsilat/worklist-page.tsx']).groupOf;
+/** The modules the plan puts in `group`, sorted. */
+const inGroup = (group: string) => [...plan()].filter(([, g]) => g === group).map(([id]) => id).sort();
 
 describe('the build plan (server/chunking.ts)', () => {
   it('the static graph follows chains of static imports only', () => {
@@ -35,9 +37,7 @@ describe('the build plan (server/chunking.ts)', () => {
   });
 
   it("/login's chunk: the entry's graph and the login page's, a module signed-in pages use too (format) included", () => {
-    const groups = plan();
-    const start = [...groups].filter(([, g]) => g === 'start').map(([id]) => id).sort();
-    expect(start).toEqual([
+    expect(inGroup('start')).toEqual([
       '/app/node_modules/react/index.js',
       '/app/src/app/routes.tsx',
       '/app/src/components/text-field.tsx',
@@ -49,9 +49,7 @@ describe('the build plan (server/chunking.ts)', () => {
   });
 
   it("the signed-in chunk: what the shell and the pages reach outside src/features and outside /login's code", () => {
-    const groups = plan();
-    const signedIn = [...groups].filter(([, g]) => g === 'signed-in').map(([id]) => id).sort();
-    expect(signedIn).toEqual([
+    expect(inGroup('signed-in')).toEqual([
       '/app/node_modules/@tanstack/react-table/index.js',
       '/app/src/app/app-shell.tsx',
       '/app/src/components/data-table.tsx',
