@@ -22,6 +22,12 @@ import type { DataColumn, SortingState } from './types';
 
 /** From this many rows on, sortable text columns are ranked in a Web Worker after the first paint. */
 const PREFETCH_SORT_MIN_ROWS = 5000;
+/**
+ * The next keystroke's maps start this long after a search's render, when the frame that shows the
+ * result is on screen (its raster and compositing need the cores); a user typing faster than this
+ * gets the scan, as before.
+ */
+const NEXT_MARKS_AFTER_MS = 50;
 
 /** Keeps a row (data index `i`) besides the search: the page's facets. */
 export type RowFilter<T> = (row: T, i: number) => boolean;
@@ -139,12 +145,12 @@ export function useTableModel<T>(opts: TableModelOptions<T>): TableModel<T> {
     return () => cancels.forEach((cancel) => cancel());
   }, [index]);
 
-  // After a search of a very big table, in idle time: the row maps that make the next character
-  // typed a lookup instead of another scan of every row's text.
+  // After a search of a very big table, once its frame is on screen, in short slices: the row maps
+  // that make the next character typed a lookup instead of another scan of every row's text.
   useEffect(() => {
     const tokens = queryTokens(searchQuery);
     if (tokens.length === 0) return;
-    return whenIdle((stop) => buildNextMarks(index, tokens, searched.length, stop));
+    return whenIdle((stop) => buildNextMarks(index, tokens, searched.length, stop), { after: NEXT_MARKS_AFTER_MS });
   }, [index, searchQuery, searched]);
 
   return {
