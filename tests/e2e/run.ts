@@ -354,6 +354,15 @@ async function main() {
         results.push({ mode: run.mode, ok: false, summary: [], seconds: 0, error: `server build failed:\n${sb.output().slice(-3000)}` });
         continue;
       }
+      // The build's file counts (tests/structure/bundle-files.test.ts) over the dist/ this run serves.
+      const files = startChild('bundle-files', bin('vitest'), ['run', '--reporter=default', 'tests/structure/bundle-files.test.ts'], { BUNDLE_DIST: 'dist' });
+      const filesCode = await new Promise<number>((r) => files.child.on('exit', (c) => r(c ?? 1)));
+      await stopChild(files);
+      if (filesCode !== 0) {
+        results.push({ mode: run.mode, ok: false, summary: [], seconds: 0, error: `the build's file counts failed:\n${files.output().slice(-3000)}` });
+        continue;
+      }
+      log('build output checked: the files a page load fetches (tests/structure/bundle-files.test.ts)');
       built = true;
     }
     results.push(await runOne(run));
