@@ -38,6 +38,10 @@ it('role queries see every change of what is shown', () => {
   expect(getComputedStyle(two).visibility).toBe('hidden');
   two.style.visibility = '';
   expect(getComputedStyle(two).visibility).toBe('visible');
-  document.head.insertAdjacentHTML('beforeend', '<style>button { visibility: hidden }</style>');
+  const sheet = document.createElement('style');
+  sheet.textContent = 'button { visibility: hidden }';
+  document.head.append(sheet);
   expect(names()).toEqual([]);
+  sheet.remove();
+  expect(names()).toEqual(['next', 'one', 'two', 'three']);
 });
