@@ -94,7 +94,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
-          include: ['src/**/*.test.tsx', 'tests/harness/**/*.test.tsx'],
+          include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts'],
           // Each file gets a fresh jsdom and setup, but React, testing-library and the app's modules are
           // imported once per worker, not once per file: about half the project's CPU time went to those
