@@ -44,9 +44,9 @@ export type MessageKey =
 
 const catalog: Record<string, string> = { ...common.tr, ...auth.tr };
 
-/** Adds an area's messages (index.ts, once, for every area but common and auth). */
-export function addMessages(tr: Readonly<Record<string, string>>): void {
-  Object.assign(catalog, tr);
+/** Adds areas' messages (index.ts, once, for every area but common and auth): copied once, straight into the catalog. */
+export function addMessages(...areas: Readonly<Record<string, string>>[]): void {
+  Object.assign(catalog, ...areas);
 }
 
 /**

@@ -15,7 +15,7 @@ import { mutabakat } from './messages/mutabakat';
 import { babs } from './messages/babs';
 import { tahsilat } from './messages/tahsilat';
 
-addMessages({ ...accounts.tr, ...statement.tr, ...aging.tr, ...invoices.tr, ...overview.tr, ...letter.tr, ...ledger.tr, ...mutabakat.tr, ...babs.tr, ...tahsilat.tr });
+addMessages(accounts.tr, statement.tr, aging.tr, invoices.tr, overview.tr, letter.tr, ledger.tr, mutabakat.tr, babs.tr, tahsilat.tr);
 
 export type { MessageKey } from './core';
 export const t: (key: MessageKey, vars?: Record<string, string | number>) => string = translate;

@@ -16,7 +16,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Updater } from '@tanstack/react-table';
 import { whenIdle } from '../../lib/idle';
 import { queryTokens } from '../../domain/turkish';
-import { buildCharRows, buildHaystacks, createTableIndex, prefetchRanks, rankInWorker, viewOrder, warmSearch, workersAvailable, type TableIndex } from './row-order';
+import { buildCharRows, buildHaystacks, buildNextMarks, createTableIndex, prefetchRanks, rankInWorker, viewOrder, warmSearch, workersAvailable, type TableIndex } from './row-order';
 import { sortingToParam } from './sort-param';
 import type { DataColumn, SortingState } from './types';
 
@@ -138,6 +138,14 @@ export function useTableModel<T>(opts: TableModelOptions<T>): TableModel<T> {
     }
     return () => cancels.forEach((cancel) => cancel());
   }, [index]);
+
+  // After a search of a very big table, in idle time: the row maps that make the next character
+  // typed a lookup instead of another scan of every row's text.
+  useEffect(() => {
+    const tokens = queryTokens(searchQuery);
+    if (tokens.length === 0) return;
+    return whenIdle((stop) => buildNextMarks(index, tokens, searched.length, stop));
+  }, [index, searchQuery, searched]);
 
   return {
     data,

@@ -107,6 +107,10 @@ describe('one matcher for the table and the facets', () => {
     expect(r.rows).toEqual([]);
     expect(r.provinceFacets.filter((f) => f.value.toLocaleLowerCase('tr-TR') === 'van')).toEqual([{ value: 'Van', count: 0 }]);
     expect(r.provinceFacets).toHaveLength(5); // the four provinces of the list + Van
+    // In Turkish order (I before İ), Van in its place: ANKARA, IĞDIR, ISPARTA, İSTANBUL, Van.
+    expect(r.provinceFacets.map((f) => f.value)).toEqual(['ANKARA', 'IĞDIR', 'ISPARTA', 'İSTANBUL', 'Van']);
+    // Without a stale value: the same order, from the list's own labels.
+    expect(facetView(list, null, none).provinceFacets.map((f) => f.value)).toEqual(['ANKARA', 'IĞDIR', 'ISPARTA', 'İSTANBUL']);
   });
 });
 

@@ -126,6 +126,8 @@ export interface FacetColumn {
   byValue: Map<string, number>;
   /** folded key → code */
   byKey: Map<string, number>;
+  /** codes in the Turkish order of their labels (facetList; made at its first use) */
+  order?: Int32Array;
 }
 
 /** A list's per-account columns for counting and adding up: built once per list, then typed-array loops. */
@@ -275,23 +277,27 @@ function selectedCodes(col: FacetColumn, keys: ReadonlySet<string> | null): Uint
   return sel;
 }
 
+/** The column's codes in the Turkish order of their labels: sorted once per list, not per keystroke. */
+function labelOrder(col: FacetColumn): Int32Array {
+  return (col.order ??= Int32Array.from(col.labels.keys()).sort((a, b) => compareTr(col.labels[a] as string, col.labels[b] as string)));
+}
+
 function facetList(col: FacetColumn, counts: Int32Array, selected: readonly string[]): FacetCount[] {
-  const out: FacetCount[] = [];
-  for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 0) out.push({ value: col.labels[c] as string, count: counts[c] as number });
   // Selected values stay visible (with 0) so they can be unticked.
+  const kept = new Set<number>();
+  const missing = new Map<string, string>();
   for (const v of selected) {
-    const code = col.byKey.get(facetKey(v));
-    if (code === undefined) out.push({ value: v, count: 0 });
-    else if (counts[code] === 0) out.push({ value: col.labels[code] as string, count: 0 });
+    const key = facetKey(v);
+    const code = col.byKey.get(key);
+    if (code !== undefined) kept.add(code);
+    else if (!missing.has(key)) missing.set(key, v);
   }
-  const seen = new Set<string>();
-  const unique = out.filter((f) => {
-    const key = facetKey(f.value);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  return unique.sort((a, b) => compareTr(a.value, b.value));
+  const out: FacetCount[] = [];
+  for (const c of labelOrder(col)) if ((counts[c] as number) > 0 || kept.has(c)) out.push({ value: col.labels[c] as string, count: counts[c] as number });
+  if (missing.size === 0) return out;
+  // A selected value the list does not have (a stale URL): in its place in the order.
+  for (const v of missing.values()) out.push({ value: v, count: 0 });
+  return out.sort((a, b) => compareTr(a.value, b.value));
 }
 
 /**

@@ -15,7 +15,7 @@ import { identityOrder, sortedOrder } from './sort-order';
 import type { TableIndex } from './table-index';
 
 export { createTableIndex, type TableIndex } from './table-index';
-export { buildCharRows, buildHaystacks, warmSearch } from './search-fold';
+export { buildCharRows, buildHaystacks, buildNextMarks, warmSearch } from './search-fold';
 export { textRanks } from './text-ranks';
 export { prefetchRanks, sortedOrder } from './sort-order';
 export { rankInWorker, workersAvailable } from './rank-in-worker';

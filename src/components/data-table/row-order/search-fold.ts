@@ -9,7 +9,7 @@
 import { matchesTokens, searchText } from '../../../domain/turkish';
 import type { DataColumn } from '../types';
 import { identityOrder } from './sort-order';
-import type { TableIndex } from './table-index';
+import type { SearchMarks, TableIndex } from './table-index';
 
 type SearchPart<T> = (row: T) => string;
 
@@ -89,6 +89,9 @@ function joinHaystacks(haystacks: string[], n: number): { text: string; starts: 
   return { text: haystacks.slice(0, n).join(SEP) + SEP, starts };
 }
 
+/** From this many rows shown on, a one-token search's next-keystroke maps are built (buildNextMarks): under it, a search in each row's text costs a fraction of a millisecond. */
+const NEXT_MARKS_MIN_SHOWN = 2000;
+
 /** Per-character row maps: the row holds the character (HOLDS), and at the start of a word (WORD_START). */
 const HOLDS = 1;
 const WORD_START = 2;
@@ -141,38 +144,79 @@ export function buildCharRows<T>(index: TableIndex<T>, shouldStop: () => boolean
   return state.complete;
 }
 
-/** Rows (by data index) whose haystack holds `token`: one indexOf scan over the joined text. */
-function rowsHolding(joined: { text: string; starts: Int32Array }, n: number, token: string): Uint8Array {
+/**
+ * One byte per row (by data index) for `token`, from one indexOf scan of the joined text: HOLDS when
+ * the row's haystack holds it, | WORD_START when it also starts a word there (after the row's start
+ * or a space). A row's later matches are looked at only until one starts a word.
+ */
+function rowMarks(joined: { text: string; starts: Int32Array }, n: number, token: string): Uint8Array {
   const { text, starts } = joined;
-  const hit = new Uint8Array(n);
+  const marks = new Uint8Array(n);
   let row = 0;
   let pos = text.indexOf(token);
   while (pos !== -1) {
     while ((starts[row + 1] as number) <= pos) row++;
-    hit[row] = 1;
-    pos = text.indexOf(token, starts[row + 1] as number);
-  }
-  return hit;
-}
-
-/** Rows (by data index) where `token` starts a word: the row's start or after a space, in the joined text. */
-function rowsStartingWord(joined: { text: string; starts: Int32Array }, n: number, token: string): Uint8Array {
-  const { text, starts } = joined;
-  const hit = new Uint8Array(n);
-  if (text.startsWith(token)) hit[0] = 1;
-  for (const probe of [SEP + token, ` ${token}`]) {
-    let row = 0;
-    let pos = text.indexOf(probe);
-    while (pos !== -1) {
-      const at = pos + 1;
-      while ((starts[row + 1] as number) <= at) row++;
-      if (row >= n) break;
-      hit[row] = 1;
-      // On from the end of this row (its separator may begin the next row's match).
-      pos = text.indexOf(probe, (starts[row + 1] as number) - 1);
+    if (row >= n) break;
+    const before = pos === 0 ? 0 : text.charCodeAt(pos - 1);
+    if (before === 0 || before === 32) {
+      marks[row] = HOLDS | WORD_START;
+      pos = text.indexOf(token, starts[row + 1] as number);
+    } else {
+      marks[row] = HOLDS;
+      pos = text.indexOf(token, pos + 1);
     }
   }
-  return hit;
+  return marks;
+}
+
+/**
+ * The row maps for the next keystroke: for each character that follows the search's one token
+ * somewhere in the joined text, one byte per row as rowMarks gives for token + that character.
+ * Built in idle time after a search (`shown` rows) whose next narrowing would scan the whole text
+ * again (use-table-model.ts), so the next character is a lookup; resumable (`shouldStop()` is asked
+ * every 4,096 matches). True when done, or when there is nothing to build.
+ */
+export function buildNextMarks<T>(index: TableIndex<T>, tokens: readonly string[], shown: number, shouldStop: () => boolean = () => false): boolean {
+  const { joined } = index;
+  const n = index.data.length;
+  const token = tokens[0];
+  // One token over a big table, and a result the next character would narrow by a scan or a search in each row.
+  if (!joined || !index.charRows?.complete || tokens.length !== 1 || !token || shown < NEXT_MARKS_MIN_SHOWN) return true;
+  let state = index.next;
+  if (!state || state.token !== token) state = index.next = { token, at: 0, row: 0, byNext: new Map(), complete: false };
+  if (state.complete) return true;
+  const { text, starts } = joined;
+  const { byNext } = state;
+  const len = token.length;
+  let row = state.row;
+  let count = 0;
+  let pos = text.indexOf(token, state.at);
+  while (pos !== -1) {
+    while ((starts[row + 1] as number) <= pos) row++;
+    const next = text.charCodeAt(pos + len);
+    // SEP: the token ends the row's text; nothing follows it there.
+    if (next !== 0) {
+      let bytes = byNext.get(next);
+      if (!bytes) byNext.set(next, (bytes = new Uint8Array(n)));
+      const before = pos === 0 ? 0 : text.charCodeAt(pos - 1);
+      bytes[row] = (bytes[row] as number) | (before === 0 || before === 32 ? HOLDS | WORD_START : HOLDS);
+    }
+    pos = text.indexOf(token, pos + 1);
+    if ((++count & 4095) === 0 && pos !== -1 && shouldStop()) {
+      state.at = pos;
+      state.row = row;
+      return false;
+    }
+  }
+  state.complete = true;
+  return true;
+}
+
+/** The marks of `token` from the next-keystroke maps, when they were built for `token` minus its last character (null: no row holds it). */
+function nextMarksOf<T>(index: TableIndex<T>, token: string): Uint8Array | null | undefined {
+  const next = index.next;
+  if (!next?.complete || token.length !== next.token.length + 1 || !token.startsWith(next.token)) return undefined;
+  return next.byNext.get(token.charCodeAt(token.length - 1)) ?? null;
 }
 
 /** True when every old token lies inside some new token: the new result is a subset of the old. */
@@ -192,26 +236,34 @@ export function filterOrder<T>(index: TableIndex<T>, base: Int32Array, baseKey: 
   const hs = index.haystacks;
   const out = new Int32Array(source.length);
   let m = 0;
+  let marks: SearchMarks | null = null;
   const joined = index.joined;
   const charRows = index.charRows?.complete && tokens.length === 1 && (tokens[0] as string).length === 1 ? index.charRows.byChar : null;
-  if (charRows && source.length === index.data.length) {
-    // One character over every row: its row map, no scan.
-    const hit = charRows.get((tokens[0] as string).charCodeAt(0));
+  const mapped = tokens.length === 1 ? nextMarksOf(index, tokens[0] as string) : undefined;
+  if ((charRows && source.length === index.data.length) || mapped !== undefined) {
+    // One character over every row (its row map), or the last search's token plus one character
+    // (the row maps built after it): a lookup per row, no scan.
+    const token = tokens[0] as string;
+    const hit = mapped !== undefined ? mapped : (charRows as Map<number, Uint8Array>).get(token.charCodeAt(0));
     if (hit) {
+      marks = { token, bytes: hit };
+      // Branch-free (a byte is 0, 1 or 3): a match or not is a coin toss the CPU cannot predict.
       for (let k = 0; k < source.length; k++) {
         const i = source[k] as number;
-        if (hit[i] !== 0) out[m++] = i;
+        out[m] = i;
+        m += ((hit[i] as number) + 3) >> 2;
       }
     }
   } else if (joined && source.length > index.data.length / WIDE_SOURCE) {
     // A search over every row — or a narrowing of a wide result (the second keystroke): the longest
     // token (the fewest hits) by one scan of the joined text, the others per hit.
     const longest = tokens.reduce((a, b) => (b.length > a.length ? b : a));
-    const hit = rowsHolding(joined, index.data.length, longest);
+    const hit = rowMarks(joined, index.data.length, longest);
+    marks = { token: longest, bytes: hit };
     const rest = tokens.length > 1 ? tokens : null;
     for (let k = 0; k < source.length; k++) {
       const i = source[k] as number;
-      if (hit[i] === 1 && (rest === null || matchesTokens(hs[i] as string, rest))) out[m++] = i;
+      if (hit[i] !== 0 && (rest === null || matchesTokens(hs[i] as string, rest))) out[m++] = i;
     }
   } else {
     for (let k = 0; k < source.length; k++) {
@@ -220,7 +272,7 @@ export function filterOrder<T>(index: TableIndex<T>, base: Int32Array, baseKey: 
     }
   }
   const result = out.slice(0, m);
-  index.last = { baseKey, tokens, result };
+  index.last = { baseKey, tokens, result, marks };
   return result;
 }
 
@@ -239,21 +291,39 @@ export function wordStartsFirst<T>(index: TableIndex<T>, order: Int32Array, toke
   let back = 0;
   // The row maps (big tables) say where each token's first character starts a word: a row where it
   // starts none cannot have the token there, and a one-character token needs nothing more.
+  const kept = index.last?.marks;
+  if (tokens.length === 1 && kept && kept.token === tokens[0]) {
+    // One token whose marks the filter read (a row map, or its own scan): one byte per row,
+    // branch-free as in filterOrder.
+    const bytes = kept.bytes;
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k] as number;
+      const w = ((bytes[i] as number) >> 1) & 1;
+      out[front] = i;
+      rest[back] = i;
+      front += w;
+      back += 1 - w;
+    }
+    if (back === 0 || front === 0) return order;
+    out.set(rest.subarray(0, back), front);
+    return out;
+  }
   const byChar = index.charRows?.complete ? index.charRows.byChar : null;
-  const marks = byChar ? tokens.map((t) => byChar.get(t.charCodeAt(0)) ?? NO_ROWS) : null;
-  // A wide result (the second keystroke): the rows where a longer token starts a word, by two scans
-  // of the joined text, not a search in each row's text.
+  const firstChars = byChar ? tokens.map((t) => byChar.get(t.charCodeAt(0)) ?? NO_ROWS) : null;
+  // A longer token: the filter's own scan marked its word starts (filterOrder keeps them); over a
+  // wide result another token gets one scan of the joined text, not a search in each row's text.
   const joined = index.joined;
-  const starts = joined && order.length > index.data.length / WIDE_SOURCE ? tokens.map((t) => (t.length > 1 ? rowsStartingWord(joined, index.data.length, t) : null)) : null;
+  const wide = joined !== null && order.length > index.data.length / WIDE_SOURCE;
+  const scans = tokens.map((t) => (t.length < 2 ? null : kept?.token === t ? kept.bytes : joined && wide ? rowMarks(joined, index.data.length, t) : null));
   for (let k = 0; k < order.length; k++) {
     const i = order[k] as number;
     let atStart = true;
     for (let j = 0; j < tokens.length && atStart; j++) {
       const token = tokens[j] as string;
-      const scanned = starts?.[j];
-      if (marks && (((marks[j] as Uint8Array)[i] as number) & WORD_START) === 0) atStart = false;
-      else if (scanned) atStart = scanned[i] === 1;
-      else if (!marks || token.length > 1) {
+      const scanned = scans[j];
+      if (firstChars && (((firstChars[j] as Uint8Array)[i] as number) & WORD_START) === 0) atStart = false;
+      else if (scanned) atStart = ((scanned[i] as number) & WORD_START) !== 0;
+      else if (!firstChars || token.length > 1) {
         const h = hs[i] as string;
         atStart = h.startsWith(token) || h.includes(spaced[j] as string);
       }

@@ -27,10 +27,23 @@ export interface TableIndex<T> {
   readonly ranks: Map<string, Int32Array>;
   readonly orders: Map<string, Int32Array>;
   identity: Int32Array | null;
-  last: { baseKey: string; tokens: string[]; result: Int32Array } | null;
+  /**
+   * After a search for one token: for each character that follows it in the joined text, the rows
+   * (bytes as in SearchMarks) holding token + that character, filled up to text position `at`
+   * (search-fold.ts buildNextMarks). The next keystroke's narrowing is then a lookup.
+   */
+  next: { token: string; at: number; row: number; byNext: Map<number, Uint8Array>; complete: boolean } | null;
+  /** The last search: its result, and the marks of the token its scan read (search-fold.ts rowMarks). */
+  last: { baseKey: string; tokens: string[]; result: Int32Array; marks: SearchMarks | null } | null;
+}
+
+/** One byte per data index for `token`: 1 = the row holds it, | 2 = it starts a word there. */
+export interface SearchMarks {
+  token: string;
+  bytes: Uint8Array;
 }
 
 /** An empty index for this data + columns pair (the work happens lazily, as the steps need it). */
 export function createTableIndex<T>(data: readonly T[], columns: readonly DataColumn<T>[]): TableIndex<T> {
-  return { data, columns, haystacks: new Array<string>(data.length), haystackCount: 0, joined: null, charRows: null, ranks: new Map(), orders: new Map(), identity: null, last: null };
+  return { data, columns, haystacks: new Array<string>(data.length), haystackCount: 0, joined: null, charRows: null, ranks: new Map(), orders: new Map(), identity: null, next: null, last: null };
 }

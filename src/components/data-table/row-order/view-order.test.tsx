@@ -1,5 +1,6 @@
 // Pure pipeline tests (kept as .test.tsx so they run in the dom project with the table's tests).
-import { buildCharRows, buildHaystacks, createTableIndex, viewOrder } from '.';
+import { buildCharRows, buildHaystacks, buildNextMarks, createTableIndex, viewOrder } from '.';
+import { queryTokens } from '../../../domain/turkish';
 import type { DataColumn } from '../types';
 
 interface Item {
@@ -119,6 +120,66 @@ describe('row order', () => {
     const ag = viewOrder(index, [], 'ağ', true);
     expect(Array.from(ag.subarray(0, 4800))).toEqual(all.filter((i) => i % 5 === 2));
     for (const q of ['yı', 'ya', 'ağ', 'ka ya', '12', '239', 'inş 7', 'zz']) expect(Array.from(viewOrder(index, [], q, true)), q).toEqual(Array.from(viewOrder(plain, [], q, true)));
+  });
+
+  it('a very big table: a longer token that sits inside a word before it starts one in the same row still puts that row first', () => {
+    const NAMES = ['Kaya Yapı', 'Kaya Ltd', 'Yapı Kaya', 'Doğan Çelik'];
+    const data: Item[] = Array.from({ length: 24_000 }, (_, i) => ({ name: `${NAMES[i % NAMES.length]} ${i}` }));
+    const index = createTableIndex(data, NAME);
+    buildHaystacks(index, () => false, true);
+    expect(buildCharRows(index)).toBe(true);
+    const all = Array.from({ length: data.length }, (_, i) => i);
+    // By hand: "ya" is first inside "Kaya", then starts "Yapı" in "Kaya Yapı" (first group); it starts
+    // "Yapı Kaya" (first group); it is only inside "Kaya" in "Kaya Ltd" (second); "Doğan Çelik" has none.
+    const expected = [...all.filter((i) => i % 4 === 0 || i % 4 === 2), ...all.filter((i) => i % 4 === 1)];
+    expect(Array.from(viewOrder(index, [], 'y', true)).length).toBe(18_000);
+    expect(Array.from(viewOrder(index, [], 'ya', true))).toEqual(expected);
+    // Both words must start a word: "Kaya Ltd" holds "ya" only inside "Kaya".
+    expect(Array.from(viewOrder(index, [], 'ya ka', true))).toEqual(expected);
+    expect(Array.from(viewOrder(index, [], 'ka ya', true))).toEqual(expected);
+  });
+
+  it('a very big table: the row maps built after a keystroke hold, for each next character, exactly the rows a fresh search finds, and the next keystroke reads them', () => {
+    const NAMES = ['Kaya Yapı', 'yıldız Dağıtım', 'Yılmaz Ağaç', 'Doğan Çelik', 'Ay Yapı', 'Kayalar Gıda'];
+    const fold = (s: string) => s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ş/g, 's').replace(/ğ/g, 'g').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
+    const data: Item[] = Array.from({ length: 24_000 }, (_, i) => ({ name: `${NAMES[i % NAMES.length]} ${i}` }));
+    const index = createTableIndex(data, NAME);
+    buildHaystacks(index, () => false, true);
+    expect(buildCharRows(index)).toBe(true);
+    const plain = createTableIndex([...data], NAME);
+    const all = Array.from({ length: data.length }, (_, i) => i);
+    // "y" is in 5 of the 6 names (20,000 rows): wide, so the maps for the next character are built.
+    const y = viewOrder(index, [], 'y', true);
+    expect(y.length).toBe(20_000);
+    // Built in slices (asked to stop at every chance), to the end.
+    let slices = 1;
+    while (!buildNextMarks(index, queryTokens('y'), y.length, () => true)) slices++;
+    expect(slices).toBeGreaterThan(1);
+    expect(index.next?.complete).toBe(true);
+    // Each next character's rows, and where token + character starts a word, by a hand fold of the names.
+    for (const [code, bytes] of index.next!.byNext) {
+      const q = `y${String.fromCharCode(code)}`;
+      expect(all.filter((i) => bytes[i] !== 0), q).toEqual(all.filter((i) => fold(data[i]!.name).includes(q)));
+      expect(all.filter((i) => (bytes[i]! & 2) !== 0), q).toEqual(all.filter((i) => ` ${fold(data[i]!.name)}`.includes(` ${q}`)));
+    }
+    // By hand: after "y" come "a" (Kaya, Yapı, Kayalar), "i" (yıldız, Yılmaz) and a space ("Ay "): nothing else.
+    expect([...index.next!.byNext.keys()].map((c) => String.fromCharCode(c)).sort()).toEqual([' ', 'a', 'i']);
+    // The keystrokes read the maps and order word starts first exactly as the row-by-row search does.
+    for (const q of ['ya', 'yı', 'yq']) expect(Array.from(viewOrder(index, [], q, true)), q).toEqual(Array.from(viewOrder(plain, [], q, true)));
+    // "ya": starts "Yapı" in Kaya Yapı and Ay Yapı (first), only inside "Kaya"/"Kayalar" in Kayalar Gıda (then).
+    expect(Array.from(viewOrder(index, [], 'ya', true))).toEqual([...all.filter((i) => i % 6 === 0 || i % 6 === 4), ...all.filter((i) => i % 6 === 5)]);
+    // "yıl" (yıldız, Yılmaz: 8,000 rows, over an eighth of 24,000) is wide too: its maps replace those of "y".
+    const yil = viewOrder(index, [], 'yıl', true);
+    buildNextMarks(index, queryTokens('yıl'), yil.length);
+    expect(index.next?.token).toBe('yil');
+    expect(Array.from(viewOrder(index, [], 'yıld', true))).toEqual(all.filter((i) => i % 6 === 1));
+    // Two words, or a result under 2,000 rows ("2399": rows 2399, 12399, 22399 and 23990–23999), build nothing.
+    for (const q of ['kayalar 7', '2399']) {
+      const shown = viewOrder(index, [], q, true);
+      buildNextMarks(index, queryTokens(q), shown.length);
+      expect(index.next?.token, q).toBe('yil');
+    }
+    expect(viewOrder(index, [], '2399', true).length).toBe(13);
   });
 
   it('ignores an unknown sort column (e.g. a stale ?sort= in the URL)', () => {
