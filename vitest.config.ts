@@ -23,7 +23,7 @@ const SHARED_SERVER = [
     'echo-split', 'erp-body', 'erp-check', 'gateway-rules', 'login-hardening', 'login-limits', 'logout-stored',
     'mutabakat-faults', 'mutabakat-flow', 'mutabakat-letter-content', 'mutabakat-mail', 'mutabakat-postgres',
     'mutabakat-reply-http', 'mutabakat-restart', 'no-mid-body-retry', 'overview-gate', 'overview-kept',
-    'overview-thread', 'partial-answer', 'prod-access', 'prod-server', 'redis', 'reliability', 'shared-slow',
+    'overview-thread', 'partial-answer', 'prod-access', 'redis', 'reliability', 'shared-slow',
     'shutdown', 'tahsilat-aging', 'tahsilat-documents', 'tahsilat-withdrawn', 'vite-dev', 'workcube-refusals',
   ].map((f) => `tests/gateway/${f}.test.ts`),
 ];
@@ -58,7 +58,8 @@ export default defineConfig({
           environment: 'node',
           // Isolated per file: these change the cached demo dataset (tahsilat-flow adds payments) or
           // process.env (pdf-pool), need the font and PDF caches cold (pdf-text, pdf-reuse), or hold
-          // process-wide places (user-calls); shared modules let that leak into the next file.
+          // process-wide places (user-calls); shared modules let that leak into the next file. prod-server
+          // once saw its refused ERP address answered when it shared a process (docs/decisions/0005).
           include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SHARED_SERVER],
         },
