@@ -5,9 +5,10 @@ import { WaitingFirstSequencer } from './tests/sequencer';
 
 /**
  * Server-side test files run with shared modules (project "server"): none leaves process.env changed
- * (tahsilat-aging puts its one setting back after its tests), changes the default demo dataset
- * (overview-kept pays into a dataset of its own seed), reads a PDF's text back, or relies on a
- * process-wide bound; each closes what it starts. A file added here must keep to that.
+ * (tahsilat-aging, vite-dev, shared-slow put theirs back), changes the default demo dataset
+ * (overview-kept pays into a dataset of its own seed), depends on a font or PDF cache being cold, or
+ * relies on a process-wide bound; each closes what it starts. A file added here must keep to that.
+ * Files reading a PDF's text back may share: the glyph cache fault that lost letters is fixed (0008).
  */
 const SHARED_SERVER = [
   'server/demo-erp/returns.test.ts',
@@ -16,12 +17,14 @@ const SHARED_SERVER = [
   'server/jobs/queue.test.ts',
   'server/reply/*.test.ts',
   'server/tahsilat/promise.test.ts',
+  'server/tahsilat/figures.test.ts',
   ...[
-    'answer-share', 'answer-stream', 'babs-tax-ids', 'config-demo', 'content-type', 'echo-split', 'erp-body',
-    'gateway-rules', 'login-hardening', 'login-limits', 'logout-stored', 'mutabakat-flow', 'mutabakat-postgres',
+    'answer-share', 'answer-stream', 'babs-campaign', 'babs-mail', 'babs-tax-ids', 'config-demo', 'content-type',
+    'echo-split', 'erp-body', 'erp-check', 'gateway-rules', 'login-hardening', 'login-limits', 'logout-stored',
+    'mutabakat-faults', 'mutabakat-flow', 'mutabakat-letter-content', 'mutabakat-mail', 'mutabakat-postgres',
     'mutabakat-reply-http', 'mutabakat-restart', 'no-mid-body-retry', 'overview-gate', 'overview-kept',
-    'overview-thread', 'partial-answer', 'prod-access', 'redis', 'reliability', 'shutdown', 'tahsilat-aging',
-    'tahsilat-withdrawn', 'workcube-refusals',
+    'overview-thread', 'partial-answer', 'prod-access', 'redis', 'reliability', 'shared-slow',
+    'shutdown', 'tahsilat-aging', 'tahsilat-documents', 'tahsilat-withdrawn', 'vite-dev', 'workcube-refusals',
   ].map((f) => `tests/gateway/${f}.test.ts`),
 ];
 
@@ -54,8 +57,9 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           // Isolated per file: these change the cached demo dataset (tahsilat-flow adds payments) or
-          // process.env, check a PDF's text or bytes, or hold process-wide places (user-calls); shared
-          // modules let that leak into the next file (dataset.test.ts and babs-mail failed).
+          // process.env (pdf-pool), need the font and PDF caches cold (pdf-text, pdf-reuse), or hold
+          // process-wide places (user-calls); shared modules let that leak into the next file. prod-server
+          // once saw its refused ERP address answered when it shared a process (docs/decisions/0005).
           include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SHARED_SERVER],
         },
@@ -79,6 +83,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/lib/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/reader/**/*.test.ts'],
+          // The build's file counts read a built dist/: `npm run test:e2e` runs them after its build.
+          exclude: [...configDefaults.exclude, ...(process.env.BUNDLE_DIST ? [] : ['tests/structure/bundle-files.test.ts'])],
           isolate: false,
         },
       },

@@ -4,7 +4,7 @@
  * other by name (dom, flows, node, unit). On 2 workers that left a tail: a small file that mostly
  * waits on sockets and timers started near the end. Here the files that wait more than they compute
  * start first, beside the CPU-heavy ones; then the node and server projects (the heaviest files), flows,
- * dom and unit (many small files, which fill the last gaps).
+ * dom and unit (many small files, which fill the last gaps); within a project the longest files first.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -16,6 +16,21 @@ const WAITING_FIRST = [
   'tests/gateway/reliability.test.ts',
   'tests/gateway/prod-server.test.ts',
 ];
+/**
+ * Within its project, the files that took longest on a clean-clone CI run (≥ 3 s), longest first. On a
+ * clean clone vitest orders a project by file size, and several small files are long (a mutabakat flow
+ * starts PGlite and a jobs worker): started last, they left one core idle at the end of the run.
+ */
+const LONGEST = [
+  'tests/flows/mutabakat-campaign.test.tsx', 'tests/flows/accounts.test.tsx', 'tests/gateway/mutabakat-faults.test.ts',
+  'tests/flows/statement.test.tsx', 'tests/flows/letters.test.tsx', 'tests/gateway/config-demo.test.ts',
+  'tests/flows/babs-campaign.test.tsx', 'tests/flows/mutabakat-outbox.test.tsx', 'tests/gateway/tahsilat-flow.test.ts',
+  'tests/gateway/mutabakat-reply-http.test.ts', 'tests/flows/invoices.test.tsx', 'tests/gateway/tahsilat-documents.test.ts',
+  'server/mutabakat/pdf-pool.test.ts', 'tests/flows/aging.test.tsx', 'tests/gateway/mutabakat-letter-content.test.ts',
+  'tests/gateway/mutabakat-restart.test.ts', 'tests/flows/mutabakat-contacts.test.tsx', 'tests/flows/network.test.tsx',
+  'tests/gateway/tahsilat-withdrawn.test.ts', 'tests/flows/tahsilat-account.test.tsx', 'tests/gateway/login-limits.test.ts',
+  'tests/gateway/mutabakat-mail.test.ts', 'server/demo-erp/dataset.test.ts',
+];
 const PROJECTS = ['node', 'server', 'flows', 'dom', 'unit'];
 
 export class WaitingFirstSequencer extends BaseSequencer {
@@ -25,11 +40,15 @@ export class WaitingFirstSequencer extends BaseSequencer {
       const i = WAITING_FIRST.findIndex((p) => f.moduleId.endsWith(p));
       return i === -1 ? WAITING_FIRST.length : i;
     };
+    const longest = (f: TestSpecification) => {
+      const i = LONGEST.findIndex((p) => f.moduleId.endsWith(p));
+      return i === -1 ? LONGEST.length : i;
+    };
     const project = (f: TestSpecification) => {
       const i = PROJECTS.indexOf(f.project.name);
       return i === -1 ? PROJECTS.length : i;
     };
     // Array.prototype.sort is stable: within a project vitest's own order (timings or size) stays.
-    return sorted.map((f, i) => ({ f, i })).sort((a, b) => waiting(a.f) - waiting(b.f) || project(a.f) - project(b.f) || a.i - b.i).map(({ f }) => f);
+    return sorted.map((f, i) => ({ f, i })).sort((a, b) => waiting(a.f) - waiting(b.f) || project(a.f) - project(b.f) || longest(a.f) - longest(b.f) || a.i - b.i).map(({ f }) => f);
   }
 }

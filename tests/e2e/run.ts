@@ -354,6 +354,17 @@ async function main() {
         results.push({ mode: run.mode, ok: false, summary: [], seconds: 0, error: `server build failed:\n${sb.output().slice(-3000)}` });
         continue;
       }
+      // The build's file counts (tests/structure/bundle-files.test.ts) over the dist/ this run serves.
+      const files = startChild('bundle-files', bin('vitest'), ['run', '--reporter=default', 'tests/structure/bundle-files.test.ts'], { BUNDLE_DIST: 'dist', NO_COLOR: '1', FORCE_COLOR: undefined });
+      const filesCode = await new Promise<number>((r) => files.child.on('exit', (c) => r(c ?? 1)));
+      await stopChild(files);
+      if (filesCode !== 0) {
+        results.push({ mode: run.mode, ok: false, summary: [], seconds: 0, error: `the build's file counts failed:\n${files.output().slice(-3000)}` });
+        continue;
+      }
+      // Counted in .ci/run's closing line with the journeys (they left npm test's vitest.json).
+      const counted = /Tests\s+(\d+) passed/.exec(files.output())?.[1] ?? '0';
+      log(`bundle-files: ${counted} passed (tests/structure/bundle-files.test.ts over dist/)`);
       built = true;
     }
     results.push(await runOne(run));

@@ -447,6 +447,9 @@ describe('statement', () => {
 
   it('print: the statement prints as a document — our company, the account, the period, "Sayfa 1 / 1", the grand total — built only while printing', async () => {
     const app = await openStatement('/accounts/1004?from=2026-01-01&to=2026-06-30');
+    const acc = app.env.demoErp.dataset.accountById.get('1004')!;
+    // The account's name comes by its own call, which can land after the statement on a busy machine.
+    await screen.findByRole('heading', { name: acc.name });
     const print = vi.fn();
     const orig = window.print;
     window.print = print;
@@ -461,7 +464,6 @@ describe('statement', () => {
       window.dispatchEvent(new Event('beforeprint'));
     });
     const doc = screen.getByTestId('print-document');
-    const acc = app.env.demoErp.dataset.accountById.get('1004')!;
     expect(doc).toHaveTextContent(DEMO_COMPANY.title);
     expect(doc).toHaveTextContent('Cari Hesap Ekstresi');
     expect(doc).toHaveTextContent(`Cari: 1004 · ${acc.name}`);

@@ -1,37 +1,29 @@
 /**
  * The files a page load asks for, in the production build (server/chunking.ts, decision 0010): /login
  * few and small (bench: bundle.firstScreenGzipKB ≤ 130 KB), a signed-in page opened by URL few as
- * well — on a 2-core machine each file costs the browser, the renderer and the server. The build is
- * kept in memory (a few seconds: no files written, no compressed copies).
+ * well — on a 2-core machine each file costs the browser, the renderer and the server.
+ * Reads a build on disk (BUNDLE_DIST, e.g. dist/ after `npm run build`): `npm run test:e2e` runs this
+ * file over the build its prod run serves, so `npm test` does not build the bundle a second time
+ * (docs/decisions/0005). Without BUNDLE_DIST, vitest.config.ts leaves this file out.
  */
 import { gzipSync } from 'node:zlib';
-import { resolve } from 'node:path';
-import { build, type Rolldown } from 'vite';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { pagePreloadsOf } from '../../server/early-call-inline';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = resolve(import.meta.dirname, '../..', process.env.BUNDLE_DIST ?? 'dist');
 
 let html = '';
 const gzipOf = new Map<string, number>();
 
-beforeAll(async () => {
-  // Vitest runs with NODE_ENV=test, which Vite would build React's development code with.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  let result: Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-  try {
-    result = (await build({ root: ROOT, mode: 'production', logLevel: 'silent', build: { write: false } })) as typeof result;
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
+beforeAll(() => {
+  html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  for (const e of readdirSync(DIST, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile() || /\.(gz|br)$/.test(e.name)) continue;
+    const path = join(e.parentPath, e.name);
+    gzipOf.set(`/${relative(DIST, path).split('\\').join('/')}`, gzipSync(readFileSync(path), { level: 9 }).byteLength);
   }
-  for (const out of Array.isArray(result) ? result : [result]) {
-    for (const item of out.output) {
-      const body = item.type === 'chunk' ? item.code : item.source;
-      if (item.fileName === 'index.html') html = String(body);
-      else gzipOf.set(`/${item.fileName}`, gzipSync(body, { level: 9 }).byteLength);
-    }
-  }
-}, 120_000);
+});
 
 /** index.html's own script and link tags: what every page load fetches (/login: all it fetches). */
 const staticFiles = () => pagePreloadsOf(html).entry;
