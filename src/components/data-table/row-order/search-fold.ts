@@ -172,9 +172,9 @@ function rowMarks(joined: { text: string; starts: Int32Array }, n: number, token
 /**
  * The row maps for the next keystroke: for each character that follows the search's one token
  * somewhere in the joined text, one byte per row as rowMarks gives for token + that character.
- * Built in idle time after a search (`shown` rows) whose next narrowing would scan the whole text
- * again (use-table-model.ts), so the next character is a lookup; resumable (`shouldStop()` is asked
- * every 4,096 matches). True when done, or when there is nothing to build.
+ * Built in short slices soon after a search (`shown` rows) whose next narrowing would scan the whole
+ * text again (use-table-model.ts), so the next character is a lookup; resumable (`shouldStop()` is
+ * asked every 4,096 matches). True when done, or when there is nothing to build.
  */
 export function buildNextMarks<T>(index: TableIndex<T>, tokens: readonly string[], shown: number, shouldStop: () => boolean = () => false): boolean {
   const { joined } = index;
