@@ -289,8 +289,6 @@ export function wordStartsFirst<T>(index: TableIndex<T>, order: Int32Array, toke
   const rest = new Int32Array(order.length);
   let front = 0;
   let back = 0;
-  // The row maps (big tables) say where each token's first character starts a word: a row where it
-  // starts none cannot have the token there, and a one-character token needs nothing more.
   const kept = index.last?.marks;
   if (tokens.length === 1 && kept && kept.token === tokens[0]) {
     // One token whose marks the filter read (a row map, or its own scan): one byte per row,
@@ -308,6 +306,8 @@ export function wordStartsFirst<T>(index: TableIndex<T>, order: Int32Array, toke
     out.set(rest.subarray(0, back), front);
     return out;
   }
+  // The row maps (big tables) say where each token's first character starts a word: a row where it
+  // starts none cannot have the token there, and a one-character token needs nothing more.
   const byChar = index.charRows?.complete ? index.charRows.byChar : null;
   const firstChars = byChar ? tokens.map((t) => byChar.get(t.charCodeAt(0)) ?? NO_ROWS) : null;
   // A longer token: the filter's own scan marked its word starts (filterOrder keeps them); over a
