@@ -6,8 +6,9 @@
  */
 import '@testing-library/jest-dom/vitest';
 import * as React from 'react';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import type { Config } from '@testing-library/dom';
 import { checkConsoleGuard, installConsoleGuard } from './harness/console-guard';
 import { resetShortcutsCache } from '../src/lib/account-shortcuts';
 import { resetTransfers } from '../src/api/transfers';
@@ -18,6 +19,24 @@ import { resetTransfers } from '../src/api/transfers';
 // the console.error rule — only without that stack.
 const internals = (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE: object }).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
 Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => Number.MAX_SAFE_INTEGER, set: () => undefined });
+
+// A failed query's error carries the whole document, printed (testing-library's getElementError). Inside
+// waitFor/findBy* every retry that does not find its element yet builds one and throws it away; waitFor
+// runs those retries with `_disableExpensiveErrorDiagnostics` set and, when it times out, builds the
+// message again from the document as it is then (its onTimeout). So a retry's error skips the print
+// (a tenth of a flow's CPU went to it), and a failure still shows the page. Outside waitFor: unchanged.
+type PrintingError = Config['getElementError'] & { printing?: Config['getElementError'] };
+const current: PrintingError = getConfig().getElementError;
+const printing = current.printing ?? current;
+const elementError: PrintingError = (message, container) => {
+  const quiet = (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics;
+  const error = quiet ? Object.assign(new Error(message ?? ''), { name: 'TestingLibraryElementError' }) : printing(message, container);
+  // The stack (and the code frame vitest shows) starts at the query, not in this wrapper.
+  Error.captureStackTrace(error, elementError);
+  return error;
+};
+elementError.printing = printing;
+configure({ getElementError: elementError });
 
 // Every test starts with an empty browser storage (pinned/recent accounts live there).
 beforeEach(() => {

@@ -9,7 +9,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrationsFolder, openDatabase } from '../../server/db/open';
 
-export async function pgliteTemplate(): Promise<Blob> {
+/**
+ * Read once per process: the tarball is 40 MB, and test files sharing a worker (isolate: false) each
+ * opened it again (read, copied into a Blob). A Blob cannot change, so every database may start from
+ * the same one.
+ */
+let template: Promise<Blob> | undefined;
+export function pgliteTemplate(): Promise<Blob> {
+  template ??= readTemplate().catch((e: unknown) => {
+    template = undefined;
+    throw e;
+  });
+  return template;
+}
+
+async function readTemplate(): Promise<Blob> {
   const dir = migrationsFolder();
   const hash = createHash('sha256');
   for (const f of readdirSync(dir).sort()) if (f.endsWith('.sql')) hash.update(f).update(readFileSync(join(dir, f)));
