@@ -38,6 +38,8 @@ export interface StartMutabakatOptions {
   transport?: MailTransport;
   /** PGlite: start a new folder from this dump (tests). */
   loadDataDir?: Blob;
+  /** Tests: an open, empty database to use instead of opening one; left open by close(). */
+  database?: Database;
   /** Demo contacts filled on an empty table (default: in demo mode). */
   seedDemo?: boolean;
   /** false: no background worker (tests drive `worker.drain()`). */
@@ -76,7 +78,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
   const build = (d: Database): MutCtx => ({ d, db: d.db, settings: s, company: o.company, ttk94Clause: o.ttk94Clause !== false, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6 });
 
   const openDb = async (): Promise<Database> => {
-    const d = await openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, log, loadDataDir: o.loadDataDir });
+    const d = o.database ?? (await openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, log, loadDataDir: o.loadDataDir }));
     database = d;
     const ctx = build(d);
     let lastScan = 0;
@@ -140,7 +142,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
       closed = true;
       await worker?.stop();
       transport.close();
-      await database?.close();
+      if (database !== o.database) await database?.close();
       database = null;
     },
   };

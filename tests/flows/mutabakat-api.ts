@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createDemoErp } from '../../server/demo-erp';
 import { fetchTransport } from '../../server/gateway/upstream';
 import type { Mutabakat } from '../../server/mutabakat/index';
+import type { Database } from '../../server/db/open';
 import { APP_ORIGIN, gatewayFetch } from '../harness';
 
 export async function mutApi<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -45,6 +46,9 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
   let truncate: (m: Mutabakat) => Promise<void> = async () => undefined;
   let realFileURLToPath: ((u: string | URL) => string) | undefined;
   let jsdomArrays: typeof NODE_ARRAYS | undefined;
+  // The file's database: an emptied one the worker's previous file gave back, else a new one (tests/harness/pglite-template.ts).
+  let database: Database | undefined;
+  let giveBack: ((d: Database) => Promise<void>) | undefined;
   beforeAll(async () => {
     // In the jsdom project Vite rewrites `new URL('./migrations', import.meta.url)` (server/db/open.ts)
     // into an http://localhost:3000/… address, which Node's fileURLToPath refuses: that address is
@@ -74,9 +78,11 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
     jsdomArrays = { Uint8Array: globalThis.Uint8Array, ArrayBuffer: globalThis.ArrayBuffer };
     Object.assign(globalThis, NODE_ARRAYS);
     try {
-      const { pgliteTemplate } = await import('../harness/pglite-template');
+      const { takeDatabase, giveBackDatabase } = await import('../harness/pglite-template');
+      database = await takeDatabase();
+      giveBack = giveBackDatabase;
       mut = await startMutabakat({
-      loadDataDir: await pgliteTemplate(),
+      database,
       settings: { enabled: true, demo: false, dataDir: 'memory://', mailFrom: 'Örnek <mutabakat@ornek.example>', publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 4 },
       upstream: { erpBaseUrl: 'http://demo-erp.test', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport: fetchTransport((r) => erp.fetch(r)) },
       company: { title: 'Örnek Ticaret ve Sanayi A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' },
@@ -95,6 +101,7 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
   });
   afterAll(async () => {
     await mut?.close();
+    if (database) await giveBack?.(database);
     if (jsdomArrays) Object.assign(globalThis, jsdomArrays);
     if (realFileURLToPath) {
       (createRequire(import.meta.url)('node:url') as { fileURLToPath: typeof realFileURLToPath }).fileURLToPath = realFileURLToPath;

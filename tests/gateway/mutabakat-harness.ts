@@ -12,7 +12,7 @@ import { createGateway } from '../../server/gateway/index';
 import { fetchTransport, type UpstreamOptions } from '../../server/gateway/upstream';
 import { createDemoErp, DEMO_USERS, type DemoErp } from '../../server/demo-erp/index';
 import { truncateAll } from '../../server/db/open';
-import { pgliteTemplate } from '../harness/pglite-template';
+import { giveBackDatabase, pgliteTemplate, takeDatabase } from '../harness/pglite-template';
 import { startMutabakat, type Mutabakat, type StartMutabakatOptions } from '../../server/mutabakat/index';
 import type { MutabakatSettings } from '../../server/mutabakat/settings';
 import { smtpTransport, type MailTransport } from '../../server/mail/transport';
@@ -53,9 +53,11 @@ export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions
     enabled: true, demo: true, dataDir: dir ? join(dir, 'data') : 'memory://', mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>', mailReplyTo: 'muhasebe@ornek.example',
     publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 6, ...extra.settings,
   };
-  // A new folder starts from the template; an existing one (a restart) is opened as it is.
-  const loadDataDir = settings.databaseUrl || extra.settings?.dataDir ? undefined : await pgliteTemplate();
-  const mut = await startMutabakat({ loadDataDir, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...options, settings } as StartMutabakatOptions);
+  // In memory: an emptied database from the template (tests/harness/pglite-template.ts); a folder starts
+  // from the template too; an existing one (a restart) is opened as it is.
+  const database = dir || settings.databaseUrl || extra.settings?.dataDir ? undefined : await takeDatabase();
+  const loadDataDir = database || settings.databaseUrl || extra.settings?.dataDir ? undefined : await pgliteTemplate();
+  const mut = await startMutabakat({ database, loadDataDir, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...options, settings } as StartMutabakatOptions);
   const gateway = createGateway({ erpBaseUrl: upstream.erpBaseUrl, erpApiPassword: apiPassword, sessionSecret: SECRET, transport, company: COMPANY, mutabakat: mut, log: () => undefined });
   const user = DEMO_USERS[0]!;
   const login = await gateway.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ userName: user.userName, password: user.password }) });
@@ -74,6 +76,7 @@ export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions
     reset: async () => truncateAll((await mut.ctx()).d),
     close: async () => {
       await mut.close();
+      if (database) await giveBackDatabase(database);
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
