@@ -5,18 +5,19 @@
  * and the reminder scan get their turn.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/open';
-import { pgliteTemplate } from '../../tests/harness/pglite-template';
+import type { Database } from '../db/open';
+import { giveBackDatabase, takeDatabase } from '../../tests/harness/pglite-template';
 import { enqueue, Worker, type Job } from './queue';
 
 let d: Database | undefined;
 afterEach(async () => {
-  await d?.close();
+  if (d) await giveBackDatabase(d);
   d = undefined;
 });
 
 async function queueOf(jobs: number) {
-  d = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(), log: () => undefined });
+  // An empty database from the template (the worker's previous one, emptied, when there is one).
+  d = await takeDatabase();
   const now = new Date('2026-11-27T06:00:00Z');
   for (let i = 0; i < jobs; i++) await enqueue(d.db, 'prepare', { n: i }, now);
   const ran: number[] = [];

@@ -256,8 +256,7 @@ describe('backup and restore', () => {
     const { id, path } = await sentCampaign(['1006', '1047']);
     await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
     const { backup, restore } = await import('../../server/db/backup-cli');
-    const { openDatabase } = await import('../../server/db/open');
-    const { pgliteTemplate } = await import('../harness/pglite-template');
+    const { giveBackDatabase, takeDatabase } = await import('../harness/pglite-template');
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
@@ -265,7 +264,7 @@ describe('backup and restore', () => {
     const src = (await h.mut.ctx()).d;
     const counts = await backup(src, file);
     expect(counts).toMatchObject({ campaigns: 1, letters: 2, contacts: 2 });
-    const target = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(), log: () => undefined });
+    const target = await takeDatabase();
     try {
       expect(await restore(target, file)).toEqual(Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)));
       const q = sql`SELECT account_id, state, pdf_sha256, encode(sha256(pdf), 'hex') AS real FROM letters WHERE campaign_id = ${id} ORDER BY account_id`;
@@ -277,7 +276,7 @@ describe('backup and restore', () => {
       await expect(target.rows(sql`DELETE FROM events`)).rejects.toThrow();
       await expect(restore(target, file)).rejects.toThrow(/not empty/);
     } finally {
-      await target.close();
+      await giveBackDatabase(target);
     }
   });
 });
