@@ -2,13 +2,15 @@
  * The order test files start in (vitest.config.ts sequence.sequencer). Vitest runs the longest first
  * when it has timings from an earlier run, and by file size on a clean clone, one project after the
  * other by name (dom, flows, node, unit). On 2 workers that left a tail: a small file that mostly
- * waits on sockets and timers started near the end. Here the files that wait more than they compute
- * start first, beside the CPU-heavy ones; then the node and server projects (the heaviest files), flows,
- * dom and unit (many small files, which fill the last gaps); within a project the longest files first.
+ * waits on sockets and timers started near the end. Here the node and server projects (the heaviest
+ * files) start first, then flows, dom and unit (many small files, which fill the last gaps); within a
+ * project the files that wait more than they compute first, beside the CPU-heavy ones, then the longest.
+ * One project at a time: a worker does not change project, so the server's waiting files started ahead
+ * of the node project cost three more worker processes (hono, the gateway, PGlite each imported again).
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Files whose time is mostly waiting (real sockets, a slow reader, timers), longest first. */
+/** Files whose time is mostly waiting (real sockets, a slow reader, timers), longest first, within their project. */
 const WAITING_FIRST = [
   'tests/gateway/shared-slow.test.ts',
   'tests/gateway/mutabakat-postgres.test.ts',
@@ -49,6 +51,6 @@ export class WaitingFirstSequencer extends BaseSequencer {
       return i === -1 ? PROJECTS.length : i;
     };
     // Array.prototype.sort is stable: within a project vitest's own order (timings or size) stays.
-    return sorted.map((f, i) => ({ f, i })).sort((a, b) => waiting(a.f) - waiting(b.f) || project(a.f) - project(b.f) || longest(a.f) - longest(b.f) || a.i - b.i).map(({ f }) => f);
+    return sorted.map((f, i) => ({ f, i })).sort((a, b) => project(a.f) - project(b.f) || waiting(a.f) - waiting(b.f) || longest(a.f) - longest(b.f) || a.i - b.i).map(({ f }) => f);
   }
 }
