@@ -81,7 +81,6 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
   const rowDomId = (pos: number) => `${baseId}-r${pos}`;
   const scrollRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
-  const boxMaxHeight = useScrollBoxHeight(scrollRef, maxHeight);
 
   const printingAny = usePrintMode();
   // On paper: the document (printDocument) instead of the table, or the table itself as a list.
@@ -95,6 +94,15 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
   const hasFooterFns = shownColumns.some((c) => c.footer);
   const hasTotals = hasFooterFns || totalsRow != null;
 
+  // A table wider than its box sets its type (and with it its em-wide columns) up to 30 % smaller
+  // before it scrolls sideways: every column stays in view at 1280 px and at 125 % zoom.
+  const minWidth = tableMinWidth(shownColumns);
+  usePageRule(pageRule(printOrientation(shownColumns), '10mm 10mm 12mm', true), printing);
+  // The order of these three is the order their layout effects read the page in: the type scale is
+  // measured with the table left out of the layout, so the first layout that has the table in it
+  // (the box's top, then its height) already has its final type size: one layout of the table, not two.
+  useFitScale(scrollRef, gridRef, minWidth, printing);
+  const boxMaxHeight = useScrollBoxHeight(scrollRef, gridRef, maxHeight);
   const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({ count: order.length, scrollRef, virtualize, printing, hasTotals, rowHeight, viewKey });
   const { table, colById, rows } = useWindowTable({ data, columns: shownColumns, order, start, end, sorting, setSorting });
   const { active, setActive, onGridKeyDown, onGridFocus, onGridBlur } = useKeyboardNavigation({
@@ -109,11 +117,6 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
     rowHeight,
     scrollToPos: (pos) => scrollToRow(pos, rowDomId(pos)),
   });
-  // A table wider than its box sets its type (and with it its em-wide columns) up to 30 % smaller
-  // before it scrolls sideways: every column stays in view at 1280 px and at 125 % zoom.
-  const minWidth = tableMinWidth(shownColumns);
-  usePageRule(pageRule(printOrientation(shownColumns), '10mm 10mm 12mm', true), printing);
-  useFitScale(scrollRef, gridRef, minWidth, printing);
   const footerValues = useColumnTotals({ data, columns: shownColumns, order, searchQuery, rowFilter });
   const head = props.documentHead;
   const exportData = () =>

@@ -15,6 +15,22 @@ export function minScale(devicePixelRatio: number): number {
   return Math.min(0.75, Math.max(0.6, 12 / (16 * (devicePixelRatio || 1))));
 }
 
+/**
+ * Runs `read` (which reads the page's geometry) with `el` left out of the layout it forces: the
+ * DataTable's first measures (type scale, box height) need the box, not the table in it, and a table
+ * laid out before its type size and height are set is laid out again once they are.
+ */
+export function withoutLayout(el: HTMLElement | null, read: () => void): void {
+  if (!el) return read();
+  const display = el.style.display;
+  el.style.display = 'none';
+  try {
+    read();
+  } finally {
+    el.style.display = display;
+  }
+}
+
 export function useFitScale(boxRef: RefObject<HTMLElement | null>, tableRef: RefObject<HTMLElement | null>, minWidthCss: string, printing: boolean): void {
   // Written to the table's style, not kept in state: the first frame would otherwise be rendered
   // twice (once to measure, once at the new size). Checked after every commit on purpose: the box
@@ -29,7 +45,8 @@ export function useFitScale(boxRef: RefObject<HTMLElement | null>, tableRef: Ref
     cur?.detach();
     attached.current = null;
     const setScale = (scale: number) => {
-      if (table) table.style.fontSize = scale < 1 ? `${scale}em` : '';
+      const size = scale < 1 ? `${scale}em` : '';
+      if (table && table.style.fontSize !== size) table.style.fontSize = size;
     };
     if (!box || printing || typeof ResizeObserver === 'undefined') {
       setScale(1);
@@ -45,7 +62,14 @@ export function useFitScale(boxRef: RefObject<HTMLElement | null>, tableRef: Ref
       if (!need || !have) return;
       setScale(need <= have ? 1 : Math.max(minScale(window.devicePixelRatio), Math.floor((have / need) * 1000) / 1000));
     };
-    measure();
+    // The first measure leaves the table out of the layout it forces: measured at scale 1, a table
+    // too wide for its box was laid out once at that scale and again at its own. The box's width is
+    // taken with a vertical scroll bar's room kept (a long table has one); a short table that has
+    // none is measured again, with the table, when the observer below reports the box's first size.
+    const overflowY = box.style.overflowY;
+    box.style.overflowY = 'scroll';
+    withoutLayout(table, measure);
+    box.style.overflowY = overflowY;
     const ro = new ResizeObserver(measure);
     ro.observe(box);
     attached.current = {

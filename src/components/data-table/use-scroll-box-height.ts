@@ -7,12 +7,13 @@
  * would otherwise be rendered twice (once to measure, once with the height).
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { withoutLayout } from './use-fit-scale';
 
 /** maxHeight="viewport": room left below the scroll box (the page's bottom padding). */
 const VIEWPORT_BOTTOM_GAP = '1.25rem';
 const fitHeight = (top: number) => `max(16rem, calc(100vh - ${top}px - ${VIEWPORT_BOTTOM_GAP}))`;
 
-export function useScrollBoxHeight(scrollRef: RefObject<HTMLDivElement | null>, maxHeight: string): string {
+export function useScrollBoxHeight(scrollRef: RefObject<HTMLDivElement | null>, tableRef: RefObject<HTMLElement | null>, maxHeight: string): string {
   const fitViewport = maxHeight === 'viewport';
   const measure = useRef(() => {
     const box = scrollRef.current;
@@ -25,7 +26,9 @@ export function useScrollBoxHeight(scrollRef: RefObject<HTMLDivElement | null>, 
     const box = fitViewport ? scrollRef.current : null;
     if (box === measured.current) return;
     measured.current = box;
-    if (box) measure.current();
+    // Without the table in the layout this forces: its top does not depend on it, and the table is
+    // then laid out once, already in a box of its final height (with its vertical scroll bar).
+    if (box) withoutLayout(tableRef.current, measure.current);
   });
   useLayoutEffect(() => {
     if (!fitViewport) return;
