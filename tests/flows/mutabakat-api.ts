@@ -31,7 +31,8 @@ export const tl = (minor: number) => {
 };
 
 /**
- * Mutabakat on PGlite for one test file (in memory, from the migrated template), its jobs worker running in the
+ * Mutabakat on PGlite for one test file (in memory, from the migrated template; the worker's previous file's,
+ * emptied, when there is one), its jobs worker running in the
  * background like the server's, every table emptied after each test. Pass `gateway()` to renderApp:
  * the harness's gateway then mounts the real /api/mutabakat routes over this database.
  */

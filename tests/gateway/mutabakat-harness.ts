@@ -1,7 +1,8 @@
 /**
  * Mutabakat test set-up: the in-process demo ERP behind the real gateway (fetchTransport), a signed-in
- * client, mutabakat on PGlite (one database per test file; every table emptied between tests), the
- * jobs worker driven by the test (drain), a clock the test moves. The SMTP inbox is tests/harness/smtp-inbox.ts.
+ * client, mutabakat on PGlite (one database per test file, handed on emptied to the worker's next file;
+ * every table emptied between tests), the jobs worker driven by the test (drain), a clock the test moves.
+ * The SMTP inbox is tests/harness/smtp-inbox.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
