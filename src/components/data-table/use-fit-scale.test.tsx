@@ -69,4 +69,16 @@ describe('DataTable: type scale and box height before the table is laid out', ()
     expect(laidOut.length).toBeGreaterThan(0);
     for (const r of laidOut) expect(r).toMatchObject({ fontSize: '0.8em', maxHeight: 'max(16rem, calc(100vh - 200px - 1.25rem))' });
   });
+
+  it('a box measured before (new columns) is measured with its table in it: hiding the table would drop the scroll position of a list the user came Back to', () => {
+    const { rerender } = render(<DataTable data={LINES} columns={LINE_COLUMNS} aria-label="Satırlar" maxHeight="viewport" />);
+    const first = reads.length;
+    expect(reads.some((r) => !r.tableInLayout)).toBe(true);
+    rerender(<DataTable data={LINES} columns={LINE_COLUMNS.slice(0, 1)} aria-label="Satırlar" maxHeight="viewport" />);
+    const again = reads.slice(first);
+    // The probe was measured again for the new columns …
+    expect(again.map((r) => r.what)).toContain('probe width');
+    // … and the table stayed in the layout throughout.
+    expect(again.filter((r) => !r.tableInLayout)).toEqual([]);
+  });
 });

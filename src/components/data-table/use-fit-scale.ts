@@ -36,6 +36,8 @@ export function useFitScale(boxRef: RefObject<HTMLElement | null>, tableRef: Ref
   // twice (once to measure, once at the new size). Checked after every commit on purpose: the box
   // and the table come back as new elements after the table's error state, and are measured then.
   const attached = useRef<{ box: HTMLElement; table: HTMLElement | null; key: string; detach: () => void } | null>(null);
+  // The last box measured: only a box never measured before is measured without its table (below).
+  const seen = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     const box = boxRef.current;
     const table = tableRef.current;
@@ -62,14 +64,19 @@ export function useFitScale(boxRef: RefObject<HTMLElement | null>, tableRef: Ref
       if (!need || !have) return;
       setScale(need <= have ? 1 : Math.max(minScale(window.devicePixelRatio), Math.floor((have / need) * 1000) / 1000));
     };
-    // The first measure leaves the table out of the layout it forces: measured at scale 1, a table
-    // too wide for its box was laid out once at that scale and again at its own. The box's width is
-    // taken with a vertical scroll bar's room kept (a long table has one); a short table that has
+    // A new box's first measure leaves the table out of the layout it forces: measured at scale 1, a
+    // table too wide for its box was laid out once at that scale and again at its own. The box's width
+    // is taken with a vertical scroll bar's room kept (a long table has one); a short table that has
     // none is measured again, with the table, when the observer below reports the box's first size.
-    const overflowY = box.style.overflowY;
-    box.style.overflowY = 'scroll';
-    withoutLayout(table, measure);
-    box.style.overflowY = overflowY;
+    // Not a box measured before (new columns, back from print): hiding its table would drop its scroll
+    // position — the list a user came Back to, already scrolled to where they were.
+    if (box !== seen.current) {
+      seen.current = box;
+      const overflowY = box.style.overflowY;
+      box.style.overflowY = 'scroll';
+      withoutLayout(table, measure);
+      box.style.overflowY = overflowY;
+    } else measure();
     const ro = new ResizeObserver(measure);
     ro.observe(box);
     attached.current = {

@@ -22,13 +22,18 @@ export function useScrollBoxHeight(scrollRef: RefObject<HTMLDivElement | null>, 
   // A new box element (the table comes back after a loading or error state) is measured in the
   // commit that made it; after every commit on purpose, it does nothing when the box is the same.
   const measured = useRef<HTMLDivElement | null>(null);
+  const seen = useRef<HTMLDivElement | null>(null);
   useLayoutEffect(() => {
     const box = fitViewport ? scrollRef.current : null;
     if (box === measured.current) return;
     measured.current = box;
-    // Without the table in the layout this forces: its top does not depend on it, and the table is
-    // then laid out once, already in a box of its final height (with its vertical scroll bar).
-    if (box) withoutLayout(tableRef.current, measure.current);
+    // A box never measured before, without the table in the layout this forces: its top does not
+    // depend on it, and the table is then laid out once, already in a box of its final height (with
+    // its vertical scroll bar). A box measured before keeps its table (and its scroll position).
+    if (!box) return;
+    if (box !== seen.current) withoutLayout(tableRef.current, measure.current);
+    else measure.current();
+    seen.current = box;
   });
   useLayoutEffect(() => {
     if (!fitViewport) return;
