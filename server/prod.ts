@@ -93,6 +93,8 @@ export interface ProdServer {
 
 /** How long SIGTERM lets answers in flight finish. */
 export const DRAIN_MS = 5000;
+/** How long an idle keep-alive connection is kept open (Node's default: 5 s). */
+const KEEP_ALIVE_MS = 65_000;
 
 /** Every file under `dir` by its URL path ('/assets/x.js', '/assets/x.js.br'), read once. */
 function readDist(dir: string): Map<string, Uint8Array<ArrayBuffer>> {
@@ -194,6 +196,11 @@ export async function startProdServer(options: ProdServerOptions = {}): Promise<
   const app = createProdApp(distDir, config, (input, init) => globalThis.fetch(input, init), settings.allowedHosts, prepared.reply);
   const server: ServerType = await new Promise((ok) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? settings.port }, () => ok(s));
+    // An idle keep-alive connection is kept a minute, not Node's 5 s: a client (a browser, a proxy)
+    // that reuses one just as the server drops it gets a reset instead of an answer. Longer than the
+    // usual proxies' 60 s idle timeout, so they drop it first; the headers' limit is just above it.
+    // Shutdown closes idle connections itself.
+    Object.assign(s, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 });
   });
   const port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;

@@ -242,3 +242,25 @@ describe('compressed copies (server/precompress.ts)', () => {
     expect((await rawGet('/assets/index-AbC123.js', 'br')).equals(onDisk)).toBe(true);
   });
 });
+
+describe('keep-alive connections', () => {
+  it('a connection idle for 6 s still serves the next request (a client reusing it got ECONNRESET when the server dropped it at 5 s)', async () => {
+    const { connect } = await import('node:net');
+    const url = new URL(server.url);
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise<void>((ok, fail) => socket.once('connect', () => ok()).once('error', fail));
+    let received = '';
+    let closed = false;
+    socket.on('data', (b) => (received += b.toString('latin1')));
+    socket.on('close', () => (closed = true));
+    const ask = () => socket.write(`GET /favicon.svg HTTP/1.1\r\nHost: ${url.host}\r\nConnection: keep-alive\r\n\r\n`);
+    const answers = () => received.split('HTTP/1.1 200').length - 1;
+    ask();
+    await vi.waitFor(() => expect(answers()).toBe(1), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(closed).toBe(false);
+    ask();
+    await vi.waitFor(() => expect(answers()).toBe(2), { timeout: 5000 });
+    socket.destroy();
+  }, 20_000);
+});
