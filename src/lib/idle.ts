@@ -26,9 +26,9 @@ export function whenIdle(step: (stop: () => boolean) => boolean, opts: { after?:
     const stop = deadline ? () => deadline.timeRemaining() < 1 || performance.now() >= end : () => performance.now() >= end;
     if (!step(stop)) schedule(0);
   };
-  // With `after`: the first slice `after` ms later, then slices of SLICE_MS on timers, not idle
-  // callbacks — while the page animates or a test polls, Chromium grants idle periods seldom (an idle
-  // callback asked for between two keystrokes ran 50–400 ms later), and this work is for the next one.
+  // With `after`: the first slice `after` ms later; without postTask, the slices run on timers, not
+  // idle callbacks — while the page animates or a test polls, Chromium grants idle periods seldom (an
+  // idle callback asked for between two keystrokes ran 50–400 ms later), and this work is for the next one.
   const timed = opts.after !== undefined;
   const schedule = (delay: number) => {
     if (scheduler) {
