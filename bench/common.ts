@@ -66,6 +66,12 @@ export async function launchChromium(): Promise<Browser> {
 
 export async function newContext(browser: Browser, baseUrl: string, opts: { login: boolean; noVirtual?: boolean }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', baseURL: baseUrl });
+  // A window that stays open: each page the bench opens is a new tab in it, as in a user's browser.
+  // With no page open in the context, Chromium makes a whole new window for every page (a new
+  // context has none, and a measured page's window goes when the page is closed); that window's
+  // set-up ran on the same two cores as the page load and added 90–130 ms to every figure read from
+  // navigation start (docs/decisions/0010-page-start-up.md, "A tab, not a window").
+  await context.newPage();
   await context.addInitScript({ content: PROBE_SCRIPT });
   if (opts.noVirtual) await context.addInitScript({ content: 'window.__BENCH_NO_VIRTUAL__ = true;' });
   if (opts.login) {

@@ -29,7 +29,7 @@ const LABELS: Record<string, string> = {
   'extra.gateway.getCariGzipWireKB': 'large get_cari through the gateway, gzip: bytes on the wire',
   'bundle.firstScreenGzipKB': 'JS+CSS loaded for /login (gzip -9)',
   'bundle.totalGzipKB': 'all JS+CSS of the build (gzip -9)',
-  'collect.worklist100kMs': 'tahsilat worklist, 100k: navigation to /tahsilat → first rows painted, page clock (server snapshot warm; aging answer + the first 50 statements)',
+  'collect.worklist100kMs': 'tahsilat worklist, 100k: a new tab, navigation to /tahsilat → first rows painted, page clock (server snapshot warm; aging answer + the first 50 statements)',
   'collect.worklistColdMs': 'tahsilat worklist, 100k: first GET after start (one get_yaslandirma, 50 statements)',
   'collect.worklistApiMs': 'tahsilat worklist, 100k: GET /api/tahsilat/worklist, warm',
   'extra.collect.worklistFromMenuMs': 'tahsilat worklist, 100k: the app open (outbox page), click "Tahsilat" in the menu → first rows painted',

@@ -1,7 +1,7 @@
 /**
  * The collections worklist of the large demo (100,000 accounts) in Chromium, in the same run as the
  * accounts list (bench/run.ts):
- *  collect.worklist100kMs   navigation to /tahsilat → its first rows painted, in the page's clock (the page, the gateway,
+ *  collect.worklist100kMs   a new tab: navigation to /tahsilat → its first rows painted, in the page's clock (the page, the gateway,
  *                           the worklist built from the ERP's aging answer with the first 50 rows'
  *                           statements), the server's snapshot warm (target ≤ 300 ms);
  *  collect.worklistColdMs   the first GET /api/tahsilat/worklist after the server started (one
