@@ -66,7 +66,7 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await expect(panelA.locator('.col-log')).toContainText('Muhasebe müdürü: 10.000 TL iki gün içinde.');
       const promiseA = panelA.getByRole('form', { name: 'Ödeme sözü' });
       await promiseA.getByLabel('Tutar').fill('10.000,00');
-      await promiseA.getByLabel('Ödeme tarihi').fill(tr(istanbulDay(2)));
+      await promiseA.getByRole('textbox', { name: 'Ödeme tarihi' }).fill(tr(istanbulDay(2)));
       await promiseA.getByRole('button', { name: 'Sözü kaydet' }).click();
       await expect(panelA.getByRole('list', { name: 'Sözler' })).toContainText(`${tr(istanbulDay(2))}: 10.000,00 TL → Bekliyor`);
       await pay(page.request, server, A!.accountId, today, 1_000_000);
@@ -85,7 +85,7 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('button', { name: 'Ekle' }).click();
       await expect(panelB.locator('.col-log')).toContainText('Geri aradı: yarın 5.000 TL gönderecek.');
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByLabel('Tutar').fill('5.000,00');
-      await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByLabel('Ödeme tarihi').fill(tr(istanbulDay(1)));
+      await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByRole('textbox', { name: 'Ödeme tarihi' }).fill(tr(istanbulDay(1)));
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByRole('button', { name: 'Sözü kaydet' }).click();
       await expect(panelB.getByRole('list', { name: 'Sözler' })).toContainText('5.000,00 TL → Bekliyor');
 

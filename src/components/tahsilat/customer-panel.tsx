@@ -9,6 +9,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addActivity, addPromise, saveCollectState, sendDocument, tahsilatQueries, type CollectAccount, type PromiseInfo } from '../../api/tahsilat';
 import { t, type MessageKey } from '../../i18n';
 import { formatDate, formatDateTime, formatMoney } from '../../domain/format';
+import type { IsoDate } from '../../domain/types';
+import { DateField } from '../form/date-field';
 import './customer-panel.css';
 
 const RESULTS: [string, string][] = [['ulasilamadi', 'Ulaşılamadı'], ['mesaj', 'Mesaj bırakıldı'], ['soz', 'Ödeme sözü'], ['itiraz', 'İtiraz'], ['fatura_ulasmadi', 'Fatura ulaşmadı'], ['odeme_yolda', 'Ödeme yolda'], ['odendi', 'Ödendi']];
@@ -41,11 +43,14 @@ function NextAction({ acc }: { acc: CollectAccount }) {
   const [form, setForm] = useState(acc.state);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
+  // The date box holds a date it refused (marked beside it): nothing is sent until it is mended.
+  const [dateRefused, setDateRefused] = useState(false);
   useEffect(() => setForm(acc.state), [acc.state]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     setDone(false);
+    if (dateRefused) return;
     try {
       const next = await saveCollectState(acc.accountId, { owner: form.owner, nextAction: form.nextAction, nextActionDate: form.nextActionDate || null, flags: form.flags, version: acc.state.version });
       qc.setQueryData(tahsilatQueries.account(acc.accountId).queryKey, next);
@@ -58,7 +63,7 @@ function NextAction({ acc }: { acc: CollectAccount }) {
   return (
     <form className="col-form" onSubmit={(e) => void submit(e)}>
       <label>{t('col.panel.next')}<input value={form.nextAction} onChange={(e) => setForm({ ...form, nextAction: e.target.value })} /></label>
-      <label>{t('col.panel.nextDate')}<input type="date" value={form.nextActionDate ?? ''} onChange={(e) => setForm({ ...form, nextActionDate: e.target.value || null })} /></label>
+      <DateField label={t('col.panel.nextDate')} value={form.nextActionDate} onCommit={(iso) => setForm((f) => ({ ...f, nextActionDate: iso }))} onValidity={setDateRefused} />
       <label>{t('col.panel.owner')}<input value={form.owner ?? ''} onChange={(e) => setForm({ ...form, owner: e.target.value || null })} /></label>
       <fieldset className="col-flags">
         {FLAGS.map((f) => (
@@ -111,15 +116,17 @@ function PromiseForm({ acc }: { acc: CollectAccount }) {
   const qc = useQueryClient();
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState(acc.currencies[0] ?? 'TL');
-  const [due, setDue] = useState('');
+  const [due, setDue] = useState<IsoDate | null>(null);
+  const [dueRefused, setDueRefused] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (dueRefused) return;
     try {
-      qc.setQueryData(tahsilatQueries.account(acc.accountId).queryKey, await addPromise(acc.accountId, { amount, currency, due }));
+      qc.setQueryData(tahsilatQueries.account(acc.accountId).queryKey, await addPromise(acc.accountId, { amount, currency, due: due ?? '' }));
       setAmount('');
-      setDue('');
+      setDue(null);
       void qc.invalidateQueries({ queryKey: ['tahsilat', 'worklist'] });
     } catch (err) {
       setError(err);
@@ -130,7 +137,7 @@ function PromiseForm({ acc }: { acc: CollectAccount }) {
     <form className="col-form" onSubmit={(e) => void submit(e)} aria-label={t('col.panel.promise')}>
       <label>{t('col.panel.amount')}<input inputMode="decimal" placeholder="50.000,00" value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
       <label>{t('col.c.currency')}<select value={currency} onChange={(e) => setCurrency(e.target.value)}>{currencies.map((c) => <option key={c}>{c}</option>)}</select></label>
-      <label>{t('col.panel.due')}<input placeholder="gg.aa.yyyy" value={due} onChange={(e) => setDue(e.target.value)} /></label>
+      <DateField label={t('col.panel.due')} value={due} onCommit={setDue} onValidity={setDueRefused} />
       <button className="button button--small" type="submit">{t('col.panel.addPromise')}</button>
       <Errors error={error} />
     </form>
