@@ -46,6 +46,20 @@ describe('workerRpc: one worker, started on the first call, answers matched to t
     expect(seen).toEqual([0.5]);
   });
 
+  it('start() makes the worker before the first call (its script loads meanwhile); the call then uses that one', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    FakeWorker.made = 0;
+    let w!: FakeWorker;
+    const rpc = workerRpc<string, number>(() => (w = new FakeWorker()) as unknown as Worker, 'test');
+    rpc.start();
+    expect(FakeWorker.made).toBe(1);
+    expect(w.posted).toEqual([]);
+    rpc.start();
+    void rpc.call('a');
+    expect(FakeWorker.made).toBe(1);
+    expect(w.posted.map((p) => p.data)).toEqual([{ id: 0, request: 'a' }]);
+  });
+
   it("a job's error rejects that call only; a crashed worker rejects what is pending and is not used again", async () => {
     vi.stubGlobal('Worker', FakeWorker);
     let w!: FakeWorker;

@@ -11,6 +11,8 @@ export interface WorkerRpc<Req, Res> {
   call(request: Req, options?: { transfer?: Transferable[]; progress?: (progress: number) => void }): Promise<Res> | null;
   /** Whether a call would go to a worker. */
   available(): boolean;
+  /** Starts the worker ahead of the first call (its script loads meanwhile); nothing where none can run. */
+  start(): void;
 }
 
 export type RpcReply<Res> = { id: number } & ({ progress: number } | { result: Res } | { error: string });
@@ -66,6 +68,7 @@ export function workerRpc<Req, Res>(create: () => Worker, name: string): WorkerR
 
   return {
     available: () => !broken && typeof Worker !== 'undefined',
+    start: () => void start(),
     call(request, options) {
       const w = start();
       if (!w) return null;

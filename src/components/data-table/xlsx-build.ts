@@ -3,7 +3,8 @@
  * the platform's CompressionStream): 100,000 accounts in well under a second, in a Web Worker
  * (xlsx-worker.ts) or, where there is none (tests), in the page. No library: the sheet is simple.
  *
- * Input is a SheetPlan — plain arrays and typed arrays, so it crosses to the worker cheaply:
+ * Input is a SheetPlan — typed arrays and the shared strings' indices, so it crosses to the worker
+ * cheaply (the page, which reads every cell anyway, collects the distinct texts: SharedStrings):
  *   - title rows (our company, the document, the account, the period, when made), the first bold;
  *   - one header row, bold, frozen with the title rows above it;
  *   - the data rows: money as numbers formatted #,##0.00 (Turkish Excel shows 1.234,56), dates as real
@@ -19,20 +20,22 @@ export const CELL = { empty: 0, money: 1, number: 2, date: 3, text: 4 } as const
 export interface PlanRows {
   /** One per cell, row-major: CELL.* */
   types: Uint8Array;
-  /** Money in kuruş, plain numbers, dates as days since 1970-01-01 (by cell type). */
+  /** Money in kuruş, plain numbers, dates as days since 1970-01-01, texts as their shared string's index (by cell type). */
   nums: Float64Array;
-  /** Text cells' text (by the same index; other cells undefined). */
-  texts: (string | undefined)[];
   count: number;
 }
 
 export interface SheetPlan {
   sheet: string;
-  titleRows: string[];
-  headers: string[];
+  /** The title rows' and the column headers' shared strings. */
+  titleRows: number[];
+  headers: number[];
   rows: PlanRows;
   /** Totals rows (bold), same layout; count 0 when none. */
   totals: PlanRows;
+  /** The shared strings (SharedStrings.list) and how many cells refer to them (SharedStrings.count). */
+  strings: string[];
+  stringRefs: number;
   /** Column widths in characters. */
   widths: number[];
 }
@@ -60,7 +63,7 @@ function textEl(s: string): string {
 }
 
 /** The workbook's shared strings: each distinct text once (names, cities, categories repeat). */
-class SharedStrings {
+export class SharedStrings {
   private index = new Map<string, number>();
   readonly list: string[] = [];
   count = 0;
@@ -173,7 +176,7 @@ const B = {
 const COL_BYTES: Uint8Array[] = [];
 const colBytes = (i: number) => (COL_BYTES[i] ??= ascii(colName(i)));
 
-function rowXml(out: AsciiOut, r: number, rows: PlanRows, k: number, cols: number, bold: boolean, sst: SharedStrings): void {
+function rowXml(out: AsciiOut, r: number, rows: PlanRows, k: number, cols: number, bold: boolean): void {
   out.bytes(B.rowOpen);
   out.int(r);
   out.bytes(B.close);
@@ -210,32 +213,32 @@ function rowXml(out: AsciiOut, r: number, rows: PlanRows, k: number, cols: numbe
         out.bytes(bold ? B.strBold : B.str);
         out.bytes(B.quote);
         out.bytes(B.vOpen);
-        out.int(sst.of(rows.texts[at] ?? ''));
+        out.int(nums[at] as number);
     }
     out.bytes(B.cEnd);
   }
   out.bytes(B.rowEnd);
 }
 
-function textRow(r: number, cells: string[], style: number, sst: SharedStrings): string {
-  return `<row r="${r}">${cells.map((c, i) => `<c r="${colName(i)}${r}" t="s" s="${style}"><v>${sst.of(c)}</v></c>`).join('')}</row>`;
+function textRow(r: number, refs: number[], style: number): string {
+  return `<row r="${r}">${refs.map((ref, i) => `<c r="${colName(i)}${r}" t="s" s="${style}"><v>${ref}</v></c>`).join('')}</row>`;
 }
 
-/** The shared strings part (after the sheet: the sheet fills it). */
-function* sharedStringsXml(sst: SharedStrings): Generator<string> {
-  yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${sst.count}" uniqueCount="${sst.list.length}">`;
+/** The shared strings part: `count` how many cells refer to them. */
+function* sharedStringsXml(strings: readonly string[], count: number): Generator<string> {
+  yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${count}" uniqueCount="${strings.length}">`;
   const CHUNK = 20000;
-  for (let k = 0; k < sst.list.length; k += CHUNK) {
+  for (let k = 0; k < strings.length; k += CHUNK) {
     let s = '';
-    const end = Math.min(sst.list.length, k + CHUNK);
-    for (let i = k; i < end; i++) s += `<si>${textEl(sst.list[i] as string)}</si>`;
+    const end = Math.min(strings.length, k + CHUNK);
+    for (let i = k; i < end; i++) s += `<si>${textEl(strings[i] as string)}</si>`;
     yield s;
   }
   yield '</sst>';
 }
 
 /** The worksheet XML as bytes, in pieces (a few thousand rows each), reporting rows done. */
-function* sheetXml(plan: SheetPlan, sst: SharedStrings, progress?: Progress): Generator<Uint8Array> {
+function* sheetXml(plan: SheetPlan, progress?: Progress): Generator<Uint8Array> {
   const enc = new TextEncoder();
   const cols = plan.headers.length;
   // Title rows, a blank row, then the header: the header row is frozen with everything above it.
@@ -248,18 +251,18 @@ function* sheetXml(plan: SheetPlan, sst: SharedStrings, progress?: Progress): Ge
     `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${headerRow}" topLeftCell="A${headerRow + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
     '<sheetFormatPr defaultRowHeight="15"/>' +
     `<cols>${plan.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols><sheetData>`;
-  plan.titleRows.forEach((t, i) => (head0 += textRow(i + 1, [t], i === 0 ? STYLE.title : STYLE.plain, sst)));
-  head0 += textRow(headerRow, plan.headers, STYLE.bold, sst);
+  plan.titleRows.forEach((ref, i) => (head0 += textRow(i + 1, [ref], i === 0 ? STYLE.title : STYLE.plain)));
+  head0 += textRow(headerRow, plan.headers, STYLE.bold);
   yield enc.encode(head0);
   const out = new AsciiOut();
   const CHUNK = 4000;
   for (let k = 0; k < plan.rows.count; k += CHUNK) {
     const end = Math.min(plan.rows.count, k + CHUNK);
-    for (let j = k; j < end; j++) rowXml(out, headerRow + 1 + j, plan.rows, j, cols, false, sst);
+    for (let j = k; j < end; j++) rowXml(out, headerRow + 1 + j, plan.rows, j, cols, false);
     yield* out.take();
     progress?.(end);
   }
-  for (let j = 0; j < plan.totals.count; j++) rowXml(out, headerRow + 1 + plan.rows.count + j, plan.totals, j, cols, true, sst);
+  for (let j = 0; j < plan.totals.count; j++) rowXml(out, headerRow + 1 + plan.rows.count + j, plan.totals, j, cols, true);
   out.text('</sheetData><pageMargins left="0.5" right="0.5" top="0.6" bottom="0.6" header="0.3" footer="0.3"/></worksheet>');
   yield* out.take();
 }
@@ -307,22 +310,41 @@ const STATIC_FILES: [string, string][] = [
   ['xl/styles.xml', STYLES_XML],
 ];
 
-/** The .xlsx file of a plan. `progress(rowsDone)` is called as the sheet is written. */
+const utf8 = new TextEncoder();
+
+/** A part of the file, deflated (the ZIP container: zip.ts). */
+async function entry(name: string, chunks: Iterable<Uint8Array>): Promise<ZipEntry> {
+  const { crc, size, out, outSize } = await deflate(chunks);
+  return { name: utf8.encode(name), crc, size, compressed: out, compressedSize: outSize, offset: 0 };
+}
+
+/** The small fixed parts: content types, relations, styles, the workbook (the sheet's name). */
+export async function fixedEntries(sheet: string): Promise<ZipEntry[]> {
+  const parts: [string, string][] = [...STATIC_FILES, ['xl/workbook.xml', workbookXml(sheet)]];
+  return Promise.all(parts.map(([name, text]) => entry(name, [utf8.encode(text)])));
+}
+
+/** The worksheet part. `progress(rowsDone)` is called as it is written. */
+export function sheetEntry(plan: SheetPlan, progress?: Progress): Promise<ZipEntry> {
+  return entry('xl/worksheets/sheet1.xml', sheetXml(plan, progress));
+}
+
+/** The shared strings part: the distinct texts (SharedStrings.list) and how many cells refer to them. */
+export function stringsEntry(strings: readonly string[], count: number): Promise<ZipEntry> {
+  return entry('xl/sharedStrings.xml', (function* () {
+    for (const piece of sharedStringsXml(strings, count)) yield utf8.encode(piece);
+  })());
+}
+
+/** The file from its parts, in the order Excel's own files have them. */
+export function xlsxFile(fixed: ZipEntry[], sheet: ZipEntry, strings: ZipEntry): Blob {
+  return zipFile([...fixed, sheet, strings]);
+}
+
+/**
+ * The .xlsx file of a plan, every part here, one after the other (where no worker runs: tests). The
+ * page's writer has the two large parts made by two workers at once (xlsx-writer.ts planBlob).
+ */
 export async function buildXlsx(plan: SheetPlan, progress?: Progress): Promise<Blob> {
-  const enc = new TextEncoder();
-  const entries: ZipEntry[] = [];
-  const add = async (name: string, chunks: Iterable<Uint8Array>) => {
-    const { crc, size, out, outSize } = await deflate(chunks);
-    entries.push({ name: enc.encode(name), crc, size, compressed: out, compressedSize: outSize, offset: 0 });
-  };
-  for (const [name, text] of STATIC_FILES) await add(name, [enc.encode(text)]);
-  await add('xl/workbook.xml', [enc.encode(workbookXml(plan.sheet))]);
-  const sst = new SharedStrings();
-  const encoded = (pieces: Iterable<string>) =>
-    (function* () {
-      for (const piece of pieces) yield enc.encode(piece);
-    })();
-  await add('xl/worksheets/sheet1.xml', sheetXml(plan, sst, progress));
-  await add('xl/sharedStrings.xml', encoded(sharedStringsXml(sst)));
-  return zipFile(entries);
+  return xlsxFile(await fixedEntries(plan.sheet), await sheetEntry(plan, progress), await stringsEntry(plan.strings, plan.stringRefs));
 }

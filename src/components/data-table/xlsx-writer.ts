@@ -11,14 +11,18 @@
  *   - column widths that fit the longest value (capped, long names still show ~60 characters).
  *
  * Speed (100,000 accounts ≤ 1 s, bench `export.accountsXlsxMs`): the page only reads each cell once
- * into typed arrays (in slices, yielding between them, with progress); the XML and the ZIP are written
- * by xlsx-build.ts in a Web Worker (xlsx-worker.ts) — the page stays usable meanwhile — or in the page
- * where workers are unavailable (tests).
+ * into typed arrays and the shared strings (in slices, yielding between them, with progress); the
+ * two large parts of the file are written by xlsx-build.ts in two Web Workers at once (xlsx-worker.ts:
+ * the worksheet in one, the shared strings in the other; both started on the click, while the page
+ * reads the cells) — the page stays usable meanwhile — or in the page where workers are unavailable
+ * (tests).
  */
 import { formatDate, formatMoney, formatNumber } from '../../domain/format';
 import { downloadBlob } from '../../lib/download';
 import { workerRpc } from '../../lib/worker-rpc';
-import { buildXlsx, CELL, type PlanRows, type SheetPlan } from './xlsx-build';
+import { CELL, fixedEntries, SharedStrings, sheetEntry, stringsEntry, xlsxFile, type PlanRows, type SheetPlan } from './xlsx-build';
+import type { XlsxJob } from './xlsx-worker';
+import type { ZipEntry } from './zip';
 import type { ExportCell, ExportModel } from './types';
 
 export const MONEY_FORMAT = '#,##0.00';
@@ -63,10 +67,10 @@ function cellText(text: string): string {
 }
 
 function emptyRows(count: number, cols: number): PlanRows {
-  return { types: new Uint8Array(count * cols), nums: new Float64Array(count * cols), texts: new Array(count * cols), count };
+  return { types: new Uint8Array(count * cols), nums: new Float64Array(count * cols), count };
 }
 
-function put(rows: PlanRows, at: number, c: ExportCell): void {
+function put(rows: PlanRows, at: number, c: ExportCell, sst: SharedStrings): void {
   if (c == null) return;
   switch (c.type) {
     case 'money':
@@ -84,7 +88,7 @@ function put(rows: PlanRows, at: number, c: ExportCell): void {
     case 'text':
       if (c.text === '') return;
       rows.types[at] = CELL.text;
-      rows.texts[at] = cellText(c.text);
+      rows.nums[at] = sst.of(cellText(c.text));
   }
 }
 
@@ -99,6 +103,9 @@ export async function sheetPlan<T>(sheet: string, model: ExportModel<T>, progres
   const cols = columns.length;
   const widths = columns.map((c) => Math.max(...c.header.split(/\s+/).map((w) => w.length), Math.min(c.header.length, 24)));
   const plan = emptyRows(rows.length, cols);
+  const sst = new SharedStrings();
+  const titleRows = (model.titleRows ?? []).map((x) => sst.of(cellText(x)));
+  const headers = columns.map((c) => sst.of(cellText(c.header)));
   const fit = (i: number, n: number) => {
     if (n > (widths[i] as number)) widths[i] = n;
   };
@@ -111,7 +118,7 @@ export async function sheetPlan<T>(sheet: string, model: ExportModel<T>, progres
       for (let i = 0; i < cols; i++) {
         const cell = (cellFns[i] as (r: T) => ExportCell)(row);
         if (cell == null) continue;
-        put(plan, base + i, cell);
+        put(plan, base + i, cell, sst);
         fit(i, cell.type === 'text' ? cell.text.length : cell.type === 'date' ? 10 : cell.type === 'money' ? moneyWidth(cell.minor) : shownLength(cell));
       }
     }
@@ -123,15 +130,17 @@ export async function sheetPlan<T>(sheet: string, model: ExportModel<T>, progres
   const totalRows = [...(model.totals ? [model.totals] : []), ...(model.moreTotals ?? [])];
   const totals = emptyRows(totalRows.length, cols);
   totalRows.forEach((r, j) => r.forEach((cell, i) => {
-    put(totals, j * cols + i, cell);
+    put(totals, j * cols + i, cell, sst);
     fit(i, shownLength(cell));
   }));
   return {
     sheet,
-    titleRows: (model.titleRows ?? []).map(cellText),
-    headers: columns.map((c) => cellText(c.header)),
+    titleRows,
+    headers,
     rows: plan,
     totals,
+    strings: sst.list,
+    stringRefs: sst.count,
     // + 2: padding, and bold digits in the totals row are a little wider.
     widths: widths.map((w) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, w + 2))),
   };
@@ -144,20 +153,31 @@ function moneyWidth(minor: number): number {
   return digits + Math.floor((digits - 1) / 3) + 3 + (minor < 0 ? 1 : 0);
 }
 
-// ───────────── the worker (one, started on the first export) ─────────────
+// ───────────── the workers (two, started on the first export) ─────────────
 
-const xlsxWorker = workerRpc<SheetPlan, Blob>(() => new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module' }), 'xlsx');
+const startWorker = () => new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module' });
+const sheetWorker = workerRpc<XlsxJob, ZipEntry>(startWorker, 'xlsx');
+const stringsWorker = workerRpc<XlsxJob, ZipEntry>(startWorker, 'xlsx-strings');
 
-/** The .xlsx Blob of a plan: in the worker when there is one, else here. */
-function planBlob(plan: SheetPlan, progress?: ExportProgress): Promise<Blob> {
+/**
+ * The .xlsx Blob of a plan: the worksheet and the shared strings each in its worker, both at once (the
+ * worksheet is most of the work); a part whose worker cannot run is made here.
+ */
+async function planBlob(plan: SheetPlan, progress?: ExportProgress): Promise<Blob> {
   const rows = plan.rows.count;
   const written = (done: number) => progress?.(0.4 + 0.6 * (done / Math.max(1, rows)));
-  const transfer = [plan.rows.types.buffer, plan.rows.nums.buffer];
-  return xlsxWorker.call(plan, { transfer, progress: written }) ?? buildXlsx(plan, written);
+  const transfer = [plan.rows.types.buffer, plan.rows.nums.buffer, plan.totals.types.buffer, plan.totals.nums.buffer];
+  const strings = stringsWorker.call({ part: 'strings', strings: plan.strings, count: plan.stringRefs }) ?? stringsEntry(plan.strings, plan.stringRefs);
+  const sheet = sheetWorker.call({ part: 'sheet', plan }, { transfer, progress: written }) ?? sheetEntry(plan, written);
+  const [fixed, sheetPart, stringsPart] = await Promise.all([fixedEntries(plan.sheet), sheet, strings]);
+  return xlsxFile(fixed, sheetPart, stringsPart);
 }
 
 /** The .xlsx file as a Blob. */
 export async function xlsxBlob<T>(sheet: string, model: ExportModel<T>, progress?: ExportProgress): Promise<Blob> {
+  // The workers start while the page reads the cells (a module worker takes ~70 ms to be ready).
+  sheetWorker.start();
+  stringsWorker.start();
   return planBlob(await sheetPlan(sheet, model, progress), progress);
 }
 
