@@ -43,7 +43,8 @@ describe('the collections panel on the account page', () => {
     await app.user.type(within(promise).getByLabelText('Ödeme tarihi'), '31.12.2027');
     await app.user.click(within(promise).getByRole('button', { name: 'Sözü kaydet' }));
     const list = await screen.findByRole('list', { name: 'Sözler' });
-    expect(list).toHaveTextContent('31.12.2027: 12.500,00 TL');
+    // The due date once, before the amount (not again in the verdict).
+    expect(within(list).getByRole('listitem').textContent).toMatch(/^31\.12\.2027: 12\.500,00 TL → Bekliyor — \S/);
 
     const acc = await colApi<Acc>('accounts/1006');
     expect(acc.state).toMatchObject({ owner: 'demo', nextAction: 'Cuma öğleden sonra ara', nextActionDate: '2028-01-07', version: 1 });

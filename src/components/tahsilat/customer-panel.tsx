@@ -19,9 +19,10 @@ const FLAGS = ['itiraz', 'beklemede', 'hukuki'] as const;
 const messageOf = (e: unknown) => (e && typeof e === 'object' && 'userMessage' in e ? String((e as { userMessage: string }).userMessage) : 'İşlem yapılamadı.');
 const problemsOf = (e: unknown) => (e && typeof e === 'object' && 'problems' in e ? (e as { problems: { message: string }[] }).problems.map((p) => p.message) : []);
 
-export function promiseText(p: PromiseInfo): string {
+/** "5.000,00 TL → Bekliyor (28.11.2026)"; `dated: false` where the due date is already beside it (the panel's list). */
+export function promiseText(p: PromiseInfo, { dated = true }: { dated?: boolean } = {}): string {
   const amount = `${formatMoney(p.amount)} ${p.currency}`;
-  const verdict = p.status === 'pending' ? t('col.promise.pending', { date: formatDate(p.due) })
+  const verdict = p.status === 'pending' ? (dated ? t('col.promise.pending', { date: formatDate(p.due) }) : t('col.promise.waiting'))
     : p.status === 'partial' ? t('col.promise.partial', { amount: `${formatMoney(p.shortfall ?? 0)} ${p.currency}` })
       : t(`col.promise.${p.status}` as MessageKey);
   return `${amount} → ${verdict}${p.late ? ' (ek sürede)' : ''}`;
@@ -191,7 +192,7 @@ export function CustomerPanel({ accountId, onClose }: { accountId: string; onClo
       <PromiseForm acc={acc} />
       {acc.promises.length > 0 && (
         <ul className="col-promises" aria-label={t('col.panel.promises')}>
-          {acc.promises.map((p) => <li key={p.id} className={`col-promise col-promise--${p.status}`}>{formatDate(p.due)}: {promiseText(p)} — {p.byName}</li>)}
+          {acc.promises.map((p) => <li key={p.id} className={`col-promise col-promise--${p.status}`}>{formatDate(p.due)}: {promiseText(p, { dated: false })} — {p.byName}</li>)}
         </ul>
       )}
       <h3>{t('col.panel.log')}</h3>

@@ -23,6 +23,7 @@ export const tahsilat = {
     'col.c.flags': 'İşaretler',
     'col.c.open': 'Açık borcumuz',
     'col.promise.pending': 'Bekliyor ({date})',
+    'col.promise.waiting': 'Bekliyor',
     'col.promise.kept': 'Tutuldu',
     'col.promise.partial': 'Kısmen ({amount} eksik)',
     'col.promise.broken': 'Tutulmadı',
