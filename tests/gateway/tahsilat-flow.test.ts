@@ -17,7 +17,10 @@ const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.par
 /**
  * FIFO by due date per currency the account's lines are written in (the account view's rule, as the
  * open-items page: TL = the lines written in TL, TL first): each one's overdue total and oldest open
- * item's days; `currency`/`overdue` are the account's own currency's, `oldest` the oldest of all.
+ * item's days; `currency`/`overdue` are the account's own currency's, `oldest` the oldest of all. A
+ * return that names its invoice (İlgili Belge No) closes that invoice first, up to what it is owed, and
+ * only the rest joins the payments (the engine's rule, src/domain/ledger/open-items.ts): a return of
+ * an invoice not yet due leaves the overdue ones as they are.
  */
 type HandCurrency = { currency: string; overdue: number; oldest: number };
 function handAging(erp: DemoErp, id: string, asOf: string): (HandCurrency & { currencies: HandCurrency[] }) | null {
@@ -28,8 +31,18 @@ function handAging(erp: DemoErp, id: string, asOf: string): (HandCurrency & { cu
   for (const cur of all) {
     const lines = a.lines.filter((l) => l.date <= asOf && written(l) === cur);
     const amt = (l: (typeof lines)[number], side: 'd' | 'c') => (cur === 'TL' ? (side === 'd' ? l.debit : l.credit) : (side === 'd' ? (l.debit > 0 ? l.currencyAmount! : 0) : (l.credit > 0 ? l.currencyAmount! : 0)));
-    let pool = lines.reduce((s, l) => s + amt(l, 'c'), 0);
-    const debits = lines.filter((l) => amt(l, 'd') > 0).map((l) => ({ due: l.dueDate ?? l.date, left: amt(l, 'd') })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
+    const debits = lines.filter((l) => amt(l, 'd') > 0).map((l) => ({ no: l.documentNo, due: l.dueDate ?? l.date, left: amt(l, 'd') })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
+    let pool = 0;
+    for (const l of lines) {
+      let credit = amt(l, 'c');
+      const named = l.relatedDocumentNo ? debits.find((d) => d.no === l.relatedDocumentNo) : undefined;
+      if (named && credit > 0) {
+        const take = Math.min(credit, named.left);
+        named.left -= take;
+        credit -= take;
+      }
+      pool += credit;
+    }
     if (debits.reduce((s, d) => s + d.left, 0) <= pool) continue;
     let overdue = 0;
     let oldest = 0;
