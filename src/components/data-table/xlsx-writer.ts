@@ -168,7 +168,8 @@ async function planBlob(plan: SheetPlan, progress?: ExportProgress): Promise<Blo
   const written = (done: number) => progress?.(0.4 + 0.6 * (done / Math.max(1, rows)));
   const transfer = [plan.rows.types.buffer, plan.rows.nums.buffer, plan.totals.types.buffer, plan.totals.nums.buffer];
   const strings = stringsWorker.call({ part: 'strings', strings: plan.strings, count: plan.stringRefs }) ?? stringsEntry(plan.strings, plan.stringRefs);
-  const sheet = sheetWorker.call({ part: 'sheet', plan }, { transfer, progress: written }) ?? sheetEntry(plan, written);
+  // The worksheet needs the texts' indices only: their list goes to the other worker, not to this one.
+  const sheet = sheetWorker.call({ part: 'sheet', plan: { ...plan, strings: [] } }, { transfer, progress: written }) ?? sheetEntry(plan, written);
   const [fixed, sheetPart, stringsPart] = await Promise.all([fixedEntries(plan.sheet), sheet, strings]);
   return xlsxFile(fixed, sheetPart, stringsPart);
 }
