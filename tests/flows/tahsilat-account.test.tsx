@@ -40,9 +40,12 @@ describe('the collections panel on the account page', () => {
 
     const promise = screen.getByRole('form', { name: 'Ödeme sözü' });
     await app.user.type(within(promise).getByLabelText('Tutar'), '12.500,00');
-    await app.user.type(within(promise).getByLabelText('Ödeme tarihi'), '31.12.2027');
-    await app.user.click(within(promise).getByRole('button', { name: 'Sözü kaydet' }));
+    // Enter in the date box sends the promise (as in a plain text box), with the date just typed.
+    await app.user.type(within(promise).getByLabelText('Ödeme tarihi'), '31.12.2027{Enter}');
     const list = await screen.findByRole('list', { name: 'Sözler' });
+    // The form is empty again, the date box too.
+    await waitFor(() => expect(within(promise).getByLabelText('Ödeme tarihi')).toHaveValue(''));
+    expect(within(promise).getByLabelText('Tutar')).toHaveValue('');
     // The due date once, before the amount (not again in the verdict).
     expect(within(list).getByRole('listitem').textContent).toMatch(/^31\.12\.2027: 12\.500,00 TL → Bekliyor — \S/);
 

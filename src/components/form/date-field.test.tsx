@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { DateField } from './date-field';
 
 function typeDate(text: string) {
@@ -87,5 +88,42 @@ describe('DateField: a two-digit year (issue 31)', () => {
     const { onCommit } = typeDate('15.3.26');
     expect(onCommit).toHaveBeenCalledWith('2026-03-15');
     expect(screen.getByRole('status')).toHaveTextContent('“15.3.26” 15.03.2026 olarak anlaşıldı');
+  });
+});
+
+describe('DateField: Enter in a form (submitOnEnter)', () => {
+  function inForm(submitOnEnter: boolean) {
+    const seen: (string | null)[] = [];
+    function Form() {
+      const [value, setValue] = useState<string | null>(null);
+      return (
+        <form onSubmit={(e) => { e.preventDefault(); seen.push(value); }}>
+          <DateField label="Ödeme tarihi" value={value} onCommit={setValue} submitOnEnter={submitOnEnter} />
+        </form>
+      );
+    }
+    render(<Form />);
+    const box = screen.getByRole('textbox', { name: 'Ödeme tarihi' });
+    return { seen, box };
+  }
+
+  it('sends the form with the date just typed, once; a refused date sends nothing', async () => {
+    const { seen, box } = inForm(true);
+    fireEvent.change(box, { target: { value: '31.02.2027' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual([]);
+    fireEvent.change(box, { target: { value: '15.1.27' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(seen).toEqual(['2027-01-15']));
+  });
+
+  it('without it, Enter only commits the date (the form is not sent)', async () => {
+    const { seen, box } = inForm(false);
+    fireEvent.change(box, { target: { value: '15.01.2027' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual([]);
+    expect(box).toHaveValue('15.01.2027');
   });
 });

@@ -21,12 +21,18 @@ export function DateField({
   onCommit,
   id,
   onValidity,
+  submitOnEnter = false,
 }: {
   label: string;
   value: IsoDate | null;
   onCommit: (iso: IsoDate | null) => void;
   id?: string;
   onValidity?: (refused: boolean) => void;
+  /**
+   * Enter in the box also sends its form, as a plain text box's Enter does — once the date is
+   * committed and the form has it (a refused date sends nothing). Off: Enter only commits the date.
+   */
+  submitOnEnter?: boolean;
 }) {
   const shown = value ? formatDate(value) : '';
   const [text, setText] = useState(shown);
@@ -59,7 +65,8 @@ export function DateField({
     setInvalid(false);
     if (!own) setUnderstood(null);
   }, [shown]);
-  const commit = () => {
+  /** Reads the box; false when the text is refused. */
+  const commit = (): boolean => {
     const p = parseTypedDate(text);
     if (p.kind === 'empty') {
       setInvalid(false);
@@ -75,7 +82,11 @@ export function DateField({
         onCommit(p.iso);
       }
       else setText(shown);
-    } else setInvalid(p.reason === 'year' ? 'year' : 'format');
+    } else {
+      setInvalid(p.reason === 'year' ? 'year' : 'format');
+      return false;
+    }
+    return true;
   };
   const pick = (iso: IsoDate) => {
     setCalendar(false);
@@ -106,7 +117,9 @@ export function DateField({
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            commit();
+            const form = e.currentTarget.form;
+            // The form is sent after React has rendered the committed date into it.
+            if (commit() && submitOnEnter && form) setTimeout(() => form.requestSubmit(), 0);
           }
         }}
       />

@@ -64,7 +64,7 @@ function NextAction({ acc }: { acc: CollectAccount }) {
   return (
     <form className="col-form" onSubmit={(e) => void submit(e)}>
       <label>{t('col.panel.next')}<input value={form.nextAction} onChange={(e) => setForm({ ...form, nextAction: e.target.value })} /></label>
-      <DateField label={t('col.panel.nextDate')} value={form.nextActionDate} onCommit={(iso) => setForm((f) => ({ ...f, nextActionDate: iso }))} onValidity={setDateRefused} />
+      <DateField label={t('col.panel.nextDate')} value={form.nextActionDate} onCommit={(iso) => setForm((f) => ({ ...f, nextActionDate: iso }))} onValidity={setDateRefused} submitOnEnter />
       <label>{t('col.panel.owner')}<input value={form.owner ?? ''} onChange={(e) => setForm({ ...form, owner: e.target.value || null })} /></label>
       <fieldset className="col-flags">
         {FLAGS.map((f) => (
@@ -119,6 +119,8 @@ function PromiseForm({ acc }: { acc: CollectAccount }) {
   const [currency, setCurrency] = useState(acc.currencies[0] ?? 'TL');
   const [due, setDue] = useState<IsoDate | null>(null);
   const [dueRefused, setDueRefused] = useState(false);
+  // A saved promise empties the form; the date box is made anew (it keeps what is typed while it has focus).
+  const [saved, setSaved] = useState(0);
   const [error, setError] = useState<unknown>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -128,6 +130,7 @@ function PromiseForm({ acc }: { acc: CollectAccount }) {
       qc.setQueryData(tahsilatQueries.account(acc.accountId).queryKey, await addPromise(acc.accountId, { amount, currency, due: due ?? '' }));
       setAmount('');
       setDue(null);
+      setSaved((n) => n + 1);
       void qc.invalidateQueries({ queryKey: ['tahsilat', 'worklist'] });
     } catch (err) {
       setError(err);
@@ -138,7 +141,7 @@ function PromiseForm({ acc }: { acc: CollectAccount }) {
     <form className="col-form" onSubmit={(e) => void submit(e)} aria-label={t('col.panel.promise')}>
       <label>{t('col.panel.amount')}<input inputMode="decimal" placeholder="50.000,00" value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
       <label>{t('col.c.currency')}<select value={currency} onChange={(e) => setCurrency(e.target.value)}>{currencies.map((c) => <option key={c}>{c}</option>)}</select></label>
-      <DateField label={t('col.panel.due')} value={due} onCommit={setDue} onValidity={setDueRefused} />
+      <DateField key={saved} label={t('col.panel.due')} value={due} onCommit={setDue} onValidity={setDueRefused} submitOnEnter />
       <button className="button button--small" type="submit">{t('col.panel.addPromise')}</button>
       <Errors error={error} />
     </form>
