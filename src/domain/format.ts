@@ -23,6 +23,11 @@ export function formatMoney(minor: Minor): string {
   return `${neg ? '-' : ''}${String(units).replace(GROUP, '.')},${String(cents).padStart(2, '0')}`;
 }
 
+/** Amounts in several currencies, each with its code: "25.000,00 TL · 1.200,00 USD". */
+export function formatMoneyPerCurrency(amounts: readonly { minor: Minor; currency: string }[]): string {
+  return amounts.map((a) => `${formatMoney(a.minor)} ${a.currency}`).join(' · ');
+}
+
 /** Absolute amount with its side: balance > 0 is borçlu (B), < 0 alacaklı (A). */
 export function formatBalance(minor: Minor): { text: string; side: 'B' | 'A' | '' } {
   return { text: formatMoney(Math.abs(minor)), side: !Number.isSafeInteger(minor) ? '' : minor > 0 ? 'B' : minor < 0 ? 'A' : '' };

@@ -7,6 +7,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { mswServer, renderApp } from '../harness';
+import { downloadXlsx } from '../harness/xlsx-download';
 
 vi.setConfig({ testTimeout: 40_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -57,5 +58,60 @@ describe('the worklist, 250 customers', () => {
     await waitFor(() => expect([...grid().querySelectorAll('tr[data-row-id]')].map((r) => r.getAttribute('data-row-id'))).toEqual(['1201']));
     expect(within(grid().querySelector('tr[data-row-id="1201"]') as HTMLElement).getByRole('link', { name: '5.000,00' })).toBeInTheDocument();
     expect(asked).toEqual(['all 100', 'all all']);
+  });
+
+  it('Excel: a customer owing in two currencies has both amounts, each with its currency; one currency stays a number', async () => {
+    mswServer.use(
+      http.get('*/api/tahsilat/worklist', ({ request }) => {
+        const limit = new URL(request.url).searchParams.get('limit') === 'all' ? ALL.length : 100;
+        return HttpResponse.json({
+          today: '2026-11-16', asOf: '2026-11-16T09:00:00.000Z', stale: false, problem: null, counts: { all: 250, mine: 0, today: 0, broken: 0, disputes: 0 }, total: 250,
+          rows: ALL.slice(0, limit), me: 'demo', mail: 'outbox', mailWaiting: 0, mailProblem: null,
+        });
+      }),
+    );
+    const app = await renderApp('/tahsilat', { loggedIn: true });
+    await screen.findByText('250 satır');
+    const { ws } = await downloadXlsx(app);
+    const rows: unknown[][] = [];
+    ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    const header = rows.findIndex((r) => r.includes('Müşteri') && r.includes('Vadesi geçmiş'));
+    const col = (name: string) => rows[header]!.indexOf(name);
+    const of = (name: string) => rows.find((r) => r[col('Müşteri')] === name)!;
+    // Customer 0: 250 × 100,00 = 25.000,00 TL and 1.200,00 USD; customer 1: 249 × 100,00 = 24.900,00 TL.
+    expect(of('Müşteri 000')[col('Vadesi geçmiş')]).toBe('25.000,00 TL · 1.200,00 USD');
+    expect(of('Müşteri 000')[col('Para birimi')]).toBe('TL, USD');
+    expect(of('Müşteri 001')[col('Vadesi geçmiş')]).toBe(24_900);
+  });
+
+  it('suppliers: what we owe in two currencies shows one amount per line, and the file has both with their currencies', async () => {
+    mswServer.use(
+      http.get('*/api/tahsilat/payables', () =>
+        HttpResponse.json({
+          asOf: '2026-11-16T09:00:00.000Z', stale: false, problem: null,
+          rows: [
+            { accountId: '2001', name: 'Ankara Elektrik Ltd. Şti.', oldestDays: 95, open: [
+              { currency: 'TL', overdue: 3_572_635, open: 3_572_635, overdueCount: 2, oldestDays: 95, oldestDue: null },
+              { currency: 'USD', overdue: 584_200, open: 1_659_000, overdueCount: 1, oldestDays: 40, oldestDue: null },
+            ] },
+            { accountId: '2002', name: 'Gök Grup Kağıt Ltd. Şti.', oldestDays: 30, open: [{ currency: 'TL', overdue: 302_394_174, open: 302_394_174, overdueCount: 4, oldestDays: 30, oldestDue: null }] },
+          ],
+        }),
+      ),
+    );
+    const app = await renderApp('/tahsilat?gorunum=tedarikci', { loggedIn: true });
+    const grid = await screen.findByRole('grid', { name: 'Tedarikçiler (borçlarımız)' });
+    const two = await within(grid).findByText('Ankara Elektrik Ltd. Şti.');
+    const cells = [...two.closest('tr')!.querySelectorAll('td')].map((td) => [...td.querySelectorAll('.col-figure')].map((f) => f.textContent));
+    expect(cells.filter((c) => c.length)).toEqual([['35.726,35', '5.842,00'], ['35.726,35', '16.590,00']]);
+    const { ws } = await downloadXlsx(app);
+    const rows: unknown[][] = [];
+    ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    const header = rows.findIndex((r) => r.includes('Tedarikçi'));
+    const col = (name: string) => rows[header]!.indexOf(name);
+    const of = (name: string) => rows.find((r) => r[col('Tedarikçi')] === name)!;
+    expect(of('Ankara Elektrik Ltd. Şti.')[col('Vadesi geçen borcumuz')]).toBe('35.726,35 TL · 5.842,00 USD');
+    expect(of('Ankara Elektrik Ltd. Şti.')[col('Açık borcumuz')]).toBe('35.726,35 TL · 16.590,00 USD');
+    expect(of('Gök Grup Kağıt Ltd. Şti.')[col('Açık borcumuz')]).toBe(3_023_941.74);
   });
 });

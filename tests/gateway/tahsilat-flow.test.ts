@@ -63,6 +63,57 @@ function handAging(erp: DemoErp, id: string, asOf: string): (HandCurrency & { cu
   return { currency: a.currency ?? 'TL', overdue: own?.overdue ?? 0, oldest: Math.max(...currencies.map((c) => c.oldest)), currencies };
 }
 
+/**
+ * A supplier, worked by hand the same way from our side: per currency (TL first), the credits are what
+ * we owe (purchase invoices, by due date) and the debits our payments, FIFO; a return naming its
+ * invoice closes that one first. The account is a supplier when its first currency with a balance
+ * leans to the credit side; only its currencies that lean that way count. Null for a customer or a
+ * settled account.
+ */
+type HandOwed = { currency: string; overdue: number; open: number; oldest: number };
+function handOwed(erp: DemoErp, id: string, asOf: string): HandOwed[] | null {
+  const a = erp.dataset.accountById.get(id)!;
+  const written = (l: (typeof a.lines)[number]) => l.currency ?? 'TL';
+  const all = [...new Set(a.lines.map(written))].sort((x, y) => (x === 'TL' ? -1 : y === 'TL' ? 1 : 0));
+  const out: HandOwed[] = [];
+  let supplier: boolean | null = null;
+  for (const cur of all) {
+    const lines = a.lines.filter((l) => l.date <= asOf && written(l) === cur);
+    const amt = (l: (typeof lines)[number], side: 'd' | 'c') => (cur === 'TL' ? (side === 'd' ? l.debit : l.credit) : (side === 'd' ? (l.debit > 0 ? l.currencyAmount! : 0) : (l.credit > 0 ? l.currencyAmount! : 0)));
+    const net = lines.reduce((s, l) => s + amt(l, 'c') - amt(l, 'd'), 0);
+    if (net === 0) continue;
+    supplier ??= net > 0;
+    if (!supplier || net < 0) continue;
+    const owed = lines.filter((l) => amt(l, 'c') > 0).map((l) => ({ no: l.documentNo, due: l.dueDate ?? l.date, left: amt(l, 'c') })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
+    let pool = 0;
+    for (const l of lines) {
+      let paid = amt(l, 'd');
+      const named = l.relatedDocumentNo ? owed.find((d) => d.no === l.relatedDocumentNo) : undefined;
+      if (named && paid > 0) {
+        const take = Math.min(paid, named.left);
+        named.left -= take;
+        paid -= take;
+      }
+      pool += paid;
+    }
+    let overdue = 0;
+    let oldest = 0;
+    let open = 0;
+    for (const d of owed) {
+      const take = Math.min(pool, d.left);
+      pool -= take;
+      const left = d.left - take;
+      open += left;
+      if (left > 0 && days(d.due, asOf) > 0) {
+        overdue += left;
+        oldest = Math.max(oldest, days(d.due, asOf));
+      }
+    }
+    out.push({ currency: cur, overdue, open, oldest });
+  }
+  return supplier ? out : null;
+}
+
 interface Row { accountId: string; overdue: { currency: string; overdue: number; oldestDays: number }[]; oldestDays: number; promise: { status: string; shortfall: number | null } | null; urgency: number; flags: string[]; nextAction: string }
 const worklist = async (view = 'all') => (await (await h.api(`/api/tahsilat/worklist?view=${view}&refresh=1`)).json()) as { rows: Row[]; counts: Record<string, number>; stale: boolean; problem: string | null };
 
@@ -107,6 +158,29 @@ describe('the worklist', () => {
     const bad = await put(a!.accountId, { version: 1, nextAction: 'x', nextActionDate: '31.02.2027', flags: [] });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toMatch(/geçerli bir tarih değil/);
+  });
+});
+
+describe('suppliers (read-only)', () => {
+  it('lists exactly the accounts we owe, per currency what is past due and what is open, worked from the dataset; the oldest first', async () => {
+    const res = await h.api('/api/tahsilat/payables');
+    const body = (await res.json()) as { stale: boolean; rows: { accountId: string; open: { currency: string; overdue: number; open: number; oldestDays: number }[]; oldestDays: number }[] };
+    const expected = new Map(h.erp.dataset.accounts.map((a) => [a.id, handOwed(h.erp, a.id, '2026-11-16')] as const).filter((e): e is [string, HandOwed[]] => e[1] !== null));
+    expect(expected.size).toBeGreaterThan(10);
+    // The dataset has both: suppliers with something past due, and some of what we owe not due yet.
+    const owed = [...expected.values()].flat();
+    expect(owed.some((c) => c.overdue > 0)).toBe(true);
+    expect(owed.some((c) => c.open > c.overdue)).toBe(true);
+    expect(new Set(body.rows.map((r) => r.accountId))).toEqual(new Set(expected.keys()));
+    for (const r of body.rows) {
+      expect(r.open).toEqual(expected.get(r.accountId)!.map((c) => expect.objectContaining({ currency: c.currency, overdue: c.overdue, open: c.open, oldestDays: c.oldest })));
+    }
+    const olds = body.rows.map((r) => r.oldestDays);
+    expect(olds).toEqual([...olds].sort((a, b) => b - a));
+    // A customer is never listed as a supplier.
+    const customers = (await worklist()).rows.map((r) => r.accountId);
+    expect(customers.filter((id) => expected.has(id))).toEqual([]);
+    expect(body.stale).toBe(false);
   });
 });
 

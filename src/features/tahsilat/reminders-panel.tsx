@@ -6,7 +6,7 @@ import { proposeReminders, sendReminders, tahsilatQueries, type Proposal } from 
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t, type MessageKey } from '../../i18n';
-import { formatMoney } from '../../domain/format';
+import { formatMoneyPerCurrency } from '../../domain/format';
 import './tahsilat.css';
 
 export function RemindersPanel() {
@@ -24,10 +24,10 @@ export function RemindersPanel() {
     },
     { id: 'name', header: () => t('col.c.name'), value: (r) => r.name || r.accountId, primary: true, href: (r) => `/tahsilat?musteri=${encodeURIComponent(r.accountId)}`, wrap: true },
     { id: 'level', header: () => t('col.rem.level'), kind: 'number', width: '5rem', value: (r) => r.level },
-    { id: 'overdue', header: () => t('col.c.overdue'), width: '14rem', value: (r) => r.overdue.map((c) => `${formatMoney(c.overdue)} ${c.currency}`).join(' · ') },
+    { id: 'overdue', header: () => t('col.c.overdue'), width: '14rem', align: 'end', value: (r) => formatMoneyPerCurrency(r.overdue.map((c) => ({ minor: c.overdue, currency: c.currency }))), wrap: true },
     { id: 'oldest', header: () => t('col.c.oldest'), kind: 'number', width: '6rem', value: (r) => Math.max(...r.overdue.map((c) => c.oldestDays)) },
-    { id: 'to', header: () => t('col.rem.to'), width: '14rem', value: (r) => r.to.join(', '), wrap: true },
-    { id: 'state', header: () => 'Durum', width: '10rem', value: (r) => t(`col.rem.state.${r.state}` as MessageKey) },
+    { id: 'to', header: () => t('col.rem.to'), width: '17rem', value: (r) => r.to.join(', '), wrap: true },
+    { id: 'state', header: () => 'Durum', width: '14rem', value: (r) => t(`col.rem.state.${r.state}` as MessageKey), wrap: true },
   ];
   const run = async (fn: () => Promise<unknown>) => {
     setMessage(null);

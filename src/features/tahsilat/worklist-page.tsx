@@ -8,10 +8,10 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { tahsilatQueries, refreshWorklist, type View, type WorkRow } from '../../api/tahsilat';
-import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
+import { csvValue, DataTable, TableSearch, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t, type MessageKey } from '../../i18n';
-import { formatCount, formatDate, formatDateTime, formatMoney } from '../../domain/format';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatMoneyPerCurrency } from '../../domain/format';
 import { withParams } from '../../lib/search-params';
 import { CustomerPanel, promiseText } from '../../components/tahsilat/customer-panel';
 import { PayablesTable } from './payables-table';
@@ -29,6 +29,8 @@ const COLUMNS: readonly DataColumn<WorkRow>[] = [
   { id: 'name', header: () => t('col.c.name'), value: (r) => r.name || r.accountId, primary: true, href: (r) => `?musteri=${encodeURIComponent(r.accountId)}`, wrap: true, width: '16rem' },
   {
     id: 'overdue', header: () => t('col.c.overdue'), kind: 'money', width: '10rem', value: (r) => first(r)?.overdue ?? null,
+    // A customer owing in two currencies: both in the file, each with its currency (a number cell would keep the first only).
+    csv: (r) => (r.overdue.length > 1 ? formatMoneyPerCurrency(r.overdue.map((c) => ({ minor: c.overdue, currency: c.currency }))) : csvValue('money', first(r)?.overdue ?? null)),
     cell: (r) => r.overdue.length ? r.overdue.map((c) => <Link key={c.currency} to={`/accounts/${encodeURIComponent(r.accountId)}/acik-kalemler`} className="col-figure" title={titleOf(r, c)}>{c.estimated ? '≈ ' : ''}{formatMoney(c.overdue)}</Link>) : '—',
   },
   { id: 'currency', header: () => t('col.c.currency'), width: '5rem', value: (r) => r.overdue.map((c) => c.currency).join(', ') },
