@@ -38,7 +38,7 @@ const COLUMNS: readonly DataColumn<WorkRow>[] = [
   { id: 'owner', header: () => t('col.c.owner'), width: '7rem', value: (r) => r.owner ?? '' },
   { id: 'next', header: () => t('col.c.next'), wrap: true, width: '12rem', value: (r) => r.nextAction },
   { id: 'nextDate', header: () => t('col.c.nextDate'), kind: 'date', width: '7rem', value: (r) => r.nextActionDate },
-  { id: 'last', header: () => t('col.c.last'), width: '10rem', value: (r) => (r.lastActivity ? `${KIND_LABEL[r.lastActivity.kind] ?? r.lastActivity.kind} ${formatDateTime(new Date(r.lastActivity.at))}` : ''), sortValue: (r) => r.lastActivity?.at ?? '' },
+  { id: 'last', header: () => t('col.c.last'), wrap: true, width: '10rem', value: (r) => (r.lastActivity ? `${KIND_LABEL[r.lastActivity.kind] ?? r.lastActivity.kind} ${formatDateTime(new Date(r.lastActivity.at))}` : ''), sortValue: (r) => r.lastActivity?.at ?? '' },
   { id: 'promise', header: () => t('col.c.promise'), wrap: true, width: '12rem', value: (r) => (r.promise ? promiseText(r.promise) : '') },
   { id: 'level', header: () => t('col.c.level'), kind: 'number', width: '6rem', value: (r) => r.reminderLevel || null },
   { id: 'flags', header: () => t('col.c.flags'), width: '8rem', value: (r) => r.flags.map((f) => t(`col.flag.${f}` as MessageKey)).join(', ') },
