@@ -16,78 +16,26 @@ const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.par
 
 /**
  * FIFO by due date per currency the account's lines are written in (the account view's rule, as the
- * open-items page: TL = the lines written in TL, TL first): each one's overdue total and oldest open
- * item's days; `currency`/`overdue` are the account's own currency's, `oldest` the oldest of all. A
- * return that names its invoice (İlgili Belge No) closes that invoice first, up to what it is owed, and
- * only the rest joins the payments (the engine's rule, src/domain/ledger/open-items.ts): a return of
- * an invoice not yet due leaves the overdue ones as they are.
+ * open-items page: TL = the lines written in TL, TL first). `items` is the side that is owed (debits:
+ * the customer owes us; credits: we owe the supplier), the other side pays them. A return that names
+ * its invoice (İlgili Belge No) closes that invoice first, up to what it is owed, and only the rest
+ * joins the payments (the engine's rule, src/domain/ledger/open-items.ts): a return of an invoice not
+ * yet due leaves the overdue ones as they are. Per currency: what stays open, the past-due part of it
+ * and the oldest open item's days.
  */
-type HandCurrency = { currency: string; overdue: number; oldest: number };
-function handAging(erp: DemoErp, id: string, asOf: string): (HandCurrency & { currencies: HandCurrency[] }) | null {
+type HandCurrency = { currency: string; overdue: number; open: number; oldest: number };
+function handFifo(erp: DemoErp, id: string, asOf: string, items: 'debit' | 'credit'): (HandCurrency & { net: number })[] {
   const a = erp.dataset.accountById.get(id)!;
   const written = (l: (typeof a.lines)[number]) => l.currency ?? 'TL';
   const all = [...new Set(a.lines.map(written))].sort((x, y) => (x === 'TL' ? -1 : y === 'TL' ? 1 : 0));
-  const currencies: HandCurrency[] = [];
-  for (const cur of all) {
+  return all.map((cur) => {
     const lines = a.lines.filter((l) => l.date <= asOf && written(l) === cur);
-    const amt = (l: (typeof lines)[number], side: 'd' | 'c') => (cur === 'TL' ? (side === 'd' ? l.debit : l.credit) : (side === 'd' ? (l.debit > 0 ? l.currencyAmount! : 0) : (l.credit > 0 ? l.currencyAmount! : 0)));
-    const debits = lines.filter((l) => amt(l, 'd') > 0).map((l) => ({ no: l.documentNo, due: l.dueDate ?? l.date, left: amt(l, 'd') })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
+    const amt = (l: (typeof lines)[number], side: 'debit' | 'credit') => (cur === 'TL' ? l[side] : l[side] > 0 ? l.currencyAmount! : 0);
+    const payments = items === 'debit' ? 'credit' : 'debit';
+    const owed = lines.filter((l) => amt(l, items) > 0).map((l) => ({ no: l.documentNo, due: l.dueDate ?? l.date, left: amt(l, items) })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
     let pool = 0;
     for (const l of lines) {
-      let credit = amt(l, 'c');
-      const named = l.relatedDocumentNo ? debits.find((d) => d.no === l.relatedDocumentNo) : undefined;
-      if (named && credit > 0) {
-        const take = Math.min(credit, named.left);
-        named.left -= take;
-        credit -= take;
-      }
-      pool += credit;
-    }
-    if (debits.reduce((s, d) => s + d.left, 0) <= pool) continue;
-    let overdue = 0;
-    let oldest = 0;
-    for (const d of debits) {
-      const take = Math.min(pool, d.left);
-      pool -= take;
-      const open = d.left - take;
-      const late = days(d.due, asOf);
-      if (open > 0 && late > 0) {
-        overdue += open;
-        oldest = Math.max(oldest, late);
-      }
-    }
-    if (overdue > 0) currencies.push({ currency: cur, overdue, oldest });
-  }
-  if (!currencies.length) return null;
-  const own = currencies.find((c) => c.currency === (a.currency ?? 'TL'));
-  return { currency: a.currency ?? 'TL', overdue: own?.overdue ?? 0, oldest: Math.max(...currencies.map((c) => c.oldest)), currencies };
-}
-
-/**
- * A supplier, worked by hand the same way from our side: per currency (TL first), the credits are what
- * we owe (purchase invoices, by due date) and the debits our payments, FIFO; a return naming its
- * invoice closes that one first. The account is a supplier when its first currency with a balance
- * leans to the credit side; only its currencies that lean that way count. Null for a customer or a
- * settled account.
- */
-type HandOwed = { currency: string; overdue: number; open: number; oldest: number };
-function handOwed(erp: DemoErp, id: string, asOf: string): HandOwed[] | null {
-  const a = erp.dataset.accountById.get(id)!;
-  const written = (l: (typeof a.lines)[number]) => l.currency ?? 'TL';
-  const all = [...new Set(a.lines.map(written))].sort((x, y) => (x === 'TL' ? -1 : y === 'TL' ? 1 : 0));
-  const out: HandOwed[] = [];
-  let supplier: boolean | null = null;
-  for (const cur of all) {
-    const lines = a.lines.filter((l) => l.date <= asOf && written(l) === cur);
-    const amt = (l: (typeof lines)[number], side: 'd' | 'c') => (cur === 'TL' ? (side === 'd' ? l.debit : l.credit) : (side === 'd' ? (l.debit > 0 ? l.currencyAmount! : 0) : (l.credit > 0 ? l.currencyAmount! : 0)));
-    const net = lines.reduce((s, l) => s + amt(l, 'c') - amt(l, 'd'), 0);
-    if (net === 0) continue;
-    supplier ??= net > 0;
-    if (!supplier || net < 0) continue;
-    const owed = lines.filter((l) => amt(l, 'c') > 0).map((l) => ({ no: l.documentNo, due: l.dueDate ?? l.date, left: amt(l, 'c') })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
-    let pool = 0;
-    for (const l of lines) {
-      let paid = amt(l, 'd');
+      let paid = amt(l, payments);
       const named = l.relatedDocumentNo ? owed.find((d) => d.no === l.relatedDocumentNo) : undefined;
       if (named && paid > 0) {
         const take = Math.min(paid, named.left);
@@ -96,6 +44,7 @@ function handOwed(erp: DemoErp, id: string, asOf: string): HandOwed[] | null {
       }
       pool += paid;
     }
+    const net = lines.reduce((s, l) => s + amt(l, items) - amt(l, payments), 0);
     let overdue = 0;
     let oldest = 0;
     let open = 0;
@@ -109,9 +58,26 @@ function handOwed(erp: DemoErp, id: string, asOf: string): HandOwed[] | null {
         oldest = Math.max(oldest, days(d.due, asOf));
       }
     }
-    out.push({ currency: cur, overdue, open, oldest });
-  }
-  return supplier ? out : null;
+    return { currency: cur, overdue, open, oldest, net };
+  });
+}
+
+/** A customer's overdue currencies (none: null); `currency`/`overdue` are the account's own currency's, `oldest` the oldest of all. */
+function handAging(erp: DemoErp, id: string, asOf: string): (HandCurrency & { currencies: HandCurrency[] }) | null {
+  const a = erp.dataset.accountById.get(id)!;
+  const currencies = handFifo(erp, id, asOf, 'debit').filter((c) => c.open > 0 && c.overdue > 0);
+  if (!currencies.length) return null;
+  const own = currencies.find((c) => c.currency === (a.currency ?? 'TL'));
+  return { currency: a.currency ?? 'TL', overdue: own?.overdue ?? 0, open: own?.open ?? 0, oldest: Math.max(...currencies.map((c) => c.oldest)), currencies };
+}
+
+/**
+ * A supplier: the account's first currency with a balance leans to the credit side; only its
+ * currencies that lean that way count. Null for a customer or a settled account.
+ */
+function handOwed(erp: DemoErp, id: string, asOf: string): HandCurrency[] | null {
+  const owed = handFifo(erp, id, asOf, 'credit').filter((c) => c.net !== 0);
+  return owed.length && owed[0]!.net > 0 ? owed.filter((c) => c.net > 0) : null;
 }
 
 interface Row { accountId: string; overdue: { currency: string; overdue: number; oldestDays: number }[]; oldestDays: number; promise: { status: string; shortfall: number | null } | null; urgency: number; flags: string[]; nextAction: string }
@@ -165,7 +131,7 @@ describe('suppliers (read-only)', () => {
   it('lists exactly the accounts we owe, per currency what is past due and what is open, worked from the dataset; the oldest first', async () => {
     const res = await h.api('/api/tahsilat/payables');
     const body = (await res.json()) as { stale: boolean; rows: { accountId: string; open: { currency: string; overdue: number; open: number; oldestDays: number }[]; oldestDays: number }[] };
-    const expected = new Map(h.erp.dataset.accounts.map((a) => [a.id, handOwed(h.erp, a.id, '2026-11-16')] as const).filter((e): e is [string, HandOwed[]] => e[1] !== null));
+    const expected = new Map(h.erp.dataset.accounts.map((a) => [a.id, handOwed(h.erp, a.id, '2026-11-16')] as const).filter((e): e is [string, HandCurrency[]] => e[1] !== null));
     expect(expected.size).toBeGreaterThan(10);
     // The dataset has both: suppliers with something past due, and some of what we owe not due yet.
     const owed = [...expected.values()].flat();
