@@ -1,7 +1,8 @@
 /**
- * The .xlsx file itself, written directly (SpreadsheetML strings + a ZIP whose entries are deflated by
- * the platform's CompressionStream): 100,000 accounts in well under a second, in a Web Worker
- * (xlsx-worker.ts) or, where there is none (tests), in the page. No library: the sheet is simple.
+ * The .xlsx file's parts, written directly (SpreadsheetML strings deflated by the platform's
+ * CompressionStream; zip.ts puts them in the ZIP): 100,000 accounts in well under a second, the two
+ * large parts each in a Web Worker (xlsx-worker.ts) or, where there is none (tests), in the page
+ * (xlsx-writer.ts). No library: the sheet is simple.
  *
  * Input is a SheetPlan — typed arrays and the shared strings' indices, so it crosses to the worker
  * cheaply (the page, which reads every cell anyway, collects the distinct texts: SharedStrings):
@@ -12,7 +13,7 @@
  *   - the totals rows, bold.
  */
 
-import { deflate, zipFile, type ZipEntry } from './zip';
+import { deflate, type ZipEntry } from './zip';
 
 /** Cell types in SheetPlan.types. */
 export const CELL = { empty: 0, money: 1, number: 2, date: 3, text: 4 } as const;
@@ -334,17 +335,4 @@ export function stringsEntry(strings: readonly string[], count: number): Promise
   return entry('xl/sharedStrings.xml', (function* () {
     for (const piece of sharedStringsXml(strings, count)) yield utf8.encode(piece);
   })());
-}
-
-/** The file from its parts, in the order Excel's own files have them. */
-export function xlsxFile(fixed: ZipEntry[], sheet: ZipEntry, strings: ZipEntry): Blob {
-  return zipFile([...fixed, sheet, strings]);
-}
-
-/**
- * The .xlsx file of a plan, every part here, one after the other (where no worker runs: tests). The
- * page's writer has the two large parts made by two workers at once (xlsx-writer.ts planBlob).
- */
-export async function buildXlsx(plan: SheetPlan, progress?: Progress): Promise<Blob> {
-  return xlsxFile(await fixedEntries(plan.sheet), await sheetEntry(plan, progress), await stringsEntry(plan.strings, plan.stringRefs));
 }

@@ -20,9 +20,9 @@
 import { formatDate, formatMoney, formatNumber } from '../../domain/format';
 import { downloadBlob } from '../../lib/download';
 import { workerRpc } from '../../lib/worker-rpc';
-import { CELL, fixedEntries, SharedStrings, sheetEntry, stringsEntry, xlsxFile, type PlanRows, type SheetPlan } from './xlsx-build';
+import { CELL, fixedEntries, SharedStrings, sheetEntry, stringsEntry, type PlanRows, type SheetPlan } from './xlsx-build';
 import type { XlsxJob } from './xlsx-worker';
-import type { ZipEntry } from './zip';
+import { zipFile, type ZipEntry } from './zip';
 import type { ExportCell, ExportModel } from './types';
 
 export const MONEY_FORMAT = '#,##0.00';
@@ -171,7 +171,8 @@ async function planBlob(plan: SheetPlan, progress?: ExportProgress): Promise<Blo
   // The worksheet needs the texts' indices only: their list goes to the other worker, not to this one.
   const sheet = sheetWorker.call({ part: 'sheet', plan: { ...plan, strings: [] } }, { transfer, progress: written }) ?? sheetEntry(plan, written);
   const [fixed, sheetPart, stringsPart] = await Promise.all([fixedEntries(plan.sheet), sheet, strings]);
-  return xlsxFile(fixed, sheetPart, stringsPart);
+  // The parts in the order Excel's own files have them.
+  return zipFile([...fixed, sheetPart, stringsPart]);
 }
 
 /** The .xlsx file as a Blob. */
