@@ -154,5 +154,5 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 /** Empties every table (tests: one database per file, a clean one per test). */
 export async function truncateAll(d: Database): Promise<void> {
-  await d.db.execute(sql`TRUNCATE contacts, campaigns, letters, events, mails, reply_tokens, uploads, jobs, collect_accounts, collect_activities, collect_promises, collect_reminders, collect_settings RESTART IDENTITY CASCADE`);
+  await d.db.execute(sql`TRUNCATE contacts, campaigns, letters, events, mails, mail_tries, reply_tokens, uploads, jobs, collect_accounts, collect_activities, collect_promises, collect_reminders, collect_settings RESTART IDENTITY CASCADE`);
 }

@@ -5,6 +5,7 @@
  * Money is integer minor units inside jsonb snapshots; moments are timestamptz.
  */
 import type { BabsSnapshot } from '../../src/domain/babs/reconcile';
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -84,12 +85,20 @@ export const letters = pgTable(
     sentAt: ts('sent_at'),
     reminders: integer('reminders').notNull().default(0),
     remindedAt: ts('reminded_at'),
+    /** Reminder jobs made for this letter so far (the index into its campaign's reminder_days of the next one). */
+    remindersQueued: integer('reminders_queued').notNull().default(0),
+    /** When the next reminder is due (null: none left, or the letter no longer waits): the scan reads only these. */
+    nextRemindAt: ts('next_remind_at'),
     /** The event that holds the latest answer (answers live only in events). */
     answerEventId: bigint('answer_event_id', { mode: 'number' }),
     resolvedEventId: bigint('resolved_event_id', { mode: 'number' }),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('letters_campaign_idx').on(t.campaignId, t.state), index('letters_account_idx').on(t.accountId)],
+  (t) => [
+    index('letters_campaign_idx').on(t.campaignId, t.state),
+    index('letters_account_idx').on(t.accountId),
+    index('letters_next_remind_idx').on(t.nextRemindAt).where(sql`next_remind_at IS NOT NULL`),
+  ],
 );
 
 export const events = pgTable(
@@ -105,7 +114,7 @@ export const events = pgTable(
     byName: text('by_name'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [index('events_letter_idx').on(t.letterId, t.id), index('events_campaign_idx').on(t.campaignId)],
+  (t) => [index('events_letter_idx').on(t.letterId, t.id), index('events_campaign_idx').on(t.campaignId, t.id)],
 );
 
 export const mails = pgTable(
@@ -138,6 +147,21 @@ export const mails = pgTable(
     sentAt: ts('sent_at'),
   },
   (t) => [index('mails_campaign_idx').on(t.campaignId, t.createdAt)],
+);
+
+/** Every try of a mail, with the relay's answer (append-only). */
+export const mailTries = pgTable(
+  'mail_tries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    mailId: text('mail_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    at: ts('at').notNull(),
+    ok: boolean('ok').notNull(),
+    smtp: text('smtp').notNull().default(''),
+    messageId: text('message_id'),
+  },
+  (t) => [index('mail_tries_mail_idx').on(t.mailId, t.id)],
 );
 
 export const tokens = pgTable('reply_tokens', {
@@ -175,8 +199,10 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull(),
+    /** When it ended (done or failed): pruned after the retention. */
+    finishedAt: ts('finished_at'),
   },
-  (t) => [uniqueIndex('jobs_unique_key').on(t.uniqueKey), index('jobs_ready_idx').on(t.state, t.runAt)],
+  (t) => [uniqueIndex('jobs_unique_key').on(t.uniqueKey), index('jobs_ready_idx').on(t.state, t.runAt), index('jobs_finished_idx').on(t.finishedAt).where(sql`state <> 'queued'`)],
 );
 
 /** Tahsilat takibi (issue 34): our state per customer; the ERP's figures are read, never stored here. */

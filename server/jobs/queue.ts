@@ -1,24 +1,49 @@
 /**
- * One jobs table for all scheduled work, claimed by any number of instances:
- * UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING *. A claimed job is
- * invisible until `locked_until` (the visibility timeout); a job whose instance died becomes
- * claimable again after it. A job with a unique key (a reminder) exists once across instances.
+ * One jobs table for all scheduled work, claimed by any number of instances (graphile-worker's rules,
+ * on Node 20): a claim is `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n)` that writes
+ * the claiming worker's id (`locked_by`) and a lease (`locked_until`). Renewal, completion and a retry
+ * name the owner: a worker whose lease ran out and was taken over changes nothing. While a worker holds
+ * jobs it renews their leases (a heartbeat every third of the lease), so a job that takes longer than
+ * the lease (a mail batch on a slow relay) stays its own; a job whose worker died is claimable once
+ * its lease has run out, by one worker (SKIP LOCKED), and is marked `reclaimed`.
+ *
+ * Cron-like work is a job with a unique key per occurrence (schedules below: a daily hour in
+ * Europe/Istanbul, or a fixed slot), so however many instances tick, it runs once. Finished jobs are
+ * pruned after a retention (JOBS_RETENTION_DAYS, default 14; failed ones kept 90 days).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { jobs } from '../db/schema';
+import { todayIso } from '../../src/domain/dates';
 
 export interface Job {
   id: number;
   kind: string;
   payload: Record<string, unknown>;
   attempts: number;
-  /** Claimed before (a retry, or its instance died mid-job). */
+  /** Claimed before (a retry, or its worker died mid-job). */
   reclaimed: boolean;
 }
 
+/** What became of a job: done, or back to the queue at `retryAt`, or failed for good (`retryAt` null). */
+export type Outcome = 'done' | { retryAt: Date | null; error: string };
+
+/** Thrown by a handler to choose its own retry (or none: `at` null). */
+export class JobRetry extends Error {
+  constructor(
+    message: string,
+    readonly at: Date | null,
+  ) {
+    super(message);
+    this.name = 'JobRetry';
+  }
+}
+
 type Tx = Pick<Database['db'], 'insert'>;
+
+const iso = (d: Date) => d.toISOString();
+const idList = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
 
 export async function enqueue(db: Tx, kind: string, payload: Record<string, unknown>, runAt: Date, uniqueKey?: string): Promise<void> {
   await db
@@ -27,15 +52,15 @@ export async function enqueue(db: Tx, kind: string, payload: Record<string, unkn
     .onConflictDoNothing();
 }
 
-export async function claim(d: Database, me: string, kinds: readonly string[], n: number, now: Date, visibilityMs: number): Promise<Job[]> {
-  const until = new Date(now.getTime() + visibilityMs);
+export async function claim(d: Database, me: string, kinds: readonly string[], n: number, now: Date, leaseMs: number): Promise<Job[]> {
+  const until = new Date(now.getTime() + leaseMs);
   const kindList = sql.join(kinds.map((k) => sql`${k}`), sql`, `);
   const rows = await d.rows<{ id: string | number; kind: string; payload: Record<string, unknown>; attempts: number }>(sql`
-    UPDATE jobs SET locked_until = ${until.toISOString()}::timestamptz, locked_by = ${me}, attempts = attempts + 1
+    UPDATE jobs SET locked_until = ${iso(until)}::timestamptz, locked_by = ${me}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM jobs
-      WHERE state = 'queued' AND kind IN (${kindList}) AND run_at <= ${now.toISOString()}::timestamptz
-        AND (locked_until IS NULL OR locked_until < ${now.toISOString()}::timestamptz)
+      WHERE state = 'queued' AND kind IN (${kindList}) AND run_at <= ${iso(now)}::timestamptz
+        AND (locked_until IS NULL OR locked_until < ${iso(now)}::timestamptz)
       ORDER BY run_at, id
       FOR UPDATE SKIP LOCKED
       LIMIT ${n}
@@ -44,50 +69,117 @@ export async function claim(d: Database, me: string, kinds: readonly string[], n
   return rows.map((r) => ({ id: Number(r.id), kind: r.kind, payload: r.payload, attempts: r.attempts, reclaimed: r.attempts > 1 }));
 }
 
-export async function complete(d: Database, id: number | readonly number[]): Promise<void> {
-  const ids = typeof id === 'number' ? [id] : id;
-  if (ids.length === 0) return;
-  await d.db.execute(sql`UPDATE jobs SET state = 'done', locked_until = NULL WHERE id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+/** Done, for the jobs `me` still holds; the ids it no longer held (taken over) are returned. */
+export async function complete(d: Database, me: string, ids: readonly number[], now: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await d.rows<{ id: string | number }>(sql`
+    UPDATE jobs SET state = 'done', locked_until = NULL, finished_at = ${iso(now)}::timestamptz
+    WHERE id IN (${idList(ids)}) AND locked_by = ${me} AND state = 'queued' RETURNING id`);
+  const done = new Set(rows.map((r) => Number(r.id)));
+  return ids.filter((i) => !done.has(i));
 }
 
-/** Back to the queue at `runAt` (a retry), or failed for good. */
-export async function retryOrFail(d: Database, id: number, error: string, runAt: Date | null): Promise<void> {
-  if (runAt) await d.db.execute(sql`UPDATE jobs SET locked_until = NULL, run_at = ${runAt.toISOString()}::timestamptz, last_error = ${error} WHERE id = ${id}`);
-  else await d.db.execute(sql`UPDATE jobs SET state = 'failed', locked_until = NULL, last_error = ${error} WHERE id = ${id}`);
+/** Back to the queue at `runAt` (a retry), or failed for good; only by the job's owner. False: not held. */
+export async function retryOrFail(d: Database, me: string, id: number, error: string, runAt: Date | null, now: Date): Promise<boolean> {
+  const rows = runAt
+    ? await d.rows(sql`UPDATE jobs SET locked_until = NULL, locked_by = NULL, run_at = ${iso(runAt)}::timestamptz, last_error = ${error}
+        WHERE id = ${id} AND locked_by = ${me} AND state = 'queued' RETURNING id`)
+    : await d.rows(sql`UPDATE jobs SET state = 'failed', locked_until = NULL, last_error = ${error}, finished_at = ${iso(now)}::timestamptz
+        WHERE id = ${id} AND locked_by = ${me} AND state = 'queued' RETURNING id`);
+  return rows.length > 0;
 }
 
-/** Keeps a long job invisible to others while it runs. */
-export async function extend(d: Database, id: number, now: Date, visibilityMs: number): Promise<void> {
-  await d.db.execute(sql`UPDATE jobs SET locked_until = ${new Date(now.getTime() + visibilityMs).toISOString()}::timestamptz WHERE id = ${id}`);
+/** Renews the leases `me` holds; the ids it no longer holds are returned (lost: taken over or finished elsewhere). */
+export async function renew(d: Database, me: string, ids: readonly number[], now: Date, leaseMs: number): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await d.rows<{ id: string | number }>(sql`
+    UPDATE jobs SET locked_until = ${iso(new Date(now.getTime() + leaseMs))}::timestamptz
+    WHERE id IN (${idList(ids)}) AND locked_by = ${me} AND state = 'queued' RETURNING id`);
+  const held = new Set(rows.map((r) => Number(r.id)));
+  return ids.filter((i) => !held.has(i));
+}
+
+/** Deletes finished jobs older than the retention (done) or `failedMs` (failed), `limit` at a time; the number deleted. */
+export async function prune(d: Database, now: Date, doneMs: number, failedMs: number, limit = 5_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await d.rows(sql`
+      DELETE FROM jobs WHERE id IN (
+        SELECT id FROM jobs WHERE (state = 'done' AND finished_at < ${iso(new Date(now.getTime() - doneMs))}::timestamptz)
+          OR (state = 'failed' AND finished_at < ${iso(new Date(now.getTime() - failedMs))}::timestamptz)
+        LIMIT ${limit}
+      ) RETURNING id`);
+    total += rows.length;
+    if (rows.length < limit) return total;
+  }
+}
+
+/** A cron-like job: its next occurrence as a unique key and a moment. */
+export interface Schedule {
+  kind: string;
+  next: (now: Date) => { key: string; runAt: Date };
+}
+
+/** Every day at `hour`:00 in Europe/Istanbul (Türkiye has kept UTC+3 all year since 2016). */
+export function dailyAt(kind: string, hour: number): Schedule {
+  return {
+    kind,
+    next: (now) => {
+      const day = todayIso(now);
+      const at = new Date(`${day}T${String(hour).padStart(2, '0')}:00:00+03:00`);
+      return { key: `${kind}:${day}`, runAt: at > now ? at : now };
+    },
+  };
+}
+
+/** Once per slot of `everyMs` (slots counted from midnight in Istanbul's zone). */
+export function every(kind: string, everyMs: number): Schedule {
+  const offset = 3 * 3_600_000;
+  return {
+    kind,
+    next: (now) => {
+      const slot = Math.floor((now.getTime() + offset) / everyMs);
+      return { key: `${kind}:${slot}`, runAt: new Date(slot * everyMs - offset) };
+    },
+  };
 }
 
 export type Handler = (job: Job) => Promise<void>;
-/** Jobs of one kind taken together (the outbox's mails): one claim and one completion for up to `max`. */
+/** Jobs of one kind taken together (the outbox's mails): one claim for up to `max`, an outcome per job. */
 export interface BatchHandler {
   max: number;
-  run: (jobs: Job[]) => Promise<void>;
+  /** Outcomes by job id; a job left out is done. A throw retries every job of the batch (default waits). */
+  run: (jobs: Job[]) => Promise<Map<number, Outcome> | void>;
 }
 
 export interface WorkerOptions {
   handlers: Record<string, Handler>;
   /** Kinds run in batches (claimed apart from the others, up to `max` a round). */
   batchHandlers?: Record<string, BatchHandler>;
+  /** Cron-like jobs (their kinds must have a handler): enqueued once per occurrence across instances. */
+  schedules?: readonly Schedule[];
   now: () => Date;
   log: (line: string) => void;
   /** Poll interval (default 500 ms). */
   intervalMs?: number;
-  visibilityMs?: number;
+  /** A claim's lease (default 60 s); renewed every third of it while the job runs. */
+  leaseMs?: number;
   /** Jobs claimed at once (default 8). */
   batch?: number;
   /**
    * How long a round keeps topping up (default 5 s): a job that ends within it is followed at once by
    * the next one claimed, so a campaign's chunks flow through the ERP reads and the letter threads
-   * without the whole round waiting for its slowest chunk; the batch kinds (mails) and onTick wait
-   * at most this long for the next round.
+   * without the whole round waiting for its slowest chunk; the batch kinds (mails) wait at most this
+   * long for the next round.
    */
   topUpMs?: number;
-  /** Called on every tick before claiming (reminder scan). */
-  onTick?: () => Promise<void>;
+  /** Tries of a job that throws (default 8), waits doubling from 2 s to at most 5 min. */
+  maxAttempts?: number;
+}
+
+/** The default retry of a job that threw: doubling waits, failed for good after `max` tries. */
+export function defaultRetry(attempts: number, now: Date, max: number): Date | null {
+  return attempts < max ? new Date(now.getTime() + Math.min(300_000, 2_000 * 2 ** Math.min(attempts, 8))) : null;
 }
 
 /** Polls the jobs table; `drain()` runs until nothing is ready (tests, bench). */
@@ -96,7 +188,20 @@ export class Worker {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | null = null;
   private stopped = false;
-  constructor(private readonly d: Database, private readonly o: WorkerOptions) {}
+  /** Jobs this worker holds now (their leases are renewed). */
+  private readonly held = new Set<number>();
+  /** Held jobs whose lease another worker took: their end is not recorded. */
+  private readonly lost = new Set<number>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private lastScheduled = '';
+  constructor(
+    private readonly d: Database,
+    private readonly o: WorkerOptions,
+  ) {}
+
+  private get leaseMs() {
+    return this.o.leaseMs ?? 60_000;
+  }
 
   start(): void {
     this.stopped = false;
@@ -114,6 +219,45 @@ export class Worker {
     await this.running?.catch(() => undefined);
   }
 
+  /** Renews every held lease now (the heartbeat's beat; tests call it). */
+  async beat(): Promise<void> {
+    const ids = [...this.held];
+    const lost = await renew(this.d, this.id, ids, this.o.now(), this.leaseMs);
+    for (const id of lost) {
+      if (this.lost.has(id)) continue;
+      this.lost.add(id);
+      this.o.log(`jobs: lease of #${id} lost (taken over by another worker); its end is not recorded here`);
+    }
+  }
+
+  private hold(list: readonly Job[]): void {
+    for (const j of list) this.held.add(j.id);
+    if (!this.heartbeat && this.held.size) {
+      this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), Math.max(50, Math.floor(this.leaseMs / 3)));
+      this.heartbeat.unref?.();
+    }
+  }
+
+  private release(ids: readonly number[]): void {
+    for (const id of ids) {
+      this.held.delete(id);
+      this.lost.delete(id);
+    }
+    if (this.held.size === 0 && this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+  }
+
+  /** Enqueues the schedules' current occurrences (once per occurrence key and worker; the unique key across instances). */
+  private async schedule(now: Date): Promise<void> {
+    const due = (this.o.schedules ?? []).map((s) => ({ s, ...s.next(now) }));
+    const sig = due.map((x) => x.key).join('|');
+    if (sig === this.lastScheduled) return;
+    for (const x of due) await enqueue(this.d.db, x.s.kind, {}, x.runAt, x.key);
+    this.lastScheduled = sig;
+  }
+
   /** One claim-and-run round; the number of jobs run. */
   async tick(): Promise<number> {
     if (this.running) {
@@ -121,17 +265,17 @@ export class Worker {
     }
     let count = 0;
     const run = (async () => {
-      await this.o.onTick?.();
       const now = this.o.now();
-      const visibility = this.o.visibilityMs ?? 60_000;
+      await this.schedule(now);
+      const lease = this.leaseMs;
       const kinds = Object.keys(this.o.handlers);
       const batches = Object.entries(this.o.batchHandlers ?? {});
       const [claimed, ...batchClaims] = await Promise.all([
-        kinds.length ? claim(this.d, this.id, kinds, this.o.batch ?? 8, now, visibility) : Promise.resolve([]),
-        ...batches.map(([kind, b]) => claim(this.d, this.id, [kind], b.max, now, visibility)),
+        kinds.length ? claim(this.d, this.id, kinds, this.o.batch ?? 8, now, lease) : Promise.resolve([]),
+        ...batches.map(([kind, b]) => claim(this.d, this.id, [kind], b.max, now, lease)),
       ]);
+      this.hold([...claimed!, ...batchClaims.flat()]);
       count = claimed!.length + batchClaims.reduce((n, c) => n + c.length, 0);
-      const failed = (job: Job, e: unknown) => this.failed(job, e);
       const started = Date.now();
       const topUpMs = this.o.topUpMs ?? 5_000;
       await Promise.all([
@@ -139,16 +283,19 @@ export class Worker {
         // and runs the next ready job.
         ...claimed!.map(async (first) => {
           for (let job: Job | undefined = first; job; ) {
+            let outcome: Outcome;
             try {
               await this.o.handlers[job.kind]!(job);
-              await complete(this.d, job.id);
+              outcome = 'done';
             } catch (e) {
-              await failed(job, e);
+              outcome = this.failure(job, e);
             }
+            await this.finish(job, outcome);
             job = undefined;
             if (!this.stopped && Date.now() - started < topUpMs) {
-              const [next] = await claim(this.d, this.id, kinds, 1, this.o.now(), visibility);
+              const [next] = await claim(this.d, this.id, kinds, 1, this.o.now(), lease);
               if (next) {
+                this.hold([next]);
                 count++;
                 job = next;
               }
@@ -158,11 +305,18 @@ export class Worker {
         ...batches.map(async ([, b], i) => {
           const list = batchClaims[i]!;
           if (list.length === 0) return;
+          let outcomes: Map<number, Outcome> | void;
           try {
-            await b.run(list);
-            await complete(this.d, list.map((j) => j.id));
+            outcomes = await b.run(list);
           } catch (e) {
-            for (const job of list) await failed(job, e);
+            for (const job of list) await this.finish(job, this.failure(job, e));
+            return;
+          }
+          const done = list.filter((j) => (outcomes?.get(j.id) ?? 'done') === 'done');
+          await this.completeHeld(done);
+          for (const job of list) {
+            const o = outcomes?.get(job.id);
+            if (o && o !== 'done') await this.finish(job, o);
           }
         }),
       ]);
@@ -176,10 +330,38 @@ export class Worker {
     return count;
   }
 
-  private async failed(job: Job, e: unknown): Promise<void> {
-    const wait = Math.min(300_000, 2_000 * 2 ** Math.min(job.attempts, 8));
-    await retryOrFail(this.d, job.id, (e as Error).message.slice(0, 500), job.attempts < 8 ? new Date(this.o.now().getTime() + wait) : null).catch(() => undefined);
-    this.o.log(`jobs: ${job.kind} #${job.id} failed (attempt ${job.attempts}): ${(e as Error).message.slice(0, 160)}`);
+  private failure(job: Job, e: unknown): Outcome {
+    const error = (e as Error).message.slice(0, 500);
+    const retryAt = e instanceof JobRetry ? e.at : defaultRetry(job.attempts, this.o.now(), this.o.maxAttempts ?? 8);
+    this.o.log(`jobs: ${job.kind} #${job.id} failed (attempt ${job.attempts}${retryAt ? '' : ', for good'}): ${error.slice(0, 160)}`);
+    return { retryAt, error };
+  }
+
+  private async completeHeld(list: readonly Job[]): Promise<void> {
+    if (list.length === 0) return;
+    const ids = list.map((j) => j.id);
+    try {
+      const notHeld = await complete(this.d, this.id, ids, this.o.now());
+      for (const id of notHeld) this.o.log(`jobs: #${id} ended here after its lease was taken over; not recorded as done`);
+    } catch (e) {
+      // Left leased: it is claimed again when the lease runs out (its handler is idempotent).
+      this.o.log(`jobs: completion of ${ids.length} job(s) not recorded (${(e as Error).message.slice(0, 120)})`);
+    } finally {
+      this.release(ids);
+    }
+  }
+
+  private async finish(job: Job, outcome: Outcome): Promise<void> {
+    if (outcome === 'done') return this.completeHeld([job]);
+    try {
+      if (!(await retryOrFail(this.d, this.id, job.id, outcome.error, outcome.retryAt, this.o.now()))) {
+        this.o.log(`jobs: #${job.id} failed here after its lease was taken over; not recorded`);
+      }
+    } catch {
+      // Left leased: claimed again when the lease runs out.
+    } finally {
+      this.release([job.id]);
+    }
   }
 
   /** Runs rounds until one finds nothing to do (at most `max`). */

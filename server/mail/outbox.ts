@@ -7,8 +7,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { jobs, letters, mails, tokens } from '../db/schema';
-import { enqueue, type Job } from '../jobs/queue';
+import { jobs, letters, mailTries, mails, tokens } from '../db/schema';
+import { scheduleFirstReminder } from '../mutabakat/reminders';
+import { JobRetry, type Job, type Outcome } from '../jobs/queue';
 import type { CampaignRecord, LetterRecord } from '../mutabakat/campaigns';
 import type { MutCtx } from '../mutabakat/context';
 import { appendEvent, appendEvents, type Actor } from '../mutabakat/events';
@@ -76,18 +77,37 @@ export async function queueMails(
 const redact = (s: string, link: string) => s.split(link).join(link.replace(/\/yanit\/.*/, '/yanit/…'));
 
 /** The 'send' job: one mail through the transport. */
-export const sendJob = (ctx: MutCtx, job: Job): Promise<void> => sendJobs(ctx, [job]);
+export const sendJob = async (ctx: MutCtx, job: Job): Promise<void> => {
+  const o = (await sendJobs(ctx, [job])).get(job.id);
+  if (o && o !== 'done') throw new JobRetry(o.error, o.retryAt);
+};
 
 type MailRow = typeof mails.$inferSelect;
 type Sent = { mail: MailRow; messageId: string; response: string };
 
+/** Tries of recording mails the relay accepted, before they are left to the next round (process memory keeps them). */
+const RECORD_WAITS = [100, 400, 1_500];
+
 /**
  * 'send' jobs taken in a batch: the mails read in one query, marked in flight in one, sent at once
- * (the transport's pooled connections), the sent ones recorded in one transaction. A failure is kept
- * per mail (its SMTP answer) and retried on its own.
+ * (the transport's pooled connections), the sent ones recorded in one transaction. Every try is a
+ * row of mail_tries with the relay's answer. A refused mail is retried on the one schedule of mails
+ * (MutCtx retryBaseMs, doubling, maxMailAttempts; a 5xx answer at once for good) by moving its job.
+ * A mail the relay accepted is never sent again by this process: when its record cannot be written
+ * (the database away), it is kept in memory and recorded by the job's next round. Only a mail in
+ * flight when its process died is sent again, and marked "belki iki kez gönderildi".
  */
-export async function sendJobs(ctx: MutCtx, list: readonly Job[]): Promise<void> {
-  const ids = [...new Set(list.map((j) => String(j.payload.mailId)))];
+export async function sendJobs(ctx: MutCtx, list: readonly Job[]): Promise<Map<number, Outcome>> {
+  const outcomes = new Map<number, Outcome>();
+  const jobsOf = new Map<string, Job[]>();
+  for (const j of list) {
+    const id = String(j.payload.mailId);
+    jobsOf.set(id, [...(jobsOf.get(id) ?? []), j]);
+  }
+  const setOutcome = (mailId: string, o: Outcome) => {
+    for (const j of jobsOf.get(mailId) ?? []) outcomes.set(j.id, o);
+  };
+  const ids = [...jobsOf.keys()];
   // The PDFs come out of the database a few at a time (each read is held on the event loop).
   const rows: { mail: MailRow; letterState: string | null; letterPdf: Uint8Array | null; docsPdf: Uint8Array | null }[] = [];
   for (let i = 0; i < ids.length; i += 10) {
@@ -100,19 +120,20 @@ export async function sendJobs(ctx: MutCtx, list: readonly Job[]): Promise<void>
   if (stopped.length) {
     await ctx.db.update(mails).set({ state: 'failed', smtp: 'gönderilmedi: mektup iptal edildi ya da yanıtlandı', link: null }).where(inArray(mails.id, stopped.map((r) => r.mail.id)));
   }
-  const go = live.filter((r) => !stopped.includes(r));
-  if (go.length === 0) return;
-  // In flight when its instance stopped: it may have gone already. It goes (once more), marked.
+  // Accepted by the relay in an earlier round of this process, its record not written then: recorded now, not sent again.
+  const accepted: Sent[] = live.filter((r) => r.mail.state === 'sending' && ctx.unrecorded.has(r.mail.id)).map((r) => ({ mail: r.mail, ...ctx.unrecorded.get(r.mail.id)! }));
+  const go = live.filter((r) => !stopped.includes(r) && !ctx.unrecorded.has(r.mail.id));
+  // In flight when its process stopped: it may have gone already. It goes (once more), marked.
   const inFlight = go.filter((r) => r.mail.state === 'sending');
   if (inFlight.length) {
     await ctx.db.update(mails).set({ maybeTwice: true }).where(inArray(mails.id, inFlight.map((r) => r.mail.id)));
-    await appendEvents(ctx.db, ctx.now(), inFlight.map(({ mail }) => ({
+    await appendEvents(ctx.db, ctx.now(), inFlight.filter(({ mail }) => mail.pdf === null).map(({ mail }) => ({
       campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: 'resumed_in_flight',
-      detail: { mailId: mail.id, kind: mail.kind, note: 'Gönderim sırasında sunucu durdu; e-posta yeniden gönderiliyor (iki kez gitmiş olabilir).' },
+      detail: { mailId: mail.id, kind: mail.kind, note: 'Gönderim sırasında sunucu durdu; e-posta yeniden gönderiliyor (belki iki kez gönderildi).' },
     })));
   }
-  await ctx.db.update(mails).set({ state: 'sending', attempts: sql`${mails.attempts} + 1` }).where(inArray(mails.id, go.map((r) => r.mail.id)));
-  const sent: Sent[] = [];
+  if (go.length) await ctx.db.update(mails).set({ state: 'sending', attempts: sql`${mails.attempts} + 1` }).where(inArray(mails.id, go.map((r) => r.mail.id)));
+  const sent: Sent[] = [...accepted];
   await Promise.all(go.map(async ({ mail, letterPdf, docsPdf }) => {
     try {
       const r = await ctx.transport.send({
@@ -121,12 +142,30 @@ export async function sendJobs(ctx: MutCtx, list: readonly Job[]): Promise<void>
         // A BA/BS letter's documents list goes beside it.
         ...(mail.pdf === null && docsPdf ? { moreAttachments: [{ fileName: docsNameBeside(mail.attachmentName), content: Buffer.from(docsPdf) }] } : {}),
       });
+      ctx.unrecorded.set(mail.id, { messageId: r.messageId, response: r.response });
       sent.push({ mail, messageId: r.messageId, response: r.response });
     } catch (e) {
-      await failedMail(ctx, mail, e);
+      setOutcome(mail.id, await failedMail(ctx, mail, e));
     }
   }));
-  if (sent.length) await recordSent(ctx, sent);
+  if (sent.length) {
+    for (let i = 0; ; i++) {
+      try {
+        await recordSent(ctx, sent);
+        for (const s of sent) ctx.unrecorded.delete(s.mail.id);
+        break;
+      } catch (e) {
+        if (i >= RECORD_WAITS.length) {
+          ctx.log(`mail: ${sent.length} sent mail(s) not recorded yet (${(e as Error).message.slice(0, 120)}); recorded on the next round, not sent again`);
+          const retryAt = new Date(ctx.now().getTime() + 5_000);
+          for (const s of sent) setOutcome(s.mail.id, { retryAt, error: 'gönderildi; kaydı bekliyor' });
+          break;
+        }
+        await new Promise((ok) => setTimeout(ok, RECORD_WAITS[i]));
+      }
+    }
+  }
+  return outcomes;
 }
 
 async function recordSent(ctx: MutCtx, sent: readonly Sent[]): Promise<void> {
@@ -141,37 +180,53 @@ async function recordSent(ctx: MutCtx, sent: readonly Sent[]): Promise<void> {
   const firstSends = letterMails.filter((x) => x.mail.kind !== 'reminder').map((x) => x.mail.letterId);
   const reminders = letterMails.filter((x) => x.mail.kind === 'reminder').map((x) => x.mail.letterId);
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`UPDATE mails AS m SET state = 'sent', sent_at = ${now.toISOString()}::timestamptz, message_id = v.mid, smtp = v.smtp, next_attempt_at = NULL,
+    const updated = await tx.execute(sql`UPDATE mails AS m SET state = 'sent', sent_at = ${now.toISOString()}::timestamptz, message_id = v.mid, smtp = v.smtp, next_attempt_at = NULL,
       html = v.html, text = v.text, link = CASE WHEN v.clear THEN NULL ELSE m.link END
-      FROM (VALUES ${values}) AS v(id, mid, smtp, html, text, clear) WHERE m.id = v.id`);
-    if (firstSends.length) {
-      await tx.update(letters).set({ state: sql`CASE WHEN ${letters.state} IN ('queued','failed','no_address','prepared') THEN 'sent' ELSE ${letters.state} END`, sentAt: sql`COALESCE(${letters.sentAt}, ${now.toISOString()}::timestamptz)`, lastError: null }).where(inArray(letters.id, firstSends));
+      FROM (VALUES ${values}) AS v(id, mid, smtp, html, text, clear) WHERE m.id = v.id AND m.state <> 'sent' RETURNING m.id, m.attempts`);
+    const attemptOf = new Map((updated as unknown as { rows: { id: string; attempts: number }[] }).rows.map((r) => [r.id, r.attempts]));
+    const fresh = sent.filter((x) => attemptOf.has(x.mail.id));
+    if (fresh.length === 0) return;
+    await tx.insert(mailTries).values(fresh.map(({ mail, messageId, response }) => ({ mailId: mail.id, attempt: attemptOf.get(mail.id)!, at: now, ok: true, smtp: response.slice(0, 500), messageId })));
+    const freshLetters = new Set(fresh.map((x) => x.mail.letterId));
+    const firsts = firstSends.filter((id) => freshLetters.has(id));
+    const reminded = reminders.filter((id) => freshLetters.has(id));
+    if (firsts.length) {
+      await tx.update(letters).set({ state: sql`CASE WHEN ${letters.state} IN ('queued','failed','no_address','prepared') THEN 'sent' ELSE ${letters.state} END`, sentAt: sql`COALESCE(${letters.sentAt}, ${now.toISOString()}::timestamptz)`, lastError: null }).where(inArray(letters.id, firsts));
+      await scheduleFirstReminder(tx, firsts);
     }
-    if (reminders.length) {
-      await tx.update(letters).set({ reminders: sql`${letters.reminders} + 1`, remindedAt: now, lastError: null }).where(inArray(letters.id, reminders));
+    if (reminded.length) {
+      await tx.update(letters).set({ reminders: sql`${letters.reminders} + 1`, remindedAt: now, lastError: null }).where(inArray(letters.id, reminded));
     }
-    await appendEvents(tx, now, letterMails.map(({ mail, messageId, response }) => ({
+    await appendEvents(tx, now, letterMails.filter((x) => attemptOf.has(x.mail.id)).map(({ mail, messageId, response }) => ({
       campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: mail.kind === 'reminder' ? 'reminded' : 'sent',
-      detail: { mailId: mail.id, messageId, smtp: response.slice(0, 300), to: mail.to, cc: mail.cc, attempt: mail.attempts + 1 },
+      detail: { mailId: mail.id, messageId, smtp: response.slice(0, 300), to: mail.to, cc: mail.cc, attempt: attemptOf.get(mail.id)!, ...(mail.maybeTwice ? { maybeTwice: true } : {}) },
     })));
   });
 }
 
-/** A mail the transport refused: its SMTP answer kept; retried with doubling waits, or failed for good (5xx, or out of attempts). */
-async function failedMail(ctx: MutCtx, mail: MailRow, e: unknown): Promise<void> {
+/** A mail the transport refused: the try and its SMTP answer kept; the job moved to the mails' one retry schedule, or failed for good (5xx, or out of tries). */
+async function failedMail(ctx: MutCtx, mail: MailRow, e: unknown): Promise<Outcome> {
   const own = mail.pdf !== null;
   const attempt = mail.attempts + 1;
   const answer = (e as Error).message.slice(0, 500);
   const permanent = e instanceof SendError && e.permanent;
   const giveUp = permanent || attempt >= ctx.maxMailAttempts;
-  const next = giveUp ? null : new Date(ctx.now().getTime() + ctx.retryBaseMs * 2 ** (attempt - 1));
-  await ctx.db.update(mails).set({ state: giveUp ? 'failed' : 'queued', smtp: answer, nextAttemptAt: next }).where(eq(mails.id, mail.id));
-  if (!own) {
-    await ctx.db.update(letters).set({
-      lastError: giveUp ? answer : `${answer} — yeniden denenecek`,
-      ...(giveUp && mail.kind === 'letter' ? { state: sql`CASE WHEN ${letters.state} = 'queued' THEN 'failed' ELSE ${letters.state} END` } : {}),
-    }).where(eq(letters.id, mail.letterId));
-    await appendEvent(ctx.db, ctx.now(), { campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: 'failed', detail: { mailId: mail.id, kind: mail.kind, smtp: answer, attempt, retryAt: next?.toISOString() ?? null, permanent: giveUp } });
-  }
-  if (next) await enqueue(ctx.db, 'send', { mailId: mail.id }, next);
+  const next = giveUp ? null : mailRetryAt(ctx, attempt);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(mails).set({ state: giveUp ? 'failed' : 'queued', smtp: answer, nextAttemptAt: next }).where(eq(mails.id, mail.id));
+    await tx.insert(mailTries).values({ mailId: mail.id, attempt, at: ctx.now(), ok: false, smtp: answer });
+    if (!own) {
+      await tx.update(letters).set({
+        lastError: giveUp ? answer : `${answer} — yeniden denenecek`,
+        ...(giveUp && mail.kind === 'letter' ? { state: sql`CASE WHEN ${letters.state} = 'queued' THEN 'failed' ELSE ${letters.state} END` } : {}),
+      }).where(eq(letters.id, mail.letterId));
+      await appendEvent(tx, ctx.now(), { campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: 'failed', detail: { mailId: mail.id, kind: mail.kind, smtp: answer, attempt, retryAt: next?.toISOString() ?? null, permanent: giveUp } });
+    }
+  });
+  return { retryAt: next, error: answer };
+}
+
+/** The one retry schedule of mails: retryBaseMs after the first try, doubling. */
+export function mailRetryAt(ctx: Pick<MutCtx, 'now' | 'retryBaseMs'>, attempt: number): Date {
+  return new Date(ctx.now().getTime() + ctx.retryBaseMs * 2 ** (attempt - 1));
 }

@@ -3,15 +3,16 @@
  * answer. An answer is an event; the letter only points at the latest one, so a correction is a new
  * event and nothing recorded is ever overwritten.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { campaigns, letters, uploads } from '../db/schema';
 import { isIsoDate } from '../../src/domain/dates';
-import { queueMail } from '../mail/outbox';
-import { loadLetter, type LetterRecord } from './campaigns';
+import { queueMail, queueMails } from '../mail/outbox';
+import { enqueue } from '../jobs/queue';
+import { loadLetter, PREPARE_CHUNK } from './campaigns';
 import { getContact } from './contacts';
 import type { MutCtx } from './context';
 import { MUT_MESSAGES, MutError, badRequest, conflict, type Problem } from './errors';
-import { appendEvent, type Actor } from './events';
+import { appendEvent, appendEvents, type Actor } from './events';
 import { fromSide, type Money } from './money-view';
 import { checkBabsFigures } from './babs';
 import type { BabsFigures } from '../../src/domain/babs/reconcile';
@@ -26,15 +27,29 @@ export async function sendCampaign(ctx: MutCtx, campaignId: string, by: Actor): 
   requireMail(ctx);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const c = (await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0];
+    const c = (await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update'))[0];
     if (!c) throw new MutError('not_found', MUT_MESSAGES.notFound);
     if (c.cancelled) throw conflict(MUT_MESSAGES.cancelled);
     await tx.update(campaigns).set({ sendWhenReady: true }).where(eq(campaigns.id, campaignId));
-    const ready = await tx.select().from(letters).where(and(eq(letters.campaignId, campaignId), eq(letters.state, 'prepared')));
-    for (const l of ready) {
-      await tx.update(letters).set({ state: 'queued' }).where(eq(letters.id, l.id));
-      await queueMail(ctx, tx, l, c, 'letter', now, by);
-    }
+    // One statement moves every prepared letter to queued (a second click finds none); their mails in multi-row inserts.
+    const ready = await tx.update(letters).set({ state: 'queued' }).where(and(eq(letters.campaignId, campaignId), eq(letters.state, 'prepared')))
+      .returning({ id: letters.id, campaignId: letters.campaignId, accountId: letters.accountId, accountName: letters.accountName, to: letters.to, cc: letters.cc, person: letters.person, snapshot: letters.snapshot });
+    for (let i = 0; i < ready.length; i += 500) await queueMails(ctx, tx, ready.slice(i, i + 500), c, 'letter', now, by);
+  });
+}
+
+/** The letters that could not be prepared, tried again (their tries counted from zero). */
+export async function retryPrepare(ctx: MutCtx, campaignId: string, by: Actor): Promise<number> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const c = (await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0];
+    if (!c) throw new MutError('not_found', MUT_MESSAGES.notFound);
+    if (c.cancelled) throw conflict(MUT_MESSAGES.cancelled);
+    const again = await tx.update(letters).set({ state: 'preparing', prepareAttempts: 0 }).where(and(eq(letters.campaignId, campaignId), eq(letters.state, 'prepare_failed'))).returning({ id: letters.id, accountId: letters.accountId });
+    if (again.length === 0) throw conflict('Hazırlanamamış mektup yok.');
+    for (let k = 0; k < again.length; k += PREPARE_CHUNK) await enqueue(tx, 'prepare', { campaignId, letterIds: again.slice(k, k + PREPARE_CHUNK).map((l) => l.id) }, now);
+    await appendEvents(tx, now, again.map((l) => ({ campaignId, letterId: l.id, accountId: l.accountId, type: 'prepare_retry', by, detail: {} })));
+    return again.length;
   });
 }
 
@@ -151,24 +166,29 @@ export async function resolveDifference(ctx: MutCtx, letterId: string, body: unk
 export async function cancelLetters(ctx: MutCtx, scope: { letterId: string } | { campaignId: string }, body: unknown, by: Actor): Promise<void> {
   const note = typeof (body as { note?: unknown })?.note === 'string' ? (body as { note: string }).note.trim().slice(0, 4000) : '';
   const now = ctx.now();
+  const open = ['preparing', 'prepare_failed', 'prepared', 'no_address', 'queued', 'sent', 'failed'];
   await ctx.db.transaction(async (tx) => {
-    let rows: Pick<LetterRecord, 'id' | 'campaignId' | 'accountId' | 'state'>[];
-    const open = ['preparing', 'prepared', 'no_address', 'queued', 'sent', 'failed'];
     if ('campaignId' in scope) {
       const c = (await tx.update(campaigns).set({ cancelled: true }).where(eq(campaigns.id, scope.campaignId)).returning({ id: campaigns.id }))[0];
       if (!c) throw new MutError('not_found', MUT_MESSAGES.notFound);
-      rows = await tx.select({ id: letters.id, campaignId: letters.campaignId, accountId: letters.accountId, state: letters.state }).from(letters).where(and(eq(letters.campaignId, scope.campaignId), inArray(letters.state, open)));
       await appendEventCampaign(tx, now, scope.campaignId, by, note);
     } else {
-      rows = await tx.select({ id: letters.id, campaignId: letters.campaignId, accountId: letters.accountId, state: letters.state }).from(letters).where(eq(letters.id, scope.letterId));
-      if (rows.length === 0) throw new MutError('not_found', MUT_MESSAGES.notFound);
-      if (!open.includes(rows[0]!.state)) throw conflict(rows[0]!.state === 'cancelled' ? MUT_MESSAGES.cancelled : 'Yanıtlanmış bir mektup iptal edilemez.');
+      const l = (await tx.select({ state: letters.state }).from(letters).where(eq(letters.id, scope.letterId)).for('update'))[0];
+      if (!l) throw new MutError('not_found', MUT_MESSAGES.notFound);
+      if (!open.includes(l.state)) throw conflict(l.state === 'cancelled' ? MUT_MESSAGES.cancelled : 'Yanıtlanmış bir mektup iptal edilemez.');
     }
-    for (let i = 0; i < rows.length; i += 500) {
-      const chunk = rows.slice(i, i + 500);
-      await tx.update(letters).set({ state: 'cancelled' }).where(inArray(letters.id, chunk.map((r) => r.id)));
-      for (const r of chunk) await appendEvent(tx, now, { campaignId: r.campaignId, letterId: r.id, accountId: r.accountId, type: 'cancelled', by, detail: { note, previous: r.state } });
-    }
+    // Two set statements whatever the number of letters: the letters cancelled, one event each (its state before).
+    const where = 'campaignId' in scope ? sql`campaign_id = ${scope.campaignId}` : sql`id = ${scope.letterId}`;
+    const openList = sql.join(open.map((s) => sql`${s}`), sql`, `);
+    const detail = (prev: ReturnType<typeof sql>) => sql`jsonb_build_object('note', ${note}::text, 'previous', ${prev})`;
+    await tx.execute(sql`
+      WITH gone AS (
+        SELECT id, campaign_id, account_id, state FROM letters WHERE ${where} AND state IN (${openList}) FOR UPDATE
+      ), upd AS (
+        UPDATE letters l SET state = 'cancelled', next_remind_at = NULL FROM gone WHERE l.id = gone.id
+      )
+      INSERT INTO events (at, campaign_id, letter_id, account_id, type, by_user, by_name, detail)
+      SELECT ${now.toISOString()}::timestamptz, campaign_id, id, account_id, 'cancelled', ${by.userName}, ${by.name}, ${detail(sql`gone.state`)} FROM gone ORDER BY id`);
   });
 }
 

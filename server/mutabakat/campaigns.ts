@@ -1,6 +1,7 @@
 /** Campaigns ("Mutabakat dönemi"): creation (letters + preparation jobs), the board's counts and rows. */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { emptyFigures } from '../../src/domain/babs/reconcile';
 import type { Db } from '../db/open';
 import { campaigns, events, letters, type CampaignOptions } from '../db/schema';
 import { isIsoDate } from '../../src/domain/dates';
@@ -124,10 +125,14 @@ export async function eventsById(db: Db, rows: readonly LetterRecord[]): Promise
   return out;
 }
 
-export function countsOf(rows: readonly LetterJson[]) {
-  const c = { total: rows.length, preparing: 0, prepared: 0, noAddress: 0, queued: 0, sent: 0, failed: 0, agreed: 0, disagreed: 0, noAnswer: 0, monthPassed: 0, resolved: 0, cancelled: 0 };
+export type Counts = ReturnType<typeof emptyCounts>;
+const emptyCounts = () => ({ total: 0, preparing: 0, prepareFailed: 0, prepared: 0, noAddress: 0, queued: 0, sent: 0, failed: 0, agreed: 0, disagreed: 0, noAnswer: 0, monthPassed: 0, resolved: 0, cancelled: 0 });
+
+export function countsOf(rows: readonly LetterJson[]): Counts {
+  const c = { ...emptyCounts(), total: rows.length };
   for (const r of rows) {
     if (r.state === 'preparing') c.preparing++;
+    else if (r.state === 'prepare_failed') c.prepareFailed++;
     else if (r.state === 'prepared') c.prepared++;
     else if (r.state === 'no_address') c.noAddress++;
     else if (r.state === 'queued') c.queued++;
@@ -156,14 +161,54 @@ export function differencesOf(rows: readonly LetterJson[]): Money[] {
 export type CampaignRecord = typeof campaigns.$inferSelect;
 
 export function campaignJson(c: CampaignRecord, rows: readonly LetterJson[]) {
-  const counts = countsOf(rows);
-  const failedPrep = rows.filter((r) => r.state === 'preparing' && r.lastError).length;
+  return summaryJson(c, countsOf(rows), rows);
+}
+
+/** A campaign with its counts and the differences of `open` (at least its disagreed, unresolved letters). */
+function summaryJson(c: CampaignRecord, counts: Counts, open: readonly LetterJson[]) {
   const state = c.cancelled ? 'cancelled' : counts.preparing > 0 ? 'preparing' : counts.queued > 0 ? 'sending' : counts.prepared > 0 && counts.sent === 0 ? 'ready' : 'open';
   return {
     id: c.id, kind: c.kind, month: c.kind === 'babs' ? c.asOf.slice(0, 7) : null, name: c.name, asOf: c.asOf, deadline: c.deadline, reminderDays: c.reminderDays, options: c.options, state,
-    progress: { done: counts.total - counts.preparing, total: counts.total, failed: failedPrep },
-    createdAt: c.createdAt.toISOString(), createdBy: c.createdBy, counts, differences: differencesOf(rows), babsDifferences: babsDifferencesOf(rows),
+    progress: { done: counts.total - counts.preparing, total: counts.total, failed: counts.prepareFailed },
+    createdAt: c.createdAt.toISOString(), createdBy: c.createdBy, counts, differences: differencesOf(open),
+    babsDifferences: babsDifferencesOf(open) ?? (c.kind === 'babs' ? emptyFigures() : null),
   };
+}
+
+/**
+ * Every campaign's counts by one SQL aggregate over its letters (grouped by campaign and state), and
+ * its differences from its disagreed, unresolved letters only: the list's work does not grow with the
+ * letters answered or waiting. "Bir ay geçti" needs each waiting letter's sent_at (addMonth's calendar).
+ */
+export async function campaignSummaries(db: Db, list: readonly CampaignRecord[], now: Date) {
+  if (list.length === 0) return [];
+  const ids = list.map((c) => c.id);
+  const counts = new Map(ids.map((id) => [id, emptyCounts()]));
+  const grouped = await db.select({ campaignId: letters.campaignId, state: letters.state, n: sql<number>`count(*)::int`, sent: sql<number>`count(${letters.sentAt})::int`, resolved: sql<number>`count(${letters.resolvedEventId})::int` })
+    .from(letters).where(inArray(letters.campaignId, ids)).groupBy(letters.campaignId, letters.state);
+  const key: Record<string, keyof Counts> = { preparing: 'preparing', prepare_failed: 'prepareFailed', prepared: 'prepared', no_address: 'noAddress', queued: 'queued', failed: 'failed', agreed: 'agreed', disagreed: 'disagreed', cancelled: 'cancelled', sent: 'noAnswer' };
+  for (const g of grouped) {
+    const c = counts.get(g.campaignId)!;
+    c.total += g.n;
+    c.sent += g.sent;
+    c.resolved += g.resolved;
+    const k = key[g.state];
+    if (k) c[k] += g.n;
+  }
+  const waiting = await db.select({ campaignId: letters.campaignId, sentAt: letters.sentAt }).from(letters)
+    .where(and(inArray(letters.campaignId, ids), eq(letters.state, 'sent'), sql`${letters.sentAt} <= ${new Date(now.getTime() - 27 * 86_400_000).toISOString()}::timestamptz`));
+  for (const w of waiting) if (monthPassed({ state: 'sent', sentAt: w.sentAt }, now)) counts.get(w.campaignId)!.monthPassed++;
+  const open = await db.select(letterColumns).from(letters).where(and(inArray(letters.campaignId, ids), eq(letters.state, 'disagreed'), isNull(letters.resolvedEventId)));
+  const byId = await eventsById(db, open);
+  const openJson = open.map((r) => letterJson(r, byId, now));
+  return list.map((c) => summaryJson(c, counts.get(c.id)!, openJson.filter((_, i) => open[i]!.campaignId === c.id)));
+}
+
+/** The board's version: the campaign's newest event (every change to one of its letters appends one) and the minute ("bir ay geçti" moves with time). */
+export async function campaignVersion(db: Db, id: string, now: Date): Promise<string> {
+  const [r] = await db.select({ last: sql<number | null>`max(${events.id})`, c: sql<boolean>`bool_or(${campaigns.cancelled})` }).from(campaigns).leftJoin(events, eq(events.campaignId, campaigns.id)).where(eq(campaigns.id, id));
+  if (!r || r.c === null) throw notFound();
+  return `W/"${id}.${r.last ?? 0}.${r.c ? 1 : 0}.${Math.floor(now.getTime() / 60_000)}"`;
 }
 
 export async function loadCampaign(db: Db, id: string, now: Date) {
@@ -176,10 +221,7 @@ export async function loadCampaign(db: Db, id: string, now: Date) {
 }
 
 export async function listCampaigns(db: Db, now: Date) {
-  const list = await db.select().from(campaigns).orderBy(desc(campaigns.createdAt));
-  const out = [];
-  for (const c of list) out.push((await loadCampaign(db, c.id, now)).campaign);
-  return out;
+  return campaignSummaries(db, await db.select().from(campaigns).orderBy(desc(campaigns.createdAt)), now);
 }
 
 export async function loadLetter(db: Db, id: string): Promise<LetterRecord & { campaign: CampaignRecord }> {

@@ -20,4 +20,9 @@ export interface MutCtx {
   retryBaseMs: number;
   /** Tries of one mail before it is failed for good (default 6). */
   maxMailAttempts: number;
+  /**
+   * Mails the relay accepted whose record could not be written yet (the database away): this process
+   * records them on the job's next round and never sends them again (server/mail/outbox.ts).
+   */
+  unrecorded: Map<string, { messageId: string; response: string }>;
 }

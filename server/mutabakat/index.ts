@@ -11,7 +11,7 @@ import type { UpstreamOptions } from '../gateway/upstream';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/open';
 import { contacts } from '../db/schema';
-import { Worker } from '../jobs/queue';
+import { every, prune, Worker } from '../jobs/queue';
 import { sendJobs } from '../mail/outbox';
 import { disabledTransport, outboxTransport, smtpTransport, type MailTransport } from '../mail/transport';
 import { createReplyApp } from '../reply/app';
@@ -22,7 +22,7 @@ import { prepareJob } from './prepare';
 import { remindJob, scanReminders } from './reminders';
 import { addMutabakatRoutes } from './routes';
 import { addTahsilatRoutes } from '../tahsilat/routes';
-import { dailyProposal, scheduleDailyProposal } from '../tahsilat/daily';
+import { DAILY_PROPOSAL, dailyProposal } from '../tahsilat/daily';
 import type { MutabakatSettings } from './settings';
 
 export interface StartMutabakatOptions {
@@ -45,6 +45,8 @@ export interface StartMutabakatOptions {
   /** false: no background worker (tests drive `worker.drain()`). */
   runWorker?: boolean;
   workerIntervalMs?: number;
+  /** A claimed job's lease (default 60 s; renewed while it runs). */
+  jobLeaseMs?: number;
   retryBaseMs?: number;
   maxMailAttempts?: number;
   /** Client address for the reply page's limiter (the gateway's trusted-proxy rule). */
@@ -75,24 +77,27 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
   let worker: Worker | null = null;
   let closed = false;
 
-  const build = (d: Database): MutCtx => ({ d, db: d.db, settings: s, company: o.company, ttk94Clause: o.ttk94Clause !== false, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6 });
+  const unrecorded = new Map<string, { messageId: string; response: string }>();
+  const build = (d: Database): MutCtx => ({ d, db: d.db, settings: s, company: o.company, ttk94Clause: o.ttk94Clause !== false, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6, unrecorded });
 
   const openDb = async (): Promise<Database> => {
     const d = o.database ?? (await openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, log, loadDataDir: o.loadDataDir }));
     database = d;
     const ctx = build(d);
-    let lastScan = 0;
+    const retentionMs = (s.jobsRetentionDays ?? 14) * 86_400_000;
     worker = new Worker(d, {
-      handlers: { prepare: (j) => prepareJob(ctx, j), remind: (j) => remindJob(ctx, j), tahsilat_propose: () => dailyProposal(ctx) },
-      batchHandlers: { send: { max: 40, run: (list) => sendJobs(ctx, list) } },
-      now, log, intervalMs: o.workerIntervalMs ?? 500,
-      onTick: async () => {
-        if (Date.now() - lastScan < 30_000) return;
-        lastScan = Date.now();
-        await scanReminders(ctx);
-        // The running server proposes the day's tahsilat reminders once (tests call it themselves).
-        if (o.runWorker !== false) await scheduleDailyProposal(ctx);
+      handlers: {
+        prepare: (j) => prepareJob(ctx, j),
+        remind: (j) => remindJob(ctx, j),
+        tahsilat_propose: () => dailyProposal(ctx),
+        remind_scan: async () => void (await scanReminders(ctx)),
+        jobs_prune: async () => void (await prune(d, now(), retentionMs, Math.max(retentionMs, 90 * 86_400_000))),
       },
+      batchHandlers: { send: { max: 40, run: (list) => sendJobs(ctx, list) } },
+      // The running server's cron (tests drive the worker and call these themselves), in Istanbul's day:
+      // the tahsilat proposal at 07:00, the reminder scan every 10 minutes, pruning every hour.
+      schedules: o.runWorker === false ? [] : [DAILY_PROPOSAL, every('remind_scan', 10 * 60_000), every('jobs_prune', 3_600_000)],
+      now, log, intervalMs: o.workerIntervalMs ?? 500, leaseMs: o.jobLeaseMs ?? 60_000,
     });
     if (o.runWorker !== false && !closed) worker.start();
     if (o.seedDemo ?? s.demo) void seedDemoContacts(ctx).catch((e: unknown) => log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`));

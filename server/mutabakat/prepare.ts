@@ -13,7 +13,7 @@ import { todayIso } from '../../src/domain/dates';
 import { formatDateTime } from '../../src/domain/format';
 import { runPool } from '../../src/domain/run-pool';
 import type { Account } from '../../src/domain/erp-types';
-import { extend, type Job } from '../jobs/queue';
+import type { Job } from '../jobs/queue';
 import { queueMails } from '../mail/outbox';
 import type { MutCtx } from './context';
 import { appendEvents } from './events';
@@ -63,12 +63,15 @@ export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
     accounts.catch(() => accountCache.delete(campaignId));
     setTimeout(() => accountCache.delete(campaignId), 10 * 60_000).unref();
   }
-  const byId = await accounts;
   const now = ctx.now();
   const built: { l: Todo; b: BuiltLetter }[] = [];
-  const failed: { l: Todo; why: string }[] = [];
-  const heartbeat = setInterval(() => void extend(ctx.d, job.id, ctx.now(), 60_000).catch(() => undefined), 20_000);
-  try {
+  const failed: { l: Todo & { attempts: number }; why: string }[] = [];
+  // The account list unreadable: every letter of the chunk failed this try.
+  const byId = await accounts.catch((e: unknown) => {
+    for (const l of todo) failed.push({ l, why: prepareReason(e, 'Hesap listesi') });
+    return null;
+  });
+  if (byId) {
     // Every letter of the chunk at once: the ERP gate bounds the reads, the pool queues the builds,
     // so a letter's PDF is made while the next statements are read.
     await runPool(todo, campaign.kind === 'babs' ? ctx.settings.erpConcurrency : todo.length, async (l) => {
@@ -77,21 +80,36 @@ export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
         if (campaign.kind === 'babs') await prepareBabsOne(ctx, campaign, l, byId.get(l.accountId));
         else built.push({ l, b: await buildOne(ctx, campaign, l, byId.get(l.accountId), now) });
       } catch (e) {
-        failed.push({ l, why: `${(e as Error).message}`.slice(0, 300) });
+        failed.push({ l, why: prepareReason(e) });
       }
     });
     await save(ctx, campaign, built, now);
-  } finally {
-    clearInterval(heartbeat);
   }
   if (failed.length > 0) {
+    // A letter that failed its last try (or whose job has been claimed too often: its process kept
+    // dying) ends as prepare_failed; the others are tried again by the job's retry.
+    const last = (f: (typeof failed)[number]) => f.l.attempts + 1 >= PREPARE_TRIES || job.attempts >= PREPARE_JOB_CLAIMS;
+    const ended = failed.filter(last);
     await ctx.db.transaction(async (tx) => {
-      for (const f of failed) await tx.update(letters).set({ prepareAttempts: sql`${letters.prepareAttempts} + 1`, lastError: f.why }).where(eq(letters.id, f.l.id));
-      await appendEvents(tx, ctx.now(), failed.map((f) => ({ campaignId, letterId: f.l.id, accountId: f.l.accountId, type: 'prepare_failed', detail: { error: f.why } })));
-    }).catch(() => undefined);
-    // The job is retried (with growing waits) while any of its letters could not be prepared.
-    throw new Error(`${failed.length} mektup hazırlanamadı (ERP)`);
+      for (const f of failed) {
+        await tx.update(letters).set({ prepareAttempts: sql`${letters.prepareAttempts} + 1`, lastError: f.why, ...(last(f) ? { state: 'prepare_failed' } : {}) })
+          .where(and(eq(letters.id, f.l.id), eq(letters.state, 'preparing')));
+      }
+      await appendEvents(tx, ctx.now(), failed.map((f) => ({ campaignId, letterId: f.l.id, accountId: f.l.accountId, type: 'prepare_failed', detail: { error: f.why, attempt: f.l.attempts + 1, final: last(f) } })));
+    });
+    if (ended.length < failed.length) throw new Error(`${failed.length - ended.length} mektup hazırlanamadı (ERP); yeniden denenecek`);
   }
+}
+
+/** Tries of one letter's preparation before it ends as prepare_failed (the job retries in 4 s, then 8 s). */
+export const PREPARE_TRIES = 3;
+/** Claims of one preparation job after which its letters end whatever happens (a process that dies at each try). */
+const PREPARE_JOB_CLAIMS = 5;
+
+/** Why a letter could not be prepared, in Turkish for the board. */
+function prepareReason(e: unknown, what = 'Hesabın ekstresi'): string {
+  const m = `${(e as Error)?.message ?? e}`.trim().slice(0, 280);
+  return /[ğüşıöçĞÜŞİÖÇ]/.test(m) ? m : `${what} ERP'den okunamadı (${m || 'bilinmeyen hata'}).`;
 }
 
 /**

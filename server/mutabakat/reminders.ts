@@ -1,27 +1,69 @@
 /**
  * Automatic reminders: N days after a letter was sent (campaign's reminderDays, default 7 and 14)
- * while it has no answer and is not cancelled. Each reminder is a job with a unique key
- * (remind:<letter>:<n>), so however many instances scan, it exists — and its mail goes — once.
+ * while it has no answer and is not cancelled. A letter carries when its next reminder is due
+ * (next_remind_at, set when its first mail is recorded sent): the scan reads only the letters due,
+ * makes each one's reminder job (unique key remind:<letter>:<n>, so however many instances scan, it
+ * exists — and its mail goes — once) and moves the letter to its next day, in one statement. A letter
+ * due but answered or cancelled meanwhile leaves the scan's index for good. The scan's work is the
+ * letters due, not the letters open.
  */
-import { eq } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/open';
 import { campaigns, letters } from '../db/schema';
-import { enqueue, type Job } from '../jobs/queue';
+import type { Job } from '../jobs/queue';
 import { queueMail } from '../mail/outbox';
 import type { MutCtx } from './context';
 
-export async function scanReminders(ctx: MutCtx): Promise<void> {
-  const now = ctx.now();
-  const due = await ctx.d.rows<{ id: string; sent_at: string | Date; reminder_days: number[] }>(sql`
-    SELECT l.id, l.sent_at, c.reminder_days FROM letters l JOIN campaigns c ON c.id = l.campaign_id
-    WHERE l.state = 'sent' AND NOT c.cancelled AND l.sent_at IS NOT NULL AND l.answer_event_id IS NULL
-      AND l.sent_at <= ${now.toISOString()}::timestamptz - interval '1 day'`);
-  for (const r of due) {
-    const sentAt = new Date(r.sent_at).getTime();
-    for (const [n, days] of r.reminder_days.entries()) {
-      if (sentAt + days * 86_400_000 > now.getTime()) continue;
-      await enqueue(ctx.db, 'remind', { letterId: r.id, n, days }, now, `remind:${r.id}:${n}`);
-    }
+/** Letters moved per statement of a scan. */
+const SCAN_CHUNK = 500;
+
+/** Sets the first reminder's day of letters just sent (their campaign's first reminder day after sent_at). */
+export async function scheduleFirstReminder(tx: Pick<Db, 'update'>, letterIds: readonly string[]): Promise<void> {
+  if (letterIds.length === 0) return;
+  await tx
+    .update(letters)
+    .set({
+      nextRemindAt: sql`CASE WHEN ${letters.remindersQueued} = 0 AND ${letters.state} = 'sent' AND ${letters.answerEventId} IS NULL
+        THEN ${letters.sentAt} + ((SELECT c.reminder_days ->> 0 FROM campaigns c WHERE c.id = ${letters.campaignId})::int) * interval '1 day'
+        ELSE ${letters.nextRemindAt} END`,
+    })
+    .where(inArray(letters.id, [...letterIds]));
+}
+
+/** One scan: reminder jobs for the letters due; the number of letters it wrote (made a job for, or let go). */
+export async function scanReminders(ctx: Pick<MutCtx, 'd' | 'now'>): Promise<{ queued: number; released: number }> {
+  const now = ctx.now().toISOString();
+  let queued = 0;
+  let released = 0;
+  for (;;) {
+    // Due and still waiting: a job, and the letter moved to its next reminder day (null after the last).
+    const moved = await ctx.d.rows<{ id: string }>(sql`
+      WITH due AS (
+        SELECT l.id, l.reminders_queued AS n, (c.reminder_days ->> l.reminders_queued)::int AS days
+        FROM letters l JOIN campaigns c ON c.id = l.campaign_id
+        WHERE l.next_remind_at <= ${now}::timestamptz AND l.state = 'sent' AND l.answer_event_id IS NULL AND NOT c.cancelled
+        ORDER BY l.next_remind_at
+        LIMIT ${SCAN_CHUNK}
+        FOR UPDATE OF l SKIP LOCKED
+      ), made AS (
+        INSERT INTO jobs (kind, payload, unique_key, state, run_at, created_at)
+        SELECT 'remind', jsonb_build_object('letterId', id, 'n', n, 'days', days), 'remind:' || id || ':' || n, 'queued', ${now}::timestamptz, ${now}::timestamptz FROM due
+        ON CONFLICT (unique_key) DO NOTHING
+      )
+      UPDATE letters l SET reminders_queued = due.n + 1,
+        next_remind_at = l.sent_at + ((c.reminder_days ->> (due.n + 1))::int) * interval '1 day'
+      FROM due, campaigns c WHERE l.id = due.id AND c.id = l.campaign_id
+      RETURNING l.id`);
+    queued += moved.length;
+    // Due but no longer waiting (answered, cancelled, bounced): out of the scan's index.
+    const gone = await ctx.d.rows<{ id: string }>(sql`
+      UPDATE letters SET next_remind_at = NULL WHERE id IN (
+        SELECT l.id FROM letters l JOIN campaigns c ON c.id = l.campaign_id
+        WHERE l.next_remind_at <= ${now}::timestamptz AND (l.state <> 'sent' OR l.answer_event_id IS NOT NULL OR c.cancelled)
+        LIMIT ${SCAN_CHUNK}
+      ) RETURNING id`);
+    released += gone.length;
+    if (moved.length < SCAN_CHUNK && gone.length < SCAN_CHUNK) return { queued, released };
   }
 }
 

@@ -9,10 +9,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { GatewayEnv, MountCookies } from '../gateway/config';
 import { GatewayError } from '../gateway/messages';
 import { letters, mails, uploads } from '../db/schema';
-import { accountHistory, checkCampaign, createCampaign, letterColumns, letterJson, eventsById, listCampaigns, loadCampaign, loadLetter } from './campaigns';
+import { accountHistory, campaignVersion, checkCampaign, createCampaign, letterColumns, letterJson, eventsById, listCampaigns, loadCampaign, loadLetter } from './campaigns';
 import { checkBabsCampaign, isBabsBody } from './babs';
 import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
-import { cancelLetters, recordAnswer, remindNow, resend, resolveDifference, sendCampaign } from './actions';
+import { cancelLetters, recordAnswer, remindNow, resend, resolveDifference, retryPrepare, sendCampaign } from './actions';
 import { checkContact, contactJson, getContact, getContacts, putContact } from './contacts';
 import { commitImport, previewImport } from './contacts-import';
 import type { MutCtx } from './context';
@@ -112,6 +112,11 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
     return c.json({ campaign: (await loadCampaign(ctx.db, id, ctx.now())).campaign }, 201);
   }));
   app.get(`${base}/campaigns/:id`, route('campaign', async (c, ctx) => {
+    // The board polls while letters are prepared or sent: unchanged since its last answer, a 304 (no letter read).
+    const version = await campaignVersion(ctx.db, pid(c), ctx.now());
+    c.header('etag', version);
+    c.header('cache-control', 'no-cache');
+    if (c.req.header('if-none-match') === version) return c.body(null, 304);
     const r = await loadCampaign(ctx.db, pid(c), ctx.now());
     const f = c.req.query('state');
     const rows = !f ? r.letters : f === 'noAnswer' ? r.letters.filter((l) => l.state === 'sent') : f === 'monthPassed' ? r.letters.filter((l) => l.monthPassed) : f === 'sent' ? r.letters.filter((l) => l.sentAt) : r.letters.filter((l) => l.state === f);
@@ -119,6 +124,10 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
   }));
   app.post(`${base}/campaigns/:id/send`, route('campaign_send', async (c, ctx, by) => {
     await sendCampaign(ctx, pid(c), by);
+    return c.json({ campaign: (await loadCampaign(ctx.db, pid(c), ctx.now())).campaign });
+  }));
+  app.post(`${base}/campaigns/:id/retry-prepare`, route('campaign_retry_prepare', async (c, ctx, by) => {
+    await retryPrepare(ctx, pid(c), by);
     return c.json({ campaign: (await loadCampaign(ctx.db, pid(c), ctx.now())).campaign });
   }));
   app.post(`${base}/campaigns/:id/cancel`, route('campaign_cancel', async (c, ctx, by) => {

@@ -1,7 +1,7 @@
 /**
  * Mutabakat settings from the environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite,
  * default .cari-data/), SMTP_URL, MAIL_FROM, MAIL_REPLY_TO, PUBLIC_URL (the reply links' origin),
- * MUTABAKAT=0 (off: no database is opened; the routes answer 503).
+ * MUTABAKAT=0 (off: no database is opened; the routes answer 503), JOBS_RETENTION_DAYS (finished jobs kept, default 14).
  */
 import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../db/open';
@@ -20,6 +20,8 @@ export interface MutabakatSettings {
   publicUrlDefault: boolean;
   /** ERP statements read at once while a campaign is prepared (MUTABAKAT_ERP_CONCURRENCY, default 6). */
   erpConcurrency: number;
+  /** Finished jobs kept this many days before they are pruned (JOBS_RETENTION_DAYS, default 14; failed ones 90). */
+  jobsRetentionDays?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -42,6 +44,8 @@ export function resolveMutabakatSettings(env: Env, o: { demo: boolean; cwd: stri
   if (present(env.SMTP_URL) && !present(env.MAIL_FROM) && !o.demo) problems.push('MAIL_FROM is required with SMTP_URL (the sender address of the mutabakat mails)');
   const concurrency = present(env.MUTABAKAT_ERP_CONCURRENCY) ? Number(env.MUTABAKAT_ERP_CONCURRENCY) : 6;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) problems.push('MUTABAKAT_ERP_CONCURRENCY must be a whole number 1..64');
+  const retention = present(env.JOBS_RETENTION_DAYS) ? Number(env.JOBS_RETENTION_DAYS) : 14;
+  if (!Number.isInteger(retention) || retention < 1 || retention > 3650) problems.push('JOBS_RETENTION_DAYS must be a whole number of days 1..3650');
   return {
     enabled,
     demo: o.demo,
@@ -53,5 +57,6 @@ export function resolveMutabakatSettings(env: Env, o: { demo: boolean; cwd: stri
     publicUrl,
     publicUrlDefault: !present(env.PUBLIC_URL),
     erpConcurrency: Number.isInteger(concurrency) && concurrency >= 1 ? Math.min(concurrency, 64) : 6,
+    jobsRetentionDays: Number.isInteger(retention) && retention >= 1 ? Math.min(retention, 3650) : 14,
   };
 }

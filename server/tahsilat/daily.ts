@@ -1,14 +1,14 @@
-/** The daily reminder proposal: one job per Istanbul day (a unique key), from 07:00, on the shared jobs table. */
-import { enqueue } from '../jobs/queue';
+/** The daily reminder proposal: one job per Istanbul day (the jobs queue's dailyAt schedule), from 07:00, on the shared jobs table. */
+import { dailyAt, enqueue } from '../jobs/queue';
 import type { MutCtx } from '../mutabakat/context';
-import { todayIso } from '../../src/domain/dates';
 import { proposeReminders } from './reminders';
 
+export const DAILY_PROPOSAL = dailyAt('tahsilat_propose', 7);
+
+/** Enqueues today's proposal (the running server's worker does this itself from its schedules). */
 export async function scheduleDailyProposal(ctx: MutCtx): Promise<void> {
-  const now = ctx.now();
-  const day = todayIso(now);
-  const at = new Date(`${day}T07:00:00+03:00`);
-  await enqueue(ctx.db, 'tahsilat_propose', { day }, at > now ? at : now, `tahsilat-propose:${day}`);
+  const next = DAILY_PROPOSAL.next(ctx.now());
+  await enqueue(ctx.db, DAILY_PROPOSAL.kind, {}, next.runAt, next.key);
 }
 
 export async function dailyProposal(ctx: MutCtx): Promise<void> {

@@ -128,7 +128,7 @@ export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Act
     const figures: AccountFigures | undefined = snap?.accounts.get(p.accountId);
     const reason = row?.promise?.status === 'pending' ? 'Bekleyen ödeme sözü var' : row?.flags.includes('itiraz') ? 'İtiraz açık' : !figures ? 'ERP tutarları okunamadı' : null;
     if (reason) {
-      await ctx.db.update(collectReminders).set({ state: 'skipped', sentBy: by.userName }).where(eq(collectReminders.id, p.id));
+      await ctx.db.update(collectReminders).set({ state: 'skipped', sentBy: by.userName }).where(and(eq(collectReminders.id, p.id), eq(collectReminders.state, 'proposed')));
       skipped.push({ accountId: p.accountId, reason });
       continue;
     }
@@ -143,17 +143,21 @@ export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Act
     const subject = fillTemplate(level.subject, vars);
     const text = fillTemplate(level.body, vars);
     const mailId = randomUUID();
-    await ctx.db.transaction(async (tx) => {
+    // The proposal is taken first, only while it is still 'proposed': a second click, or the automatic
+    // run beside a manual one, finds it taken and makes no mail (the row lock orders them on PostgreSQL).
+    const taken = await ctx.db.transaction(async (tx) => {
+      const mine = await tx.update(collectReminders).set({ state: 'queued', mailId, sentBy: by.userName }).where(and(eq(collectReminders.id, p.id), eq(collectReminders.state, 'proposed'))).returning({ id: collectReminders.id });
+      if (mine.length === 0) return false;
       await tx.insert(mails).values({
         id: mailId, letterId: p.id, campaignId: TAHSILAT_CAMPAIGN, accountId: p.accountId, kind: 'tahsilat', to: addr.to, cc: addr.cc, subject, html: mailHtml(text, p.overdue), text,
         link: null, attachmentName: attachmentName(doc, figures!.name, today), state: 'queued', createdAt: now, nextAttemptAt: now, pdf,
       });
       await enqueue(tx, 'send', { mailId }, now);
-      await tx.update(collectReminders).set({ state: 'queued', mailId, sentBy: by.userName }).where(eq(collectReminders.id, p.id));
       await tx.insert(collectAccounts).values({ accountId: p.accountId, reminderLevel: p.level, remindedAt: now }).onConflictDoUpdate({ target: collectAccounts.accountId, set: { reminderLevel: p.level, remindedAt: now } });
       await logActivity(tx, p.accountId, now, by, 'reminder', `${p.level}. seviye hatırlatma: ${vars.tutarlar} (${addr.to.join(', ')})`, null, { mailId, level: p.level });
+      return true;
     });
-    queued++;
+    if (taken) queued++;
   }
   return { queued, skipped };
 }

@@ -229,11 +229,11 @@ describe('staff actions and history', () => {
     const { id, path } = await sentCampaign(['1006', '1047']);
     await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
     const sentAt = h.clock.now.getTime();
-    const { Worker } = await import('../../server/jobs/queue');
+    const { Worker, every } = await import('../../server/jobs/queue');
     const ctx = await h.mut.ctx();
     const { remindJob, scanReminders } = await import('../../server/mutabakat/reminders');
     const { sendJob } = await import('../../server/mail/outbox');
-    const second = new Worker(ctx.d, { handlers: { remind: (j) => remindJob(ctx, j), send: (j) => sendJob(ctx, j) }, now: () => h.clock.now, log: () => undefined, onTick: () => scanReminders(ctx) });
+    const second = new Worker(ctx.d, { handlers: { remind: (j) => remindJob(ctx, j), send: (j) => sendJob(ctx, j), remind_scan: async () => void (await scanReminders(ctx)) }, schedules: [every('remind_scan', 60_000)], now: () => h.clock.now, log: () => undefined });
     const reminders = async () => ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; kind: string }[] }).mails.filter((m) => m.kind === 'reminder');
     h.clock.now = new Date(sentAt + 6 * 86_400_000);
     await Promise.all([scanReminders(ctx), scanReminders(ctx)]);
