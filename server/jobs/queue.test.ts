@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open';
 import { giveBackDatabase, takeDatabase } from '../../tests/harness/pglite-template';
-import { enqueue, Worker, type Job } from './queue';
+import { sql } from 'drizzle-orm';
+import { claim, complete, dailyAt, enqueue, every, JobRetry, prune, renew, retryOrFail, Worker, type Job } from './queue';
 
 let d: Database | undefined;
 afterEach(async () => {
@@ -46,5 +47,135 @@ describe('jobs worker rounds', () => {
     expect(q.ran.sort()).toEqual([0, 1]);
     await w.drain();
     expect(q.ran.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe('claims, leases and owners', () => {
+  const T0 = new Date('2026-11-27T06:00:00Z');
+  const at = (ms: number) => new Date(T0.getTime() + ms);
+  const state = async (db: Database, id: number) =>
+    (await db.rows<{ state: string; locked_by: string | null; attempts: number }>(sql`SELECT state, locked_by, attempts FROM jobs WHERE id = ${id}`))[0]!;
+
+  it('a claim names its worker: another worker cannot complete, renew or retry it; the owner can', async () => {
+    d = await takeDatabase();
+    await enqueue(d.db, 'x', {}, T0);
+    const [job] = await claim(d, 'A', ['x'], 5, T0, 60_000);
+    expect(job).toMatchObject({ kind: 'x', attempts: 1, reclaimed: false });
+    expect(await claim(d, 'B', ['x'], 5, at(1000), 60_000)).toEqual([]);
+    expect(await complete(d, 'B', [job!.id], at(1000))).toEqual([job!.id]);
+    expect(await renew(d, 'B', [job!.id], at(1000), 60_000)).toEqual([job!.id]);
+    expect(await retryOrFail(d, 'B', job!.id, 'x', null, at(1000))).toBe(false);
+    expect(await state(d, job!.id)).toMatchObject({ state: 'queued', locked_by: 'A' });
+    expect(await complete(d, 'A', [job!.id], at(1000))).toEqual([]);
+    expect(await state(d, job!.id)).toMatchObject({ state: 'done' });
+  });
+
+  it('a job whose worker died is taken over once its lease runs out, by one worker; the dead owner’s late end is not recorded', async () => {
+    d = await takeDatabase();
+    await enqueue(d.db, 'x', {}, T0);
+    const [job] = await claim(d, 'A', ['x'], 5, T0, 60_000);
+    expect(await claim(d, 'B', ['x'], 5, at(59_000), 60_000)).toEqual([]);
+    const [b, c] = await Promise.all([claim(d, 'B', ['x'], 5, at(61_000), 60_000), claim(d, 'C', ['x'], 5, at(61_000), 60_000)]);
+    const taken = [...b, ...c];
+    expect(taken).toHaveLength(1);
+    expect(taken[0]).toMatchObject({ id: job!.id, attempts: 2, reclaimed: true });
+    // A wakes up and reports: nothing changes; the new owner completes.
+    expect(await complete(d, 'A', [job!.id], at(62_000))).toEqual([job!.id]);
+    expect(await state(d, job!.id)).toMatchObject({ state: 'queued', locked_by: b.length ? 'B' : 'C' });
+    expect(await complete(d, b.length ? 'B' : 'C', [job!.id], at(62_000))).toEqual([]);
+  });
+
+  it('the worker renews the leases it holds while a job runs past its lease: a second worker does not take it', async () => {
+    d = await takeDatabase();
+    await enqueue(d.db, 'slow', {}, new Date());
+    const runs: string[] = [];
+    const mk = (name: string) =>
+      new Worker(d!, {
+        handlers: {
+          slow: async () => {
+            runs.push(name);
+            await new Promise((r) => setTimeout(r, 900));
+          },
+        },
+        now: () => new Date(),
+        log: () => undefined,
+        leaseMs: 300,
+        topUpMs: 0,
+      });
+    const a = mk('A');
+    const b = mk('B');
+    const first = a.tick();
+    await new Promise((r) => setTimeout(r, 100));
+    // B keeps trying while A's job (3 leases long) runs.
+    for (let i = 0; i < 6; i++) {
+      expect(await b.tick()).toBe(0);
+      await new Promise((r) => setTimeout(r, 120));
+    }
+    expect(await first).toBe(1);
+    expect(runs).toEqual(['A']);
+    expect((await d.rows<{ state: string }>(sql`SELECT state FROM jobs`)).map((r) => r.state)).toEqual(['done']);
+  });
+
+  it('finished jobs are pruned after the retention (failed ones kept longer); queued ones never', async () => {
+    d = await takeDatabase();
+    for (let i = 0; i < 4; i++) await enqueue(d.db, 'x', { i }, T0);
+    const list = await claim(d, 'A', ['x'], 4, T0, 60_000);
+    await complete(d, 'A', [list[0]!.id, list[1]!.id], T0);
+    await retryOrFail(d, 'A', list[2]!.id, 'kötü', null, T0);
+    const day = 86_400_000;
+    expect(await prune(d, at(13 * day), 14 * day, 90 * day)).toBe(0);
+    expect(await prune(d, at(15 * day), 14 * day, 90 * day)).toBe(2);
+    expect(await prune(d, at(91 * day), 14 * day, 90 * day)).toBe(1);
+    expect((await d.rows<{ state: string }>(sql`SELECT state FROM jobs`)).map((r) => r.state)).toEqual(['queued']);
+  });
+
+  it('a job that throws is retried on the default schedule; JobRetry chooses its own time, or none', async () => {
+    d = await takeDatabase();
+    await enqueue(d.db, 'boom', { n: 1 }, T0);
+    await enqueue(d.db, 'later', { n: 2 }, T0);
+    await enqueue(d.db, 'never', { n: 3 }, T0);
+    const w = new Worker(d, {
+      handlers: {
+        boom: async () => {
+          throw new Error('ERP yok');
+        },
+        later: async () => {
+          throw new JobRetry('421 meşgul', at(30_000));
+        },
+        never: async () => {
+          throw new JobRetry('550 yok', null);
+        },
+      },
+      now: () => T0,
+      log: () => undefined,
+      topUpMs: 0,
+    });
+    expect(await w.tick()).toBe(3);
+    const rows = await d.rows<{ kind: string; state: string; run_at: Date | string; last_error: string }>(sql`SELECT kind, state, run_at, last_error FROM jobs ORDER BY id`);
+    // The first try's wait: 2 s × 2¹ = 4 s.
+    expect(rows.map((r) => [r.kind, r.state, new Date(r.run_at).getTime() - T0.getTime(), r.last_error])).toEqual([
+      ['boom', 'queued', 4_000, 'ERP yok'],
+      ['later', 'queued', 30_000, '421 meşgul'],
+      ['never', 'failed', 0, '550 yok'],
+    ]);
+  });
+});
+
+describe('schedules', () => {
+  it('two workers ticking at once make one occurrence; the daily one is 07:00 Istanbul, on Istanbul’s day', async () => {
+    d = await takeDatabase();
+    // 22:30 UTC on 30 November is 01:30 on 1 December in Istanbul: the occurrence is 1 December 07:00 (04:00 UTC).
+    const now = new Date('2026-11-30T22:30:00Z');
+    expect(dailyAt('p', 7).next(now)).toEqual({ key: 'p:2026-12-01', runAt: new Date('2026-12-01T04:00:00Z') });
+    // After 07:00 it runs at once.
+    expect(dailyAt('p', 7).next(new Date('2026-12-01T05:00:00Z')).runAt).toEqual(new Date('2026-12-01T05:00:00Z'));
+    // Ten-minute slots from Istanbul's midnight.
+    expect(every('s', 600_000).next(new Date('2026-12-01T05:07:00Z'))).toMatchObject({ runAt: new Date('2026-12-01T05:00:00Z') });
+    const ran: string[] = [];
+    const mk = () => new Worker(d!, { handlers: { p: async () => void ran.push('p') }, schedules: [dailyAt('p', 7)], now: () => new Date('2026-12-01T05:00:00Z'), log: () => undefined, topUpMs: 0 });
+    const [a, b] = [mk(), mk()];
+    await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
+    await Promise.all([a.drain(), b.drain()]);
+    expect(ran).toEqual(['p']);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * An SMTP inbox on 127.0.0.1 (smtp-server, a free port) for the tests and the bench: every mail that
  * arrives is read back with mailparser (`parse: false` only counts them, for the bench's thousand mails).
- * `refuse` makes the server refuse matching recipients at RCPT TO with a 550, as a real server does.
+ * `refuse` makes the server refuse matching recipients at RCPT TO with a 550, as a real server does;
+ * `busy` answers the next mails 421 (a relay that asks to try later); `delayMs` accepts each mail that much later (a slow relay).
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
@@ -17,6 +18,10 @@ export interface Inbox {
   count: number;
   /** Refuse recipients matching this (5xx at RCPT). */
   refuse: RegExp | null;
+  /** The next this many mails are answered 421 (try again later) at RCPT, as a busy relay does. */
+  busy: number;
+  /** Each mail's data is accepted only after this long (a slow company relay). */
+  delayMs: number;
   /** The mails once `n` have arrived, or those there are after `ms`. */
   waitFor(n: number, ms?: number): Promise<ParsedMail[]>;
   /** Empty the inbox and accept every recipient again (between tests). */
@@ -28,7 +33,7 @@ export async function smtpInbox(opts: { port?: number; parse?: boolean } = {}): 
   const parse = opts.parse ?? true;
   let arrived: (() => void) | null = null;
   const inbox: Inbox = {
-    url: '', port: 0, mails: [], count: 0, refuse: null,
+    url: '', port: 0, mails: [], count: 0, refuse: null, busy: 0, delayMs: 0,
     async waitFor(n, ms = 10_000) {
       const end = Date.now() + ms;
       const have = () => (parse ? inbox.mails.length : inbox.count);
@@ -49,6 +54,8 @@ export async function smtpInbox(opts: { port?: number; parse?: boolean } = {}): 
       inbox.mails.length = 0;
       inbox.count = 0;
       inbox.refuse = null;
+      inbox.busy = 0;
+      inbox.delayMs = 0;
     },
     close: async () => undefined,
   };
@@ -61,6 +68,10 @@ export async function smtpInbox(opts: { port?: number; parse?: boolean } = {}): 
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, size: 30 << 20,
     onRcptTo(address, _s, cb) {
       if (inbox.refuse?.test(address.address)) return cb(Object.assign(new Error('550 5.1.1 Böyle bir posta kutusu yok'), { responseCode: 550 }));
+      if (inbox.busy > 0) {
+        inbox.busy--;
+        return cb(Object.assign(new Error('421 4.7.0 Sunucu meşgul, daha sonra deneyin'), { responseCode: 421 }));
+      }
       cb();
     },
     onData(stream, _s, cb) {
@@ -73,8 +84,12 @@ export async function smtpInbox(opts: { port?: number; parse?: boolean } = {}): 
         return;
       }
       simpleParser(stream).then((m) => {
-        received(m);
-        cb();
+        const done = () => {
+          received(m);
+          cb();
+        };
+        if (inbox.delayMs > 0) setTimeout(done, inbox.delayMs);
+        else done();
       }, (e: Error) => cb(e));
     },
   };
