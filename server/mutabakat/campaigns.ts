@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { emptyFigures } from '../../src/domain/babs/reconcile';
 import type { Db } from '../db/open';
-import { campaigns, events, letters, type CampaignOptions } from '../db/schema';
+import { campaigns, events, letters, mails, type CampaignOptions } from '../db/schema';
 import { isIsoDate } from '../../src/domain/dates';
 import { enqueue } from '../jobs/queue';
 import { getContacts } from './contacts';
@@ -95,7 +95,8 @@ export function monthPassed(l: Pick<LetterRecord, 'state' | 'sentAt'>, now: Date
   return l.state === 'sent' && !!l.sentAt && addMonth(l.sentAt) <= now;
 }
 
-export function letterJson(l: LetterRecord, byId: ReadonlyMap<number, EventRow>, now: Date) {
+/** `maybeTwice`: one of its mails was in flight when its process died and went again (belki iki kez gönderildi). */
+export function letterJson(l: LetterRecord, byId: ReadonlyMap<number, EventRow>, now: Date, maybeTwice = false) {
   const answerEvent = l.answerEventId != null ? byId.get(l.answerEventId) : undefined;
   const answer = answerEvent ? answerOf(answerEvent) : null;
   const ours: Money[] = (l.snapshot?.ours ?? []).map((m) => signedMoney(m.currency, m.balance));
@@ -108,7 +109,7 @@ export function letterJson(l: LetterRecord, byId: ReadonlyMap<number, EventRow>,
     answer,
     resolved: resolvedEvent ? { note: String(resolvedEvent.detail.note ?? ''), by: resolvedEvent.byUser ?? '', at: resolvedEvent.at.toISOString() } : null,
     sentAt: l.sentAt?.toISOString() ?? null, remindedAt: l.remindedAt?.toISOString() ?? null, reminders: l.reminders,
-    monthPassed: monthPassed(l, now), lastError: l.lastError, warnings: l.snapshot?.warnings ?? [],
+    monthPassed: monthPassed(l, now), lastError: l.lastError, warnings: l.snapshot?.warnings ?? [], maybeTwice,
     pdfUrl: `/api/mutabakat/letters/${l.id}/pdf`,
     babs: babsView(l.snapshot?.babs, answer?.babs ?? null, l.id),
   };
@@ -216,7 +217,8 @@ export async function loadCampaign(db: Db, id: string, now: Date) {
   if (!c) throw notFound();
   const rows = await db.select(letterColumns).from(letters).where(eq(letters.campaignId, id)).orderBy(asc(letters.accountId));
   const byId = await eventsById(db, rows);
-  const json = rows.map((r) => letterJson(r, byId, now));
+  const twice = new Set((await db.selectDistinct({ id: mails.letterId }).from(mails).where(and(eq(mails.campaignId, id), eq(mails.maybeTwice, true)))).map((m) => m.id));
+  const json = rows.map((r) => letterJson(r, byId, now, twice.has(r.id)));
   return { campaign: campaignJson(c, json), letters: json };
 }
 
