@@ -21,6 +21,7 @@ export const MUT_MESSAGES = {
   disabled: 'Mutabakat bu sunucuda kapalı (MUTABAKAT=0).',
   answered: 'Bu mektup zaten yanıtlanmış; hatırlatma gönderilmez.',
   cancelled: 'Bu mektup iptal edilmiş.',
+  cancelledNoAnswer: 'Bu mektup iptal edilmiş; yanıt kaydedilemez.',
   notSent: 'Bu mektup henüz gönderilmedi.',
   notReady: 'Bu mektup henüz hazırlanıyor.',
   noAddress: 'Bu hesabın mutabakat e-posta adresi yok; önce adres girin.',

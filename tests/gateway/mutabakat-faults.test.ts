@@ -1,8 +1,9 @@
 /**
  * Mutabakat faults and rules on PGlite: contact import all-or-nothing with every rejected row named,
  * bad / expired / cancelled tokens (one plain page), an answered token read-only, two answers at once,
- * uploads that lie about their type or are too large, staff answers and corrections as new events,
- * the append-only history, TTK md. 94's month counted in Istanbul days, reminders (once, never after an answer), the reply page's rate limit.
+ * uploads that lie about their type or are too large, staff answers and corrections as new events (none
+ * on a cancelled letter), the append-only history, TTK md. 94's month counted in Istanbul days,
+ * reminders (once, never after an answer), the reply page's rate limit.
  */
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
@@ -223,6 +224,20 @@ describe('staff actions and history', () => {
     await expect(d.rows(sql`DELETE FROM events`)).rejects.toThrow();
     const history = (await (await h.api('/api/mutabakat/accounts/1006/history')).json()) as { letters: { campaignId: string; state: string }[] };
     expect(history.letters).toEqual([expect.objectContaining({ campaignId: id, state: 'disagreed' })]);
+  });
+
+  it('a cancelled letter takes no staff answer: 409 in Turkish, the letter stays cancelled and no event is added', async () => {
+    const { id } = await sentCampaign(['1006']);
+    const letter = (await board(id)).letters[0]!;
+    expect((await h.api(`/api/mutabakat/letters/${letter.id}/cancel`, { json: { note: 'Yanlış hesap' } })).status).toBe(200);
+    const before = ((await (await h.api(`/api/mutabakat/letters/${letter.id}`)).json()) as { events: { type: string }[] }).events.map((e) => e.type);
+    const r = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, { json: { kind: 'agreed', channel: 'phone', date: '2026-11-17', name: 'Ali Demir' } });
+    expect(r.status).toBe(409);
+    expect(((await r.json()) as { error: unknown }).error).toEqual({ code: 'conflict', message: 'Bu mektup iptal edilmiş; yanıt kaydedilemez.' });
+    const after = (await board(id)).letters[0]!;
+    expect([after.state, after.answer]).toEqual(['cancelled', null]);
+    expect((await board(id)).campaign.counts).toMatchObject({ cancelled: 1, agreed: 0 });
+    expect(((await (await h.api(`/api/mutabakat/letters/${letter.id}`)).json()) as { events: { type: string }[] }).events.map((e) => e.type)).toEqual(before);
   });
 
   it('reminders go 7 and 14 days after sending, once each even with two workers, never after an answer', async () => {
