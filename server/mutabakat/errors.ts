@@ -19,6 +19,7 @@ export const MUT_MESSAGES = {
   tooLarge: 'Dosya çok büyük (en fazla {mb} MB).',
   dbUnavailable: 'Veritabanına şu anda ulaşılamıyor; işlem yapılmadı. Lütfen biraz sonra tekrar deneyin.',
   disabled: 'Mutabakat bu sunucuda kapalı (MUTABAKAT=0).',
+  tahsilatDisabled: 'Tahsilat bu sunucuda kapalı (TAHSILAT=0).',
   answered: 'Bu mektup zaten yanıtlanmış; hatırlatma gönderilmez.',
   cancelled: 'Bu mektup iptal edilmiş.',
   cancelledNoAnswer: 'Bu mektup iptal edilmiş; yanıt kaydedilemez.',
