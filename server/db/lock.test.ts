@@ -4,7 +4,7 @@
  * instance; a file this process did not write is judged by whether its writer still runs.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,6 +49,10 @@ describe('DATA_DIR lock', () => {
     expect(refusal(() => lockDataDir(dir))).toBe(
       `DATA_DIR (${dir}) is already open in this process (pid ${process.pid}): the embedded database allows one opening only. Close the first one before opening it again.`,
     );
+    // Also through another path to the same folder (a symlink).
+    const link = join(tempDir(), 'link');
+    symlinkSync(dir, link);
+    expect(refusal(() => lockDataDir(link))).toContain(`is already open in this process (pid ${process.pid})`);
     release();
     lockDataDir(dir)();
   });
