@@ -311,7 +311,7 @@ export interface PreparedGateway {
   config: GatewayConfig;
   /** One line for the console: demo mode or the ERP base URL (never the password). */
   description: string;
-  /** The public reply pages (/yanit/*), when mutabakat is on. */
+  /** The public reply pages (/yanit/*); with MUTABAKAT=0 they answer a plain 503 page. */
   reply?: Hono;
   mutabakat?: Mutabakat;
   close(): Promise<void>;
@@ -323,7 +323,8 @@ export interface PreparedGateway {
  */
 export async function prepareGateway(settings: ServerSettings, store: StateStore = createStore(settings.store)): Promise<PreparedGateway> {
   const base = await prepareBase(settings, store);
-  if (!settings.mutabakat.enabled) return base;
+  // Started also with MUTABAKAT=0: tahsilat keeps working on the database unless TAHSILAT=0; with both
+  // off no database is opened and both sets of routes answer 503 saying which switch is off.
   const c = base.config;
   let mutabakat: Mutabakat;
   try {

@@ -53,6 +53,8 @@ export interface OpenOptions {
   /** PGlite: start from this dump of a data folder (tests: a migrated template opens in 0.4 s, not 3–5 s). */
   loadDataDir?: Blob;
   log?: (line: string) => void;
+  /** The SQL migrations' folder (default migrationsFolder(); tests: a copy with a broken migration). */
+  migrationsFolder?: string;
 }
 
 const BYTEA = 17;
@@ -89,16 +91,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection dropped by the server must not crash the process; the next query reports it.
     pool.on('error', (e) => log(`database: idle connection lost (${(e as NodeJS.ErrnoException).code ?? e.name})`));
-    const client = await pool.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await migrateUnderLock(pool, opts.migrationsFolder ?? migrationsFolder(), log);
     } catch (e) {
-      log(`database: migration failed: ${(e as Error).message}`);
+      // Nothing of this pool may outlive a failed start (a retry opens a pool of its own).
+      await pool.end().catch(() => undefined);
       throw e;
-    } finally {
-      client.release();
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
@@ -116,7 +114,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     client = await PGlite.create(memory ? dir : resolve(dir, 'pg'), { ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}), ...BYTEA_NATIVE });
     const db0 = drizzlePglite({ client, schema });
-    await migratePglite(db0, { migrationsFolder: migrationsFolder() });
+    await migratePglite(db0, { migrationsFolder: opts.migrationsFolder ?? migrationsFolder() });
   } catch (e) {
     release();
     log(`database: could not open ${dir}: ${(e as Error).message}`);
@@ -150,6 +148,43 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       }
     },
   };
+}
+
+/**
+ * The migrations on one dedicated connection under a session-level advisory lock, so instances starting
+ * together migrate once. The lock is given back however the migration ends: unlocked after a success,
+ * and after a failure the connection is closed rather than returned to the pool (a pooled connection
+ * kept the lock, and every later start waited on it). Drizzle applies the pending migrations in one
+ * transaction, so a failure leaves none of them applied.
+ */
+async function migrateUnderLock(pool: pg.Pool, folder: string, log: (line: string) => void): Promise<void> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    const [first] = (await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [MIGRATION_LOCK])).rows;
+    if (!first?.ok) {
+      log(`database: another instance is migrating (advisory lock ${MIGRATION_LOCK}); waiting for it`);
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    }
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: folder });
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } catch (e) {
+    failure = e as Error;
+    log(`database: migration failed (nothing applied, the lock released): ${migrationProblem(e)}`);
+    throw e;
+  } finally {
+    // release(error) closes the connection: its session, and the lock with it, ends on the server.
+    client.release(failure ?? false);
+  }
+}
+
+/** The server's own words for a failed migration, and the statement when drizzle names it. */
+function migrationProblem(e: unknown): string {
+  const query = (e as { query?: unknown }).query;
+  let inner = e as Error;
+  while (inner.cause instanceof Error) inner = inner.cause;
+  const statement = typeof query === 'string' ? query.replace(/\s+/g, ' ').trim() : '';
+  return statement ? `${inner.message}; statement: ${statement.length > 200 ? `${statement.slice(0, 200)}…` : statement}` : inner.message;
 }
 
 /** Empties every table (tests: one database per file, a clean one per test). */

@@ -116,6 +116,7 @@ export async function recordAnswer(ctx: MutCtx, letterId: string, body: unknown,
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const problems: Problem[] = [];
   const l = await loadLetter(ctx.db, letterId);
+  if (l.state === 'cancelled') throw conflict(MUT_MESSAGES.cancelledNoAnswer);
   if (b.kind !== 'agreed' && b.kind !== 'disagreed') problems.push({ field: 'kind', message: 'Yanıt “mutabık” ya da “mutabık değil” olmalı.' });
   if (!CHANNELS.includes(b.channel as (typeof CHANNELS)[number])) problems.push({ field: 'channel', message: 'Kanal telefon, faks, e-posta, KEP ya da noter olmalı.' });
   if (typeof b.date !== 'string' || !isIsoDate(b.date)) problems.push({ field: 'date', message: 'Yanıt tarihi geçerli bir tarih olmalı.' });
@@ -135,7 +136,10 @@ export async function recordAnswer(ctx: MutCtx, letterId: string, body: unknown,
   if (l.state === 'preparing') throw conflict(MUT_MESSAGES.notReady);
   const input: AnswerInput = { kind: b.kind as AnswerInput['kind'], balances, note: typeof b.note === 'string' ? b.note.trim().slice(0, 4000) : '', name, title: typeof b.title === 'string' ? b.title.trim().slice(0, 200) : '', date: b.date as string, channel: b.channel as string, attachment, ...(babs ? { babs } : {}) };
   await ctx.db.transaction(async (tx) => {
-    const id = await appendEvent(tx, ctx.now(), { campaignId: l.campaignId, letterId, accountId: l.accountId, type: 'recorded', by, detail: { ...input, correction: l.answerEventId != null } });
+    // Read again under the row's lock: a letter cancelled meanwhile (another tab, a colleague) stays cancelled.
+    const cur = (await tx.select({ state: letters.state, answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, letterId)).for('update'))[0];
+    if (cur?.state === 'cancelled') throw conflict(MUT_MESSAGES.cancelledNoAnswer);
+    const id = await appendEvent(tx, ctx.now(), { campaignId: l.campaignId, letterId, accountId: l.accountId, type: 'recorded', by, detail: { ...input, correction: (cur?.answerEventId ?? l.answerEventId) != null } });
     await tx.update(letters).set({ state: input.kind, answerEventId: id, resolvedEventId: null }).where(eq(letters.id, letterId));
   });
 }

@@ -10,7 +10,7 @@ import { getContacts } from './contacts';
 import { badRequest, notFound, type Problem } from './errors';
 import { appendEvents, type Actor, type EventRow } from './events';
 import { babsDifferencesOf, babsView } from './babs-view';
-import { addMonth, answerOf, differenceOf, signedMoney, type Money } from './money-view';
+import { answerOf, ttk94MonthOver, differenceOf, signedMoney, type Money } from './money-view';
 
 export const PREPARE_CHUNK = 25;
 
@@ -92,7 +92,7 @@ export const letterColumns = {
 export type LetterRecord = { [K in keyof typeof letterColumns]: (typeof letters.$inferSelect)[K] };
 
 export function monthPassed(l: Pick<LetterRecord, 'state' | 'sentAt'>, now: Date): boolean {
-  return l.state === 'sent' && !!l.sentAt && addMonth(l.sentAt) <= now;
+  return l.state === 'sent' && !!l.sentAt && ttk94MonthOver(l.sentAt, now);
 }
 
 /** `maybeTwice`: one of its mails was in flight when its process died and went again (belki iki kez gönderildi). */

@@ -1,8 +1,11 @@
 /**
  * Mutabakat on the server: opens the database (migrations applied), starts the jobs worker
  * (preparation, mails, reminders), and gives the gateway its /api/mutabakat routes and the public
- * reply app (/yanit/*). A database that cannot be reached at start-up is retried on each request
- * (clear 503s meanwhile); a DATA_DIR held by another process stops the start with DataDirLockedError.
+ * reply app (/yanit/*), and the /api/tahsilat routes on the same database, outbox and worker. A database
+ * that cannot be reached at start-up is retried on each request (clear 503s meanwhile); a DATA_DIR held
+ * by another process stops the start with DataDirLockedError. MUTABAKAT=0 turns off mutabakat and BA/BS
+ * only, TAHSILAT=0 tahsilat only (each one's routes answer 503 saying so); with both off no database
+ * is opened.
  */
 import type { Context, Hono } from 'hono';
 import { sql } from 'drizzle-orm';
@@ -11,7 +14,7 @@ import type { UpstreamOptions } from '../gateway/upstream';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/open';
 import { contacts } from '../db/schema';
-import { every, prune, Worker } from '../jobs/queue';
+import { every, prune, Worker, type Job } from '../jobs/queue';
 import { sendJobs } from '../mail/outbox';
 import { disabledTransport, outboxTransport, smtpTransport, type MailTransport } from '../mail/transport';
 import { createReplyApp } from '../reply/app';
@@ -86,17 +89,16 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
     const ctx = build(d);
     const retentionMs = (s.jobsRetentionDays ?? 14) * 86_400_000;
     worker = new Worker(d, {
+      // A feature switched off leaves its jobs queued (taken up again once it is on); mails go for both.
       handlers: {
-        prepare: (j) => prepareJob(ctx, j),
-        remind: (j) => remindJob(ctx, j),
-        tahsilat_propose: () => dailyProposal(ctx),
-        remind_scan: async () => void (await scanReminders(ctx)),
+        ...(s.enabled ? { prepare: (j: Job) => prepareJob(ctx, j), remind: (j: Job) => remindJob(ctx, j), remind_scan: async () => void (await scanReminders(ctx)) } : {}),
+        ...(tahsilatOn ? { tahsilat_propose: () => dailyProposal(ctx) } : {}),
         jobs_prune: async () => void (await prune(d, now(), retentionMs, Math.max(retentionMs, 90 * 86_400_000))),
       },
       batchHandlers: { send: { max: 40, run: (list) => sendJobs(ctx, list) } },
       // The running server's cron (tests drive the worker and call these themselves), in Istanbul's day:
       // the tahsilat proposal at 07:00, the reminder scan every 10 minutes, pruning every hour.
-      schedules: o.runWorker === false ? [] : [DAILY_PROPOSAL, every('remind_scan', 10 * 60_000), every('jobs_prune', 3_600_000)],
+      schedules: o.runWorker === false ? [] : [...(tahsilatOn ? [DAILY_PROPOSAL] : []), ...(s.enabled ? [every('remind_scan', 10 * 60_000)] : []), every('jobs_prune', 3_600_000)],
       now, log, intervalMs: o.workerIntervalMs ?? 500, leaseMs: o.jobLeaseMs ?? 60_000,
     });
     if (o.runWorker !== false && !closed) worker.start();
@@ -104,8 +106,11 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
     return d;
   };
 
-  const ensure = async (): Promise<Database> => {
-    if (!s.enabled) throw new MutError('disabled', MUT_MESSAGES.disabled);
+  const tahsilatOn = s.tahsilat !== false;
+  const ensure = async (feature: 'mutabakat' | 'tahsilat' | 'any' = 'any'): Promise<Database> => {
+    if (feature === 'mutabakat' && !s.enabled) throw new MutError('disabled', MUT_MESSAGES.disabled);
+    if (feature === 'tahsilat' && !tahsilatOn) throw new MutError('disabled', MUT_MESSAGES.tahsilatDisabled);
+    if (!s.enabled && !tahsilatOn) throw new MutError('disabled', MUT_MESSAGES.disabled);
     if (database) return database;
     if (!opening) {
       if (Date.now() - lastFailure < 2000) throw new MutError('db_unavailable', MUT_MESSAGES.dbUnavailable);
@@ -118,26 +123,31 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
     return opening;
   };
 
-  if (s.enabled) {
+  // Which of the two runs, said at start-up: MUTABAKAT=0 alone leaves tahsilat on.
+  const what = s.enabled && tahsilatOn ? 'mutabakat' : s.enabled ? 'mutabakat (tahsilat off: TAHSILAT=0)' : tahsilatOn ? 'mutabakat off (MUTABAKAT=0); tahsilat' : '';
+  if (!what) log('mutabakat and tahsilat: off (MUTABAKAT=0, TAHSILAT=0); no database opened');
+  else {
     try {
       await ensure();
-      log(`mutabakat: database ${database!.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${s.dataDir}`}; mail: ${transport.mode === 'smtp' ? 'SMTP' : transport.mode === 'outbox' ? 'demo outbox (no SMTP_URL)' : 'off (SMTP_URL not set)'}`);
+      log(`${what}: database ${database!.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${s.dataDir}`}; mail: ${transport.mode === 'smtp' ? 'SMTP' : transport.mode === 'outbox' ? 'demo outbox (no SMTP_URL)' : 'off (SMTP_URL not set)'}`);
     } catch (e) {
       if (e instanceof DataDirLockedError) throw e;
-      log('mutabakat: database unreachable at start-up; retried on each request');
+      log(`${what}: database unreachable at start-up; retried on each request`);
     }
   }
 
   const ctx = async () => build(await ensure());
+  const mutabakatCtx = async () => build(await ensure('mutabakat'));
+  const tahsilatCtx = async () => build(await ensure('tahsilat'));
   return {
     mount(app, cookies) {
       addMutabakatRoutes(app, cookies, {
-        getCtx: ctx,
+        getCtx: mutabakatCtx,
         mailMode: () => ({ mail: transport.mode, database: database?.kind ?? null, demo: s.demo, publicUrl: s.publicUrl }),
       });
-      addTahsilatRoutes(app, cookies, ctx);
+      addTahsilatRoutes(app, cookies, tahsilatCtx);
     },
-    reply: createReplyApp(ctx, { addressOf: o.addressOf ?? (() => 'unknown'), ...o.replyLimits, pageCacheMs: o.replyPageCacheMs }),
+    reply: createReplyApp(mutabakatCtx, { addressOf: o.addressOf ?? (() => 'unknown'), ...o.replyLimits, pageCacheMs: o.replyPageCacheMs }),
     ctx,
     async worker() {
       await ensure();

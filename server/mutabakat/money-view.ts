@@ -1,5 +1,6 @@
 /** Money as the API shows it (signed minor units + side), answers read from their events, differences. */
-import { todayIso } from '../../src/domain/dates';
+import { daysInMonth, todayIso } from '../../src/domain/dates';
+import type { IsoDate } from '../../src/domain/types';
 import type { BabsFigures } from '../../src/domain/babs/reconcile';
 import type { EventRow } from './events';
 
@@ -43,13 +44,22 @@ export function answerOf(e: EventRow) {
   };
 }
 
-/** The same moment one calendar month later (TTK md. 94's month; 31.01 → 28/29.02). */
-export function addMonth(d: Date): Date {
-  const out = new Date(d.getTime());
-  const day = out.getUTCDate();
-  out.setUTCDate(1);
-  out.setUTCMonth(out.getUTCMonth() + 1);
-  const last = new Date(Date.UTC(out.getUTCFullYear(), out.getUTCMonth() + 1, 0)).getUTCDate();
-  out.setUTCDate(Math.min(day, last));
-  return out;
+/**
+ * The last day of TTK md. 94's month for a letter sent at `sentAt`: the day received counted in
+ * Istanbul (a letter sent at 22:30 UTC on 31.01 arrives on 01.02), the month ending on the same-numbered
+ * day of the next month (TBK md. 92; 31.01 → 28/29.02), on which an objection can still be made.
+ */
+export function ttk94LastDay(sentAt: Date): IsoDate {
+  const received = todayIso(sentAt);
+  let y = Number(received.slice(0, 4));
+  let m = Number(received.slice(5, 7)) + 1;
+  if (m > 12) {
+    m = 1;
+    y++;
+  }
+  const d = Math.min(Number(received.slice(8, 10)), daysInMonth(y, m));
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+/** Whether TTK md. 94's month from `sentAt` is over at `now`: from the Istanbul midnight after its last day. */
+export const ttk94MonthOver = (sentAt: Date, now: Date): boolean => todayIso(now) > ttk94LastDay(sentAt);

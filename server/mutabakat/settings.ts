@@ -1,13 +1,19 @@
 /**
  * Mutabakat settings from the environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite,
  * default .cari-data/), SMTP_URL, MAIL_FROM, MAIL_REPLY_TO, PUBLIC_URL (the reply links' origin),
- * MUTABAKAT=0 (off: no database is opened; the routes answer 503), JOBS_RETENTION_DAYS (finished jobs kept, default 14).
+ * MUTABAKAT=0 (mutabakat and BA/BS campaigns off: their routes and the reply pages answer 503),
+ * TAHSILAT=0 (tahsilat off, the same way). Tahsilat keeps its records in the same database: it is
+ * opened while either is on; with both off no database is opened. JOBS_RETENTION_DAYS: finished jobs
+ * kept (default 14).
  */
 import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../db/open';
 
 export interface MutabakatSettings {
+  /** Mutabakat and BA/BS campaigns (MUTABAKAT, default on). */
   enabled: boolean;
+  /** Tahsilat (TAHSILAT, default on; absent: on). Independent of MUTABAKAT. */
+  tahsilat?: boolean;
   demo: boolean;
   databaseUrl?: string;
   dataDir: string;
@@ -28,7 +34,8 @@ type Env = Record<string, string | undefined>;
 const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
 
 export function resolveMutabakatSettings(env: Env, o: { demo: boolean; cwd: string; host: string; port: number }, problems: string[]): MutabakatSettings {
-  const enabled = !/^(0|false|no|off)$/i.test((env.MUTABAKAT ?? '').trim());
+  const off = (v: string | undefined) => /^(0|false|no|off)$/i.test((v ?? '').trim());
+  const enabled = !off(env.MUTABAKAT);
   let publicUrl = `http://${o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host}:${o.port}`;
   if (present(env.PUBLIC_URL)) {
     try {
@@ -48,6 +55,7 @@ export function resolveMutabakatSettings(env: Env, o: { demo: boolean; cwd: stri
   if (!Number.isInteger(retention) || retention < 1 || retention > 3650) problems.push('JOBS_RETENTION_DAYS must be a whole number of days 1..3650');
   return {
     enabled,
+    tahsilat: !off(env.TAHSILAT),
     demo: o.demo,
     ...(present(env.DATABASE_URL) ? { databaseUrl: env.DATABASE_URL.trim() } : {}),
     dataDir: resolve(o.cwd, present(env.DATA_DIR) ? env.DATA_DIR.trim() : DEFAULT_DATA_DIR),

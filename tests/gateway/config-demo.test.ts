@@ -3,7 +3,7 @@
  * both in-process (config.fetch = the demo ERP's fetch, as the front-end tests do) and as the
  * production server in DEMO=1 mode (embedded demo ERP on a loopback port, real forwarding path).
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadEnv, resolveSettings } from '../../server/config';
@@ -221,7 +221,7 @@ describe('production server in DEMO=1 mode', () => {
     const dist = join(dir, 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
-    const server = await startProdServer({ distDir: dist, env: { DEMO: '1', MUTABAKAT: '0' }, cwd: dir, port: 0, gateway: { log: logs.sink }, print: logs.sink });
+    const server = await startProdServer({ distDir: dist, env: { DEMO: '1', MUTABAKAT: '0', TAHSILAT: '0' }, cwd: dir, port: 0, gateway: { log: logs.sink }, print: logs.sink });
     try {
       expect(logs.lines.some((l) => l.includes('listening on 127.0.0.1:'))).toBe(true);
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
@@ -271,6 +271,39 @@ describe('production server in DEMO=1 mode', () => {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+
+  it('MUTABAKAT=0 turns off mutabakat only: tahsilat works on the embedded database; with TAHSILAT=0 too none is opened and both say why', { timeout: 90_000 }, async () => {
+    const mutOff = 'Mutabakat bu sunucuda kapalı (MUTABAKAT=0).';
+    const start = async (cwd: string, env: Record<string, string>) => {
+      mkdirSync(join(cwd, 'dist'), { recursive: true });
+      writeFileSync(join(cwd, 'dist', 'index.html'), '<!doctype html><title>x</title>');
+      const server = await startProdServer({ distDir: join(cwd, 'dist'), env: { DEMO: '1', ...env }, cwd, host: '127.0.0.1', port: 0, gateway: { log: logs.sink }, print: logs.sink });
+      const c = client(server.url);
+      expect((await c.login('demo', 'demo')).status).toBe(200);
+      return { server, c, error: async (path: string) => { const r = await c.call(path); return [r.status, ((await r.json()) as { error: unknown }).error]; } };
+    };
+    const one = await start(dir, { MUTABAKAT: '0' });
+    try {
+      expect(logs.lines).toContain(`mutabakat off (MUTABAKAT=0); tahsilat: database PGlite in ${join(dir, '.cari-data')}; mail: demo outbox (no SMTP_URL)`);
+      expect(await one.error('/api/mutabakat/campaigns')).toEqual([503, { code: 'disabled', message: mutOff }]);
+      const noted = await one.c.call('/api/tahsilat/accounts/1006/activities', { method: 'POST', json: { kind: 'note', note: 'Cuma arayacak.' } });
+      expect(noted.status).toBe(201);
+      expect(((await noted.json()) as { activities: { note: string }[] }).activities.map((a) => a.note)).toEqual(['Cuma arayacak.']);
+    } finally {
+      await one.server.close();
+    }
+    const bare = mkdtempSync(join(tmpdir(), 'cari-config-off-'));
+    const both = await start(bare, { MUTABAKAT: '0', TAHSILAT: '0' });
+    try {
+      expect(logs.lines).toContain('mutabakat and tahsilat: off (MUTABAKAT=0, TAHSILAT=0); no database opened');
+      expect(existsSync(join(bare, '.cari-data'))).toBe(false);
+      expect(await both.error('/api/mutabakat/campaigns')).toEqual([503, { code: 'disabled', message: mutOff }]);
+      expect(await both.error('/api/tahsilat/worklist')).toEqual([503, { code: 'disabled', message: 'Tahsilat bu sunucuda kapalı (TAHSILAT=0).' }]);
+    } finally {
+      await both.server.close();
+      rmSync(bare, { recursive: true, force: true });
     }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Mutabakat faults and rules on PGlite: contact import all-or-nothing with every rejected row named,
  * bad / expired / cancelled tokens (one plain page), an answered token read-only, two answers at once,
- * uploads that lie about their type or are too large, staff answers and corrections as new events,
- * the append-only history, reminders (once, never after an answer), the reply page's rate limit.
+ * uploads that lie about their type or are too large, staff answers and corrections as new events (none
+ * on a cancelled letter), the append-only history, TTK md. 94's month counted in Istanbul days,
+ * reminders (once, never after an answer), the reply page's rate limit.
  */
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
@@ -225,6 +226,20 @@ describe('staff actions and history', () => {
     expect(history.letters).toEqual([expect.objectContaining({ campaignId: id, state: 'disagreed' })]);
   });
 
+  it('a cancelled letter takes no staff answer: 409 in Turkish, the letter stays cancelled and no event is added', async () => {
+    const { id } = await sentCampaign(['1006']);
+    const letter = (await board(id)).letters[0]!;
+    expect((await h.api(`/api/mutabakat/letters/${letter.id}/cancel`, { json: { note: 'Yanlış hesap' } })).status).toBe(200);
+    const before = ((await (await h.api(`/api/mutabakat/letters/${letter.id}`)).json()) as { events: { type: string }[] }).events.map((e) => e.type);
+    const r = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, { json: { kind: 'agreed', channel: 'phone', date: '2026-11-17', name: 'Ali Demir' } });
+    expect(r.status).toBe(409);
+    expect(((await r.json()) as { error: unknown }).error).toEqual({ code: 'conflict', message: 'Bu mektup iptal edilmiş; yanıt kaydedilemez.' });
+    const after = (await board(id)).letters[0]!;
+    expect([after.state, after.answer]).toEqual(['cancelled', null]);
+    expect((await board(id)).campaign.counts).toMatchObject({ cancelled: 1, agreed: 0 });
+    expect(((await (await h.api(`/api/mutabakat/letters/${letter.id}`)).json()) as { events: { type: string }[] }).events.map((e) => e.type)).toEqual(before);
+  });
+
   it('reminders go 7 and 14 days after sending, once each even with two workers, never after an answer', async () => {
     const { id, path } = await sentCampaign(['1006', '1047']);
     await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
@@ -248,6 +263,30 @@ describe('staff actions and history', () => {
     await Promise.all([h.drain(), second.drain()]);
     expect((await reminders()).map((m) => m.accountId)).toEqual(['1006', '1006']);
     expect((await board(id)).letters.find((l) => l.accountId === '1006')!.reminders).toBe(2);
+  });
+});
+
+describe('TTK md. 94 month', () => {
+  type Row = { monthPassed: boolean };
+  const flag = async (id: string, at: string) => {
+    h.clock.now = new Date(at);
+    const b = (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as { campaign: { counts: Record<string, number> }; letters: Row[] };
+    return [b.letters[0]!.monthPassed, b.campaign.counts.monthPassed];
+  };
+
+  it('is counted in Istanbul days: received on the Istanbul day of sending, over from the midnight after the same-numbered day a month on', async () => {
+    // Sent 31.01.2026 22:30 UTC = 01.02.2026 01:30 in Istanbul: received 01.02, an objection can be made until 01.03 ends.
+    h.clock.now = new Date('2026-01-31T22:30:00Z');
+    const feb = (await sentCampaign(['1006'])).id;
+    expect(await flag(feb, '2026-02-28T23:00:00Z')).toEqual([false, 0]); // 01.03 02:00 in Istanbul
+    expect(await flag(feb, '2026-03-01T20:59:59Z')).toEqual([false, 0]); // 01.03 23:59:59
+    expect(await flag(feb, '2026-03-01T21:00:00Z')).toEqual([true, 1]); // 02.03 00:00
+    // Sent 28.01.2026 22:30 UTC = 29.01 in Istanbul: February 2026 has no 29th, the month's last day is 28.02.
+    await h.reset();
+    h.clock.now = new Date('2026-01-28T22:30:00Z');
+    const jan = (await sentCampaign(['1006'])).id;
+    expect(await flag(jan, '2026-02-28T20:59:59Z')).toEqual([false, 0]); // 28.02 23:59:59 in Istanbul
+    expect(await flag(jan, '2026-02-28T21:00:00Z')).toEqual([true, 1]); // 01.03 00:00
   });
 });
 

@@ -19,8 +19,8 @@ let dir = '';
 const open: ProdServer[] = [];
 
 function env(extra: Record<string, string> = {}) {
-  // Mutabakat's database is not what these tests are about (tests/gateway/mutabakat-*.test.ts).
-  return { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', MUTABAKAT: '0', ...extra };
+  // The mutabakat/tahsilat database is not what these tests are about (tests/gateway/mutabakat-*.test.ts): both off.
+  return { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', MUTABAKAT: '0', TAHSILAT: '0', ...extra };
 }
 async function start(extra: Record<string, string> = {}, host = '127.0.0.1') {
   const s = await startProdServer({ distDir: join(dir, 'dist'), env: env(extra), cwd: dir, host, port: 0, gateway: { log: logs.sink }, print: logs.sink });

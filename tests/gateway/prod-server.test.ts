@@ -23,8 +23,8 @@ const INDEX = `<!doctype html><html lang="tr"><head><title>Cari Ekran</title><sc
 const JS = `console.log(${JSON.stringify('Merhaba dünya '.repeat(100))});\n`;
 
 function env(extra: Record<string, string> = {}) {
-  // Mutabakat's database is not what these tests are about (tests/gateway/mutabakat-*.test.ts).
-  return { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', MUTABAKAT: '0', ...extra };
+  // The mutabakat/tahsilat database is not what these tests are about (tests/gateway/mutabakat-*.test.ts): both off.
+  return { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', MUTABAKAT: '0', TAHSILAT: '0', ...extra };
 }
 
 beforeAll(async () => {

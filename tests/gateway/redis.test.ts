@@ -46,7 +46,7 @@ beforeAll(async () => {
   b = await startProdServer({
     distDir: dist,
     cwd: dist,
-    env: { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', REDIS_URL: redis.url, MUTABAKAT: '0' },
+    env: { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', REDIS_URL: redis.url, MUTABAKAT: '0', TAHSILAT: '0' },
     host: '127.0.0.1',
     port: 0,
     gateway: { log: logs.sink },

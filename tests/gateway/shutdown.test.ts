@@ -28,8 +28,8 @@ afterAll(() => {
 });
 
 async function start() {
-  // The ERP answer's drain is under test: no mutabakat database (as in prod-server.test.ts).
-  const env = { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', MUTABAKAT: '0' };
+  // The ERP answer's drain is under test: no mutabakat/tahsilat database (as in prod-server.test.ts).
+  const env = { ERP_BASE_URL: erp.url, ERP_API_PASSWORD: API_PASSWORD, SESSION_SECRET, SECURE_COOKIES: '0', MUTABAKAT: '0', TAHSILAT: '0' };
   const server = await startProdServer({ distDir: dist, env, cwd: dist, host: '127.0.0.1', port: 0, gateway: { log: logs.sink }, print: logs.sink });
   const c = client(server.url);
   expect((await c.login()).status).toBe(200);

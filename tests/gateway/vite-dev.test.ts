@@ -13,7 +13,7 @@ let base = '';
 const logs = captureLogs();
 const viteLines: string[] = [];
 const saved: Record<string, string | undefined> = {};
-const ENV = ['ERP_BASE_URL', 'ERP_API_PASSWORD', 'SESSION_SECRET', 'DEMO', 'ERP_SERVICE', 'MUTABAKAT'] as const;
+const ENV = ['ERP_BASE_URL', 'ERP_API_PASSWORD', 'SESSION_SECRET', 'DEMO', 'ERP_SERVICE', 'MUTABAKAT', 'TAHSILAT'] as const;
 
 beforeAll(async () => {
   erp = await startFakeErp();
@@ -23,8 +23,9 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = SESSION_SECRET;
   delete process.env.DEMO;
   delete process.env.ERP_SERVICE;
-  // Not the worktree's own .cari-data (a developer's dev server may hold it): mutabakat has its own tests.
+  // Not the worktree's own .cari-data (a developer's dev server may hold it): mutabakat and tahsilat have their own tests.
   process.env.MUTABAKAT = '0';
+  process.env.TAHSILAT = '0';
   const logger = createLogger('info');
   for (const m of ['info', 'warn', 'warnOnce', 'error'] as const) {
     logger[m] = (msg: string) => {
