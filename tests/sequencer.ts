@@ -30,8 +30,8 @@ const LONGEST = [
   'tests/gateway/mutabakat-reply-http.test.ts', 'tests/flows/invoices.test.tsx', 'tests/gateway/tahsilat-documents.test.ts',
   'server/mutabakat/pdf-pool.test.ts', 'tests/flows/aging.test.tsx', 'tests/gateway/mutabakat-letter-content.test.ts',
   'tests/gateway/mutabakat-restart.test.ts', 'tests/flows/mutabakat-contacts.test.tsx', 'tests/flows/network.test.tsx',
-  'tests/gateway/tahsilat-withdrawn.test.ts', 'tests/flows/tahsilat-account.test.tsx', 'tests/gateway/login-limits.test.ts',
-  'tests/gateway/mutabakat-mail.test.ts', 'server/demo-erp/dataset.test.ts',
+  'tests/gateway/tahsilat-withdrawn.test.ts', 'tests/flows/tahsilat-account.test.tsx', 'tests/flows/typed-amounts.test.tsx',
+  'tests/gateway/login-limits.test.ts', 'tests/gateway/mutabakat-mail.test.ts', 'server/demo-erp/dataset.test.ts',
 ];
 const PROJECTS = ['node', 'server', 'flows', 'dom', 'unit'];
 

@@ -13,7 +13,7 @@ import { webAnswer, type AnswerInput } from '../mutabakat/actions';
 import type { MutCtx } from '../mutabakat/context';
 import type { EventRow } from '../mutabakat/events';
 import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
-import { toMinor } from '../../src/domain/money';
+import { amountInputMessage, parseAmountInput } from '../../src/domain/money';
 import { todayIso } from '../../src/domain/dates';
 import { WindowLimiter } from './limiter';
 import { OPENED_SQL, OpenedWriter } from './opened';
@@ -24,7 +24,6 @@ import { answeredOf, formOf, readBabsForm } from './babs-page';
 import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const AMOUNT = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
 
 /** Every answer's own headers, made once: the strict CSP, no caching, no referrer, no framing, nosniff. */
 const HEADERS: Readonly<Record<string, string>> = {
@@ -219,16 +218,18 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
       values.byCurrency = Object.fromEntries(ours.map((m) => [m.currency, { amount: str(`amount_${m.currency}`), side: str(`side_${m.currency}`) }]));
       const theirs = ours.map((m) => {
         const f = values.byCurrency![m.currency]!;
-        const minor = AMOUNT.test(f.amount) ? toMinor(f.amount) : null;
-        if (minor === null) errors.push(`${m.currency} bakiyeniz “1.234,56” biçiminde girilmeli (bakiye yoksa 0,00).`);
+        const typed = parseAmountInput(f.amount);
+        const minor = typed.kind === 'amount' ? typed.minor : null;
+        if (minor === null) errors.push(`${amountInputMessage(typed, `${m.currency} bakiyeniz`)}${typed.kind === 'empty' ? ' Bakiye yoksa 0,00 yazın.' : ''}`);
         if (f.side !== 'B' && f.side !== 'A') errors.push(`${m.currency} için borç ya da alacak seçilmeli.`);
         return minor === null ? null : fromSide(m.currency, minor, f.side === 'A' ? 'A' : 'B');
       });
       if (theirs.every((x) => x !== null)) balances = theirs as typeof ours;
     } else if (values.kind === 'disagreed') {
-      const minor = AMOUNT.test(values.amount ?? '') ? toMinor(values.amount) : null;
+      const typed = parseAmountInput(values.amount);
+      const minor = typed.kind === 'amount' ? typed.minor : null;
       const currencies = new Set([...ours.map((m) => m.currency), 'TL']);
-      if (minor === null) errors.push('Kayıtlarınızdaki bakiye tutarı “1.234,56” biçiminde girilmeli.');
+      if (minor === null) errors.push(amountInputMessage(typed, 'Kayıtlarınızdaki bakiye tutarı')!);
       if (values.side !== 'B' && values.side !== 'A') errors.push('Borç ya da alacak seçilmeli.');
       if (!currencies.has(values.currency ?? '')) errors.push('Para birimi seçilmeli.');
       if (minor !== null) balances = [fromSide(values.currency ?? ours[0]!.currency, minor, values.side === 'A' ? 'A' : 'B')];

@@ -5,7 +5,7 @@
  * no script, the cari page's layout and style.
  */
 import { formatMoney } from '../../src/domain/format';
-import { toMinor } from '../../src/domain/money';
+import { amountInputMessage, parseAmountInput } from '../../src/domain/money';
 import { babsDifference, monthName, sameFigures, type BabsFigure, type BabsFigures } from '../../src/domain/babs/reconcile';
 import type { BabsForm } from '../../src/domain/babs/classify';
 import { answerForm, answeredBody, answeredPage, companyBlock, esc, formPage, type AnswerView, type FormValues, type LetterView } from './page';
@@ -60,7 +60,6 @@ export function babsAnsweredPage(v: LetterView, a: AnswerView, notice?: string):
 }
 
 const COUNT = /^\d{1,6}$/;
-const AMOUNT = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
 
 /** Their figures from the form (disagreed), errors in Turkish; null when one is wrong. */
 export function readBabsForm(values: FormValues, ours: BabsFigures, errors: string[]): BabsFigures | null {
@@ -69,10 +68,10 @@ export function readBabsForm(values: FormValues, ours: BabsFigures, errors: stri
   for (const f of ['bs', 'ba'] as const) {
     const label = f === 'bs' ? 'Bizden alışlarınız' : 'Bize satışlarınız';
     const count = (values[`${f}Count`] ?? '').replace(/\s/g, '');
-    const amount = (values[`${f}Amount`] ?? '').replace(/\s|TL$/gi, '');
-    const minor = AMOUNT.test(amount) ? toMinor(amount) : null;
+    const typed = parseAmountInput(values[`${f}Amount`]);
+    const minor = typed.kind === 'amount' ? typed.minor : null;
     if (!COUNT.test(count)) errors.push(`${label}: belge sayısı 0 ya da daha büyük bir tam sayı olmalı.`);
-    if (minor === null) errors.push(`${label}: KDV hariç tutar “1.234,56” biçiminde girilmeli.`);
+    if (minor === null) errors.push(amountInputMessage(typed, `${label}: KDV hariç tutar`)!);
     if (!COUNT.test(count) || minor === null) ok = false;
     else out[f] = { count: Number(count), net: minor };
   }

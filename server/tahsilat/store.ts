@@ -9,7 +9,7 @@ import type { Db } from '../db/open';
 import { collectAccounts, collectActivities, collectPromises } from '../db/schema';
 import { badRequest, MutError, type Problem } from '../mutabakat/errors';
 import type { Actor } from '../mutabakat/events';
-import { parseNumber } from '../../src/domain/money';
+import { amountInputMessage, parseAmountInput, parseNumber } from '../../src/domain/money';
 import { compareIsoDate, parseDate } from '../../src/domain/dates';
 import { formatDate } from '../../src/domain/format';
 import type { IsoDate } from '../../src/domain/types';
@@ -97,15 +97,35 @@ export interface PromiseCheckInput {
   today: IsoDate;
 }
 
-/** A promise, checked whole: amount > 0 (Turkish or plain decimal), a currency of the account, a real day not in the past. */
+/**
+ * A promise's amount in kuruş, or the problem in Turkish: a JSON number (units, at most two decimals),
+ * or text as a person types it (parseAmountInput: "50.000" is fifty thousand, "1,500" is ambiguous).
+ */
+function promiseAmount(v: unknown): { minor: number } | { message: string } {
+  const SUBJECT = 'Söz tutarı';
+  let minor: number;
+  if (typeof v === 'number') {
+    const n = parseNumber(v);
+    if (n.kind !== 'number') return { message: amountInputMessage({ kind: 'invalid', text: String(v), problem: 'form' }, SUBJECT)! };
+    if (n.decimals > 2) return { message: `${SUBJECT} en çok iki ondalık hane (kuruş) içerebilir.` };
+    minor = n.minor;
+  } else {
+    const typed = parseAmountInput(v, { negative: true });
+    if (typed.kind !== 'amount') return { message: amountInputMessage(typed, SUBJECT)! };
+    minor = typed.minor;
+  }
+  if (minor <= 0) return { message: `${SUBJECT} sıfırdan büyük olmalı.` };
+  if (!Number.isSafeInteger(minor)) return { message: `${SUBJECT} çok büyük.` };
+  return { minor };
+}
+
+/** A promise, checked whole: amount > 0 (typed in Turkish, or a JSON number), a currency of the account, a real day not in the past. */
 export function checkPromise(body: unknown, o: PromiseCheckInput): { amount: number; currency: string; due: IsoDate; note: string } {
   const b = obj(body);
   const problems: Problem[] = [];
-  const parsed = parseNumber(typeof b.amount === 'number' ? String(b.amount) : b.amount);
+  const parsed = promiseAmount(b.amount);
   let amount = 0;
-  if (parsed.kind !== 'number') problems.push({ field: 'amount', message: 'Söz tutarı bir sayı olmalı (ör. 50.000,00).' });
-  else if (parsed.minor <= 0) problems.push({ field: 'amount', message: 'Söz tutarı sıfırdan büyük olmalı.' });
-  else if (!Number.isSafeInteger(parsed.minor)) problems.push({ field: 'amount', message: 'Söz tutarı çok büyük.' });
+  if ('message' in parsed) problems.push({ field: 'amount', message: parsed.message });
   else amount = parsed.minor;
   const currency = typeof b.currency === 'string' ? b.currency.trim().toLocaleUpperCase('tr-TR') : '';
   if (!o.currencies.includes(currency)) problems.push({ field: 'currency', message: `Bu hesapta ${currency || '(boş)'} para birimi yok; hesabın para birimleri: ${o.currencies.join(', ')}.` });

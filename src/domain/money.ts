@@ -3,6 +3,8 @@
  *   - money-parse.ts  — parseNumber: one number text → exact minor units (every form of erp-contract §6,
  *                       the separator rules and rounding are described there);
  *   - decimal-mark.ts — the decimal mark a text / a column shows, for the ambiguous "1.234" / "1,234";
+ *   - amount-input.ts — parseAmountInput / amountInputMessage: an amount a PERSON types in Turkish
+ *                       ("1.500", "1.500,50"; "1,500" is ambiguous, never guessed) — every form's one reader;
  *   - here            — minor-unit helpers: toMinor, sumMinor (integer sums, never float).
  */
 import type { Minor } from './types';
@@ -10,6 +12,7 @@ import { parseNumber } from './money-parse';
 
 export { EMPTY_NUMBER, parseNumber, type DecimalMark, type NumberParse } from './money-parse';
 export { columnDecimalMark, decimalMarkOf } from './decimal-mark';
+export { AMOUNT_EXAMPLE, amountInputMessage, parseAmountInput, type AmountInput, type AmountInputOptions, type AmountProblem } from './amount-input';
 
 /**
  * Minor units of a value, or null when empty; invalid values give null too (callers that must

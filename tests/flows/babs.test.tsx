@@ -82,9 +82,9 @@ describe('Ba/Bs list', () => {
     expect(alerts.map((a) => a.textContent)).toContain('“2026-13” geçerli bir ay değil: ay 01 ile 12 arasında olmalı.');
     expect(screen.queryByRole('grid', { name: 'Ba/Bs satırları' })).toBeNull();
   });
-  it('a threshold typed "5.000" is not guessed', async () => {
-    await renderApp('/babs?sinir=5.000', { loggedIn: true });
+  it('a threshold typed "5,000" is not guessed: both readings are named', async () => {
+    await renderApp('/babs?sinir=5,000', { loggedIn: true });
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.some((a) => a.textContent?.startsWith('“5.000” iki türlü okunabilir'))).toBe(true);
+    expect(alerts.map((a) => a.textContent)).toContain('Sınır “5,000” belirsiz: beş bin için “5.000”, beş için “5,00” yazın.');
   });
 });

@@ -120,7 +120,7 @@ async function recordAnswers(app: RenderedApp) {
   // A wrong amount and a missing name are named; nothing is sent.
   await app.user.type(within(form).getByLabelText('Karşı tarafın bakiyesi (TL)'), '1.000,x');
   await app.user.click(within(form).getByRole('button', { name: 'Kaydet' }));
-  expect(await within(form).findByText('Tutarı 1.234,56 biçiminde girin.')).toBeInTheDocument();
+  expect(await within(form).findByText('Tutar “1.234,56” biçiminde girilmeli. “1.000,x” bir tutar değil.')).toBeInTheDocument();
   expect(within(form).getByText('Bu alan zorunlu.')).toBeInTheDocument();
   await app.user.clear(within(form).getByLabelText('Karşı tarafın bakiyesi (TL)'));
   await app.user.type(within(form).getByLabelText('Karşı tarafın bakiyesi (TL)'), '1.000,00');

@@ -164,6 +164,30 @@ describe('BA/BS campaign', () => {
     expect(await expired.text()).toBe(await unknown.text());
   });
 
+  it('amounts typed as Turkish people type them (issue 46): “50.000” is 50.000,00; “7,500” is refused naming both readings, what was typed kept', async () => {
+    await contact(C);
+    const id = await start([C]);
+    await h.drain();
+    const { path } = await replyPath(id, C);
+    const answer = (baAmount: string) => h.reply(path, { method: 'POST', body: form({ kind: 'disagreed', bsCount: '0', bsAmount: '0', baCount: '2', baAmount, name: 'Zeynep Kaya', title: 'Muhasebe Müdürü' }) });
+    const refused = await answer('7,500');
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('Bize satışlarınız: KDV hariç tutar “7,500” belirsiz: yedi bin beş yüz için “7.500”, yedi buçuk için “7,50” yazın.');
+    expect(html).toContain('name="baAmount" inputmode="decimal" placeholder="1.234,56" value="7,500"');
+    expect((await board(id)).letters[0]!.state).toBe('sent');
+
+    // Their Bs (our Ba): 2 belge, 50.000,00 TL; ours 2 belge, 7.500,00 TL.
+    const post = await answer('50.000');
+    const postHtml = await post.text();
+    expect(post.status, postHtml.match(/<ul>.*?<\/ul>/s)?.[0]).toBe(200);
+    expect(postHtml).toContain('2 belge · 50.000,00 TL');
+    const row = (await board(id)).letters[0]!;
+    expect(row.babs!.theirs).toEqual({ bs: { count: 0, net: 0 }, ba: { count: 2, net: 5_000_000 } });
+    // ours − theirs: Ba amount 7.500,00 − 50.000,00 = −42.500,00.
+    expect(row.babs!.difference).toEqual({ bs: { count: 0, net: 0 }, ba: { count: 0, net: -4_250_000 } });
+  });
+
   it('staff record an answer by phone with their figures per form; the board shows the Ba amount difference', async () => {
     await contact(C);
     const id = await start([C]);

@@ -87,6 +87,55 @@ describe('an account of two currencies', () => {
     expect((await c.board()).letters[0]!.state).toBe('sent');
   });
 
+  it('amounts typed as Turkish people type them (issue 46): “20.000” USD is 20.000,00; “20,000” is refused naming both readings, what was typed kept', { timeout: 90_000 }, async () => {
+    const c = await campaign(['1012']);
+    const post = (usd: string) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({ kind: 'disagreed', amount_TL: '35.726,35', side_TL: 'A', amount_USD: usd, side_USD: 'A', name: 'Ali Veli', title: 'Mali işler' })) f.set(k, v);
+      return h.reply(c.path('1012'), { method: 'POST', body: f });
+    };
+    const refused = await post('20,000');
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain('USD bakiyeniz “20,000” belirsiz: yirmi bin için “20.000”, yirmi için “20,00” yazın.');
+    expect(page).toContain('name="amount_USD" inputmode="decimal" placeholder="1.234,56" value="20,000"');
+    expect((await c.board()).letters[0]!.state).toBe('sent');
+
+    const answered = await post('20.000');
+    expect(answered.status).toBe(200);
+    expect(await answered.text()).toContain('20.000,00 USD — alacak');
+    // 20.000,00 USD alacak = −2.000.000 cent; ours −20.869,36: the difference −869,36.
+    const row = (await c.board()).letters[0]!;
+    expect(row.theirs).toEqual([{ currency: 'TL', balance: -3_572_635, side: 'A' }, { currency: 'USD', balance: -2_000_000, side: 'A' }]);
+    expect(row.difference).toEqual([{ currency: 'TL', balance: 0, side: '' }, { currency: 'USD', balance: -86_936, side: 'A' }]);
+  });
+
+  it('one balance typed “1.500” (issue 46) is 1.500,00 borç; “1,500” is refused naming both readings, what was typed kept', { timeout: 90_000 }, async () => {
+    const c = await campaign(['1006']);
+    const post = (amount: string) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({ kind: 'disagreed', amount, side: 'B', currency: 'TL', name: 'Ali Veli', title: 'Mali işler' })) f.set(k, v);
+      return h.reply(c.path('1006'), { method: 'POST', body: f });
+    };
+    const refused = await post('1,500');
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain('Kayıtlarınızdaki bakiye tutarı “1,500” belirsiz: bin beş yüz için “1.500”, bir buçuk için “1,50” yazın.');
+    expect(page).toContain('id="amount" name="amount" inputmode="decimal" placeholder="1.234,56" value="1,500"');
+    expect((await c.board()).letters[0]!.state).toBe('sent');
+
+    const wrong = await post('15.00');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('Kayıtlarınızdaki bakiye tutarı “1.234,56” biçiminde girilmeli. “15.00” okunamadı');
+
+    const answered = await post('1.500');
+    expect(answered.status).toBe(200);
+    expect(await answered.text()).toContain('1.500,00 TL — borç');
+    const row = (await c.board()).letters[0]!;
+    expect(row.state).toBe('disagreed');
+    expect(row.theirs).toEqual([{ currency: 'TL', balance: 150_000, side: 'B' }]);
+  });
+
   it('a one-currency TL account keeps its one balance, no TL figure repeated', { timeout: 90_000 }, async () => {
     const c = await campaign(['1006']);
     const letter = (await c.board()).letters[0]!;

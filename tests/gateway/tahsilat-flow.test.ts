@@ -180,7 +180,9 @@ describe('promises to pay', () => {
       [{ amount: '-5', currency: 'TL', due: '2026-11-20' }, /sıfırdan büyük/],
       [{ amount: '100', currency: 'EUR', due: '2026-11-20' }, /EUR para birimi yok; hesabın para birimleri: TL/],
       [{ amount: '100', currency: 'TL', due: '31.02.2027' }, /“31\.02\.2027” geçerli bir tarih değil/],
-      [{ amount: 'elli', currency: 'TL', due: '2026-11-20' }, /bir sayı olmalı/],
+      [{ amount: 'elli', currency: 'TL', due: '2026-11-20' }, /Söz tutarı “1\.234,56” biçiminde girilmeli\. “elli” bir tutar değil/],
+      // A JSON number of units: never rounded to the kuruş behind the user's back.
+      [{ amount: 100.555, currency: 'TL', due: '2026-11-20' }, /en çok iki ondalık hane/],
     ];
     for (const [json, msg] of cases) {
       const r = await promise(id, json);
@@ -190,6 +192,22 @@ describe('promises to pay', () => {
     const acc = await account(id);
     expect(acc.promises).toEqual([]);
     expect(acc.activities).toEqual([]);
+  });
+
+  it('amounts typed as Turkish people type them (issue 46): “50.000” is 50.000,00 TL; “1,500” is refused naming both readings; a JSON number is still read', async () => {
+    const [a, b] = tlCustomers().slice(-2).map((x) => x.id);
+    const refused = await promise(a!, { amount: '1,500', currency: 'TL', due: '2026-11-20' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('Söz tutarı “1,500” belirsiz: bin beş yüz için “1.500”, bir buçuk için “1,50” yazın.');
+    const grouped = await promise(a!, { amount: '15.00', currency: 'TL', due: '2026-11-20' });
+    expect(grouped.status).toBe(400);
+    expect(JSON.stringify(await grouped.json())).toContain('Söz tutarı “1.234,56” biçiminde girilmeli. “15.00” okunamadı');
+    expect((await account(a!)).promises).toEqual([]);
+
+    expect((await promise(a!, { amount: '50.000', currency: 'TL', due: '2026-11-20' })).status).toBe(201);
+    expect((await promise(b!, { amount: 12500.5, currency: 'TL', due: '2026-11-20' })).status).toBe(201);
+    expect((await account(a!)).promises).toEqual([expect.objectContaining({ amount: 5_000_000, currency: 'TL' })]);
+    expect((await account(b!)).promises).toEqual([expect.objectContaining({ amount: 1_250_050, currency: 'TL' })]);
   });
 
   it('kept by two payments, kept late within grace, partly kept, broken (back on top, flagged), another currency', async () => {

@@ -4,11 +4,12 @@
  * append-only activity log, promises to pay with their verdict from the statement, and the
  * open items sent by e-mail.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addActivity, addPromise, saveCollectState, sendDocument, tahsilatQueries, type CollectAccount, type PromiseInfo } from '../../api/tahsilat';
 import { t, type MessageKey } from '../../i18n';
 import { formatDate, formatDateTime, formatMoney } from '../../domain/format';
+import { amountInputMessage, parseAmountInput } from '../../domain/money';
 import type { IsoDate } from '../../domain/types';
 import { DateField } from '../form/date-field';
 import './customer-panel.css';
@@ -116,6 +117,9 @@ function LogForm({ acc }: { acc: CollectAccount }) {
 function PromiseForm({ acc }: { acc: CollectAccount }) {
   const qc = useQueryClient();
   const [amount, setAmount] = useState('');
+  // The amount read as the server reads it (parseAmountInput): "50.000" is fifty thousand, "1,500" is refused here.
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const errorId = useId();
   const [currency, setCurrency] = useState(acc.currencies[0] ?? 'TL');
   const [due, setDue] = useState<IsoDate | null>(null);
   const [dueRefused, setDueRefused] = useState(false);
@@ -125,7 +129,10 @@ function PromiseForm({ acc }: { acc: CollectAccount }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (dueRefused) return;
+    // A sign is read (the server then says the amount must be above zero); only an unreadable amount stops here.
+    const amountProblem = amountInputMessage(parseAmountInput(amount, { negative: true }), t('col.panel.amountSubject'));
+    setAmountError(amountProblem);
+    if (dueRefused || amountProblem) return;
     try {
       qc.setQueryData(tahsilatQueries.account(acc.accountId).queryKey, await addPromise(acc.accountId, { amount, currency, due: due ?? '' }));
       setAmount('');
@@ -139,7 +146,11 @@ function PromiseForm({ acc }: { acc: CollectAccount }) {
   const currencies = [...new Set(['TL', ...acc.currencies])];
   return (
     <form className="col-form" onSubmit={(e) => void submit(e)} aria-label={t('col.panel.promise')}>
-      <label>{t('col.panel.amount')}<input inputMode="decimal" placeholder="50.000,00" value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
+      <label>
+        {t('col.panel.amount')}
+        <input inputMode="decimal" placeholder="50.000,00" value={amount} onChange={(e) => (setAmount(e.target.value), setAmountError(null))} aria-invalid={amountError ? true : undefined} aria-describedby={amountError ? errorId : undefined} />
+      </label>
+      {amountError && <span id={errorId} className="field__error" role="alert">{amountError}</span>}
       <label>{t('col.c.currency')}<select value={currency} onChange={(e) => setCurrency(e.target.value)}>{currencies.map((c) => <option key={c}>{c}</option>)}</select></label>
       <DateField key={saved} label={t('col.panel.due')} value={due} onCommit={setDue} onValidity={setDueRefused} submitOnEnter />
       <button className="button button--small" type="submit">{t('col.panel.addPromise')}</button>

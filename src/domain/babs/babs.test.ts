@@ -88,13 +88,15 @@ describe('the month and the threshold', () => {
     expect(parseMonth('Ekim', '2026-11-26')).toMatchObject({ ok: false, message: expect.stringContaining('YYYY-AA') });
     expect(parseMonth('2024-02', '2026-11-26')).toMatchObject({ ok: true, to: '2024-02-29' });
   });
-  it('reads 5000, 5000,00, 5.000,00 and refuses 5.000 and 5,000 (two readings)', () => {
+  it('reads 5000, 5000,00, 5.000,00, 5.000 (issue 46: a typed amount, the dot groups thousands) and refuses 5,000 (two readings)', () => {
     expect(parseThreshold('5000')).toEqual({ ok: true, minor: 500_000 });
     expect(parseThreshold('5000,00')).toEqual({ ok: true, minor: 500_000 });
     expect(parseThreshold('5.000,00')).toEqual({ ok: true, minor: 500_000 });
+    expect(parseThreshold('5.000')).toEqual({ ok: true, minor: 500_000 });
     expect(parseThreshold('4999,99')).toEqual({ ok: true, minor: 499_999 });
-    for (const typed of ['5.000', '5,000']) expect(parseThreshold(typed)).toMatchObject({ ok: false, message: expect.stringContaining('iki türlü okunabilir') });
-    expect(parseThreshold('beş bin')).toMatchObject({ ok: false });
+    expect(parseThreshold('5,000')).toEqual({ ok: false, message: 'Sınır “5,000” belirsiz: beş bin için “5.000”, beş için “5,00” yazın.' });
+    expect(parseThreshold('beş bin')).toEqual({ ok: false, message: 'Sınır “1.234,56” biçiminde girilmeli. “beş bin” bir tutar değil.' });
+    expect(parseThreshold('0')).toEqual({ ok: false, message: 'Sınır sıfırdan büyük olmalı.' });
   });
 });
 

@@ -12,7 +12,7 @@ import { DateField } from '../../components/form/date-field';
 import { TextField } from '../../components/form/text-field';
 import { channelLabel } from '../../components/mutabakat/labels';
 import { t } from '../../i18n';
-import { parseNumber } from '../../domain/money';
+import { amountInputMessage, parseAmountInput } from '../../domain/money';
 import type { IsoDate } from '../../domain/types';
 import { useToday } from '../../lib/use-today';
 import { BabsAnswerFields, babsTextsOf, readBabsTexts, type BabsTexts } from './babs-answer-fields';
@@ -20,12 +20,10 @@ import { BabsAnswerFields, babsTextsOf, readBabsTexts, type BabsTexts } from './
 const MAX_DOCUMENT = 10 * 1024 * 1024;
 type Amounts = Record<string, { text: string; side: 'B' | 'A' }>;
 
-/** "1.234,56" typed by a Turkish user → kuruş; an error message otherwise. */
+/** "1.234,56" typed by a Turkish user → kuruş (unsigned: the side is chosen beside it); the message otherwise ("1,500" is never guessed). */
 function amountOf(text: string): { minor: number } | { error: string } {
-  const p = parseNumber(text, ',');
-  if (p.kind !== 'number') return { error: t('mut.form.amountInvalid') };
-  if (p.minor < 0) return { error: t('mut.form.amountNegative') };
-  return { minor: p.minor };
+  const r = parseAmountInput(text);
+  return r.kind === 'amount' ? { minor: r.minor } : { error: amountInputMessage(r)! };
 }
 
 export function AnswerForm({ letter, busy, onSubmit, onCancel }: { letter: LetterRow; busy: boolean; onSubmit: (body: RecordAnswerInput) => void; onCancel: () => void }) {

@@ -2,7 +2,7 @@
 import type { LetterRow, RecordAnswerInput } from '../../api/mutabakat-types';
 import { TextField } from '../../components/form/text-field';
 import { formatMoney } from '../../domain/format';
-import { parseNumber } from '../../domain/money';
+import { amountInputMessage, parseAmountInput } from '../../domain/money';
 import { t } from '../../i18n';
 
 export type BabsTexts = Record<'bsCount' | 'bsAmount' | 'baCount' | 'baAmount', string>;
@@ -18,10 +18,11 @@ export function readBabsTexts(x: BabsTexts): { value: NonNullable<RecordAnswerIn
   const out = {} as NonNullable<RecordAnswerInput['babs']>;
   for (const f of ['bs', 'ba'] as const) {
     const count = x[`${f}Count`].trim();
-    const amount = parseNumber(x[`${f}Amount`].trim(), ',');
+    // Typed as a Turkish user types it ("15.000", "15.000,50"); "1,500" is never guessed.
+    const amount = parseAmountInput(x[`${f}Amount`]);
     if (!/^\d{1,6}$/.test(count)) errors[`${f}Count`] = t('babs.mut.answer.countInvalid');
-    if (amount.kind !== 'number' || amount.minor < 0) errors[`${f}Amount`] = t('mut.form.amountInvalid');
-    if (!errors[`${f}Count`] && !errors[`${f}Amount`] && amount.kind === 'number') out[f] = { count: Number(count), amount: amount.minor };
+    if (amount.kind !== 'amount') errors[`${f}Amount`] = amountInputMessage(amount)!;
+    else if (!errors[`${f}Count`]) out[f] = { count: Number(count), amount: amount.minor };
   }
   return Object.keys(errors).length ? { errors } : { value: out };
 }

@@ -156,8 +156,6 @@ export const mutabakat = {
     'mut.form.cancel': 'Vazgeç',
     'mut.form.required': 'Bu alan zorunlu.',
     'mut.form.dateRequired': 'Tarih girin (gg.aa.yyyy).',
-    'mut.form.amountInvalid': 'Tutarı 1.234,56 biçiminde girin.',
-    'mut.form.amountNegative': 'Tutarı işaretsiz girin; yönünü (borç/alacak) seçin.',
     'mut.form.fileTooLarge': 'Dosya 10 MB’tan büyük.',
     'mut.form.resolveNote': 'Nasıl çözüldü?',
     'mut.form.cancelNote': 'İptal nedeni (isteğe bağlı)',

@@ -50,6 +50,7 @@ export const tahsilat = {
     'col.panel.history': 'Geçmiş',
     'col.panel.promise': 'Ödeme sözü',
     'col.panel.amount': 'Tutar',
+    'col.panel.amountSubject': 'Söz tutarı',
     'col.panel.due': 'Ödeme tarihi',
     'col.panel.addPromise': 'Sözü kaydet',
     'col.panel.promises': 'Sözler',
