@@ -8,7 +8,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { jobs, letters, mailTries, mails, tokens } from '../db/schema';
-import { scheduleFirstReminder } from '../mutabakat/reminders';
+import { scheduleFirstReminder } from '../mutabakat/remind-schedule';
 import { JobRetry, type Job, type Outcome } from '../jobs/queue';
 import type { CampaignRecord, LetterRecord } from '../mutabakat/campaigns';
 import type { MutCtx } from '../mutabakat/context';

@@ -92,7 +92,9 @@ export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
     const ended = failed.filter(last);
     await ctx.db.transaction(async (tx) => {
       for (const f of failed) {
-        await tx.update(letters).set({ prepareAttempts: sql`${letters.prepareAttempts} + 1`, lastError: f.why, ...(last(f) ? { state: 'prepare_failed' } : {}) })
+        // The account's name from the ERP's list (when it was read): the board names the letter it could not prepare.
+        const name = byId?.get(f.l.accountId)?.name;
+        await tx.update(letters).set({ prepareAttempts: sql`${letters.prepareAttempts} + 1`, lastError: f.why, ...(name ? { accountName: name } : {}), ...(last(f) ? { state: 'prepare_failed' } : {}) })
           .where(and(eq(letters.id, f.l.id), eq(letters.state, 'preparing')));
       }
       await appendEvents(tx, ctx.now(), failed.map((f) => ({ campaignId, letterId: f.l.id, accountId: f.l.accountId, type: 'prepare_failed', detail: { error: f.why, attempt: f.l.attempts + 1, final: last(f) } })));

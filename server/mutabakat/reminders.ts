@@ -7,8 +7,7 @@
  * due but answered or cancelled meanwhile leaves the scan's index for good. The scan's work is the
  * letters due, not the letters open.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/open';
+import { eq, sql } from 'drizzle-orm';
 import { campaigns, letters } from '../db/schema';
 import type { Job } from '../jobs/queue';
 import { queueMail } from '../mail/outbox';
@@ -16,19 +15,6 @@ import type { MutCtx } from './context';
 
 /** Letters moved per statement of a scan. */
 const SCAN_CHUNK = 500;
-
-/** Sets the first reminder's day of letters just sent (their campaign's first reminder day after sent_at). */
-export async function scheduleFirstReminder(tx: Pick<Db, 'update'>, letterIds: readonly string[]): Promise<void> {
-  if (letterIds.length === 0) return;
-  await tx
-    .update(letters)
-    .set({
-      nextRemindAt: sql`CASE WHEN ${letters.remindersQueued} = 0 AND ${letters.state} = 'sent' AND ${letters.answerEventId} IS NULL
-        THEN ${letters.sentAt} + ((SELECT c.reminder_days ->> 0 FROM campaigns c WHERE c.id = ${letters.campaignId})::int) * interval '1 day'
-        ELSE ${letters.nextRemindAt} END`,
-    })
-    .where(inArray(letters.id, [...letterIds]));
-}
 
 /** One scan: reminder jobs for the letters due; the number of letters it wrote (made a job for, or let go). */
 export async function scanReminders(ctx: Pick<MutCtx, 'd' | 'now'>): Promise<{ queued: number; released: number }> {

@@ -32,7 +32,7 @@ export interface ContactInput {
   taxId?: string;
 }
 
-export const LETTER_STATES = ['preparing', 'prepared', 'no_address', 'queued', 'sent', 'failed', 'agreed', 'disagreed', 'cancelled'] as const;
+export const LETTER_STATES = ['preparing', 'prepare_failed', 'prepared', 'no_address', 'queued', 'sent', 'failed', 'agreed', 'disagreed', 'cancelled'] as const;
 export type LetterState = (typeof LETTER_STATES)[number];
 
 export const ANSWER_CHANNELS = ['web', 'email', 'phone', 'fax', 'kep', 'noter'] as const;
@@ -95,6 +95,8 @@ export interface LetterRow {
   reminders: number;
   monthPassed: boolean;
   lastError: string | null;
+  /** One of its mails was in flight when its server stopped and went again: belki iki kez gönderildi. */
+  maybeTwice?: boolean;
   warnings: string[];
   pdfUrl: string;
   /** null for a cari letter. */
@@ -105,6 +107,8 @@ export interface LetterRow {
 export interface Counts {
   total: number;
   preparing: number;
+  /** Could not be prepared (the ERP did not give the statement): the campaign goes on without them; they can be tried again. */
+  prepareFailed: number;
   prepared: number;
   noAddress: number;
   queued: number;

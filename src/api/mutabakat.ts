@@ -69,6 +69,23 @@ async function request<T>(path: string, init: SendInit): Promise<T> {
 }
 
 const get = <T>(path: string, options: RequestOptions = {}) => request<T>(path, { method: 'get', signal: options.signal });
+
+/** The last answer of each versioned read (the board) and its ETag: a poll that finds nothing changed gets a 304 and keeps it. */
+const versioned = new Map<string, { etag: string; data: unknown }>();
+async function getVersioned<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const client = apiClient();
+  const kept = versioned.get(path);
+  const res = await client.send(`mutabakat/${path}`, { method: 'get', signal: options.signal, ...(kept ? { headers: { 'if-none-match': kept.etag } } : {}) });
+  if (res.status === 304 && kept) return kept.data as T;
+  if (!res.ok) throw await failureOf(res, options.signal);
+  const data = await client.jsonOf<T>(res, options.signal);
+  const etag = res.headers.get('etag');
+  versioned.delete(path);
+  if (etag) versioned.set(path, { etag, data });
+  // A few boards at most: the oldest goes.
+  if (versioned.size > 8) versioned.delete(versioned.keys().next().value!);
+  return data;
+}
 const post = <T>(path: string, json?: unknown) => request<T>(path, { method: 'post', json: json ?? {} });
 
 /** A Blob's bytes; through FileReader where Blob has no arrayBuffer() (jsdom, older WebViews). */
@@ -96,7 +113,7 @@ export const fetchContact = (accountId: string, o?: RequestOptions) => get<Conta
 export const saveContact = (accountId: string, input: ContactInput) => request<Contact>(`contacts/${enc(accountId)}`, { method: 'put', json: input });
 export const importContacts = async (file: File, step: 'preview' | 'commit') => request<ImportResult>(`contacts/import?step=${step}`, await fileInit(file));
 export const createCampaign = (input: NewCampaign | NewBabsCampaign) => post<{ campaign: Campaign }>('campaigns', input).then((r) => r.campaign);
-export const campaignAction = (id: string, action: 'send' | 'cancel', body?: { note?: string }) => post<{ campaign: Campaign }>(`campaigns/${enc(id)}/${action}`, body).then((r) => r.campaign);
+export const campaignAction = (id: string, action: 'send' | 'cancel' | 'retry-prepare', body?: { note?: string }) => post<{ campaign: Campaign }>(`campaigns/${enc(id)}/${action}`, body).then((r) => r.campaign);
 export type LetterAction = 'resend' | 'remind' | 'answer' | 'resolve' | 'cancel';
 export const letterAction = (letterId: string, action: LetterAction, body?: RecordAnswerInput | { note?: string }) =>
   post<{ letter: LetterRow }>(`letters/${enc(letterId)}/${action}`, body).then((r) => r.letter);
@@ -151,7 +168,7 @@ export const mutabakatQueries = {
   board: (id: string, filter: BoardFilter | null) =>
     queryOptions({
       queryKey: ['mutabakat', 'campaign', id, filter ?? 'all'] as const,
-      queryFn: ({ signal }) => get<{ campaign: Campaign; letters: LetterRow[] }>(`campaigns/${enc(id)}${filter ? `?state=${enc(filter)}` : ''}`, { signal }),
+      queryFn: ({ signal }) => getVersioned<{ campaign: Campaign; letters: LetterRow[] }>(`campaigns/${enc(id)}${filter ? `?state=${enc(filter)}` : ''}`, { signal }),
       staleTime: 0,
       refetchInterval: (query) => {
         const c = query.state.data?.campaign;

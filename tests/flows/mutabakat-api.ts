@@ -6,7 +6,7 @@ import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { resolve } from 'node:path';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createDemoErp } from '../../server/demo-erp';
+import { createDemoErp, type DemoErp } from '../../server/demo-erp';
 import { fetchTransport } from '../../server/gateway/upstream';
 import type { Mutabakat } from '../../server/mutabakat/index';
 import type { Database } from '../../server/db/open';
@@ -42,8 +42,9 @@ const NODE_ARRAYS = {
   ArrayBuffer: Buffer.alloc(1).buffer.constructor as typeof ArrayBuffer,
 };
 
-export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat } } {
+export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }; erp: () => DemoErp } {
   let mut: Mutabakat | undefined;
+  let demoErp: DemoErp | undefined;
   let truncate: (m: Mutabakat) => Promise<void> = async () => undefined;
   let realFileURLToPath: ((u: string | URL) => string) | undefined;
   let jsdomArrays: typeof NODE_ARRAYS | undefined;
@@ -69,6 +70,7 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
     truncate = async (m) => truncateAll((await m.ctx()).d);
     const apiPassword = 'flow-mutabakat';
     const erp = createDemoErp({ apiPassword });
+    demoErp = erp;
     // PGlite makes its file-system bundle a File and reads it with arrayBuffer(), which jsdom's
     // Blob and File (this project's globals) lack: Node's own while the database opens.
     const jsdom = { Blob: globalThis.Blob, File: globalThis.File };
@@ -98,6 +100,7 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
     }
   }, 60_000);
   afterEach(async () => {
+    if (demoErp) demoErp.settings.failRules = [];
     if (mut) await truncate(mut);
   });
   afterAll(async () => {
@@ -109,5 +112,5 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
       syncBuiltinESMExports();
     }
   });
-  return { gateway: () => ({ mutabakat: mut! }) };
+  return { gateway: () => ({ mutabakat: mut! }), erp: () => demoErp! };
 }

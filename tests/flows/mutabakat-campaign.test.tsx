@@ -197,3 +197,32 @@ describe('mutabakat letter actions', () => {
     expect(within(panel2).queryByRole('button', { name: 'Gelen yanıtı kaydet' })).not.toBeInTheDocument();
   });
 });
+
+describe('a letter that cannot be prepared', () => {
+  it('ends as “Hazırlanamadı” with the reason; the prepared one can be sent; tried again once the ERP answers', async () => {
+    createErpEnv({ gateway: mut.gateway() });
+    await loginAs();
+    // The ERP answers 1047's statement with an error page, every time.
+    mut.erp().settings.failRules = [{ operation: 'get_cari_extre', param: 'cari_id', value: '1047', mode: 'html500' }];
+    for (const id of ['1003', '1047']) expect((await mutApi('PUT', `contacts/${id}`, { to: [`cari${id}@ornek.com.tr`], cc: [], person: '' })).status).toBe(200);
+    const created = await mutApi<{ campaign: { id: string } }>('POST', 'campaigns', { accountIds: ['1003', '1047'], asOf: ASOF, deadline: '2026-07-31', send: false });
+    expect(created.status).toBe(201);
+    const app = await renderApp(`/mutabakat/donemler/${created.body.campaign.id}`, { loggedIn: true, gateway: mut.gateway() });
+    // Three tries (the job comes back 4 s, then 8 s later): then it ends, and the board stops waiting for it.
+    await waitFor(() => expect(countN('prepareFailed')).toBe(1), { timeout: 60_000 });
+    expect(screen.getByText('1 mektup hazırlanamadı (ERP ekstreyi vermedi); diğerleri gönderilebilir.')).toBeInTheDocument();
+    expect(within(row('1047')!).getByText(/Hazırlanamadı/)).toBeInTheDocument();
+    await app.user.click(within(row('1047')!).getByRole('link', { name: ds.accountById.get('1047')!.name }));
+    const panel = await screen.findByRole('region', { name: `${ds.accountById.get('1047')!.name} (1047)` });
+    expect(within(panel).getByText(/^Mektup hazırlanamadı: .+/)).toBeInTheDocument();
+    // The prepared letter goes now.
+    await app.user.click(screen.getByRole('button', { name: 'Hazır mektupları gönder' }));
+    await waitFor(() => expect(countN('sent')).toBe(1));
+    // The ERP answers again: tried again, prepared and (the campaign now sends) sent.
+    mut.erp().settings.failRules = [];
+    await app.user.click(screen.getByRole('button', { name: 'Hazırlanamayanları yeniden dene' }));
+    await waitFor(() => expect(countN('sent')).toBe(2), { timeout: 30_000 });
+    expect(countN('prepareFailed')).toBe(0);
+    expect(screen.queryByRole('button', { name: 'Hazırlanamayanları yeniden dene' })).not.toBeInTheDocument();
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Two instances on one PostgreSQL 15 (Debian's server, started by the test), each a process of its own
  * running the jobs worker (tests/gateway/acting-child.ts), their mails to one SMTP inbox on 127.0.0.1:
- * - a relay slower than the jobs' lease (each mail accepted 2.5 s after its data; the lease is 1 s,
+ * - a relay slower than the jobs' lease (each mail accepted 3 s after its data; the lease is 2 s,
  *   scaled down from 70 s against 60 s): every mail arrives exactly once — the owner renews its leases;
  * - kill -9 during preparing and during sending, three times in a row: every letter ends sent, none is
  *   lost, and a mail arrives twice only where it was marked "belki iki kez gönderildi".
@@ -76,13 +76,13 @@ describe('two instances on PostgreSQL', () => {
   it('a relay slower than the lease: every mail exactly once', { timeout: 120_000 }, async () => {
     await h.reset();
     inbox.clear();
-    inbox.delayMs = 2_500;
-    const [a, b] = await Promise.all([instance(1_000), instance(1_000)]);
+    inbox.delayMs = 3_000;
+    const [a, b] = await Promise.all([instance(2_000), instance(2_000)]);
     const ids = h.erp.dataset.accounts.filter((x) => x.province === 'Ankara').slice(0, 8).map((x) => x.id);
     const id = await campaign(ids);
     await until(async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${id} AND state = 'sent'`))[0]!.n === ids.length, 90_000);
     // Time for a second copy to arrive, if one were sent.
-    await new Promise((r) => setTimeout(r, 3_000));
+    await new Promise((r) => setTimeout(r, 3_500));
     await Promise.all([kill9(a), kill9(b)]);
     expect(inbox.mails).toHaveLength(ids.length);
     expect([...arrivals().values()].every((n) => n === 1)).toBe(true);
@@ -125,9 +125,10 @@ describe('two instances on PostgreSQL', () => {
     const got = arrivals();
     expect([...got.keys()].sort()).toEqual(ids.map((x) => `m.${x}@firma.example`).sort());
     const marked = new Set((await rows<{ to_addrs: string[] }>(sql`SELECT to_addrs FROM mails WHERE maybe_twice`)).map((m) => m.to_addrs[0]!));
+    // At most once more per kill while sending (two), and only a marked mail.
     for (const [to, n] of got) {
-      expect(n).toBeLessThanOrEqual(2);
-      if (n === 2) expect(marked.has(to)).toBe(true);
+      expect(n).toBeLessThanOrEqual(3);
+      if (n > 1) expect(marked.has(to)).toBe(true);
     }
     // The board says so for each marked one.
     const board = (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as { letters: { accountId: string; maybeTwice?: boolean }[] };

@@ -23,6 +23,7 @@ export function StateCell({ letter }: { letter: LetterRow }) {
       {stateLabel(letter.state)}
       {letter.monthPassed && <span className="mut-flag"> · {t('mut.row.monthPassed')}</span>}
       {letter.resolved && <span className="mut-flag"> · {t('mut.row.resolved')}</span>}
+      {letter.maybeTwice && <span className="mut-flag"> · {t('mut.row.maybeTwice')}</span>}
     </span>
   );
 }
@@ -37,7 +38,7 @@ export function AttachmentCell({ letter }: { letter: LetterRow }) {
   );
 }
 
-const stateText = (l: LetterRow) => [stateLabel(l.state), l.monthPassed ? t('mut.row.monthPassed') : '', l.resolved ? t('mut.row.resolved') : ''].filter(Boolean).join(' · ');
+const stateText = (l: LetterRow) => [stateLabel(l.state), l.monthPassed ? t('mut.row.monthPassed') : '', l.resolved ? t('mut.row.resolved') : '', l.maybeTwice ? t('mut.row.maybeTwice') : ''].filter(Boolean).join(' · ');
 
 export const stateColumn: DataColumn<LetterRow> = { id: 'state', header: () => t('mut.row.state'), width: '10rem', value: stateText, cell: (l) => <StateCell letter={l} /> };
 export const moneyColumns: readonly DataColumn<LetterRow>[] = [

@@ -51,7 +51,7 @@ export function BoardActions({ campaign, board }: { campaign: Campaign; board: B
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState('');
   const action = useMutation({
-    mutationFn: (kind: 'send' | 'cancel') => campaignAction(campaign.id, kind, kind === 'cancel' ? { note } : undefined),
+    mutationFn: (kind: 'send' | 'cancel' | 'retry-prepare') => campaignAction(campaign.id, kind, kind === 'cancel' ? { note } : undefined),
     onSuccess: () => {
       setConfirming(false);
       void board.refresh();
@@ -67,9 +67,14 @@ export function BoardActions({ campaign, board }: { campaign: Campaign; board: B
       <DownloadLink className="button button--small" href={`${base}/report.pdf`} fileName={`${file}.pdf`}>
         {t('mut.board.reportPdf')}
       </DownloadLink>
-      {campaign.state === 'ready' && campaign.counts.prepared > 0 && (
+      {campaign.state !== 'cancelled' && campaign.state !== 'preparing' && campaign.counts.prepared > 0 && (
         <button type="button" className="button button--small button--primary" onClick={() => action.mutate('send')} disabled={action.isPending}>
           {t('mut.board.send')}
+        </button>
+      )}
+      {campaign.state !== 'cancelled' && campaign.counts.prepareFailed > 0 && (
+        <button type="button" className="button button--small" onClick={() => action.mutate('retry-prepare')} disabled={action.isPending}>
+          {t('mut.board.retryPrepare')}
         </button>
       )}
       {campaign.state !== 'cancelled' && !confirming && (

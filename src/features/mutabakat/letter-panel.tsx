@@ -123,7 +123,12 @@ function Figures({ letter }: { letter: LetterRow }) {
     </dl>
       <BabsFiguresList letter={letter} />
       {letter.resolved && <p>{t('mut.letter.resolvedBy', { note: letter.resolved.note, user: letter.resolved.by, at: formatDateTime(new Date(letter.resolved.at)) })}</p>}
-      {letter.lastError && <p className="notice notice--warn">{t('mut.letter.lastError', { message: letter.lastError })}</p>}
+      {letter.lastError && (
+        <p className="notice notice--warn">
+          {t(letter.state === 'prepare_failed' || letter.state === 'preparing' ? 'mut.letter.prepareError' : 'mut.letter.lastError', { message: letter.lastError })}
+        </p>
+      )}
+      {letter.maybeTwice && <p className="notice notice--warn">{t('mut.letter.maybeTwice')}</p>}
       {letter.warnings.length > 0 && <p className="notice">{letter.warnings.join(' ')}</p>}
     </>
   );

@@ -12,6 +12,7 @@ import { withParams } from '../../lib/search-params';
 /** The board's counts in the order shown, each with the filter its link sets. */
 export const COUNT_LINKS: readonly { key: keyof Counts; filter: BoardFilter }[] = [
   { key: 'preparing', filter: 'preparing' },
+  { key: 'prepareFailed', filter: 'prepare_failed' },
   { key: 'sent', filter: 'sent' },
   { key: 'failed', filter: 'failed' },
   { key: 'agreed', filter: 'agreed' },
