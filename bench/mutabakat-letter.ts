@@ -11,7 +11,7 @@ import { fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { upstreamSource } from '../server/mutabakat/erp';
+import { upstreamSource } from '../server/app/erp';
 import { erpDispatcher } from '../server/gateway/upstream';
 import { buildLetter, type LetterInput } from '../server/mutabakat/letter-build';
 import { reuseStats } from '../server/mutabakat/pdf-reuse';

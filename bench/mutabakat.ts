@@ -27,8 +27,8 @@ import { smtpInbox } from '../tests/harness/smtp-inbox';
 import { DEMO_USERS } from '../server/demo-erp/index';
 import { createGateway } from '../server/gateway/index';
 import { erpDispatcher, type UpstreamOptions } from '../server/gateway/upstream';
-import { startMutabakat } from '../server/mutabakat/index';
-import { upstreamSource } from '../server/mutabakat/erp';
+import { startApp } from '../server/app/index';
+import { upstreamSource } from '../server/app/erp';
 import { createCampaign } from '../server/mutabakat/campaigns';
 import { sendCampaign } from '../server/mutabakat/actions';
 import { letterThreadIds } from '../server/mutabakat/pdf-pool';
@@ -122,7 +122,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'cari-bench-'));
   const settings = { enabled: true, demo: true, dataDir: join(dir, 'data'), mailFrom: 'Bench <b@bench.example>', publicUrl: 'http://bench.test', publicUrlDefault: false, erpConcurrency: 6 };
   const company = { title: 'Örnek Ticaret A.Ş.', address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1' };
-  const mut = await startMutabakat({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: smtpTransport(smtpUrl) });
+  const mut = await startApp({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: smtpTransport(smtpUrl) });
   const ctx = await mut.ctx();
   const worker = await mut.worker();
   const by = { userName: 'bench', name: 'Bench' };
@@ -198,7 +198,7 @@ async function main() {
   }
   // Reply page at 50 concurrent: links of a demo-outbox campaign (the outbox keeps them).
   await mut.close();
-  const mut2 = await startMutabakat({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: outboxTransport(), replyLimits: { perAddress: { max: 1e9, windowMs: 60_000 }, perToken: { max: 1e9, windowMs: 60_000 } }, ...(process.env.BENCH_REPLY_CACHE_MS ? { replyPageCacheMs: Number(process.env.BENCH_REPLY_CACHE_MS) } : {}) });
+  const mut2 = await startApp({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: outboxTransport(), replyLimits: { perAddress: { max: 1e9, windowMs: 60_000 }, perToken: { max: 1e9, windowMs: 60_000 } }, ...(process.env.BENCH_REPLY_CACHE_MS ? { replyPageCacheMs: Number(process.env.BENCH_REPLY_CACHE_MS) } : {}) });
   const ctx2 = await mut2.ctx();
   const w2 = await mut2.worker();
   const c3 = await createCampaign(ctx2.db, { ...input, name: 'bench 3', accountIds: ids.slice(0, 200), send: true }, by, new Date());

@@ -17,8 +17,8 @@ import { RedisStore } from './gateway/state-redis';
 import { MemoryStore, type StateStore } from './gateway/state-store';
 import { parseTrustProxy, TRUST_NONE, type TrustProxy } from './gateway/trust-proxy';
 import { ERP_BODY_MODES } from './gateway/erp-body';
-import { resolveMutabakatSettings, type MutabakatSettings } from './mutabakat/settings';
-import { startMutabakat, type Mutabakat } from './mutabakat/index';
+import { resolveAppSettings, type AppSettings } from './app/settings';
+import { startApp, type ActingApp } from './app/index';
 import { defaultDispatcher } from './gateway/upstream';
 import { clientAddress } from './gateway/request-origin';
 import type { Hono } from 'hono';
@@ -79,7 +79,7 @@ export interface ServerSettings {
   /** Notes for the start-up line (never containing a secret). */
   notes: string[];
   /** Mutabakat: database, mail, reply links (server/mutabakat/settings.ts). */
-  mutabakat: MutabakatSettings;
+  mutabakat: AppSettings;
 }
 
 export type StoreSettings = { kind: 'redis'; url: string } | { kind: 'file'; path: string } | { kind: 'memory' };
@@ -270,7 +270,7 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
   const clockOffset = demo && present(env.DEMO_CLOCK_OFFSET_DAYS) ? Number(env.DEMO_CLOCK_OFFSET_DAYS) : 0;
   if (!Number.isInteger(clockOffset) || Math.abs(clockOffset) > 3650) problems.push('DEMO_CLOCK_OFFSET_DAYS must be a whole number of days');
 
-  const mutabakat = resolveMutabakatSettings(env, { demo, cwd, host, port }, problems);
+  const mutabakat = resolveAppSettings(env, { demo, cwd, host, port }, problems);
 
   if (missing.length || problems.length) throw new ConfigError(missing, problems);
 
@@ -313,7 +313,7 @@ export interface PreparedGateway {
   description: string;
   /** The public reply pages (/yanit/*); with MUTABAKAT=0 they answer a plain 503 page. */
   reply?: Hono;
-  mutabakat?: Mutabakat;
+  mutabakat?: ActingApp;
   close(): Promise<void>;
 }
 
@@ -326,9 +326,9 @@ export async function prepareGateway(settings: ServerSettings, store: StateStore
   // Started also with MUTABAKAT=0: tahsilat keeps working on the database unless TAHSILAT=0; with both
   // off no database is opened and both sets of routes answer 503 saying which switch is off.
   const c = base.config;
-  let mutabakat: Mutabakat;
+  let mutabakat: ActingApp;
   try {
-    mutabakat = await startMutabakat({
+    mutabakat = await startApp({
       settings: settings.mutabakat,
       company: c.company ?? { title: '', address: '', taxOffice: '', taxNo: '' },
       ttk94Clause: c.letters?.ttk94Clause !== false,

@@ -81,7 +81,7 @@ export interface ProdServer {
   url: string;
   port: number;
   /** Mutabakat (tests: its jobs worker, its database). */
-  mutabakat?: import('./mutabakat/index').Mutabakat;
+  mutabakat?: import('./app/index').ActingApp;
   close(): Promise<void>;
   /**
    * SIGTERM/SIGINT: takes no new connection, lets answers in flight finish for up to `drainMs`, then

@@ -6,24 +6,24 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { campaigns, letters, uploads } from '../db/schema';
 import { isIsoDate } from '../../src/domain/dates';
-import { queueMail, queueMails } from '../mail/outbox';
+import { queueMail, queueMails } from './letter-mail';
 import { enqueue } from '../jobs/queue';
 import { loadLetter, PREPARE_CHUNK } from './campaigns';
 import { getContact } from './contacts';
-import type { MutCtx } from './context';
-import { MUT_MESSAGES, MutError, badRequest, conflict, type Problem } from './errors';
+import type { AppCtx } from '../app/context';
+import { MUT_MESSAGES, MutError, badRequest, conflict, type Problem } from '../app/errors';
 import { appendEvent, appendEvents, type Actor } from './events';
 import { fromSide, type Money } from './money-view';
-import { checkBabsFigures } from './babs';
+import { checkBabsFigures } from '../babs/campaign';
 import type { BabsFigures } from '../../src/domain/babs/reconcile';
 
 const ANSWERED = ['agreed', 'disagreed'];
 
-function requireMail(ctx: MutCtx): void {
+function requireMail(ctx: AppCtx): void {
   if (ctx.transport.mode === 'disabled') throw new MutError('mail_not_configured', MUT_MESSAGES.mailNotConfigured);
 }
 
-export async function sendCampaign(ctx: MutCtx, campaignId: string, by: Actor): Promise<void> {
+export async function sendCampaign(ctx: AppCtx, campaignId: string, by: Actor): Promise<void> {
   requireMail(ctx);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -39,7 +39,7 @@ export async function sendCampaign(ctx: MutCtx, campaignId: string, by: Actor): 
 }
 
 /** The letters that could not be prepared, tried again (their tries counted from zero). */
-export async function retryPrepare(ctx: MutCtx, campaignId: string, by: Actor): Promise<number> {
+export async function retryPrepare(ctx: AppCtx, campaignId: string, by: Actor): Promise<number> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const c = (await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0];
@@ -54,7 +54,7 @@ export async function retryPrepare(ctx: MutCtx, campaignId: string, by: Actor): 
 }
 
 /** A new mail with the letter and a fresh link, to the account's current contact. */
-export async function resend(ctx: MutCtx, letterId: string, by: Actor): Promise<void> {
+export async function resend(ctx: AppCtx, letterId: string, by: Actor): Promise<void> {
   requireMail(ctx);
   const l = await loadLetter(ctx.db, letterId);
   if (l.state === 'preparing') throw conflict(MUT_MESSAGES.notReady);
@@ -71,7 +71,7 @@ export async function resend(ctx: MutCtx, letterId: string, by: Actor): Promise<
   });
 }
 
-export async function remindNow(ctx: MutCtx, letterId: string, by: Actor | null): Promise<void> {
+export async function remindNow(ctx: AppCtx, letterId: string, by: Actor | null): Promise<void> {
   requireMail(ctx);
   const l = await loadLetter(ctx.db, letterId);
   if (ANSWERED.includes(l.state)) throw conflict(MUT_MESSAGES.answered);
@@ -112,7 +112,7 @@ export function checkBalances(raw: unknown, problems: Problem[]): Money[] {
   });
 }
 
-export async function recordAnswer(ctx: MutCtx, letterId: string, body: unknown, by: Actor): Promise<void> {
+export async function recordAnswer(ctx: AppCtx, letterId: string, body: unknown, by: Actor): Promise<void> {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const problems: Problem[] = [];
   const l = await loadLetter(ctx.db, letterId);
@@ -145,7 +145,7 @@ export async function recordAnswer(ctx: MutCtx, letterId: string, body: unknown,
 }
 
 /** The counterpart's web answer: one only. Two posted at once: the row lock lets one in; the other is told. */
-export async function webAnswer(ctx: MutCtx, letterId: string, input: AnswerInput, meta: { ip: string; userAgent: string }): Promise<'ok' | 'already'> {
+export async function webAnswer(ctx: AppCtx, letterId: string, input: AnswerInput, meta: { ip: string; userAgent: string }): Promise<'ok' | 'already'> {
   return ctx.db.transaction(async (tx) => {
     const l = (await tx.select({ id: letters.id, state: letters.state, campaignId: letters.campaignId, accountId: letters.accountId, answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, letterId)).for('update'))[0];
     if (!l || l.answerEventId != null || l.state === 'cancelled') return 'already';
@@ -156,7 +156,7 @@ export async function webAnswer(ctx: MutCtx, letterId: string, input: AnswerInpu
   });
 }
 
-export async function resolveDifference(ctx: MutCtx, letterId: string, body: unknown, by: Actor): Promise<void> {
+export async function resolveDifference(ctx: AppCtx, letterId: string, body: unknown, by: Actor): Promise<void> {
   const note = typeof (body as { note?: unknown })?.note === 'string' ? (body as { note: string }).note.trim().slice(0, 4000) : '';
   if (!note) throw badRequest([{ field: 'note', message: 'Farkın nasıl çözüldüğünü anlatan bir not gerekli.' }]);
   const l = await loadLetter(ctx.db, letterId);
@@ -167,7 +167,7 @@ export async function resolveDifference(ctx: MutCtx, letterId: string, body: unk
   });
 }
 
-export async function cancelLetters(ctx: MutCtx, scope: { letterId: string } | { campaignId: string }, body: unknown, by: Actor): Promise<void> {
+export async function cancelLetters(ctx: AppCtx, scope: { letterId: string } | { campaignId: string }, body: unknown, by: Actor): Promise<void> {
   const note = typeof (body as { note?: unknown })?.note === 'string' ? (body as { note: string }).note.trim().slice(0, 4000) : '';
   const now = ctx.now();
   const open = ['preparing', 'prepare_failed', 'prepared', 'no_address', 'queued', 'sent', 'failed'];

@@ -7,9 +7,9 @@ import { campaigns, events, letters, mails, type CampaignOptions } from '../db/s
 import { isIsoDate } from '../../src/domain/dates';
 import { enqueue } from '../jobs/queue';
 import { getContacts } from './contacts';
-import { badRequest, notFound, type Problem } from './errors';
+import { badRequest, notFound, type Problem } from '../app/errors';
 import { appendEvents, type Actor, type EventRow } from './events';
-import { babsDifferencesOf, babsView } from './babs-view';
+import { babsDifferencesOf, babsView } from '../babs/view';
 import { answerOf, ttk94MonthOver, differenceOf, signedMoney, type Money } from './money-view';
 
 export const PREPARE_CHUNK = 25;

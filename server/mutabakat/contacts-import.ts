@@ -7,7 +7,7 @@ import { foldKey } from '../../src/domain/turkish';
 import type { Db } from '../db/open';
 import { checkTaxId } from '../../src/domain/babs/tax-id';
 import { badAddress, isAddress, putContact, splitAddresses } from './contacts';
-import { MutError, MUT_MESSAGES, badRequest } from './errors';
+import { MutError, MUT_MESSAGES, badRequest } from '../app/errors';
 import type { Actor } from './events';
 import type { ImportResult, ImportRow } from '../../src/contract/contacts-import';
 

@@ -2,7 +2,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { contacts } from '../db/schema';
-import { badRequest, type Problem } from './errors';
+import { badRequest, type Problem } from '../app/errors';
 import type { Actor } from './events';
 import { checkTaxId } from '../../src/domain/babs/tax-id';
 

@@ -9,7 +9,7 @@ import { getPriority } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDemoErp } from '../demo-erp/index';
 import { fetchTransport } from '../gateway/upstream';
-import { upstreamSource } from './erp';
+import { upstreamSource } from '../app/erp';
 import { buildLetter, type LetterInput } from './letter-build';
 import { buildLetterInPool, campaignAccountsInPool, letterThreadIds, poolSize, stopPdfWorker } from './pdf-pool';
 

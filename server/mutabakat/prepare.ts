@@ -14,12 +14,12 @@ import { formatDateTime } from '../../src/domain/format';
 import { runPool } from '../../src/domain/run-pool';
 import type { Account } from '../../src/domain/erp-types';
 import type { Job } from '../jobs/queue';
-import { queueMails } from '../mail/outbox';
-import type { MutCtx } from './context';
+import { queueMails } from './letter-mail';
+import type { AppCtx } from '../app/context';
 import { appendEvents } from './events';
 import type { BuiltLetter, LetterInput } from './letter-build';
 import { buildLetterInPool, campaignAccountsInPool } from './pdf-pool';
-import { prepareBabsOne } from './babs-prepare';
+import { prepareBabsOne } from '../babs/prepare';
 
 /**
  * ERP statements in flight at once across every preparation job of this process (the worker runs
@@ -48,7 +48,7 @@ const breathe = () => new Promise<void>((ok) => setImmediate(ok));
 
 type Todo = { id: string; accountId: string; to: string[]; cc: string[]; person: string };
 
-export async function prepareJob(ctx: MutCtx, job: Job): Promise<void> {
+export async function prepareJob(ctx: AppCtx, job: Job): Promise<void> {
   const campaignId = String(job.payload.campaignId);
   const ids = (job.payload.letterIds as string[]) ?? [];
   const campaign = (await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0];
@@ -119,14 +119,14 @@ function prepareReason(e: unknown, what = 'Hesabın ekstresi'): string {
  * thread: at 100,000 accounts the list is 17 MB of JSON, which read on the event loop held every
  * gateway answer for hundreds of ms at each campaign's start.
  */
-async function readCampaignAccounts(ctx: MutCtx, campaignId: string): Promise<Map<string, Account>> {
+async function readCampaignAccounts(ctx: AppCtx, campaignId: string): Promise<Map<string, Account>> {
   if (!ctx.erp.accountsRaw) return ctx.erp.accounts();
   const [raw, rows] = await Promise.all([ctx.erp.accountsRaw(), ctx.db.select({ accountId: letters.accountId }).from(letters).where(eq(letters.campaignId, campaignId))]);
   const list = await campaignAccountsInPool(raw, rows.map((r) => r.accountId));
   return new Map(list.map((a) => [a.id, a]));
 }
 
-async function buildOne(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, l: Todo, account: Account | undefined, now: Date): Promise<BuiltLetter> {
+async function buildOne(ctx: AppCtx, campaign: typeof campaigns.$inferSelect, l: Todo, account: Account | undefined, now: Date): Promise<BuiltLetter> {
   const erp = ctx.erp;
   const read = await withErpSlot(ctx.settings.erpConcurrency, async () => (erp.statementRaw ? { raw: await erp.statementRaw(l.accountId) } : { statement: await erp.statement(l.accountId) }));
   const input: LetterInput = {
@@ -137,7 +137,7 @@ async function buildOne(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, l:
 }
 
 /** The chunk's letters frozen in one transaction; a letter prepared (or cancelled) meanwhile by another instance is left as it is. */
-async function save(ctx: MutCtx, campaign: typeof campaigns.$inferSelect, built: readonly { l: Todo; b: BuiltLetter }[], now: Date): Promise<void> {
+async function save(ctx: AppCtx, campaign: typeof campaigns.$inferSelect, built: readonly { l: Todo; b: BuiltLetter }[], now: Date): Promise<void> {
   if (built.length === 0) return;
   const sends = campaign.sendWhenReady && !campaign.cancelled && ctx.transport.mode !== 'disabled';
   const stateOf = (l: Todo) => (l.to.length === 0 ? 'no_address' : sends ? 'queued' : 'prepared');

@@ -10,14 +10,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { campaigns, letters } from '../db/schema';
 import type { Job } from '../jobs/queue';
-import { queueMail } from '../mail/outbox';
-import type { MutCtx } from './context';
+import { queueMail } from './letter-mail';
+import type { AppCtx } from '../app/context';
 
 /** Letters moved per statement of a scan. */
 const SCAN_CHUNK = 500;
 
 /** One scan: reminder jobs for the letters due; the number of letters it wrote (made a job for, or let go). */
-export async function scanReminders(ctx: Pick<MutCtx, 'd' | 'now'>): Promise<{ queued: number; released: number }> {
+export async function scanReminders(ctx: Pick<AppCtx, 'd' | 'now'>): Promise<{ queued: number; released: number }> {
   const now = ctx.now().toISOString();
   let queued = 0;
   let released = 0;
@@ -53,7 +53,7 @@ export async function scanReminders(ctx: Pick<MutCtx, 'd' | 'now'>): Promise<{ q
   }
 }
 
-export async function remindJob(ctx: MutCtx, job: Job): Promise<void> {
+export async function remindJob(ctx: AppCtx, job: Job): Promise<void> {
   const letterId = String(job.payload.letterId);
   await ctx.db.transaction(async (tx) => {
     const l = (await tx.select().from(letters).where(eq(letters.id, letterId)).for('update'))[0];

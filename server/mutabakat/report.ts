@@ -6,7 +6,7 @@ import type { DocSpec } from '../../src/domain/document/paginate';
 import type { LetterJson, loadCampaign } from './campaigns';
 import type { Money } from './money-view';
 import { renderPdf } from './pdf';
-import { BABS_COLS, BABS_HEAD, babsCells, periodOf } from './babs-report';
+import { BABS_COLS, BABS_HEAD, babsCells, periodOf } from '../babs/report';
 
 export const STATE_LABEL: Record<string, string> = {
   preparing: 'Hazırlanıyor', prepared: 'Hazır (gönderilmedi)', no_address: 'Adres yok', queued: 'Gönderilecek', sent: 'Gönderildi, yanıt yok',

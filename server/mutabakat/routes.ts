@@ -10,13 +10,13 @@ import type { GatewayEnv, MountCookies } from '../gateway/config';
 import { GatewayError } from '../gateway/messages';
 import { letters, mails, uploads } from '../db/schema';
 import { accountHistory, campaignVersion, checkCampaign, createCampaign, letterColumns, letterJson, eventsById, listCampaigns, loadCampaign, loadLetter } from './campaigns';
-import { checkBabsCampaign, isBabsBody } from './babs';
-import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
+import { checkBabsCampaign, isBabsBody } from '../babs/campaign';
+import { babsDocsFileName, babsLetterFileName } from '../babs/mail-compose';
 import { cancelLetters, recordAnswer, remindNow, resend, resolveDifference, retryPrepare, sendCampaign } from './actions';
 import { checkContact, contactJson, getContact, getContacts, putContact } from './contacts';
 import { commitImport, previewImport } from './contacts-import';
-import type { MutCtx } from './context';
-import { MUT_MESSAGES, MutError, badRequest, fill, isDbDown, notFound } from './errors';
+import type { AppCtx } from '../app/context';
+import { MUT_MESSAGES, MutError, badRequest, fill, isDbDown, notFound } from '../app/errors';
 import { eventJson, letterEvents, type Actor } from './events';
 import { reportPdf, reportXlsx } from './report';
 import { checkUpload, cleanFileName } from '../reply/upload';
@@ -26,7 +26,7 @@ type C = Context<GatewayEnv>;
 const pid = (c: C): string => (c.req.param as (k: string) => string | undefined)('id') ?? '';
 
 export interface MutRoutesDeps {
-  getCtx: () => Promise<MutCtx>;
+  getCtx: () => Promise<AppCtx>;
   mailMode: () => { mail: 'smtp' | 'outbox' | 'disabled'; database: 'pglite' | 'postgres' | null; demo: boolean; publicUrl: string };
 }
 
@@ -65,7 +65,7 @@ export const attachment = (name: string) => `attachment; filename="${name.replac
 
 export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, deps: MutRoutesDeps): void {
   /** A handler with the session's user and the context; MutErrors and a lost database become their JSON answers. */
-  const route = (op: string, fn: (c: C, ctx: MutCtx, by: Actor) => Promise<Response>) => async (c: C) => {
+  const route = (op: string, fn: (c: C, ctx: AppCtx, by: Actor) => Promise<Response>) => async (c: C) => {
     c.set('op', `mutabakat_${op}`);
     const session = await cookies.require(c);
     try {
@@ -143,7 +143,7 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
     return c.body(new Uint8Array(await reportPdf(r, ctx.company.title, ctx.now())), 200, { 'content-type': 'application/pdf', 'content-disposition': attachment(`Mutabakat raporu ${formatDate(r.campaign.asOf)}.pdf`) });
   }));
 
-  const letterOut = async (ctx: MutCtx, id: string) => {
+  const letterOut = async (ctx: AppCtx, id: string) => {
     const row = (await ctx.db.select(letterColumns).from(letters).where(eq(letters.id, id)))[0];
     if (!row) throw notFound();
     return letterJson(row, await eventsById(ctx.db, [row]), ctx.now());
@@ -161,7 +161,7 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
     if (!row?.pdf) throw l.campaign.kind === 'babs' ? new MutError('conflict', MUT_MESSAGES.notReady) : notFound();
     return c.body(new Uint8Array(row.pdf), 200, { 'content-type': 'application/pdf', 'content-disposition': attachment(babsDocsFileName(l.accountName || l.accountId, l.campaign.asOf.slice(0, 7))), 'x-content-type-options': 'nosniff' });
   }));
-  const action = (name: string, fn: (ctx: MutCtx, id: string, body: unknown, by: Actor) => Promise<void>) =>
+  const action = (name: string, fn: (ctx: AppCtx, id: string, body: unknown, by: Actor) => Promise<void>) =>
     app.post(`${base}/letters/:id/${name}`, route(`letter_${name}`, async (c, ctx, by) => {
       const body = name === 'resend' || name === 'remind' ? {} : await readJson(c);
       await fn(ctx, pid(c), body, by);

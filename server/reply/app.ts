@@ -8,9 +8,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { letters, uploads, type LetterSnapshot } from '../db/schema';
-import { hashToken } from '../mail/outbox';
+import { hashToken } from '../mutabakat/letter-mail';
 import { webAnswer, type AnswerInput } from '../mutabakat/actions';
-import type { MutCtx } from '../mutabakat/context';
+import type { AppCtx } from '../app/context';
 import type { EventRow } from '../mutabakat/events';
 import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { amountInputMessage, parseAmountInput } from '../../src/domain/money';
@@ -21,7 +21,7 @@ import { PageCache } from './page-cache';
 import { REPLY_CSP, busyPage, plainPage, unavailablePage, type AnswerView, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
 import { answeredOf, formOf, readBabsForm } from './babs-page';
-import { babsDocsFileName, babsLetterFileName } from '../mail/babs-compose';
+import { babsDocsFileName, babsLetterFileName } from '../babs/mail-compose';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -106,7 +106,7 @@ interface Opened {
   answer: AnswerView | null;
 }
 
-export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): Hono {
+export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): Hono {
   const app = new Hono();
   const clock = () => Date.now();
   const byAddress = new WindowLimiter(o.perAddress?.max ?? 120, o.perAddress?.windowMs ?? 60_000, clock);
@@ -122,7 +122,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
    * query by the token's hash (the token, its letter and campaign, the answer event, whether the link
    * was opened before), a statement prepared once per connection. The PDF bytes stay out of it.
    */
-  async function open(ctx: MutCtx, token: string, hash: string): Promise<Opened | null> {
+  async function open(ctx: AppCtx, token: string, hash: string): Promise<Opened | null> {
     if (!TOKEN.test(token)) return null;
     const r = (await ctx.d.prepared<{ r: OpenedRow }>('reply_open', OPEN_SQL, [hash, ctx.now().toISOString()]))[0]?.r;
     if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
@@ -133,7 +133,7 @@ export function createReplyApp(getCtx: () => Promise<MutCtx>, o: ReplyOptions): 
     };
   }
 
-  const view = (ctx: MutCtx, l: Opened, token: string): LetterView => ({
+  const view = (ctx: AppCtx, l: Opened, token: string): LetterView => ({
     company: { title: ctx.company.title, address: ctx.company.address }, accountName: l.accountName, accountId: l.accountId,
     asOf: l.asOf, deadline: l.deadline, ours: l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance)), localBalance: l.snapshot.localBalance,
     pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`, babs: l.snapshot.babs,

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format';
-import { TTK_NOTE, sideWords } from '../mail/compose';
+import { TTK_NOTE, sideWords } from '../mutabakat/mail-compose';
 import type { Money } from '../mutabakat/money-view';
 import type { BabsFigures, BabsSnapshot } from '../../src/domain/babs/reconcile';
 

@@ -16,7 +16,7 @@ import { todayIso } from '../../src/domain/dates';
 import type { Statement } from '../../src/domain/erp-types';
 import { documentNumberKey } from '../../src/domain/document-number';
 import type { IsoDate, Minor } from '../../src/domain/types';
-import type { MutCtx } from '../mutabakat/context';
+import type { AppCtx } from '../app/context';
 import type { ErpTable } from '../../src/domain/erp-types';
 import { agingLayout, cellMinor, cellText, rowOverdue, rowTotal } from '../../src/domain/aging-buckets';
 
@@ -116,7 +116,7 @@ function agingEntries(table: ErpTable): Map<string, AgingEntry> | null {
   return out;
 }
 
-async function readAll(ctx: MutCtx, ids: readonly { id: string; name: string }[], snap: Pick<Snapshot, 'accounts' | 'read' | 'day'>): Promise<void> {
+async function readAll(ctx: AppCtx, ids: readonly { id: string; name: string }[], snap: Pick<Snapshot, 'accounts' | 'read' | 'day'>): Promise<void> {
   await runPool(ids, ctx.settings.erpConcurrency, async (a) => {
     const f = figuresOf(a.id, a.name, await ctx.erp.statement(a.id), snap.day);
     if (f) snap.accounts.set(a.id, f);
@@ -125,7 +125,7 @@ async function readAll(ctx: MutCtx, ids: readonly { id: string; name: string }[]
   });
 }
 
-async function load(ctx: MutCtx): Promise<Snapshot> {
+async function load(ctx: AppCtx): Promise<Snapshot> {
   const at = ctx.now();
   const day = todayIso(at);
   const accounts = new Map<string, AccountFigures>();
@@ -142,14 +142,14 @@ async function load(ctx: MutCtx): Promise<Snapshot> {
  * Statement figures of these accounts, read into the snapshot when it has none yet (a large ERP:
  * the rows shown, the customers with promises, a reminder about to go).
  */
-export async function figuresFor(ctx: MutCtx, snap: Snapshot, ids: Iterable<string>): Promise<void> {
+export async function figuresFor(ctx: AppCtx, snap: Snapshot, ids: Iterable<string>): Promise<void> {
   if (!snap.aging) return;
   const todo = [...new Set(ids)].filter((id) => !snap.read.has(id));
   if (todo.length) await readAll(ctx, todo.map((id) => ({ id, name: snap.names.get(id) ?? '' })), snap);
 }
 
 /** The current snapshot (read again when older than `maxAgeMs` or forced). */
-export async function readSnapshot(ctx: MutCtx, o: { force?: boolean; maxAgeMs?: number } = {}): Promise<SnapshotRead> {
+export async function readSnapshot(ctx: AppCtx, o: { force?: boolean; maxAgeMs?: number } = {}): Promise<SnapshotRead> {
   let c = cache.get(ctx.d);
   if (!c) cache.set(ctx.d, (c = { snap: null, loading: null, problem: null }));
   const fresh = c.snap && !o.force && ctx.now().getTime() - c.snap.at.getTime() < (o.maxAgeMs ?? 300_000) && c.snap.day === todayIso(ctx.now());

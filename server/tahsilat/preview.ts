@@ -3,15 +3,15 @@
  * figures from the ERP through the one ledger engine, its contact person, our company — the text the
  * mail would carry. A field the template may not use is named (nothing is filled half).
  */
-import type { MutCtx } from '../mutabakat/context';
-import { badRequest, MutError } from '../mutabakat/errors';
+import type { AppCtx } from '../app/context';
+import { badRequest, MutError } from '../app/errors';
 import { todayIso } from '../../src/domain/dates';
 import { figuresOf, readSnapshot } from './figures';
 import { collectAddress, templateVars } from './reminders';
 import { fillTemplate, unknownFields } from './settings';
 import { mailHtml } from './mail';
 
-export async function previewTemplate(ctx: MutCtx, body: unknown): Promise<{ subject: string; text: string; html: string; name: string }> {
+export async function previewTemplate(ctx: AppCtx, body: unknown): Promise<{ subject: string; text: string; html: string; name: string }> {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const subject = typeof b.subject === 'string' ? b.subject : '';
   const text = typeof b.body === 'string' ? b.body : '';

@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { collectAccounts, collectReminders, contacts, mails, type ReminderOverdue } from '../db/schema';
 import { enqueue } from '../jobs/queue';
-import type { MutCtx } from '../mutabakat/context';
+import type { AppCtx } from '../app/context';
 import type { Actor } from '../mutabakat/events';
-import { conflict } from '../mutabakat/errors';
+import { conflict } from '../app/errors';
 import { formatMoney } from '../../src/domain/format';
 import { addDays, compareIsoDate, todayIso } from '../../src/domain/dates';
 import { figuresFor, readSnapshot, type AccountFigures } from './figures';
@@ -29,7 +29,7 @@ export interface Proposal {
 }
 
 /** The address a collections mail goes to: the tahsilat one, else the mutabakat one. */
-export async function collectAddress(ctx: MutCtx, accountId: string): Promise<{ to: string[]; cc: string[]; person: string }> {
+export async function collectAddress(ctx: AppCtx, accountId: string): Promise<{ to: string[]; cc: string[]; person: string }> {
   const c = (await ctx.db.select().from(contacts).where(eq(contacts.accountId, accountId)))[0];
   return { to: c?.collectTo?.length ? c.collectTo : (c?.to ?? []), cc: c?.collectTo?.length ? [] : (c?.cc ?? []), person: c?.person ?? '' };
 }
@@ -41,7 +41,7 @@ export function levelFor(levels: readonly ReminderLevel[], oldestDays: number): 
 }
 
 /** The daily proposal (idempotent per customer and day: a unique index). */
-export async function proposeReminders(ctx: MutCtx, by: Actor | null = null): Promise<Proposal[]> {
+export async function proposeReminders(ctx: AppCtx, by: Actor | null = null): Promise<Proposal[]> {
   const settings = await loadSettings(ctx.db);
   const today = todayIso(ctx.now());
   // The day's proposal reads the ERP afresh (a payment since the last read must stop a reminder).
@@ -90,7 +90,7 @@ export async function proposeReminders(ctx: MutCtx, by: Actor | null = null): Pr
   return listProposals(ctx, today);
 }
 
-export async function listProposals(ctx: MutCtx, day?: string): Promise<Proposal[]> {
+export async function listProposals(ctx: AppCtx, day?: string): Promise<Proposal[]> {
   const rows = await ctx.db.select().from(collectReminders).where(day ? eq(collectReminders.day, day) : undefined);
   const read = await readSnapshot(ctx);
   const out: Proposal[] = [];
@@ -113,7 +113,7 @@ export function templateVars(name: string, person: string, overdue: readonly Rem
 }
 
 /** Sends the chosen proposals: one mail per customer, checked again now (a promise or itiraz since the proposal stops it). */
-export async function sendReminders(ctx: MutCtx, ids: readonly string[], by: Actor): Promise<{ queued: number; skipped: { accountId: string; reason: string }[] }> {
+export async function sendReminders(ctx: AppCtx, ids: readonly string[], by: Actor): Promise<{ queued: number; skipped: { accountId: string; reason: string }[] }> {
   if (ctx.transport.mode === 'disabled') throw conflict('E-posta gönderilemiyor: sunucuda SMTP_URL ayarlanmamış.');
   const settings = await loadSettings(ctx.db);
   const wl = await buildWorklist(ctx, '', 'all');

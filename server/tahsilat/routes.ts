@@ -8,8 +8,8 @@ import type { GatewayEnv } from '../gateway/config';
 import type { MountCookies } from '../gateway/config';
 import { GatewayError } from '../gateway/messages';
 import { contacts, mails } from '../db/schema';
-import type { MutCtx } from '../mutabakat/context';
-import { MUT_MESSAGES, MutError, badRequest, isDbDown } from '../mutabakat/errors';
+import type { AppCtx } from '../app/context';
+import { MUT_MESSAGES, MutError, badRequest, isDbDown } from '../app/errors';
 import type { Actor } from '../mutabakat/events';
 import { todayIso } from '../../src/domain/dates';
 import { judgePromises } from './promise';
@@ -36,8 +36,8 @@ async function readJson(c: C): Promise<unknown> {
   }
 }
 
-export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, getCtx: () => Promise<MutCtx>): void {
-  const route = (op: string, fn: (c: C, ctx: MutCtx, by: Actor) => Promise<Response>) => async (c: C) => {
+export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, getCtx: () => Promise<AppCtx>): void {
+  const route = (op: string, fn: (c: C, ctx: AppCtx, by: Actor) => Promise<Response>) => async (c: C) => {
     c.set('op', `tahsilat_${op}`);
     const session = await cookies.require(c);
     try {
@@ -55,7 +55,7 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, 
   const base = '/api/tahsilat';
   const viewOf = (c: C): View => (VIEWS as readonly string[]).includes(c.req.query('view') ?? '') ? (c.req.query('view') as View) : 'all';
 
-  const mailWaiting = async (ctx: MutCtx) => {
+  const mailWaiting = async (ctx: AppCtx) => {
     const rows = await ctx.d.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM mails WHERE campaign_id = 'tahsilat' AND state IN ('queued','sending') AND attempts > 0`);
     return rows[0]?.n ?? 0;
   };
@@ -69,7 +69,7 @@ export function addTahsilatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, 
   }));
   app.get(`${base}/payables`, route('payables', async (c, ctx) => c.json(await buildPayables(ctx))));
 
-  const accountOut = async (ctx: MutCtx, id: string) => {
+  const accountOut = async (ctx: AppCtx, id: string) => {
     const settings = await loadSettings(ctx.db);
     const today = todayIso(ctx.now());
     let stale = false;

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { collectSettings } from '../db/schema';
-import { badRequest, type Problem } from '../mutabakat/errors';
+import { badRequest, type Problem } from '../app/errors';
 import type { Actor } from '../mutabakat/events';
 
 export interface ReminderLevel {

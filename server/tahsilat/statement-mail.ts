@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { mails } from '../db/schema';
 import { enqueue } from '../jobs/queue';
-import type { MutCtx } from '../mutabakat/context';
+import type { AppCtx } from '../app/context';
 import type { Actor } from '../mutabakat/events';
-import { badRequest, conflict, MutError } from '../mutabakat/errors';
+import { badRequest, conflict, MutError } from '../app/errors';
 import { formatDate } from '../../src/domain/format';
 import { todayIso } from '../../src/domain/dates';
 import { documentNumberKey } from '../../src/domain/document-number';
@@ -18,7 +18,7 @@ import { collectAddress, TAHSILAT_CAMPAIGN } from './reminders';
 import { logActivity } from './store';
 import { mailHtml } from './mail';
 
-export async function emailStatement(ctx: MutCtx, accountId: string, body: unknown, by: Actor): Promise<{ mailId: string }> {
+export async function emailStatement(ctx: AppCtx, accountId: string, body: unknown, by: Actor): Promise<{ mailId: string }> {
   const kind = ((body as { kind?: unknown } | null)?.kind ?? 'openItems') as DocKind;
   if (!DOC_KINDS.includes(kind)) throw badRequest([{ field: 'kind', message: 'Gönderilecek belge ekstre (statement), açık kalemler (openItems) ya da vade farkı (lateInterest) olmalı.' }]);
   if (ctx.transport.mode === 'disabled') throw conflict('E-posta gönderilemiyor: sunucuda SMTP_URL ayarlanmamış.');

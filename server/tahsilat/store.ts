@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { collectAccounts, collectActivities, collectPromises } from '../db/schema';
-import { badRequest, MutError, type Problem } from '../mutabakat/errors';
+import { badRequest, MutError, type Problem } from '../app/errors';
 import type { Actor } from '../mutabakat/events';
 import { amountInputMessage, parseAmountInput, parseNumber } from '../../src/domain/money';
 import { compareIsoDate, parseDate } from '../../src/domain/dates';

@@ -9,7 +9,7 @@ import type { Database } from '../db/open';
 import { collectAccounts, collectActivities, collectPromises } from '../db/schema';
 import { compareIsoDate, todayIso } from '../../src/domain/dates';
 import type { IsoDate } from '../../src/domain/types';
-import type { MutCtx } from '../mutabakat/context';
+import type { AppCtx } from '../app/context';
 import { judgePromises, type PromiseStatus, type PromiseVerdict } from './promise';
 import { figuresFor, readSnapshot, type CurrencyOverdue, type Snapshot, type SnapshotRead } from './figures';
 import { loadSettings } from './settings';
@@ -86,7 +86,7 @@ const ordered = new WeakMap<object, Ordered>();
  * the day, the grace or our own state changed: a warm request (a large ERP: tens of thousands of
  * overdue customers) neither rebuilds nor sorts them.
  */
-async function orderedRows(ctx: MutCtx, read: SnapshotRead, today: IsoDate): Promise<Ordered> {
+async function orderedRows(ctx: AppCtx, read: SnapshotRead, today: IsoDate): Promise<Ordered> {
   const snap = read.snapshot;
   const settings = await loadSettings(ctx.db);
   const ours = await ourState(ctx.d);
@@ -160,7 +160,7 @@ export function rowsJson(rows: WorkRow[]): string {
   return text;
 }
 
-export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { force?: boolean; limit?: number } = {}) {
+export async function buildWorklist(ctx: AppCtx, me: string, view: View, o: { force?: boolean; limit?: number } = {}) {
   const read = await readSnapshot(ctx, o);
   const today = todayIso(ctx.now());
   const snap = read.snapshot;
@@ -187,7 +187,7 @@ export async function buildWorklist(ctx: MutCtx, me: string, view: View, o: { fo
 }
 
 /** Suppliers: what we owe, past due and coming, read-only. */
-export async function buildPayables(ctx: MutCtx, o: { force?: boolean } = {}) {
+export async function buildPayables(ctx: AppCtx, o: { force?: boolean } = {}) {
   const read = await readSnapshot(ctx, o);
   const snap = read.snapshot;
   const rows = [...((snap?.aging ?? snap?.accounts)?.values() ?? [])].filter((f) => f.side === 'payable').map((f) => ({

@@ -8,7 +8,7 @@ import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createDemoErp, type DemoErp } from '../../server/demo-erp';
 import { fetchTransport } from '../../server/gateway/upstream';
-import type { Mutabakat } from '../../server/mutabakat/index';
+import type { ActingApp } from '../../server/app/index';
 import type { Database } from '../../server/db/open';
 import { APP_ORIGIN, gatewayFetch } from '../harness';
 
@@ -42,10 +42,10 @@ const NODE_ARRAYS = {
   ArrayBuffer: Buffer.alloc(1).buffer.constructor as typeof ArrayBuffer,
 };
 
-export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }; erp: () => DemoErp } {
-  let mut: Mutabakat | undefined;
+export function withMutabakatServer(): { gateway: () => { mutabakat: ActingApp }; erp: () => DemoErp } {
+  let mut: ActingApp | undefined;
   let demoErp: DemoErp | undefined;
-  let truncate: (m: Mutabakat) => Promise<void> = async () => undefined;
+  let truncate: (m: ActingApp) => Promise<void> = async () => undefined;
   let realFileURLToPath: ((u: string | URL) => string) | undefined;
   let jsdomArrays: typeof NODE_ARRAYS | undefined;
   // The file's database: an emptied one the worker's previous file gave back, else a new one (tests/harness/pglite-template.ts).
@@ -64,7 +64,7 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
       return href.startsWith('http://localhost:3000/') ? resolve(root, `.${decodeURIComponent(new url.URL(href).pathname)}`) : real(u);
     };
     syncBuiltinESMExports();
-    const { startMutabakat } = await import('../../server/mutabakat/index');
+    const { startApp } = await import('../../server/app/index');
     const { outboxTransport } = await import('../../server/mail/transport');
     const { truncateAll } = await import('../../server/db/open');
     truncate = async (m) => truncateAll((await m.ctx()).d);
@@ -84,7 +84,7 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: Mutabakat }
       const { takeDatabase, giveBackDatabase } = await import('../harness/pglite-template');
       database = await takeDatabase();
       giveBack = giveBackDatabase;
-      mut = await startMutabakat({
+      mut = await startApp({
       database,
       settings: { enabled: true, demo: false, dataDir: 'memory://', mailFrom: 'Örnek <mutabakat@ornek.example>', publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 4 },
       upstream: { erpBaseUrl: 'http://demo-erp.test', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport: fetchTransport((r) => erp.fetch(r)) },

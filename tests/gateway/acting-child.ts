@@ -7,13 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { createDemoErp } from '../../server/demo-erp/index';
 import { fetchTransport } from '../../server/gateway/upstream';
 import { smtpTransport } from '../../server/mail/transport';
-import { startMutabakat } from '../../server/mutabakat/index';
+import { startApp } from '../../server/app/index';
 
 const COMPANY = { title: 'Örnek Dağıtım A.Ş.', address: 'Atatürk Cad. 1\nÇankaya / Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' };
 const apiPassword = randomBytes(12).toString('hex');
 const erp = createDemoErp({ apiPassword, today: '2026-11-15' });
 const transport = fetchTransport((r) => erp.fetch(r));
-const mut = await startMutabakat({
+const mut = await startApp({
   settings: {
     enabled: true, demo: false, databaseUrl: process.env.DATABASE_URL!, dataDir: 'memory://', mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>',
     publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 6,

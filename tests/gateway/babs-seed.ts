@@ -5,10 +5,10 @@
  * E (a sale; the tests give it no address).
  */
 import { readTableAnswer } from '../../src/domain/reader';
-import { upstreamSource, type ErpSource } from '../../server/mutabakat/erp';
+import { upstreamSource, type ErpSource } from '../../server/app/erp';
 import { mutabakatHarness, type Harness } from './mutabakat-harness';
-import type { StartMutabakatOptions } from '../../server/mutabakat/index';
-import type { MutabakatSettings } from '../../server/mutabakat/settings';
+import type { StartAppOptions } from '../../server/app/index';
+import type { AppSettings } from '../../server/app/settings';
 
 const inv = (id: number, no: string, date: string, acc: string, type: string, net: number, vat: number, money = 'TL') =>
   ({ INVOICE_ID: id, INVOICE_NUMBER: no, INVOICE_DATE: date, COMPANY_ID: Number(acc), FULLNAME: `Firma ${acc}`, PROCESS_NAME: type, NETTOTAL: net, TAXTOTAL: vat, GRANDTOTAL: Math.round((net + vat) * 100) / 100, MONEY: money });
@@ -33,7 +33,7 @@ export function seededInvoices([A, B, C, D, E]: readonly string[]) {
   ];
 }
 
-export async function seededHarness(extra: Partial<Omit<StartMutabakatOptions, 'settings'>> & { settings?: Partial<MutabakatSettings> } = {}): Promise<{ h: Harness; ids: [string, string, string, string, string] }> {
+export async function seededHarness(extra: Partial<Omit<StartAppOptions, 'settings'>> & { settings?: Partial<AppSettings> } = {}): Promise<{ h: Harness; ids: [string, string, string, string, string] }> {
   let real: ErpSource | null = null;
   let ids: string[] = [];
   const source: ErpSource = {

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema';
 import { smtpTransport } from '../../server/mail/transport';
-import { upstreamSource, type ErpSource } from '../../server/mutabakat/erp';
+import { upstreamSource, type ErpSource } from '../../server/app/erp';
 import { scanReminders } from '../../server/mutabakat/reminders';
 import { sendReminders } from '../../server/tahsilat/reminders';
 import { mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';

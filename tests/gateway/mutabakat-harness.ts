@@ -14,8 +14,8 @@ import { fetchTransport, type UpstreamOptions } from '../../server/gateway/upstr
 import { createDemoErp, DEMO_USERS, type DemoErp } from '../../server/demo-erp/index';
 import { truncateAll } from '../../server/db/open';
 import { giveBackDatabase, pgliteTemplate, takeDatabase } from '../harness/pglite-template';
-import { startMutabakat, type Mutabakat, type StartMutabakatOptions } from '../../server/mutabakat/index';
-import type { MutabakatSettings } from '../../server/mutabakat/settings';
+import { startApp, type ActingApp, type StartAppOptions } from '../../server/app/index';
+import type { AppSettings } from '../../server/app/settings';
 import { smtpTransport, type MailTransport } from '../../server/mail/transport';
 import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
 
@@ -24,9 +24,9 @@ export const SECRET = 'mutabakat-test-secret-0123456789-abcdefgh';
 
 export interface Harness {
   erp: DemoErp;
-  mut: Mutabakat;
+  mut: ActingApp;
   clock: { now: Date };
-  settings: MutabakatSettings;
+  settings: AppSettings;
   /** The demo ERP as the server reads it (a test's own ErpSource can lean on it). */
   upstream: UpstreamOptions;
   /** A call as the signed-in browser (cookie + CSRF header). */
@@ -42,7 +42,7 @@ export interface Harness {
  * `onDisk`: the database in a folder (a restart reopens it); otherwise in memory — the same PGlite and
  * SQL, about half the CPU per query and per start (no file system calls per page).
  */
-export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions, 'settings'>> & { settings?: Partial<MutabakatSettings>; onDisk?: boolean } = {}): Promise<Harness> {
+export async function mutabakatHarness(extra: Partial<Omit<StartAppOptions, 'settings'>> & { settings?: Partial<AppSettings>; onDisk?: boolean } = {}): Promise<Harness> {
   const { onDisk, ...options } = extra;
   const apiPassword = randomBytes(12).toString('hex');
   const erp = createDemoErp({ apiPassword, today: '2026-11-15' });
@@ -50,7 +50,7 @@ export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions
   const upstream: UpstreamOptions = { erpBaseUrl: 'http://demo-erp.invalid', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport };
   const clock = { now: new Date('2026-11-16T09:00:00Z') };
   const dir = onDisk && !extra.settings?.databaseUrl ? mkdtempSync(join(tmpdir(), 'cari-mut-')) : '';
-  const settings: MutabakatSettings = {
+  const settings: AppSettings = {
     enabled: true, demo: true, dataDir: dir ? join(dir, 'data') : 'memory://', mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>', mailReplyTo: 'muhasebe@ornek.example',
     publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 6, ...extra.settings,
   };
@@ -58,7 +58,7 @@ export async function mutabakatHarness(extra: Partial<Omit<StartMutabakatOptions
   // from the template too; an existing one (a restart) is opened as it is.
   const database = dir || settings.databaseUrl || extra.settings?.dataDir ? undefined : await takeDatabase();
   const loadDataDir = database || settings.databaseUrl || extra.settings?.dataDir ? undefined : await pgliteTemplate();
-  const mut = await startMutabakat({ database, loadDataDir, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...options, settings } as StartMutabakatOptions);
+  const mut = await startApp({ database, loadDataDir, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...options, settings } as StartAppOptions);
   const gateway = createGateway({ erpBaseUrl: upstream.erpBaseUrl, erpApiPassword: apiPassword, sessionSecret: SECRET, transport, company: COMPANY, mutabakat: mut, log: () => undefined });
   const user = DEMO_USERS[0]!;
   const login = await gateway.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ userName: user.userName, password: user.password }) });
@@ -106,7 +106,7 @@ export interface MailHarness {
  */
 export function mailHarness(
   ready: (m: MailHarness) => void,
-  o: { inbox?: boolean; transport?: (inbox: Inbox) => MailTransport; settings?: Partial<MutabakatSettings>; clock?: string | null; timeoutMs?: number } = {},
+  o: { inbox?: boolean; transport?: (inbox: Inbox) => MailTransport; settings?: Partial<AppSettings>; clock?: string | null; timeoutMs?: number } = {},
 ): MailHarness {
   const m = {} as MailHarness;
   beforeAll(async () => {

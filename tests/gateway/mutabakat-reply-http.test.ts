@@ -127,7 +127,7 @@ describe('the token is never logged', () => {
     try {
       const { path } = await replyPaths(h, ['1006']);
       const token = path('1006').split('/').pop()!;
-      const { hashToken } = await import('../../server/mail/outbox');
+      const { hashToken } = await import('../../server/mutabakat/letter-mail');
       await h.reply(path('1006'));
       await h.reply(`${path('1006')}/pdf`);
       const bad = new FormData();

@@ -91,9 +91,9 @@ describe('mutabakat restart and faults', () => {
     const h = await mutabakatHarness({ settings: { databaseUrl: `postgres://cari@127.0.0.1:${port}/cari` } }).catch((e: unknown) => e);
     // The harness waits for the worker, which needs the database: build the check on the raw gateway instead.
     expect(h).toBeInstanceOf(Error);
-    const { startMutabakat } = await import('../../server/mutabakat/index');
+    const { startApp } = await import('../../server/app/index');
     const { createGateway } = await import('../../server/gateway/index');
-    const mut = await startMutabakat({
+    const mut = await startApp({
       settings: { enabled: true, demo: true, databaseUrl: `postgres://cari@127.0.0.1:${port}/cari`, dataDir: '', mailFrom: 'a@b.example', publicUrl: 'http://x.test', publicUrlDefault: false, erpConcurrency: 2 },
       upstream: {} as never, company: { title: '', address: '', taxOffice: '', taxNo: '' }, log: () => undefined, runWorker: false,
     });

@@ -4,13 +4,13 @@
  * TAHSILAT=0 turns off tahsilat the same way. The start-up log says which one runs.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveMutabakatSettings } from '../../server/mutabakat/settings';
+import { resolveAppSettings } from '../../server/app/settings';
 import { mutabakatHarness } from './mutabakat-harness';
 
 /** The two switches as the server reads them from the environment. */
 function switches(env: Record<string, string>) {
   const problems: string[] = [];
-  const s = resolveMutabakatSettings(env, { demo: true, cwd: process.cwd(), host: '127.0.0.1', port: 3000 }, problems);
+  const s = resolveAppSettings(env, { demo: true, cwd: process.cwd(), host: '127.0.0.1', port: 3000 }, problems);
   expect(problems).toEqual([]);
   return { enabled: s.enabled, tahsilat: s.tahsilat };
 }

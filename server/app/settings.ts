@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../db/open';
 
-export interface MutabakatSettings {
+export interface AppSettings {
   /** Mutabakat and BA/BS campaigns (MUTABAKAT, default on). */
   enabled: boolean;
   /** Tahsilat (TAHSILAT, default on; absent: on). Independent of MUTABAKAT. */
@@ -33,7 +33,7 @@ export interface MutabakatSettings {
 type Env = Record<string, string | undefined>;
 const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
 
-export function resolveMutabakatSettings(env: Env, o: { demo: boolean; cwd: string; host: string; port: number }, problems: string[]): MutabakatSettings {
+export function resolveAppSettings(env: Env, o: { demo: boolean; cwd: string; host: string; port: number }, problems: string[]): AppSettings {
   const off = (v: string | undefined) => /^(0|false|no|off)$/i.test((v ?? '').trim());
   const enabled = !off(env.MUTABAKAT);
   let publicUrl = `http://${o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host}:${o.port}`;

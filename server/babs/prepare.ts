@@ -17,18 +17,18 @@ import type { PdfPart } from '../../src/domain/document/pdf-document';
 import { todayIso } from '../../src/domain/dates';
 import { formatDateTime } from '../../src/domain/format';
 import type { Account } from '../../src/domain/erp-types';
-import { queueMail } from '../mail/outbox';
-import { getContact } from './contacts';
-import type { MutCtx } from './context';
-import { appendEvent } from './events';
-import { renderPdf } from './pdf';
+import { queueMail } from '../mutabakat/letter-mail';
+import { getContact } from '../mutabakat/contacts';
+import type { AppCtx } from '../app/context';
+import { appendEvent } from '../mutabakat/events';
+import { renderPdf } from '../mutabakat/pdf';
 
 type Campaign = typeof campaigns.$inferSelect;
 
 /** The month's documents and result per campaign, read once per process while its chunks run. */
 const monthCache = new Map<string, Promise<{ docs: BabsDoc[]; result: BabsResult }>>();
 
-function monthOf(ctx: MutCtx, c: Campaign) {
+function monthOf(ctx: AppCtx, c: Campaign) {
   let p = monthCache.get(c.id);
   if (!p) {
     p = ctx.erp.invoices().then((table) => {
@@ -42,7 +42,7 @@ function monthOf(ctx: MutCtx, c: Campaign) {
   return p;
 }
 
-export async function prepareBabsOne(ctx: MutCtx, campaign: Campaign, l: { id: string; accountId: string; to: string[]; cc: string[]; person: string }, account: Account | undefined): Promise<void> {
+export async function prepareBabsOne(ctx: AppCtx, campaign: Campaign, l: { id: string; accountId: string; to: string[]; cc: string[]; person: string }, account: Account | undefined): Promise<void> {
   const month = campaign.asOf.slice(0, 7);
   const threshold = campaign.options.babs?.threshold ?? DEFAULT_THRESHOLD;
   const { docs, result: all } = await monthOf(ctx, campaign);

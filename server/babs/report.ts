@@ -1,7 +1,7 @@
 /** The auditor's report of a BA/BS campaign (report.ts): per form our figure, theirs, and the difference per field. */
 import { formatDate, formatMoney } from '../../src/domain/format';
 import { monthName, type BabsFigure } from '../../src/domain/babs/reconcile';
-import type { LetterJson } from './campaigns';
+import type { LetterJson } from '../mutabakat/campaigns';
 
 const fig = (f: BabsFigure | undefined) => (f ? `${f.count} belge, ${formatMoney(f.net)} TL` : '');
 const diff = (f: BabsFigure | undefined) => {

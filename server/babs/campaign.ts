@@ -7,8 +7,8 @@
 import { parseMonth, monthRange } from '../../src/domain/babs/month';
 import { emptyFigures, FORMS, monthName, type BabsFigures } from '../../src/domain/babs/reconcile';
 import { todayIso } from '../../src/domain/dates';
-import { badRequest, type Problem } from './errors';
-import { checkCampaign, type CampaignInput } from './campaigns';
+import { badRequest, type Problem } from '../app/errors';
+import { checkCampaign, type CampaignInput } from '../mutabakat/campaigns';
 
 export const isBabsBody = (body: unknown): boolean => !!body && typeof body === 'object' && (body as { kind?: unknown }).kind === 'babs';
 

@@ -16,20 +16,21 @@ import { openDatabase, type Database } from '../db/open';
 import { contacts } from '../db/schema';
 import { every, prune, Worker, type Job } from '../jobs/queue';
 import { sendJobs } from '../mail/outbox';
+import { letterMailHooks } from '../mutabakat/letter-mail';
 import { disabledTransport, outboxTransport, smtpTransport, type MailTransport } from '../mail/transport';
 import { createReplyApp } from '../reply/app';
-import type { MutCtx } from './context';
+import type { AppCtx } from './context';
 import { upstreamSource, type ErpSource } from './erp';
 import { MUT_MESSAGES, MutError } from './errors';
-import { prepareJob } from './prepare';
-import { remindJob, scanReminders } from './reminders';
-import { addMutabakatRoutes } from './routes';
+import { prepareJob } from '../mutabakat/prepare';
+import { remindJob, scanReminders } from '../mutabakat/reminders';
+import { addMutabakatRoutes } from '../mutabakat/routes';
 import { addTahsilatRoutes } from '../tahsilat/routes';
 import { DAILY_PROPOSAL, dailyProposal } from '../tahsilat/daily';
-import type { MutabakatSettings } from './settings';
+import type { AppSettings } from './settings';
 
-export interface StartMutabakatOptions {
-  settings: MutabakatSettings;
+export interface StartAppOptions {
+  settings: AppSettings;
   upstream: UpstreamOptions;
   company: CompanyInfo;
   /** LETTER_TTK94_CLAUSE (default on). */
@@ -60,15 +61,15 @@ export interface StartMutabakatOptions {
   replyPageCacheMs?: number;
 }
 
-export interface Mutabakat {
+export interface ActingApp {
   mount(app: Hono<GatewayEnv>, cookies: MountCookies): void;
   reply: Hono;
-  ctx(): Promise<MutCtx>;
+  ctx(): Promise<AppCtx>;
   worker(): Promise<Worker>;
   close(): Promise<void>;
 }
 
-export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabakat> {
+export async function startApp(o: StartAppOptions): Promise<ActingApp> {
   const log = o.log ?? ((l: string) => console.info(l));
   const now = o.now ?? (() => new Date());
   const s = o.settings;
@@ -81,7 +82,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
   let closed = false;
 
   const unrecorded = new Map<string, { messageId: string; response: string }>();
-  const build = (d: Database): MutCtx => ({ d, db: d.db, settings: s, company: o.company, ttk94Clause: o.ttk94Clause !== false, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6, unrecorded });
+  const build = (d: Database): AppCtx => ({ d, db: d.db, settings: s, company: o.company, ttk94Clause: o.ttk94Clause !== false, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6, unrecorded, mailHooks: letterMailHooks });
 
   const openDb = async (): Promise<Database> => {
     const d = o.database ?? (await openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, log, loadDataDir: o.loadDataDir }));
@@ -164,7 +165,7 @@ export async function startMutabakat(o: StartMutabakatOptions): Promise<Mutabaka
 }
 
 /** Demo mode: every account but each tenth gets a mutabakat address, so a new user can send at once and see "adres yok". */
-async function seedDemoContacts(ctx: MutCtx): Promise<void> {
+async function seedDemoContacts(ctx: AppCtx): Promise<void> {
   const counted = await ctx.d.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM contacts`);
   if ((counted[0]?.n ?? 0) > 0) return;
   const accounts = [...(await ctx.erp.accounts()).values()];

@@ -3,7 +3,7 @@
  * No tracking pixel, no remote image, no script: the HTML is text and one link.
  */
 import { formatDate, formatMoney } from '../../src/domain/format';
-import type { Money } from '../mutabakat/money-view';
+import type { Money } from './money-view';
 
 export interface MailFacts {
   kind: 'letter' | 'reminder';

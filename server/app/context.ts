@@ -1,14 +1,15 @@
 /** What every mutabakat part is given: the database, settings, our company, the mail transport, the ERP, the clock. */
 import type { Database, Db } from '../db/open';
 import type { CompanyInfo } from '../gateway/config';
+import type { MailHooks } from '../mail/outbox';
 import type { MailTransport } from '../mail/transport';
 import type { ErpSource } from './erp';
-import type { MutabakatSettings } from './settings';
+import type { AppSettings } from './settings';
 
-export interface MutCtx {
+export interface AppCtx {
   d: Database;
   db: Db;
-  settings: MutabakatSettings;
+  settings: AppSettings;
   company: CompanyInfo;
   /** LETTER_TTK94_CLAUSE: the letters' TTK md. 94 sentence (default on). */
   ttk94Clause: boolean;
@@ -25,4 +26,6 @@ export interface MutCtx {
    * records them on the job's next round and never sends them again (server/mail/outbox.ts).
    */
   unrecorded: Map<string, { messageId: string; response: string }>;
+  /** What a letter's mail does to its letter as the outbox sends it (server/mutabakat/letter-mail.ts). */
+  mailHooks: MailHooks;
 }
