@@ -35,6 +35,7 @@ import { buildApp, type BuiltApp } from './bundle';
 import { buildReference } from './reference-build';
 import { measureAccounts } from './accounts-run';
 import { measureWorklist } from './tahsilat-run';
+import { measureBoard } from './acting';
 import { measureExports } from './export-run';
 import { BENCH_DIR, checks, chromiumPath, elapsed, launchChromium, log, newContext, notes, ONLY, QUERY, ROOT, RUNS } from './common';
 import { measureFirstScreen } from './first-screen';
@@ -134,6 +135,8 @@ async function main() {
       Object.assign(figures, accounts.figures);
       // The collections worklist at 100k, beside the accounts list's first rows (same server, same run).
       Object.assign(figures, await measureWorklist(browser, server.url));
+      // A mutabakat board of 10,000 letters (issue 46), same server.
+      if (server.mutabakat) Object.assign(figures, await measureBoard(browser, server.url, server.mutabakat));
       screens = accounts.screens;
       baselineRuns = accounts.baselineRuns;
       skipped.push(...accounts.skipped);
