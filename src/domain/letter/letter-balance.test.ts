@@ -12,7 +12,7 @@ const L = (index: number, date: string | null, type: string, debit: number, cred
   index, date, dueDate: date, type, debit, credit, currency, currencyAmount, invalid, extras: {},
 });
 const TODAY = '2026-11-18';
-const balances = (lines: StatementLine[], asOf: string, declared: string | null = null) => letterBalances(prepareStatement(lines, TODAY), asOf, TODAY, declared);
+const balances = (lines: StatementLine[], asOf: string, declared: string | null = null) => letterBalances(prepareStatement(lines, TODAY), asOf, declared);
 
 // SF1 10.000,00 TL borç; SFU1 1.000,00 USD borç (35.000,00 TL); Tahsilat 4.000,00 TL alacak.
 const MIXED = [

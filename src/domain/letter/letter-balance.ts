@@ -67,7 +67,7 @@ export interface CurrencyBalance {
  * balance). Lines all in TL: the one TL balance (with `declaredMissing` when the account is declared in
  * a currency the statement never carries).
  */
-export function letterBalances(p: PreparedStatement, asOf: IsoDate, today: IsoDate, accountCurrency?: string | null): LetterBalance & { balances: CurrencyBalance[] } {
+export function letterBalances(p: PreparedStatement, asOf: IsoDate, accountCurrency?: string | null): LetterBalance & { balances: CurrencyBalance[] } {
   const ledger = accountLedger(p.ordered, { asOf });
   const one = ledger.reconciliation(accountCurrency);
   const dated = p.ordered.filter((l) => l.date === null || l.date <= asOf);
