@@ -46,7 +46,7 @@ export interface BuiltLetter {
 export async function buildLetter(i: LetterInput): Promise<BuiltLetter> {
   const statement = i.statement ?? readStatement(parseErpBody(new TextDecoder().decode(i.raw!.body), i.raw!.status));
   const p = prepareStatement(statement.lines, i.today);
-  const b = letterBalances(p, i.asOf, i.today, i.account?.currency);
+  const b = letterBalances(p, i.asOf, i.account?.currency);
   const warnings: string[] = [];
   if (b.undated) warnings.push(`Tarihi okunamayan ${b.undated} satır bakiyeye dahil.`);
   if (b.unreadable) warnings.push(`Tutarı okunamayan ${b.unreadable} satır var: bakiye güvenilir değil.`);

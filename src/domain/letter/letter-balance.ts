@@ -4,20 +4,22 @@
  * (src/domain/ledger/account.ts), as every page's figures. A foreign-currency account
  * reconciles in its currency: the balance is the fold of its lines in that currency (as the
  * statement's "Bakiye (USD)" column shows it), with the TL balance as the ERP records it beside it.
+ * A campaign letter (`letterBalances`) states each currency its lines carry up to the as-of date,
+ * whatever currency the account list gives the account (docs/decisions/0006-tl-figure.md).
  * Lines whose date could not be read are counted (the statement shows them after the dated ones and
  * so does this balance) and reported, as are amounts that could not be read: a letter must not state
  * a balance built on an unreadable amount.
  */
 import type { StatementLine } from '../erp-types';
 import { LOCAL_CURRENCY } from '../currency';
-import { accountCurrencies, accountLedger, ledgerColumn } from '../ledger';
+import { accountCurrencies, accountLedger, hasUnreadableAmount, ledgerColumn } from '../ledger';
 import { computeStatement, prepareStatement, type PreparedStatement, type StatementRow } from '../running-balance';
 import type { IsoDate, Minor } from '../types';
 
 export interface LetterBalance {
   /** In `currency`. */
   balance: Minor;
-  /** The letter's currency: the account's own ("USD"), else TL. */
+  /** The letter's currency: the account's own ("USD"), else TL (`letterBalances`: a foreign currency the lines carry, else TL). */
   currency: string;
   /** The TL balance as the ERP records it (the same as `balance` for a TL account). */
   localBalance: Minor;
@@ -53,24 +55,32 @@ export interface CurrencyBalance {
 }
 
 /**
- * A letter's balances. An account reconciled in a foreign currency whose statement also carries
- * another (USD invoices, a TL opening line) states each currency on its own (the account view's rule,
- * never added: TL the lines written in TL, USD the USD amounts of the USD lines), beside the TL figure
- * as the ERP records it. Otherwise the one balance of `letterBalance` (an account kept in TL: the TL
- * equivalent of every line).
+ * A letter's balances: one per currency the statement's lines carry up to the as-of date (undated
+ * included) — the lines decide, not the currency the account list (get_cari) gives the account: a
+ * customer listed in TL who was invoiced or paid in USD keeps that position in USD and cannot confirm
+ * a TL total alone (issue 46). When a line is in a foreign currency each currency is stated on its
+ * own (the account view's rule, never added: TL the lines written in TL, USD the USD amounts of the
+ * USD lines; a currency whose lines net to zero is stated too, 0,00, as the account view lists every
+ * currency that has a line), beside the TL figure as the ERP records it (`localBalance`, every line's
+ * TL equivalent). `currency`/`balance` are then the declared currency when the lines carry it, else
+ * their first foreign one (an account whose lines are all USD: its USD balance is the letter's one
+ * balance). Lines all in TL: the one TL balance (with `declaredMissing` when the account is declared in
+ * a currency the statement never carries).
  */
-export function letterBalances(p: PreparedStatement, asOf: IsoDate, today: IsoDate, accountCurrency?: string | null): LetterBalance & { balances: CurrencyBalance[] } {
-  const one = letterBalance(p, asOf, today, accountCurrency);
-  const single = { ...one, balances: [{ currency: one.currency, balance: one.balance }] };
-  if (one.currency === LOCAL_CURRENCY) return single;
+export function letterBalances(p: PreparedStatement, asOf: IsoDate, accountCurrency?: string | null): LetterBalance & { balances: CurrencyBalance[] } {
+  const ledger = accountLedger(p.ordered, { asOf });
+  const one = ledger.reconciliation(accountCurrency);
   const dated = p.ordered.filter((l) => l.date === null || l.date <= asOf);
   const currencies = accountCurrencies(dated);
-  if (currencies.length < 2) return single;
-  const balances = currencies.map((currency) => {
-    const col = ledgerColumn(dated, currency, true);
-    let balance = 0;
-    for (let i = 0; i < dated.length; i++) balance += col.debit[i]! - col.credit[i]!;
-    return { currency, balance };
-  });
-  return { ...one, balances };
+  const foreign = currencies.filter((c) => c !== LOCAL_CURRENCY);
+  // Lines all in TL up to as-of (an account declared USD whose USD lines come later too): the TL balance.
+  if (foreign.length === 0) return { ...one, currency: LOCAL_CURRENCY, balance: one.localBalance, balances: [{ currency: LOCAL_CURRENCY, balance: one.localBalance }] };
+  // Each currency's balance from the account view: its lines dated on or before as-of (undated included).
+  const balances = currencies.map((currency) => ({ currency, balance: ledger.view(currency)?.balance ?? 0 }));
+  const currency = foreign.includes(one.currency) ? one.currency : foreign[0]!;
+  // A line whose TL amount, or whose amount in its own foreign currency, could not be read.
+  const columns = foreign.map((c) => ledgerColumn(dated, c).unreadable);
+  let unreadable = 0;
+  for (let i = 0; i < dated.length; i++) if (hasUnreadableAmount(dated[i]!) || columns.some((u) => u[i] === 1)) unreadable++;
+  return { ...one, currency, balance: balances.find((b) => b.currency === currency)!.balance, unreadable, declaredMissing: null, balances };
 }
