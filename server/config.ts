@@ -78,7 +78,7 @@ export interface ServerSettings {
   allowedHosts: string[];
   /** Notes for the start-up line (never containing a secret). */
   notes: string[];
-  /** Mutabakat: database, mail, reply links (server/mutabakat/settings.ts). */
+  /** Mutabakat: database, mail, reply links (server/app/settings.ts). */
   mutabakat: AppSettings;
 }
 

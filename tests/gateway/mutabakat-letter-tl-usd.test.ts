@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Account, Statement, StatementLine } from '../../src/domain/erp-types';
-import { upstreamSource, type ErpSource } from '../../server/mutabakat/erp';
+import { upstreamSource, type ErpSource } from '../../server/app/erp';
 import { mutabakatHarness, type Harness } from './mutabakat-harness';
 
 const ASOF = '2026-06-30';
