@@ -25,6 +25,7 @@ export const MUT_MESSAGES = {
   cancelledNoAnswer: 'Bu mektup iptal edilmiş; yanıt kaydedilemez.',
   notSent: 'Bu mektup henüz gönderilmedi.',
   notReady: 'Bu mektup henüz hazırlanıyor.',
+  prepareFailed: 'Bu mektup hazırlanamadı (ERP ekstreyi vermedi): önce panodaki “Hazırlanamayanları yeniden dene” ile yeniden hazırlayın.',
   noAddress: 'Bu hesabın mutabakat e-posta adresi yok; önce adres girin.',
   nothingToResolve: 'Çözülecek bir fark yok: mektup “mutabık değiliz” yanıtı almadı.',
 } as const;

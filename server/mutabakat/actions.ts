@@ -58,6 +58,7 @@ export async function resend(ctx: AppCtx, letterId: string, by: Actor): Promise<
   requireMail(ctx);
   const l = await loadLetter(ctx.db, letterId);
   if (l.state === 'preparing') throw conflict(MUT_MESSAGES.notReady);
+  if (l.state === 'prepare_failed') throw conflict(MUT_MESSAGES.prepareFailed);
   if (l.state === 'cancelled' || l.campaign.cancelled) throw conflict(MUT_MESSAGES.cancelled);
   const c = await getContact(ctx.db, l.accountId);
   const to = c?.to ?? l.to;
@@ -134,6 +135,7 @@ export async function recordAnswer(ctx: AppCtx, letterId: string, body: unknown,
   }
   if (problems.length) throw badRequest(problems);
   if (l.state === 'preparing') throw conflict(MUT_MESSAGES.notReady);
+  if (l.state === 'prepare_failed') throw conflict(MUT_MESSAGES.prepareFailed);
   const input: AnswerInput = { kind: b.kind as AnswerInput['kind'], balances, note: typeof b.note === 'string' ? b.note.trim().slice(0, 4000) : '', name, title: typeof b.title === 'string' ? b.title.trim().slice(0, 200) : '', date: b.date as string, channel: b.channel as string, attachment, ...(babs ? { babs } : {}) };
   await ctx.db.transaction(async (tx) => {
     // Read again under the row's lock: a letter cancelled meanwhile (another tab, a colleague) stays cancelled.

@@ -84,6 +84,13 @@ describe('every letter ends', () => {
     expect(b.campaign.counts).toMatchObject({ total: 3, preparing: 0, prepareFailed: 1, prepared: 2 });
     const tries = await rows<{ detail: { attempt: number; final: boolean } }>(sql`SELECT detail FROM events WHERE type = 'prepare_failed' ORDER BY id`);
     expect(tries.map((e) => [e.detail.attempt, e.detail.final])).toEqual([[1, false], [2, false], [3, true]]);
+    // Nothing to answer or resend yet: said so.
+    const failedId = b.letters.find((l) => l.accountId === '1047')!.id;
+    for (const [action, body] of [['answer', { kind: 'agreed', channel: 'phone', date: '2026-11-16', name: 'Ali Veli' }], ['resend', {}]] as const) {
+      const r = await h.api(`/api/mutabakat/letters/${failedId}/${action}`, { json: body });
+      expect(r.status).toBe(409);
+      expect(JSON.stringify(await r.json())).toContain('Hazırlanamayanları yeniden dene');
+    }
     // Nothing is left to poll: no job waits for this campaign.
     expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs WHERE state = 'queued'`))[0]!.n).toBe(0);
     // Gönder sends the two prepared letters.

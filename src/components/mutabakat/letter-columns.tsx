@@ -40,7 +40,7 @@ export function AttachmentCell({ letter }: { letter: LetterRow }) {
 
 const stateText = (l: LetterRow) => [stateLabel(l.state), l.monthPassed ? t('mut.row.monthPassed') : '', l.resolved ? t('mut.row.resolved') : '', l.maybeTwice ? t('mut.row.maybeTwice') : ''].filter(Boolean).join(' · ');
 
-export const stateColumn: DataColumn<LetterRow> = { id: 'state', header: () => t('mut.row.state'), width: '10rem', value: stateText, cell: (l) => <StateCell letter={l} /> };
+export const stateColumn: DataColumn<LetterRow> = { id: 'state', header: () => t('mut.row.state'), width: '10rem', wrap: true, value: stateText, cell: (l) => <StateCell letter={l} /> };
 export const moneyColumns: readonly DataColumn<LetterRow>[] = [
   { id: 'ours', header: () => t('mut.row.ours'), kind: 'money', width: '11rem', value: (l) => firstBalance(l.ours), cell: (l) => <MoneyList items={l.ours} />, csv: (l) => moneyText(l.ours), printText: (l) => moneyText(l.ours) },
   { id: 'theirs', header: () => t('mut.row.theirs'), kind: 'money', width: '11rem', value: (l) => firstBalance(l.theirs), cell: (l) => <MoneyList items={l.theirs} />, csv: (l) => moneyText(l.theirs), printText: (l) => moneyText(l.theirs) },

@@ -42,6 +42,8 @@ export function LetterPanel({ letterId, board, onClose }: { letterId: string; bo
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const { letter, events } = query.data;
   const s = letter.state;
+  /** No letter was made yet (or it could not be): nothing to answer, no PDF. */
+  const unmade = s === 'preparing' || s === 'prepare_failed';
   return (
     <section className="mut-panel" aria-labelledby="mut-letter-title">
       <h2 id="mut-letter-title">{t('mut.letter.title', { name: letter.accountName, id: letter.accountId })}</h2>
@@ -49,13 +51,15 @@ export function LetterPanel({ letterId, board, onClose }: { letterId: string; bo
       <div className="mut-actions">
         {(s === 'sent' || s === 'failed' || s === 'no_address') && <ActionButton label={t('mut.letter.resend')} onClick={() => run('resend')} busy={action.isPending} />}
         {s === 'sent' && <ActionButton label={t('mut.letter.remind')} onClick={() => run('remind')} busy={action.isPending} />}
-        {s !== 'cancelled' && s !== 'preparing' && <ActionButton label={t('mut.letter.record')} onClick={() => setMode('answer')} busy={action.isPending} />}
+        {s !== 'cancelled' && !unmade && <ActionButton label={t('mut.letter.record')} onClick={() => setMode('answer')} busy={action.isPending} />}
         {s === 'disagreed' && !letter.resolved && <ActionButton label={t('mut.letter.resolve')} onClick={() => setMode('resolve')} busy={action.isPending} />}
         {s !== 'agreed' && s !== 'disagreed' && s !== 'cancelled' && <ActionButton label={t('mut.letter.cancel')} onClick={() => setMode('cancel')} busy={action.isPending} />}
-        <DownloadLink className="button button--small" href={letter.pdfUrl} fileName={`Mutabakat_${letter.accountId}.pdf`}>
-          {t('mut.row.pdf')}
-        </DownloadLink>
-        {letter.babs && (
+        {!unmade && (
+          <DownloadLink className="button button--small" href={letter.pdfUrl} fileName={`Mutabakat_${letter.accountId}.pdf`}>
+            {t('mut.row.pdf')}
+          </DownloadLink>
+        )}
+        {letter.babs && !unmade && (
           <DownloadLink className="button button--small" href={letter.babs.docsPdfUrl} fileName={`BA-BS_belgeler_${letter.accountId}.pdf`}>
             {t('babs.mut.docsPdf')}
           </DownloadLink>
