@@ -10,16 +10,16 @@ import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import { once } from 'node:events';
-import { getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { loadEnv } from '../config';
 import { openDatabase, DEFAULT_DATA_DIR, type Database } from './open';
 import * as schema from './schema';
 
-const TABLES: Record<string, PgTable> = {
-  contacts: schema.contacts, campaigns: schema.campaigns, letters: schema.letters, events: schema.events,
-  mails: schema.mails, reply_tokens: schema.tokens, uploads: schema.uploads, jobs: schema.jobs,
-};
+/** Every table of the schema, in its declaration order (a table is declared after the ones it references): a new table is backed up without a list to keep. */
+const TABLES: Record<string, PgTable> = Object.fromEntries(
+  (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => [getTableName(t), t]),
+);
 
 function encode(v: unknown): unknown {
   if (v instanceof Uint8Array) return { $bytes: Buffer.from(v).toString('base64') };
@@ -75,7 +75,12 @@ export async function restore(d: Database, file: string): Promise<Record<string,
       await tx.insert(table).values(row as never);
       counts[obj.t] = (counts[obj.t] ?? 0) + 1;
     }
-    for (const name of ['events', 'jobs']) await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${name}, 'id'), GREATEST(1, (SELECT COALESCE(max(id), 0) FROM ${sql.identifier(name)})))`);
+    // Numbered tables (bigserial ids) go on from their highest restored id.
+    for (const name of Object.keys(TABLES)) {
+      if (!('id' in getTableColumns(TABLES[name]!))) continue;
+      const [seq] = await tx.execute(sql`SELECT pg_get_serial_sequence(${name}, 'id') AS s`).then((r) => (r as unknown as { rows: { s: string | null }[] }).rows);
+      if (seq?.s) await tx.execute(sql`SELECT setval(${seq.s}, GREATEST(1, (SELECT COALESCE(max(id), 0) FROM ${sql.identifier(name)})))`);
+    }
   });
   return counts;
 }
