@@ -35,7 +35,8 @@ const erp: ErpSource = {
 
 beforeAll(async () => {
   inbox = await smtpInbox();
-  h = await mutabakatHarness({ transport: smtpTransport(inbox.url), settings: { demo: false }, erp });
+  // The production schedule of mail retries: 30 s after the first try, doubling, six tries.
+  h = await mutabakatHarness({ transport: smtpTransport(inbox.url), settings: { demo: false }, erp, retryBaseMs: 30_000 });
   real = upstreamSource(h.upstream);
 }, 60_000);
 afterAll(async () => {
@@ -121,8 +122,8 @@ describe('every mail once', () => {
     await h.drain();
     expect(inbox.count).toBe(0);
     expect((await board(id)).letters[0]!.lastError).toMatch(/421.*yeniden denenecek/);
-    // The harness's first retry is 1 s later (retryBaseMs).
-    later(1_500);
+    // The first retry is 30 s later.
+    later(31_000);
     await h.drain();
     await inbox.waitFor(1);
     await new Promise((r) => setTimeout(r, 200));
@@ -131,6 +132,33 @@ describe('every mail once', () => {
     expect(tries.map((t) => [t.attempt, t.ok])).toEqual([[1, false], [2, true]]);
     expect(tries[0]!.smtp).toContain('421');
     expect(tries[1]!.smtp).toMatch(/^250/);
+    expect((await board(id)).letters[0]).toMatchObject({ state: 'sent', lastError: null });
+  });
+
+  it('the relay down for 10 minutes: the mail waits, each try kept with the relay’s answer, and goes once when it is back', async () => {
+    const port = inbox.port;
+    await inbox.close();
+    const id = await campaign(['1006']);
+    await h.drain();
+    // Tries 2–5 at 30 s, 1.5, 3.5 and 7.5 minutes: all refused.
+    for (const wait of [30, 60, 120, 240]) {
+      later(wait * 1000 + 500);
+      await h.drain();
+    }
+    expect((await board(id)).letters[0]).toMatchObject({ state: 'queued', lastError: expect.stringContaining('yeniden denenecek') });
+    // Back after 10 minutes; the sixth try (8 minutes after the fifth) delivers it.
+    inbox = await smtpInbox({ port });
+    later(480_000 + 500);
+    await h.drain();
+    await inbox.waitFor(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inbox.count).toBe(1);
+    const tries = await rows<{ attempt: number; ok: boolean; smtp: string; at: Date | string }>(sql`SELECT attempt, ok, smtp, at FROM mail_tries ORDER BY id`);
+    expect(tries.map((t) => [t.attempt, t.ok])).toEqual([[1, false], [2, false], [3, false], [4, false], [5, false], [6, true]]);
+    expect(tries.slice(0, 5).every((t) => t.smtp.length > 0)).toBe(true);
+    // 30 s, 60 s, 120 s, 240 s, 480 s apart (and the half second each step adds).
+    const gaps = tries.slice(1).map((t, i) => Math.round((new Date(t.at).getTime() - new Date(tries[i]!.at).getTime()) / 1000));
+    expect(gaps).toEqual([31, 61, 121, 241, 481]);
     expect((await board(id)).letters[0]).toMatchObject({ state: 'sent', lastError: null });
   });
 
