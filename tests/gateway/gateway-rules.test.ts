@@ -347,6 +347,29 @@ describe('forwarding', () => {
     expect(r.headers['x-forwarded-for']).toBeUndefined();
   });
 
+  it('the five operations of the service specification reach the ERP with their documented parameters, and only those', async () => {
+    // docs/service-spec.md, by hand: each operation and the parameters it takes.
+    const spec: [string, string[]][] = [
+      ['get_cari', ['firma_ismi']],
+      ['get_cari_extre', ['cari_id']],
+      ['get_yaslandirma', ['firma_ismi']],
+      ['get_fatura', ['fatura_no', 'firma_ismi']],
+      ['get_fatura_det', ['fatura_id']],
+    ];
+    const g = await loggedIn();
+    for (const [op, params] of spec) {
+      const before = h.erp.requests.length;
+      const res = await g.erp(op, Object.fromEntries(params.map((p) => [p, 'Ş1'])));
+      expect([op, res.status]).toEqual([op, 200]);
+      const r = h.erp.requests[before]!;
+      expect([op, r.url.split('?')[0], [...r.form.keys()]]).toEqual([op, `/wex.cfm/mobiusmus/${op}`, params]);
+      // Another operation's parameter is refused before the ERP is asked.
+      const other = spec.flatMap(([, p]) => p).find((p) => !params.includes(p))!;
+      await expectError(await g.erp(op, { [other]: '1' }), 400, 'bad_request');
+      expect(h.erp.requests.length).toBe(before + 1);
+    }
+  });
+
   it('Turkish letters and & % + " \' arrive byte for byte', async () => {
     const g = await loggedIn();
     expect((await g.erp('get_yaslandirma', { firma_ismi: 'ığdır &%+"\'' })).status).toBe(200);
