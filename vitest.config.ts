@@ -2,31 +2,17 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { WaitingFirstSequencer } from './tests/sequencer';
+import { markedFiles } from './tests/markers';
 
 /**
- * Server-side test files run with shared modules (project "server"): none leaves process.env changed
- * (tahsilat-aging, vite-dev, shared-slow put theirs back), changes the default demo dataset
- * (overview-kept pays into a dataset of its own seed), depends on a font or PDF cache being cold, or
- * relies on a process-wide bound; each closes what it starts. A file added here must keep to that.
- * Files reading a PDF's text back may share: the glyph cache fault that lost letters is fixed (0008).
+ * Server-side test files run with shared modules (project "server") when their first line says so
+ * (`// @vitest shared-modules`, tests/markers.ts): none leaves process.env changed (tahsilat-aging,
+ * vite-dev, shared-slow put theirs back), changes the default demo dataset (overview-kept pays into a
+ * dataset of its own seed), depends on a font or PDF cache being cold, or relies on a process-wide
+ * bound; each closes what it starts. A file marked so must keep to that. Files reading a PDF's text
+ * back may share: the glyph cache fault that lost letters is fixed (0008).
  */
-const SHARED_SERVER = [
-  'server/demo-erp/returns.test.ts',
-  'server/demo-erp/service.test.ts',
-  'server/gateway/*.test.ts',
-  'server/jobs/queue.test.ts',
-  'server/reply/*.test.ts',
-  'server/tahsilat/promise.test.ts',
-  'server/tahsilat/figures.test.ts',
-  ...[
-    'answer-share', 'answer-stream', 'babs-campaign', 'babs-mail', 'babs-tax-ids', 'config-demo', 'content-type',
-    'echo-split', 'erp-body', 'erp-check', 'gateway-rules', 'login-hardening', 'login-limits', 'logout-stored',
-    'mutabakat-faults', 'mutabakat-flow', 'mutabakat-letter-content', 'mutabakat-mail', 'mutabakat-postgres',
-    'mutabakat-reply-http', 'mutabakat-restart', 'no-mid-body-retry', 'overview-gate', 'overview-kept',
-    'overview-thread', 'partial-answer', 'prod-access', 'redis', 'reliability', 'shared-slow',
-    'shutdown', 'tahsilat-aging', 'tahsilat-documents', 'tahsilat-withdrawn', 'vite-dev', 'workcube-refusals',
-  ].map((f) => `tests/gateway/${f}.test.ts`),
-];
+const SHARED_SERVER = markedFiles(import.meta.dirname, ['server', 'tests/gateway'], 'shared-modules');
 
 export default defineConfig({
   plugins: [react()],

@@ -9,43 +9,22 @@
  * of the node project cost three more worker processes (hono, the gateway, PGlite each imported again).
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { markersOf } from './markers';
 
-/** Files whose time is mostly waiting (real sockets, a slow reader, timers), longest first, within their project. */
-const WAITING_FIRST = [
-  'tests/gateway/shared-slow.test.ts',
-  'tests/gateway/mutabakat-postgres.test.ts',
-  'tests/gateway/erp-check.test.ts',
-  'tests/gateway/reliability.test.ts',
-  'tests/gateway/prod-server.test.ts',
-];
 /**
- * Within its project, the files that took longest on a clean-clone CI run (≥ 3 s), longest first. On a
- * clean clone vitest orders a project by file size, and several small files are long (a mutabakat flow
- * starts PGlite and a jobs worker): started last, they left one core idle at the end of the run.
+ * Within a project: first the files whose first line says `waits` (their time is mostly waiting: real
+ * sockets, child processes, a slow reader, timers), then those that say `long` (among the longest on a
+ * clean-clone CI run, ≥ 3 s: on a clean clone vitest orders a project by file size, and several small
+ * files are long — a mutabakat flow starts PGlite and a jobs worker — which, started last, left one core
+ * idle at the end). The notes are on the files themselves (tests/markers.ts): a rename keeps them.
  */
-const LONGEST = [
-  'tests/flows/mutabakat-campaign.test.tsx', 'tests/flows/accounts.test.tsx', 'tests/gateway/mutabakat-faults.test.ts',
-  'tests/flows/statement.test.tsx', 'tests/flows/letters.test.tsx', 'tests/gateway/config-demo.test.ts',
-  'tests/flows/babs-campaign.test.tsx', 'tests/flows/mutabakat-outbox.test.tsx', 'tests/gateway/tahsilat-flow.test.ts',
-  'tests/gateway/mutabakat-reply-http.test.ts', 'tests/flows/invoices.test.tsx', 'tests/gateway/tahsilat-documents.test.ts',
-  'server/mutabakat/pdf-pool.test.ts', 'tests/flows/aging.test.tsx', 'tests/gateway/mutabakat-letter-content.test.ts',
-  'tests/gateway/mutabakat-restart.test.ts', 'tests/flows/mutabakat-contacts.test.tsx', 'tests/flows/network.test.tsx',
-  'tests/gateway/tahsilat-withdrawn.test.ts', 'tests/flows/tahsilat-account.test.tsx', 'tests/flows/typed-amounts.test.tsx',
-  'tests/gateway/login-limits.test.ts', 'tests/gateway/mutabakat-mail.test.ts', 'server/demo-erp/dataset.test.ts',
-];
 const PROJECTS = ['node', 'server', 'flows', 'dom', 'unit'];
 
 export class WaitingFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const waiting = (f: TestSpecification) => {
-      const i = WAITING_FIRST.findIndex((p) => f.moduleId.endsWith(p));
-      return i === -1 ? WAITING_FIRST.length : i;
-    };
-    const longest = (f: TestSpecification) => {
-      const i = LONGEST.findIndex((p) => f.moduleId.endsWith(p));
-      return i === -1 ? LONGEST.length : i;
-    };
+    const waiting = (f: TestSpecification) => (markersOf(f.moduleId).has('waits') ? 0 : 1);
+    const longest = (f: TestSpecification) => (markersOf(f.moduleId).has('long') ? 0 : 1);
     const project = (f: TestSpecification) => {
       const i = PROJECTS.indexOf(f.project.name);
       return i === -1 ? PROJECTS.length : i;

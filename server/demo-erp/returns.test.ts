@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * The demo ERP names a return's invoice (İlgili Belge No) on some returns, in every answer shape, and
  * our reader + account view take it: the return reduces THAT invoice, not the oldest open one

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemoErp, ERP_ERROR_MESSAGE, parseFailSpec, type DemoErp } from './service';
 import { startDemoErp, type RunningDemoErp } from './standalone';

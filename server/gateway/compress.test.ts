@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * The answer compressor gives out the start of a long answer while the ERP is still writing it: the
  * page reads its first rows from there (a deep link's statement, the list after login).

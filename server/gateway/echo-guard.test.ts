@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * The password-echo guard over every encoding an ERP or a debug page may write the API password in.
  * Each encoded form below is produced here by hand (standard library encoders or a few lines of

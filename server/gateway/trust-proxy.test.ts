@@ -1,3 +1,4 @@
+// @vitest shared-modules
 import { addressKey, clientAddressFrom, normalizeAddress, parseTrustProxy, peerIsTrusted } from './trust-proxy';
 
 describe('TRUST_PROXY', () => {

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * openErp over undici against a real HTTP server on 127.0.0.1 that drops a kept-alive connection when
  * it is reused — what an ERP does when its idle timeout and our next request cross (seen in CI as a

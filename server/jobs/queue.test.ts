@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * A round of the jobs worker keeps its lanes busy: a job that ends within the round's top-up window is
  * followed at once by the next ready one (a campaign's chunks flow through the ERP reads and the letter

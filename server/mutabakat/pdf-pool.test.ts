@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * The letter threads run at the lowest CPU priority (Linux): the kernel's own record of each thread
  * (/proc/<pid>/task/<tid>/stat, field 19 "nice") says 19, while the process's main thread — the

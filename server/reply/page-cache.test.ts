@@ -1,3 +1,4 @@
+// @vitest shared-modules
 import { describe, expect, it } from 'vitest';
 import { PageCache } from './page-cache';
 

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * The worklist's figures, the promise judgement and the PDFs read an account through THE account view
  * (src/domain/ledger/account.ts, issue 31) — the open-items page's rule: every currency of the account

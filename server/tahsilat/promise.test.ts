@@ -1,3 +1,4 @@
+// @vitest shared-modules
 import { describe, expect, it } from 'vitest';
 import { judgePromises } from './promise';
 import type { LedgerLine } from '../../src/domain/ledger';

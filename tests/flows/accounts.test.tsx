@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * /accounts over the real gateway + demo ERP (tests/harness). Expected figures are computed here,
  * straight from the demo dataset, with this file's own folding, money formatting and CSV rules —

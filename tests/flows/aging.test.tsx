@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * /aging against the demo ERP (real gateway, real reader) in several answer shapes. Expected
  * numbers come straight from the demo dataset (balances, statement lines), formatted here by hand.

@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * The BA/BS campaign from the list page to the board, against the demo ERP and mutabakat on PGlite:
  * the list's month and threshold (1.000.000 TL here, so eight counterparts) decide who gets a letter,

@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * /invoices, /invoices/:faturaId and the header's quick invoice box against the demo ERP in
  * several answer shapes. Expected numbers come straight from the demo dataset.

@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * Mutabakat letters: the single letter from a statement (hand-worked as-of balances) and the bulk
  * letters for the account list (bounded concurrency, a failing account, cancel). Expected balances

@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * A mutabakat campaign from the letters page to the board: started with the list's filters (the
  * Ankara accounts), accounts without an address listed (not skipped), the board's counts each

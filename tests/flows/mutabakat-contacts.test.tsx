@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * Mutabakat contacts: edited on the account's page (each address checked, a bad one named, nothing
  * sent until it is right), and imported from a CSV file (a preview naming every rejected row and

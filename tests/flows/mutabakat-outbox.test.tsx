@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * The demo outbox (demo mode, no SMTP_URL): each mail as it would go out — its head, the PDF's
  * Turkish file name, its own HTML cleaned (nothing runs, nothing loads) and a working reply link, so a new user can play the counterpart.

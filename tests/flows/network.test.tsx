@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * Slow networks, over the real gateway + demo ERP (msw holds chosen answers back):
  * - statement first, name later: a cold statement link paints its lines before the 100k account

@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * /accounts/:cariId over the real gateway + demo ERP. Every expected figure is computed here from
  * the demo dataset with this file's own arithmetic (integer kuruş, FIFO, day numbers) and its own

@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * Tahsilat takibi on the account's page (not only from the worklist): a call with its result, the
  * next action and owner, a promise — saved on the server and shown in the panel's log.

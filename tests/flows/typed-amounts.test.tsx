@@ -1,3 +1,4 @@
+// @vitest long
 /**
  * Issue 46: an amount typed in the browser is read as a Turkish user means it — "50.000" is fifty
  * thousand, "1.500" is one thousand five hundred — and "1,500" is never guessed: the form names both

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Compressed and shared ERP answers (issue 10): every /api answer compressed as the browser accepts
  * (br, else gzip, none when neither; tiny bodies as they are) with the same bytes after decoding, and

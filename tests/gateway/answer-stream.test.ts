@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * The ERP answer on its way to the browser (issues 14, 15): streamed (first bytes before the ERP has
  * finished), bounded by ERP_MAX_ANSWER_MB (the ERP connection is closed, the browser's read fails, the

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * The BA/BS campaign on PGlite through the real gateway, with a seeded get_fatura answer whose figures
  * are worked here by hand (the accounts, their names and statements are the demo ERP's): one frozen

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * A BA/BS letter over real SMTP into an smtp-server inbox on 127.0.0.1, read back with mailparser:
  * the Turkish subject naming the month, the letter and the documents list as two PDFs (their text

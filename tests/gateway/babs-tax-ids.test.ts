@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * VKN/TCKN kept with the contacts (issue 33): saved and read back, refused with the reason (check
  * digit, two numbers for one account), imported with the same CSV import, left as they are by an

@@ -1,3 +1,4 @@
+// @vitest shared-modules long
 /**
  * server/config.ts (env files, validation, demo mode) and the gateway in front of the demo ERP,
  * both in-process (config.fetch = the demo ERP's fetch, as the front-end tests do) and as the

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Issue 36 (4): the ERP's Content-Type never reaches the browser as sent — its parameters could carry
  * anything (here the API password). The browser gets one of two fixed types. Real sockets.

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Issue 36 (3): every form the echo guard promises (echo-guard.ts) is found when the ERP splits it
  * across two writes at ANY offset — and nothing that reaches the browser before the cut holds the

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * ERP_BODY: the parameters go in the POST body as form fields (default, the spec's examples) or as
  * one JSON object (ERP_BODY=json: what WEX hands a component as its arguments). Either way the URL

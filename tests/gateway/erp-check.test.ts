@@ -1,3 +1,4 @@
+// @vitest shared-modules waits
 /**
  * `npm run erp:check` (server/erp-check.ts) against the demo ERP in every answer shape, and against
  * answers it cannot fully understand. Expected figures are worked out here from the demo dataset

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Gateway rules, against a real HTTP gateway (127.0.0.1, free port) in front of a recording fake ERP.
  */

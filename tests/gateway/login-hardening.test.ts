@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Issue 36 (8, the gateway's part): a login storm neither polls the store nor queues without bound;
  * user names with control or invisible characters are refused; a huge display name cannot make a

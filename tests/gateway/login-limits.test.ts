@@ -1,3 +1,4 @@
+// @vitest shared-modules long
 /**
  * Issue 24 (3): the login limiter never refuses a right password because of attempts still waiting for
  * the ERP, a success never re-arms a delay for someone else, and a user who logged in from an address

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Issue 36 (5): a logout is done only when it is stored. With the file store, a logout while
  * STATE_FILE cannot be written answers 503; the retry once the disk is back must write the logout

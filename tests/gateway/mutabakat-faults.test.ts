@@ -1,3 +1,4 @@
+// @vitest shared-modules long
 /**
  * Mutabakat faults and rules on PGlite: contact import all-or-nothing with every rejected row named,
  * bad / expired / cancelled tokens (one plain page), an answered token read-only, two answers at once,

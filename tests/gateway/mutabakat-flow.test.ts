@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * The mutabakat flow on PGlite through the real gateway: contacts, a campaign of the Ankara accounts
  * prepared as jobs (statements from the demo ERP, balances checked against the dataset by hand),

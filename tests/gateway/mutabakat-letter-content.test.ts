@@ -1,3 +1,4 @@
+// @vitest shared-modules long
 /**
  * What a campaign letter says, worked by hand from the demo dataset (not from the engine):
  * - an account of two currencies (1012: USD invoices and payments, a TL opening line) states each

@@ -1,3 +1,4 @@
+// @vitest shared-modules long
 /**
  * Mutabakat mails over real SMTP into an smtp-server inbox on 127.0.0.1 (read back with mailparser):
  * Turkish subject and attachment name, the PDF's bytes and text, the reply link; a refused address;

@@ -1,3 +1,4 @@
+// @vitest shared-modules waits
 /**
  * Two instances on one PostgreSQL 15 (Debian's server, started by the test): migrations applied once
  * while both start, a campaign created on one is prepared and mailed by both workers at once — every

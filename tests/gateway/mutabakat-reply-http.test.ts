@@ -1,3 +1,4 @@
+// @vitest shared-modules long
 /**
  * The reply page over real HTTP (127.0.0.1, a free port), its client address taken as production
  * takes it (server/config.ts → clientAddress: X-Forwarded-For counts only from a TRUST_PROXY peer):

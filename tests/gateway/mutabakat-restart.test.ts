@@ -1,3 +1,4 @@
+// @vitest shared-modules long
 /**
  * Mutabakat across a restart: the server killed mid-campaign resumes it (no letter prepared or mailed
  * twice; a mail that was in flight goes again, marked); a second process on the same DATA_DIR refuses

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Issue 36 (7): a call is retried only before any answer. When the ERP drops the connection halfway
  * through its answer, the gateway must not ask again (undici's retry interceptor used to re-send the

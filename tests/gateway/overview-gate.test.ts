@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Özet's lists wait for its figures (server/gateway/overview-gate.ts): the browser's copies of the
  * two ERP calls GET /api/overview reads, sent beside it by the same session, share its ERP request

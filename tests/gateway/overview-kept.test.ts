@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Özet's figures are read again only when the ERP's answer changed (overview-route.ts `keptRead`):
  * an unchanged answer gives the kept reading, a payment entered in the ERP shows in the next view.

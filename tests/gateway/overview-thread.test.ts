@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Özet's two answers read in threads of their own (server/gateway/overview-thread.ts, the source
  * through tsx's loader as in dev and the bench): the same parts as read on the gateway's thread,

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * The start of an answer still arriving (src/domain/reader/prefix.ts) over every demo ERP shape, cut
  * at many points: the accounts read from the closed start are exactly the whole answer's first

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * The production server's state and access rules without Redis (the embedded default):
  * logout survives a restart (STATE_FILE), "log out everywhere" from the sessions CLI reaches a

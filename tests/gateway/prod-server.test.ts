@@ -1,3 +1,4 @@
+// @vitest waits
 /**
  * (c) The production server: static files with the right caching, SPA fallback, security headers,
  * gzip/br, health and readiness, refusing to start without its secrets, and the gateway mounted.

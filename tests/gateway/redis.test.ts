@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Two gateway instances sharing SESSION_SECRET and one real Redis (REDIS_URL): sessions, logouts
  * and login limits hold across both; Redis down → logins and data requests refused with a plain

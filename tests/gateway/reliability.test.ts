@@ -1,3 +1,4 @@
+// @vitest shared-modules waits
 /**
  * Issue 24 (1, 2): shared answers that never hang, callers who leave free the ERP, a bound on one
  * session's ERP calls, and a caller that stops reading is cut off. Real HTTP on 127.0.0.1: a gateway,

@@ -1,3 +1,4 @@
+// @vitest shared-modules waits
 /**
  * Issue 36 (2): a fast reader never cuts a slow reader's shared answer. Two users asking for the same
  * big answer share one ERP request; when the faster one ran more than 16 MiB ahead the slower one was

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Issue 36 (8, SIGTERM): stopping the production server lets answers in flight finish for a few
  * seconds, then cuts what is left — and every cut answer still gets its audit line, plus one line

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * A large ERP's worklist (more accounts with a balance than TAHSILAT_FULL_READ_LIMIT): built from the
  * ERP's aging answer — one get_yaslandirma call says who is overdue — with statements read only for

@@ -1,3 +1,4 @@
+// @vitest shared-modules long
 /**
  * Documents by e-mail from the account page (statement, open items, vade farkı) and the reminder
  * levels' attachments, read back from an SMTP inbox on 127.0.0.1 and the PDFs' text (pdftotext).

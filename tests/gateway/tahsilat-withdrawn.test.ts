@@ -1,3 +1,4 @@
+// @vitest shared-modules long
 /**
  * The day's reminder proposals made again after the 07:00 Istanbul job: a customer paused since then
  * (a promise to pay, an itiraz) has its morning proposal withdrawn (skipped) — it is no longer

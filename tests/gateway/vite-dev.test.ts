@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * (a) Through the REAL Vite dev server (the project's vite.config.ts, port 0) in front of the
  * recording fake ERP: the erpGateway plugin answers /api/* and adds the password server-side.

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Workcube's wex.cfm refuses a call in three ways, each a configuration problem of its own
  * (docs/erp-contract.md §2): an empty 401 (wrong API password), a 404 "Wex not found or not
