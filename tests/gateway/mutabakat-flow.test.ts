@@ -36,7 +36,8 @@ async function setContact(id: string, to: string[]) {
 }
 
 describe('mutabakat campaign flow', () => {
-  it('prepares one frozen letter per account with the balance the dataset gives, mails those with an address and lists the one without', async () => {
+  // The file's first letters start the process's letter thread (tsx, pdfmake, fonts): seconds on a loaded 2-core machine.
+  it('prepares one frozen letter per account with the balance the dataset gives, mails those with an address and lists the one without', { timeout: 60_000 }, async () => {
     const accounts = ankara();
     expect(accounts.length).toBe(4);
     for (const a of accounts.slice(0, 3)) await setContact(a.id, [`muhasebe.${a.id}@firma.example`]);
