@@ -90,6 +90,19 @@ export function datasetBalance(erp: DemoErp, id: string, asOf: string): number {
 }
 
 // Test files written against this harness may take the one SMTP inbox from here too.
+/**
+ * An account's positions worked from the dataset's lines dated on or before `asOf`: Σ(borç − alacak) of the
+ * TL-written lines, Σ of the USD lines' own amounts, and the ERP's TL figure (every line's TL amount).
+ */
+export function datasetPositions(erp: DemoErp, id: string, asOf: string): { tlOwn: number; usd: number; erpTl: number } {
+  const lines = erp.dataset.accountById.get(id)!.lines.filter((l) => l.date <= asOf);
+  return {
+    tlOwn: lines.filter((l) => l.currency === 'TL').reduce((s, l) => s + l.debit - l.credit, 0),
+    usd: lines.filter((l) => l.currency === 'USD').reduce((s, l) => s + (l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!), 0),
+    erpTl: lines.reduce((s, l) => s + l.debit - l.credit, 0),
+  };
+}
+
 export { smtpInbox, type Inbox };
 
 export interface MailHarness {

@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/format';
-import { mailHarness, type Harness } from './mutabakat-harness';
+import { mailHarness, type Harness, datasetPositions } from './mutabakat-harness';
 
 let h: Harness;
 mailHarness((m) => (h = m.h), { inbox: false, timeoutMs: 120_000, clock: null });
@@ -36,10 +36,7 @@ async function campaign(ids: string[], options: Record<string, unknown> = {}) {
 describe('an account of two currencies', () => {
   it('states the TL and USD balances each with its side and the ERP TL figure; the reply page shows them; the board differs per currency', { timeout: 90_000 }, async () => {
     // By hand from the dataset: account 1012's lines dated on or before 30.06.2026.
-    const lines = h.erp.dataset.accountById.get('1012')!.lines.filter((l) => l.date <= ASOF);
-    const tlOwn = lines.filter((l) => l.currency === 'TL').reduce((s, l) => s + l.debit - l.credit, 0);
-    const usd = lines.filter((l) => l.currency === 'USD').reduce((s, l) => s + (l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!), 0);
-    const erpTl = lines.reduce((s, l) => s + l.debit - l.credit, 0);
+    const { tlOwn, usd, erpTl } = datasetPositions(h.erp, '1012', ASOF);
     // The figures this test was written against (so a change in the dataset shows here first).
     expect([tlOwn, usd, erpTl]).toEqual([-3_572_635, -2_086_936, -67_024_901]);
 

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Account, Statement, StatementLine } from '../../src/domain/erp-types';
 import { upstreamSource, type ErpSource } from '../../server/app/erp';
-import { mutabakatHarness, type Harness } from './mutabakat-harness';
+import { mutabakatHarness, type Harness, datasetPositions } from './mutabakat-harness';
 
 const ASOF = '2026-06-30';
 
@@ -140,10 +140,7 @@ describe('an account listed in TL whose lines carry USD', () => {
 
   it('the dataset’s 1012 listed in TL: 35.726,35 TL alacak and 20.869,36 USD alacak, the ERP TL 670.249,01 alacak beside', { timeout: 90_000 }, async () => {
     // By hand from the dataset: 1012's lines dated on or before 30.06.2026.
-    const lines = h.erp.dataset.accountById.get('1012')!.lines.filter((l) => l.date <= ASOF);
-    const tlOwn = lines.filter((l) => l.currency === 'TL').reduce((s, l) => s + l.debit - l.credit, 0);
-    const usd = lines.filter((l) => l.currency === 'USD').reduce((s, l) => s + (l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!), 0);
-    const erpTl = lines.reduce((s, l) => s + l.debit - l.credit, 0);
+    const { tlOwn, usd, erpTl } = datasetPositions(h.erp, '1012', ASOF);
     expect([tlOwn, usd, erpTl]).toEqual([-3_572_635, -2_086_936, -67_024_901]);
 
     const c = await campaign(['1012']);
