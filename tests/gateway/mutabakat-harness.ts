@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createGateway } from '../../server/gateway/index';
 import { fetchTransport, type UpstreamOptions } from '../../server/gateway/upstream';
 import { createDemoErp, DEMO_USERS, type DemoErp } from '../../server/demo-erp/index';
@@ -101,6 +101,26 @@ export function datasetPositions(erp: DemoErp, id: string, asOf: string): { tlOw
     usd: lines.filter((l) => l.currency === 'USD').reduce((s, l) => s + (l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!), 0),
     erpTl: lines.reduce((s, l) => s + l.debit - l.credit, 0),
   };
+}
+
+export type BoardMoney = { currency: string; balance: number; side: string };
+export type LetterBoard = {
+  campaign: { differences: BoardMoney[] };
+  letters: { id: string; accountId: string; state: string; ours: BoardMoney[]; localBalance: number; theirs: BoardMoney[] | null; difference: BoardMoney[] | null; pdfUrl: string }[];
+};
+
+/** A campaign of `ids` (each given an address) as of `asOf`, prepared and mailed: its board, each letter's reply path and row. */
+export async function letterCampaign(h: Harness, ids: string[], asOf: string, options: Record<string, unknown> = {}) {
+  for (const id of ids) await h.api(`/api/mutabakat/contacts/${id}`, { method: 'PUT', json: { to: [`m.${id}@firma.example`], cc: [], person: '' } });
+  const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ids, asOf, deadline: '2026-12-31', options } });
+  expect(r.status).toBe(201);
+  const id = ((await r.json()) as { campaign: { id: string } }).campaign.id;
+  await h.drain();
+  const board = async () => (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as LetterBoard;
+  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] }).mails;
+  const path = (acc: string) => new URL(mails.find((m) => m.accountId === acc && m.kind === 'letter')!.replyUrl).pathname;
+  const letter = async (acc: string) => (await board()).letters.find((l) => l.accountId === acc)!;
+  return { id, board, path, letter };
 }
 
 export { smtpInbox, type Inbox };

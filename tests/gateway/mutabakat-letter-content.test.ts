@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/format';
-import { mailHarness, type Harness, datasetPositions } from './mutabakat-harness';
+import { mailHarness, type Harness, datasetPositions, letterCampaign } from './mutabakat-harness';
 
 let h: Harness;
 mailHarness((m) => (h = m.h), { inbox: false, timeoutMs: 120_000, clock: null });
@@ -18,20 +18,7 @@ mailHarness((m) => (h = m.h), { inbox: false, timeoutMs: 120_000, clock: null })
 const ASOF = '2026-06-30';
 const pdfText = (bytes: ArrayBuffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(bytes), encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
 
-type Money = { currency: string; balance: number; side: string };
-type Board = { campaign: { differences: Money[] }; letters: { id: string; accountId: string; state: string; ours: Money[]; localBalance: number; theirs: Money[] | null; difference: Money[] | null; pdfUrl: string }[] };
-
-async function campaign(ids: string[], options: Record<string, unknown> = {}) {
-  for (const id of ids) await h.api(`/api/mutabakat/contacts/${id}`, { method: 'PUT', json: { to: [`m.${id}@firma.example`], cc: [], person: '' } });
-  const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ids, asOf: ASOF, deadline: '2026-12-31', options } });
-  expect(r.status).toBe(201);
-  const id = ((await r.json()) as { campaign: { id: string } }).campaign.id;
-  await h.drain();
-  const board = async () => (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as Board;
-  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] }).mails;
-  const path = (acc: string) => new URL(mails.find((m) => m.accountId === acc && m.kind === 'letter')!.replyUrl).pathname;
-  return { id, board, path };
-}
+const campaign = (ids: string[], options: Record<string, unknown> = {}) => letterCampaign(h, ids, ASOF, options);
 
 describe('an account of two currencies', () => {
   it('states the TL and USD balances each with its side and the ERP TL figure; the reply page shows them; the board differs per currency', { timeout: 90_000 }, async () => {

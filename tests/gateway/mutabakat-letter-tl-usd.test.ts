@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Account, Statement, StatementLine } from '../../src/domain/erp-types';
 import { upstreamSource, type ErpSource } from '../../server/app/erp';
-import { mutabakatHarness, type Harness, datasetPositions } from './mutabakat-harness';
+import { mutabakatHarness, type Harness, datasetPositions, letterCampaign } from './mutabakat-harness';
 
 const ASOF = '2026-06-30';
 
@@ -61,21 +61,7 @@ beforeEach(async () => {
 });
 
 const pdfText = (bytes: ArrayBuffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(bytes), encoding: 'utf8' }).replace(/\s+/g, ' ');
-type Money = { currency: string; balance: number; side: string };
-type Board = { campaign: { differences: Money[] }; letters: { id: string; accountId: string; state: string; ours: Money[]; localBalance: number; theirs: Money[] | null; difference: Money[] | null; pdfUrl: string }[] };
-
-async function campaign(ids: string[]) {
-  for (const id of ids) await h.api(`/api/mutabakat/contacts/${id}`, { method: 'PUT', json: { to: [`m.${id}@firma.example`], cc: [], person: '' } });
-  const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ids, asOf: ASOF, deadline: '2026-12-31' } });
-  expect(r.status).toBe(201);
-  const id = ((await r.json()) as { campaign: { id: string } }).campaign.id;
-  await h.drain();
-  const board = async () => (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as Board;
-  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] }).mails;
-  const path = (acc: string) => new URL(mails.find((m) => m.accountId === acc && m.kind === 'letter')!.replyUrl).pathname;
-  const letter = async (acc: string) => (await board()).letters.find((l) => l.accountId === acc)!;
-  return { board, path, letter };
-}
+const campaign = (ids: string[]) => letterCampaign(h, ids, ASOF);
 
 const answer = (c: Awaited<ReturnType<typeof campaign>>, acc: string, fields: Record<string, string>) => {
   const f = new FormData();
