@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { LARGE_STATEMENT_ACCOUNT_ID } from '../server/demo-erp/index';
 import { t } from '../src/i18n';
-import { api, apiEntry, arm, badText, BASELINE_RUNS, BUDGET_MS, check, elapsed, heapMB, log, MB, newContext, notes, QUERY, ROOT, RUNS, SCREENS, settle, settled, sleep, waitMark } from './common';
+import { api, apiEntry, arm, badText, BASELINE_RUNS, BUDGET_MS, check, CPU_SLOWDOWN, elapsed, heapMB, log, MB, newContext, notes, QUERY, ROOT, RUNS, SCREENS, settle, settled, sleep, waitMark } from './common';
 import { figure, percentile, type Figure } from './stats';
 import { referenceRun, type ReferenceRun } from './reference-run';
 
@@ -241,6 +241,28 @@ export async function measureAccounts(browser: Browser, baseUrl: string): Promis
   figures['ratio.accounts.firstRows'] = ratios(virt.map((r) => r.firstRowsMs), refs.map((r) => r.firstRowsMs));
   figures['ratio.accounts.keystrokeP95'] = ratios(virt.map((r) => percentile(r.keystrokesMs, 95)), refs.map((r) => percentile(r.keystrokesMs, 95)));
   notes.push(`Virtualized: ${virt[0]?.rowsInDom} account rows in the DOM at first paint (of 100,000); statement: ${virt[0]?.statementRowsInDom} rows (of 50,000).`);
+
+  // 4b'. the slow-machine pass: ours and the reference again, pair by pair, every page's CPU throttled
+  // CPU_SLOWDOWN× (issue 48): a ratio that holds on a fast machine must hold on a slower office PC.
+  if (CPU_SLOWDOWN > 1) {
+    const slow = await newContext(browser, baseUrl, { login: true, cpuSlowdown: CPU_SLOWDOWN });
+    const sv: AccountsRun[] = [];
+    const sr: ReferenceRun[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      log(`run ${i + 1}/${RUNS} (CPU ${CPU_SLOWDOWN}× slower) …`);
+      sv.push(await accountsRun(slow, { virtual: true, statement: false, first: false }));
+      sr.push(await referenceRun(slow, false));
+      log(`  first rows ${sv[i]!.firstRowsMs.toFixed(0)} ms (reference ${sr[i]!.firstRowsMs.toFixed(0)} ms) · keys p95 ${percentile(sv[i]!.keystrokesMs, 95).toFixed(0)} ms (reference ${percentile(sr[i]!.keystrokesMs, 95).toFixed(0)} ms)`);
+    }
+    await slow.close();
+    const tag = `cpu${CPU_SLOWDOWN}x`;
+    figures[`${tag}.accounts.firstRowsMs`] = figure(sv.map((r) => r.firstRowsMs), 'ms');
+    figures[`${tag}.reference.accounts.firstRowsMs`] = figure(sr.map((r) => r.firstRowsMs), 'ms');
+    figures[`${tag}.accounts.filterKeystrokeP95Ms`] = figure(sv.map((r) => percentile(r.keystrokesMs, 95)), 'ms');
+    figures[`${tag}.reference.accounts.filterKeystrokeP95Ms`] = figure(sr.map((r) => percentile(r.keystrokesMs, 95)), 'ms');
+    figures[`ratio.${tag}.accounts.firstRows`] = ratios(sv.map((r) => r.firstRowsMs), sr.map((r) => r.firstRowsMs));
+    figures[`ratio.${tag}.accounts.keystrokeP95`] = ratios(sv.map((r) => percentile(r.keystrokesMs, 95)), sr.map((r) => percentile(r.keystrokesMs, 95)));
+  }
 
   // 4c. baseline: the same table with virtualization off
   const base: AccountsRun[] = [];

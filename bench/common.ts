@@ -64,8 +64,25 @@ export async function launchChromium(): Promise<Browser> {
 
 // ───────────────────────────── pages ─────────────────────────────
 
-export async function newContext(browser: Browser, baseUrl: string, opts: { login: boolean; noVirtual?: boolean }): Promise<BrowserContext> {
+/** BENCH_CPU_SLOWDOWN (default 4): the slow-machine pass runs every page with Chromium's CPU throttled this many times (0: no such pass). */
+export const CPU_SLOWDOWN = Number(env.BENCH_CPU_SLOWDOWN ?? 4);
+
+/**
+ * `cpuSlowdown`: every page opened in the context runs with its CPU throttled that many times
+ * (DevTools Emulation.setCPUThrottlingRate, set before the page navigates): a slower office PC.
+ */
+export async function newContext(browser: Browser, baseUrl: string, opts: { login: boolean; noVirtual?: boolean; cpuSlowdown?: number }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', baseURL: baseUrl });
+  if (opts.cpuSlowdown && opts.cpuSlowdown > 1) {
+    const rate = opts.cpuSlowdown;
+    const open = context.newPage.bind(context);
+    context.newPage = async () => {
+      const page = await open();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      return page;
+    };
+  }
   // A window that stays open: each page the bench opens is a new tab in it, as in a user's browser.
   // With no page open in the context, Chromium makes a whole new window for every page (a new
   // context has none, and a measured page's window goes when the page is closed); that window's

@@ -77,6 +77,12 @@ const LABELS: Record<string, string> = {
   'reference.accounts.filterKeystrokeP95Ms': 'reference list, 100k: keystroke → filtered rows painted (p95 of 5 keys)',
   'ratio.accounts.firstRows': 'ours / reference: accounts.firstRowsMs over the reference list\'s, run by run (< 1: ours is faster)',
   'ratio.accounts.keystrokeP95': 'ours / reference: accounts.filterKeystrokeP95Ms over the reference list\'s, run by run',
+  'ratio.cpu4x.accounts.firstRows': 'the same ratio with every page\'s CPU throttled 4× (a slower office PC), pair by pair in the same run',
+  'ratio.cpu4x.accounts.keystrokeP95': 'keystroke p95 ratio with the CPU throttled 4×',
+  'cpu4x.accounts.firstRowsMs': 'accounts, 100k, CPU throttled 4×: get_cari last byte → the whole list painted',
+  'cpu4x.reference.accounts.firstRowsMs': 'the reference list, CPU throttled 4×: first rows',
+  'cpu4x.accounts.filterKeystrokeP95Ms': 'accounts, 100k, CPU throttled 4×: keystroke → filtered rows painted (p95)',
+  'cpu4x.reference.accounts.filterKeystrokeP95Ms': 'the reference list, CPU throttled 4×: keystroke p95',
   'extra.network.overview.sentMs': '50 Mbit/s login → Özet: click "Giriş yap" → GET /api/overview sent (the figures, worked out by the gateway)',
   'extra.network.overview.lastByteMs': '50 Mbit/s login → Özet: click → /api/overview last byte',
   'extra.network.overview.wireKB': '50 Mbit/s login → Özet: /api/overview on the wire (headers + body)',
@@ -219,7 +225,7 @@ function order(name: string): number {
   if (name.startsWith('reader.')) return 3;
   if (name.startsWith('network.')) return 3.5;
   if (name.startsWith('extra.')) return 4;
-  if (name.startsWith('reference.') || name.startsWith('ratio.')) return 4.5;
+  if (name.startsWith('reference.') || name.startsWith('ratio.') || name.startsWith('cpu')) return 4.5;
   if (name.startsWith('baseline.')) return 5;
   return 6;
 }
