@@ -51,6 +51,8 @@ export interface StartAppOptions {
   workerIntervalMs?: number;
   /** A claimed job's lease (default 60 s; renewed while it runs). */
   jobLeaseMs?: number;
+  /** Tests: the wait before a failed job's next try (default 2 s, doubling). */
+  jobRetryBaseMs?: number;
   retryBaseMs?: number;
   maxMailAttempts?: number;
   /** Client address for the reply page's limiter (the gateway's trusted-proxy rule). */
@@ -100,7 +102,7 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
       // The running server's cron (tests drive the worker and call these themselves), in Istanbul's day:
       // the tahsilat proposal at 07:00, the reminder scan every 10 minutes, pruning every hour.
       schedules: o.runWorker === false ? [] : [...(tahsilatOn ? [DAILY_PROPOSAL] : []), ...(s.enabled ? [every('remind_scan', 10 * 60_000)] : []), every('jobs_prune', 3_600_000)],
-      now, log, intervalMs: o.workerIntervalMs ?? 500, leaseMs: o.jobLeaseMs ?? 60_000,
+      now, log, intervalMs: o.workerIntervalMs ?? 500, leaseMs: o.jobLeaseMs ?? 60_000, retryBaseMs: o.jobRetryBaseMs,
     });
     if (o.runWorker !== false && !closed) worker.start();
     if (o.seedDemo ?? s.demo) void seedDemoContacts(ctx).catch((e: unknown) => log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`));

@@ -173,13 +173,15 @@ export interface WorkerOptions {
    * long for the next round.
    */
   topUpMs?: number;
-  /** Tries of a job that throws (default 8), waits doubling from 2 s to at most 5 min. */
+  /** Tries of a job that throws (default 8), waits doubling from `retryBaseMs` × 2 to at most 5 min. */
   maxAttempts?: number;
+  /** The retry wait's base (default 2 s: 4 s after the first try, 8 s after the second, …). */
+  retryBaseMs?: number;
 }
 
 /** The default retry of a job that threw: doubling waits, failed for good after `max` tries. */
-export function defaultRetry(attempts: number, now: Date, max: number): Date | null {
-  return attempts < max ? new Date(now.getTime() + Math.min(300_000, 2_000 * 2 ** Math.min(attempts, 8))) : null;
+export function defaultRetry(attempts: number, now: Date, max: number, baseMs = 2_000): Date | null {
+  return attempts < max ? new Date(now.getTime() + Math.min(300_000, baseMs * 2 ** Math.min(attempts, 8))) : null;
 }
 
 /** Polls the jobs table; `drain()` runs until nothing is ready (tests, bench). */
@@ -332,7 +334,7 @@ export class Worker {
 
   private failure(job: Job, e: unknown): Outcome {
     const error = (e as Error).message.slice(0, 500);
-    const retryAt = e instanceof JobRetry ? e.at : defaultRetry(job.attempts, this.o.now(), this.o.maxAttempts ?? 8);
+    const retryAt = e instanceof JobRetry ? e.at : defaultRetry(job.attempts, this.o.now(), this.o.maxAttempts ?? 8, this.o.retryBaseMs);
     this.o.log(`jobs: ${job.kind} #${job.id} failed (attempt ${job.attempts}${retryAt ? '' : ', for good'}): ${error.slice(0, 160)}`);
     return { retryAt, error };
   }

@@ -94,6 +94,8 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: ActingApp }
       log: () => undefined,
       // A round every 0.2 s: each round claims in PGlite; polled every 0.05 s a file spent 0.3–0.7 s more CPU.
       workerIntervalMs: 200,
+      // A job that failed (a letter the ERP did not give) tries again 0.2 s, then 0.4 s later, not 4 and 8 s.
+      jobRetryBaseMs: 100,
     });
     } finally {
       Object.assign(globalThis, jsdom);
