@@ -87,7 +87,7 @@ export async function newContext(browser: Browser, baseUrl: string, opts: { logi
   // With no page open in the context, Chromium makes a whole new window for every page (a new
   // context has none, and a measured page's window goes when the page is closed); that window's
   // set-up ran on the same two cores as the page load and added 90–130 ms to every figure read from
-  // navigation start (docs/decisions/0010-page-start-up.md, "A tab, not a window").
+  // navigation start (docs/decisions/0010-page-start-up.md, item 6: a tab, not a window).
   await context.newPage();
   await context.addInitScript({ content: PROBE_SCRIPT });
   if (opts.noVirtual) await context.addInitScript({ content: 'window.__BENCH_NO_VIRTUAL__ = true;' });

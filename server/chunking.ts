@@ -1,5 +1,5 @@
 /**
- * How the production build cuts the app into files (decision 0010, "Fewer files per page").
+ * How the production build cuts the app into files (decision 0010, item 5: fewer files per page).
  *
  * Left to itself Rolldown gives every set of modules shared by a different set of dynamic imports a
  * chunk of its own — with a domain layer of many small modules, dozens of files per page — and on a
