@@ -13,7 +13,10 @@
  *                            letters' preparation chunks, mails and reminders, the clock moved 91 days,
  *                            the worker's hourly pruning) — bounded by what one retention holds, beside
  *  act.jobsRows1Quarter      the same after the first quarter, and act.jobsRowsPeak the most at any week's end.
- * `tsx bench/acting.ts` runs the database figures (PGlite in memory) and writes bench/results-acting.json.
+ *  audit.sample100kMs        the auditor's sample over 100,000 accounts (issue 47): the slowest of the four
+ *                            methods — threshold, largest first to 70 %, stratified, random — each with its
+ *                            coverage per side and currency (target ≤ 1,000 ms).
+ * `tsx bench/acting.ts` runs the database figures (PGlite in memory) and the sample, and writes bench/results-acting.json.
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -25,6 +28,7 @@ import { openDatabase, type Database } from '../server/db/open';
 import { campaigns, letters } from '../server/db/schema';
 import { enqueue, every, prune, Worker } from '../server/jobs/queue';
 import { scanReminders } from '../server/mutabakat/reminders';
+import { sampleAccounts, type PopulationRow, type SampleMethod } from '../src/domain/audit/sampling';
 import type { ActingApp } from '../server/app/index';
 import { check, log, newContext, RUNS, waitMark } from './common';
 import { figure, type Figure } from './stats';
@@ -154,8 +158,37 @@ async function measureQuarters(): Promise<Record<string, number>> {
   }
 }
 
+/** The four sampling methods over 100,000 accounts (receivables and payables in TL, USD and EUR). */
+function measureSampling(): Record<string, number> {
+  const currencies = ['TL', 'TL', 'TL', 'USD', 'EUR'];
+  const population: PopulationRow[] = Array.from({ length: 100_000 }, (_, i) => ({
+    accountId: String(100_000 + i), name: `Cari ${i}`, side: i % 3 === 0 ? 'A' : 'B', currency: currencies[i % 5]!,
+    // A long tail: a few large balances, many small ones (kuruş).
+    balance: Math.floor(1e9 / (1 + (i % 997))) + (i % 89) * 100,
+  }));
+  const methods: [string, SampleMethod][] = [
+    ['threshold', { kind: 'threshold', minMinor: 50_000_000 }],
+    ['coverage70', { kind: 'coverage', percent: 70 }],
+    ['stratified', { kind: 'stratified', seed: 'bench', strata: [{ fromMinor: 0, toMinor: 10_000_000, count: 30 }, { fromMinor: 10_000_000, toMinor: 100_000_000, count: 30 }, { fromMinor: 100_000_000, toMinor: null, count: 30 }] }],
+    ['random', { kind: 'random', seed: 'bench', count: 200 }],
+  ];
+  const out: Record<string, number> = {};
+  let slowest = 0;
+  for (const [name, m] of methods) {
+    sampleAccounts(population, m); // warm
+    const t = performance.now();
+    const r = sampleAccounts(population, m);
+    const ms = performance.now() - t;
+    slowest = Math.max(slowest, ms);
+    out[`extra.audit.sample100k.${name}Ms`] = Math.round(ms * 10) / 10;
+    log(`sample of 100,000 accounts, ${name}: ${r.selected.length} selected in ${ms.toFixed(1)} ms`);
+  }
+  out['audit.sample100kMs'] = Math.round(slowest * 10) / 10;
+  return out;
+}
+
 async function main() {
-  const results = { ...(await measureScan()), ...(await measureQuarters()) };
+  const results = { ...measureSampling(), ...(await measureScan()), ...(await measureQuarters()) };
   writeFileSync(join(import.meta.dirname, 'results-acting.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
   console.info(JSON.stringify(results, null, 2));
 }
