@@ -15,7 +15,7 @@ import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/open';
 import { contacts } from '../db/schema';
 import { every, prune, Worker, type Job } from '../jobs/queue';
-import { sendJobs } from '../mail/outbox';
+import { sendJobs, type UnrecordedTry } from '../mail/outbox';
 import { letterMailHooks } from '../mutabakat/letter-mail';
 import { disabledTransport, outboxTransport, smtpTransport, type MailTransport } from '../mail/transport';
 import { createReplyApp } from '../reply/app';
@@ -83,7 +83,7 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
   let worker: Worker | null = null;
   let closed = false;
 
-  const unrecorded = new Map<string, { messageId: string; response: string }>();
+  const unrecorded = new Map<string, UnrecordedTry>();
   const build = (d: Database): AppCtx => ({ d, db: d.db, settings: s, company: o.company, ttk94Clause: o.ttk94Clause !== false, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6, unrecorded, mailHooks: letterMailHooks });
 
   const openDb = async (): Promise<Database> => {

@@ -15,6 +15,9 @@ export type MailRow = typeof mails.$inferSelect;
 type Tx = Pick<Db, 'insert' | 'update' | 'select' | 'execute'>;
 export type SentMail = { mail: MailRow; messageId: string; response: string; attempt: number };
 
+/** A try the relay answered whose record is not written yet: accepted (its Message-ID), or refused (its answer). */
+export type UnrecordedTry = { ok: true; messageId: string; response: string } | { ok: false; error: unknown; attempt: number };
+
 /** What the part that owns letter mails does around the outbox. */
 export interface MailHooks {
   /** Each mail's attachments, or why it does not go now (a cancelled or answered letter's). */
@@ -38,8 +41,8 @@ export interface OutboxCtx {
   retryBaseMs: number;
   /** Tries of one mail before it is failed for good. */
   maxMailAttempts: number;
-  /** Mails the relay accepted whose record could not be written yet: recorded by the job's next round, never sent again by this process. */
-  unrecorded: Map<string, { messageId: string; response: string }>;
+  /** Tries whose record could not be written yet (the database away): recorded by the job's next round; the mail is never sent again for them by this process. */
+  unrecorded: Map<string, UnrecordedTry>;
   mailHooks: MailHooks;
 }
 
@@ -84,9 +87,18 @@ export async function sendJobs(ctx: OutboxCtx, list: readonly Job[]): Promise<Ma
   const parts = await ctx.mailHooks.prepare(ctx.db, live.filter((m) => !own(m)));
   const stopped = live.filter((m) => !own(m) && 'stop' in parts.get(m.id)!);
   for (const m of stopped) await ctx.db.update(mails).set({ state: 'failed', smtp: (parts.get(m.id) as { stop: string }).stop, link: null }).where(eq(mails.id, m.id));
-  // Accepted by the relay in an earlier round of this process, its record not written then: recorded now, not sent again.
-  const accepted: Sent[] = live.filter((m) => m.state === 'sending' && ctx.unrecorded.has(m.id)).map((mail) => ({ mail, ...ctx.unrecorded.get(mail.id)! }));
-  const go = live.filter((m) => !stopped.includes(m) && !ctx.unrecorded.has(m.id));
+  // Answered by the relay in an earlier round of this process, their record not written then: recorded now, not sent again.
+  const pending = (m: MailRow) => (m.state === 'sending' ? ctx.unrecorded.get(m.id) : undefined);
+  const accepted: Sent[] = [];
+  const answered = new Set<string>();
+  for (const mail of live) {
+    const u = pending(mail);
+    if (!u) continue;
+    answered.add(mail.id);
+    if (u.ok) accepted.push({ mail, messageId: u.messageId, response: u.response });
+    else await refused(ctx, mail, u.error, u.attempt, setOutcome);
+  }
+  const go = live.filter((m) => !stopped.includes(m) && !answered.has(m.id));
   // In flight when its process stopped: it may have gone already. It goes (once more), marked.
   const inFlight = go.filter((m) => m.state === 'sending');
   if (inFlight.length) {
@@ -105,10 +117,10 @@ export async function sendJobs(ctx: OutboxCtx, list: readonly Job[]): Promise<Ma
         attachment: { fileName: mail.attachmentName, content: Buffer.from(mail.pdf ?? p!.attachment) },
         ...(p?.more.length ? { moreAttachments: p.more.map((a) => ({ fileName: a.fileName, content: Buffer.from(a.content) })) } : {}),
       });
-      ctx.unrecorded.set(mail.id, { messageId: r.messageId, response: r.response });
+      ctx.unrecorded.set(mail.id, { ok: true, messageId: r.messageId, response: r.response });
       sent.push({ mail, messageId: r.messageId, response: r.response });
     } catch (e) {
-      setOutcome(mail.id, await failedMail(ctx, mail, e));
+      await refused(ctx, mail, e, mail.attempts + 1, setOutcome);
     }
   }));
   if (sent.length) {
@@ -152,10 +164,25 @@ async function recordSent(ctx: OutboxCtx, sent: readonly Sent[]): Promise<void> 
   });
 }
 
+/**
+ * A try the relay refused, recorded; when the record cannot be written (the database away) the refusal is
+ * kept in memory and recorded by the job's next round — the mail was not sent, so it is not marked "belki
+ * iki kez" then.
+ */
+async function refused(ctx: OutboxCtx, mail: MailRow, e: unknown, attempt: number, setOutcome: (mailId: string, o: Outcome) => void): Promise<void> {
+  try {
+    setOutcome(mail.id, await failedMail(ctx, mail, e, attempt));
+    ctx.unrecorded.delete(mail.id);
+  } catch (dbError) {
+    ctx.unrecorded.set(mail.id, { ok: false, error: e, attempt });
+    ctx.log(`mail: a refused try not recorded yet (${(dbError as Error).message.slice(0, 120)}); recorded on the next round`);
+    setOutcome(mail.id, { retryAt: new Date(ctx.now().getTime() + 5_000), error: 'reddedildi; kaydı bekliyor' });
+  }
+}
+
 /** A mail the transport refused: the try and its SMTP answer kept; the job moved to the mails' one retry schedule, or failed for good (5xx, or out of tries). */
-async function failedMail(ctx: OutboxCtx, mail: MailRow, e: unknown): Promise<Outcome> {
+async function failedMail(ctx: OutboxCtx, mail: MailRow, e: unknown, attempt: number): Promise<Outcome> {
   const own = mail.pdf !== null;
-  const attempt = mail.attempts + 1;
   const answer = (e as Error).message.slice(0, 500);
   const permanent = e instanceof SendError && e.permanent;
   const giveUp = permanent || attempt >= ctx.maxMailAttempts;

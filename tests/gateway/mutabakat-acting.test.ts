@@ -198,6 +198,43 @@ describe('every mail once', () => {
     expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM events WHERE type = 'sent'`))[0]!.n).toBe(3);
   });
 
+  it('a refusal (421) while the database is away: recorded by the next round, tried again on schedule, delivered once, not marked', async () => {
+    const id = await campaign(['1006'], false);
+    await h.drain();
+    const d = (await h.mut.ctx()).d;
+    const original = d.db.transaction.bind(d.db);
+    let refusedRecords = 0;
+    (d.db as { transaction: unknown }).transaction = ((fn: never) => {
+      if (refusedRecords < 1 && new Error().stack!.includes('failedMail')) {
+        refusedRecords++;
+        return Promise.reject(new Error('Connection terminated unexpectedly'));
+      }
+      return original(fn);
+    }) as never;
+    inbox.busy = 1;
+    try {
+      expect((await h.api(`/api/mutabakat/campaigns/${id}/send`, { json: {} })).status).toBe(200);
+      await h.drain();
+      expect(refusedRecords).toBe(1);
+      expect(await rows(sql`SELECT * FROM mail_tries`)).toEqual([]);
+      // The next round (5 s on) records the refusal; it does not send.
+      later(6_000);
+      await h.drain();
+    } finally {
+      (d.db as { transaction: unknown }).transaction = original;
+    }
+    expect(inbox.count).toBe(0);
+    expect((await rows<{ attempt: number; ok: boolean }>(sql`SELECT attempt, ok FROM mail_tries`)).map((t) => [t.attempt, t.ok])).toEqual([[1, false]]);
+    // The mails' schedule: 30 s after the refused try.
+    later(31_000);
+    await h.drain();
+    await inbox.waitFor(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inbox.count).toBe(1);
+    expect((await rows<{ attempt: number; ok: boolean }>(sql`SELECT attempt, ok FROM mail_tries ORDER BY id`)).map((t) => [t.attempt, t.ok])).toEqual([[1, false], [2, true]]);
+    expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM mails WHERE maybe_twice`))[0]!.n).toBe(0);
+  });
+
   it('two clicks on Gönder at the same moment: one mail per letter', async () => {
     const ids = ['1006', '1047', '1003', '1010'];
     const id = await campaign(ids, false);
