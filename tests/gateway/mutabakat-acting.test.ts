@@ -116,6 +116,24 @@ describe('every letter ends', () => {
   });
 });
 
+/**
+ * The database "away" for the transactions made from `step` (a function of the outbox, read from the
+ * call stack), the first `times` of them: each is refused as a dropped connection would be.
+ */
+async function databaseAwayFor(step: string, times: number) {
+  const d = (await h.mut.ctx()).d;
+  const original = d.db.transaction.bind(d.db);
+  const away = { refused: 0, restore: () => void ((d.db as { transaction: unknown }).transaction = original) };
+  (d.db as { transaction: unknown }).transaction = ((fn: never) => {
+    if (away.refused < times && new Error().stack!.includes(step)) {
+      away.refused++;
+      return Promise.reject(new Error('Connection terminated unexpectedly'));
+    }
+    return original(fn);
+  }) as never;
+  return away;
+}
+
 describe('every mail once', () => {
   it('a busy relay (421) then OK: the mail goes once, both tries kept with the relay’s answers', async () => {
     inbox.busy = 1;
@@ -167,28 +185,19 @@ describe('every mail once', () => {
     const ids = ['1006', '1047', '1003'];
     const id = await campaign(ids, false);
     await h.drain();
-    const d = (await h.mut.ctx()).d;
-    const original = d.db.transaction.bind(d.db);
-    let refused = 0;
     // Every transaction of the recording step fails for a while (its inline tries included).
-    (d.db as { transaction: unknown }).transaction = ((fn: never) => {
-      if (refused < 4 && new Error().stack!.includes('recordSent')) {
-        refused++;
-        return Promise.reject(new Error('Connection terminated unexpectedly'));
-      }
-      return original(fn);
-    }) as never;
+    const away = await databaseAwayFor('recordSent', 4);
     try {
       expect((await h.api(`/api/mutabakat/campaigns/${id}/send`, { json: {} })).status).toBe(200);
       await h.drain();
       await inbox.waitFor(3);
-      expect(refused).toBe(4);
+      expect(away.refused).toBe(4);
       expect((await board(id)).campaign.counts).toMatchObject({ queued: 3 });
       // The next round records what the relay accepted; nothing is sent again.
       later(6_000);
       await h.drain();
     } finally {
-      (d.db as { transaction: unknown }).transaction = original;
+      away.restore();
     }
     await new Promise((r) => setTimeout(r, 300));
     expect(inbox.count).toBe(3);
@@ -201,27 +210,18 @@ describe('every mail once', () => {
   it('a refusal (421) while the database is away: recorded by the next round, tried again on schedule, delivered once, not marked', async () => {
     const id = await campaign(['1006'], false);
     await h.drain();
-    const d = (await h.mut.ctx()).d;
-    const original = d.db.transaction.bind(d.db);
-    let refusedRecords = 0;
-    (d.db as { transaction: unknown }).transaction = ((fn: never) => {
-      if (refusedRecords < 1 && new Error().stack!.includes('failedMail')) {
-        refusedRecords++;
-        return Promise.reject(new Error('Connection terminated unexpectedly'));
-      }
-      return original(fn);
-    }) as never;
+    const away = await databaseAwayFor('failedMail', 1);
     inbox.busy = 1;
     try {
       expect((await h.api(`/api/mutabakat/campaigns/${id}/send`, { json: {} })).status).toBe(200);
       await h.drain();
-      expect(refusedRecords).toBe(1);
+      expect(away.refused).toBe(1);
       expect(await rows(sql`SELECT * FROM mail_tries`)).toEqual([]);
       // The next round (5 s on) records the refusal; it does not send.
       later(6_000);
       await h.drain();
     } finally {
-      (d.db as { transaction: unknown }).transaction = original;
+      away.restore();
     }
     expect(inbox.count).toBe(0);
     expect((await rows<{ attempt: number; ok: boolean }>(sql`SELECT attempt, ok FROM mail_tries`)).map((t) => [t.attempt, t.ok])).toEqual([[1, false]]);
