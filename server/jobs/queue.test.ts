@@ -86,6 +86,14 @@ describe('claims, leases and owners', () => {
     expect(await complete(d, b.length ? 'B' : 'C', [job!.id], at(62_000))).toEqual([]);
   });
 
+  it('a worker whose lease lapsed while it still runs the job does not take that job again itself; another worker can', async () => {
+    d = await takeDatabase();
+    await enqueue(d.db, 'x', {}, T0);
+    const [job] = await claim(d, 'A', ['x'], 5, T0, 1_000);
+    expect(await claim(d, 'A', ['x'], 5, at(2_000), 1_000, [job!.id])).toEqual([]);
+    expect(await claim(d, 'B', ['x'], 5, at(2_000), 1_000)).toMatchObject([{ id: job!.id, reclaimed: true }]);
+  });
+
   it('the worker renews the leases it holds while a job runs past its lease: a second worker does not take it', async () => {
     d = await takeDatabase();
     await enqueue(d.db, 'slow', {}, new Date());

@@ -52,15 +52,17 @@ export async function enqueue(db: Tx, kind: string, payload: Record<string, unkn
     .onConflictDoNothing();
 }
 
-export async function claim(d: Database, me: string, kinds: readonly string[], n: number, now: Date, leaseMs: number): Promise<Job[]> {
+/** `held`: jobs this worker is still running (a lease it could not renew in time is not taken again by itself). */
+export async function claim(d: Database, me: string, kinds: readonly string[], n: number, now: Date, leaseMs: number, held: readonly number[] = []): Promise<Job[]> {
   const until = new Date(now.getTime() + leaseMs);
   const kindList = sql.join(kinds.map((k) => sql`${k}`), sql`, `);
+  const notHeld = held.length ? sql`AND id NOT IN (${idList(held)})` : sql``;
   const rows = await d.rows<{ id: string | number; kind: string; payload: Record<string, unknown>; attempts: number }>(sql`
     UPDATE jobs SET locked_until = ${iso(until)}::timestamptz, locked_by = ${me}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM jobs
       WHERE state = 'queued' AND kind IN (${kindList}) AND run_at <= ${iso(now)}::timestamptz
-        AND (locked_until IS NULL OR locked_until < ${iso(now)}::timestamptz)
+        AND (locked_until IS NULL OR locked_until < ${iso(now)}::timestamptz) ${notHeld}
       ORDER BY run_at, id
       FOR UPDATE SKIP LOCKED
       LIMIT ${n}
@@ -273,8 +275,8 @@ export class Worker {
       const kinds = Object.keys(this.o.handlers);
       const batches = Object.entries(this.o.batchHandlers ?? {});
       const [claimed, ...batchClaims] = await Promise.all([
-        kinds.length ? claim(this.d, this.id, kinds, this.o.batch ?? 8, now, lease) : Promise.resolve([]),
-        ...batches.map(([kind, b]) => claim(this.d, this.id, [kind], b.max, now, lease)),
+        kinds.length ? claim(this.d, this.id, kinds, this.o.batch ?? 8, now, lease, [...this.held]) : Promise.resolve([]),
+        ...batches.map(([kind, b]) => claim(this.d, this.id, [kind], b.max, now, lease, [...this.held])),
       ]);
       this.hold([...claimed!, ...batchClaims.flat()]);
       count = claimed!.length + batchClaims.reduce((n, c) => n + c.length, 0);
@@ -295,7 +297,7 @@ export class Worker {
             await this.finish(job, outcome);
             job = undefined;
             if (!this.stopped && Date.now() - started < topUpMs) {
-              const [next] = await claim(this.d, this.id, kinds, 1, this.o.now(), lease);
+              const [next] = await claim(this.d, this.id, kinds, 1, this.o.now(), lease, [...this.held]);
               if (next) {
                 this.hold([next]);
                 count++;

@@ -9,13 +9,16 @@
  * many send it at the same moment.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contacts } from '../../server/db/schema';
 import { smtpTransport } from '../../server/mail/transport';
 import { upstreamSource, type ErpSource } from '../../server/app/erp';
 import { scanReminders } from '../../server/mutabakat/reminders';
 import { sendReminders } from '../../server/tahsilat/reminders';
 import { mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
+
+// A campaign's first letters start the process's letter thread (tsx, pdfmake, fonts): seconds on a loaded 2-core CI machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 let h: Harness;
 let inbox: Inbox;
