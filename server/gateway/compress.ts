@@ -3,7 +3,7 @@
  * brotli at quality BR_QUALITY when offered, else gzip at GZIP_LEVEL, none when neither is accepted;
  * bodies under COMPRESS_MIN_BYTES stay as they are (the frame would cost more than it saves).
  * Done once, in the gateway, so the production server and the Vite dev server send the same bytes.
- * Levels: README "Performance" → compression (measured by bench/compress.ts on the 15.8 MB get_cari).
+ * Levels: server/gateway/README.md, "Compression" (measured by bench/compress.ts on the 15.8 MB get_cari).
  */
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
