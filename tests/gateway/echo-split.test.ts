@@ -4,7 +4,7 @@
  * across two writes at ANY offset — and nothing that reaches the browser before the cut holds the
  * whole form. Character references may carry any number of leading zeros (browsers read
  * `&#0000000000112;` as "p"); the guard used to assume at most three.
- * The forms are written here by hand from the list in docs/security.md (the README's summary), not taken from the guard's own tables.
+ * The forms are written here by hand from the list in docs/security.md ("Echo guard"), not taken from the guard's own tables.
  */
 import { Buffer } from 'node:buffer';
 import { checkedAnswer } from '../../server/gateway/answer-stream';
