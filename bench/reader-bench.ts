@@ -72,7 +72,7 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
   });
   if (lines !== LARGE_STATEMENT_LINES) throw new Error(`reader: ${lines} statement lines, expected ${LARGE_STATEMENT_LINES}`);
   const compute = time(runs, () => void computeStatement(statement.lines, { today: dataset.today }));
-  // The open-item engine (src/domain/ledger.ts) over the 50,000-line statement: open items, days,
+  // The open-item engine (src/domain/ledger/) over the 50,000-line statement: open items, days,
   // buckets, which movement closed what (explain on, as the FIFO panel and the statement use it).
   let openCount = 0;
   const openTimes = time(runs, () => {

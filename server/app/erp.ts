@@ -1,6 +1,6 @@
 /**
  * The ERP as the server reads it for mutabakat: through the gateway's one upstream module (the API
- * password stays here) and the project's one reader (src/api/reader). Statements are read by the
+ * password stays here) and the project's one reader (src/domain/reader). Statements are read by the
  * preparing job; the account list once per job run (names, places, currencies); the invoices once per
  * BA/BS campaign run.
  */

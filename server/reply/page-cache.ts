@@ -3,7 +3,7 @@
  * by the instance that rendered it, so that repeated opens of a link (a counterpart's reloads, a
  * mail scanner, a burst of clicks) do not each query the database.
  *
- * Why this is safe with several instances on one database (docs/security.md, "The reply page"):
+ * Why this is safe with several instances on one database (docs/mutabakat-api.md, "Public reply page"):
  * - only a form page is kept, and only once the link's first open is committed ("opened" is never
  *   skipped), never the plain page, an answered page or a PDF;
  * - a POST never reads it: the answer is decided against the database (one answer; a second is told

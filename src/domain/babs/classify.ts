@@ -2,7 +2,7 @@
  * Which Ba/Bs form a document belongs to, from its type (the invoice answer's type column, else the
  * statement's İşlem Türü). A return is reported on the OTHER form, not netted: a sales return is a
  * document the customer issues to us (our Ba), a purchase return one we issue (our Bs).
- * What the document IS comes from the one movement-class table (src/lib/ledger/movements.ts, which an
+ * What the document IS comes from the one movement-class table (src/domain/ledger/movements.ts, which an
  * installation extends): a payment, opening or transfer is no Ba/Bs document; a return is one. Its
  * direction (which the table does not hold) from the words after Turkish folding: satış / verilen,
  * alış / alınan; a type with no direction ("Fatura") is not guessed.
