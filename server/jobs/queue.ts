@@ -182,7 +182,7 @@ export interface WorkerOptions {
 }
 
 /** The default retry of a job that threw: doubling waits, failed for good after `max` tries. */
-export function defaultRetry(attempts: number, now: Date, max: number, baseMs = 2_000): Date | null {
+function defaultRetry(attempts: number, now: Date, max: number, baseMs = 2_000): Date | null {
   return attempts < max ? new Date(now.getTime() + Math.min(300_000, baseMs * 2 ** Math.min(attempts, 8))) : null;
 }
 

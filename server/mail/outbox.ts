@@ -196,6 +196,6 @@ async function failedMail(ctx: OutboxCtx, mail: MailRow, e: unknown, attempt: nu
 }
 
 /** The one retry schedule of mails: retryBaseMs after the first try, doubling. */
-export function mailRetryAt(ctx: Pick<OutboxCtx, 'now' | 'retryBaseMs'>, attempt: number): Date {
+function mailRetryAt(ctx: Pick<OutboxCtx, 'now' | 'retryBaseMs'>, attempt: number): Date {
   return new Date(ctx.now().getTime() + ctx.retryBaseMs * 2 ** (attempt - 1));
 }

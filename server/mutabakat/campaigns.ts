@@ -181,7 +181,7 @@ function summaryJson(c: CampaignRecord, counts: Counts, open: readonly LetterJso
  * its differences from its disagreed, unresolved letters only: the list's work does not grow with the
  * letters answered or waiting. "Bir ay geçti" needs each waiting letter's sent_at (addMonth's calendar).
  */
-export async function campaignSummaries(db: Db, list: readonly CampaignRecord[], now: Date) {
+async function campaignSummaries(db: Db, list: readonly CampaignRecord[], now: Date) {
   if (list.length === 0) return [];
   const ids = list.map((c) => c.id);
   const counts = new Map(ids.map((id) => [id, emptyCounts()]));

@@ -104,7 +104,7 @@ export async function prepareJob(ctx: AppCtx, job: Job): Promise<void> {
 }
 
 /** Tries of one letter's preparation before it ends as prepare_failed (the job retries in 4 s, then 8 s). */
-export const PREPARE_TRIES = 3;
+const PREPARE_TRIES = 3;
 /** Claims of one preparation job after which its letters end whatever happens (a process that dies at each try). */
 const PREPARE_JOB_CLAIMS = 5;
 
