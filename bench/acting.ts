@@ -30,7 +30,7 @@ import { campaigns, letters } from '../server/db/schema';
 import { enqueue, every, prune, Worker } from '../server/jobs/queue';
 import { scanReminders } from '../server/mutabakat/reminders';
 import { sampleAccounts, type PopulationRow, type SampleMethod } from '../src/domain/audit/sampling';
-import { linkChain, verifyChain } from '../server/audit/chain';
+import { chainMoment, linkChain, verifyChain } from '../server/audit/chain';
 import type { ActingApp } from '../server/app/index';
 import { check, log, newContext, RUNS, waitMark } from './common';
 import { figure, type Figure } from './stats';
@@ -193,8 +193,8 @@ function measureSampling(): Record<string, number> {
 function measureChain(): Record<string, number> {
   const types = ['sent', 'opened', 'code_sent', 'answered'];
   const events = Array.from({ length: 100_000 }, (_, i) => ({
-    seq: i + 1, at: new Date(Date.UTC(2026, 11, 1) + i * 1000), type: types[i % 4]!, by: i % 4 === 3 ? null : 'denetci',
-    detail: { accountId: String(100_000 + Math.floor(i / 4)), to: `m.${i}@firma.example`, ip: '203.0.113.7', theirs: [{ currency: 'TL', balance: i * 137 }] },
+    seq: i + 1, atText: chainMoment(new Date(Date.UTC(2026, 11, 1) + i * 1000)), type: types[i % 4]!, byUser: i % 4 === 3 ? null : 'denetci', byName: null, letterId: `l-${Math.floor(i / 4)}`, accountId: String(100_000 + Math.floor(i / 4)),
+    detailText: JSON.stringify({ ip: '203.0.113.7', to: `m.${i}@firma.example`, theirs: [{ balance: i * 137, currency: 'TL' }] }),
   }));
   const chain = linkChain(events);
   const t = performance.now();

@@ -3,11 +3,11 @@ import type { Problem } from '../../src/contract/contacts-import';
 
 export type MutCode =
   | 'unauthenticated' | 'bad_request' | 'not_found' | 'conflict' | 'import_rejected' | 'mail_not_configured'
-  | 'payload_too_large' | 'db_unavailable' | 'disabled';
+  | 'payload_too_large' | 'db_unavailable' | 'disabled' | 'forbidden' | 'too_many';
 
 const STATUS: Record<MutCode, number> = {
   unauthenticated: 401, bad_request: 400, not_found: 404, conflict: 409, import_rejected: 422,
-  mail_not_configured: 409, payload_too_large: 413, db_unavailable: 503, disabled: 503,
+  mail_not_configured: 409, payload_too_large: 413, db_unavailable: 503, disabled: 503, forbidden: 403, too_many: 429,
 };
 
 export const MUT_MESSAGES = {

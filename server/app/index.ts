@@ -14,6 +14,7 @@ import type { UpstreamOptions } from '../gateway/upstream';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/open';
 import { contacts } from '../db/schema';
+import { DEMO_SEED } from '../mutabakat/contacts';
 import { every, prune, Worker, type Job } from '../jobs/queue';
 import { sendJobs, type UnrecordedTry } from '../mail/outbox';
 import { letterMailHooks } from '../mutabakat/letter-mail';
@@ -26,6 +27,7 @@ import { prepareJob } from '../mutabakat/prepare';
 import { remindJob, scanReminders } from '../mutabakat/reminders';
 import { addMutabakatRoutes } from '../mutabakat/routes';
 import { addTahsilatRoutes } from '../tahsilat/routes';
+import { addAuditRoutes } from '../audit/routes';
 import { DAILY_PROPOSAL, dailyProposal } from '../tahsilat/daily';
 import type { AppSettings } from './settings';
 
@@ -149,6 +151,7 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
         mailMode: () => ({ mail: transport.mode, database: database?.kind ?? null, demo: s.demo, publicUrl: s.publicUrl }),
       });
       addTahsilatRoutes(app, cookies, tahsilatCtx);
+      addAuditRoutes(app, cookies, mutabakatCtx, { addressOf: o.addressOf ?? (() => 'unknown') });
     },
     reply: createReplyApp(mutabakatCtx, { addressOf: o.addressOf ?? (() => 'unknown'), ...o.replyLimits, pageCacheMs: o.replyPageCacheMs }),
     ctx,
@@ -173,7 +176,7 @@ async function seedDemoContacts(ctx: AppCtx): Promise<void> {
   const accounts = [...(await ctx.erp.accounts()).values()];
   const at = ctx.now();
   const rows = accounts.filter((_, i) => i % 10 !== 9).slice(0, 5000).map((a) => ({
-    accountId: a.id, to: [`muhasebe.${a.id}@demo.example`], cc: [], person: 'Muhasebe Yetkilisi', updatedAt: at, updatedBy: 'demo',
+    accountId: a.id, to: [`muhasebe.${a.id}@demo.example`], cc: [], person: 'Muhasebe Yetkilisi', updatedAt: at, updatedBy: DEMO_SEED,
   }));
   for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(contacts).values(rows.slice(i, i + 500)).onConflictDoNothing();
 }

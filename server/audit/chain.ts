@@ -1,21 +1,29 @@
 /**
  * Evidence that proves itself (issue 47, item 7): an engagement's events form a hash chain. Each event
- * stores the SHA-256 of the previous event's hash and its own canonical content; changing, removing or
- * reordering any stored event breaks the chain at that event, and verification names it.
+ * stores its position, the previous event's hash and its own: SHA-256 of the previous hash and the event's
+ * content. Changing, removing, inserting or reordering any stored event breaks the chain at that event,
+ * and verification names it.
  *
- * The content is hashed in a canonical form: JSON with object keys sorted at every level, the moment as
- * an ISO string, so the same event hashes the same on PGlite and PostgreSQL and after a backup/restore.
+ * The database keeps the chain (migration 0006: a trigger on every event of a 'den-…' campaign, whichever
+ * path writes it), so the content is what PostgreSQL prints of a row: its position, its moment in UTC with
+ * microseconds, type, who (user and name), letter, account, and the detail as jsonb prints it — the same
+ * on PGlite and PostgreSQL and after a backup. This module recomputes it, independently of the trigger.
  */
 import { createHash } from 'node:crypto';
 
-/** What is hashed of an event (the stored hash fields aside). */
+/** What is hashed of an event, as the database prints it (readChain's SELECT). */
 export interface ChainEvent {
   /** Its position in the engagement's chain (1, 2, …). */
   seq: number;
-  at: Date | string;
+  /** `to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`. */
+  atText: string;
   type: string;
-  by: string | null;
-  detail: unknown;
+  byUser: string | null;
+  byName: string | null;
+  letterId: string | null;
+  accountId: string | null;
+  /** `detail::text`. */
+  detailText: string;
 }
 
 export interface StoredChainEvent extends ChainEvent {
@@ -26,28 +34,16 @@ export interface StoredChainEvent extends ChainEvent {
 /** The hash the first event's prevHash names (64 zeros). */
 export const GENESIS = '0'.repeat(64);
 
-/** JSON with sorted keys at every level; undefined members left out as JSON.stringify does. */
-export function canonicalJson(v: unknown): string {
-  if (v === null || typeof v !== 'object') {
-    if (typeof v === 'number' && !Number.isFinite(v)) throw new Error('canonicalJson: a number that JSON cannot hold');
-    if (typeof v === 'bigint') return JSON.stringify(v.toString());
-    return JSON.stringify(v) ?? 'null';
-  }
-  if (v instanceof Date) return JSON.stringify(v.toISOString());
-  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
-  const entries = Object.entries(v as Record<string, unknown>)
-    .filter(([, x]) => x !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
-}
+/** The moment as the chain prints it (a JS Date has milliseconds: the microseconds are zeros). */
+export const chainMoment = (at: Date): string => at.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
 /** The hash of an event linked to the previous one. */
 export function chainHash(prevHash: string, e: ChainEvent): string {
-  const at = e.at instanceof Date ? e.at.toISOString() : new Date(e.at).toISOString();
-  return createHash('sha256').update(prevHash).update('\n').update(canonicalJson({ seq: e.seq, at, type: e.type, by: e.by, detail: e.detail })).digest('hex');
+  const content = [prevHash, String(e.seq), e.atText, e.type, e.byUser ?? '', e.byName ?? '', e.letterId ?? '', e.accountId ?? '', e.detailText].join('\n');
+  return createHash('sha256').update(content, 'utf8').digest('hex');
 }
 
-/** Links events in their order: each gets the previous hash and its own. */
+/** Links events in their order: each gets the previous hash and its own (what the trigger does, for tests and the bench). */
 export function linkChain(events: readonly ChainEvent[], prevHash = GENESIS): StoredChainEvent[] {
   let prev = prevHash;
   return events.map((e) => {

@@ -189,5 +189,5 @@ function migrationProblem(e: unknown): string {
 
 /** Empties every table (tests: one database per file, a clean one per test). */
 export async function truncateAll(d: Database): Promise<void> {
-  await d.db.execute(sql`TRUNCATE contacts, campaigns, letters, events, mails, mail_tries, reply_tokens, uploads, jobs, collect_accounts, collect_activities, collect_promises, collect_reminders, collect_settings RESTART IDENTITY CASCADE`);
+  await d.db.execute(sql`TRUNCATE contacts, campaigns, letters, events, mails, mail_tries, reply_tokens, uploads, jobs, collect_accounts, collect_activities, collect_promises, collect_reminders, collect_settings, engagements, auditors, audit_invites, audit_sessions, audit_parties, reply_codes, audit_chains RESTART IDENTITY CASCADE`);
 }

@@ -35,6 +35,8 @@ export interface CampaignOptions {
   from: string | null;
   /** BA/BS campaigns: the threshold the list used (kuruş) and the form tab it was started from. */
   babs?: { threshold: number; forms: ('bs' | 'ba')[] };
+  /** Denetçi modu's letters (campaign 'den-…'): the audit firm the answer goes to, Reply-To the auditor; positive or negative form. */
+  audit?: { firm: string; engagementNo: string; auditorEmail: string; auditorName: string; form: 'positive' | 'negative'; deadline: string };
 }
 
 export const campaigns = pgTable('campaigns', {
@@ -113,6 +115,10 @@ export const events = pgTable(
     byUser: text('by_user'),
     byName: text('by_name'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    /** An engagement's events only (campaign 'den-…'): the chain the database keeps (migration 0006, server/audit/chain.ts). */
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [index('events_letter_idx').on(t.letterId, t.id), index('events_campaign_idx').on(t.campaignId, t.id)],
 );
@@ -141,6 +147,8 @@ export const mails = pgTable(
     messageId: text('message_id'),
     /** Was in flight when its instance stopped: it may have gone twice. */
     maybeTwice: boolean('maybe_twice').notNull().default(false),
+    /** An auditor's letter: the answer goes to the auditor (else MAIL_REPLY_TO). */
+    replyTo: text('reply_to'),
     /** The attachment of a mail that is not a mutabakat letter (tahsilat reminder, statement). */
     pdf: bytea('pdf'),
     createdAt: ts('created_at').notNull(),
@@ -283,3 +291,6 @@ export const collectSettings = pgTable('collect_settings', {
   updatedAt: ts('updated_at').notNull(),
   updatedBy: text('updated_by').notNull(),
 });
+
+
+export * from './schema-audit';

@@ -88,6 +88,8 @@ export interface GatewayConfig {
 /** What mounted routes need of the session cookie (session-cookie.ts's require): the valid session, else a 401. */
 export interface MountCookies {
   require(c: Ctx): Promise<{ sid: string; user: SessionUser }>;
+  /** Cookies are Secure (SECURE_COOKIES): a mounted part's own cookie (the auditor's) follows it. */
+  secure?: boolean;
 }
 
 export const SESSION_COOKIE = 'cari_session';

@@ -42,6 +42,7 @@ export function sessionCookies(config: GatewayConfig, now: () => number, store: 
   };
 
   return {
+    secure,
     sessions,
     write,
     clear,

@@ -83,9 +83,8 @@ export async function sendJobs(ctx: OutboxCtx, list: readonly Job[]): Promise<Ma
   // A few at a time: a tahsilat mail carries its PDF (each read is held on the event loop).
   for (let i = 0; i < ids.length; i += 10) rows.push(...(await ctx.db.select().from(mails).where(inArray(mails.id, ids.slice(i, i + 10)))));
   const live = rows.filter((m) => m.state !== 'sent' && m.state !== 'failed');
-  const own = (m: MailRow) => m.pdf !== null;
-  const parts = await ctx.mailHooks.prepare(ctx.db, live.filter((m) => !own(m)));
-  const stopped = live.filter((m) => !own(m) && 'stop' in parts.get(m.id)!);
+  const parts = await ctx.mailHooks.prepare(ctx.db, live.filter((m) => !ownMail(m)));
+  const stopped = live.filter((m) => !ownMail(m) && 'stop' in parts.get(m.id)!);
   for (const m of stopped) await ctx.db.update(mails).set({ state: 'failed', smtp: (parts.get(m.id) as { stop: string }).stop, link: null }).where(eq(mails.id, m.id));
   // Answered by the relay in an earlier round of this process, their record not written then: recorded now, not sent again.
   const pending = (m: MailRow) => (m.state === 'sending' ? ctx.unrecorded.get(m.id) : undefined);
@@ -104,17 +103,17 @@ export async function sendJobs(ctx: OutboxCtx, list: readonly Job[]): Promise<Ma
   if (inFlight.length) {
     await ctx.db.update(mails).set({ maybeTwice: true }).where(inArray(mails.id, inFlight.map((m) => m.id)));
     for (const m of inFlight) m.maybeTwice = true;
-    const letterMails = inFlight.filter((m) => !own(m));
+    const letterMails = inFlight.filter((m) => !ownMail(m));
     if (letterMails.length) await ctx.mailHooks.resumed(ctx.db, letterMails, ctx.now());
   }
   if (go.length) await ctx.db.update(mails).set({ state: 'sending', attempts: sql`${mails.attempts} + 1` }).where(inArray(mails.id, go.map((m) => m.id)));
   const sent: Sent[] = [...accepted];
   await Promise.all(go.map(async (mail) => {
-    const p = own(mail) ? null : (parts.get(mail.id) as { attachment: Uint8Array; more: { fileName: string; content: Uint8Array }[] });
+    const p = ownMail(mail) ? null : (parts.get(mail.id) as { attachment: Uint8Array; more: { fileName: string; content: Uint8Array }[] });
     try {
       const r = await ctx.transport.send({
-        from: ctx.settings.mailFrom, replyTo: ctx.settings.mailReplyTo, to: mail.to, cc: mail.cc, subject: mail.subject, text: mail.text, html: mail.html,
-        attachment: { fileName: mail.attachmentName, content: Buffer.from(mail.pdf ?? p!.attachment) },
+        from: ctx.settings.mailFrom, replyTo: mail.replyTo ?? ctx.settings.mailReplyTo, to: mail.to, cc: mail.cc, subject: mail.subject, text: mail.text, html: mail.html,
+        ...(mail.attachmentName ? { attachment: { fileName: mail.attachmentName, content: Buffer.from(mail.pdf ?? p!.attachment) } } : {}),
         ...(p?.more.length ? { moreAttachments: p.more.map((a) => ({ fileName: a.fileName, content: Buffer.from(a.content) })) } : {}),
       });
       ctx.unrecorded.set(mail.id, { ok: true, messageId: r.messageId, response: r.response });
@@ -159,7 +158,7 @@ async function recordSent(ctx: OutboxCtx, sent: readonly Sent[]): Promise<void> 
     const fresh = sent.filter((x) => attemptOf.has(x.mail.id));
     if (fresh.length === 0) return;
     await tx.insert(mailTries).values(fresh.map(({ mail, messageId, response }) => ({ mailId: mail.id, attempt: attemptOf.get(mail.id)!, at: now, ok: true, smtp: response.slice(0, 500), messageId })));
-    const letterMails = fresh.filter((x) => x.mail.pdf === null).map((x) => ({ ...x, attempt: attemptOf.get(x.mail.id)! }));
+    const letterMails = fresh.filter((x) => !ownMail(x.mail)).map((x) => ({ ...x, attempt: attemptOf.get(x.mail.id)! }));
     if (letterMails.length) await ctx.mailHooks.sent(tx, letterMails, now);
   });
 }
@@ -182,7 +181,7 @@ async function refused(ctx: OutboxCtx, mail: MailRow, e: unknown, attempt: numbe
 
 /** A mail the transport refused: the try and its SMTP answer kept; the job moved to the mails' one retry schedule, or failed for good (5xx, or out of tries). */
 async function failedMail(ctx: OutboxCtx, mail: MailRow, e: unknown, attempt: number): Promise<Outcome> {
-  const own = mail.pdf !== null;
+  const own = ownMail(mail);
   const answer = (e as Error).message.slice(0, 500);
   const permanent = e instanceof SendError && e.permanent;
   const giveUp = permanent || attempt >= ctx.maxMailAttempts;
@@ -194,6 +193,9 @@ async function failedMail(ctx: OutboxCtx, mail: MailRow, e: unknown, attempt: nu
   });
   return { retryAt: next, error: answer };
 }
+
+/** A mail that is not a letter's: it carries its own attachment (tahsilat) or none (a notice: attachmentName ''); the letter hooks leave it alone. */
+const ownMail = (m: Pick<MailRow, 'pdf' | 'attachmentName'>) => m.pdf !== null || m.attachmentName === '';
 
 /** The one retry schedule of mails: retryBaseMs after the first try, doubling. */
 function mailRetryAt(ctx: Pick<OutboxCtx, 'now' | 'retryBaseMs'>, attempt: number): Date {

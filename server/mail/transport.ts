@@ -12,7 +12,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  attachment: { fileName: string; content: Buffer };
+  /** None: a notice (an auditor's invitation, a reply page's code). */
+  attachment?: { fileName: string; content: Buffer };
   /** Further PDFs (a BA/BS letter's documents list). */
   moreAttachments?: { fileName: string; content: Buffer }[];
 }
@@ -45,7 +46,7 @@ export function smtpTransport(url: string): MailTransport {
         const info = await t.sendMail({
           from: m.from, ...(m.replyTo ? { replyTo: m.replyTo } : {}), to: m.to, cc: m.cc.length ? m.cc : undefined,
           subject: m.subject, text: m.text, html: m.html,
-          attachments: [m.attachment, ...(m.moreAttachments ?? [])].map((a) => ({ filename: a.fileName, content: a.content, contentType: 'application/pdf' })),
+          attachments: [...(m.attachment ? [m.attachment] : []), ...(m.moreAttachments ?? [])].map((a) => ({ filename: a.fileName, content: a.content, contentType: 'application/pdf' })),
         });
         // A recipient refused while another (a Cc) was taken: the letter has not reached the account.
         const rejected = ((info as { rejected?: unknown[] }).rejected ?? []).map((r) => String(typeof r === 'object' && r && 'address' in r ? (r as { address: string }).address : r).toLowerCase());

@@ -94,6 +94,8 @@ export interface AnswerInput {
   attachment: { id: string; fileName: string; size: number; type: string } | null;
   /** BA/BS letters: their count and KDV-hariç total per our form. */
   babs?: BabsFigures;
+  /** An auditor's letter: who answered, as the reply page verified it (server/audit/reply-identity.ts). */
+  identity?: Record<string, unknown>;
 }
 
 /** Their figures: [{ currency, amount ≥ 0 (minor), side 'B'|'A' }] → signed Money. */

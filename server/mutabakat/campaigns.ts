@@ -1,6 +1,6 @@
 /** Campaigns ("Mutabakat dönemi"): creation (letters + preparation jobs), the board's counts and rows. */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notLike, sql } from 'drizzle-orm';
 import { emptyFigures } from '../../src/domain/babs/reconcile';
 import type { Db } from '../db/open';
 import { campaigns, events, letters, mails, type CampaignOptions } from '../db/schema';
@@ -81,6 +81,12 @@ export async function createCampaign(db: Db, input: CampaignInput, by: Actor, no
   });
   return id;
 }
+
+/**
+ * An independent auditor's letters (Denetçi modu: campaign id 'den-…'): not the company's. Its staff see
+ * their states only, on the engagement's page (server/audit/engagement.ts), never a letter, an answer or a mail.
+ */
+export const isAuditorsCampaign = (campaignId: string): boolean => campaignId.startsWith('den-');
 
 /** Every column but the PDF bytes. */
 export const letterColumns = {
@@ -207,13 +213,14 @@ async function campaignSummaries(db: Db, list: readonly CampaignRecord[], now: D
 
 /** The board's version: the campaign's newest event (every change to one of its letters appends one) and the minute ("bir ay geçti" moves with time). */
 export async function campaignVersion(db: Db, id: string, now: Date): Promise<string> {
+  if (isAuditorsCampaign(id)) throw notFound();
   const [r] = await db.select({ last: sql<number | null>`max(${events.id})`, c: sql<boolean>`bool_or(${campaigns.cancelled})` }).from(campaigns).leftJoin(events, eq(events.campaignId, campaigns.id)).where(eq(campaigns.id, id));
   if (!r || r.c === null) throw notFound();
   return `W/"${id}.${r.last ?? 0}.${r.c ? 1 : 0}.${Math.floor(now.getTime() / 60_000)}"`;
 }
 
 export async function loadCampaign(db: Db, id: string, now: Date) {
-  const c = (await db.select().from(campaigns).where(eq(campaigns.id, id)))[0];
+  const c = isAuditorsCampaign(id) ? undefined : (await db.select().from(campaigns).where(eq(campaigns.id, id)))[0];
   if (!c) throw notFound();
   const rows = await db.select(letterColumns).from(letters).where(eq(letters.campaignId, id)).orderBy(asc(letters.accountId));
   const byId = await eventsById(db, rows);
@@ -223,12 +230,12 @@ export async function loadCampaign(db: Db, id: string, now: Date) {
 }
 
 export async function listCampaigns(db: Db, now: Date) {
-  return campaignSummaries(db, await db.select().from(campaigns).orderBy(desc(campaigns.createdAt)), now);
+  return campaignSummaries(db, await db.select().from(campaigns).where(notLike(campaigns.id, 'den-%')).orderBy(desc(campaigns.createdAt)), now);
 }
 
 export async function loadLetter(db: Db, id: string): Promise<LetterRecord & { campaign: CampaignRecord }> {
   const l = (await db.select(letterColumns).from(letters).where(eq(letters.id, id)))[0];
-  if (!l) throw notFound();
+  if (!l || isAuditorsCampaign(l.campaignId)) throw notFound();
   const c = (await db.select().from(campaigns).where(eq(campaigns.id, l.campaignId)))[0]!;
   return { ...l, campaign: c };
 }
@@ -236,7 +243,7 @@ export async function loadLetter(db: Db, id: string): Promise<LetterRecord & { c
 export async function accountHistory(db: Db, accountId: string, now: Date) {
   const rows = await db.select({ ...letterColumns, campaignName: campaigns.name, asOf: campaigns.asOf, kind: campaigns.kind }).from(letters)
     .innerJoin(campaigns, eq(campaigns.id, letters.campaignId))
-    .where(and(eq(letters.accountId, accountId), sql`true`)).orderBy(desc(letters.createdAt));
+    .where(and(eq(letters.accountId, accountId), notLike(letters.campaignId, 'den-%'))).orderBy(desc(letters.createdAt));
   const byId = await eventsById(db, rows);
   return rows.map((r) => ({ ...letterJson(r, byId, now), campaignId: r.campaignId, campaignName: r.campaignName, asOf: r.asOf, kind: r.kind, month: r.kind === 'babs' ? r.asOf.slice(0, 7) : null }));
 }

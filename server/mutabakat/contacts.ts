@@ -66,6 +66,9 @@ export function contactJson(accountId: string, row: typeof contacts.$inferSelect
   };
 }
 
+/** Who filled a demo contact (not a staff user: the auditor's address flags tell them apart). */
+export const DEMO_SEED = 'demo-verisi';
+
 export async function getContacts(db: Db, ids?: readonly string[]) {
   if (ids && ids.length === 0) return [];
   return ids ? db.select().from(contacts).where(inArray(contacts.accountId, [...ids])) : db.select().from(contacts);

@@ -57,7 +57,7 @@ export async function buildLetter(i: LetterInput): Promise<BuiltLetter> {
   const props = {
     company: i.company, account: { id: i.accountId, name, province: i.account?.province, district: i.account?.district },
     asOf: i.asOf, issuedOn: i.today, balance: b.balance, rows, from: i.options.from, currency: b.currency, localBalance: b.localBalance, docKey,
-    declaredMissing: b.declaredMissing, ttk94Clause: i.ttk94Clause, balances: b.balances,
+    declaredMissing: b.declaredMissing, ttk94Clause: i.ttk94Clause, balances: b.balances, audit: i.options.audit ?? null,
   };
   const parts: PdfPart[] = [letterPdf(props) as PdfPart];
   // Campaign option "açık kalemler": the open items at the as-of date, one table per currency of the

@@ -9,7 +9,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { jobs, letters, mails, tokens } from '../db/schema';
+import { jobs, letters, mails, tokens, type CampaignOptions } from '../db/schema';
 import { scheduleFirstReminder } from './remind-schedule';
 import type { CampaignRecord, LetterRecord } from './campaigns';
 import type { AppCtx } from '../app/context';
@@ -28,13 +28,16 @@ export function tokenExpiry(deadline: string): Date {
 
 type Tx = Pick<Db, 'insert' | 'update' | 'select'>;
 
+/** The campaign's part of a letter's mail: an auditor's campaign (options.audit) words it for the audit firm and sets Reply-To the auditor. */
+type MailCampaign = Pick<CampaignRecord, 'asOf' | 'deadline'> & { kind?: string; options?: Pick<CampaignOptions, 'audit'> };
+
 type MailLetter = Pick<LetterRecord, 'id' | 'campaignId' | 'accountId' | 'accountName' | 'to' | 'cc' | 'person' | 'snapshot'>;
 
 export async function queueMail(
   ctx: Pick<AppCtx, 'settings' | 'company'>,
   tx: Tx,
   letter: MailLetter,
-  campaign: Pick<CampaignRecord, 'asOf' | 'deadline'> & { kind?: string },
+  campaign: MailCampaign,
   kind: 'letter' | 'reminder',
   now: Date,
   by: Actor | null,
@@ -47,7 +50,7 @@ export async function queueMails(
   ctx: Pick<AppCtx, 'settings' | 'company'>,
   tx: Tx,
   list: readonly MailLetter[],
-  campaign: Pick<CampaignRecord, 'asOf' | 'deadline'> & { kind?: string },
+  campaign: MailCampaign,
   kind: 'letter' | 'reminder',
   now: Date,
   by: Actor | null,
@@ -60,7 +63,7 @@ export async function queueMails(
     const babs = campaign.kind === 'babs' ? letter.snapshot?.babs : undefined;
     const m = babs
       ? composeBabsMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, deadline: campaign.deadline, babs, link })
-      : composeMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, asOf: campaign.asOf, deadline: campaign.deadline, ours, link });
+      : composeMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, asOf: campaign.asOf, deadline: campaign.deadline, ours, link, audit: campaign.options?.audit });
     const fileName = babs ? babsLetterFileName(letter.accountName || letter.accountId, babs.month) : attachmentName(letter.accountName, letter.accountId, campaign.asOf);
     return { letter, id: randomUUID(), token, link, m, fileName };
   });
@@ -68,7 +71,7 @@ export async function queueMails(
   await tx.insert(mails).values(made.map(({ letter, id, link, m, fileName }) => ({
     id, letterId: letter.id, campaignId: letter.campaignId, accountId: letter.accountId, kind, to: letter.to, cc: letter.cc,
     subject: m.subject, html: m.html, text: m.text, link, attachmentName: fileName,
-    state: 'queued', createdAt: now, nextAttemptAt: now,
+    state: 'queued', createdAt: now, nextAttemptAt: now, replyTo: campaign.options?.audit?.auditorEmail ?? null,
   })));
   await tx.insert(jobs).values(made.map((x) => ({ kind: 'send', payload: { mailId: x.id }, runAt: now, state: 'queued', createdAt: now })));
   await appendEvents(tx, now, made.map(({ letter, id }) => ({ campaignId: letter.campaignId, letterId: letter.id, accountId: letter.accountId, type: 'queued', by, detail: { mailId: id, kind, to: letter.to, cc: letter.cc } })));

@@ -5,11 +5,11 @@
  */
 import { randomUUID, createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notLike } from 'drizzle-orm';
 import type { GatewayEnv, MountCookies } from '../gateway/config';
 import { GatewayError } from '../gateway/messages';
 import { letters, mails, uploads } from '../db/schema';
-import { accountHistory, campaignVersion, checkCampaign, createCampaign, letterColumns, letterJson, eventsById, listCampaigns, loadCampaign, loadLetter } from './campaigns';
+import { accountHistory, isAuditorsCampaign, campaignVersion, checkCampaign, createCampaign, letterColumns, letterJson, eventsById, listCampaigns, loadCampaign, loadLetter } from './campaigns';
 import { checkBabsCampaign, isBabsBody } from '../babs/campaign';
 import { babsDocsFileName, babsLetterFileName } from '../babs/mail-compose';
 import { cancelLetters, recordAnswer, remindNow, resend, resolveDifference, retryPrepare, sendCampaign } from './actions';
@@ -69,6 +69,8 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
     c.set('op', `mutabakat_${op}`);
     const session = await cookies.require(c);
     try {
+      // The auditor's campaign is not the company's to read or act on (campaigns.ts isAuditorsCampaign).
+      if (c.req.path.startsWith(`${base}/campaigns/den-`)) throw notFound();
       const ctx = await deps.getCtx();
       return await fn(c, ctx, { userName: session.user.userName, name: session.user.name });
     } catch (e) {
@@ -145,7 +147,7 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
 
   const letterOut = async (ctx: AppCtx, id: string) => {
     const row = (await ctx.db.select(letterColumns).from(letters).where(eq(letters.id, id)))[0];
-    if (!row) throw notFound();
+    if (!row || isAuditorsCampaign(row.campaignId)) throw notFound();
     return letterJson(row, await eventsById(ctx.db, [row]), ctx.now());
   };
   app.get(`${base}/letters/:id`, route('letter', async (c, ctx) => c.json({ letter: await letterOut(ctx, pid(c)), events: (await letterEvents(ctx.db, pid(c))).map(eventJson) })));
@@ -163,6 +165,7 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
   }));
   const action = (name: string, fn: (ctx: AppCtx, id: string, body: unknown, by: Actor) => Promise<void>) =>
     app.post(`${base}/letters/:id/${name}`, route(`letter_${name}`, async (c, ctx, by) => {
+      await loadLetter(ctx.db, pid(c));
       const body = name === 'resend' || name === 'remind' ? {} : await readJson(c);
       await fn(ctx, pid(c), body, by);
       return c.json({ letter: await letterOut(ctx, pid(c)) });
@@ -194,19 +197,21 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
   app.get(`${base}/outbox`, route('outbox', async (c, ctx) => {
     const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
     const cid = c.req.query('campaignId');
-    const rows = await ctx.db.select().from(mails).where(cid ? eq(mails.campaignId, cid) : undefined).orderBy(desc(mails.createdAt)).limit(limit);
+    const rows = await ctx.db.select().from(mails).where(and(notLike(mails.campaignId, 'den-%'), cid ? eq(mails.campaignId, cid) : undefined)).orderBy(desc(mails.createdAt)).limit(limit);
     const demo = ctx.transport.mode === 'outbox';
     return c.json({ mode: ctx.transport.mode, mails: rows.map((m) => mailJson(m, demo)) });
   }));
   app.get(`${base}/outbox/:id`, route('outbox_mail', async (c, ctx) => {
     const m = (await ctx.db.select().from(mails).where(eq(mails.id, pid(c))))[0];
-    if (!m) throw notFound();
+    if (!m || isAuditorsCampaign(m.campaignId)) throw notFound();
     return c.json({ mail: mailJson(m, ctx.transport.mode === 'outbox'), html: m.html, text: m.text });
   }));
 
   app.get(`${base}/attachments/:id`, route('attachment', async (c, ctx) => {
     const u = (await ctx.db.select().from(uploads).where(and(eq(uploads.id, pid(c)))))[0];
     if (!u) throw notFound();
+    const of = (await ctx.db.select({ campaignId: letters.campaignId }).from(letters).where(eq(letters.id, u.letterId)))[0];
+    if (of && isAuditorsCampaign(of.campaignId)) throw notFound();
     return c.body(new Uint8Array(u.bytes), 200, { 'content-type': u.type, 'content-disposition': attachment(u.fileName), 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' });
   }));
 }

@@ -22,6 +22,8 @@ import { REPLY_CSP, busyPage, plainPage, unavailablePage, type AnswerView, type 
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
 import { answeredOf, formOf, readBabsForm } from './babs-page';
 import { babsDocsFileName, babsLetterFileName } from '../babs/mail-compose';
+import { checkCode, identityState, requestCode } from '../audit/reply-identity';
+import { codeFormPage, identityPage, lockedPage, verifiedFormPage } from './audit-page';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -54,7 +56,7 @@ const OPEN_SQL = `SELECT json_build_object(
   'id', l.id, 'campaign_id', l.campaign_id, 'account_id', l.account_id, 'account_name', l.account_name, 'state', l.state,
   'snapshot', l.snapshot, 'as_of', c.as_of, 'deadline', c.deadline, 'cancelled', c.cancelled, 'kind', c.kind,
   'a_id', a.id, 'a_at', a.at, 'a_detail', a.detail, 'a_by', a.by_user,
-  'expires_at', t.expires_at, 'opened', EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened')) AS r
+  'expires_at', t.expires_at, 'to', l.to_addrs, 'audit', c.options->'audit', 'opened', EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened')) AS r
 FROM reply_tokens t
 JOIN letters l ON l.id = t.letter_id
 JOIN campaigns c ON c.id = l.campaign_id
@@ -87,6 +89,8 @@ interface OpenedRow {
   a_detail: Record<string, unknown> | null;
   a_by: string | null;
   expires_at: string;
+  to: string[];
+  audit: { firm: string; auditorEmail: string; form: 'positive' | 'negative' } | null;
   opened: boolean;
 }
 
@@ -104,6 +108,9 @@ interface Opened {
   expiresAt: number;
   opened: boolean;
   answer: AnswerView | null;
+  to: string[];
+  /** An auditor's letter (campaign 'den-…'): the identity steps come first. */
+  audit: { firm: string; auditorEmail: string; form: 'positive' | 'negative' } | null;
 }
 
 export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): Hono {
@@ -128,7 +135,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
     const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
     return {
-      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, kind: r.kind, expiresAt: Date.parse(r.expires_at), opened: r.opened,
+      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, kind: r.kind, expiresAt: Date.parse(r.expires_at), opened: r.opened, to: r.to, audit: r.audit,
       answer: answer && { kind: answer.kind, balances: answer.balances, note: answer.note, name: answer.name, title: answer.title, at: answer.at, attachmentName: answer.attachment?.fileName ?? null, babs: answer.babs },
     };
   }
@@ -137,7 +144,18 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     company: { title: ctx.company.title, address: ctx.company.address }, accountName: l.accountName, accountId: l.accountId,
     asOf: l.asOf, deadline: l.deadline, ours: l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance)), localBalance: l.snapshot.localBalance,
     pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`, babs: l.snapshot.babs,
+    ...(l.audit ? { audit: { firm: l.audit.firm, auditorEmail: l.audit.auditorEmail, form: l.audit.form } } : {}),
   });
+  const meta = (c: Context) => ({ ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
+
+  /** An auditor's letter, not yet answered: the page its identity step calls for. */
+  async function auditPage(ctx: AppCtx, l: Opened, v: LetterView, values: FormValues = {}, errors: string[] = [], status = 200): Promise<Response> {
+    const s = await identityState(ctx, l.id);
+    if (s.state === 'locked') return html(lockedPage(v), 423);
+    if (s.state === 'verified') return html(verifiedFormPage(v, values, errors), status);
+    if (s.state === 'code_sent') return html(codeFormPage(v, s.sentTo, s.expiresAt, values, errors), status);
+    return html(identityPage(v, errors), status);
+  }
 
   const limited = (c: Context, hash: string) => !byAddress.hit(o.addressOf(c)) || !byToken.hit(hash);
 
@@ -155,6 +173,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     if (!l.opened) await opened.record({ at: ctx.now().toISOString(), campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
     const v = view(ctx, l, token);
     if (l.answer) return html(answeredOf(v, l.answer));
+    if (l.audit) return auditPage(ctx, l, v);
     const page = formOf(v);
     pages.set(hash, page, now, l.expiresAt);
     return html(page);
@@ -183,6 +202,31 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     return pdf(row.pdf, 'belgeler.pdf', babsDocsFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)));
   });
 
+  app.post('/yanit/:token/kimlik', async (c) => {
+    const token = c.req.param('token');
+    const hash = hashToken(token);
+    if (limited(c, hash)) return busy();
+    const ctx = await getCtx();
+    const l = await open(ctx, token, hash);
+    if (!l || !l.audit) return plain();
+    const v = view(ctx, l, token);
+    if (l.answer) return html(answeredOf(v, l.answer));
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return html(identityPage(v, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
+    }
+    const taxId = typeof form.taxId === 'string' ? form.taxId.trim() : '';
+    const error = await requestCode(ctx, { id: l.id, campaignId: l.campaignId, accountId: l.accountId, accountName: l.accountName, to: l.to }, taxId, meta(c));
+    if (error) {
+      const s = await identityState(ctx, l.id);
+      if (s.state === 'locked') return html(lockedPage(v), 423);
+      return s.state === 'code_sent' ? html(codeFormPage(v, s.sentTo, s.expiresAt, {}, [error]), 400) : html(identityPage(v, [error], taxId), 400);
+    }
+    return auditPage(ctx, l, v);
+  });
+
   app.post('/yanit/:token', async (c) => {
     const token = c.req.param('token');
     const hash = hashToken(token);
@@ -204,7 +248,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
       return html(formOf(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
     }
     const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
-    const values: FormValues = { kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title'), bsCount: str('bsCount'), bsAmount: str('bsAmount'), baCount: str('baCount'), baAmount: str('baAmount') };
+    const values: FormValues = { code: str('code'), kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title'), bsCount: str('bsCount'), bsAmount: str('bsAmount'), baCount: str('baCount'), baAmount: str('baAmount') };
     const errors: string[] = [];
     if (values.kind !== 'agreed' && values.kind !== 'disagreed') errors.push('“Mutabıkız” ya da “Mutabık değiliz” seçilmeli.');
     if (!values.name) errors.push('Ad soyad gerekli.');
@@ -243,12 +287,25 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
       if (!check.ok) errors.push(check.message);
       else upload = { id: randomUUID(), fileName: name, size: bytes.length, type: check.type, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
     }
-    if (errors.length) return html(formOf(v, values, errors), 400);
+    if (errors.length) return l.audit ? auditPage(ctx, l, v, values, errors, 400) : html(formOf(v, values, errors), 400);
+    // An auditor's letter: the answer is taken only from whoever holds the code mailed to its address.
+    let identity: Record<string, unknown> | undefined;
+    if (l.audit) {
+      const s = await identityState(ctx, l.id);
+      if (s.state === 'locked') return html(lockedPage(v), 423);
+      if (s.state === 'none') return html(identityPage(v, ['Önce kimliğinizi doğrulayın: VKN/TCKN girip kodu isteyin.']), 400);
+      if (s.state === 'code_sent') {
+        const checked = await checkCode(ctx, { id: l.id, campaignId: l.campaignId, accountId: l.accountId, accountName: l.accountName, to: l.to }, values.code ?? '', meta(c));
+        if (!checked.ok) return (await identityState(ctx, l.id)).state === 'locked' ? html(lockedPage(v), 423) : auditPage(ctx, l, v, { ...values, code: '' }, [checked.message], 400);
+        identity = checked.identity;
+      } else identity = { verifiedEarlier: true };
+    }
     if (upload) await ctx.db.insert(uploads).values({ id: upload.id, letterId: l.id, fileName: upload.fileName, type: upload.type, size: upload.size, sha256: upload.sha256, bytes: upload.bytes, createdAt: ctx.now() });
     const input: AnswerInput = {
       kind: values.kind as AnswerInput['kind'], balances, note: values.note ?? '', name: values.name!, title: values.title!, date: todayIso(ctx.now()), channel: 'web',
       attachment: upload ? { id: upload.id, fileName: upload.fileName, size: upload.size, type: upload.type } : null,
       ...(babs ? { babs } : {}),
+      ...(identity ? { identity } : {}),
     };
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
     pages.drop(hash);

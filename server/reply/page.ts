@@ -65,6 +65,8 @@ export interface LetterView {
   actionHref: string;
   /** A BA/BS letter: its frozen figures (babs-page.ts renders it). */
   babs?: BabsSnapshot;
+  /** An auditor's letter (Denetçi modu): the firm the answer goes to; audit-page.ts adds the identity steps. */
+  audit?: { firm: string; auditorEmail: string; form: 'positive' | 'negative' };
 }
 
 const moneyText = (m: Money) => `${formatMoney(Math.abs(m.balance))} ${m.currency}`;
@@ -83,8 +85,12 @@ function head(v: LetterView): string {
 <p>Sayın <strong>${esc(v.accountName)}</strong> (cari kodu ${esc(v.accountId)}),</p>
 <p>${esc(v.company.title || 'Firmamız')} kayıtlarına göre hesabınızın <strong>${esc(formatDate(v.asOf))}</strong> tarihi itibarıyla bakiyesi:</p>
 ${ours}${tl}
-<p><a href="${esc(v.pdfHref)}">Mutabakat mektubunu (PDF) indir</a></p>`;
+<p><a href="${esc(v.pdfHref)}">Mutabakat mektubunu (PDF) indir</a></p>${v.audit ? auditNote(v) : ''}`;
 }
+
+/** An auditor's letter: who asks, and that the answer goes to the auditor, not to the company. */
+const auditNote = (v: LetterView) => `
+<p class="note"><strong>Bu teyit talebi ${esc(v.company.title || 'şirketin')} bağımsız denetçisi ${esc(v.audit!.firm)} adına gönderilmiştir.</strong> Yanıtınız doğrudan denetçiye ulaşır; ${esc(v.company.title || 'şirket')} yanıtınızı görmez. Sorularınız için: ${esc(v.audit!.auditorEmail)}.${v.audit!.form === 'negative' ? ` Kayıtlarınız bu bakiyeyle uyuşuyorsa yanıt vermeniz gerekmez; yalnızca uyuşmuyorsa ${esc(formatDate(v.deadline))} tarihine kadar bildiriniz.` : ''}</p>`;
 
 export interface FormValues {
   kind?: string;
@@ -98,6 +104,8 @@ export interface FormValues {
   byCurrency?: Record<string, { amount: string; side: string }>;
   bsCount?: string;
   bsAmount?: string;
+  /** An auditor's letter: the code mailed to the letter's address. */
+  code?: string;
   baCount?: string;
   baAmount?: string;
 }
@@ -130,6 +138,8 @@ export interface FormParts {
   fileLabel: string;
   /** The legal note under the form (TTK md. 94, or the BA/BS one). */
   note: string;
+  /** A fieldset before the choices (an auditor's letter: the code). */
+  before?: string;
 }
 
 /** The reply form (either kind of letter): Mutabıkız / Mutabık değiliz, their figures, note, attachment, who answers. */
@@ -138,7 +148,7 @@ export function answerForm(v: LetterView, p: FormParts, values: FormValues, erro
   const errorBox = errors.length ? `<div class="errors" role="alert"><p class="error">Yanıt kaydedilemedi:</p><ul>${errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>` : '';
   return layout(p.title, `${p.head}
 <h2>Yanıtınız</h2>${errorBox}
-<form method="post" action="${esc(v.actionHref)}" enctype="multipart/form-data">
+<form method="post" action="${esc(v.actionHref)}" enctype="multipart/form-data">${p.before ?? ''}
 <fieldset class="choice"><legend>${esc(p.question)}</legend>
 <label><input type="radio" name="kind" value="agreed" required${checked('agreed')}> Mutabıkız</label>
 <label><input type="radio" name="kind" value="disagreed"${checked('disagreed')}> Mutabık değiliz</label></fieldset>
@@ -155,9 +165,10 @@ ${p.theirs}
 </form>`);
 }
 
-export function formPage(v: LetterView, values: FormValues = {}, errors: string[] = []): string {
+export function formPage(v: LetterView, values: FormValues = {}, errors: string[] = [], before?: string): string {
   const sel = (cur: string, val: string | undefined) => (cur === val ? ' selected' : '');
   return answerForm(v, {
+    before,
     title: 'Mutabakat yanıtı', head: head(v), question: 'Bakiyemiz kayıtlarınızla uyuşuyor mu?',
     theirsLegend: 'Mutabık değilseniz: kayıtlarınızdaki bakiye', theirs: theirFields(v, values, sel),
     noteLabel: 'Açıklama', fileLabel: 'Ek (isteğe bağlı: hesap ekstreniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)', note: TTK_NOTE,

@@ -18,7 +18,7 @@ import { balanceSentence, balancesList, multiBalanceSentence, type Reconciliatio
 // Roboto (the PDF's font) has no ballot box: the reply slip's boxes are written as [ ].
 const plain = (s: string) => s.replace(/☐/g, '[ ]');
 
-export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null, ttk94Clause = true, balances = null }: ReconciliationLetterProps): LetterPdf<StatementRow> {
+export function letterPdf({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null, ttk94Clause = true, balances = null, audit = null }: ReconciliationLetterProps): LetterPdf<StatementRow> {
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
   const side = balance > 0 ? t('letter.side.debit') : balance < 0 ? t('letter.side.credit') : '';
@@ -40,6 +40,8 @@ export function letterPdf({ company, account, asOf, issuedOn, balance, rows, fro
     { type: 'paragraph', text: t('letter.accountId', { id: account.id }) },
     { type: 'paragraph', text: t('letter.subject'), bold: true },
     { type: 'paragraph', text: sentence },
+    ...(audit ? [{ type: 'paragraph' as const, text: t('letter.audit.direct', { firm: audit.firm, engagementNo: audit.engagementNo, email: audit.auditorEmail }), bold: true }] : []),
+    ...(audit?.form === 'negative' ? [{ type: 'paragraph' as const, text: t('letter.audit.negative', { deadline: formatDate(audit.deadline) }) }] : []),
     { type: 'paragraph', text: t('letter.body.request') },
     { type: 'paragraph', text: t('letter.body.disagree') },
     { type: 'paragraph', text: t('letter.note.errors') },
@@ -49,7 +51,7 @@ export function letterPdf({ company, account, asOf, issuedOn, balance, rows, fro
     { type: 'paragraph', text: t('letter.signStamp') },
     { type: 'paragraph', text: '- - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - -', align: 'center' },
     { type: 'heading', text: t('letter.reply.title') },
-    { type: 'paragraph', text: t('letter.reply.to', { company: title }) },
+    { type: 'paragraph', text: audit ? t('letter.reply.toAuditor', { firm: audit.firm, company: title }) : t('letter.reply.to', { company: title }) },
     { type: 'paragraph', text: t('letter.reply.intro', { date: formatDate(asOf), name: account.name }) },
     { type: 'paragraph', text: `[ ] ${t('letter.reply.agree')} ${agree}` },
     ...(multi ? [{ type: 'paragraph' as const, text: `[ ] ${t('letter.reply.disagree')}` }, ...theirs] : [{ type: 'paragraph' as const, text: plain(`[ ] ${t('letter.reply.disagree')} ${t('letter.reply.theirBalance', { currency })}`) }]),

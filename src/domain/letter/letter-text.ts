@@ -18,6 +18,8 @@ export interface LetterAccount {
 
 export interface ReconciliationLetterProps {
   company: CompanyInfo;
+  /** Denetçi modu: the letter is the auditor's; the answer goes to the audit firm (positive or negative form). */
+  audit?: { firm: string; engagementNo: string; auditorEmail: string; form: 'positive' | 'negative'; deadline: IsoDate } | null;
   account: LetterAccount;
   asOf: IsoDate;
   /** The date written on the letter (today). */

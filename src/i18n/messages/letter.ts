@@ -25,6 +25,10 @@ export const letter = {
       'Bu bakiyeyi kayıtlarınızla karşılaştırarak aşağıdaki cevap formunu doldurmanızı, imzalayıp kaşeleyerek tarafımıza göndermenizi rica ederiz.',
     'letter.body.disagree': 'Mutabık değilseniz lütfen kayıtlarınızdaki bakiyeyi bildirip hesap ekstrenizi gönderiniz.',
     'letter.note.errors': 'Hata ve unutma müstesnadır.',
+    /** Denetçi modu (BDS 505): the answer goes to the auditor, not to the company. */
+    'letter.audit.direct':
+      'Bu teyit mektubu, şirketimizin bağımsız denetçisi {firm} tarafından {engagementNo} sayılı denetim için gönderilmektedir. Lütfen yanıtınızı doğrudan denetçiye verin: e-postadaki bağlantıdan ya da {email} adresine. Yanıtınızı şirketimiz değil, denetçi alır.',
+    'letter.audit.negative': 'Kayıtlarınız bu bakiyeyle uyuşuyorsa yanıt vermeniz gerekmez; yalnızca uyuşmuyorsa {deadline} tarihine kadar denetçiye bildiriniz.',
     /** TTK md. 94/2 as the law words it (one month from receipt; the four objection channels). */
     'letter.note.ttk':
       'Not: 6102 sayılı Türk Ticaret Kanunu’nun 94. maddesi uyarınca, bu hesap özetini alan taraf, tebliğ tarihinden itibaren bir ay içinde noter aracılığıyla, taahhütlü mektupla, telgrafla veya güvenli elektronik imzalı yazıyla itiraz etmediği takdirde hesap özetini kabul etmiş sayılır.',
@@ -44,6 +48,7 @@ export const letter = {
     'letter.statement.undated': 'tarihsiz',
     'letter.reply.title': 'Cevap formu',
     'letter.reply.to': '{company} dikkatine,',
+    'letter.reply.toAuditor': 'Bağımsız denetçi {firm} dikkatine ({company} hesabı için),',
     'letter.reply.intro': '{date} tarihi itibarıyla {name} cari hesabı için:',
     'letter.reply.agree': 'Mutabıkız.',
     'letter.reply.agreeText': 'Bildirdiğiniz {amount} {currency} {side} bakiyesi kayıtlarımızla uyuşmaktadır.',
