@@ -60,14 +60,14 @@ export type ChainVerdict =
 
 /**
  * Recomputes the chain from its start: the first event whose position, link or content does not match is
- * named (its seq), with what is wrong — a missing or extra event (sequence), a link to another
+ * named (its seq; for a missing or extra one, the position where it should be), with what is wrong — a missing or extra event (sequence), a link to another
  * predecessor (link), or content changed since it was written (content).
  */
 export function verifyChain(events: readonly StoredChainEvent[]): ChainVerdict {
   let prev = GENESIS;
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
-    if (e.seq !== i + 1) return { ok: false, events: events.length, brokenAt: e.seq, reason: 'sequence' };
+    if (e.seq !== i + 1) return { ok: false, events: events.length, brokenAt: i + 1, reason: 'sequence' };
     if (e.prevHash !== prev) return { ok: false, events: events.length, brokenAt: e.seq, reason: 'link' };
     if (chainHash(prev, e) !== e.hash) return { ok: false, events: events.length, brokenAt: e.seq, reason: 'content' };
     prev = e.hash;

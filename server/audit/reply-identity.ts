@@ -31,7 +31,10 @@ export interface Meta {
   userAgent: string;
 }
 
-export type IdentityState = { state: 'none' | 'locked' } | { state: 'code_sent'; sentTo: string; expiresAt: Date } | { state: 'verified' };
+export type IdentityState =
+  | { state: 'none' | 'locked' }
+  | { state: 'code_sent'; sentTo: string; expiresAt: Date }
+  | { state: 'verified'; identity: Record<string, unknown> };
 
 const codeHash = (letterId: string, code: string) => createHash('sha256').update(`${letterId}:${code}`).digest('hex');
 
@@ -42,7 +45,7 @@ export async function identityState(ctx: AppCtx, letterId: string): Promise<Iden
   const r = (await ctx.db.select().from(replyCodes).where(eq(replyCodes.letterId, letterId)))[0];
   if (!r) return { state: 'none' };
   if (r.lockedAt) return { state: 'locked' };
-  if (r.verifiedAt) return { state: 'verified' };
+  if (r.verifiedAt) return { state: 'verified', identity: identityOf(r) };
   if (r.codeHash && r.expiresAt.getTime() > ctx.now().getTime()) return { state: 'code_sent', sentTo: r.sentTo.map(maskAddress).join(', '), expiresAt: r.expiresAt };
   return { state: 'none' };
 }
@@ -121,5 +124,11 @@ export async function checkCode(ctx: AppCtx, l: IdentityLetter, codeInput: strin
   if (!good) return { ok: false, message: await fail(ctx, l, t.tries, meta, { reason: t.codeHash && t.expiresAt.getTime() <= now.getTime() ? 'expired' : 'code' }, 'code_failed') };
   const row = (await ctx.db.update(replyCodes).set({ verifiedAt: now }).where(eq(replyCodes.letterId, l.id)).returning())[0]!;
   await appendEvents(ctx.db, now, [{ campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, type: 'code_verified', detail: { taxId: row.taxId, to: row.sentTo, mailId: row.mailId, try: t.tries, ip: meta.ip, userAgent: meta.userAgent.slice(0, 300) } }]);
-  return { ok: true, identity: { taxId: row.taxId, codeSentTo: row.sentTo, codeMailId: row.mailId, codeVerifiedAt: now.toISOString() } };
+  return { ok: true, identity: identityOf(row) };
 }
+
+/** What the answer records of who gave it. */
+function identityOf(r: typeof replyCodes.$inferSelect): Record<string, unknown> {
+  return { taxId: r.taxId, codeSentTo: r.sentTo, codeMailId: r.mailId, codeVerifiedAt: r.verifiedAt?.toISOString() ?? null };
+}
+

@@ -298,7 +298,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
         const checked = await checkCode(ctx, { id: l.id, campaignId: l.campaignId, accountId: l.accountId, accountName: l.accountName, to: l.to }, values.code ?? '', meta(c));
         if (!checked.ok) return (await identityState(ctx, l.id)).state === 'locked' ? html(lockedPage(v), 423) : auditPage(ctx, l, v, { ...values, code: '' }, [checked.message], 400);
         identity = checked.identity;
-      } else identity = { verifiedEarlier: true };
+      } else if (s.state === 'verified') identity = s.identity;
     }
     if (upload) await ctx.db.insert(uploads).values({ id: upload.id, letterId: l.id, fileName: upload.fileName, type: upload.type, size: upload.size, sha256: upload.sha256, bytes: upload.bytes, createdAt: ctx.now() });
     const input: AnswerInput = {
