@@ -149,9 +149,11 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
   const meta = (c: Context) => ({ ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
 
   /** An auditor's letter, not yet answered: the page its identity step calls for. */
-  async function auditPage(ctx: AppCtx, l: Opened, v: LetterView, values: FormValues = {}, errors: string[] = [], status = 200): Promise<Response> {
+  async function auditPage(ctx: AppCtx, l: Opened, v: LetterView, values: FormValues = {}, errors: string[] = [], status = 200, anotherCode = false): Promise<Response> {
     const s = await identityState(ctx, l.id);
     if (s.state === 'locked') return html(lockedPage(v), 423);
+    // "Kod gelmediyse yeniden iste": the identity step again (a new code replaces the old one).
+    if (anotherCode && s.state === 'code_sent') return html(identityPage(v), status);
     if (s.state === 'verified') return html(verifiedFormPage(v, values, errors), status);
     if (s.state === 'code_sent') return html(codeFormPage(v, s.sentTo, s.expiresAt, values, errors), status);
     return html(identityPage(v, errors), status);
@@ -173,7 +175,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     if (!l.opened) await opened.record({ at: ctx.now().toISOString(), campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
     const v = view(ctx, l, token);
     if (l.answer) return html(answeredOf(v, l.answer));
-    if (l.audit) return auditPage(ctx, l, v);
+    if (l.audit) return auditPage(ctx, l, v, {}, [], 200, c.req.query('yeni') === '1');
     const page = formOf(v);
     pages.set(hash, page, now, l.expiresAt);
     return html(page);

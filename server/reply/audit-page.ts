@@ -28,7 +28,7 @@ export function identityPage(v: LetterView, errors: string[] = [], taxId = ''): 
 export function codeFormPage(v: LetterView, sentTo: string, expiresAt: Date | null, values: FormValues = {}, errors: string[] = []): string {
   const before = `
 <fieldset><legend>Doğrulama kodu</legend>
-<p>6 haneli kod ${esc(sentTo)} adresine gönderildi${expiresAt ? ` (${esc(formatDateTime(expiresAt))} saatine kadar geçerli)` : ''}. Gelmediyse bir dakika sonra <a href="${esc(v.actionHref)}">yeniden isteyebilirsiniz</a>.</p>
+<p>6 haneli kod ${esc(sentTo)} adresine gönderildi${expiresAt ? ` (${esc(formatDateTime(expiresAt))} saatine kadar geçerli)` : ''}. Gelmediyse bir dakika sonra <a href="${esc(v.actionHref)}?yeni=1">yeniden isteyebilirsiniz</a>.</p>
 <label for="code">Kod</label><input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required value="${esc(values.code ?? '')}"></fieldset>`;
   return formPage(v, values, errors, before);
 }

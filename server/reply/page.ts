@@ -81,7 +81,7 @@ function head(v: LetterView): string {
     ? `<p>ERP kayıtlarımızdaki TL karşılığı (tüm işlemler): ${esc(moneyText({ currency: 'TL', balance: v.localBalance, side: '' }))}${v.localBalance ? ` ${v.localBalance > 0 ? 'borç' : 'alacak'}` : ''}</p>`
     : '';
   return `${companyBlock(v)}
-<h1>Cari hesap mutabakatı</h1>
+<h1>${v.audit ? 'Bakiye teyidi — bağımsız denetim' : 'Cari hesap mutabakatı'}</h1>
 <p>Sayın <strong>${esc(v.accountName)}</strong> (cari kodu ${esc(v.accountId)}),</p>
 <p>${esc(v.company.title || 'Firmamız')} kayıtlarına göre hesabınızın <strong>${esc(formatDate(v.asOf))}</strong> tarihi itibarıyla bakiyesi:</p>
 ${ours}${tl}

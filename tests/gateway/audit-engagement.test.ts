@@ -7,6 +7,7 @@
  * release; exceptions are worked; the evidence chain verifies and names a tampered row; the ZIP holds
  * what an audit file needs. Figures are worked from the dataset's own lines, not from the engine.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
 import { sql } from 'drizzle-orm';
@@ -163,6 +164,11 @@ describe('an engagement from sample to evidence', () => {
     expect((toFirst.replyTo as { text: string }).text).toContain(AUDITOR);
     expect(toFirst.text).toContain('Güven Bağımsız Denetim A.Ş.');
     expect(toFirst.text).toContain('yanıtınızı görmez');
+    // The letter itself says where the answer goes, and its reply slip is addressed to the firm.
+    const firstLetter = ((await (await call('/api/denetci/letters')).json()) as { letters: { id: string; accountId: string }[] }).letters.find((l) => l.accountId === first!.accountId)!;
+    const pdfText = execFileSync('pdftotext', ['-', '-'], { input: Buffer.from(await (await call(`/api/denetci/letters/${firstLetter.id}/pdf`)).arrayBuffer()), encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(pdfText).toContain('bağımsız denetçisi Güven Bağımsız Denetim A.Ş. tarafından BD-2026/17 sayılı denetim için');
+    expect(pdfText).toContain(`Bağımsız denetçi Güven Bağımsız Denetim A.Ş. dikkatine`);
 
     // The company: states only; none of the auditor's letters, answers or mails.
     const board = (await (await h.api(`/api/denetim/engagements/${e.id}`)).json()) as { letters: { state: string; result?: unknown }[] };
@@ -292,6 +298,11 @@ describe('an engagement from sample to evidence', () => {
     expect((await h.reply(`${path}/kimlik`, { method: 'POST', body: new URLSearchParams({ taxId: taxOf(p!.accountId) }) })).status).toBe(200);
     await h.drain();
     const code = /\d{6}/.exec(inbox.mails.find((m) => m.subject?.startsWith('Teyit yanıtı doğrulama kodu'))!.subject!)![0];
+    // "Kod gelmediyse": the identity step again, but not a new code within the minute.
+    expect(await (await h.reply(`${path}?yeni=1`)).text()).toContain('Kimliğinizi doğrulayın');
+    const soon = await h.reply(`${path}/kimlik`, { method: 'POST', body: new URLSearchParams({ taxId: taxOf(p!.accountId) }) });
+    expect(soon.status).toBe(400);
+    expect(await soon.text()).toContain('Kod az önce gönderildi');
     // Five guesses, none of them the code: four refused, the fifth locks.
     const guesses = Array.from({ length: 6 }, (_, i) => String(100000 + i)).filter((g) => g !== code).slice(0, 5);
     const tries = [];
