@@ -82,7 +82,7 @@ export async function setPassword(ctx: AppCtx, token: unknown, password: unknown
 }
 
 /** Step 2: the first code from the app confirms the secret; the invitation is used up; recovery codes shown once; signed in. */
-export async function confirmInvite(ctx: AppCtx, c: Context, token: unknown, code: unknown, cookieSecure: boolean) {
+export async function confirmInvite(ctx: AppCtx, c: Context, meta: CallMeta, token: unknown, code: unknown, cookieSecure: boolean) {
   const { invite, auditor, engagement } = await openInvite(ctx, token);
   if (!auditor.passwordHash || !auditor.totpSecret) throw badRequest([{ field: 'password', message: 'Önce parolanızı belirleyin.' }]);
   const step = verifyTotp(auditor.totpSecret, String(code ?? ''), ctx.now(), null);
@@ -93,19 +93,22 @@ export async function confirmInvite(ctx: AppCtx, c: Context, token: unknown, cod
     const used = await tx.update(auditInvites).set({ usedAt: now }).where(and(eq(auditInvites.hash, invite.hash), isNull(auditInvites.usedAt))).returning({ hash: auditInvites.hash });
     if (used.length === 0) throw gone();
     await tx.update(auditors).set({ totpConfirmed: true, lastTotpStep: step, recoveryHashes: recovery.hashes, failedLogins: 0 }).where(eq(auditors.id, auditor.id));
-    await appendEvents(tx, now, [{ campaignId: engagement.id, type: 'auditor_enrolled', by: actorOf(auditor), detail: { email: auditor.email, ip: ipOf(c), userAgent: uaOf(c), factor: 'totp' } }]);
+    await appendEvents(tx, now, [{ campaignId: engagement.id, type: 'auditor_enrolled', by: actorOf(auditor), detail: { email: auditor.email, ip: meta.ip, userAgent: meta.userAgent.slice(0, 300), factor: 'totp' } }]);
   });
   await startSession(ctx, c, auditor, engagement, cookieSecure);
   return { recoveryCodes: recovery.codes };
 }
 
-const ipOf = (c: Context) => c.get('clientAddress' as never) ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? '';
-const uaOf = (c: Context) => (c.req.header('user-agent') ?? '').slice(0, 300);
+/** Who called: the client address by the gateway's trusted-proxy rule, and the browser. */
+export interface CallMeta {
+  ip: string;
+  userAgent: string;
+}
 
 const badLogin = () => new MutError('unauthenticated', 'E-posta, parola ya da doğrulama kodu hatalı.');
 
 /** Login: e-mail, password, and a TOTP code (or a recovery code, struck off once used). */
-export async function login(ctx: AppCtx, c: Context, body: unknown, cookieSecure: boolean) {
+export async function login(ctx: AppCtx, c: Context, meta: CallMeta, body: unknown, cookieSecure: boolean) {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const email = typeof b.email === 'string' ? b.email.trim().toLowerCase() : '';
   const password = typeof b.password === 'string' ? b.password : '';
@@ -127,7 +130,7 @@ export async function login(ctx: AppCtx, c: Context, body: unknown, cookieSecure
     for (const x of r ? [r] : rows) {
       const n = x.auditor.failedLogins + 1;
       await ctx.db.update(auditors).set({ failedLogins: n >= MAX_FAILURES ? 0 : n, ...(n >= MAX_FAILURES ? { lockedUntil: new Date(now.getTime() + LOCK_MS) } : {}) }).where(eq(auditors.id, x.auditor.id));
-      await appendEvents(ctx.db, now, [{ campaignId: x.engagement.id, type: 'auditor_login_failed', detail: { email, ip: ipOf(c), userAgent: uaOf(c), locked: n >= MAX_FAILURES } }]);
+      await appendEvents(ctx.db, now, [{ campaignId: x.engagement.id, type: 'auditor_login_failed', detail: { email, ip: meta.ip, userAgent: meta.userAgent.slice(0, 300), locked: n >= MAX_FAILURES } }]);
     }
     return badLogin();
   };
@@ -151,7 +154,7 @@ export async function login(ctx: AppCtx, c: Context, body: unknown, cookieSecure
     factor = 'totp';
   }
   await ctx.db.update(auditors).set({ failedLogins: 0 }).where(eq(auditors.id, auditor.id));
-  await appendEvents(ctx.db, now, [{ campaignId: engagement.id, type: 'auditor_login', by: actorOf(auditor), detail: { ip: ipOf(c), userAgent: uaOf(c), factor } }]);
+  await appendEvents(ctx.db, now, [{ campaignId: engagement.id, type: 'auditor_login', by: actorOf(auditor), detail: { ip: meta.ip, userAgent: meta.userAgent.slice(0, 300), factor } }]);
   await startSession(ctx, c, auditor, engagement, cookieSecure);
   return { engagementId: engagement.id, recoveryCodesLeft: factor === 'recovery' ? auditor.recoveryHashes.length - 1 : auditor.recoveryHashes.length };
 }

@@ -53,6 +53,7 @@ const guard = (c: C, fn: () => Promise<Response>) => fn().catch((e: unknown) => 
 
 export function addAuditRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, getCtx: () => Promise<AppCtx>, o: { addressOf: (c: Context) => string }): void {
   const secure = cookies.secure === true;
+  const metaOf = (c: Context) => ({ ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
   const zipHeaders = (name: string) => ({ 'content-type': 'application/zip', 'content-disposition': attachment(name), 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
 
   // ——— The company's side (staff session) ———
@@ -90,9 +91,9 @@ export function addAuditRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, get
   }));
   app.post('/api/denetci/invite/confirm', open('invite_confirm', async (c, ctx) => {
     const b = (await readJson(c)) as { token?: unknown; code?: unknown };
-    return c.json(await confirmInvite(ctx, c, b.token, b.code, secure));
+    return c.json(await confirmInvite(ctx, c, metaOf(c), b.token, b.code, secure));
   }));
-  app.post('/api/denetci/login', open('login', async (c, ctx) => c.json(await login(ctx, c, await readJson(c), secure))));
+  app.post('/api/denetci/login', open('login', async (c, ctx) => c.json(await login(ctx, c, metaOf(c), await readJson(c), secure))));
   app.post('/api/denetci/logout', async (c) => guard(c, async () => {
     await logout(await getCtx(), c, secure);
     return c.json({ ok: true });

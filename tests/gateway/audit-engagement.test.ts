@@ -93,6 +93,19 @@ describe('the auditor joins and logs in', () => {
     expect((await auditorCall('', '/api/denetci/login', { email: AUDITOR, password: PASSWORD, recoveryCode: e.recoveryCodes[0] })).status).toBe(401);
   });
 
+  it('an invitation not used within 7 days no longer opens', async () => {
+    const r = await h.api('/api/denetim/engagements', { json: { firm: 'Güven Denetim', engagementNo: 'E-7', periodEnd: PERIOD_END, auditorEmail: AUDITOR, auditorName: 'Ayşe Denetçi' } });
+    expect(r.status).toBe(201);
+    await h.drain();
+    const token = linkIn(mailsTo(AUDITOR).at(-1)!.text!, /(?<=\/denetim\/davet#)[A-Za-z0-9_-]{43}/);
+    later(6 * 86_400_000);
+    expect((await auditorCall('', '/api/denetci/invite', { token })).status).toBe(200);
+    later(86_400_000 + 1000);
+    const gone = await auditorCall('', '/api/denetci/invite', { token });
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { error: { message: string } }).error.message).toContain('süresi dolmuş');
+  });
+
   it('five wrong logins lock the account for 15 minutes', async () => {
     const e = await enrolled();
     for (let i = 0; i < 5; i++) expect((await auditorCall('', '/api/denetci/login', { email: AUDITOR, password: `yanlış ${i} parola!!`, code: '000000' })).status).toBe(401);
