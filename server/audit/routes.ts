@@ -23,6 +23,7 @@ import { authorise, checkEngagement, companyView, engagementJson, listEngagement
 import { confirmInvite, inviteInfo, login, logout, requireAuditor, setPassword, type AuditorSession } from './auditor-auth';
 import { approveAddress, checkMethod, drawSample, parties, population } from './sample';
 import { checkSend, sendEngagement } from './send';
+import { todayIso } from '../../src/domain/dates';
 import { addNote, alternativeProcedure, auditorLetters, closeException } from './exceptions';
 import { engagementZip, letterZip, verifyEngagement } from './evidence';
 
@@ -127,7 +128,7 @@ export function addAuditRoutes(app: Hono<GatewayEnv>, cookies: MountCookies, get
     const p = await approveAddress(ctx, s.engagement, param(c, 'account'), await readJson(c), s.actor);
     return c.json({ party: { ...p, approvedAt: p.approvedAt?.toISOString() ?? null } });
   }));
-  app.post('/api/denetci/send', auditor('send', async (c, ctx, s) => c.json(await sendEngagement(ctx, s.engagement, checkSend(await readJson(c), s.engagement), s.actor))));
+  app.post('/api/denetci/send', auditor('send', async (c, ctx, s) => c.json(await sendEngagement(ctx, s.engagement, checkSend(await readJson(c), s.engagement, todayIso(ctx.now())), s.actor))));
   app.get('/api/denetci/letters', auditor('letters', async (c, ctx, s) => c.json(await auditorLetters(ctx, s.engagement))));
   const ownLetter = async (ctx: AppCtx, s: AuditorSession, id: string) => {
     const l = (await ctx.db.select({ id: letters.id, accountId: letters.accountId, accountName: letters.accountName, pdf: letters.pdf }).from(letters).where(and(eq(letters.id, id), eq(letters.campaignId, s.engagement.id))))[0];

@@ -23,12 +23,13 @@ export interface SendInput {
   form: 'positive' | 'negative';
 }
 
-export function checkSend(body: unknown, e: EngagementRow): SendInput {
+export function checkSend(body: unknown, e: EngagementRow, today: string): SendInput {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const deadline = typeof b.deadline === 'string' && isIsoDate(b.deadline) ? b.deadline : '';
   const problems = [];
   if (!deadline) problems.push({ field: 'deadline', message: 'Son yanıt tarihi geçerli bir tarih olmalı.' });
   else if (deadline <= e.periodEnd) problems.push({ field: 'deadline', message: 'Son yanıt tarihi dönem sonundan sonra olmalı.' });
+  else if (deadline < today) problems.push({ field: 'deadline', message: 'Son yanıt tarihi bugünden önce olamaz.' });
   const days = b.reminderDays === undefined ? [7, 14] : b.reminderDays;
   if (!Array.isArray(days) || days.length > 5 || days.some((d) => !Number.isInteger(d) || (d as number) < 1 || (d as number) > 90)) {
     problems.push({ field: 'reminderDays', message: 'Hatırlatma günleri 1 ile 90 arasında tam sayılar olmalı (en fazla 5).' });
