@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../domain/erp-types';
 import { tableView } from '../../components/data-table';
-import { accountListIndex, accountMatcher, chooseSource, facetView, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter, type AccountListIndex } from './account-list';
+import { chooseSource, wantsRemote, type AccountFilter } from './account-list';
+import { accountListIndex, accountMatcher, facetView, prefillSearchCounts, rowFilterOf, type AccountListIndex } from './account-facets';
 import { BASE_COLUMNS } from './account-columns';
 
 function acc(id: string, name: string, category: string, province: string, balance: number | null): Account {

@@ -1,6 +1,7 @@
 /** The accounts list's filters (the aside): hide zero, borçlu / alacaklı, the category and province facets. */
 import { t } from '../../i18n';
-import type { BalanceSide, FacetCount } from './account-list';
+import type { BalanceSide } from './account-list';
+import type { FacetCount } from './account-facets';
 import { FacetGroup } from './facet-group';
 
 const NO_FACETS: readonly FacetCount[] = [];

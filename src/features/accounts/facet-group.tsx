@@ -2,7 +2,7 @@
 import { t } from '../../i18n';
 import { formatCount } from '../../domain/format';
 import { titleCaseTr } from '../../domain/turkish';
-import { facetKey, type FacetCount } from './account-list';
+import { facetKey, type FacetCount } from './account-facets';
 
 /** Title-cased labels, kept (a facet list re-renders on every keystroke; its values rarely change). */
 const titled = new Map<string, string>();

@@ -12,14 +12,15 @@
  * Facet counts and totals of a big list are computed after its first rows are painted (they are
  * not needed for the first screenful), and never from the first rows of a list still arriving.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/accounts';
 import { whole, type Arriving } from '../../api/erp-call';
 import type { Account, AccountList } from '../../domain/erp-types';
-import { DEFER_AFTER_PAINT_MIN_ROWS, sortingFromParam, usePainted, useTableModel, type DataColumn, type SortingState, type TableModel } from '../../components/data-table';
-import { whenIdle } from '../../lib/idle';
-import { accountListIndex, accountMatcher, chooseSource, facetView, filterKey, prefillSearchCounts, rowFilterOf, wantsRemote, type AccountFilter, type FacetResult, type SourceKind } from './account-list';
+import { sortingFromParam, useTableModel, type DataColumn, type SortingState, type TableModel } from '../../components/data-table';
+import { chooseSource, filterKey, wantsRemote, type AccountFilter, type SourceKind } from './account-list';
+import { accountMatcher, rowFilterOf, type FacetResult } from './account-facets';
+import { useAccountFacts } from './use-account-facts';
 import { useAccountColumns } from './account-columns';
 
 const EMPTY: readonly Account[] = [];
@@ -89,25 +90,7 @@ export function useAccountList(opts: {
   const source = model.data;
 
   // ---- 3. facets and 4. totals: once per (list, search, filter), after a big list's first paint ----
-  const listIndex = useMemo(() => accountListIndex(source), [source]);
-  const factsReady = usePainted(source, source.length >= DEFER_AFTER_PAINT_MIN_ROWS) && !incomplete;
-  const facts = useMemo(
-    () => (factsReady ? facetView(listIndex, model.searched, filter, matcher, model.searchQuery) : null),
-    // `searched` is the latest view of (source, columns, sorting, search): its sort order matters
-    // only when `ordered`; the matcher stands for the filter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [factsReady, listIndex, model.columns, model.searchQuery, matcher, ordered ? model.searched : null],
-  );
-  // While the box is empty, a big list's one-character searches are counted in idle time: the
-  // first keystroke's facet counts and totals are a lookup (AccountListIndex.searches).
-  const prefill = factsReady && !useRemote && search === '' && source.length >= DEFER_AFTER_PAINT_MIN_ROWS;
-  const viewOf = fullModel.viewOf;
-  useEffect(() => {
-    if (!prefill) return;
-    // In the list's own order: counts do not depend on it, and no sort is computed for them.
-    return whenIdle((stop) => prefillSearchCounts(listIndex, (q) => viewOf(q), stop));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- viewOf is new each render; the model's index follows (source, columns)
-  }, [prefill, listIndex, fullModel.columns]);
+  const { facts, factsReady } = useAccountFacts({ model, fullModel, filter, matcher, ordered, incomplete, prefill: !useRemote && search === '' });
 
   const all = factsReady ? fullAccounts : EMPTY;
   const warnings = (useRemote ? remoteList!.warnings : fullList?.warnings) ?? 0;

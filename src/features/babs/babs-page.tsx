@@ -8,40 +8,23 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCompanyTitle } from '../../api/session';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { TextField } from '../../components/form/text-field';
 import { t } from '../../i18n';
 import type { BabsForm } from '../../domain/babs/classify';
 import { parseMonth } from '../../domain/babs/month';
 import { DEFAULT_THRESHOLD, THRESHOLD_SOURCE, parseThreshold } from '../../domain/babs/threshold';
-import { formatCount, formatMoney } from '../../domain/format';
+import { formatCount } from '../../domain/format';
 import { withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
 import { useBabs } from './use-babs';
 import { babsRows, type BabsRow } from './babs-rows';
+import { BABS_COLUMNS } from './babs-columns';
 import { BabsDocuments, BabsUnclassified } from './babs-documents';
 import { useTaxIds } from './use-tax-ids';
 import { BabsCampaignStart, BabsCampaignStartButton } from '../../components/mutabakat/babs-campaign-start';
 import './babs.css';
-
-const COLUMNS: DataColumn<BabsRow>[] = [
-  { id: 'name', header: () => t('babs.col.name'), value: (r) => r.name, primary: true, href: (r) => `/babs?${withParams(new URLSearchParams(window.location.search), { cari: r.key }).toString()}`, wrap: true },
-  { id: 'taxId', header: () => t('babs.col.taxId'), value: (r) => r.taxId, width: '9rem', cell: (r) => r.taxId || <span className="babs-missing">{t('babs.taxId.missing')}</span> },
-  { id: 'count', header: () => t('babs.col.count'), kind: 'number', value: (r) => r.count, width: '8rem' },
-  { id: 'net', header: () => t('babs.col.net'), kind: 'money', value: (r) => r.net, width: '10rem' },
-  { id: 'status', header: () => t('babs.col.status'), value: (r) => (r.reportable ? 'bildirilir' : 'altında'), exportable: false, width: '16rem', cell: (r) => <StatusCell row={r} /> },
-];
-
-function StatusCell({ row }: { row: BabsRow }) {
-  const th = formatMoney(row.threshold);
-  return (
-    <span className={row.reportable ? 'babs-status babs-status--yes' : 'babs-status'}>
-      {row.reportable ? t('babs.status.reportable', { threshold: th }) : t('babs.status.below', { net: formatMoney(row.net), threshold: th })}
-      {row.foreign.length > 0 && ` · ${row.foreign.join(', ')}`}
-    </span>
-  );
-}
 
 export default function BabsPage() {
   const [params, setParams] = useSearchParams();
@@ -108,7 +91,7 @@ export default function BabsPage() {
           )}
           <DataTable<BabsRow>
             data={rows}
-            columns={COLUMNS}
+            columns={BABS_COLUMNS}
             getRowId={(r) => r.key}
             aria-label={t('babs.table.label')}
             loading={query.isPending}

@@ -7,7 +7,7 @@
  * as-of date on every page, Σ tutar / Σ açık kalan carried from page to page, the total once).
  */
 import { useMemo } from 'react';
-import { BalanceText, balanceText } from '../../components/balance';
+import { balanceText } from '../../components/balance';
 import { bucketLabel } from '../../components/aging/bucket-display';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/feedback';
@@ -16,13 +16,14 @@ import { documentNumberOf } from '../../domain/document-number';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../domain/format';
 import { accountLedger, type OpenItemsResult } from '../../domain/ledger';
-import { TlBasisNote, tlBasisText } from '../../components/statement/tl-basis-note';
+import { tlBasisText } from '../../components/statement/tl-basis-note';
 import type { Minor } from '../../domain/types';
 import { useCompanyTitle } from '../../api/session';
 import { useColumnPrefs } from '../../components/data-table/column-prefs';
 import { documentFileName, type DocumentHead } from '../../domain/document/document-head';
 import { PdfButton } from '../../components/document/pdf-button';
 import { LedgerControls, LedgerHead } from './ledger-controls';
+import { OpenItemsFacts } from './open-items-facts';
 import { openItemsColumns, openItemsDocument, type OpenRow } from './open-items-document';
 import { useLedgerAccount } from './use-ledger-account';
 import { AccountNotFound } from '../../components/statement/account-not-found';
@@ -101,35 +102,7 @@ export default function OpenItemsPage() {
       </LedgerHead>
       <LedgerControls asOf={asOf} futureAsked={futureAsked} basis={basis} currency={currency} currencies={currencies} update={update} />
       {statement.isError && <ErrorState title={t('ledger.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
-      {result && (
-        <>
-          <p className="notice" data-testid="open-items-side">
-            {t(result.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit')}
-          </p>
-          <TlBasisNote basis="own" foreign={foreign} />
-          {result.unreadable > 0 && <p className="notice notice--warn">{t('ledger.unreadable', { count: formatCount(result.unreadable) })}</p>}
-          {result.excluded > 0 && <p className="notice">{t('ledger.excluded', { count: formatCount(result.excluded) })}</p>}
-          <dl className="ledger-facts">
-            <div>
-              <dt>{t('ledger.openItems.total')}</dt>
-              <dd className="num" data-testid="open-items-total">
-                <BalanceText minor={signed(result.openTotal)} currency={cur} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('aging.summary.overdue')}</dt>
-              <dd className="num" data-testid="open-items-overdue">
-                {t('ledger.openItems.overdue', { amount: balanceText(signed(result.overdueTotal), cur), count: formatCount(result.overdueCount) })}
-              </dd>
-            </div>
-          </dl>
-          {othersText && (
-            <p className="ledger-facts" data-testid="open-items-others">
-              {othersText}
-            </p>
-          )}
-        </>
-      )}
+      {result && <OpenItemsFacts result={result} signed={signed} currency={cur} othersText={othersText} foreign={foreign} />}
       <DataTable<OpenRow>
         data={rows}
         columns={cols}

@@ -7,92 +7,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { previewTemplate, saveSettings, settingsQuery, tahsilatQueries, type CollectSettings, type ReminderLevel } from '../../api/tahsilat';
+import { saveSettings, settingsQuery, type CollectSettings } from '../../api/tahsilat';
 import { ErrorState } from '../../components/feedback';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
+import { Problem } from './problem';
+import { LevelForm } from './level-form';
+import { TemplatePreview } from './template-preview';
 import './tahsilat.css';
-
-const messageOf = (e: unknown) => (e && typeof e === 'object' && 'userMessage' in e ? String((e as { userMessage: string }).userMessage) : 'İşlem yapılamadı.');
-const problemsOf = (e: unknown) => (e && typeof e === 'object' && 'problems' in e ? (e as { problems: { message: string }[] }).problems.map((p) => p.message) : []);
-
-function Problem({ error }: { error: unknown }) {
-  if (!error) return null;
-  const list = problemsOf(error);
-  return <div role="alert" className="col-error">{messageOf(error)}{list.length > 0 && <ul>{list.map((m) => <li key={m}>{m}</li>)}</ul>}</div>;
-}
-
-function LevelForm({ level, onChange }: { level: ReminderLevel; onChange: (l: ReminderLevel) => void }) {
-  const set = (p: Partial<ReminderLevel>) => onChange({ ...level, ...p });
-  return (
-    <fieldset className="col-level" aria-label={t('col.set.level', { n: level.level })}>
-      <legend>{t('col.set.level', { n: level.level })}</legend>
-      <label>{t('col.set.days')}<input type="number" min={1} value={level.days} onChange={(e) => set({ days: Number(e.target.value) })} /></label>
-      <label>{t('col.set.kind')}
-        <select value={level.kind} onChange={(e) => set({ kind: e.target.value as ReminderLevel['kind'] })}>
-          <option value="email">{t('col.set.kind.email')}</option>
-          <option value="manual">{t('col.set.kind.manual')}</option>
-        </select>
-      </label>
-      {level.kind === 'email' && (
-        <>
-          <label className="col-check"><input type="checkbox" checked={level.auto} onChange={(e) => set({ auto: e.target.checked })} />{t('col.set.auto')}</label>
-          <label>{t('col.set.attach')}
-            <select value={level.attach === 'lateInterest' ? 'lateInterest' : 'openItems'} onChange={(e) => set({ attach: e.target.value as ReminderLevel['attach'] })}>
-              <option value="openItems">{t('col.set.attach.openItems')}</option>
-              <option value="lateInterest">{t('col.set.attach.lateInterest')}</option>
-            </select>
-          </label>
-          <label>{t('col.set.subject')}<input value={level.subject} onChange={(e) => set({ subject: e.target.value })} /></label>
-        </>
-      )}
-      <label>{t('col.set.body')}<textarea rows={level.kind === 'email' ? 8 : 2} value={level.body} onChange={(e) => set({ body: e.target.value })} /></label>
-    </fieldset>
-  );
-}
-
-function Preview({ levels }: { levels: ReminderLevel[] }) {
-  const wl = useQuery(tahsilatQueries.worklist('all'));
-  const customers = (wl.data?.rows ?? []).filter((r) => r.overdue.length > 0).slice(0, 200);
-  const emailLevels = levels.filter((l) => l.kind === 'email');
-  const [accountId, setAccountId] = useState('');
-  const [levelNo, setLevelNo] = useState(emailLevels[0]?.level ?? 1);
-  const [out, setOut] = useState<{ subject: string; text: string } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const chosen = accountId || customers[0]?.accountId || '';
-  const run = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setOut(null);
-    const l = levels.find((x) => x.level === levelNo) ?? emailLevels[0];
-    try {
-      setOut(await previewTemplate({ accountId: chosen, subject: l?.subject ?? '', body: l?.body ?? '' }));
-    } catch (err) {
-      setError(err);
-    }
-  };
-  return (
-    <section className="col-preview" aria-label={t('col.set.preview')}>
-      <h2>{t('col.set.preview')}</h2>
-      <form className="col-form col-form--row" onSubmit={(e) => void run(e)}>
-        <label>{t('col.set.previewFor')}
-          <select value={chosen} onChange={(e) => setAccountId(e.target.value)}>{customers.map((r) => <option key={r.accountId} value={r.accountId}>{r.name || r.accountId}</option>)}</select>
-        </label>
-        <label>{t('col.set.previewLevel')}
-          <select value={levelNo} onChange={(e) => setLevelNo(Number(e.target.value))}>{emailLevels.map((l) => <option key={l.level} value={l.level}>{t('col.set.level', { n: l.level })}</option>)}</select>
-        </label>
-        <button className="button button--small" type="submit" disabled={!chosen}>{t('col.set.previewButton')}</button>
-      </form>
-      <Problem error={error} />
-      {out && (
-        <div className="col-mail" data-testid="preview">
-          <p><strong>{t('col.set.subject')}: {out.subject}</strong></p>
-          <pre>{out.text}</pre>
-        </div>
-      )}
-    </section>
-  );
-}
 
 export default function SettingsPage() {
   const qc = useQueryClient();
@@ -140,7 +62,7 @@ export default function SettingsPage() {
             <h2>{t('col.set.fields')}</h2>
             <dl className="col-fields">{q.data.fields.map((f) => <div key={f.name}><dt><code>{`{${f.name}}`}</code></dt><dd>{f.help}</dd></div>)}</dl>
           </section>
-          <Preview levels={form.levels} />
+          <TemplatePreview levels={form.levels} />
         </aside>
       </div>
     </div>

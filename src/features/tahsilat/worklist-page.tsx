@@ -8,41 +8,17 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { tahsilatQueries, refreshWorklist, type View, type WorkRow } from '../../api/tahsilat';
-import { csvValue, DataTable, TableSearch, type DataColumn } from '../../components/data-table';
+import { DataTable, TableSearch } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
-import { t, type MessageKey } from '../../i18n';
-import { formatCount, formatDate, formatDateTime, formatMoney, formatMoneyPerCurrency } from '../../domain/format';
+import { t } from '../../i18n';
+import { formatCount, formatDate } from '../../domain/format';
 import { withParams } from '../../lib/search-params';
-import { CustomerPanel, promiseText } from '../../components/tahsilat/customer-panel';
+import { CustomerPanel } from '../../components/tahsilat/customer-panel';
 import { PayablesTable } from './payables-table';
-import { tlBasisText } from '../../components/statement/tl-basis-note';
+import { WORKLIST_COLUMNS } from './worklist-columns';
+import { WorklistNotes } from './worklist-notes';
 import { WORKLIST_VIEWS, worklistViewOf } from '../../contract/tahsilat';
 import './tahsilat.css';
-
-const KIND_LABEL: Record<string, string> = { note: 'Not', call: 'Arama', email: 'E-posta', letter: 'Mektup', visit: 'Ziyaret', promise: 'Söz', reminder: 'Hatırlatma', statement: 'Ekstre', state: 'Sonraki adım' };
-const first = (r: WorkRow) => r.overdue[0];
-/** An estimate says so; a TL figure beside foreign ones is the TL-written items only (the account view's TL basis). */
-const titleOf = (r: WorkRow, c: WorkRow['overdue'][number]) =>
-  c.estimated ? t('col.estimated') : c.currency === 'TL' ? (tlBasisText('own', r.overdue.map((o) => o.currency).filter((x) => x !== 'TL')) ?? undefined) : undefined;
-
-const COLUMNS: readonly DataColumn<WorkRow>[] = [
-  { id: 'name', header: () => t('col.c.name'), value: (r) => r.name || r.accountId, primary: true, href: (r) => `?musteri=${encodeURIComponent(r.accountId)}`, wrap: true, width: '16rem' },
-  {
-    id: 'overdue', header: () => t('col.c.overdue'), kind: 'money', width: '10rem', value: (r) => first(r)?.overdue ?? null,
-    // A customer owing in two currencies: both in the file, each with its currency (a number cell would keep the first only).
-    csv: (r) => (r.overdue.length > 1 ? formatMoneyPerCurrency(r.overdue.map((c) => ({ minor: c.overdue, currency: c.currency }))) : csvValue('money', first(r)?.overdue ?? null)),
-    cell: (r) => r.overdue.length ? r.overdue.map((c) => <Link key={c.currency} to={`/accounts/${encodeURIComponent(r.accountId)}/acik-kalemler`} className="col-figure" title={titleOf(r, c)}>{c.estimated ? '≈ ' : ''}{formatMoney(c.overdue)}</Link>) : '—',
-  },
-  { id: 'currency', header: () => t('col.c.currency'), width: '5rem', value: (r) => r.overdue.map((c) => c.currency).join(', ') },
-  { id: 'oldest', header: () => t('col.c.oldest'), kind: 'number', width: '6rem', value: (r) => r.oldestDays },
-  { id: 'owner', header: () => t('col.c.owner'), width: '7rem', value: (r) => r.owner ?? '' },
-  { id: 'next', header: () => t('col.c.next'), wrap: true, width: '12rem', value: (r) => r.nextAction },
-  { id: 'nextDate', header: () => t('col.c.nextDate'), kind: 'date', width: '7rem', value: (r) => r.nextActionDate },
-  { id: 'last', header: () => t('col.c.last'), wrap: true, width: '10rem', value: (r) => (r.lastActivity ? `${KIND_LABEL[r.lastActivity.kind] ?? r.lastActivity.kind} ${formatDateTime(new Date(r.lastActivity.at))}` : ''), sortValue: (r) => r.lastActivity?.at ?? '' },
-  { id: 'promise', header: () => t('col.c.promise'), wrap: true, width: '12rem', value: (r) => (r.promise ? promiseText(r.promise) : '') },
-  { id: 'level', header: () => t('col.c.level'), kind: 'number', width: '6rem', value: (r) => r.reminderLevel || null },
-  { id: 'flags', header: () => t('col.c.flags'), width: '8rem', value: (r) => r.flags.map((f) => t(`col.flag.${f}` as MessageKey)).join(', ') },
-];
 
 export default function WorklistPage() {
   const [params, setParams] = useSearchParams();
@@ -84,19 +60,12 @@ export default function WorklistPage() {
         ))}
         <Link to={`?${withParams(params, { gorunum: 'tedarikci', musteri: null }).toString()}`} aria-current={payables ? 'page' : undefined}>{t('col.view.payables')}</Link>
       </nav>
-      {!payables && data?.problem && <p className="notice notice--warning" role="status">{data.problem}</p>}
-      {!payables && data?.mailProblem && <p className="notice notice--warning" role="status">{data.mailProblem}</p>}
-      {!payables && data?.asOf && !data.stale && <p className="col-asof">{t('col.asOf', { at: formatDateTime(new Date(data.asOf)) })} Bugün: {formatDate(data.today)}</p>}
-      {!payables && data?.rows.some((r) => r.overdue.some((c) => c.estimated)) && <p className="col-asof">{t('col.estimatedNote')}</p>}
-      {!payables && data && data.total > data.rows.length && (
-        <p className="col-asof" role="status">{whole.error ? t('col.partialFailed', { shown: formatCount(data.rows.length), total: formatCount(data.total) }) : t('col.partial', { shown: formatCount(data.rows.length), total: formatCount(data.total) })}
-          {whole.error && <> <button type="button" className="button button--small" onClick={() => void whole.refetch()}>{t('col.loadAll')}</button></>}</p>
-      )}
+      {!payables && data && <WorklistNotes data={data} wholeFailed={!!whole.error} onLoadAll={() => void whole.refetch()} />}
       <div className={selected ? 'col-layout col-layout--panel' : 'col-layout'}>
         {payables ? <PayablesTable /> : (
           <DataTable<WorkRow>
             data={data?.rows ?? []}
-            columns={COLUMNS}
+            columns={WORKLIST_COLUMNS}
             getRowId={(r) => r.accountId}
             aria-label={t('col.table')}
             loading={list.isPending}
