@@ -1,4 +1,4 @@
-// @vitest waits
+// @vitest shared-modules waits
 /**
  * The engagement's evidence chain on a real PostgreSQL 15 (Debian's server, started by the test), written
  * by two instances at once (two connection pools, ten connections each): every event of the engagement

@@ -1,4 +1,4 @@
-// @vitest long
+// @vitest shared-modules long
 /**
  * Denetçi modu (issue 47) over the real gateway, the demo ERP and an SMTP inbox on 127.0.0.1: the
  * company authorises an audit firm; the auditor joins by the mailed invitation (password + TOTP), logs
