@@ -28,6 +28,11 @@ export function handleSessionExpiry(queryClient: QueryClient, router: AppRouter)
     if (!(error instanceof UnauthenticatedError)) return;
     if (queryKey?.[0] === 'session') return;
     const { pathname, search } = router.state.location;
+    // The auditor's area (Denetçi modu) has its own login; the staff session is not touched.
+    if (pathname === '/denetim' || pathname.startsWith('/denetim/')) {
+      if (pathname !== '/denetim/giris' && pathname !== '/denetim/davet') void router.navigate('/denetim/giris', { state: { reason: 'expired' } });
+      return;
+    }
     signedInHint.write(false);
     if (leaving || pathname === '/login') return;
     leaving = true;

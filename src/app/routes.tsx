@@ -8,6 +8,8 @@
  *   /accounts  /accounts/:cariId  /accounts/:cariId/mutabakat (letter)  /accounts/:cariId/acik-kalemler  /accounts/:cariId/vade-farki  /mutabakat (letters for the list)  /aging  /invoices  /invoices/:faturaId
  *   /tahsilat (worklist; ?gorunum=, ?musteri=)  /tahsilat/hatirlatmalar (reminder proposals)  /tahsilat/ayarlar (levels, templates)
  *   /mutabakat/donemler (campaigns)  /mutabakat/donemler/:campaignId (the board; ?durum=, ?mektup=)  /mutabakat/kisiler (contacts import)  /mutabakat/giden-kutusu (outbox; ?posta=)
+ *   /mutabakat/denetim (Denetçi modu, the company's side; ?id=)
+ * /denetim/davet  /denetim/giris  /denetim  the independent auditor's own area (no staff session; its own cookie)
  *   *            → not-found
  * Search params (fixed names): q (accounts), firma (aging, invoices), no (invoices).
  */
@@ -43,6 +45,7 @@ export const PAGE_LOADERS = {
   'features/mutabakat/board-page': [() => import('../features/mutabakat/board-page'), 'mut.campaigns.title'],
   'features/mutabakat/contacts-import-page': [() => import('../features/mutabakat/contacts-import-page'), 'mut.import.title'],
   'features/mutabakat/outbox-page': [() => import('../features/mutabakat/outbox-page'), 'mut.outbox.title'],
+  'features/denetim/company-page': [() => import('../features/denetim/company-page'), 'den.company.title'],
   'features/babs/babs-page': [() => import('../features/babs/babs-page'), 'babs.title'],
   'features/tahsilat/worklist-page': [() => import('../features/tahsilat/worklist-page'), 'col.title'],
   'features/tahsilat/reminders-panel': [() => import('../features/tahsilat/reminders-panel'), 'col.rem.title'],
@@ -154,6 +157,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'login',
           loader: loginLoader,
           lazy: page(() => import('../features/auth/login-page'), 'auth.title'),
+        },
+        {
+          // Denetçi modu: the independent auditor's own area — no staff session, no shell; its pages ask
+          // the auditor's API, which answers 401 to anyone without the auditor's cookie.
+          path: 'denetim',
+          children: [
+            { index: true, lazy: page(() => import('../features/denetim/auditor-page'), 'den.area') },
+            { path: 'giris', lazy: page(() => import('../features/denetim/auditor-login-page'), 'den.login.title') },
+            { path: 'davet', lazy: page(() => import('../features/denetim/invite-page'), 'den.invite.title') },
+          ],
         },
         {
           id: 'protected',

@@ -46,6 +46,8 @@ export const PAGES = [
   { path: 'mutabakat/donemler/:campaignId', module: 'features/mutabakat/board-page', preload: false },
   { path: 'mutabakat/kisiler', module: 'features/mutabakat/contacts-import-page', preload: false },
   { path: 'mutabakat/giden-kutusu', module: 'features/mutabakat/outbox-page', preload: false },
+  // Denetçi modu, the company's side: authorise an audit firm, follow its letters by state.
+  { path: 'mutabakat/denetim', module: 'features/denetim/company-page', preload: false },
   // Tahsilat: the worklist is a morning's bookmark — its code with the HTML, its view's first rows (our own GET) sent early.
   {
     path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: true,

@@ -24,6 +24,7 @@ import type { ledger } from './messages/ledger';
 import type { mutabakat } from './messages/mutabakat';
 import type { babs } from './messages/babs';
 import type { tahsilat } from './messages/tahsilat';
+import type { denetim } from './messages/denetim';
 
 type Catalog<A extends { tr: object }> = A['tr'];
 /** Keys the first screen's catalog holds. */
@@ -40,7 +41,8 @@ export type MessageKey =
   | keyof Catalog<typeof ledger>
   | keyof Catalog<typeof mutabakat>
   | keyof Catalog<typeof babs>
-  | keyof Catalog<typeof tahsilat>;
+  | keyof Catalog<typeof tahsilat>
+  | keyof Catalog<typeof denetim>;
 
 const catalog: Record<string, string> = { ...common.tr, ...auth.tr };
 

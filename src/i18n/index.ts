@@ -14,8 +14,9 @@ import { ledger } from './messages/ledger';
 import { mutabakat } from './messages/mutabakat';
 import { babs } from './messages/babs';
 import { tahsilat } from './messages/tahsilat';
+import { denetim } from './messages/denetim';
 
-addMessages(accounts.tr, statement.tr, aging.tr, invoices.tr, overview.tr, letter.tr, ledger.tr, mutabakat.tr, babs.tr, tahsilat.tr);
+addMessages(accounts.tr, statement.tr, aging.tr, invoices.tr, overview.tr, letter.tr, ledger.tr, mutabakat.tr, babs.tr, tahsilat.tr, denetim.tr);
 
 export type { MessageKey } from './core';
 export const t: (key: MessageKey, vars?: Record<string, string | number>) => string = translate;

@@ -45,8 +45,8 @@ describe('the page table', () => {
       expect([entry.path, found.length]).toEqual([entry.path, 1]);
       expect([entry.path, typeof found[0]!.route.loader]).toEqual([entry.path, 'firstCalls' in entry ? 'function' : 'undefined']);
     }
-    // Besides the table: the login page and the not-found page.
-    expect(routes.map((r) => r.path).filter((p) => !PAGES.some((e) => (e.path ? `/${e.path}` : '/') === p))).toEqual(['/login', '/*']);
+    // Besides the table: the login page, the independent auditor's own area (Denetçi modu) and the not-found page.
+    expect(routes.map((r) => r.path).filter((p) => !PAGES.some((e) => (e.path ? `/${e.path}` : '/') === p))).toEqual(['/login', '/denetim', '/denetim/giris', '/denetim/davet', '/*']);
   });
 
   it('a direct page load preloads the code of the page its path opens, and only of pages marked preload', () => {

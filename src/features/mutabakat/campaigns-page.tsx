@@ -40,6 +40,9 @@ export default function CampaignsPage() {
         <Link className="button" to="/mutabakat/kisiler">
           {t('mut.campaigns.import')}
         </Link>
+        <Link className="button" to="/mutabakat/denetim">
+          {t('mut.campaigns.audit')}
+        </Link>
         {status.data?.mail === 'outbox' && (
           <Link className="button" to="/mutabakat/giden-kutusu">
             {t('mut.campaigns.outbox')}

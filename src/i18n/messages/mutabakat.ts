@@ -6,6 +6,7 @@ export const mutabakat = {
     'mut.campaigns.intro': 'Bir dönem, mektuplar sayfasında (Cariler → Mutabakat mektupları) listenin filtreleriyle başlatılır.',
     'mut.campaigns.toLetters': 'Mutabakat mektuplarına git',
     'mut.campaigns.import': 'Kişileri içe aktar',
+    'mut.campaigns.audit': 'Bağımsız denetim',
     'mut.campaigns.outbox': 'Giden kutusu (demo)',
     'mut.campaigns.empty': 'Henüz mutabakat dönemi başlatılmadı.',
     'mut.campaigns.label': 'Mutabakat dönemleri',
