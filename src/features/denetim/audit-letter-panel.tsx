@@ -12,7 +12,9 @@ import { userMessageOf } from '../../domain/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../domain/format';
 import { downloadBlob } from '../../lib/download';
 import { useToday } from '../../lib/use-today';
+import { DateField } from '../../components/form/date-field';
 import { t, type MessageKey } from '../../i18n';
+import type { IsoDate } from '../../domain/types';
 import { moneyText, stateText } from './audit-text';
 
 const when = (iso: string) => formatDateTime(new Date(iso));
@@ -42,7 +44,7 @@ export function AuditLetterPanel({ letter: l, onClose }: { letter: AuditorLetter
   const today = useToday();
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [until, setUntil] = useState(today);
+  const [until, setUntil] = useState<IsoDate>(today);
   const [conclusion, setConclusion] = useState('');
   const refresh = () => void client.invalidateQueries({ queryKey: ['denetci', 'letters'] });
   const noteM = useMutation({
@@ -108,8 +110,7 @@ export function AuditLetterPanel({ letter: l, onClose }: { letter: AuditorLetter
               <button type="button" className="button button--small" disabled={!note.trim() || noteM.isPending} onClick={() => noteM.mutate()}>{t('den.panel.addNote')}</button>
               {!a && (
                 <>
-                  <label htmlFor={`${id}-u`}>{`${t('den.panel.alt')} — ${t('den.panel.until')}`}</label>
-                  <input id={`${id}-u`} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
+                  <DateField label={`${t('den.panel.alt')} — ${t('den.panel.until')}`} value={until} onCommit={(d) => setUntil(d ?? today)} id={`${id}-u`} />
                   <button type="button" className="button button--small" disabled={alt.isPending} onClick={() => alt.mutate()}>{t('den.panel.runAlt')}</button>
                   {alt.data && <AltFigures alt={alt.data} />}
                 </>

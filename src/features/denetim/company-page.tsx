@@ -15,6 +15,7 @@ import { t } from '../../i18n';
 import { CompanyForm } from './company-form';
 import { moneyText } from './audit-text';
 import '../../components/mutabakat/mutabakat.css';
+import './denetim.css';
 
 const day = (iso: string) => formatDate(iso.slice(0, 10));
 const lettersText = (r: EngagementListRow) =>
@@ -81,7 +82,7 @@ export default function CompanyPage() {
   const id = params.get('id');
   const list = useQuery(denetimQueries.engagements());
   return (
-    <div>
+    <div className="den-company">
       <PageHeader title={t('den.company.title')} />
       <p className="mut-hint">{t('den.company.intro')}</p>
       <CompanyForm />
