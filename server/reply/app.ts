@@ -22,8 +22,8 @@ import { REPLY_CSP, busyPage, plainPage, unavailablePage, type AnswerView, type 
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
 import { answeredOf, formOf, readBabsForm } from './babs-page';
 import { babsDocsFileName, babsLetterFileName } from '../babs/mail-compose';
-import { checkCode, identityState, requestCode } from '../audit/reply-identity';
-import { codeFormPage, identityPage, lockedPage, verifiedFormPage } from './audit-page';
+import { askForCode, identityForAnswer, identityStep, type StepPage } from './audit-steps';
+import { identityPage } from './audit-page';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -148,16 +148,10 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
   });
   const meta = (c: Context) => ({ ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
 
-  /** An auditor's letter, not yet answered: the page its identity step calls for. */
-  async function auditPage(ctx: AppCtx, l: Opened, v: LetterView, values: FormValues = {}, errors: string[] = [], status = 200, anotherCode = false): Promise<Response> {
-    const s = await identityState(ctx, l.id);
-    if (s.state === 'locked') return html(lockedPage(v), 423);
-    // "Kod gelmediyse yeniden iste": the identity step again (a new code replaces the old one).
-    if (anotherCode && s.state === 'code_sent') return html(identityPage(v), status);
-    if (s.state === 'verified') return html(verifiedFormPage(v, values, errors), status);
-    if (s.state === 'code_sent') return html(codeFormPage(v, s.sentTo, s.expiresAt, values, errors), status);
-    return html(identityPage(v, errors), status);
-  }
+  const auditPage = async (ctx: AppCtx, l: Opened, v: LetterView, values: FormValues = {}, errors: string[] = [], status = 200, anotherCode = false) =>
+    page(await identityStep(ctx, l.id, v, values, errors, status, anotherCode));
+  const page = (p: StepPage) => html(p.body, p.status);
+  const who = (l: Opened) => ({ id: l.id, campaignId: l.campaignId, accountId: l.accountId, accountName: l.accountName, to: l.to });
 
   const limited = (c: Context, hash: string) => !byAddress.hit(o.addressOf(c)) || !byToken.hit(hash);
 
@@ -219,14 +213,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     } catch {
       return html(identityPage(v, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
     }
-    const taxId = typeof form.taxId === 'string' ? form.taxId.trim() : '';
-    const error = await requestCode(ctx, { id: l.id, campaignId: l.campaignId, accountId: l.accountId, accountName: l.accountName, to: l.to }, taxId, meta(c));
-    if (error) {
-      const s = await identityState(ctx, l.id);
-      if (s.state === 'locked') return html(lockedPage(v), 423);
-      return s.state === 'code_sent' ? html(codeFormPage(v, s.sentTo, s.expiresAt, {}, [error]), 400) : html(identityPage(v, [error], taxId), 400);
-    }
-    return auditPage(ctx, l, v);
+    return page(await askForCode(ctx, who(l), v, typeof form.taxId === 'string' ? form.taxId.trim() : '', meta(c)));
   });
 
   app.post('/yanit/:token', async (c) => {
@@ -293,14 +280,9 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     // An auditor's letter: the answer is taken only from whoever holds the code mailed to its address.
     let identity: Record<string, unknown> | undefined;
     if (l.audit) {
-      const s = await identityState(ctx, l.id);
-      if (s.state === 'locked') return html(lockedPage(v), 423);
-      if (s.state === 'none') return html(identityPage(v, ['Önce kimliğinizi doğrulayın: VKN/TCKN girip kodu isteyin.']), 400);
-      if (s.state === 'code_sent') {
-        const checked = await checkCode(ctx, { id: l.id, campaignId: l.campaignId, accountId: l.accountId, accountName: l.accountName, to: l.to }, values.code ?? '', meta(c));
-        if (!checked.ok) return (await identityState(ctx, l.id)).state === 'locked' ? html(lockedPage(v), 423) : auditPage(ctx, l, v, { ...values, code: '' }, [checked.message], 400);
-        identity = checked.identity;
-      } else if (s.state === 'verified') identity = s.identity;
+      const checked = await identityForAnswer(ctx, who(l), v, values, meta(c));
+      if ('page' in checked) return page(checked.page);
+      identity = checked.identity;
     }
     if (upload) await ctx.db.insert(uploads).values({ id: upload.id, letterId: l.id, fileName: upload.fileName, type: upload.type, size: upload.size, sha256: upload.sha256, bytes: upload.bytes, createdAt: ctx.now() });
     const input: AnswerInput = {

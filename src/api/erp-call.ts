@@ -124,12 +124,14 @@ const earlySend = (call: PageCall) => ('view' in call ? fetchSend(call.view) : f
 
 /**
  * A page load (the inline script, while the HTML is parsed): the alias table, who is signed in and
- * — when someone is — the page's first ERP calls.
+ * — when someone is — the page's first ERP calls. The auditor's area (/denetim): the alias table only.
  */
 export function startPageCalls(pathname: string, search = ''): void {
   if (typeof fetch !== 'function' || typeof AbortController !== 'function') return;
   const registry = callRegistry();
   registry.start(getKey('config'), fetchSend('config'));
+  // The independent auditor's area (/denetim) has no staff session and asks nothing of the staff API.
+  if (/^\/denetim(\/|$)/.test(pathname)) return;
   registry.start(getKey('session'), fetchSend('session'));
   // Not signedInHint.read(): the object (with write) would be bundled into the inline script too.
   if (!readSignedIn()) return;

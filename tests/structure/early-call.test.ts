@@ -106,6 +106,17 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
     expect(first('', false).gets.map((g) => g.url)).toEqual(['/api/config', '/api/session']);
   });
 
+  it("the independent auditor's area (/denetim): the alias table only — no staff session asked, nothing to the ERP, signed in as staff or not", () => {
+    for (const path of ['/denetim', '/denetim/', '/denetim/giris', '/denetim/davet']) {
+      for (const signedIn of [true, false]) {
+        const { erp, gets } = pageLoad(path, { signedIn });
+        expect([path, signedIn, erp, gets.map((g) => g.url)]).toEqual([path, signedIn, [], ['/api/config']]);
+      }
+    }
+    // A staff page whose path only starts alike is not the auditor's.
+    expect(pageLoad('/mutabakat/denetim').gets.map((g) => g.url)).toEqual(['/api/config', '/api/session']);
+  });
+
   it('on every page, asks for the alias table and who is signed in (GET, left for the app to take over)', () => {
     for (const path of ['/login', '/', '/accounts/1000', '/invoices/12', '/accounts/%E0%A4%A']) {
       const { gets, registry } = pageLoad(path);
