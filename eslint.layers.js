@@ -30,7 +30,11 @@ export function layerZones(features) {
       from: [...ABOVE_BROWSER_LIB, './src/api', './src/lib', './src/server'],
       message: 'src/domain imports nothing above it (only src/domain and src/contract).',
     },
-    { target: './src/contract', from: ['./src/app', './src/features', './src/components', './src/api', './src/lib', './src/domain'], message: 'src/contract is the bottom layer: it imports nothing of ours.' },
+    {
+      target: './src/contract',
+      from: ['./src/app', './src/features', './src/components', './src/api', './src/lib', './src/domain'],
+      message: 'src/contract is the bottom layer: it imports nothing of ours.',
+    },
     {
       target: './server',
       from: [...ABOVE_BROWSER_LIB],
@@ -43,6 +47,9 @@ export function layerZones(features) {
 export const DOMAIN_BANNED_IMPORTS = [
   { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router-dom'], message: 'src/domain is pure TypeScript: no React.' },
   { group: ['@tanstack/*', 'ky'], message: 'src/domain is pure TypeScript: no table, query or HTTP library.' },
-  { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'stream', 'url', 'worker_threads'], message: 'src/domain runs in the browser too: no Node modules.' },
+  {
+    group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'stream', 'url', 'worker_threads'],
+    message: 'src/domain runs in the browser too: no Node modules.',
+  },
   { group: ['**/server/**'], message: 'src/domain must not import server/.' },
 ];

@@ -68,7 +68,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/lib/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/reader/**/*.test.ts'],
+          include: [
+            'src/lib/**/*.test.ts',
+            'src/domain/**/*.test.ts',
+            'src/i18n/**/*.test.ts',
+            'src/api/**/*.test.ts',
+            'src/features/**/*.test.ts',
+            'tests/structure/**/*.test.ts',
+            'tests/reader/**/*.test.ts',
+          ],
           // The build's file counts read a built dist/: `npm run test:e2e` runs them after its build.
           exclude: [...configDefaults.exclude, ...(process.env.BUNDLE_DIST ? [] : ['tests/structure/bundle-files.test.ts'])],
           isolate: false,

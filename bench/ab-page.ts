@@ -30,7 +30,7 @@ function treeCpuMs(root: number): number {
     }
   });
   const tree = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of procs) {
       if (tree.has(p.pid) || !tree.has(p.ppid)) continue;
@@ -46,7 +46,8 @@ function browserPid(): number {
   for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid && readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('chrom')) return Number(d);
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid && readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('chrom'))
+        return Number(d);
     } catch {
       // gone meanwhile
     }
@@ -55,8 +56,19 @@ function browserPid(): number {
 }
 
 async function serve(dist: string) {
-  const server = await startProdServer({ distDir: dist, cwd: process.cwd(), env: { DEMO: '1', DEMO_ERP_SIZE: 'large', HOST: '127.0.0.1', PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'ab-')) }, gateway: { log: () => undefined }, print: () => undefined });
-  await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'x-app-request': '1', 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'demo', password: 'demo' }), signal: AbortSignal.timeout(600_000) });
+  const server = await startProdServer({
+    distDir: dist,
+    cwd: process.cwd(),
+    env: { DEMO: '1', DEMO_ERP_SIZE: 'large', HOST: '127.0.0.1', PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'ab-')) },
+    gateway: { log: () => undefined },
+    print: () => undefined,
+  });
+  await fetch(`${server.url}/api/session`, {
+    method: 'POST',
+    headers: { 'x-app-request': '1', 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'demo', password: 'demo' }),
+    signal: AbortSignal.timeout(600_000),
+  });
   return server;
 }
 
@@ -69,7 +81,8 @@ async function main() {
   const contexts = [];
   for (const s of servers) {
     const c = await newContext(browser, s.url, { login: true });
-    if (path.startsWith('/tahsilat')) await (await c.request.get('/api/tahsilat/worklist?view=all', { headers: { 'x-app-request': '1' }, timeout: 300_000 })).body();
+    if (path.startsWith('/tahsilat'))
+      await (await c.request.get('/api/tahsilat/worklist?view=all', { headers: { 'x-app-request': '1' }, timeout: 300_000 })).body();
     contexts.push(c);
   }
   const res: number[][] = dists.map(() => []);
@@ -96,9 +109,15 @@ async function main() {
   }
   for (const k of dists.keys()) {
     console.info(`${'ABCDEF'[k]} ${dists[k]}: median ${med(res[k]!).toFixed(0)} ms [${res[k]!.map((x) => x.toFixed(0)).join(' ')}]`);
-    console.info(`  CPU per load (medians): Chromium's processes ${med(cpu[k]!.browser).toFixed(0)} ms, renderer main thread ${med(cpu[k]!.renderer).toFixed(0)} ms`);
+    console.info(
+      `  CPU per load (medians): Chromium's processes ${med(cpu[k]!.browser).toFixed(0)} ms, renderer main thread ${med(cpu[k]!.renderer).toFixed(0)} ms`,
+    );
   }
-  console.info(`load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.info(
+    `load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   await browser.close();
   for (const s of servers) await s.close();
 }

@@ -8,7 +8,30 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { LARGE_STATEMENT_ACCOUNT_ID } from '../server/demo-erp/index';
 import { t } from '../src/i18n';
-import { api, apiEntry, arm, badText, BASELINE_RUNS, BUDGET_MS, check, CPU_SLOWDOWN, elapsed, heapMB, log, MB, newContext, notes, QUERY, ROOT, RUNS, SCREENS, settle, settled, sleep, waitMark } from './common';
+import {
+  api,
+  apiEntry,
+  arm,
+  badText,
+  BASELINE_RUNS,
+  BUDGET_MS,
+  check,
+  CPU_SLOWDOWN,
+  elapsed,
+  heapMB,
+  log,
+  MB,
+  newContext,
+  notes,
+  QUERY,
+  ROOT,
+  RUNS,
+  SCREENS,
+  settle,
+  settled,
+  sleep,
+  waitMark,
+} from './common';
 import { figure, percentile, type Figure } from './stats';
 import { referenceRun, type ReferenceRun } from './reference-run';
 
@@ -67,7 +90,9 @@ export async function accountsRun(context: BrowserContext, opts: { virtual: bool
     await nameButton.click();
     const sortMs = settled(await settle(page, quiet, long, { selector: 'th[aria-sort="ascending"]' }), 'sort asc');
     if (opts.first) {
-      const names = await page.locator('tr[data-row-id] td:nth-child(4)').evaluateAll((tds) => tds.slice(0, 15).map((td) => (td as HTMLElement).innerText.trim()));
+      const names = await page
+        .locator('tr[data-row-id] td:nth-child(4)')
+        .evaluateAll((tds) => tds.slice(0, 15).map((td) => (td as HTMLElement).innerText.trim()));
       const collator = new Intl.Collator('tr', { sensitivity: 'base', numeric: true });
       const ordered = names.length > 5 && names.every((n, i) => i === 0 || collator.compare(names[i - 1] as string, n) <= 0);
       check('visible names are in Turkish alphabetical order after sorting', ordered, names.slice(0, 4).join(' | '));
@@ -113,7 +138,9 @@ export async function accountsRun(context: BrowserContext, opts: { virtual: bool
       const link = page.locator(`tr[data-row-id="${LARGE_STATEMENT_ACCOUNT_ID}"] a.dt-link`).first();
       // Its first lines show while the answer is still arriving (read from its start, in date
       // order); the figure is the page's work on the WHOLE statement: last byte → totals row painted.
-      await page.evaluate(`window.__bench.watchFirst('statement', '.statement-page tr[data-row-id]'); window.__bench.watchFirst('statementWhole', '.statement-page [data-testid=sum-balance]')`);
+      await page.evaluate(
+        `window.__bench.watchFirst('statement', '.statement-page tr[data-row-id]'); window.__bench.watchFirst('statementWhole', '.statement-page [data-testid=sum-balance]')`,
+      );
       await link.click();
       const stRows = await waitMark(page, 'statement', long);
       const stWhole = await waitMark(page, 'statementWhole', long);
@@ -198,7 +225,10 @@ export async function bodyFloor(context: BrowserContext, runs: number): Promise<
 }
 
 /** 4b + 4c: the virtualized runs, the floor, the screenshots, then the baseline (virtualization off). */
-export async function measureAccounts(browser: Browser, baseUrl: string): Promise<{ figures: Record<string, Figure>; screens: string[]; baselineRuns: number; skipped: string[] }> {
+export async function measureAccounts(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ figures: Record<string, Figure>; screens: string[]; baselineRuns: number; skipped: string[] }> {
   const figures: Record<string, Figure> = {};
   const skipped: string[] = [];
   let screens: string[] = [];
@@ -222,25 +252,80 @@ export async function measureAccounts(browser: Browser, baseUrl: string): Promis
   Object.assign(figures, await bodyFloor(context, RUNS));
   screens = await screenshots(context);
   await context.close();
-  figures['accounts.firstRowsMs'] = figure(virt.map((r) => r.firstRowsMs), 'ms');
-  figures['extra.accounts.startRowsMs'] = figure(virt.map((r) => r.startRowsMs), 'ms');
-  figures['accounts.filterKeystrokeP95Ms'] = figure(virt.map((r) => percentile(r.keystrokesMs, 95)), 'ms');
-  figures['accounts.sortMs'] = figure(virt.map((r) => r.sortMs), 'ms');
-  figures['accounts.heapMB'] = figure(virt.map((r) => r.heapMB), 'MB');
-  figures['statement.firstRowsMs'] = figure(virt.map((r) => r.statementFirstRowsMs as number), 'ms');
-  figures['extra.statement.startRowsMs'] = figure(virt.map((r) => r.statementStartRowsMs as number), 'ms');
-  figures['extra.accounts.filterKeystrokeMedianMs'] = figure(virt.map((r) => percentile(r.keystrokesMs, 50)), 'ms');
-  figures['extra.accounts.inputEchoP95Ms'] = figure(virt.map((r) => percentile(r.echoMs, 95)), 'ms');
-  figures['extra.accounts.filterClearMs'] = figure(virt.map((r) => r.clearMs), 'ms');
-  figures['extra.accounts.sortDescCachedMs'] = figure(virt.map((r) => r.sortDescMs), 'ms');
-  figures['extra.accounts.backFromStatementMs'] = figure(virt.map((r) => r.backToListMs as number), 'ms');
-  figures['reference.accounts.firstRowsMs'] = figure(refs.map((r) => r.firstRowsMs), 'ms');
-  figures['reference.accounts.filterKeystrokeP95Ms'] = figure(refs.map((r) => percentile(r.keystrokesMs, 95)), 'ms');
+  figures['accounts.firstRowsMs'] = figure(
+    virt.map((r) => r.firstRowsMs),
+    'ms',
+  );
+  figures['extra.accounts.startRowsMs'] = figure(
+    virt.map((r) => r.startRowsMs),
+    'ms',
+  );
+  figures['accounts.filterKeystrokeP95Ms'] = figure(
+    virt.map((r) => percentile(r.keystrokesMs, 95)),
+    'ms',
+  );
+  figures['accounts.sortMs'] = figure(
+    virt.map((r) => r.sortMs),
+    'ms',
+  );
+  figures['accounts.heapMB'] = figure(
+    virt.map((r) => r.heapMB),
+    'MB',
+  );
+  figures['statement.firstRowsMs'] = figure(
+    virt.map((r) => r.statementFirstRowsMs as number),
+    'ms',
+  );
+  figures['extra.statement.startRowsMs'] = figure(
+    virt.map((r) => r.statementStartRowsMs as number),
+    'ms',
+  );
+  figures['extra.accounts.filterKeystrokeMedianMs'] = figure(
+    virt.map((r) => percentile(r.keystrokesMs, 50)),
+    'ms',
+  );
+  figures['extra.accounts.inputEchoP95Ms'] = figure(
+    virt.map((r) => percentile(r.echoMs, 95)),
+    'ms',
+  );
+  figures['extra.accounts.filterClearMs'] = figure(
+    virt.map((r) => r.clearMs),
+    'ms',
+  );
+  figures['extra.accounts.sortDescCachedMs'] = figure(
+    virt.map((r) => r.sortDescMs),
+    'ms',
+  );
+  figures['extra.accounts.backFromStatementMs'] = figure(
+    virt.map((r) => r.backToListMs as number),
+    'ms',
+  );
+  figures['reference.accounts.firstRowsMs'] = figure(
+    refs.map((r) => r.firstRowsMs),
+    'ms',
+  );
+  figures['reference.accounts.filterKeystrokeP95Ms'] = figure(
+    refs.map((r) => percentile(r.keystrokesMs, 95)),
+    'ms',
+  );
   // Ours over the reference, run by run (each pair measured back to back), then the median: < 1 is faster.
-  const ratios = (ours: number[], theirs: number[]) => figure(ours.map((v, i) => v / (theirs[i] as number)), 'x', 2);
-  figures['ratio.accounts.firstRows'] = ratios(virt.map((r) => r.firstRowsMs), refs.map((r) => r.firstRowsMs));
-  figures['ratio.accounts.keystrokeP95'] = ratios(virt.map((r) => percentile(r.keystrokesMs, 95)), refs.map((r) => percentile(r.keystrokesMs, 95)));
-  notes.push(`Virtualized: ${virt[0]?.rowsInDom} account rows in the DOM at first paint (of 100,000); statement: ${virt[0]?.statementRowsInDom} rows (of 50,000).`);
+  const ratios = (ours: number[], theirs: number[]) =>
+    figure(
+      ours.map((v, i) => v / (theirs[i] as number)),
+      'x',
+      2,
+    );
+  figures['ratio.accounts.firstRows'] = ratios(
+    virt.map((r) => r.firstRowsMs),
+    refs.map((r) => r.firstRowsMs),
+  );
+  figures['ratio.accounts.keystrokeP95'] = ratios(
+    virt.map((r) => percentile(r.keystrokesMs, 95)),
+    refs.map((r) => percentile(r.keystrokesMs, 95)),
+  );
+  notes.push(
+    `Virtualized: ${virt[0]?.rowsInDom} account rows in the DOM at first paint (of 100,000); statement: ${virt[0]?.statementRowsInDom} rows (of 50,000).`,
+  );
 
   // 4b'. the slow-machine pass: ours and the reference again, pair by pair, every page's CPU throttled
   // CPU_SLOWDOWN× (issue 48): a ratio that holds on a fast machine must hold on a slower office PC.
@@ -252,16 +337,36 @@ export async function measureAccounts(browser: Browser, baseUrl: string): Promis
       log(`run ${i + 1}/${RUNS} (CPU ${CPU_SLOWDOWN}× slower) …`);
       sv.push(await accountsRun(slow, { virtual: true, statement: false, first: false }));
       sr.push(await referenceRun(slow, false));
-      log(`  first rows ${sv[i]!.firstRowsMs.toFixed(0)} ms (reference ${sr[i]!.firstRowsMs.toFixed(0)} ms) · keys p95 ${percentile(sv[i]!.keystrokesMs, 95).toFixed(0)} ms (reference ${percentile(sr[i]!.keystrokesMs, 95).toFixed(0)} ms)`);
+      log(
+        `  first rows ${sv[i]!.firstRowsMs.toFixed(0)} ms (reference ${sr[i]!.firstRowsMs.toFixed(0)} ms) · keys p95 ${percentile(sv[i]!.keystrokesMs, 95).toFixed(0)} ms (reference ${percentile(sr[i]!.keystrokesMs, 95).toFixed(0)} ms)`,
+      );
     }
     await slow.close();
     const tag = `cpu${CPU_SLOWDOWN}x`;
-    figures[`${tag}.accounts.firstRowsMs`] = figure(sv.map((r) => r.firstRowsMs), 'ms');
-    figures[`${tag}.reference.accounts.firstRowsMs`] = figure(sr.map((r) => r.firstRowsMs), 'ms');
-    figures[`${tag}.accounts.filterKeystrokeP95Ms`] = figure(sv.map((r) => percentile(r.keystrokesMs, 95)), 'ms');
-    figures[`${tag}.reference.accounts.filterKeystrokeP95Ms`] = figure(sr.map((r) => percentile(r.keystrokesMs, 95)), 'ms');
-    figures[`ratio.${tag}.accounts.firstRows`] = ratios(sv.map((r) => r.firstRowsMs), sr.map((r) => r.firstRowsMs));
-    figures[`ratio.${tag}.accounts.keystrokeP95`] = ratios(sv.map((r) => percentile(r.keystrokesMs, 95)), sr.map((r) => percentile(r.keystrokesMs, 95)));
+    figures[`${tag}.accounts.firstRowsMs`] = figure(
+      sv.map((r) => r.firstRowsMs),
+      'ms',
+    );
+    figures[`${tag}.reference.accounts.firstRowsMs`] = figure(
+      sr.map((r) => r.firstRowsMs),
+      'ms',
+    );
+    figures[`${tag}.accounts.filterKeystrokeP95Ms`] = figure(
+      sv.map((r) => percentile(r.keystrokesMs, 95)),
+      'ms',
+    );
+    figures[`${tag}.reference.accounts.filterKeystrokeP95Ms`] = figure(
+      sr.map((r) => percentile(r.keystrokesMs, 95)),
+      'ms',
+    );
+    figures[`ratio.${tag}.accounts.firstRows`] = ratios(
+      sv.map((r) => r.firstRowsMs),
+      sr.map((r) => r.firstRowsMs),
+    );
+    figures[`ratio.${tag}.accounts.keystrokeP95`] = ratios(
+      sv.map((r) => percentile(r.keystrokesMs, 95)),
+      sr.map((r) => percentile(r.keystrokesMs, 95)),
+    );
   }
 
   // 4c. baseline: the same table with virtualization off
@@ -280,15 +385,29 @@ export async function measureAccounts(browser: Browser, baseUrl: string): Promis
       lastRunMs = performance.now() - t0;
       base.push(r);
       baselineRuns = base.length;
-      log(`  first rows ${r.firstRowsMs.toFixed(0)} ms · keys ${r.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms · sort ${r.sortMs.toFixed(0)} ms · heap ${r.heapMB.toFixed(0)} MB · rows in DOM ${r.rowsInDom}`);
+      log(
+        `  first rows ${r.firstRowsMs.toFixed(0)} ms · keys ${r.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms · sort ${r.sortMs.toFixed(0)} ms · heap ${r.heapMB.toFixed(0)} MB · rows in DOM ${r.rowsInDom}`,
+      );
     }
     await bctx.close();
   }
   if (base.length > 0) {
-    figures['baseline.accounts.firstRowsMs'] = figure(base.map((r) => r.firstRowsMs), 'ms');
-    figures['baseline.accounts.filterKeystrokeP95Ms'] = figure(base.map((r) => percentile(r.keystrokesMs, 95)), 'ms');
-    figures['baseline.accounts.sortMs'] = figure(base.map((r) => r.sortMs), 'ms');
-    figures['baseline.accounts.heapMB'] = figure(base.map((r) => r.heapMB), 'MB');
+    figures['baseline.accounts.firstRowsMs'] = figure(
+      base.map((r) => r.firstRowsMs),
+      'ms',
+    );
+    figures['baseline.accounts.filterKeystrokeP95Ms'] = figure(
+      base.map((r) => percentile(r.keystrokesMs, 95)),
+      'ms',
+    );
+    figures['baseline.accounts.sortMs'] = figure(
+      base.map((r) => r.sortMs),
+      'ms',
+    );
+    figures['baseline.accounts.heapMB'] = figure(
+      base.map((r) => r.heapMB),
+      'MB',
+    );
     for (const k of ['firstRowsMs', 'filterKeystrokeP95Ms', 'sortMs', 'heapMB'] as const) {
       const b = figures[`baseline.accounts.${k}`] as Figure;
       const v = figures[`accounts.${k}`] as Figure;

@@ -41,18 +41,38 @@ const DAY = 86_400_000;
 async function seedCampaign(d: Database, accountIds: readonly string[], sentAt: Date, o: { reminderDays?: number[]; spreadMs?: number } = {}): Promise<string> {
   const id = randomUUID();
   await d.db.insert(campaigns).values({
-    id, name: `Bench ${accountIds.length}`, asOf: '2026-09-30', deadline: '2026-12-31', reminderDays: o.reminderDays ?? [7, 14], options: { statementLines: false, openItems: false, from: null },
-    sendWhenReady: true, total: accountIds.length, createdAt: sentAt, createdBy: 'bench',
+    id,
+    name: `Bench ${accountIds.length}`,
+    asOf: '2026-09-30',
+    deadline: '2026-12-31',
+    reminderDays: o.reminderDays ?? [7, 14],
+    options: { statementLines: false, openItems: false, from: null },
+    sendWhenReady: true,
+    total: accountIds.length,
+    createdAt: sentAt,
+    createdBy: 'bench',
   });
   for (let i = 0; i < accountIds.length; i += 1000) {
-    await d.db.insert(letters).values(accountIds.slice(i, i + 1000).map((accountId, k) => {
-      const at = new Date(sentAt.getTime() - ((i + k) % 1000) * (o.spreadMs ?? 0));
-      return {
-        id: randomUUID(), campaignId: id, accountId, accountName: `Cari ${accountId}`, state: 'sent', to: [`m.${accountId}@firma.example`], cc: [], person: '',
-        snapshot: { ours: [{ currency: 'TL', balance: 1_000_00 + ((i + k) % 977) * 1_234 }], localBalance: 0, warnings: [], lines: 0 }, pdfSha256: 'x',
-        sentAt: at, nextRemindAt: new Date(at.getTime() + 7 * DAY), createdAt: sentAt,
-      };
-    }));
+    await d.db.insert(letters).values(
+      accountIds.slice(i, i + 1000).map((accountId, k) => {
+        const at = new Date(sentAt.getTime() - ((i + k) % 1000) * (o.spreadMs ?? 0));
+        return {
+          id: randomUUID(),
+          campaignId: id,
+          accountId,
+          accountName: `Cari ${accountId}`,
+          state: 'sent',
+          to: [`m.${accountId}@firma.example`],
+          cc: [],
+          person: '',
+          snapshot: { ours: [{ currency: 'TL', balance: 1_000_00 + ((i + k) % 977) * 1_234 }], localBalance: 0, warnings: [], lines: 0 },
+          pdfSha256: 'x',
+          sentAt: at,
+          nextRemindAt: new Date(at.getTime() + 7 * DAY),
+          createdAt: sentAt,
+        };
+      }),
+    );
   }
   return id;
 }
@@ -73,7 +93,11 @@ export async function measureBoard(browser: Browser, baseUrl: string, app: Actin
       const r = await context.request.get(path, { headers: { 'x-app-request': '1' } });
       const body = (await r.json()) as { letters: unknown[] };
       if (i > 0) apiMs.push(performance.now() - t);
-      check('the board answers its 10,000 letters', r.status() === 200 && body.letters.length === ids.length, `HTTP ${r.status()}, ${body.letters.length} letters`);
+      check(
+        'the board answers its 10,000 letters',
+        r.status() === 200 && body.letters.length === ids.length,
+        `HTTP ${r.status()}, ${body.letters.length} letters`,
+      );
       etag = r.headers().etag ?? '';
       const t2 = performance.now();
       const same = await context.request.get(path, { headers: { 'x-app-request': '1', 'if-none-match': etag } });
@@ -89,8 +113,14 @@ export async function measureBoard(browser: Browser, baseUrl: string, app: Actin
       if (i > 0) pageMs.push(ms);
       await page.close();
     }
-    log(`  board of 10,000 letters: first rows ${pageMs.map((m) => m.toFixed(0)).join(' / ')} ms; API ${apiMs.map((m) => m.toFixed(0)).join(' / ')} ms; 304 ${notModifiedMs.map((m) => m.toFixed(0)).join(' / ')} ms`);
-    return { 'act.board10kFirstRowsMs': figure(pageMs, 'ms'), 'act.board10kApiMs': figure(apiMs, 'ms'), 'act.board10kNotModifiedMs': figure(notModifiedMs, 'ms') };
+    log(
+      `  board of 10,000 letters: first rows ${pageMs.map((m) => m.toFixed(0)).join(' / ')} ms; API ${apiMs.map((m) => m.toFixed(0)).join(' / ')} ms; 304 ${notModifiedMs.map((m) => m.toFixed(0)).join(' / ')} ms`,
+    );
+    return {
+      'act.board10kFirstRowsMs': figure(pageMs, 'ms'),
+      'act.board10kApiMs': figure(apiMs, 'ms'),
+      'act.board10kNotModifiedMs': figure(notModifiedMs, 'ms'),
+    };
   } finally {
     await context.close();
     // The bench's campaign leaves the server's database as it found it (the events table refuses deletes; a seeded campaign has none).
@@ -117,8 +147,14 @@ async function measureScan(): Promise<Record<string, number>> {
     const ms = performance.now() - t;
     const jobsMade = (await count(d, 'jobs')) - before;
     const second = await scanReminders(ctx);
-    log(`reminder scan, 10,000 waiting and 100 due: ${first.queued + first.released} rows (jobs made ${jobsMade}) in ${ms.toFixed(1)} ms; the next scan ${second.queued + second.released} rows`);
-    return { 'act.remindScanRowsDue': first.queued + first.released, 'act.remindScanRowsIdle': second.queued + second.released, 'act.remindScanMs': Math.round(ms * 10) / 10 };
+    log(
+      `reminder scan, 10,000 waiting and 100 due: ${first.queued + first.released} rows (jobs made ${jobsMade}) in ${ms.toFixed(1)} ms; the next scan ${second.queued + second.released} rows`,
+    );
+    return {
+      'act.remindScanRowsDue': first.queued + first.released,
+      'act.remindScanRowsIdle': second.queued + second.released,
+      'act.remindScanMs': Math.round(ms * 10) / 10,
+    };
   } finally {
     await d.close();
   }
@@ -135,13 +171,23 @@ async function measureQuarters(): Promise<Record<string, number>> {
       handlers: { prepare: noop, remind: noop, jobs_prune: async () => void (await prune(d, now, retention, 90 * DAY)) },
       batchHandlers: { send: { max: 40, run: async () => undefined } },
       schedules: [every('jobs_prune', 3_600_000)],
-      now: () => now, log: () => undefined, topUpMs: 0, batch: 50,
+      now: () => now,
+      log: () => undefined,
+      topUpMs: 0,
+      batch: 50,
     });
     const rows: number[] = [];
     let peak = 0;
     for (let q = 0; q < 10; q++) {
       // A campaign of 2,000 letters: 80 preparation chunks, 2,000 mails, 1,500 first and 1,000 second reminders (and their mails).
-      const list: [string, number][] = [['prepare', 80], ['send', 2_000], ['remind', 1_500], ['send', 1_500], ['remind', 1_000], ['send', 1_000]];
+      const list: [string, number][] = [
+        ['prepare', 80],
+        ['send', 2_000],
+        ['remind', 1_500],
+        ['send', 1_500],
+        ['remind', 1_000],
+        ['send', 1_000],
+      ];
       for (const [kind, n] of list) {
         for (let i = 0; i < n; i++) await enqueue(d.db, kind, { q, i }, now);
         await worker.drain();
@@ -164,14 +210,28 @@ async function measureQuarters(): Promise<Record<string, number>> {
 function measureSampling(): Record<string, number> {
   const currencies = ['TL', 'TL', 'TL', 'USD', 'EUR'];
   const population: PopulationRow[] = Array.from({ length: 100_000 }, (_, i) => ({
-    accountId: String(100_000 + i), name: `Cari ${i}`, side: i % 3 === 0 ? 'A' : 'B', currency: currencies[i % 5]!,
+    accountId: String(100_000 + i),
+    name: `Cari ${i}`,
+    side: i % 3 === 0 ? 'A' : 'B',
+    currency: currencies[i % 5]!,
     // A long tail: a few large balances, many small ones (kuruş).
     balance: Math.floor(1e9 / (1 + (i % 997))) + (i % 89) * 100,
   }));
   const methods: [string, SampleMethod][] = [
     ['threshold', { kind: 'threshold', minMinor: 50_000_000 }],
     ['coverage70', { kind: 'coverage', percent: 70 }],
-    ['stratified', { kind: 'stratified', seed: 'bench', strata: [{ fromMinor: 0, toMinor: 10_000_000, count: 30 }, { fromMinor: 10_000_000, toMinor: 100_000_000, count: 30 }, { fromMinor: 100_000_000, toMinor: null, count: 30 }] }],
+    [
+      'stratified',
+      {
+        kind: 'stratified',
+        seed: 'bench',
+        strata: [
+          { fromMinor: 0, toMinor: 10_000_000, count: 30 },
+          { fromMinor: 10_000_000, toMinor: 100_000_000, count: 30 },
+          { fromMinor: 100_000_000, toMinor: null, count: 30 },
+        ],
+      },
+    ],
     ['random', { kind: 'random', seed: 'bench', count: 200 }],
   ];
   const out: Record<string, number> = {};
@@ -193,7 +253,13 @@ function measureSampling(): Record<string, number> {
 function measureChain(): Record<string, number> {
   const types = ['sent', 'opened', 'code_sent', 'answered'];
   const events = Array.from({ length: 100_000 }, (_, i) => ({
-    seq: i + 1, atText: chainMoment(new Date(Date.UTC(2026, 11, 1) + i * 1000)), type: types[i % 4]!, byUser: i % 4 === 3 ? null : 'denetci', byName: null, letterId: `l-${Math.floor(i / 4)}`, accountId: String(100_000 + Math.floor(i / 4)),
+    seq: i + 1,
+    atText: chainMoment(new Date(Date.UTC(2026, 11, 1) + i * 1000)),
+    type: types[i % 4]!,
+    byUser: i % 4 === 3 ? null : 'denetci',
+    byName: null,
+    letterId: `l-${Math.floor(i / 4)}`,
+    accountId: String(100_000 + Math.floor(i / 4)),
     detailText: JSON.stringify({ ip: '203.0.113.7', to: `m.${i}@firma.example`, theirs: [{ balance: i * 137, currency: 'TL' }] }),
   }));
   const chain = linkChain(events);

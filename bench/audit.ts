@@ -25,15 +25,40 @@ const NOW = new Date('2026-12-05T10:00:00Z');
 async function seedEngagement(d: Database, n: number): Promise<typeof engagements.$inferSelect> {
   const id = `den-${randomUUID()}`;
   const e = {
-    id, firm: 'Güven Bağımsız Denetim A.Ş.', engagementNo: 'BD-2026/17', periodEnd: '2026-06-30', auditorEmail: 'd@guven.example', auditorName: 'Ayşe Denetçi',
-    scope: { sides: ['B', 'A'] as ('B' | 'A')[], accountIds: null }, validUntil: new Date(NOW.getTime() + 180 * 86_400_000), authorisedBy: 'muhasebe', authorisedByName: 'Muhasebe', authorisedAt: NOW,
-    revokedAt: null, releasedAt: null, sample: null,
+    id,
+    firm: 'Güven Bağımsız Denetim A.Ş.',
+    engagementNo: 'BD-2026/17',
+    periodEnd: '2026-06-30',
+    auditorEmail: 'd@guven.example',
+    auditorName: 'Ayşe Denetçi',
+    scope: { sides: ['B', 'A'] as ('B' | 'A')[], accountIds: null },
+    validUntil: new Date(NOW.getTime() + 180 * 86_400_000),
+    authorisedBy: 'muhasebe',
+    authorisedByName: 'Muhasebe',
+    authorisedAt: NOW,
+    revokedAt: null,
+    releasedAt: null,
+    sample: null,
   };
   await d.db.insert(engagements).values(e);
   await d.db.insert(auditChains).values({ campaignId: id, seq: 0, head: GENESIS });
   await d.db.insert(campaigns).values({
-    id, kind: 'denetim', name: 'Bench', asOf: '2026-06-30', deadline: '2026-12-31', reminderDays: [7], sendWhenReady: true, total: n, createdAt: NOW, createdBy: 'bench',
-    options: { statementLines: false, openItems: false, from: null, audit: { firm: e.firm, engagementNo: e.engagementNo, auditorEmail: e.auditorEmail, auditorName: e.auditorName, form: 'positive', deadline: '2026-12-31' } },
+    id,
+    kind: 'denetim',
+    name: 'Bench',
+    asOf: '2026-06-30',
+    deadline: '2026-12-31',
+    reminderDays: [7],
+    sendWhenReady: true,
+    total: n,
+    createdAt: NOW,
+    createdBy: 'bench',
+    options: {
+      statementLines: false,
+      openItems: false,
+      from: null,
+      audit: { firm: e.firm, engagementNo: e.engagementNo, auditorEmail: e.auditorEmail, auditorName: e.auditorName, form: 'positive', deadline: '2026-12-31' },
+    },
   });
   // A PDF's bytes as a letter's are: compressed streams (incompressible), 40 KB.
   const pdf = new Uint8Array(Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(40_000)]));
@@ -42,13 +67,64 @@ async function seedEngagement(d: Database, n: number): Promise<typeof engagement
       const accountId = String(100_000 + i + k);
       return { id: randomUUID(), accountId, mailId: randomUUID() };
     });
-    await d.db.insert(letters).values(part.map((p) => ({
-      id: p.id, campaignId: id, accountId: p.accountId, accountName: `Çağlar Ünlü & Ortakları ${p.accountId}`, state: 'agreed', to: [`m.${p.accountId}@firma.example`], cc: [], person: '',
-      snapshot: { ours: [{ currency: 'TL', balance: 123_456_78 }], localBalance: 123_456_78, warnings: [], lines: 0 }, pdf, pdfSha256: 'ab'.repeat(32), sentAt: NOW, createdAt: NOW,
-    })));
-    await d.db.insert(auditParties).values(part.map((p) => ({ engagementId: id, accountId: p.accountId, accountName: `Cari ${p.accountId}`, balances: [{ currency: 'TL', balance: 123_456_78 }], proposed: `m.${p.accountId}@firma.example`, source: 'bench', address: `m.${p.accountId}@firma.example`, taxId: '1234567890', flags: [], approvedBy: 'denetci:d@guven.example', approvedAt: NOW, letterId: p.id })));
-    await d.db.insert(mails).values(part.map((p) => ({ id: p.mailId, letterId: p.id, campaignId: id, accountId: p.accountId, kind: 'letter', to: [`m.${p.accountId}@firma.example`], cc: [], subject: 'Teyit', html: '<p>x</p>', text: 'x', attachmentName: 'm.pdf', state: 'sent', attempts: 1, messageId: `<${p.mailId}@bench>`, smtp: '250 OK', createdAt: NOW, sentAt: NOW, replyTo: 'd@guven.example' })));
-    await d.db.insert(mailTries).values(part.map((p) => ({ mailId: p.mailId, attempt: 1, at: NOW, ok: true, smtp: '250 OK', messageId: `<${p.mailId}@bench>` })));
+    await d.db.insert(letters).values(
+      part.map((p) => ({
+        id: p.id,
+        campaignId: id,
+        accountId: p.accountId,
+        accountName: `Çağlar Ünlü & Ortakları ${p.accountId}`,
+        state: 'agreed',
+        to: [`m.${p.accountId}@firma.example`],
+        cc: [],
+        person: '',
+        snapshot: { ours: [{ currency: 'TL', balance: 123_456_78 }], localBalance: 123_456_78, warnings: [], lines: 0 },
+        pdf,
+        pdfSha256: 'ab'.repeat(32),
+        sentAt: NOW,
+        createdAt: NOW,
+      })),
+    );
+    await d.db.insert(auditParties).values(
+      part.map((p) => ({
+        engagementId: id,
+        accountId: p.accountId,
+        accountName: `Cari ${p.accountId}`,
+        balances: [{ currency: 'TL', balance: 123_456_78 }],
+        proposed: `m.${p.accountId}@firma.example`,
+        source: 'bench',
+        address: `m.${p.accountId}@firma.example`,
+        taxId: '1234567890',
+        flags: [],
+        approvedBy: 'denetci:d@guven.example',
+        approvedAt: NOW,
+        letterId: p.id,
+      })),
+    );
+    await d.db.insert(mails).values(
+      part.map((p) => ({
+        id: p.mailId,
+        letterId: p.id,
+        campaignId: id,
+        accountId: p.accountId,
+        kind: 'letter',
+        to: [`m.${p.accountId}@firma.example`],
+        cc: [],
+        subject: 'Teyit',
+        html: '<p>x</p>',
+        text: 'x',
+        attachmentName: 'm.pdf',
+        state: 'sent',
+        attempts: 1,
+        messageId: `<${p.mailId}@bench>`,
+        smtp: '250 OK',
+        createdAt: NOW,
+        sentAt: NOW,
+        replyTo: 'd@guven.example',
+      })),
+    );
+    await d.db
+      .insert(mailTries)
+      .values(part.map((p) => ({ mailId: p.mailId, attempt: 1, at: NOW, ok: true, smtp: '250 OK', messageId: `<${p.mailId}@bench>` })));
     const evs: NewEvent[] = part.flatMap((p) => [
       { campaignId: id, accountId: p.accountId, type: 'address_approved', detail: { address: `m.${p.accountId}@firma.example`, taxId: '1234567890' } },
       { campaignId: id, letterId: p.id, accountId: p.accountId, type: 'prepared', detail: { pdfSha256: 'ab'.repeat(32) } },
@@ -59,11 +135,39 @@ async function seedEngagement(d: Database, n: number): Promise<typeof engagement
     ]);
     await d.db.transaction(async (tx) => {
       await appendEvents(tx, NOW, evs);
-      const answers = await appendEvents(tx, NOW, part.map((p) => ({ campaignId: id, letterId: p.id, accountId: p.accountId, type: 'answered', detail: { kind: 'agreed', balances: [{ currency: 'TL', balance: 123_456_78, side: 'B' }], name: 'Mehmet Öztürk', title: 'Müdür', note: '', date: '2026-12-01', channel: 'web', identity: { taxId: '1234567890' } } })));
-      for (let k = 0; k < part.length; k++) await tx.update(letters).set({ answerEventId: answers[k]! }).where(sql`id = ${part[k]!.id}`);
+      const answers = await appendEvents(
+        tx,
+        NOW,
+        part.map((p) => ({
+          campaignId: id,
+          letterId: p.id,
+          accountId: p.accountId,
+          type: 'answered',
+          detail: {
+            kind: 'agreed',
+            balances: [{ currency: 'TL', balance: 123_456_78, side: 'B' }],
+            name: 'Mehmet Öztürk',
+            title: 'Müdür',
+            note: '',
+            date: '2026-12-01',
+            channel: 'web',
+            identity: { taxId: '1234567890' },
+          },
+        })),
+      );
+      for (let k = 0; k < part.length; k++)
+        await tx
+          .update(letters)
+          .set({ answerEventId: answers[k]! })
+          .where(sql`id = ${part[k]!.id}`);
     });
   }
-  return (await d.db.select().from(engagements).where(sql`id = ${id}`))[0]!;
+  return (
+    await d.db
+      .select()
+      .from(engagements)
+      .where(sql`id = ${id}`)
+  )[0]!;
 }
 
 async function measureZip(d: Database): Promise<Record<string, number>> {
@@ -86,10 +190,17 @@ async function measureChainDb(d: Database): Promise<Record<string, number>> {
   await d.db.insert(auditChains).values({ campaignId: id, seq: 0, head: GENESIS });
   const t0 = performance.now();
   for (let i = 0; i < 100_000; i += 2000) {
-    await appendEvents(d.db, NOW, Array.from({ length: 2000 }, (_, k) => ({
-      campaignId: id, letterId: `l-${Math.floor((i + k) / 4)}`, accountId: String(100_000 + Math.floor((i + k) / 4)), type: ['sent', 'opened', 'code_sent', 'answered'][(i + k) % 4]!,
-      detail: { ip: '203.0.113.7', to: `m.${i + k}@firma.example`, balances: [{ currency: 'TL', balance: (i + k) * 137 }] },
-    })));
+    await appendEvents(
+      d.db,
+      NOW,
+      Array.from({ length: 2000 }, (_, k) => ({
+        campaignId: id,
+        letterId: `l-${Math.floor((i + k) / 4)}`,
+        accountId: String(100_000 + Math.floor((i + k) / 4)),
+        type: ['sent', 'opened', 'code_sent', 'answered'][(i + k) % 4]!,
+        detail: { ip: '203.0.113.7', to: `m.${i + k}@firma.example`, balances: [{ currency: 'TL', balance: (i + k) * 137 }] },
+      })),
+    );
   }
   log(`100,000 events written through the chain trigger in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const t = performance.now();

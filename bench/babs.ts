@@ -44,7 +44,10 @@ async function main() {
   const figures = { 'babs.month100kMs': figure(whole, 'ms'), 'babs.computeMs': figure(compute, 'ms') };
   const note = `${erp.dataset.accounts.length.toLocaleString('en')} accounts, ${erp.dataset.invoices.length.toLocaleString('en')} invoices in the answer (${(text.length / 1e6).toFixed(1)} MB); ${MONTH}: ${last.documents} documents, ${last.lines.length} counterparties, ${last.lines.filter((l) => l.bs.reportable).length} reportable on Bs, ${last.lines.filter((l) => l.ba.reportable).length} on Ba, ${last.unclassified.length} unclassified`;
   console.info(`[bench:babs] ${note}`);
-  for (const [k, f] of Object.entries(figures)) console.info(`[bench:babs] ${k}: median ${f.median} ms (min ${f.min}, max ${f.max})${k === 'babs.month100kMs' ? ` — target ≤ 2000 ms: ${f.median <= 2000 ? 'met' : 'MISSED'}` : ''}`);
+  for (const [k, f] of Object.entries(figures))
+    console.info(
+      `[bench:babs] ${k}: median ${f.median} ms (min ${f.min}, max ${f.max})${k === 'babs.month100kMs' ? ` — target ≤ 2000 ms: ${f.median <= 2000 ? 'met' : 'MISSED'}` : ''}`,
+    );
   writeFileSync(new URL('./results-babs.json', import.meta.url), `${JSON.stringify({ figures, note, runs: RUNS }, null, 2)}\n`);
 }
 

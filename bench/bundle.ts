@@ -25,7 +25,6 @@ export interface BuiltApp {
 
 export const gzipSize = (buf: Buffer | string): number => gzipSync(buf, { level: 9 }).byteLength;
 
-
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
@@ -43,7 +42,9 @@ export function ownerOf(moduleId: string, root: string): string {
     const parts = id.slice(nm + '/node_modules/'.length).split('/');
     return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? id);
   }
-  const rel = relative(root, id.split('?')[0] ?? id).split(sep).join('/');
+  const rel = relative(root, id.split('?')[0] ?? id)
+    .split(sep)
+    .join('/');
   if (rel.startsWith('src/')) {
     const parts = rel.split('/');
     return `app: ${parts.length > 2 ? `src/${parts[1]}` : rel}`;
@@ -92,7 +93,10 @@ export async function buildApp(root: string, outDir: string): Promise<BuiltApp> 
       const total = [...parts.values()].reduce((a, b) => a + b, 0) || 1;
       const chunkGzip = gzipByUrl.get(url) ?? 0;
       const chunkRaw = rawByUrl.get(url) ?? 0;
-      chunkModules.set(url, [...parts.entries()].map(([name, raw]) => ({ name, raw })).sort((a, b) => b.raw - a.raw));
+      chunkModules.set(
+        url,
+        [...parts.entries()].map(([name, raw]) => ({ name, raw })).sort((a, b) => b.raw - a.raw),
+      );
       for (const [name, len] of parts) {
         let g = groups.get(name);
         if (!g) groups.set(name, (g = { raw: 0, gzip: 0, chunks: new Set() }));

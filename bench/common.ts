@@ -54,7 +54,15 @@ export async function launchChromium(): Promise<Browser> {
   try {
     return await chromium.launch({
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--enable-precise-memory-info',
+      ],
     });
   } catch (err) {
     console.error(`${CHROMIUM_MISSING} (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
@@ -71,7 +79,11 @@ export const CPU_SLOWDOWN = Number(env.BENCH_CPU_SLOWDOWN ?? 4);
  * `cpuSlowdown`: every page opened in the context runs with its CPU throttled that many times
  * (DevTools Emulation.setCPUThrottlingRate, set before the page navigates): a slower office PC.
  */
-export async function newContext(browser: Browser, baseUrl: string, opts: { login: boolean; noVirtual?: boolean; cpuSlowdown?: number }): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseUrl: string,
+  opts: { login: boolean; noVirtual?: boolean; cpuSlowdown?: number },
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', baseURL: baseUrl });
   if (opts.cpuSlowdown && opts.cpuSlowdown > 1) {
     const rate = opts.cpuSlowdown;

@@ -63,7 +63,9 @@ export interface CompressionRow {
   addedCpuMsPerMB: number;
 }
 
-export async function measureCompression(log: (line: string) => void = (l) => console.info(l)): Promise<{ figures: Record<string, Figure>; rows: CompressionRow[]; answerMB: number }> {
+export async function measureCompression(
+  log: (line: string) => void = (l) => console.info(l),
+): Promise<{ figures: Record<string, Figure>; rows: CompressionRow[]; answerMB: number }> {
   const answer = await largeGetCari();
   const mb = answer.length / (1024 * 1024);
   log(`compression: get_cari answer ${mb.toFixed(1)} MB, ${RUNS} runs per setting`);
@@ -99,7 +101,9 @@ export async function measureCompression(log: (line: string) => void = (l) => co
     }
     samples.set(setting.name, s);
     await new Promise<void>((ok) => server.close(() => ok()));
-    log(`  ${setting.name.padEnd(8)} ${(s.bytes / 1024).toFixed(0).padStart(6)} KB  ${median(s.ms).toFixed(0).padStart(5)} ms  cpu ${median(s.cpu).toFixed(0).padStart(5)} ms`);
+    log(
+      `  ${setting.name.padEnd(8)} ${(s.bytes / 1024).toFixed(0).padStart(6)} KB  ${median(s.ms).toFixed(0).padStart(5)} ms  cpu ${median(s.cpu).toFixed(0).padStart(5)} ms`,
+    );
   }
   erp.close();
   const identity = samples.get('identity')!;

@@ -65,11 +65,15 @@ export async function measureExports(browser: Browser, baseUrl: string): Promise
       ms.push(one.ms);
       frames.push(one.maxFrameMs);
       bytes = one.bytes;
-      log(`export ${job.name} run ${r + 1}: ${one.ms.toFixed(0)} ms (longest frame ${one.maxFrameMs.toFixed(0)} ms), ${(one.bytes / 1024 / 1024).toFixed(1)} MB`);
+      log(
+        `export ${job.name} run ${r + 1}: ${one.ms.toFixed(0)} ms (longest frame ${one.maxFrameMs.toFixed(0)} ms), ${(one.bytes / 1024 / 1024).toFixed(1)} MB`,
+      );
     }
     figures[`export.${job.name}XlsxMs`] = figure(ms, 'ms');
     figures[`extra.export.${job.name}XlsxLongestFrameMs`] = figure(frames, 'ms');
-    notes.push(`Excel export of the ${job.name === 'accounts' ? '100,000-account list' : '50,000-line statement'}: ${(bytes / 1024 / 1024).toFixed(1)} MB file.`);
+    notes.push(
+      `Excel export of the ${job.name === 'accounts' ? '100,000-account list' : '50,000-line statement'}: ${(bytes / 1024 / 1024).toFixed(1)} MB file.`,
+    );
   }
   return { figures, notes };
 }

@@ -8,7 +8,12 @@ import type { BuiltApp } from './bundle';
 import { api, check, newContext, sleep } from './common';
 import { figure, type Figure } from './stats';
 
-export async function measureFirstScreen(browser: Browser, baseUrl: string, app: BuiltApp, runs: number): Promise<{ figure: Figure; files: string[]; parts: Map<string, number> }> {
+export async function measureFirstScreen(
+  browser: Browser,
+  baseUrl: string,
+  app: BuiltApp,
+  runs: number,
+): Promise<{ figure: Figure; files: string[]; parts: Map<string, number> }> {
   const firstScreen: number[] = [];
   let files: string[] = [];
   for (let i = 0; i < runs; i++) {

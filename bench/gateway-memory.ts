@@ -68,7 +68,11 @@ function startErp(): Promise<{ url: string; close: () => void; calls: () => numb
       pump();
     });
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), calls: () => calls })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), calls: () => calls }),
+    ),
+  );
 }
 
 const status = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
@@ -87,13 +91,26 @@ const SCENARIOS: Scenario[] = [
   { name: 'three300', what: 'three 300 MB answers at once', calls: ['300:a', '300:b', '300:c'] },
   { name: 'get50', what: '50 concurrent 16 MB get_cari, different parameters', calls: Array.from({ length: 50 }, (_, i) => `16:${i}`) },
   { name: 'get50same', what: '50 concurrent identical 16 MB get_cari calls', calls: Array.from({ length: 50 }, () => '16:same') },
-  { name: 'get50br', what: '50 concurrent 16 MB get_cari, different parameters, br accepted', calls: Array.from({ length: 50 }, (_, i) => `16:br${i}`), encoding: 'br' },
-  { name: 'get50gzip', what: '50 concurrent 16 MB get_cari, different parameters, only gzip accepted', calls: Array.from({ length: 50 }, (_, i) => `16:gz${i}`), encoding: 'gzip' },
+  {
+    name: 'get50br',
+    what: '50 concurrent 16 MB get_cari, different parameters, br accepted',
+    calls: Array.from({ length: 50 }, (_, i) => `16:br${i}`),
+    encoding: 'br',
+  },
+  {
+    name: 'get50gzip',
+    what: '50 concurrent 16 MB get_cari, different parameters, only gzip accepted',
+    calls: Array.from({ length: 50 }, (_, i) => `16:gz${i}`),
+    encoding: 'gzip',
+  },
 ];
 
 async function runScenario(erp: { url: string; calls: () => number }, s: Scenario) {
   const erpUrl = erp.url;
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), 'gateway', erpUrl], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), 'gateway', erpUrl], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   const port = await new Promise<number>((ok, fail) => {
     let buf = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -113,7 +130,16 @@ async function runScenario(erp: { url: string; calls: () => number }, s: Scenari
     let answers: Array<{ status: number; bytes: number }> = [];
     // BENCH_REPEAT rounds in the same process (a leak would grow "after" round by round).
     for (let round = 0; round < REPEAT; round++) {
-      answers = await Promise.all(s.calls.map((q) => gatewayPost(base, '/api/erp/get_cari', { cookie: login.cookie ?? '', 'accept-encoding': s.encoding ?? 'identity' }, JSON.stringify({ firma_ismi: `${q}:${round}` }))));
+      answers = await Promise.all(
+        s.calls.map((q) =>
+          gatewayPost(
+            base,
+            '/api/erp/get_cari',
+            { cookie: login.cookie ?? '', 'accept-encoding': s.encoding ?? 'identity' },
+            JSON.stringify({ firma_ismi: `${q}:${round}` }),
+          ),
+        ),
+      );
     }
     const erpRequests = erp.calls() - calls0;
     const ms = Math.round(performance.now() - t0);
@@ -125,7 +151,18 @@ async function runScenario(erp: { url: string; calls: () => number }, s: Scenari
     child.kill('SIGUSR2');
     await new Promise((ok) => setTimeout(ok, 1500));
     const afterGc = status(child.pid!, 'VmRSS');
-    return { name: s.name, what: s.what, restMB: rest, peakMB: peak, afterMB: after, afterGcMB: afterGc, ms, receivedMB: Math.round(received / MB), erpRequests, failed };
+    return {
+      name: s.name,
+      what: s.what,
+      restMB: rest,
+      peakMB: peak,
+      afterMB: after,
+      afterGcMB: afterGc,
+      ms,
+      receivedMB: Math.round(received / MB),
+      erpRequests,
+      failed,
+    };
   } finally {
     child.kill();
   }
@@ -139,7 +176,9 @@ async function main(): Promise<void> {
   for (const s of SCENARIOS.filter((x) => !only || only.includes(x.name))) {
     const row = await runScenario(erp, s);
     rows.push(row);
-    console.info(`${label} ${row.name.padEnd(10)} rest ${row.restMB} MB, peak ${row.peakMB} MB, after ${row.afterMB} MB (${row.afterGcMB} MB after a GC); ${row.receivedMB} MB received in ${row.ms} ms, ${row.erpRequests} ERP request(s)${row.failed ? `, ${row.failed} failed` : ''}`);
+    console.info(
+      `${label} ${row.name.padEnd(10)} rest ${row.restMB} MB, peak ${row.peakMB} MB, after ${row.afterMB} MB (${row.afterGcMB} MB after a GC); ${row.receivedMB} MB received in ${row.ms} ms, ${row.erpRequests} ERP request(s)${row.failed ? `, ${row.failed} failed` : ''}`,
+    );
   }
   erp.close();
   const file = join(HERE, 'gateway-memory-results.json');

@@ -31,7 +31,6 @@ async function roleGateway(): Promise<void> {
   serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => process.stdout.write(`PORT ${info.port}\n`));
 }
 
-
 /** Resident set size of a process in MB (Linux /proc). */
 function rssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

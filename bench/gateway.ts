@@ -18,7 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'node:http';
 import { spawnRole, type Autocannon } from './roles';
 
-const ERP_ANSWER = JSON.stringify([{ FIRMA_ID: '1', FIRMA_KATEGORI_TEXT: 'Müşteri', FIRMA_ADI: 'Iğdır Gıda A.Ş.', FIRMA_IL: 'IĞDIR', FIRMA_ILCE: 'MERKEZ', BAKIYE: '1234.56' }]);
+const ERP_ANSWER = JSON.stringify([
+  { FIRMA_ID: '1', FIRMA_KATEGORI_TEXT: 'Müşteri', FIRMA_ADI: 'Iğdır Gıda A.Ş.', FIRMA_IL: 'IĞDIR', FIRMA_ILCE: 'MERKEZ', BAKIYE: '1234.56' },
+]);
 const LOGIN_ANSWER = JSON.stringify({ status: true, data: { name: 'Bench Kullanıcı' } });
 
 function roleErp(): void {
@@ -59,10 +61,13 @@ async function serial(port: number, path: string, headers: Record<string, string
   const once = () =>
     new Promise<number>((ok, fail) => {
       const t0 = performance.now();
-      const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? ok(performance.now() - t0) : fail(new Error(`status ${res.statusCode}`))));
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? ok(performance.now() - t0) : fail(new Error(`status ${res.statusCode}`))));
+        },
+      );
       req.on('error', fail);
       req.end(body);
     });
@@ -105,7 +110,14 @@ async function main(): Promise<void> {
 
     const run = async (name: string, port: number, spec: typeof direct) => {
       const serialRes = await serial(port, spec.path, spec.headers, spec.body, 3000);
-      const r = await autocannon({ url: `http://127.0.0.1:${port}${spec.path}`, method: 'POST', headers: spec.headers, body: spec.body, connections, duration: seconds });
+      const r = await autocannon({
+        url: `http://127.0.0.1:${port}${spec.path}`,
+        method: 'POST',
+        headers: spec.headers,
+        body: spec.body,
+        connections,
+        duration: seconds,
+      });
       const out = {
         name,
         requestsPerSecond: Math.round(r.requests.average),

@@ -12,12 +12,17 @@ const LATENCY = Number(process.env.BENCH_ERP_LATENCY_MS ?? 40);
 const N = Number(process.env.BENCH_MUT_N ?? 1000);
 const apiPassword = `bench-${Date.now()}`;
 const erp = createDemoErp({ apiPassword, size: 'large', today: '2026-11-15' });
-const ids = erp.dataset.accounts.filter((a) => a.lines.length < 2000).slice(0, N).map((a) => a.id);
+const ids = erp.dataset.accounts
+  .filter((a) => a.lines.length < 2000)
+  .slice(0, N)
+  .map((a) => a.id);
 const http = createServer((req: IncomingMessage, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', async () => {
-    const answer = await erp.fetch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+    const answer = await erp.fetch(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+    );
     const body = Buffer.from(await answer.arrayBuffer());
     setTimeout(() => {
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });

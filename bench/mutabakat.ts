@@ -102,108 +102,167 @@ async function main() {
   const { port: erpPort, ids, apiPassword } = await erpChild.ready;
   log(`dataset ready: ${ids.length} accounts (load ${loadavg()[0]!.toFixed(1)})`);
   const erpUrl = `http://127.0.0.1:${erpPort}`;
-  const upstream: UpstreamOptions = { erpBaseUrl: erpUrl, erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 60_000, maxAnswerBytes: 256 << 20, transport: erpDispatcher() };
+  const upstream: UpstreamOptions = {
+    erpBaseUrl: erpUrl,
+    erpApiPassword: apiPassword,
+    erpService: 'mobiusmus',
+    erpTimeoutMs: 60_000,
+    maxAnswerBytes: 256 << 20,
+    transport: erpDispatcher(),
+  };
   const results: Record<string, number> = {};
 
   let t = performance.now();
   if (!ONLY_REPLY) {
-  // Baseline: fetch + read the statements only.
-  const src = upstreamSource(upstream);
-  const cpu0 = cpuNow(erpChild.proc.pid);
-  t = performance.now();
-  await runPool(ids, 6, async (id) => void (await src.statement(id)));
-  results['act.fetch1000Ms'] = Math.round(performance.now() - t);
-  log(`fetch ${ids.length}: ${results['act.fetch1000Ms']} ms${cpuPer(results, 'act.fetchCpuMs', cpu0, cpuNow(erpChild.proc.pid), ids.length)}`);
-
+    // Baseline: fetch + read the statements only.
+    const src = upstreamSource(upstream);
+    const cpu0 = cpuNow(erpChild.proc.pid);
+    t = performance.now();
+    await runPool(ids, 6, async (id) => void (await src.statement(id)));
+    results['act.fetch1000Ms'] = Math.round(performance.now() - t);
+    log(`fetch ${ids.length}: ${results['act.fetch1000Ms']} ms${cpuPer(results, 'act.fetchCpuMs', cpu0, cpuNow(erpChild.proc.pid), ids.length)}`);
   }
   const inbox = await smtpInbox({ parse: false });
   const smtpUrl = inbox.url;
 
   const dir = mkdtempSync(join(tmpdir(), 'cari-bench-'));
-  const settings = { enabled: true, demo: true, dataDir: join(dir, 'data'), mailFrom: 'Bench <b@bench.example>', publicUrl: 'http://bench.test', publicUrlDefault: false, erpConcurrency: 6 };
+  const settings = {
+    enabled: true,
+    demo: true,
+    dataDir: join(dir, 'data'),
+    mailFrom: 'Bench <b@bench.example>',
+    publicUrl: 'http://bench.test',
+    publicUrlDefault: false,
+    erpConcurrency: 6,
+  };
   const company = { title: 'Örnek Ticaret A.Ş.', address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1' };
   const mut = await startApp({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: smtpTransport(smtpUrl) });
   const ctx = await mut.ctx();
   const worker = await mut.worker();
   const by = { userName: 'bench', name: 'Bench' };
-  await ctx.db.insert(contacts).values(ids.map((id) => ({ accountId: id, to: [`m.${id}@bench.example`], cc: [], person: '', updatedAt: new Date(), updatedBy: 'bench' })));
+  await ctx.db
+    .insert(contacts)
+    .values(ids.map((id) => ({ accountId: id, to: [`m.${id}@bench.example`], cc: [], person: '', updatedAt: new Date(), updatedBy: 'bench' })));
 
-  const input = { name: 'bench', accountIds: ids, asOf: '2026-06-30', deadline: '2026-12-31', reminderDays: [7, 14], options: { statementLines: false, openItems: false, from: null }, send: false };
-  if (!ONLY_REPLY) {
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  const cpu1 = cpuNow(erpChild.proc.pid);
-  t = performance.now();
-  const c1 = await createCampaign(ctx.db, input, by, new Date());
-  await worker.drain();
-  results['act.prepare1000Ms'] = Math.round(performance.now() - t);
-  const cpuText = cpuPer(results, 'act.prepareCpuMs', cpu1, cpuNow(erpChild.proc.pid), ids.length);
-  loop.disable();
-  // How long the event loop was held while preparing (the gateway's calls wait that long).
-  results['act.prepareLoopP99Ms'] = Math.round(loop.percentile(99) / 1e6);
-  results['act.prepareLoopMaxMs'] = Math.round(loop.max / 1e6);
-  results['act.prepare1000Ratio'] = Math.round((results['act.prepare1000Ms'] / (results['act.fetch1000Ms'] ?? NaN)) * 100) / 100;
-  log(`prepare ${ids.length}: ${results['act.prepare1000Ms']} ms (ratio ${results['act.prepare1000Ratio']}; event-loop delay p99 ${results['act.prepareLoopP99Ms']} ms, max ${results['act.prepareLoopMaxMs']} ms)${cpuText}`);
-  if (ONLY_PREPARE) {
-    await mut.close();
-    erpChild.proc.kill();
-    rmSync(dir, { recursive: true, force: true });
-    return;
-  }
-
-  t = performance.now();
-  await sendCampaign(ctx, c1, by);
-  while (inbox.count < ids.length) {
-    if ((await worker.tick()) === 0) await new Promise((r) => setTimeout(r, 20));
-    if (performance.now() - t > 300_000) break;
-  }
-  results['act.send1000Ms'] = Math.round(performance.now() - t);
-  log(`send ${inbox.count} mails: ${results['act.send1000Ms']} ms`);
-
-  // Gateway ERP-call p99, idle and while a campaign is prepared in the same process.
-  const gw = createGateway({ erpBaseUrl: erpUrl, erpApiPassword: apiPassword, sessionSecret: 'b'.repeat(40), transport: upstream.transport, mutabakat: mut, log: () => undefined, sessionCalls: { max: 64, queue: 64 } });
-  const login = await gw.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ userName: DEMO_USERS[0]!.userName, password: DEMO_USERS[0]!.password }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const calls = async (n: number) => {
-    const times: number[] = [];
-    await runPool(Array.from({ length: n }, (_, i) => ids[i % ids.length]!), 4, async (id) => {
-      const s = performance.now();
-      const r = await gw.request('/api/erp/get_cari_extre', { method: 'POST', headers: { cookie, 'x-app-request': '1', 'content-type': 'application/json' }, body: JSON.stringify({ cari_id: id }) });
-      await r.arrayBuffer();
-      times.push(performance.now() - s);
-    });
-    return percentile(times, 99);
+  const input = {
+    name: 'bench',
+    accountIds: ids,
+    asOf: '2026-06-30',
+    deadline: '2026-12-31',
+    reminderDays: [7, 14],
+    options: { statementLines: false, openItems: false, from: null },
+    send: false,
   };
-  const idle = await calls(300);
-  const c2 = await createCampaign(ctx.db, { ...input, name: 'bench 2' }, by, new Date());
-  let preparing = true;
-  const running = (async () => {
-    while (preparing) if ((await worker.tick()) === 0) break;
-  })();
-  const busyLoop = monitorEventLoopDelay({ resolution: 10 });
-  busyLoop.enable();
-  const busy = await calls(300);
-  busyLoop.disable();
-  preparing = false;
-  await running;
-  await worker.drain();
-  results['act.gatewayIdleP99Ms'] = Math.round(idle);
-  results['act.gatewayBusyP99Ms'] = Math.round(busy);
-  results['act.gatewayP99Ratio'] = Math.round((busy / idle) * 100) / 100;
-  results['act.gatewayBusyLoopP99Ms'] = Math.round(busyLoop.percentile(99) / 1e6);
-  results['act.gatewayBusyLoopMaxMs'] = Math.round(busyLoop.max / 1e6);
-  log(`gateway p99 idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${results['act.gatewayP99Ratio']}; event-loop delay meanwhile p99 ${results['act.gatewayBusyLoopP99Ms']} ms, max ${results['act.gatewayBusyLoopMaxMs']} ms)`);
-  void c2;
+  if (!ONLY_REPLY) {
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const cpu1 = cpuNow(erpChild.proc.pid);
+    t = performance.now();
+    const c1 = await createCampaign(ctx.db, input, by, new Date());
+    await worker.drain();
+    results['act.prepare1000Ms'] = Math.round(performance.now() - t);
+    const cpuText = cpuPer(results, 'act.prepareCpuMs', cpu1, cpuNow(erpChild.proc.pid), ids.length);
+    loop.disable();
+    // How long the event loop was held while preparing (the gateway's calls wait that long).
+    results['act.prepareLoopP99Ms'] = Math.round(loop.percentile(99) / 1e6);
+    results['act.prepareLoopMaxMs'] = Math.round(loop.max / 1e6);
+    results['act.prepare1000Ratio'] = Math.round((results['act.prepare1000Ms'] / (results['act.fetch1000Ms'] ?? NaN)) * 100) / 100;
+    log(
+      `prepare ${ids.length}: ${results['act.prepare1000Ms']} ms (ratio ${results['act.prepare1000Ratio']}; event-loop delay p99 ${results['act.prepareLoopP99Ms']} ms, max ${results['act.prepareLoopMaxMs']} ms)${cpuText}`,
+    );
+    if (ONLY_PREPARE) {
+      await mut.close();
+      erpChild.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    }
 
+    t = performance.now();
+    await sendCampaign(ctx, c1, by);
+    while (inbox.count < ids.length) {
+      if ((await worker.tick()) === 0) await new Promise((r) => setTimeout(r, 20));
+      if (performance.now() - t > 300_000) break;
+    }
+    results['act.send1000Ms'] = Math.round(performance.now() - t);
+    log(`send ${inbox.count} mails: ${results['act.send1000Ms']} ms`);
+
+    // Gateway ERP-call p99, idle and while a campaign is prepared in the same process.
+    const gw = createGateway({
+      erpBaseUrl: erpUrl,
+      erpApiPassword: apiPassword,
+      sessionSecret: 'b'.repeat(40),
+      transport: upstream.transport,
+      mutabakat: mut,
+      log: () => undefined,
+      sessionCalls: { max: 64, queue: 64 },
+    });
+    const login = await gw.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-app-request': '1' },
+      body: JSON.stringify({ userName: DEMO_USERS[0]!.userName, password: DEMO_USERS[0]!.password }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const calls = async (n: number) => {
+      const times: number[] = [];
+      await runPool(
+        Array.from({ length: n }, (_, i) => ids[i % ids.length]!),
+        4,
+        async (id) => {
+          const s = performance.now();
+          const r = await gw.request('/api/erp/get_cari_extre', {
+            method: 'POST',
+            headers: { cookie, 'x-app-request': '1', 'content-type': 'application/json' },
+            body: JSON.stringify({ cari_id: id }),
+          });
+          await r.arrayBuffer();
+          times.push(performance.now() - s);
+        },
+      );
+      return percentile(times, 99);
+    };
+    const idle = await calls(300);
+    const c2 = await createCampaign(ctx.db, { ...input, name: 'bench 2' }, by, new Date());
+    let preparing = true;
+    const running = (async () => {
+      while (preparing) if ((await worker.tick()) === 0) break;
+    })();
+    const busyLoop = monitorEventLoopDelay({ resolution: 10 });
+    busyLoop.enable();
+    const busy = await calls(300);
+    busyLoop.disable();
+    preparing = false;
+    await running;
+    await worker.drain();
+    results['act.gatewayIdleP99Ms'] = Math.round(idle);
+    results['act.gatewayBusyP99Ms'] = Math.round(busy);
+    results['act.gatewayP99Ratio'] = Math.round((busy / idle) * 100) / 100;
+    results['act.gatewayBusyLoopP99Ms'] = Math.round(busyLoop.percentile(99) / 1e6);
+    results['act.gatewayBusyLoopMaxMs'] = Math.round(busyLoop.max / 1e6);
+    log(
+      `gateway p99 idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${results['act.gatewayP99Ratio']}; event-loop delay meanwhile p99 ${results['act.gatewayBusyLoopP99Ms']} ms, max ${results['act.gatewayBusyLoopMaxMs']} ms)`,
+    );
+    void c2;
   }
   // Reply page at 50 concurrent: links of a demo-outbox campaign (the outbox keeps them).
   await mut.close();
-  const mut2 = await startApp({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: outboxTransport(), replyLimits: { perAddress: { max: 1e9, windowMs: 60_000 }, perToken: { max: 1e9, windowMs: 60_000 } }, ...(process.env.BENCH_REPLY_CACHE_MS ? { replyPageCacheMs: Number(process.env.BENCH_REPLY_CACHE_MS) } : {}) });
+  const mut2 = await startApp({
+    settings,
+    upstream,
+    company,
+    runWorker: false,
+    seedDemo: false,
+    log: () => undefined,
+    transport: outboxTransport(),
+    replyLimits: { perAddress: { max: 1e9, windowMs: 60_000 }, perToken: { max: 1e9, windowMs: 60_000 } },
+    ...(process.env.BENCH_REPLY_CACHE_MS ? { replyPageCacheMs: Number(process.env.BENCH_REPLY_CACHE_MS) } : {}),
+  });
   const ctx2 = await mut2.ctx();
   const w2 = await mut2.worker();
   const c3 = await createCampaign(ctx2.db, { ...input, name: 'bench 3', accountIds: ids.slice(0, 200), send: true }, by, new Date());
   await w2.drain();
-  const links = (await ctx2.d.rows<{ link: string }>((await import('drizzle-orm')).sql`SELECT link FROM mails WHERE campaign_id = ${c3} AND link IS NOT NULL`)).map((r) => new URL(r.link).pathname);
+  const links = (
+    await ctx2.d.rows<{ link: string }>((await import('drizzle-orm')).sql`SELECT link FROM mails WHERE campaign_id = ${c3} AND link IS NOT NULL`)
+  ).map((r) => new URL(r.link).pathname);
   const server = serve({ fetch: mut2.reply.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((r) => setTimeout(r, 200));
   const port = (server.address() as AddressInfo).port;
@@ -212,23 +271,36 @@ async function main() {
   // Also the server's CPU time a request (this process serves only the page meanwhile): a figure the
   // machine's load hardly moves, unlike the wall-clock percentiles.
   const cpu0 = process.cpuUsage();
-  const load = child<{ times: number[]; failures: number }>('mutabakat-load.ts', { base: `http://127.0.0.1:${port}`, paths: links, total: 3000, concurrency: 50 });
+  const load = child<{ times: number[]; failures: number }>('mutabakat-load.ts', {
+    base: `http://127.0.0.1:${port}`,
+    paths: links,
+    total: 3000,
+    concurrency: 50,
+  });
   const { times, failures } = await load.ready;
   const cpu = process.cpuUsage(cpu0);
   results['act.replyP95Ms'] = Math.round(percentile(times, 95) * 10) / 10;
   results['act.replyP50Ms'] = Math.round(percentile(times, 50) * 10) / 10;
   results['act.replyCpuMsPerRequest'] = Math.round(((cpu.user + cpu.system) / 1000 / times.length) * 1000) / 1000;
-  log(`reply page at 50 concurrent: p50 ${results['act.replyP50Ms']} ms, p95 ${results['act.replyP95Ms']} ms, non-200 ${failures}; server CPU ${results['act.replyCpuMsPerRequest']} ms a request (load ${loadavg()[0]!.toFixed(1)})`);
+  log(
+    `reply page at 50 concurrent: p50 ${results['act.replyP50Ms']} ms, p95 ${results['act.replyP95Ms']} ms, non-200 ${failures}; server CPU ${results['act.replyCpuMsPerRequest']} ms a request (load ${loadavg()[0]!.toFixed(1)})`,
+  );
   server.close();
   await mut2.close();
   void inbox.close();
   erpChild.proc.kill();
   rmSync(dir, { recursive: true, force: true });
-  writeFileSync(join(import.meta.dirname, 'results-mutabakat.json'), JSON.stringify({ at: new Date().toISOString(), load: loadavg(), latencyMs: LATENCY, n: ids.length, results }, null, 2));
+  writeFileSync(
+    join(import.meta.dirname, 'results-mutabakat.json'),
+    JSON.stringify({ at: new Date().toISOString(), load: loadavg(), latencyMs: LATENCY, n: ids.length, results }, null, 2),
+  );
   console.info(JSON.stringify(results, null, 2));
 }
 
-main().then(() => process.exit(0), (e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -135,7 +135,11 @@ async function loginRun(browser: Browser, baseUrl: string, link: Link, first: bo
       check(`login over ${link.label}: the list shows 100.000 accounts`, /100\.000/.test(summary), summary);
       await badText(page, `accounts after login, ${link.label}`);
     }
-    check(`login over ${link.label}: the first rows are painted before get_cari's last byte`, rows.painted < cari.responseEnd, `rows ${rows.painted.toFixed(0)}, last byte ${cari.responseEnd.toFixed(0)}`);
+    check(
+      `login over ${link.label}: the first rows are painted before get_cari's last byte`,
+      rows.painted < cari.responseEnd,
+      `rows ${rows.painted.toFixed(0)}, last byte ${cari.responseEnd.toFixed(0)}`,
+    );
     const [text, parsed, read] = [await markAt(page, 'erp:get_cari:text'), await markAt(page, 'erp:get_cari:parsed'), await markAt(page, 'erp:get_cari:read')];
     return {
       ms: rows.painted - clickAt,
@@ -253,14 +257,28 @@ async function deepLinkRun(context: BrowserContext, link: Link, first: boolean):
     const extre = entries.find((e) => e.op === 'get_cari_extre');
     if (first) {
       const firstRow = await page.locator('.statement-page tr[data-row-id]').first().innerText();
-      check(`deep link over ${link.label}: first statement row shows a running balance (… B/A)`, /\d,\d\d\s*[BA]\b/.test(firstRow), firstRow.replace(/\s+/g, ' '));
+      check(
+        `deep link over ${link.label}: first statement row shows a running balance (… B/A)`,
+        /\d,\d\d\s*[BA]\b/.test(firstRow),
+        firstRow.replace(/\s+/g, ' '),
+      );
       await badText(page, `statement deep link, ${link.label}`);
     }
     if (extre) {
       const partial = await markAt(page, 'erp:get_cari_extre:partial');
-      const [text, parsed, read] = [await markAt(page, 'erp:get_cari_extre:text'), await markAt(page, 'erp:get_cari_extre:parsed'), await markAt(page, 'erp:get_cari_extre:read')];
-      const session = entries.length ? ((await page.evaluate(`performance.getEntriesByType('resource').filter((e) => /\\/api\\/session/.test(e.name)).map((e) => Math.round(e.startTime) + '→' + Math.round(e.responseEnd)).join(',')`)) as string) : '';
-      log(`    rows ${rows.painted.toFixed(0)} whole ${whole.painted.toFixed(0)}: sent ${extre.start.toFixed(0)} first byte ${extre.responseStart.toFixed(0)} first rows read ${Number.isNaN(partial) ? '–' : partial.toFixed(0)} last byte ${extre.responseEnd.toFixed(0)} text ${text.toFixed(0)} parsed ${parsed.toFixed(0)} read ${read.toFixed(0)} painted ${rows.painted.toFixed(0)} (session ${session})`);
+      const [text, parsed, read] = [
+        await markAt(page, 'erp:get_cari_extre:text'),
+        await markAt(page, 'erp:get_cari_extre:parsed'),
+        await markAt(page, 'erp:get_cari_extre:read'),
+      ];
+      const session = entries.length
+        ? ((await page.evaluate(
+            `performance.getEntriesByType('resource').filter((e) => /\\/api\\/session/.test(e.name)).map((e) => Math.round(e.startTime) + '→' + Math.round(e.responseEnd)).join(',')`,
+          )) as string)
+        : '';
+      log(
+        `    rows ${rows.painted.toFixed(0)} whole ${whole.painted.toFixed(0)}: sent ${extre.start.toFixed(0)} first byte ${extre.responseStart.toFixed(0)} first rows read ${Number.isNaN(partial) ? '–' : partial.toFixed(0)} last byte ${extre.responseEnd.toFixed(0)} text ${text.toFixed(0)} parsed ${parsed.toFixed(0)} read ${read.toFixed(0)} painted ${rows.painted.toFixed(0)} (session ${session})`,
+      );
     }
     return {
       ms: rows.painted,
@@ -323,32 +341,88 @@ export async function measureNetwork(browser: Browser, baseUrl: string): Promise
     log(`network: ${link.label} …`);
     const logins: LoginRun[] = [];
     for (let i = 0; i < NETWORK_RUNS; i++) logins.push(await loginRun(browser, baseUrl, link, i === 0));
-    figures[`${p}loginToRowsMs`] = figure(logins.map((r) => r.ms), 'ms');
-    figures[`${p}accountsWireKB`] = figure(logins.map((r) => r.wireKB), 'KB', 0);
+    figures[`${p}loginToRowsMs`] = figure(
+      logins.map((r) => r.ms),
+      'ms',
+    );
+    figures[`${p}accountsWireKB`] = figure(
+      logins.map((r) => r.wireKB),
+      'KB',
+      0,
+    );
     if (li === 0) {
-      figures['extra.network.login.beforeRequestMs'] = figure(logins.map((r) => r.beforeRequestMs), 'ms');
-      figures['extra.network.login.waitMs'] = figure(logins.map((r) => r.waitMs), 'ms');
-      figures['extra.network.login.downloadMs'] = figure(logins.map((r) => r.downloadMs), 'ms');
-      figures['extra.network.login.wholeListMs'] = figure(logins.map((r) => r.wholeMs), 'ms');
-      figures['extra.network.login.afterAnswerMs'] = figure(logins.map((r) => r.afterAnswerMs), 'ms');
-      figures['extra.network.login.firstByteToTextMs'] = figure(logins.map((r) => r.textMs), 'ms');
-      figures['extra.network.login.parseMs'] = figure(logins.map((r) => r.parseMs), 'ms');
-      figures['extra.network.login.readMs'] = figure(logins.map((r) => r.readMs), 'ms');
-      figures['extra.network.login.renderMs'] = figure(logins.map((r) => r.renderMs), 'ms');
+      figures['extra.network.login.beforeRequestMs'] = figure(
+        logins.map((r) => r.beforeRequestMs),
+        'ms',
+      );
+      figures['extra.network.login.waitMs'] = figure(
+        logins.map((r) => r.waitMs),
+        'ms',
+      );
+      figures['extra.network.login.downloadMs'] = figure(
+        logins.map((r) => r.downloadMs),
+        'ms',
+      );
+      figures['extra.network.login.wholeListMs'] = figure(
+        logins.map((r) => r.wholeMs),
+        'ms',
+      );
+      figures['extra.network.login.afterAnswerMs'] = figure(
+        logins.map((r) => r.afterAnswerMs),
+        'ms',
+      );
+      figures['extra.network.login.firstByteToTextMs'] = figure(
+        logins.map((r) => r.textMs),
+        'ms',
+      );
+      figures['extra.network.login.parseMs'] = figure(
+        logins.map((r) => r.parseMs),
+        'ms',
+      );
+      figures['extra.network.login.readMs'] = figure(
+        logins.map((r) => r.readMs),
+        'ms',
+      );
+      figures['extra.network.login.renderMs'] = figure(
+        logins.map((r) => r.renderMs),
+        'ms',
+      );
     }
     if (li === 0) {
       // Özet, the page after login: only over the office link (the target is set there).
       const overview: OverviewRun[] = [];
       for (let i = 0; i < NETWORK_RUNS; i++) overview.push(await loginToOverviewRun(browser, baseUrl, link, i === 0));
-      figures[`${p}loginToOverviewMs`] = figure(overview.map((r) => r.ms), 'ms');
-      figures['extra.network.overview.sentMs'] = figure(overview.map((r) => r.overviewSentMs), 'ms');
-      figures['extra.network.overview.lastByteMs'] = figure(overview.map((r) => r.overviewLastByteMs), 'ms');
-      figures['extra.network.overview.wireKB'] = figure(overview.map((r) => r.overviewKB), 'KB', 1);
-      figures['extra.network.overview.afterAnswerMs'] = figure(overview.map((r) => r.afterAnswerMs), 'ms');
-      for (const r of overview) log(`    Özet figures ${r.ms.toFixed(0)}: /api/overview sent ${r.overviewSentMs.toFixed(0)}, its last byte ${r.overviewLastByteMs.toFixed(0)} (${r.overviewKB.toFixed(1)} KB), answer → painted ${r.afterAnswerMs.toFixed(0)}; the list sent along: last byte ${r.accountsLastByteMs.toFixed(0)}`);
+      figures[`${p}loginToOverviewMs`] = figure(
+        overview.map((r) => r.ms),
+        'ms',
+      );
+      figures['extra.network.overview.sentMs'] = figure(
+        overview.map((r) => r.overviewSentMs),
+        'ms',
+      );
+      figures['extra.network.overview.lastByteMs'] = figure(
+        overview.map((r) => r.overviewLastByteMs),
+        'ms',
+      );
+      figures['extra.network.overview.wireKB'] = figure(
+        overview.map((r) => r.overviewKB),
+        'KB',
+        1,
+      );
+      figures['extra.network.overview.afterAnswerMs'] = figure(
+        overview.map((r) => r.afterAnswerMs),
+        'ms',
+      );
+      for (const r of overview)
+        log(
+          `    Özet figures ${r.ms.toFixed(0)}: /api/overview sent ${r.overviewSentMs.toFixed(0)}, its last byte ${r.overviewLastByteMs.toFixed(0)} (${r.overviewKB.toFixed(1)} KB), answer → painted ${r.afterAnswerMs.toFixed(0)}; the list sent along: last byte ${r.accountsLastByteMs.toFixed(0)}`,
+        );
     }
     log(`  login → rows ${logins.map((r) => r.ms.toFixed(0)).join('/')} ms; get_cari on the wire ${logins[0]?.wireKB.toFixed(0)} KB`);
-    for (const r of logins) log(`    rows ${r.ms.toFixed(0)} whole list ${r.wholeMs.toFixed(0)}: before ${r.beforeRequestMs.toFixed(0)} wait ${r.waitMs.toFixed(0)} first byte→text ${r.textMs.toFixed(0)} (download ${r.downloadMs.toFixed(0)}) parse ${r.parseMs.toFixed(0)} read ${r.readMs.toFixed(0)} render ${r.renderMs.toFixed(0)}`);
+    for (const r of logins)
+      log(
+        `    rows ${r.ms.toFixed(0)} whole list ${r.wholeMs.toFixed(0)}: before ${r.beforeRequestMs.toFixed(0)} wait ${r.waitMs.toFixed(0)} first byte→text ${r.textMs.toFixed(0)} (download ${r.downloadMs.toFixed(0)}) parse ${r.parseMs.toFixed(0)} read ${r.readMs.toFixed(0)} render ${r.renderMs.toFixed(0)}`,
+      );
 
     const context = await newContext(browser, baseUrl, { login: true });
     await context.addInitScript({
@@ -365,20 +439,40 @@ export async function measureNetwork(browser: Browser, baseUrl: string): Promise
         const run = await deepLinkRun(context, link, i === 0);
         if (run.stalledMs > STALL_MS && again < NETWORK_RUNS) {
           again++;
-          stalls.push(`${link.label}: a deep-link run of ${run.ms.toFixed(0)} ms measured again — the emulated link held /api/session's few bytes ${(run.stalledMs / 1000).toFixed(1)} s after their headers`);
+          stalls.push(
+            `${link.label}: a deep-link run of ${run.ms.toFixed(0)} ms measured again — the emulated link held /api/session's few bytes ${(run.stalledMs / 1000).toFixed(1)} s after their headers`,
+          );
           log(`  ${stalls.at(-1)}`);
           continue;
         }
         links.push(run);
       }
-      figures[`${p}statementDeepLinkMs`] = figure(links.map((r) => r.ms), 'ms');
+      figures[`${p}statementDeepLinkMs`] = figure(
+        links.map((r) => r.ms),
+        'ms',
+      );
       if (li === 0) {
-        figures['extra.network.statementWholeMs'] = figure(links.map((r) => r.wholeMs), 'ms');
-        figures['extra.network.statementNameMs'] = figure(links.map((r) => r.nameMs), 'ms');
-        figures['extra.network.statementWireKB'] = figure(links.map((r) => r.wireKB), 'KB', 0);
+        figures['extra.network.statementWholeMs'] = figure(
+          links.map((r) => r.wholeMs),
+          'ms',
+        );
+        figures['extra.network.statementNameMs'] = figure(
+          links.map((r) => r.nameMs),
+          'ms',
+        );
+        figures['extra.network.statementWireKB'] = figure(
+          links.map((r) => r.wireKB),
+          'KB',
+          0,
+        );
       }
-      check(`deep link over ${link.label}: the account list is not fetched before the statement rows are painted`, links.every((r) => !r.listBeforeRows));
-      log(`  deep link → statement rows ${links.map((r) => r.ms.toFixed(0)).join('/')} ms; whole statement ${links.map((r) => r.wholeMs.toFixed(0)).join('/')} ms; name ${links.map((r) => r.nameMs.toFixed(0)).join('/')} ms`);
+      check(
+        `deep link over ${link.label}: the account list is not fetched before the statement rows are painted`,
+        links.every((r) => !r.listBeforeRows),
+      );
+      log(
+        `  deep link → statement rows ${links.map((r) => r.ms.toFixed(0)).join('/')} ms; whole statement ${links.map((r) => r.wholeMs.toFixed(0)).join('/')} ms; name ${links.map((r) => r.nameMs.toFixed(0)).join('/')} ms`,
+      );
 
       const numbers = invoiceNumbers.slice(li * NETWORK_RUNS, (li + 1) * NETWORK_RUNS);
       const invoices = await invoiceRuns(context, link, numbers);

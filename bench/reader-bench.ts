@@ -47,7 +47,9 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
   const notes: string[] = [];
   const t0 = performance.now();
   const dataset = getDataset({ size: 'large' });
-  notes.push(`Demo ERP large dataset (${dataset.accounts.length.toLocaleString('en')} accounts, ${dataset.invoices.length.toLocaleString('en')} invoices) generated in ${Math.round(dataset.generatedMs)} ms (first use in this process: ${Math.round(performance.now() - t0)} ms).`);
+  notes.push(
+    `Demo ERP large dataset (${dataset.accounts.length.toLocaleString('en')} accounts, ${dataset.invoices.length.toLocaleString('en')} invoices) generated in ${Math.round(dataset.generatedMs)} ms (first use in this process: ${Math.round(performance.now() - t0)} ms).`,
+  );
 
   const cfColumn = await answer('cf-column', 'get_cari', { firma_ismi: '' });
   const wex = await answer('wex', 'get_cari', { firma_ismi: '' });
@@ -56,11 +58,15 @@ export async function measureReader(runs: number): Promise<{ figures: Record<str
   let accounts = 0;
   let firstBalance: number | null = null;
   const cfCpu: number[] = [];
-  const cf = time(runs, () => {
-    const list = readAccounts(parseErpBody(cfColumn));
-    accounts = list.accounts.length;
-    firstBalance = list.accounts[0]?.balance ?? null;
-  }, cfCpu);
+  const cf = time(
+    runs,
+    () => {
+      const list = readAccounts(parseErpBody(cfColumn));
+      accounts = list.accounts.length;
+      firstBalance = list.accounts[0]?.balance ?? null;
+    },
+    cfCpu,
+  );
   if (accounts !== LARGE_ACCOUNT_COUNT) throw new Error(`reader: ${accounts} accounts from the cf-column answer, expected ${LARGE_ACCOUNT_COUNT}`);
   if (typeof firstBalance !== 'number' || !Number.isInteger(firstBalance)) throw new Error('reader: balance is not integer kuruş');
   const wexTimes = time(runs, () => void readAccounts(parseErpBody(wex)));

@@ -21,7 +21,14 @@ export async function buildReference(root: string, outDir: string): Promise<void
       emptyOutDir: false,
       target: 'es2022',
       // Hashed names of their own: the app's files in the same assets/ stay as they are.
-      rollupOptions: { input: join(root, 'bench/reference/index.html'), output: { entryFileNames: 'assets/reference-[hash].js', chunkFileNames: 'assets/reference-[name]-[hash].js', assetFileNames: 'assets/reference-[name]-[hash][extname]' } },
+      rollupOptions: {
+        input: join(root, 'bench/reference/index.html'),
+        output: {
+          entryFileNames: 'assets/reference-[hash].js',
+          chunkFileNames: 'assets/reference-[name]-[hash].js',
+          assetFileNames: 'assets/reference-[name]-[hash][extname]',
+        },
+      },
     },
   });
 }

@@ -30,7 +30,8 @@ const LABELS: Record<string, string> = {
   'extra.gateway.getCariGzipWireKB': 'large get_cari through the gateway, gzip: bytes on the wire',
   'bundle.firstScreenGzipKB': 'JS+CSS loaded for /login (gzip -9)',
   'bundle.totalGzipKB': 'all JS+CSS of the build (gzip -9)',
-  'collect.worklist100kMs': 'tahsilat worklist, 100k: a new tab, navigation to /tahsilat → first rows painted, page clock (server snapshot warm; aging answer + the first 50 statements)',
+  'collect.worklist100kMs':
+    'tahsilat worklist, 100k: a new tab, navigation to /tahsilat → first rows painted, page clock (server snapshot warm; aging answer + the first 50 statements)',
   'act.board10kFirstRowsMs': 'mutabakat board, 10,000 letters: a new tab, navigation → first rows painted, page clock',
   'act.board10kApiMs': 'mutabakat board, 10,000 letters: GET the campaign with its letters, warm',
   'act.board10kNotModifiedMs': 'mutabakat board, 10,000 letters: the poll when nothing changed (304 by the campaign’s version)',
@@ -42,8 +43,10 @@ const LABELS: Record<string, string> = {
   'accounts.filterKeystrokeP95Ms': 'accounts, 100k: keystroke → filtered rows painted (p95 of 5 keys)',
   'accounts.sortMs': 'accounts, 100k: click "Firma Adı" → sorted rows painted',
   'accounts.heapMB': 'accounts, 100k: JS heap after the list is shown (after GC)',
-  'statement.firstRowsMs': 'statement, 50k lines: get_cari_extre last byte → the whole statement painted (totals row; its first lines with running balance show earlier, while it arrives)',
-  'extra.statement.startRowsMs': 'statement, 50k lines: get_cari_extre first byte → first lines with running balance painted (read from the start of the answer)',
+  'statement.firstRowsMs':
+    'statement, 50k lines: get_cari_extre last byte → the whole statement painted (totals row; its first lines with running balance show earlier, while it arrives)',
+  'extra.statement.startRowsMs':
+    'statement, 50k lines: get_cari_extre first byte → first lines with running balance painted (read from the start of the answer)',
   'reader.cfColumn100kMs': 'reader (Node): 100k-row ColdFusion column answer → accounts',
   'export.accountsXlsxMs': 'accounts, 100k: "Excel indir" click → .xlsx handed to the browser (title rows, totals row)',
   'export.statementXlsxMs': 'statement, 50k lines: "Excel indir" click → .xlsx handed to the browser',
@@ -73,11 +76,12 @@ const LABELS: Record<string, string> = {
   'extra.network.login.renderMs': '50 Mbit/s login: accounts read → whole list painted (React, table)',
   'extra.network.statementNameMs': '50 Mbit/s deep link: navigation start → account name in the title',
   'extra.network.statementWireKB': '50 Mbit/s deep link: get_cari_extre (50k lines) on the wire',
-  'reference.accounts.firstRowsMs': 'reference list (react-table row models + react-virtual, bench/reference/), 100k: get_cari last byte → "100.000 satır" painted',
+  'reference.accounts.firstRowsMs':
+    'reference list (react-table row models + react-virtual, bench/reference/), 100k: get_cari last byte → "100.000 satır" painted',
   'reference.accounts.filterKeystrokeP95Ms': 'reference list, 100k: keystroke → filtered rows painted (p95 of 5 keys)',
-  'ratio.accounts.firstRows': 'ours / reference: accounts.firstRowsMs over the reference list\'s, run by run (< 1: ours is faster)',
-  'ratio.accounts.keystrokeP95': 'ours / reference: accounts.filterKeystrokeP95Ms over the reference list\'s, run by run',
-  'ratio.cpu4x.accounts.firstRows': 'the same ratio with every page\'s CPU throttled 4× (a slower office PC), pair by pair in the same run',
+  'ratio.accounts.firstRows': "ours / reference: accounts.firstRowsMs over the reference list's, run by run (< 1: ours is faster)",
+  'ratio.accounts.keystrokeP95': "ours / reference: accounts.filterKeystrokeP95Ms over the reference list's, run by run",
+  'ratio.cpu4x.accounts.firstRows': "the same ratio with every page's CPU throttled 4× (a slower office PC), pair by pair in the same run",
   'ratio.cpu4x.accounts.keystrokeP95': 'keystroke p95 ratio with the CPU throttled 4×',
   'cpu4x.accounts.firstRowsMs': 'accounts, 100k, CPU throttled 4×: get_cari last byte → the whole list painted',
   'cpu4x.reference.accounts.firstRowsMs': 'the reference list, CPU throttled 4×: first rows',
@@ -131,7 +135,11 @@ export function renderReport(r: ReportInput): { table: string; markdown: string;
   const w = (k: 'name' | 'median' | 'range' | 'status') => Math.max(k.length, ...rows.map((x) => x[k].length));
   const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - s.length));
   const head = `${pad('figure', w('name'))}  ${pad('median', w('median'))}  ${pad('min – max', w('range'))}  target`;
-  const table = [head, '-'.repeat(head.length + 12), ...rows.map((x) => `${pad(x.name, w('name'))}  ${pad(x.median, w('median'))}  ${pad(x.range, w('range'))}  ${x.status}`)].join('\n');
+  const table = [
+    head,
+    '-'.repeat(head.length + 12),
+    ...rows.map((x) => `${pad(x.name, w('name'))}  ${pad(x.median, w('median'))}  ${pad(x.range, w('range'))}  ${x.status}`),
+  ].join('\n');
 
   const md: string[] = [];
   md.push('## Performance');
@@ -153,13 +161,25 @@ export function renderReport(r: ReportInput): { table: string; markdown: string;
   md.push(...analysis(r, missed));
   md.push('### How the figures are measured');
   md.push('');
-  md.push('- **Clock.** Everything in the page\'s own `performance.now()` timeline, so no Node↔browser clock mapping is needed. The start of "answer → rows" is the `responseEnd` of the ERP call\'s resource-timing entry (PerformanceObserver, same origin): the last byte of the answer arrived; everything after it (reading the body, JSON.parse, the reader, React, layout, paint) is counted. "Painted" = a `requestAnimationFrame` callback followed by a posted task, i.e. the first task after the frame that contains the change.');
+  md.push(
+    '- **Clock.** Everything in the page\'s own `performance.now()` timeline, so no Node↔browser clock mapping is needed. The start of "answer → rows" is the `responseEnd` of the ERP call\'s resource-timing entry (PerformanceObserver, same origin): the last byte of the answer arrived; everything after it (reading the body, JSON.parse, the reader, React, layout, paint) is counted. "Painted" = a `requestAnimationFrame` callback followed by a posted task, i.e. the first task after the frame that contains the change.',
+  );
   md.push('- **First rows.** A MutationObserver (installed before the app starts) sees the first `tr[data-row-id]`; the figure ends after the next paint.');
-  md.push('- **Keystroke / sort.** Start = `event.timeStamp` of the `beforeinput` (keystroke) or `click` (sort header) event; every DOM change after it schedules an after-paint probe; the figure is the time to the last paint that changed the page once the DOM has been quiet for 150 ms (400 ms in the baseline). This includes the list\'s work (search, facet counts, totals, the rows on screen: done in the keystroke\'s own frame up to 150,000 rows, in a transition beyond), so it is "keystroke → filtered rows visible", not only the echo of the character; the echo alone (event → the first frame after it) is `extra.accounts.inputEchoP95Ms` (the same figure when both are in one frame). Characters are typed by Playwright through the real input pipeline, one at a time after the previous one has settled.');
-  md.push('- **Heap.** `Runtime.getHeapUsage` (CDP) after two forced GCs, 1.5 s after the first rows (the table folds its search text in idle time in that window).');
-  md.push('- **Statement.** Opened from the list by clicking account 1000 (the list is cached, as in real use); answer → first statement rows (with the running-balance column) painted. Then Back: list rows painted from the cache with no second `get_cari`.');
-  md.push('- **Baseline.** The same page and the same DataTable with virtualization switched off (`window.__BENCH_NO_VIRTUAL__`), i.e. every row in the DOM; the speed-up ratios come from the same run.');
-  md.push('- **Bundle.** Every JS/CSS file Chromium requests for `/login` (not logged in), sized as gzip -9 of the built file. Per-package costs below split each emitted file’s real gzip size among the packages in it by their share of its code (an estimate: minification and gzip are not uniform).');
+  md.push(
+    '- **Keystroke / sort.** Start = `event.timeStamp` of the `beforeinput` (keystroke) or `click` (sort header) event; every DOM change after it schedules an after-paint probe; the figure is the time to the last paint that changed the page once the DOM has been quiet for 150 ms (400 ms in the baseline). This includes the list\'s work (search, facet counts, totals, the rows on screen: done in the keystroke\'s own frame up to 150,000 rows, in a transition beyond), so it is "keystroke → filtered rows visible", not only the echo of the character; the echo alone (event → the first frame after it) is `extra.accounts.inputEchoP95Ms` (the same figure when both are in one frame). Characters are typed by Playwright through the real input pipeline, one at a time after the previous one has settled.',
+  );
+  md.push(
+    '- **Heap.** `Runtime.getHeapUsage` (CDP) after two forced GCs, 1.5 s after the first rows (the table folds its search text in idle time in that window).',
+  );
+  md.push(
+    '- **Statement.** Opened from the list by clicking account 1000 (the list is cached, as in real use); answer → first statement rows (with the running-balance column) painted. Then Back: list rows painted from the cache with no second `get_cari`.',
+  );
+  md.push(
+    '- **Baseline.** The same page and the same DataTable with virtualization switched off (`window.__BENCH_NO_VIRTUAL__`), i.e. every row in the DOM; the speed-up ratios come from the same run.',
+  );
+  md.push(
+    '- **Bundle.** Every JS/CSS file Chromium requests for `/login` (not logged in), sized as gzip -9 of the built file. Per-package costs below split each emitted file’s real gzip size among the packages in it by their share of its code (an estimate: minification and gzip are not uniform).',
+  );
   md.push('');
   if (r.notes.length) {
     md.push('### Notes');
@@ -178,7 +198,9 @@ export function renderReport(r: ReportInput): { table: string; markdown: string;
   for (const d of r.dependencies) md.push(`| ${d.name} | ${d.gzipKB} | ${d.rawKB} | ${d.chunks.join(', ')} |`);
   md.push('');
   const failed = r.checks.filter((c) => !c.ok);
-  md.push(`Checks during the run: ${r.checks.length - failed.length}/${r.checks.length} passed${failed.length ? ` (failed: ${failed.map((c) => c.name).join('; ')})` : ''}. Screenshots (git-ignored): ${r.screens.join('; ')}. The whole bench took ${r.durationS} s.`);
+  md.push(
+    `Checks during the run: ${r.checks.length - failed.length}/${r.checks.length} passed${failed.length ? ` (failed: ${failed.map((c) => c.name).join('; ')})` : ''}. Screenshots (git-ignored): ${r.screens.join('; ')}. The whole bench took ${r.durationS} s.`,
+  );
   md.push('');
   return { table, markdown: md.join('\n'), missed };
 }
@@ -188,7 +210,8 @@ const NETWORK: Record<string, string> = {
   statementDeepLinkMs: 'a new tab opens /accounts/1000 (50,000 lines) → first statement rows with running balance painted',
   accountsWireKB: 'get_cari answer (100,000 accounts) on the wire',
   invoiceByNumberMs: 'accounts page: Ctrl+K, a full invoice number, Enter → invoice lines painted',
-  loginToOverviewMs: 'click "Giriş yap" (/login, the page after login: Özet) → its figures painted (receivables, payables, net, overdue; worked out by the gateway, GET /api/overview)',
+  loginToOverviewMs:
+    'click "Giriş yap" (/login, the page after login: Özet) → its figures painted (receivables, payables, net, overdue; worked out by the gateway, GET /api/overview)',
 };
 
 /** The network figures: one row per figure, one column per emulated link; where the login time goes. */
@@ -199,16 +222,28 @@ function networkTable(r: ReportInput, rows: { name: string; median: string; rang
     return x ? `${x.median} (${x.range})` : '–';
   };
   const out = ['### Over the network', ''];
-  out.push('Chromium with the network emulated (CDP `Network.emulateNetworkConditions`): an office link of 50 Mbit/s down, 20 Mbit/s up and 20 ms latency, and a slower 10 Mbit/s (both ways), 60 ms one. Median (min – max) of the runs.');
+  out.push(
+    'Chromium with the network emulated (CDP `Network.emulateNetworkConditions`): an office link of 50 Mbit/s down, 20 Mbit/s up and 20 ms latency, and a slower 10 Mbit/s (both ways), 60 ms one. Median (min – max) of the runs.',
+  );
   out.push('');
   out.push('| figure | what | 50 Mbit/s, 20 ms | 10 Mbit/s, 60 ms | target (50 Mbit/s) |');
   out.push('|---|---|---:|---:|---|');
   for (const [key, what] of Object.entries(NETWORK)) {
-    out.push(`| \`network.${key}\` | ${what} | ${cell(`network.${key}`)} | ${cell(`network.10mbit.${key}`)} | ${rows.find((x) => x.name === `network.${key}`)?.status ?? ''} |`);
+    out.push(
+      `| \`network.${key}\` | ${what} | ${cell(`network.${key}`)} | ${cell(`network.10mbit.${key}`)} | ${rows.find((x) => x.name === `network.${key}`)?.status ?? ''} |`,
+    );
   }
   out.push('');
   const f = (name: string) => r.figures[name]?.median;
-  const [total, whole, before, wait, wire, page, kb] = [f('network.loginToRowsMs'), f('extra.network.login.wholeListMs'), f('extra.network.login.beforeRequestMs'), f('extra.network.login.waitMs'), f('extra.network.login.downloadMs'), f('extra.network.login.afterAnswerMs'), f('network.accountsWireKB')];
+  const [total, whole, before, wait, wire, page, kb] = [
+    f('network.loginToRowsMs'),
+    f('extra.network.login.wholeListMs'),
+    f('extra.network.login.beforeRequestMs'),
+    f('extra.network.login.waitMs'),
+    f('extra.network.login.downloadMs'),
+    f('extra.network.login.afterAnswerMs'),
+    f('network.accountsWireKB'),
+  ];
   if ([total, whole, before, wait, wire, page, kb].every((v) => v !== undefined)) {
     out.push(
       `**Where the time goes** (50 Mbit/s, medians): the first rows are painted ${fmt(total!)} ms after the click, read from the start of the answer while the rest is still on the wire; the whole list is in after ${fmt(whole!)} ms: ${fmt(before!)} ms pass before \`get_cari\` is sent (the login call and the route), ${fmt(wait!)} ms wait for its first byte (the ERP building 100,000 rows, the gateway, one round trip), ${fmt(wire!)} ms carry its ${fmt(kb!)} KB over the wire, and ${fmt(page!)} ms are the page's own work after the last byte (JSON.parse, reader, render).`,

@@ -85,7 +85,13 @@ async function main() {
     distDir: outDir,
     cwd: ROOT,
     // DEMO_ERP_MEMO=0 (from the environment) measures a demo ERP that renders every answer anew.
-    env: { DEMO: '1', DEMO_ERP_SIZE: 'large', HOST: '127.0.0.1', PORT: '0', ...(process.env.DEMO_ERP_MEMO ? { DEMO_ERP_MEMO: process.env.DEMO_ERP_MEMO } : {}) },
+    env: {
+      DEMO: '1',
+      DEMO_ERP_SIZE: 'large',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...(process.env.DEMO_ERP_MEMO ? { DEMO_ERP_MEMO: process.env.DEMO_ERP_MEMO } : {}),
+    },
     gateway: { log: () => undefined },
     print: (l) => log(l),
   });
@@ -165,7 +171,12 @@ async function main() {
     notes,
     screens,
     firstScreen: [...firstScreenParts.entries()].sort((a, b) => b[1] - a[1]).map(([name, gz]) => ({ name, gzipKB: Math.round((gz / 1024) * 10) / 10 })),
-    dependencies: app.dependencies.map((d) => ({ name: d.name, gzipKB: Math.round((d.gzip / 1024) * 10) / 10, rawKB: Math.round((d.raw / 1024) * 10) / 10, chunks: d.chunks })),
+    dependencies: app.dependencies.map((d) => ({
+      name: d.name,
+      gzipKB: Math.round((d.gzip / 1024) * 10) / 10,
+      rawKB: Math.round((d.raw / 1024) * 10) / 10,
+      chunks: d.chunks,
+    })),
     durationS: Math.round(elapsed() / 1000),
   };
   // A partial run (BENCH_ONLY) never overwrites the full results.

@@ -84,7 +84,7 @@ function read(base: string, cookie: string, slow: boolean, expected: Buffer): Pr
       if (!slow) return void res.on('data', (c: Buffer) => chunks.push(c));
       res.pause();
       timer = setInterval(() => {
-        for (let got = 0; got < 256 * 1024; ) {
+        for (let got = 0; got < 256 * 1024;) {
           const c = res.read() as Buffer | null;
           if (!c) break;
           chunks.push(c);
@@ -111,7 +111,10 @@ export async function sharers(ctx: ExtraContext, sharing: ReturnType<typeof shar
     const slowRun = read(base, slowCookie, true, expected);
     await sleep(20); // the fast one joins the slow one's request
     const [f, s] = await Promise.all([read(base, fastCookie, false, expected), slowRun]);
-    for (const [r, into] of [[f, sharing.fast], [s, sharing.slow]] as const) {
+    for (const [r, into] of [
+      [f, sharing.fast],
+      [s, sharing.slow],
+    ] as const) {
       if (r.whole) into.whole++;
       else into.cut++;
       into.ms.push(r.ms);

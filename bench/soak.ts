@@ -82,7 +82,10 @@ function roleErp(): void {
       const url = req.url ?? '';
       if (url.includes('/get_user')) {
         const ok = /^(soak-\d+|flood|share-fast|share-slow|staller|abandoner)$/.test(form.get('user_name') ?? '') && form.get('user_password') === PASSWORD;
-        setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(ok ? LOGIN_ANSWER : JSON.stringify({ status: false, data: 'Hatalı' })), 50);
+        setTimeout(
+          () => res.writeHead(200, { 'content-type': 'application/json' }).end(ok ? LOGIN_ANSWER : JSON.stringify({ status: false, data: 'Hatalı' })),
+          50,
+        );
         return;
       }
       const name = form.get('firma_ismi') ?? '';
@@ -232,9 +235,12 @@ async function main(): Promise<void> {
       const base = bases[i % 2]!; // every other call on the other instance (the session through Redis)
       const r = Math.random();
       const [op, params] =
-        r < 0.45 ? ['get_cari', { firma_ismi: ['ığdır', 'gıda', 'a', 'tarım'][i % 4] }]
-          : r < 0.55 ? ['get_cari', { firma_ismi: '' }]
-            : r < 0.58 ? ['get_cari', { firma_ismi: 'büyük' }]
+        r < 0.45
+          ? ['get_cari', { firma_ismi: ['ığdır', 'gıda', 'a', 'tarım'][i % 4] }]
+          : r < 0.55
+            ? ['get_cari', { firma_ismi: '' }]
+            : r < 0.58
+              ? ['get_cari', { firma_ismi: 'büyük' }]
               : ['get_cari_extre', { cari_id: String(1 + (i % 300)) }];
       const t = performance.now();
       try {
@@ -306,8 +312,15 @@ async function main(): Promise<void> {
   const flood = floodStats();
   const sharing = sharingStats();
 
-  console.info(`soak: 2 production servers + Redis, ${CLIENTS} clients (one user each) + 1 stalling + 1 abandoning${EXTRA ? ' + 1 user flooding from 20 sessions + 1 sharing pair' : ''}, ${SECONDS} s, loopback`);
-  const workers = [...Array.from({ length: CLIENTS }, (_, n) => client(n)), staller(), abandoner(), ...(EXTRA ? [flooder(extra, flood), sharers(extra, sharing)] : [])];
+  console.info(
+    `soak: 2 production servers + Redis, ${CLIENTS} clients (one user each) + 1 stalling + 1 abandoning${EXTRA ? ' + 1 user flooding from 20 sessions + 1 sharing pair' : ''}, ${SECONDS} s, loopback`,
+  );
+  const workers = [
+    ...Array.from({ length: CLIENTS }, (_, n) => client(n)),
+    staller(),
+    abandoner(),
+    ...(EXTRA ? [flooder(extra, flood), sharers(extra, sharing)] : []),
+  ];
   await sleep(SECONDS * 1000);
   stop = true;
   await Promise.all(workers.map((w) => w.catch((e: unknown) => console.error(e))));

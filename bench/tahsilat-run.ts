@@ -24,7 +24,9 @@ export async function measureWorklist(browser: Browser, baseUrl: string): Promis
     const coldMs = performance.now() - t0;
     const body = (await cold.json()) as { rows?: unknown[]; total?: number; counts?: { all: number } };
     check('worklist answers 200 at 100k', cold.status() === 200, `HTTP ${cold.status()}`);
-    log(`  worklist cold (aging + ${Math.min(50, body.rows?.length ?? 0)} statements): ${coldMs.toFixed(0)} ms; ${body.counts?.all ?? '?'} customers overdue, ${body.rows?.length ?? 0} rows sent`);
+    log(
+      `  worklist cold (aging + ${Math.min(50, body.rows?.length ?? 0)} statements): ${coldMs.toFixed(0)} ms; ${body.counts?.all ?? '?'} customers overdue, ${body.rows?.length ?? 0} rows sent`,
+    );
     const apiMs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const a = performance.now();
@@ -56,7 +58,9 @@ export async function measureWorklist(browser: Browser, baseUrl: string): Promis
       menuMs.push(painted - ((await page.evaluate('window.__menuT0')) as number));
       await page.close();
     }
-    log(`  worklist first rows: ${pageMs.map((m) => m.toFixed(0)).join(' / ')} ms (from the menu: ${menuMs.map((m) => m.toFixed(0)).join(' / ')} ms); API ${apiMs.map((m) => m.toFixed(0)).join(' / ')} ms`);
+    log(
+      `  worklist first rows: ${pageMs.map((m) => m.toFixed(0)).join(' / ')} ms (from the menu: ${menuMs.map((m) => m.toFixed(0)).join(' / ')} ms); API ${apiMs.map((m) => m.toFixed(0)).join(' / ')} ms`,
+    );
     return {
       'collect.worklist100kMs': figure(pageMs, 'ms'),
       'extra.collect.worklistFromMenuMs': figure(menuMs, 'ms'),

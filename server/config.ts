@@ -236,7 +236,9 @@ export function resolveSettings(env: Env, mode: ServerMode, cwd = process.cwd())
   const store = resolveStore(env, cwd, problems);
   notes.push(store.kind === 'redis' ? 'state: Redis' : store.kind === 'file' ? `state: ${store.path}` : 'state: memory');
   const allowedHosts = present(env.ALLOWED_HOSTS)
-    ? env.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
+    ? env.ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean)
     : [];
 
   const demoErp: DemoErpSettings = {};
@@ -333,8 +335,13 @@ export async function prepareGateway(settings: ServerSettings, store: StateStore
       company: c.company ?? { title: '', address: '', taxOffice: '', taxNo: '' },
       ttk94Clause: c.letters?.ttk94Clause !== false,
       upstream: {
-        erpBaseUrl: c.erpBaseUrl, erpApiPassword: c.erpApiPassword, erpService: c.erpService || 'mobiusmus', erpTimeoutMs: c.erpTimeoutMs ?? 30_000,
-        erpBody: c.erpBody ?? 'form', maxAnswerBytes: c.maxAnswerBytes ?? 256 * 1024 * 1024, transport: c.transport ?? defaultDispatcher(),
+        erpBaseUrl: c.erpBaseUrl,
+        erpApiPassword: c.erpApiPassword,
+        erpService: c.erpService || 'mobiusmus',
+        erpTimeoutMs: c.erpTimeoutMs ?? 30_000,
+        erpBody: c.erpBody ?? 'form',
+        maxAnswerBytes: c.maxAnswerBytes ?? 256 * 1024 * 1024,
+        transport: c.transport ?? defaultDispatcher(),
       },
       addressOf: (ctx) => clientAddress(ctx as never, c),
       ...(settings.demoClockOffsetDays ? { now: () => new Date(Date.now() + settings.demoClockOffsetDays! * 86_400_000) } : {}),

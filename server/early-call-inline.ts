@@ -53,7 +53,11 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(m[1] ?? '')) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }
@@ -125,7 +129,9 @@ export function preloadFirstQueries(): Plugin {
       handler(html, ctx) {
         const common = [...firstQueriesFiles(ctx)];
         common.push(...chunkFiles(ctx, APP_SHELL, common));
-        const pages = PAGE_MODULES.map(([pattern, module]) => [pattern, chunkFiles(ctx, module, common).map((f) => `/${f}`)] as const).filter(([, files]) => files.length > 0);
+        const pages = PAGE_MODULES.map(([pattern, module]) => [pattern, chunkFiles(ctx, module, common).map((f) => `/${f}`)] as const).filter(
+          ([, files]) => files.length > 0,
+        );
         if (common.length === 0 && pages.length === 0) return html;
         const code =
           `(function(f,r){if(!document.cookie.split(/;\\s*/).includes(${JSON.stringify(`${SIGNED_IN_COOKIE}=1`)}))return;` +

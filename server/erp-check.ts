@@ -13,7 +13,15 @@
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../src/domain/errors';
 import {
-  FIELD_KINDS, answerShape, extendAliases, hasLabel, parseErpBody, readInvoiceDetail, readLogin, readTableAnswer, resetAliases,
+  FIELD_KINDS,
+  answerShape,
+  extendAliases,
+  hasLabel,
+  parseErpBody,
+  readInvoiceDetail,
+  readLogin,
+  readTableAnswer,
+  resetAliases,
   type RecordKind,
 } from '../src/domain/reader';
 import type { Cell, ErpColumn, ErpTable } from '../src/domain/erp-types';
@@ -85,7 +93,14 @@ interface Section {
 }
 
 /** What the reader made of one table: keys → fields, sample row, warnings, snippet. */
-function describeTable(table: ErpTable, record: RecordKind, needed: { fields: string[]; oneOf?: string[] }, indent: string, out: Section, title?: string): void {
+function describeTable(
+  table: ErpTable,
+  record: RecordKind,
+  needed: { fields: string[]; oneOf?: string[] },
+  indent: string,
+  out: Section,
+  title?: string,
+): void {
   const { lines } = out;
   if (title) lines.push(`${indent}${title}`);
   const width = Math.min(34, Math.max(...table.columns.map((c) => [...quote(c.key)].length), 8) + 2);
@@ -107,7 +122,8 @@ function describeTable(table: ErpTable, record: RecordKind, needed: { fields: st
   if (table.rows.length > 0) {
     const row = table.rows[0]!;
     // A currency as the app shows it: one code (Workcube's old "YTL" is TL).
-    const value = (c: ErpColumn) => (c.field === 'currency' ? (normalizeCurrency(shown(row[c.key], c.kind).replace('–', '')) ?? '–') : shown(row[c.key], c.kind));
+    const value = (c: ErpColumn) =>
+      c.field === 'currency' ? (normalizeCurrency(shown(row[c.key], c.kind).replace('–', '')) ?? '–') : shown(row[c.key], c.kind);
     lines.push(`${indent}örnek satır: ${table.columns.map((c) => `${c.label} ${value(c)}`).join(' · ')}`);
   }
   // Warnings: values the reader could not read, per column.
@@ -167,24 +183,35 @@ export async function runErpCheck(options: ErpCheckOptions): Promise<ErpCheckRes
   const out: string[] = [];
   let failed = false;
   const base = options.baseUrl.replace(/\/+$/, '');
-  out.push(`ERP: ${base}/wex.cfm/${options.service}/<işlem> · parametreler: ${upstream.erpBody === 'json' ? 'JSON gövde (ERP_BODY=json)' : 'form alanları'} · API şifresi: ${options.apiPassword ? 'var (gösterilmez)' : 'YOK'}`);
+  out.push(
+    `ERP: ${base}/wex.cfm/${options.service}/<işlem> · parametreler: ${upstream.erpBody === 'json' ? 'JSON gövde (ERP_BODY=json)' : 'form alanları'} · API şifresi: ${options.apiPassword ? 'var (gösterilmez)' : 'YOK'}`,
+  );
 
   /** One call: the header line, then `describe` with the parsed JSON; errors reported plainly. */
   async function call(op: string, params: Record<string, string>, describe: (json: unknown, s: Section) => void): Promise<unknown> {
-    const names: readonly string[] = op === LOGIN_OPERATION ? [LOGIN_PARAMS.userName, LOGIN_PARAMS.password] : ERP_OPERATIONS[op as keyof typeof ERP_OPERATIONS];
+    const names: readonly string[] =
+      op === LOGIN_OPERATION ? [LOGIN_PARAMS.userName, LOGIN_PARAMS.password] : ERP_OPERATIONS[op as keyof typeof ERP_OPERATIONS];
     const shownParams = names.map((n) => `${n}=${n === LOGIN_PARAMS.password ? '***' : JSON.stringify(params[n] ?? '')}`).join(' ');
     const section: Section = { lines: [], failed: false };
     out.push('', `${op}  ${shownParams}`);
     const t0 = performance.now();
     let json: unknown;
     try {
-      const answer = await callErp(upstream, op, names.map((n) => [n, params[n] ?? ''] as const));
+      const answer = await callErp(
+        upstream,
+        op,
+        names.map((n) => [n, params[n] ?? ''] as const),
+      );
       const ms = Math.round(performance.now() - t0);
       const text = new TextDecoder().decode(answer.body);
       json = parseErpBody(text, answer.status);
-      section.lines.push(`  durum ${answer.status} · ${formatCount(ms)} ms · ${formatCount(answer.body.byteLength)} bayt · ${answer.contentType ?? 'içerik türü yok'} · biçim: ${answerShape(json)}`);
+      section.lines.push(
+        `  durum ${answer.status} · ${formatCount(ms)} ms · ${formatCount(answer.body.byteLength)} bayt · ${answer.contentType ?? 'içerik türü yok'} · biçim: ${answerShape(json)}`,
+      );
       if (/^\uFEFF?\s*\/\//.test(text)) {
-        section.lines.push('  uyarı: yanıt "//" önekiyle başlıyor (ColdFusion): okundu; Workcube metindeki her "//"yi sildiğinden değerlerdeki adresler (https://…) bozuk gelebilir');
+        section.lines.push(
+          '  uyarı: yanıt "//" önekiyle başlıyor (ColdFusion): okundu; Workcube metindeki her "//"yi sildiğinden değerlerdeki adresler (https://…) bozuk gelebilir',
+        );
       }
       describe(json, section);
     } catch (err) {
@@ -232,7 +259,9 @@ export async function runErpCheck(options: ErpCheckOptions): Promise<ErpCheckRes
         s.failed = true;
         s.lines.push(`  giriş reddedildi${login.message ? `: ${login.message}` : ''}`);
         if (!enveloped) {
-          s.lines.push(`  HATA: yanıt yalın bir değer (${JSON.stringify(json).slice(0, 20)}): ağ geçidi başarılı girişi yalnızca {"status": true, "data": {…}} gibi durum alanı olan bir nesneyle kabul eder (sözleşme §4)`);
+          s.lines.push(
+            `  HATA: yanıt yalın bir değer (${JSON.stringify(json).slice(0, 20)}): ağ geçidi başarılı girişi yalnızca {"status": true, "data": {…}} gibi durum alanı olan bir nesneyle kabul eder (sözleşme §4)`,
+          );
         }
       }
     });

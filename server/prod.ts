@@ -33,21 +33,22 @@ import { precompressDir } from './precompress';
  * inline scripts (src/api/early-call.ts, bundled and inlined at build time: server/early-call-inline.ts) — those and
  * our own files run, nothing else.
  */
-export const contentSecurityPolicy = (inlineScripts: readonly string[] = []) => [
-  "default-src 'self'",
-  ["script-src 'self'", ...inlineScripts].join(' '),
-  // The workers (xlsx-worker.ts, rank-worker.ts, pdf-worker.ts) are module workers built to our own files:
-  // no blob: or data: worker may start.
-  "worker-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
+export const contentSecurityPolicy = (inlineScripts: readonly string[] = []) =>
+  [
+    "default-src 'self'",
+    ["script-src 'self'", ...inlineScripts].join(' '),
+    // The workers (xlsx-worker.ts, rank-worker.ts, pdf-worker.ts) are module workers built to our own files:
+    // no blob: or data: worker may start.
+    "worker-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 function isHttps(c: Context, config: GatewayConfig): boolean {
@@ -157,7 +158,11 @@ export function createProdApp(distDir: string, config: GatewayConfig, readyFetch
   app.all('/api', (c) => gateway.fetch(c.req.raw, c.env));
 
   // Static files: hashed assets are immutable for a year; everything else revalidates (ETag → 304).
-  const fromMemory = { getContent: (path: string) => Promise.resolve(files.get(path) ?? null), isDir: (path: string) => Promise.resolve(path === '/'), precompressed: true };
+  const fromMemory = {
+    getContent: (path: string) => Promise.resolve(files.get(path) ?? null),
+    isDir: (path: string) => Promise.resolve(path === '/'),
+    precompressed: true,
+  };
   const fromDist = serveStatic({ root: '', ...fromMemory });
   app.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();

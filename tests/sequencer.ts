@@ -30,6 +30,9 @@ export class WaitingFirstSequencer extends BaseSequencer {
       return i === -1 ? PROJECTS.length : i;
     };
     // Array.prototype.sort is stable: within a project vitest's own order (timings or size) stays.
-    return sorted.map((f, i) => ({ f, i })).sort((a, b) => project(a.f) - project(b.f) || waiting(a.f) - waiting(b.f) || longest(a.f) - longest(b.f) || a.i - b.i).map(({ f }) => f);
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => project(a.f) - project(b.f) || waiting(a.f) - waiting(b.f) || longest(a.f) - longest(b.f) || a.i - b.i)
+      .map(({ f }) => f);
   }
 }

@@ -17,7 +17,8 @@ import { resetTransfers } from '../src/api/transfers';
 // in React DevTools and appended to warnings): about a tenth of a page test's CPU. Tests read no owner
 // stacks, and React's warnings (keys, act, hooks order) are still given — and fail the test through
 // the console.error rule — only without that stack.
-const internals = (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE: object }).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+const internals = (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE: object })
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
 Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => Number.MAX_SAFE_INTEGER, set: () => undefined });
 
 // A failed query's error carries the whole document, printed (testing-library's getElementError). Inside

@@ -99,7 +99,11 @@ function ReferenceList({ data }: { data: Account[] }) {
             {items.map((item) => {
               const row = rows[item.index]!;
               return (
-                <tr key={row.id} data-row-id={row.id} style={{ display: 'flex', position: 'absolute', transform: `translateY(${item.start}px)`, width: '100%', height: ROW_HEIGHT }}>
+                <tr
+                  key={row.id}
+                  data-row-id={row.id}
+                  style={{ display: 'flex', position: 'absolute', transform: `translateY(${item.start}px)`, width: '100%', height: ROW_HEIGHT }}
+                >
                   {row.getAllCells().map((cell) => (
                     <td key={cell.id} style={{ width: 180 }}>
                       <table.FlexRender cell={cell} />
@@ -120,7 +124,12 @@ function App() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const ctrl = new AbortController();
-    fetch('/api/erp/get_cari', { method: 'POST', headers: { 'x-app-request': '1', 'content-type': 'application/json' }, body: '{"firma_ismi":""}', signal: ctrl.signal })
+    fetch('/api/erp/get_cari', {
+      method: 'POST',
+      headers: { 'x-app-request': '1', 'content-type': 'application/json' },
+      body: '{"firma_ismi":""}',
+      signal: ctrl.signal,
+    })
       .then(async (res) => {
         const text = await res.text();
         if (!res.ok) throw new Error(`HTTP ${res.status}`);

@@ -43,7 +43,10 @@ export function upstreamSource(upstream: UpstreamOptions): ErpSource {
       return { status: answer.status, body: answer.body };
     },
     async invoices() {
-      const answer = await callErp(upstream, 'get_fatura', [['fatura_no', ''], ['firma_ismi', '']]);
+      const answer = await callErp(upstream, 'get_fatura', [
+        ['fatura_no', ''],
+        ['firma_ismi', ''],
+      ]);
       return readTableAnswer(parseErpBody(text(answer.body), answer.status), 'invoice');
     },
     async aging() {

@@ -2,12 +2,30 @@
 import type { Problem } from '../../src/contract/contacts-import';
 
 export type MutCode =
-  | 'unauthenticated' | 'bad_request' | 'not_found' | 'conflict' | 'import_rejected' | 'mail_not_configured'
-  | 'payload_too_large' | 'db_unavailable' | 'disabled' | 'forbidden' | 'too_many';
+  | 'unauthenticated'
+  | 'bad_request'
+  | 'not_found'
+  | 'conflict'
+  | 'import_rejected'
+  | 'mail_not_configured'
+  | 'payload_too_large'
+  | 'db_unavailable'
+  | 'disabled'
+  | 'forbidden'
+  | 'too_many';
 
 const STATUS: Record<MutCode, number> = {
-  unauthenticated: 401, bad_request: 400, not_found: 404, conflict: 409, import_rejected: 422,
-  mail_not_configured: 409, payload_too_large: 413, db_unavailable: 503, disabled: 503, forbidden: 403, too_many: 429,
+  unauthenticated: 401,
+  bad_request: 400,
+  not_found: 404,
+  conflict: 409,
+  import_rejected: 422,
+  mail_not_configured: 409,
+  payload_too_large: 413,
+  db_unavailable: 503,
+  disabled: 503,
+  forbidden: 403,
+  too_many: 429,
 };
 
 export const MUT_MESSAGES = {
@@ -58,7 +76,8 @@ export function isDbDown(e: unknown): boolean {
     const code = (x as { code?: unknown }).code;
     if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH)$/.test(code) || /^(08|57P)/.test(code))) return true;
     const msg = (x as { message?: unknown }).message;
-    if (typeof msg === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(msg)) return true;
+    if (typeof msg === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(msg))
+      return true;
     x = (x as { cause?: unknown }).cause;
   }
   return false;

@@ -86,7 +86,21 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
   let closed = false;
 
   const unrecorded = new Map<string, UnrecordedTry>();
-  const build = (d: Database): AppCtx => ({ d, db: d.db, settings: s, company: o.company, ttk94Clause: o.ttk94Clause !== false, transport, erp, now, log, retryBaseMs: o.retryBaseMs ?? 30_000, maxMailAttempts: o.maxMailAttempts ?? 6, unrecorded, mailHooks: letterMailHooks });
+  const build = (d: Database): AppCtx => ({
+    d,
+    db: d.db,
+    settings: s,
+    company: o.company,
+    ttk94Clause: o.ttk94Clause !== false,
+    transport,
+    erp,
+    now,
+    log,
+    retryBaseMs: o.retryBaseMs ?? 30_000,
+    maxMailAttempts: o.maxMailAttempts ?? 6,
+    unrecorded,
+    mailHooks: letterMailHooks,
+  });
 
   const openDb = async (): Promise<Database> => {
     const d = o.database ?? (await openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, log, loadDataDir: o.loadDataDir }));
@@ -96,18 +110,28 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
     worker = new Worker(d, {
       // A feature switched off leaves its jobs queued (taken up again once it is on); mails go for both.
       handlers: {
-        ...(s.enabled ? { prepare: (j: Job) => prepareJob(ctx, j), remind: (j: Job) => remindJob(ctx, j), remind_scan: async () => void (await scanReminders(ctx)) } : {}),
+        ...(s.enabled
+          ? { prepare: (j: Job) => prepareJob(ctx, j), remind: (j: Job) => remindJob(ctx, j), remind_scan: async () => void (await scanReminders(ctx)) }
+          : {}),
         ...(tahsilatOn ? { tahsilat_propose: () => dailyProposal(ctx) } : {}),
         jobs_prune: async () => void (await prune(d, now(), retentionMs, Math.max(retentionMs, 90 * 86_400_000))),
       },
       batchHandlers: { send: { max: 40, run: (list) => sendJobs(ctx, list) } },
       // The running server's cron (tests drive the worker and call these themselves), in Istanbul's day:
       // the tahsilat proposal at 07:00, the reminder scan every 10 minutes, pruning every hour.
-      schedules: o.runWorker === false ? [] : [...(tahsilatOn ? [DAILY_PROPOSAL] : []), ...(s.enabled ? [every('remind_scan', 10 * 60_000)] : []), every('jobs_prune', 3_600_000)],
-      now, log, intervalMs: o.workerIntervalMs ?? 500, leaseMs: o.jobLeaseMs ?? 60_000, retryBaseMs: o.jobRetryBaseMs,
+      schedules:
+        o.runWorker === false
+          ? []
+          : [...(tahsilatOn ? [DAILY_PROPOSAL] : []), ...(s.enabled ? [every('remind_scan', 10 * 60_000)] : []), every('jobs_prune', 3_600_000)],
+      now,
+      log,
+      intervalMs: o.workerIntervalMs ?? 500,
+      leaseMs: o.jobLeaseMs ?? 60_000,
+      retryBaseMs: o.jobRetryBaseMs,
     });
     if (o.runWorker !== false && !closed) worker.start();
-    if (o.seedDemo ?? s.demo) void seedDemoContacts(ctx).catch((e: unknown) => log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`));
+    if (o.seedDemo ?? s.demo)
+      void seedDemoContacts(ctx).catch((e: unknown) => log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`));
     return d;
   };
 
@@ -129,12 +153,15 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
   };
 
   // Which of the two runs, said at start-up: MUTABAKAT=0 alone leaves tahsilat on.
-  const what = s.enabled && tahsilatOn ? 'mutabakat' : s.enabled ? 'mutabakat (tahsilat off: TAHSILAT=0)' : tahsilatOn ? 'mutabakat off (MUTABAKAT=0); tahsilat' : '';
+  const what =
+    s.enabled && tahsilatOn ? 'mutabakat' : s.enabled ? 'mutabakat (tahsilat off: TAHSILAT=0)' : tahsilatOn ? 'mutabakat off (MUTABAKAT=0); tahsilat' : '';
   if (!what) log('mutabakat and tahsilat: off (MUTABAKAT=0, TAHSILAT=0); no database opened');
   else {
     try {
       await ensure();
-      log(`${what}: database ${database!.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${s.dataDir}`}; mail: ${transport.mode === 'smtp' ? 'SMTP' : transport.mode === 'outbox' ? 'demo outbox (no SMTP_URL)' : 'off (SMTP_URL not set)'}`);
+      log(
+        `${what}: database ${database!.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${s.dataDir}`}; mail: ${transport.mode === 'smtp' ? 'SMTP' : transport.mode === 'outbox' ? 'demo outbox (no SMTP_URL)' : 'off (SMTP_URL not set)'}`,
+      );
     } catch (e) {
       if (e instanceof DataDirLockedError) throw e;
       log(`${what}: database unreachable at start-up; retried on each request`);
@@ -175,8 +202,20 @@ async function seedDemoContacts(ctx: AppCtx): Promise<void> {
   if ((counted[0]?.n ?? 0) > 0) return;
   const accounts = [...(await ctx.erp.accounts()).values()];
   const at = ctx.now();
-  const rows = accounts.filter((_, i) => i % 10 !== 9).slice(0, 5000).map((a) => ({
-    accountId: a.id, to: [`muhasebe.${a.id}@demo.example`], cc: [], person: 'Muhasebe Yetkilisi', updatedAt: at, updatedBy: DEMO_SEED,
-  }));
-  for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(contacts).values(rows.slice(i, i + 500)).onConflictDoNothing();
+  const rows = accounts
+    .filter((_, i) => i % 10 !== 9)
+    .slice(0, 5000)
+    .map((a) => ({
+      accountId: a.id,
+      to: [`muhasebe.${a.id}@demo.example`],
+      cc: [],
+      person: 'Muhasebe Yetkilisi',
+      updatedAt: at,
+      updatedBy: DEMO_SEED,
+    }));
+  for (let i = 0; i < rows.length; i += 500)
+    await ctx.db
+      .insert(contacts)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
 }

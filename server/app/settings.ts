@@ -48,7 +48,8 @@ export function resolveAppSettings(env: Env, o: { demo: boolean; cwd: string; ho
   }
   if (present(env.DATABASE_URL) && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL.trim())) problems.push('DATABASE_URL must be a postgres:// URL');
   if (present(env.SMTP_URL) && !/^smtps?:\/\//i.test(env.SMTP_URL.trim())) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
-  if (present(env.SMTP_URL) && !present(env.MAIL_FROM) && !o.demo) problems.push('MAIL_FROM is required with SMTP_URL (the sender address of the mutabakat mails)');
+  if (present(env.SMTP_URL) && !present(env.MAIL_FROM) && !o.demo)
+    problems.push('MAIL_FROM is required with SMTP_URL (the sender address of the mutabakat mails)');
   const concurrency = present(env.MUTABAKAT_ERP_CONCURRENCY) ? Number(env.MUTABAKAT_ERP_CONCURRENCY) : 6;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) problems.push('MUTABAKAT_ERP_CONCURRENCY must be a whole number 1..64');
   const retention = present(env.JOBS_RETENTION_DAYS) ? Number(env.JOBS_RETENTION_DAYS) : 14;

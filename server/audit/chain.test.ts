@@ -10,9 +10,36 @@ import { describe, expect, it } from 'vitest';
 import { chainHash, chainMoment, GENESIS, linkChain, verdictText, verifyChain, type ChainEvent } from './chain';
 
 const events: ChainEvent[] = [
-  { seq: 1, atText: '2026-12-01T09:00:00.000000Z', type: 'authorised', byUser: 'muhasebe', byName: 'Ayşe Muhasebe', letterId: null, accountId: null, detailText: '{"firm": "Örnek Denetim A.Ş.", "periodEnd": "2026-12-31", "engagementNo": "BD-2026/17"}' },
-  { seq: 2, atText: '2026-12-02T10:15:00.000000Z', type: 'address_approved', byUser: 'denetci:d@denetim.example', byName: 'D. Denetçi', letterId: null, accountId: '1006', detailText: '{"to": "muhasebe@yapi.example", "source": "contacts"}' },
-  { seq: 3, atText: '2026-12-03T11:30:00.000000Z', type: 'answered', byUser: null, byName: null, letterId: 'l-1', accountId: '1006', detailText: '{"ip": "203.0.113.7", "kind": "disagreed", "balances": [{"balance": 11000000, "currency": "TL"}]}' },
+  {
+    seq: 1,
+    atText: '2026-12-01T09:00:00.000000Z',
+    type: 'authorised',
+    byUser: 'muhasebe',
+    byName: 'Ayşe Muhasebe',
+    letterId: null,
+    accountId: null,
+    detailText: '{"firm": "Örnek Denetim A.Ş.", "periodEnd": "2026-12-31", "engagementNo": "BD-2026/17"}',
+  },
+  {
+    seq: 2,
+    atText: '2026-12-02T10:15:00.000000Z',
+    type: 'address_approved',
+    byUser: 'denetci:d@denetim.example',
+    byName: 'D. Denetçi',
+    letterId: null,
+    accountId: '1006',
+    detailText: '{"to": "muhasebe@yapi.example", "source": "contacts"}',
+  },
+  {
+    seq: 3,
+    atText: '2026-12-03T11:30:00.000000Z',
+    type: 'answered',
+    byUser: null,
+    byName: null,
+    letterId: 'l-1',
+    accountId: '1006',
+    detailText: '{"ip": "203.0.113.7", "kind": "disagreed", "balances": [{"balance": 11000000, "currency": "TL"}]}',
+  },
 ];
 
 describe('the evidence chain', () => {

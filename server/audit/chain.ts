@@ -55,8 +55,7 @@ export function linkChain(events: readonly ChainEvent[], prevHash = GENESIS): St
 }
 
 export type ChainVerdict =
-  | { ok: true; events: number; lastHash: string }
-  | { ok: false; events: number; brokenAt: number; reason: 'sequence' | 'link' | 'content' };
+  { ok: true; events: number; lastHash: string } | { ok: false; events: number; brokenAt: number; reason: 'sequence' | 'link' | 'content' };
 
 /**
  * Recomputes the chain from its start: the first event whose position, link or content does not match is
@@ -78,6 +77,7 @@ export function verifyChain(events: readonly StoredChainEvent[]): ChainVerdict {
 /** The verdict in Turkish, for the auditor's button and `npm run evidence:verify`. */
 export function verdictText(v: ChainVerdict): string {
   if (v.ok) return `Kanıt zinciri sağlam: ${v.events.toLocaleString('tr-TR')} olay, son özet ${v.lastHash.slice(0, 16)}…`;
-  const why = v.reason === 'sequence' ? 'bir olay eksik ya da fazla' : v.reason === 'link' ? 'önceki olaya bağı değişmiş' : 'içeriği yazıldıktan sonra değişmiş';
+  const why =
+    v.reason === 'sequence' ? 'bir olay eksik ya da fazla' : v.reason === 'link' ? 'önceki olaya bağı değişmiş' : 'içeriği yazıldıktan sonra değişmiş';
   return `Kanıt zinciri ${v.brokenAt}. olayda kırık: ${why}.`;
 }

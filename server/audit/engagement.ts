@@ -55,7 +55,8 @@ export function checkEngagement(body: unknown): EngagementInput {
   const auditorName = str(b.auditorName, 200);
   if (!auditorName) problems.push({ field: 'auditorName', message: 'Denetçinin adı soyadı gerekli.' });
   const validDays = b.validDays === undefined ? 180 : Number(b.validDays);
-  if (!Number.isInteger(validDays) || validDays < 1 || validDays > 366) problems.push({ field: 'validDays', message: 'Geçerlilik 1 ile 366 gün arasında olmalı.' });
+  if (!Number.isInteger(validDays) || validDays < 1 || validDays > 366)
+    problems.push({ field: 'validDays', message: 'Geçerlilik 1 ile 366 gün arasında olmalı.' });
   const sidesIn = b.sides === undefined ? ['B', 'A'] : b.sides;
   const sides = Array.isArray(sidesIn) ? [...new Set(sidesIn.filter((s): s is 'B' | 'A' => s === 'B' || s === 'A'))] : [];
   if (sides.length === 0) problems.push({ field: 'sides', message: 'Alacaklar, borçlar ya da ikisi seçilmeli.' });
@@ -78,17 +79,47 @@ export async function authorise(ctx: AppCtx, input: EngagementInput, by: Actor):
   const validUntil = new Date(now.getTime() + input.validDays * 86_400_000);
   await ctx.db.transaction(async (tx) => {
     await tx.insert(engagements).values({
-      id, firm: input.firm, engagementNo: input.engagementNo, periodEnd: input.periodEnd, auditorEmail: input.auditorEmail, auditorName: input.auditorName,
-      scope: { sides: input.sides, accountIds: input.accountIds }, validUntil, authorisedBy: by.userName, authorisedByName: by.name, authorisedAt: now,
+      id,
+      firm: input.firm,
+      engagementNo: input.engagementNo,
+      periodEnd: input.periodEnd,
+      auditorEmail: input.auditorEmail,
+      auditorName: input.auditorName,
+      scope: { sides: input.sides, accountIds: input.accountIds },
+      validUntil,
+      authorisedBy: by.userName,
+      authorisedByName: by.name,
+      authorisedAt: now,
     });
     await tx.insert(auditChains).values({ campaignId: id, seq: 0, head: GENESIS });
     await tx.insert(auditors).values({ id: randomUUID(), engagementId: id, email: input.auditorEmail, name: input.auditorName, createdAt: now });
-    await tx.insert(auditInvites).values({ hash: hashSecret(token), engagementId: id, expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000), createdAt: now });
+    await tx
+      .insert(auditInvites)
+      .values({ hash: hashSecret(token), engagementId: id, expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000), createdAt: now });
     const mail = inviteMail(ctx, input, inviteUrl, validUntil);
     const mailId = await noticeMail(tx, { campaignId: id, letterId: id, kind: 'audit_invite', to: [input.auditorEmail], ...mail, link: inviteUrl }, now);
     await appendEvents(tx, now, [
-      { campaignId: id, type: 'authorised', by, detail: { firm: input.firm, engagementNo: input.engagementNo, periodEnd: input.periodEnd, validUntil: validUntil.toISOString(), sides: input.sides, accounts: input.accountIds?.length ?? null, auditorEmail: input.auditorEmail, auditorName: input.auditorName } },
-      { campaignId: id, type: 'invited', by, detail: { to: input.auditorEmail, mailId, expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString() } },
+      {
+        campaignId: id,
+        type: 'authorised',
+        by,
+        detail: {
+          firm: input.firm,
+          engagementNo: input.engagementNo,
+          periodEnd: input.periodEnd,
+          validUntil: validUntil.toISOString(),
+          sides: input.sides,
+          accounts: input.accountIds?.length ?? null,
+          auditorEmail: input.auditorEmail,
+          auditorName: input.auditorName,
+        },
+      },
+      {
+        campaignId: id,
+        type: 'invited',
+        by,
+        detail: { to: input.auditorEmail, mailId, expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString() },
+      },
     ]);
   });
   return { id, inviteUrl };
@@ -131,12 +162,25 @@ export function assertActive(e: EngagementRow, now: Date): void {
 
 /** What the company sees of a letter before release: its state only. */
 export const companyState = (state: string): 'hazırlanıyor' | 'gönderildi' | 'yanıtlandı' | 'gönderilemedi' | 'iptal' =>
-  state === 'agreed' || state === 'disagreed' ? 'yanıtlandı' : state === 'sent' ? 'gönderildi' : state === 'failed' || state === 'prepare_failed' ? 'gönderilemedi' : state === 'cancelled' ? 'iptal' : 'hazırlanıyor';
+  state === 'agreed' || state === 'disagreed'
+    ? 'yanıtlandı'
+    : state === 'sent'
+      ? 'gönderildi'
+      : state === 'failed' || state === 'prepare_failed'
+        ? 'gönderilemedi'
+        : state === 'cancelled'
+          ? 'iptal'
+          : 'hazırlanıyor';
 
 /** The company's list: each engagement with its state and its letters counted by what the company may know. */
 export async function listEngagements(ctx: AppCtx) {
-  const rows = await ctx.db.select().from(engagements).orderBy(sql`${engagements.authorisedAt} DESC`);
-  const counts = await ctx.d.rows<{ campaign_id: string; state: string; n: number }>(sql`SELECT campaign_id, state, count(*)::int AS n FROM letters WHERE campaign_id LIKE 'den-%' GROUP BY 1, 2`);
+  const rows = await ctx.db
+    .select()
+    .from(engagements)
+    .orderBy(sql`${engagements.authorisedAt} DESC`);
+  const counts = await ctx.d.rows<{ campaign_id: string; state: string; n: number }>(
+    sql`SELECT campaign_id, state, count(*)::int AS n FROM letters WHERE campaign_id LIKE 'den-%' GROUP BY 1, 2`,
+  );
   const accepted = new Set((await ctx.db.select({ e: auditors.engagementId }).from(auditors).where(eq(auditors.totpConfirmed, true))).map((r) => r.e));
   return rows.map((e) => {
     const by: Record<string, number> = {};
@@ -147,26 +191,48 @@ export async function listEngagements(ctx: AppCtx) {
 
 export function engagementJson(e: EngagementRow, now: Date) {
   return {
-    id: e.id, firm: e.firm, engagementNo: e.engagementNo, periodEnd: e.periodEnd, auditorEmail: e.auditorEmail, auditorName: e.auditorName,
-    scope: e.scope, validUntil: e.validUntil.toISOString(), authorisedBy: e.authorisedByName || e.authorisedBy, authorisedAt: e.authorisedAt.toISOString(),
-    state: engagementState(e, now), releasedAt: e.releasedAt?.toISOString() ?? null, revokedAt: e.revokedAt?.toISOString() ?? null,
+    id: e.id,
+    firm: e.firm,
+    engagementNo: e.engagementNo,
+    periodEnd: e.periodEnd,
+    auditorEmail: e.auditorEmail,
+    auditorName: e.auditorName,
+    scope: e.scope,
+    validUntil: e.validUntil.toISOString(),
+    authorisedBy: e.authorisedByName || e.authorisedBy,
+    authorisedAt: e.authorisedAt.toISOString(),
+    state: engagementState(e, now),
+    releasedAt: e.releasedAt?.toISOString() ?? null,
+    revokedAt: e.revokedAt?.toISOString() ?? null,
   };
 }
 
 /** The company's view of one engagement: its letters' states; the answers only once the auditor released them. */
 export async function companyView(ctx: AppCtx, id: string) {
   const e = await loadEngagement(ctx, id);
-  const rows = await ctx.db.select({ id: letters.id, accountId: letters.accountId, accountName: letters.accountName, state: letters.state, sentAt: letters.sentAt }).from(letters).where(eq(letters.campaignId, id)).orderBy(letters.accountId);
+  const rows = await ctx.db
+    .select({ id: letters.id, accountId: letters.accountId, accountName: letters.accountName, state: letters.state, sentAt: letters.sentAt })
+    .from(letters)
+    .where(eq(letters.campaignId, id))
+    .orderBy(letters.accountId);
   const released = e.releasedAt !== null;
   const answers = released ? await releasedAnswers(ctx, id) : new Map<string, unknown>();
   return {
     engagement: engagementJson(e, ctx.now()),
-    letters: rows.map((l) => ({ accountId: l.accountId, accountName: l.accountName, state: companyState(l.state), sentAt: l.sentAt?.toISOString() ?? null, ...(released ? { result: answers.get(l.id) ?? null } : {}) })),
+    letters: rows.map((l) => ({
+      accountId: l.accountId,
+      accountName: l.accountName,
+      state: companyState(l.state),
+      sentAt: l.sentAt?.toISOString() ?? null,
+      ...(released ? { result: answers.get(l.id) ?? null } : {}),
+    })),
   };
 }
 
 async function releasedAnswers(ctx: AppCtx, id: string): Promise<Map<string, unknown>> {
-  const rows = await ctx.d.rows<{ letter_id: string; detail: Record<string, unknown> }>(sql`SELECT l.id AS letter_id, a.detail FROM letters l JOIN events a ON a.id = l.answer_event_id WHERE l.campaign_id = ${id}`);
+  const rows = await ctx.d.rows<{ letter_id: string; detail: Record<string, unknown> }>(
+    sql`SELECT l.id AS letter_id, a.detail FROM letters l JOIN events a ON a.id = l.answer_event_id WHERE l.campaign_id = ${id}`,
+  );
   return new Map(rows.map((r) => [r.letter_id, { kind: r.detail.kind, balances: r.detail.balances ?? null, note: r.detail.note ?? '' }]));
 }
 
@@ -175,7 +241,10 @@ export async function revoke(ctx: AppCtx, id: string, by: Actor): Promise<void> 
   const e = await loadEngagement(ctx, id);
   if (e.revokedAt) throw conflict('Bu yetki zaten geri alınmış.');
   await ctx.db.transaction(async (tx) => {
-    await tx.update(engagements).set({ revokedAt: ctx.now() }).where(and(eq(engagements.id, id), sql`revoked_at IS NULL`));
+    await tx
+      .update(engagements)
+      .set({ revokedAt: ctx.now() })
+      .where(and(eq(engagements.id, id), sql`revoked_at IS NULL`));
     await tx.execute(sql`DELETE FROM audit_sessions WHERE engagement_id = ${id}`);
     await appendEvents(tx, ctx.now(), [{ campaignId: id, type: 'revoked', by, detail: {} }]);
   });

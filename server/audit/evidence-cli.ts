@@ -19,7 +19,11 @@ async function main(): Promise<void> {
     return;
   }
   const env = loadEnv();
-  const d = await openDatabase({ databaseUrl: env.DATABASE_URL?.trim() || undefined, dataDir: resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR), log: (l) => console.error(l) });
+  const d = await openDatabase({
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    dataDir: resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR),
+    log: (l) => console.error(l),
+  });
   try {
     const [e] = await d.rows<{ firm: string; engagement_no: string }>(sql`SELECT firm, engagement_no FROM engagements WHERE id = ${id}`);
     if (!e) {

@@ -35,8 +35,16 @@ export async function readChain(d: Database, id: string): Promise<StoredChainEve
   const rows = await d.rows<ChainRow>(sql`SELECT seq, prev_hash, hash, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_text,
     type, by_user, by_name, letter_id, account_id, detail::text AS detail_text FROM events WHERE campaign_id = ${id} ORDER BY seq NULLS LAST, id`);
   return rows.map((r) => ({
-    seq: r.seq == null ? -1 : Number(r.seq), prevHash: r.prev_hash ?? '', hash: r.hash ?? '', atText: r.at_text, type: r.type,
-    byUser: r.by_user, byName: r.by_name, letterId: r.letter_id, accountId: r.account_id, detailText: r.detail_text,
+    seq: r.seq == null ? -1 : Number(r.seq),
+    prevHash: r.prev_hash ?? '',
+    hash: r.hash ?? '',
+    atText: r.at_text,
+    type: r.type,
+    byUser: r.by_user,
+    byName: r.by_name,
+    letterId: r.letter_id,
+    accountId: r.account_id,
+    detailText: r.detail_text,
   }));
 }
 
@@ -45,7 +53,12 @@ export async function verifyEngagement(d: Database, id: string): Promise<ChainVe
   return { ...v, text: verdictText(v) };
 }
 
-const safeName = (s: string) => s.replace(/[\\/:*?"<>|\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+const safeName = (s: string) =>
+  s
+    .replace(/[\\/:*?"<>|\r\n\t]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60);
 const money = (list: readonly { currency: string; balance: number; side?: string }[] | null | undefined) =>
   (list ?? []).map((m) => `${formatMoney(Math.abs(m.balance))} ${m.currency}${m.side ? ` ${m.side}` : ''}`).join('; ');
 
@@ -54,10 +67,39 @@ type AuditorLetter = Awaited<ReturnType<typeof auditorLetters>>['letters'][numbe
 /** One letter's evidence into `zip` under `dir`. */
 async function letterPack(ctx: AppCtx, e: EngagementRow, l: AuditorLetter, chain: readonly StoredChainEvent[], zip: JSZip, dir: string): Promise<void> {
   const row = (await ctx.db.select({ pdf: letters.pdf }).from(letters).where(eq(letters.id, l.id)))[0];
-  const party = (await ctx.db.select().from(auditParties).where(and(eq(auditParties.engagementId, e.id), eq(auditParties.accountId, l.accountId))))[0];
-  const mailRows = await ctx.db.select({ id: mails.id, kind: mails.kind, to: mails.to, subject: mails.subject, state: mails.state, messageId: mails.messageId, smtp: mails.smtp, sentAt: mails.sentAt, maybeTwice: mails.maybeTwice })
-    .from(mails).where(eq(mails.letterId, l.id)).orderBy(asc(mails.createdAt));
-  const tries = mailRows.length ? await ctx.db.select().from(mailTries).where(inArray(mailTries.mailId, mailRows.map((m) => m.id))).orderBy(asc(mailTries.id)) : [];
+  const party = (
+    await ctx.db
+      .select()
+      .from(auditParties)
+      .where(and(eq(auditParties.engagementId, e.id), eq(auditParties.accountId, l.accountId)))
+  )[0];
+  const mailRows = await ctx.db
+    .select({
+      id: mails.id,
+      kind: mails.kind,
+      to: mails.to,
+      subject: mails.subject,
+      state: mails.state,
+      messageId: mails.messageId,
+      smtp: mails.smtp,
+      sentAt: mails.sentAt,
+      maybeTwice: mails.maybeTwice,
+    })
+    .from(mails)
+    .where(eq(mails.letterId, l.id))
+    .orderBy(asc(mails.createdAt));
+  const tries = mailRows.length
+    ? await ctx.db
+        .select()
+        .from(mailTries)
+        .where(
+          inArray(
+            mailTries.mailId,
+            mailRows.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(mailTries.id))
+    : [];
   const files = await ctx.db.select().from(uploads).where(eq(uploads.letterId, l.id));
   if (row?.pdf) zip.file(`${dir}/${attachmentName(l.accountName, l.accountId, e.periodEnd)}`, row.pdf);
   zip.file(`${dir}/mektup.sha256.txt`, `${l.pdfSha256 ?? ''}  ${attachmentName(l.accountName, l.accountId, e.periodEnd)}\n`);
@@ -67,19 +109,46 @@ async function letterPack(ctx: AppCtx, e: EngagementRow, l: AuditorLetter, chain
     engagement: { id: e.id, firm: e.firm, engagementNo: e.engagementNo, periodEnd: e.periodEnd },
     account: { id: l.accountId, name: l.accountName },
     letter: { id: l.id, state: l.state, pdfSha256: l.pdfSha256, ours: l.ours, sentAt: l.sentAt },
-    address: party && { approved: party.address, taxId: party.taxId, proposed: party.proposed, source: party.source, flags: party.flags, approvedBy: party.approvedBy, approvedAt: party.approvedAt?.toISOString() ?? null },
-    mails: mailRows.map((m) => ({ ...m, sentAt: m.sentAt?.toISOString() ?? null, tries: tries.filter((t) => t.mailId === m.id).map((t) => ({ attempt: t.attempt, at: t.at.toISOString(), ok: t.ok, smtp: t.smtp, messageId: t.messageId })) })),
+    address: party && {
+      approved: party.address,
+      taxId: party.taxId,
+      proposed: party.proposed,
+      source: party.source,
+      flags: party.flags,
+      approvedBy: party.approvedBy,
+      approvedAt: party.approvedAt?.toISOString() ?? null,
+    },
+    mails: mailRows.map((m) => ({
+      ...m,
+      sentAt: m.sentAt?.toISOString() ?? null,
+      tries: tries
+        .filter((t) => t.mailId === m.id)
+        .map((t) => ({ attempt: t.attempt, at: t.at.toISOString(), ok: t.ok, smtp: t.smtp, messageId: t.messageId })),
+    })),
     opened: own.filter((x) => x.type === 'opened').map((x) => ({ at: x.atText, detail: JSON.parse(x.detailText) as unknown })),
     identity: l.identityEvents,
-    answer: l.answer, difference: l.difference,
-    attachments: files.map((f) => ({ id: f.id, fileName: f.fileName, size: f.size, sha256: f.sha256, by: f.byUser ?? 'karşı taraf', at: f.createdAt.toISOString() })),
-    exceptions: l.exceptions, work: l.work, closed: l.closed,
+    answer: l.answer,
+    difference: l.difference,
+    attachments: files.map((f) => ({
+      id: f.id,
+      fileName: f.fileName,
+      size: f.size,
+      sha256: f.sha256,
+      by: f.byUser ?? 'karşı taraf',
+      at: f.createdAt.toISOString(),
+    })),
+    exceptions: l.exceptions,
+    work: l.work,
+    closed: l.closed,
     chain: own.map((x) => ({ seq: x.seq, type: x.type, hash: x.hash })),
   };
   zip.file(`${dir}/kanit.json`, JSON.stringify(evidence, null, 2));
 }
 
-const README = (e: EngagementRow, v: ChainVerdict & { text: string }) => `Bağımsız denetim teyit kanıtları — ${e.firm}, ${e.engagementNo}, dönem sonu ${formatDate(e.periodEnd)}
+const README = (
+  e: EngagementRow,
+  v: ChainVerdict & { text: string },
+) => `Bağımsız denetim teyit kanıtları — ${e.firm}, ${e.engagementNo}, dönem sonu ${formatDate(e.periodEnd)}
 
 ${v.text}
 
@@ -99,21 +168,48 @@ async function summaryXlsx(e: EngagementRow, list: readonly AuditorLetter[]): Pr
   ws.addRow([`${e.firm} — ${e.engagementNo} — dönem sonu ${formatDate(e.periodEnd)}`]).font = { bold: true };
   ws.addRow([]);
   for (const [k, v] of [
-    ['İstenen (gönderilen mektup)', list.length], ['Yanıtlanan', count((l) => !!l.answer)], ['Mutabık', count((l) => l.state === 'agreed')],
-    ['Farklı bakiye', count((l) => l.state === 'disagreed')], ['Yanıtsız', count((l) => !l.answer)], ['İstisna', count((l) => l.exceptions.length > 0)],
+    ['İstenen (gönderilen mektup)', list.length],
+    ['Yanıtlanan', count((l) => !!l.answer)],
+    ['Mutabık', count((l) => l.state === 'agreed')],
+    ['Farklı bakiye', count((l) => l.state === 'disagreed')],
+    ['Yanıtsız', count((l) => !l.answer)],
+    ['İstisna', count((l) => l.exceptions.length > 0)],
     ['Kimlik doğrulaması kilitlenen', count((l) => l.identityEvents.some((x) => x.type === 'identity_locked'))],
-  ] as const) ws.addRow([k, v]);
+  ] as const)
+    ws.addRow([k, v]);
   ws.addRow([]);
   ws.addRow(['Kapsama', 'Taraf', 'Para birimi', 'Ana kütle adedi', 'Ana kütle tutarı', 'Seçilen adet', 'Seçilen tutar', 'Kapsama %']).font = { bold: true };
   for (const c of e.sample?.coverage ?? []) {
-    ws.addRow(['', c.side === 'B' ? 'Alacaklar (borçlu cariler)' : 'Borçlar (alacaklı cariler)', c.currency, c.populationCount, formatMoney(Number(c.populationSum)), c.selectedCount, formatMoney(Number(c.selectedSum)), `${(c.sumBasisPoints / 100).toFixed(2).replace('.', ',')}`]);
+    ws.addRow([
+      '',
+      c.side === 'B' ? 'Alacaklar (borçlu cariler)' : 'Borçlar (alacaklı cariler)',
+      c.currency,
+      c.populationCount,
+      formatMoney(Number(c.populationSum)),
+      c.selectedCount,
+      formatMoney(Number(c.selectedSum)),
+      `${(c.sumBasisPoints / 100).toFixed(2).replace('.', ',')}`,
+    ]);
   }
   if (e.sample) ws.addRow(['Yöntem', JSON.stringify(e.sample.method)]);
   const wl = wb.addWorksheet('Mektuplar');
-  wl.addRow(['Firma ID', 'Firma', 'Adres', 'Durum', 'Bakiyemiz', 'Karşı taraf', 'Fark', 'Yanıtlayan', 'VKN/TCKN doğrulandı', 'İstisna', 'Sonuç']).font = { bold: true };
+  wl.addRow(['Firma ID', 'Firma', 'Adres', 'Durum', 'Bakiyemiz', 'Karşı taraf', 'Fark', 'Yanıtlayan', 'VKN/TCKN doğrulandı', 'İstisna', 'Sonuç']).font = {
+    bold: true,
+  };
   for (const l of list) {
-    wl.addRow([l.accountId, l.accountName, l.to.join(', '), l.state, money(l.ours), money(l.answer?.balances), money(l.difference), l.answer ? `${l.answer.name}, ${l.answer.title}` : '',
-      l.answer?.identity ? String((l.answer.identity as { taxId?: string }).taxId ?? 'evet') : '', l.exceptions.map((x) => x.text).join('; '), l.closed?.conclusion ?? '']);
+    wl.addRow([
+      l.accountId,
+      l.accountName,
+      l.to.join(', '),
+      l.state,
+      money(l.ours),
+      money(l.answer?.balances),
+      money(l.difference),
+      l.answer ? `${l.answer.name}, ${l.answer.title}` : '',
+      l.answer?.identity ? String((l.answer.identity as { taxId?: string }).taxId ?? 'evet') : '',
+      l.exceptions.map((x) => x.text).join('; '),
+      l.closed?.conclusion ?? '',
+    ]);
   }
   wl.columns.forEach((col, i) => (col.width = [10, 34, 28, 12, 18, 18, 18, 24, 16, 30, 30][i] ?? 14));
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -128,7 +224,25 @@ export async function engagementZip(ctx: AppCtx, e: EngagementRow): Promise<Uint
   const zip = new JSZip();
   zip.file('BENIOKU.txt', README(e, verdict));
   zip.file('zincir-dogrulama.txt', `${verdict.text}\nDoğrulandı: ${formatDateTime(ctx.now())}\n`);
-  zip.file('olaylar.jsonl', chain.map((x) => JSON.stringify({ seq: x.seq, at: x.atText, type: x.type, byUser: x.byUser, byName: x.byName, letterId: x.letterId, accountId: x.accountId, detail: x.detailText, prevHash: x.prevHash, hash: x.hash })).join('\n') + '\n');
+  zip.file(
+    'olaylar.jsonl',
+    chain
+      .map((x) =>
+        JSON.stringify({
+          seq: x.seq,
+          at: x.atText,
+          type: x.type,
+          byUser: x.byUser,
+          byName: x.byName,
+          letterId: x.letterId,
+          accountId: x.accountId,
+          detail: x.detailText,
+          prevHash: x.prevHash,
+          hash: x.hash,
+        }),
+      )
+      .join('\n') + '\n',
+  );
   zip.file('ozet.xlsx', await summaryXlsx(e, list));
   for (const l of list) await letterPack(ctx, e, l, chain, zip, `mektuplar/${l.accountId} ${safeName(l.accountName)}`);
   return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
@@ -141,5 +255,8 @@ export async function letterZip(ctx: AppCtx, e: EngagementRow, letterId: string)
   if (!l) return null;
   const zip = new JSZip();
   await letterPack(ctx, e, l, await readChain(ctx.d, e.id), zip, `${l.accountId} ${safeName(l.accountName)}`);
-  return { name: `Teyit kanıtı - ${l.accountId} ${safeName(l.accountName)}.zip`, bytes: await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }) };
+  return {
+    name: `Teyit kanıtı - ${l.accountId} ${safeName(l.accountName)}.zip`,
+    bytes: await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }),
+  };
 }

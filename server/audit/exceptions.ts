@@ -31,7 +31,11 @@ export async function auditorLetters(ctx: AppCtx, e: EngagementRow) {
   const campaign = (await ctx.db.select().from(campaigns).where(eq(campaigns.id, e.id)))[0];
   if (!campaign) return { deadline: null, letters: [] };
   const rows = await ctx.db.select().from(letters).where(eq(letters.campaignId, e.id)).orderBy(asc(letters.accountId));
-  const evs = await ctx.db.select().from(events).where(and(eq(events.campaignId, e.id), sql`letter_id IS NOT NULL`)).orderBy(asc(events.id));
+  const evs = await ctx.db
+    .select()
+    .from(events)
+    .where(and(eq(events.campaignId, e.id), sql`letter_id IS NOT NULL`))
+    .orderBy(asc(events.id));
   const byLetter = new Map<string, EventRow[]>();
   for (const ev of evs) byLetter.set(ev.letterId!, [...(byLetter.get(ev.letterId!) ?? []), ev]);
   const today = todayIso(ctx.now());
@@ -51,11 +55,25 @@ export async function auditorLetters(ctx: AppCtx, e: EngagementRow) {
       const work = list.filter((x) => x.type === 'exception_note' || x.type === 'alternative_procedure' || x.type === 'exception_closed');
       const closed = [...work].reverse().find((x) => x.type === 'exception_closed');
       return {
-        id: l.id, accountId: l.accountId, accountName: l.accountName, state: l.state, to: l.to, sentAt: l.sentAt?.toISOString() ?? null, pdfSha256: l.pdfSha256,
-        ours, answer: answer && { ...answer, identity: (answerEvent!.detail.identity as Record<string, unknown> | undefined) ?? null, ip: answerEvent!.detail.ip ?? null, userAgent: answerEvent!.detail.userAgent ?? null },
+        id: l.id,
+        accountId: l.accountId,
+        accountName: l.accountName,
+        state: l.state,
+        to: l.to,
+        sentAt: l.sentAt?.toISOString() ?? null,
+        pdfSha256: l.pdfSha256,
+        ours,
+        answer: answer && {
+          ...answer,
+          identity: (answerEvent!.detail.identity as Record<string, unknown> | undefined) ?? null,
+          ip: answerEvent!.detail.ip ?? null,
+          userAgent: answerEvent!.detail.userAgent ?? null,
+        },
         difference: answer ? differenceOf(ours, answer.balances) : null,
         opened: list.some((x) => x.type === 'opened'),
-        identityEvents: list.filter((x) => x.type.startsWith('identity_') || x.type.startsWith('code_')).map((x) => ({ type: x.type, at: x.at.toISOString(), detail: x.detail })),
+        identityEvents: list
+          .filter((x) => x.type.startsWith('identity_') || x.type.startsWith('code_'))
+          .map((x) => ({ type: x.type, at: x.at.toISOString(), detail: x.detail })),
         exceptions: kinds.map((k) => ({ kind: k, text: EXCEPTION_TEXT[k] })),
         work: work.map((x) => ({ id: x.id, type: x.type, at: x.at.toISOString(), by: x.byName ?? x.byUser, detail: x.detail })),
         closed: closed ? { conclusion: String(closed.detail.conclusion ?? ''), at: closed.at.toISOString() } : null,
@@ -65,7 +83,12 @@ export async function auditorLetters(ctx: AppCtx, e: EngagementRow) {
 }
 
 async function engagementLetter(ctx: AppCtx, e: EngagementRow, letterId: string) {
-  const l = (await ctx.db.select().from(letters).where(and(eq(letters.id, letterId), eq(letters.campaignId, e.id))))[0];
+  const l = (
+    await ctx.db
+      .select()
+      .from(letters)
+      .where(and(eq(letters.id, letterId), eq(letters.campaignId, e.id)))
+  )[0];
   if (!l) throw notFound();
   return l;
 }
@@ -77,8 +100,15 @@ export async function addNote(ctx: AppCtx, e: EngagementRow, letterId: string, b
   if (!note) throw badRequest([{ field: 'note', message: 'Not boş olamaz.' }]);
   const l = await engagementLetter(ctx, e, letterId);
   const ids = Array.isArray(b.documents) ? b.documents.filter((x): x is string => typeof x === 'string').slice(0, 20) : [];
-  const docs = ids.length ? await ctx.db.select({ id: uploads.id, fileName: uploads.fileName, sha256: uploads.sha256, size: uploads.size }).from(uploads).where(and(inArray(uploads.id, ids), eq(uploads.letterId, l.id))) : [];
-  await appendEvents(ctx.db, ctx.now(), [{ campaignId: e.id, letterId: l.id, accountId: l.accountId, type: 'exception_note', by, detail: { note, documents: docs } }]);
+  const docs = ids.length
+    ? await ctx.db
+        .select({ id: uploads.id, fileName: uploads.fileName, sha256: uploads.sha256, size: uploads.size })
+        .from(uploads)
+        .where(and(inArray(uploads.id, ids), eq(uploads.letterId, l.id)))
+    : [];
+  await appendEvents(ctx.db, ctx.now(), [
+    { campaignId: e.id, letterId: l.id, accountId: l.accountId, type: 'exception_note', by, detail: { note, documents: docs } },
+  ]);
 }
 
 /** The alternative procedure for an unanswered letter: the subsequent receipts (payments) from the ERP statement, recorded with their figures. */
@@ -92,8 +122,14 @@ export async function alternativeProcedure(ctx: AppCtx, e: EngagementRow, letter
   const currencies = (l.snapshot?.ours ?? []).map((m) => m.currency);
   const results = (currencies.length ? currencies : ['TL']).map((currency) => subsequentSettlement(st.lines, { periodEnd: e.periodEnd, until, currency }));
   const detail = {
-    until, results: results.map((r) => ({
-      currency: r.currency, side: r.side, openAtPeriodEnd: r.openAtPeriodEnd, settledAfter: r.settledAfter, basisPoints: r.basisPoints, incomplete: r.incomplete,
+    until,
+    results: results.map((r) => ({
+      currency: r.currency,
+      side: r.side,
+      openAtPeriodEnd: r.openAtPeriodEnd,
+      settledAfter: r.settledAfter,
+      basisPoints: r.basisPoints,
+      incomplete: r.incomplete,
       receipts: r.receipts.map((x) => ({ date: x.date, documentNo: x.documentNo, type: x.type, applied: x.applied })),
     })),
   };

@@ -29,9 +29,15 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export async function noticeMail(tx: Tx, n: Notice, now: Date): Promise<string> {
   const id = randomUUID();
   const paragraphs = n.text.split('\n\n').map((para) =>
-    para.split('\n').map((line) => (n.link && line === n.link
-      ? `<a href="${escapeHtml(n.link)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#fff;text-decoration:none;border-radius:4px">Bağlantıyı aç</a><br><span style="font-size:12px;color:#444">${escapeHtml(n.link)}</span>`
-      : escapeHtml(line))).join('<br>'));
+    para
+      .split('\n')
+      .map((line) =>
+        n.link && line === n.link
+          ? `<a href="${escapeHtml(n.link)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#fff;text-decoration:none;border-radius:4px">Bağlantıyı aç</a><br><span style="font-size:12px;color:#444">${escapeHtml(n.link)}</span>`
+          : escapeHtml(line),
+      )
+      .join('<br>'),
+  );
   const html = [
     `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>${escapeHtml(n.subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111;line-height:1.45">',
@@ -39,8 +45,22 @@ export async function noticeMail(tx: Tx, n: Notice, now: Date): Promise<string> 
     '</body></html>',
   ].join('\n');
   await tx.insert(mails).values({
-    id, letterId: n.letterId, campaignId: n.campaignId, accountId: n.accountId ?? '', kind: n.kind, to: n.to, cc: [], subject: n.subject, html, text: n.text,
-    link: n.link ?? null, attachmentName: '', state: 'queued', createdAt: now, nextAttemptAt: now, replyTo: n.replyTo ?? null,
+    id,
+    letterId: n.letterId,
+    campaignId: n.campaignId,
+    accountId: n.accountId ?? '',
+    kind: n.kind,
+    to: n.to,
+    cc: [],
+    subject: n.subject,
+    html,
+    text: n.text,
+    link: n.link ?? null,
+    attachmentName: '',
+    state: 'queued',
+    createdAt: now,
+    nextAttemptAt: now,
+    replyTo: n.replyTo ?? null,
   });
   await tx.insert(jobs).values({ kind: 'send', payload: { mailId: id }, runAt: now, state: 'queued', createdAt: now });
   return id;

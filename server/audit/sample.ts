@@ -75,7 +75,17 @@ export function checkMethod(body: unknown): SampleMethod {
       const strata = Array.isArray(b.strata) ? b.strata.map((s) => s as Record<string, unknown>) : [];
       if (!seed) throw bad('seed', 'Tabakalı seçim için bir tohum (seed) gerekli.');
       const list = strata.map((s) => ({ fromMinor: n(s.fromMinor), toMinor: s.toMinor == null || s.toMinor === '' ? null : n(s.toMinor), count: n(s.count) }));
-      if (list.length === 0 || list.some((s) => !Number.isSafeInteger(s.fromMinor) || s.fromMinor < 0 || (s.toMinor !== null && !(Number.isSafeInteger(s.toMinor) && s.toMinor > s.fromMinor)) || !Number.isSafeInteger(s.count) || s.count < 0)) {
+      if (
+        list.length === 0 ||
+        list.some(
+          (s) =>
+            !Number.isSafeInteger(s.fromMinor) ||
+            s.fromMinor < 0 ||
+            (s.toMinor !== null && !(Number.isSafeInteger(s.toMinor) && s.toMinor > s.fromMinor)) ||
+            !Number.isSafeInteger(s.count) ||
+            s.count < 0,
+        )
+      ) {
         throw bad('strata', 'Tabakalar: her biri bir alt sınır, (son tabaka dışında) üst sınır ve seçilecek hesap sayısıyla verilmeli.');
       }
       return { kind: 'stratified', seed, strata: list };
@@ -86,7 +96,15 @@ export function checkMethod(body: unknown): SampleMethod {
 }
 
 const coverageJson = (c: ReturnType<typeof sampleAccounts>['coverage']) =>
-  c.map((x) => ({ side: x.side, currency: x.currency, populationCount: x.populationCount, populationSum: x.populationSum.toString(), selectedCount: x.selectedCount, selectedSum: x.selectedSum.toString(), sumBasisPoints: x.sumBasisPoints }));
+  c.map((x) => ({
+    side: x.side,
+    currency: x.currency,
+    populationCount: x.populationCount,
+    populationSum: x.populationSum.toString(),
+    selectedCount: x.selectedCount,
+    selectedSum: x.selectedSum.toString(),
+    sumBasisPoints: x.sumBasisPoints,
+  }));
 
 /** The sample drawn and recorded; the parties replaced (until the letters go: then the sample is fixed). */
 export async function drawSample(ctx: AppCtx, e: EngagementRow, method: SampleMethod, by: Actor) {
@@ -104,16 +122,34 @@ export async function drawSample(ctx: AppCtx, e: EngagementRow, method: SampleMe
   const proposals = await propose(ctx, [...byAccount.keys()]);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(auditParties).where(eq(auditParties.engagementId, e.id));
-    const rows = [...byAccount].map(([accountId, x]) => ({ engagementId: e.id, accountId, accountName: x.name, balances: x.balances, ...proposals.get(accountId)! }));
+    const rows = [...byAccount].map(([accountId, x]) => ({
+      engagementId: e.id,
+      accountId,
+      accountName: x.name,
+      balances: x.balances,
+      ...proposals.get(accountId)!,
+    }));
     for (let i = 0; i < rows.length; i += 500) await tx.insert(auditParties).values(rows.slice(i, i + 500));
-    await tx.update(engagements).set({ sample: { method: { ...method }, coverage, at: now.toISOString() } }).where(eq(engagements.id, e.id));
-    await appendEvents(tx, now, [{ campaignId: e.id, type: 'sampled', by, detail: { method: { ...method }, population: pop.length, selected: byAccount.size, coverage } }]);
+    await tx
+      .update(engagements)
+      .set({ sample: { method: { ...method }, coverage, at: now.toISOString() } })
+      .where(eq(engagements.id, e.id));
+    await appendEvents(tx, now, [
+      { campaignId: e.id, type: 'sampled', by, detail: { method: { ...method }, population: pop.length, selected: byAccount.size, coverage } },
+    ]);
   });
   return { selected: byAccount.size, coverage };
 }
 
 async function sent(ctx: AppCtx, id: string): Promise<boolean> {
-  return (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(letters).where(eq(letters.campaignId, id)))[0]!.n > 0;
+  return (
+    (
+      await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(letters)
+        .where(eq(letters.campaignId, id))
+    )[0]!.n > 0
+  );
 }
 
 interface Proposal {
@@ -135,7 +171,9 @@ async function propose(ctx: AppCtx, ids: string[]): Promise<Map<string, Proposal
   for (let i = 0; i < ids.length; i += 1000) {
     const part = ids.slice(i, i + 1000);
     for (const c of await ctx.db.select().from(contacts).where(inArray(contacts.accountId, part))) cs.set(c.accountId, c);
-    const past = await ctx.db.select({ accountId: letters.accountId, to: letters.to }).from(letters)
+    const past = await ctx.db
+      .select({ accountId: letters.accountId, to: letters.to })
+      .from(letters)
       .where(and(inArray(letters.accountId, part), isNotNull(letters.answerEventId), notLike(letters.campaignId, 'den-%')));
     for (const p of past) known.set(p.accountId, [...(known.get(p.accountId) ?? []), ...p.to.map((a) => domainOf(a) ?? '').filter(Boolean)]);
   }
@@ -145,7 +183,11 @@ async function propose(ctx: AppCtx, ids: string[]): Promise<Map<string, Proposal
     const proposed = c?.to[0] ?? '';
     const staffChangedAt = c && c.updatedBy !== DEMO_SEED ? c.updatedAt : null;
     out.set(id, {
-      taxId: c?.taxId ?? '', proposed, source: c ? `Şirketin cari kişi kaydı (son değiştiren: ${c.updatedBy === DEMO_SEED ? 'demo verisi' : c.updatedBy}, ${c.updatedAt.toISOString().slice(0, 10)})` : 'Şirketin kaydında adres yok',
+      taxId: c?.taxId ?? '',
+      proposed,
+      source: c
+        ? `Şirketin cari kişi kaydı (son değiştiren: ${c.updatedBy === DEMO_SEED ? 'demo verisi' : c.updatedBy}, ${c.updatedAt.toISOString().slice(0, 10)})`
+        : 'Şirketin kaydında adres yok',
       flags: addressFlags(proposed, { knownDomains: known.get(id) ?? [], staffChangedAt, now }),
     });
   }
@@ -161,7 +203,12 @@ export async function parties(ctx: AppCtx, id: string): Promise<PartyRow[]> {
 /** The auditor approves the proposed address or gives another (flags worked out again for it); the VKN/TCKN the reply page will ask for goes with it. */
 export async function approveAddress(ctx: AppCtx, e: EngagementRow, accountId: string, body: unknown, by: Actor): Promise<PartyRow> {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const p = (await ctx.db.select().from(auditParties).where(and(eq(auditParties.engagementId, e.id), eq(auditParties.accountId, accountId))))[0];
+  const p = (
+    await ctx.db
+      .select()
+      .from(auditParties)
+      .where(and(eq(auditParties.engagementId, e.id), eq(auditParties.accountId, accountId)))
+  )[0];
   if (!p) throw badRequest([{ field: 'accountId', message: 'Bu hesap örneklemde değil.' }]);
   if (p.letterId) throw conflict('Bu hesabın mektubu gönderildi: adresi artık değiştirilemez.');
   const address = typeof b.address === 'string' && b.address.trim() ? b.address.trim().toLowerCase() : p.proposed;
@@ -174,9 +221,23 @@ export async function approveAddress(ctx: AppCtx, e: EngagementRow, accountId: s
   const flags = replaced ? addressFlags(address, { knownDomains: [], staffChangedAt: null, now: ctx.now() }) : (p.flags as AddressFlag[]);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const r = (await tx.update(auditParties).set({ address, taxId, flags, approvedBy: by.userName, approvedAt: now }).where(and(eq(auditParties.engagementId, e.id), eq(auditParties.accountId, accountId), isNull(auditParties.letterId))).returning())[0];
+    const r = (
+      await tx
+        .update(auditParties)
+        .set({ address, taxId, flags, approvedBy: by.userName, approvedAt: now })
+        .where(and(eq(auditParties.engagementId, e.id), eq(auditParties.accountId, accountId), isNull(auditParties.letterId)))
+        .returning()
+    )[0];
     if (!r) throw conflict('Bu hesabın mektubu gönderildi: adresi artık değiştirilemez.');
-    await appendEvents(tx, now, [{ campaignId: e.id, accountId, type: 'address_approved', by, detail: { address, taxId, proposed: p.proposed, source: replaced ? 'Denetçi girdi' : p.source, replaced, flags } }]);
+    await appendEvents(tx, now, [
+      {
+        campaignId: e.id,
+        accountId,
+        type: 'address_approved',
+        by,
+        detail: { address, taxId, proposed: p.proposed, source: replaced ? 'Denetçi girdi' : p.source, replaced, flags },
+      },
+    ]);
     return r;
   });
   return row;

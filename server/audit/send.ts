@@ -47,23 +47,59 @@ export async function sendEngagement(ctx: AppCtx, e: EngagementRow, input: SendI
   const waiting = list.filter((p) => !p.address || !p.approvedAt);
   if (waiting.length) throw conflict(`${waiting.length} hesabın adresi henüz onaylanmadı: önce her adresi onaylayın ya da değiştirin.`);
   const now = ctx.now();
-  const audit = { firm: e.firm, engagementNo: e.engagementNo, auditorEmail: e.auditorEmail, auditorName: e.auditorName, form: input.form, deadline: input.deadline };
+  const audit = {
+    firm: e.firm,
+    engagementNo: e.engagementNo,
+    auditorEmail: e.auditorEmail,
+    auditorName: e.auditorName,
+    form: input.form,
+    deadline: input.deadline,
+  };
   await ctx.db.transaction(async (tx) => {
     // One send per engagement, however many click at once: the campaign row is the engagement's id.
-    const made = await tx.insert(campaigns).values({
-      id: e.id, kind: 'denetim', name: `Bağımsız denetim teyidi - ${e.firm} - ${e.engagementNo}`, asOf: e.periodEnd, deadline: input.deadline, reminderDays: input.reminderDays,
-      options: { statementLines: false, openItems: false, from: null, audit }, sendWhenReady: true, total: list.length, createdAt: now, createdBy: by.userName,
-    }).onConflictDoNothing().returning({ id: campaigns.id });
+    const made = await tx
+      .insert(campaigns)
+      .values({
+        id: e.id,
+        kind: 'denetim',
+        name: `Bağımsız denetim teyidi - ${e.firm} - ${e.engagementNo}`,
+        asOf: e.periodEnd,
+        deadline: input.deadline,
+        reminderDays: input.reminderDays,
+        options: { statementLines: false, openItems: false, from: null, audit },
+        sendWhenReady: true,
+        total: list.length,
+        createdAt: now,
+        createdBy: by.userName,
+      })
+      .onConflictDoNothing()
+      .returning({ id: campaigns.id });
     if (made.length === 0) throw conflict('Bu denetimin mektupları zaten gönderildi.');
-    const rows = list.map((p) => ({ id: randomUUID(), campaignId: e.id, accountId: p.accountId, accountName: p.accountName, state: 'preparing', to: [p.address!], cc: [], person: '', createdAt: now }));
+    const rows = list.map((p) => ({
+      id: randomUUID(),
+      campaignId: e.id,
+      accountId: p.accountId,
+      accountName: p.accountName,
+      state: 'preparing',
+      to: [p.address!],
+      cc: [],
+      person: '',
+      createdAt: now,
+    }));
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
       await tx.insert(letters).values(chunk);
-      for (const l of chunk) await tx.update(auditParties).set({ letterId: l.id }).where(and(eq(auditParties.engagementId, e.id), eq(auditParties.accountId, l.accountId), isNull(auditParties.letterId)));
-      for (let k = 0; k < chunk.length; k += PREPARE_CHUNK) await enqueue(tx, 'prepare', { campaignId: e.id, letterIds: chunk.slice(k, k + PREPARE_CHUNK).map((l) => l.id) }, now);
+      for (const l of chunk)
+        await tx
+          .update(auditParties)
+          .set({ letterId: l.id })
+          .where(and(eq(auditParties.engagementId, e.id), eq(auditParties.accountId, l.accountId), isNull(auditParties.letterId)));
+      for (let k = 0; k < chunk.length; k += PREPARE_CHUNK)
+        await enqueue(tx, 'prepare', { campaignId: e.id, letterIds: chunk.slice(k, k + PREPARE_CHUNK).map((l) => l.id) }, now);
     }
-    await appendEvents(tx, now, [{ campaignId: e.id, type: 'sending', by, detail: { letters: rows.length, deadline: input.deadline, reminderDays: input.reminderDays, form: input.form } }]);
+    await appendEvents(tx, now, [
+      { campaignId: e.id, type: 'sending', by, detail: { letters: rows.length, deadline: input.deadline, reminderDays: input.reminderDays, form: input.form } },
+    ]);
   });
   return { letters: list.length };
 }
-

@@ -11,14 +11,32 @@ const RFC_BASE32 = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 
 describe('TOTP (RFC 6238)', () => {
   it('HOTP gives RFC 4226’s ten codes', () => {
-    expect(Array.from({ length: 10 }, (_, c) => hotp(RFC_SECRET, c))).toEqual(['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489']);
+    expect(Array.from({ length: 10 }, (_, c) => hotp(RFC_SECRET, c))).toEqual([
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ]);
   });
 
   it('TOTP gives RFC 6238’s SHA-1 codes (8 digits) at its six moments; the secret round-trips through base32', () => {
     expect(base32Encode(RFC_SECRET)).toBe(RFC_BASE32);
     expect(base32Decode(RFC_BASE32)).toEqual(RFC_SECRET);
     const at = (s: number) => totpAt(RFC_BASE32, new Date(s * 1000), 8);
-    expect([59, 1111111109, 1111111111, 1234567890, 2000000000, 20000000000].map(at)).toEqual(['94287082', '07081804', '14050471', '89005924', '69279037', '65353130']);
+    expect([59, 1111111109, 1111111111, 1234567890, 2000000000, 20000000000].map(at)).toEqual([
+      '94287082',
+      '07081804',
+      '14050471',
+      '89005924',
+      '69279037',
+      '65353130',
+    ]);
   });
 
   it('accepts the code of the step before or after (clock drift), not two steps away; a used step is refused again (replay)', () => {

@@ -87,7 +87,11 @@ export function otpauthUrl(secretBase32: string, account: string, issuer = 'Cari
 
 /** Ten one-time recovery codes (xxxx-xxxx-xxxx, base32, 60 bits each) and their scrypt hashes to store. */
 export function newRecoveryCodes(n = 10): { codes: string[]; hashes: string[] } {
-  const codes = Array.from({ length: n }, () => base32Encode(randomBytes(8)).slice(0, 12).replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3'));
+  const codes = Array.from({ length: n }, () =>
+    base32Encode(randomBytes(8))
+      .slice(0, 12)
+      .replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3'),
+  );
   return { codes, hashes: codes.map(hashRecoveryCode) };
 }
 

@@ -24,9 +24,11 @@ export function checkBabsCampaign(body: unknown, now: Date): CampaignInput {
   if (!monthGiven) problems.push({ field: 'month', message: 'BA/BS dönemi (ay, YYYY-AA) gerekli.' });
   else if (!month.ok) problems.push({ field: 'month', message: month.message });
   const threshold = b.threshold === undefined ? 500_000 : b.threshold;
-  if (!Number.isSafeInteger(threshold) || (threshold as number) <= 0) problems.push({ field: 'threshold', message: 'Bildirim sınırı kuruş olarak sıfırdan büyük bir tam sayı olmalı.' });
+  if (!Number.isSafeInteger(threshold) || (threshold as number) <= 0)
+    problems.push({ field: 'threshold', message: 'Bildirim sınırı kuruş olarak sıfırdan büyük bir tam sayı olmalı.' });
   const forms = b.forms === undefined ? ['bs', 'ba'] : b.forms;
-  if (!Array.isArray(forms) || forms.length === 0 || forms.some((f) => f !== 'bs' && f !== 'ba')) problems.push({ field: 'forms', message: 'Form “bs” ya da “ba” olmalı.' });
+  if (!Array.isArray(forms) || forms.length === 0 || forms.some((f) => f !== 'bs' && f !== 'ba'))
+    problems.push({ field: 'forms', message: 'Form “bs” ya da “ba” olmalı.' });
   const asOf = month.ok && monthGiven ? monthRange(month.month).to : '2000-01-31';
   let base: CampaignInput | null = null;
   try {
@@ -34,7 +36,13 @@ export function checkBabsCampaign(body: unknown, now: Date): CampaignInput {
   } catch (e) {
     const inner = (e as { problems?: Problem[] }).problems;
     if (!inner) throw e;
-    problems.push(...inner.filter((p) => p.field !== 'asOf').map((p) => (p.field === 'deadline' && p.message.includes('önce') ? { field: 'deadline', message: 'Son yanıt tarihi dönemin son gününden önce olamaz.' } : p)));
+    problems.push(
+      ...inner
+        .filter((p) => p.field !== 'asOf')
+        .map((p) =>
+          p.field === 'deadline' && p.message.includes('önce') ? { field: 'deadline', message: 'Son yanıt tarihi dönemin son gününden önce olamaz.' } : p,
+        ),
+    );
   }
   if (problems.length || !base || !month.ok) throw badRequest(problems);
   return {
@@ -55,8 +63,10 @@ export function checkBabsFigures(raw: unknown, problems: Problem[]): BabsFigures
   }
   for (const f of FORMS) {
     const x = (b[f] ?? {}) as Record<string, unknown>;
-    if (!Number.isSafeInteger(x.count) || (x.count as number) < 0 || (x.count as number) > 1_000_000) problems.push({ field: `babs.${f}.count`, message: 'Belge sayısı 0 ya da daha büyük bir tam sayı olmalı.' });
-    if (!Number.isSafeInteger(x.amount) || (x.amount as number) < 0) problems.push({ field: `babs.${f}.amount`, message: 'KDV hariç tutar 0 ya da daha büyük olmalı (kuruş).' });
+    if (!Number.isSafeInteger(x.count) || (x.count as number) < 0 || (x.count as number) > 1_000_000)
+      problems.push({ field: `babs.${f}.count`, message: 'Belge sayısı 0 ya da daha büyük bir tam sayı olmalı.' });
+    if (!Number.isSafeInteger(x.amount) || (x.amount as number) < 0)
+      problems.push({ field: `babs.${f}.amount`, message: 'KDV hariç tutar 0 ya da daha büyük olmalı (kuruş).' });
     out[f] = { count: Number(x.count) || 0, net: Number(x.amount) || 0 };
   }
   return out;

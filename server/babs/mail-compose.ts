@@ -18,10 +18,16 @@ export interface BabsMailFacts {
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const cleanName = (s: string) => s.replace(/[\\/:*?"<>|\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+const cleanName = (s: string) =>
+  s
+    .replace(/[\\/:*?"<>|\r\n\t]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
 
 /** "BA-BS mutabakat mektubu - Çağlar Ünlü Ltd. Şti. - Ekim 2026.pdf" */
-export const babsLetterFileName = (accountName: string, month: string): string => `BA-BS mutabakat mektubu - ${cleanName(accountName)} - ${monthName(month)}.pdf`;
+export const babsLetterFileName = (accountName: string, month: string): string =>
+  `BA-BS mutabakat mektubu - ${cleanName(accountName)} - ${monthName(month)}.pdf`;
 /** "BA-BS belge listesi - Çağlar Ünlü Ltd. Şti. - Ekim 2026.pdf" */
 export const babsDocsFileName = (accountName: string, month: string): string => `BA-BS belge listesi - ${cleanName(accountName)} - ${monthName(month)}.pdf`;
 /** The documents list's name beside a mailed letter's (the mail row keeps the letter's name only). */
@@ -36,9 +42,10 @@ const figure = (x: BabsFigure) => `${x.count} belge, ${formatMoney(x.net)} TL (K
 export function composeBabsMail(f: BabsMailFacts): { subject: string; text: string; html: string } {
   const who = f.person || f.accountName || `Firma ${f.accountId}`;
   const month = monthName(f.babs.month);
-  const intro = f.kind === 'reminder'
-    ? `${month} dönemi BA/BS mutabakat mektubumuza henüz yanıt alamadık. Hatırlatmak isteriz:`
-    : `${month} dönemi Form Ba / Form Bs bildirimlerimizin karşılıklı tutarlı olması için kayıtlarımızı bilgilerinize sunarız:`;
+  const intro =
+    f.kind === 'reminder'
+      ? `${month} dönemi BA/BS mutabakat mektubumuza henüz yanıt alamadık. Hatırlatmak isteriz:`
+      : `${month} dönemi Form Ba / Form Bs bildirimlerimizin karşılıklı tutarlı olması için kayıtlarımızı bilgilerinize sunarız:`;
   const bs = `Form Bs (size satışlarımız; sizin Form Ba'nız): ${figure(f.babs.ours.bs)}`;
   const ba = `Form Ba (sizden alışlarımız; sizin Form Bs'niz): ${figure(f.babs.ours.ba)}`;
   const head = `${f.company} kayıtlarına göre ${f.accountName} (cari kodu ${f.accountId}${f.babs.taxId ? `, VKN/TCKN ${f.babs.taxId}` : ''}) ile ${month} dönemi:`;

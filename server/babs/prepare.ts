@@ -42,7 +42,12 @@ function monthOf(ctx: AppCtx, c: Campaign) {
   return p;
 }
 
-export async function prepareBabsOne(ctx: AppCtx, campaign: Campaign, l: { id: string; accountId: string; to: string[]; cc: string[]; person: string }, account: Account | undefined): Promise<void> {
+export async function prepareBabsOne(
+  ctx: AppCtx,
+  campaign: Campaign,
+  l: { id: string; accountId: string; to: string[]; cc: string[]; person: string },
+  account: Account | undefined,
+): Promise<void> {
   const month = campaign.asOf.slice(0, 7);
   const threshold = campaign.options.babs?.threshold ?? DEFAULT_THRESHOLD;
   const { docs, result: all } = await monthOf(ctx, campaign);
@@ -52,14 +57,25 @@ export async function prepareBabsOne(ctx: AppCtx, campaign: Campaign, l: { id: s
   if (all.unclassified.some((u) => u.key === key)) {
     const statement = await ctx.erp.statement(l.accountId);
     const hints = statement.lines.map((x) => ({ date: x.date, debit: x.debit, credit: x.credit, type: x.type }));
-    result = computeBabs(docs.filter((d) => accountKeyOf(d) === key), month, threshold, () => hints);
+    result = computeBabs(
+      docs.filter((d) => accountKeyOf(d) === key),
+      month,
+      threshold,
+      () => hints,
+    );
   }
   const line = result.lines.find((x) => x.key === key);
   const unclassified = result.unclassified.filter((u) => u.key === key).length;
   const taxId = (await getContact(ctx.db, l.accountId))?.taxId ?? '';
   const snap: BabsSnapshot = {
-    month, threshold, ours: figuresOf(line), reportable: { bs: line?.bs.reportable ?? false, ba: line?.ba.reportable ?? false },
-    taxId, foreign: line?.foreign ?? [], docs: lettersDocs(line), unclassified,
+    month,
+    threshold,
+    ours: figuresOf(line),
+    reportable: { bs: line?.bs.reportable ?? false, ba: line?.ba.reportable ?? false },
+    taxId,
+    foreign: line?.foreign ?? [],
+    docs: lettersDocs(line),
+    unclassified,
   };
   const warnings: string[] = [];
   if (!taxId) warnings.push('VKN/TCKN kayıtlı değil (kişi kartından ya da içe aktarmayla eklenebilir).');
@@ -69,19 +85,41 @@ export async function prepareBabsOne(ctx: AppCtx, campaign: Campaign, l: { id: s
   if (!account) warnings.push(`Firma ID ${l.accountId} ERP'nin cari listesinde bulunamadı.`);
   const name = account?.name ?? line?.name ?? `Firma ${l.accountId}`;
   const now = ctx.now();
-  const props = { company: ctx.company, account: { id: l.accountId, name, province: account?.province, district: account?.district }, issuedOn: todayIso(now), snapshot: snap };
+  const props = {
+    company: ctx.company,
+    account: { id: l.accountId, name, province: account?.province, district: account?.district },
+    issuedOn: todayIso(now),
+    snapshot: snap,
+  };
   const pdf = await renderPdf([babsLetterPdf(props) as PdfPart], `BA/BS mutabakatı ${name} ${monthName(month)}`, formatDateTime(now));
   const docsPdf = await renderPdf([babsDocsPdf(props)], `BA/BS belge listesi ${name} ${monthName(month)}`, formatDateTime(now));
   const sha = createHash('sha256').update(pdf).digest('hex');
   const snapshot: LetterSnapshot = { ours: [], localBalance: 0, warnings, lines: snap.docs.length, babs: snap };
   const state = l.to.length === 0 ? 'no_address' : campaign.sendWhenReady && !campaign.cancelled && ctx.transport.mode !== 'disabled' ? 'queued' : 'prepared';
   await ctx.db.transaction(async (tx) => {
-    const updated = await tx.update(letters).set({ state, accountName: name, snapshot, pdf, docsPdf, pdfSha256: sha, lastError: null })
-      .where(and(eq(letters.id, l.id), eq(letters.state, 'preparing'))).returning({ id: letters.id });
+    const updated = await tx
+      .update(letters)
+      .set({ state, accountName: name, snapshot, pdf, docsPdf, pdfSha256: sha, lastError: null })
+      .where(and(eq(letters.id, l.id), eq(letters.state, 'preparing')))
+      .returning({ id: letters.id });
     if (updated.length === 0) return;
-    await appendEvent(tx, now, { campaignId: campaign.id, letterId: l.id, accountId: l.accountId, type: 'prepared', detail: { pdfSha256: sha, babs: snap.ours, warnings } });
+    await appendEvent(tx, now, {
+      campaignId: campaign.id,
+      letterId: l.id,
+      accountId: l.accountId,
+      type: 'prepared',
+      detail: { pdfSha256: sha, babs: snap.ours, warnings },
+    });
     if (state === 'queued') {
-      await queueMail(ctx, tx, { id: l.id, campaignId: campaign.id, accountId: l.accountId, accountName: name, to: l.to, cc: l.cc, person: l.person, snapshot }, campaign, 'letter', now, null);
+      await queueMail(
+        ctx,
+        tx,
+        { id: l.id, campaignId: campaign.id, accountId: l.accountId, accountName: name, to: l.to, cc: l.cc, person: l.person, snapshot },
+        campaign,
+        'letter',
+        now,
+        null,
+      );
     }
   });
 }

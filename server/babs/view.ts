@@ -15,7 +15,16 @@ export interface BabsRowView {
 
 export function babsView(snap: BabsSnapshot | undefined, theirs: BabsFigures | null, letterId: string): BabsRowView | null {
   if (!snap) return null;
-  return { docsPdfUrl: `/api/mutabakat/letters/${letterId}/docs.pdf`, month: snap.month, ours: snap.ours, theirs, difference: theirs ? babsDifference(snap.ours, theirs) : null, reportable: snap.reportable, taxId: snap.taxId, documents: snap.docs.length };
+  return {
+    docsPdfUrl: `/api/mutabakat/letters/${letterId}/docs.pdf`,
+    month: snap.month,
+    ours: snap.ours,
+    theirs,
+    difference: theirs ? babsDifference(snap.ours, theirs) : null,
+    reportable: snap.reportable,
+    taxId: snap.taxId,
+    documents: snap.docs.length,
+  };
 }
 
 /** Σ difference per form and field over disagreed letters not resolved. */

@@ -71,14 +71,20 @@ export async function restore(d: Database, file: string): Promise<Record<string,
       const table = TABLES[obj.t];
       if (!table) throw new Error(`unknown table ${obj.t} in ${file}`);
       const cols = getTableColumns(table);
-      const row = Object.fromEntries(Object.entries(obj.r).filter(([k]) => k in cols).map(([k, v]) => [k, decode(v)]));
+      const row = Object.fromEntries(
+        Object.entries(obj.r)
+          .filter(([k]) => k in cols)
+          .map(([k, v]) => [k, decode(v)]),
+      );
       await tx.insert(table).values(row as never);
       counts[obj.t] = (counts[obj.t] ?? 0) + 1;
     }
     // Numbered tables (bigserial ids) go on from their highest restored id.
     for (const name of Object.keys(TABLES)) {
       if (!('id' in getTableColumns(TABLES[name]!))) continue;
-      const [seq] = await tx.execute(sql`SELECT pg_get_serial_sequence(${name}, 'id') AS s`).then((r) => (r as unknown as { rows: { s: string | null }[] }).rows);
+      const [seq] = await tx
+        .execute(sql`SELECT pg_get_serial_sequence(${name}, 'id') AS s`)
+        .then((r) => (r as unknown as { rows: { s: string | null }[] }).rows);
       if (seq?.s) await tx.execute(sql`SELECT setval(${seq.s}, GREATEST(1, (SELECT COALESCE(max(id), 0) FROM ${sql.identifier(name)})))`);
     }
   });
@@ -88,15 +94,27 @@ export async function restore(d: Database, file: string): Promise<Record<string,
 async function main(): Promise<void> {
   const [cmd, arg] = process.argv.slice(2);
   const env = loadEnv();
-  const d = await openDatabase({ databaseUrl: env.DATABASE_URL?.trim() || undefined, dataDir: resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR), log: (l) => console.error(l) });
+  const d = await openDatabase({
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    dataDir: resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR),
+    log: (l) => console.error(l),
+  });
   try {
     if (cmd === 'backup') {
       const file = resolve(arg ?? `backups/cari-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`);
       const counts = await backup(d, file);
-      console.info(`backup written: ${file} (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+      console.info(
+        `backup written: ${file} (${Object.entries(counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')})`,
+      );
     } else if (cmd === 'restore' && arg) {
       const counts = await restore(d, resolve(arg));
-      console.info(`restored from ${arg}: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      console.info(
+        `restored from ${arg}: ${Object.entries(counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
     } else {
       console.error('usage: npm run db:backup [-- <file>]  |  npm run db:restore -- <file>');
       process.exitCode = 2;

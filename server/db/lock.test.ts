@@ -59,7 +59,16 @@ describe('DATA_DIR lock', () => {
 
   it('a live other process holding the folder refuses the start; once it has stopped, the lock is taken over', { timeout: 20_000 }, async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `import('${join(process.cwd(), 'server/db/lock.ts')}').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => undefined, 1000); })`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${join(process.cwd(), 'server/db/lock.ts')}').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => undefined, 1000); })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     try {
       await new Promise<void>((ok, no) => {
         child.stdout.on('data', (b: Buffer) => b.toString().includes('locked') && ok());

@@ -85,7 +85,8 @@ function parse(text: string | undefined): LockInfo | null {
 function judge(dir: string, file: string, info: LockInfo | null): void {
   if (!info) return; // empty or unreadable: no process can be named
   // Our own lock reached by another spelling of the path (a symlink, a relative path).
-  if (info.pid === process.pid && info.token !== undefined && [...held.values()].includes(info.token)) throw new DataDirLockedError(dir, process.pid, { sameProcess: true });
+  if (info.pid === process.pid && info.token !== undefined && [...held.values()].includes(info.token))
+    throw new DataDirLockedError(dir, process.pid, { sameProcess: true });
   if (info.host !== undefined && info.host !== hostname()) {
     // Another host's pid says nothing here: our own pid there may well be another container's pid 1.
     if (info.pid === process.pid || alive(info.pid)) throw new DataDirLockedError(dir, info.pid, { host: info.host, file });

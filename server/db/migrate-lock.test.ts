@@ -22,7 +22,9 @@ beforeAll(async () => {
   cpSync(migrationsFolder(), broken, { recursive: true });
   writeFileSync(join(broken, '0099_broken.sql'), 'CREATE TABLE half_done (id int);\n--> statement-breakpoint\nALTER TABLE no_such_table ADD COLUMN x int;\n');
   const journalFile = join(broken, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
+    entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+  };
   journal.entries.push({ idx: 99, version: '7', when: 1_899_999_999_999, tag: '0099_broken', breakpoints: true });
   writeFileSync(journalFile, JSON.stringify(journal));
 }, 60_000);
@@ -32,7 +34,7 @@ afterAll(() => {
 });
 
 /** The promise, or a rejection naming what it was waiting for after `ms`. */
-const within = <T,>(p: Promise<T>, ms: number, what: string) =>
+const within = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, new Promise<never>((_, no) => setTimeout(() => no(new Error(`${what}: still waiting after ${ms} ms`)), ms))]);
 
 describe('PostgreSQL migrations under the advisory lock', () => {

@@ -102,8 +102,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      rows: async <T,>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
-      prepared: async <T,>(name: string, text: string, values: readonly string[]) => (await pool.query<T & pg.QueryResultRow>({ name, text, values: [...values] })).rows,
+      rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+      prepared: async <T>(name: string, text: string, values: readonly string[]) =>
+        (await pool.query<T & pg.QueryResultRow>({ name, text, values: [...values] })).rows,
       close: () => pool.end(),
     };
   }
@@ -126,8 +127,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
-    rows: async <T,>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
-    prepared: async <T,>(name: string, text: string, values: readonly string[]) => {
+    rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+    prepared: async <T>(name: string, text: string, values: readonly string[]) => {
       if (!/^[a-z_]{1,40}$/.test(name)) throw new Error(`prepared: bad statement name ${name}`);
       let ready = prepared.get(name);
       if (!ready) {
@@ -189,5 +190,7 @@ function migrationProblem(e: unknown): string {
 
 /** Empties every table (tests: one database per file, a clean one per test). */
 export async function truncateAll(d: Database): Promise<void> {
-  await d.db.execute(sql`TRUNCATE contacts, campaigns, letters, events, mails, mail_tries, reply_tokens, uploads, jobs, collect_accounts, collect_activities, collect_promises, collect_reminders, collect_settings, engagements, auditors, audit_invites, audit_sessions, audit_parties, reply_codes, audit_chains RESTART IDENTITY CASCADE`);
+  await d.db.execute(
+    sql`TRUNCATE contacts, campaigns, letters, events, mails, mail_tries, reply_tokens, uploads, jobs, collect_accounts, collect_activities, collect_promises, collect_reminders, collect_settings, engagements, auditors, audit_invites, audit_sessions, audit_parties, reply_codes, audit_chains RESTART IDENTITY CASCADE`,
+  );
 }

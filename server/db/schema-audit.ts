@@ -11,7 +11,15 @@ export interface EngagementScope {
 
 export interface EngagementSample {
   method: Record<string, unknown>;
-  coverage: { side: string; currency: string; populationCount: number; populationSum: string; selectedCount: number; selectedSum: string; sumBasisPoints: number }[];
+  coverage: {
+    side: string;
+    currency: string;
+    populationCount: number;
+    populationSum: string;
+    selectedCount: number;
+    selectedSum: string;
+    sumBasisPoints: number;
+  }[];
   at: string;
 }
 

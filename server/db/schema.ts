@@ -69,7 +69,9 @@ export const letters = pgTable(
   'letters',
   {
     id: text('id').primaryKey(),
-    campaignId: text('campaign_id').notNull().references(() => campaigns.id),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
     accountId: text('account_id').notNull(),
     accountName: text('account_name').notNull().default(''),
     /** preparing | prepared | no_address | queued | sent | failed | agreed | disagreed | cancelled (a projection of the events). */
@@ -99,7 +101,9 @@ export const letters = pgTable(
   (t) => [
     index('letters_campaign_idx').on(t.campaignId, t.state),
     index('letters_account_idx').on(t.accountId),
-    index('letters_next_remind_idx').on(t.nextRemindAt).where(sql`next_remind_at IS NOT NULL`),
+    index('letters_next_remind_idx')
+      .on(t.nextRemindAt)
+      .where(sql`next_remind_at IS NOT NULL`),
   ],
 );
 
@@ -210,7 +214,13 @@ export const jobs = pgTable(
     /** When it ended (done or failed): pruned after the retention. */
     finishedAt: ts('finished_at'),
   },
-  (t) => [uniqueIndex('jobs_unique_key').on(t.uniqueKey), index('jobs_ready_idx').on(t.state, t.runAt), index('jobs_finished_idx').on(t.finishedAt).where(sql`state <> 'queued'`)],
+  (t) => [
+    uniqueIndex('jobs_unique_key').on(t.uniqueKey),
+    index('jobs_ready_idx').on(t.state, t.runAt),
+    index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`state <> 'queued'`),
+  ],
 );
 
 /** Tahsilat takibi (issue 34): our state per customer; the ERP's figures are read, never stored here. */
@@ -291,6 +301,5 @@ export const collectSettings = pgTable('collect_settings', {
   updatedAt: ts('updated_at').notNull(),
   updatedBy: text('updated_by').notNull(),
 });
-
 
 export * from './schema-audit';

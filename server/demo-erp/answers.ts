@@ -21,7 +21,15 @@ export interface DemoUser {
 }
 export const DEMO_USERS: readonly DemoUser[] = [
   { userName: 'demo', password: 'demo', id: '12', name: 'Demo', surname: 'Kullanıcı', email: 'demo@ornek.com.tr', position: 'Muhasebe Uzmanı' },
-  { userName: 'muhasebe', password: 'Mali2026!', id: '27', name: 'Ayşe', surname: 'Yıldırım', email: 'ayse.yildirim@ornek.com.tr', position: 'Mali İşler Müdürü' },
+  {
+    userName: 'muhasebe',
+    password: 'Mali2026!',
+    id: '27',
+    name: 'Ayşe',
+    surname: 'Yıldırım',
+    email: 'ayse.yildirim@ornek.com.tr',
+    position: 'Mali İşler Müdürü',
+  },
 ];
 
 // ---------------------------------------------------------------- columns per operation
@@ -185,15 +193,17 @@ export function answer(ds: DemoDataset, op: Operation, p: Record<string, string>
       const fam = keyFamily(s);
       const data: Record<string, string> =
         fam === 'mobius'
-          ? { 'EMPLOYEE_İD': u.id, USERNAME: u.userName, NAME: u.name, SURNAME: u.surname, 'EMAİL': u.email, 'POSİTİON_NAME': u.position }
+          ? { EMPLOYEE_İD: u.id, USERNAME: u.userName, NAME: u.name, SURNAME: u.surname, EMAİL: u.email, POSİTİON_NAME: u.position }
           : fam === 'label'
-          ? { 'Kullanıcı ID': u.id, 'Kullanıcı Adı': u.userName, Adı: u.name, Soyadı: u.surname, 'E-posta': u.email, Görevi: u.position }
-          : { USER_ID: u.id, USERNAME: u.userName, NAME: u.name, SURNAME: u.surname, EMAIL: u.email, POSITION_NAME: u.position };
+            ? { 'Kullanıcı ID': u.id, 'Kullanıcı Adı': u.userName, Adı: u.name, Soyadı: u.surname, 'E-posta': u.email, Görevi: u.position }
+            : { USER_ID: u.id, USERNAME: u.userName, NAME: u.name, SURNAME: u.surname, EMAIL: u.email, POSITION_NAME: u.position };
       return renderUser(s, true, data);
     }
     case 'get_cari': {
       const match = nameMatcher(p.firma_ismi);
-      const rows = ds.accounts.filter((a) => match(a.name)).map((a): CellValue[] => [a.id, a.category, a.name, a.province, a.district, a.balance, a.currency ?? null]);
+      const rows = ds.accounts
+        .filter((a) => match(a.name))
+        .map((a): CellValue[] => [a.id, a.category, a.name, a.province, a.district, a.balance, a.currency ?? null]);
       return renderList(s, fix({ columns: ACCOUNT_COLUMNS, rows }));
     }
     case 'get_cari_extre': {
@@ -202,7 +212,18 @@ export function answer(ds: DemoDataset, op: Operation, p: Record<string, string>
       const rel = (l: DemoStatementLine): CellValue[] => (related ? [l.relatedDocumentNo ?? null] : []);
       const relCols = related ? [STATEMENT_RELATED_COLUMN] : [];
       if (acc?.currency) {
-        const rows = acc.lines.map((l): CellValue[] => [l.date, l.dueDate, l.type, l.debit, l.credit, l.documentNo, l.description, l.currency ?? 'TL', l.currencyAmount ?? l.debit + l.credit, ...rel(l)]);
+        const rows = acc.lines.map((l): CellValue[] => [
+          l.date,
+          l.dueDate,
+          l.type,
+          l.debit,
+          l.credit,
+          l.documentNo,
+          l.description,
+          l.currency ?? 'TL',
+          l.currencyAmount ?? l.debit + l.credit,
+          ...rel(l),
+        ]);
         return renderList(s, fix({ columns: [...STATEMENT_COLUMNS, ...STATEMENT_CURRENCY_COLUMNS, ...relCols], rows }));
       }
       const rows = (acc?.lines ?? []).map((l): CellValue[] => [l.date, l.dueDate, l.type, l.debit, l.credit, l.documentNo, l.description, ...rel(l)]);
@@ -232,14 +253,35 @@ export function answer(ds: DemoDataset, op: Operation, p: Record<string, string>
         const header: Table = { columns: MOBIUS_DETAIL_COLUMNS, rows: inv ? [mobiusDetailRow(inv)] : [] };
         const lines: Table = {
           columns: MOBIUS_LINE_COLUMNS,
-          rows: (inv?.lines ?? []).map((l) => [l.productName, l.quantityMilli / 1000, l.unit, l.unitPrice, l.net, l.total, inv?.currency ?? 'TL', l.vatRate, l.productCode]),
+          rows: (inv?.lines ?? []).map((l) => [
+            l.productName,
+            l.quantityMilli / 1000,
+            l.unit,
+            l.unitPrice,
+            l.net,
+            l.total,
+            inv?.currency ?? 'TL',
+            l.vatRate,
+            l.productCode,
+          ]),
         };
         return renderDetail(s, header, fix(lines), Boolean(inv), INVOICE_NOT_FOUND_MESSAGE);
       }
       const header: Table = { columns: INVOICE_COLUMNS, rows: inv ? [invoiceRow(inv)] : [] };
       const lines: Table = {
         columns: INVOICE_LINE_COLUMNS,
-        rows: (inv?.lines ?? []).map((l) => [l.lineNo, l.productCode, l.productName, l.quantityMilli / 1000, l.unit, l.unitPrice, l.vatRate, l.net, l.vat, l.total]),
+        rows: (inv?.lines ?? []).map((l) => [
+          l.lineNo,
+          l.productCode,
+          l.productName,
+          l.quantityMilli / 1000,
+          l.unit,
+          l.unitPrice,
+          l.vatRate,
+          l.net,
+          l.vat,
+          l.total,
+        ]),
       };
       return renderDetail(s, header, fix(lines), Boolean(inv), INVOICE_NOT_FOUND_MESSAGE);
     }

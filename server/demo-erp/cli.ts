@@ -14,7 +14,10 @@ const fatal = (message: string): never => {
   process.exit(1);
 };
 const apiPassword = env.DEMO_ERP_PASSWORD;
-if (!apiPassword) fatal('DEMO_ERP_PASSWORD is not set. Choose the API password the gateway will send, e.g.\n  DEMO_ERP_PASSWORD=some-secret npm run demo-erp\nand give the gateway the same value as ERP_API_PASSWORD.');
+if (!apiPassword)
+  fatal(
+    'DEMO_ERP_PASSWORD is not set. Choose the API password the gateway will send, e.g.\n  DEMO_ERP_PASSWORD=some-secret npm run demo-erp\nand give the gateway the same value as ERP_API_PASSWORD.',
+  );
 const shape = env.DEMO_ERP_SHAPE || 'wex';
 if (!isShape(shape)) fatal(`unknown DEMO_ERP_SHAPE "${shape}" (one of: ${SHAPES.join(', ')})`);
 let fail: FailMode = 'none';

@@ -7,10 +7,26 @@
 import type { IsoDate, Minor } from '../../src/domain/types';
 import { PRODUCTS, COLLECTION_TEXTS, PAYMENT_TEXTS, TERMS } from './dataset-words';
 import { supplierSeries, type Rand } from './dataset-names';
-import { type StatementType, type InvoiceKind, type DemoStatementLine, type DemoAccount, type DemoInvoiceLine, type DemoInvoice, LARGE_STATEMENT_LINES, lineNet, lineVat, dayNumber, isoFromDay } from './dataset-model';
+import {
+  type StatementType,
+  type InvoiceKind,
+  type DemoStatementLine,
+  type DemoAccount,
+  type DemoInvoiceLine,
+  type DemoInvoice,
+  LARGE_STATEMENT_LINES,
+  lineNet,
+  lineVat,
+  dayNumber,
+  isoFromDay,
+} from './dataset-model';
 
-
-interface PendingInvoice { inv: DemoInvoice; line: DemoStatementLine; account: DemoAccount; seq: number }
+interface PendingInvoice {
+  inv: DemoInvoice;
+  line: DemoStatementLine;
+  account: DemoAccount;
+  seq: number;
+}
 
 export interface Builder {
   r: Rand;
@@ -55,19 +71,46 @@ function addInvoice(b: Builder, acc: DemoAccount, kind: InvoiceKind, day: number
     const unitPrice = Math.round(p.price * inflation * (0.9 + r.next() * 0.3));
     const n = lineNet(quantityMilli, unitPrice);
     const v = lineVat(n, p.vat);
-    lines.push({ lineNo: i + 1, productCode: p.code, productName: p.name, unit: p.unit, quantityMilli, unitPrice, vatRate: p.vat, net: n, vat: v, total: n + v });
+    lines.push({
+      lineNo: i + 1,
+      productCode: p.code,
+      productName: p.name,
+      unit: p.unit,
+      quantityMilli,
+      unitPrice,
+      vatRate: p.vat,
+      net: n,
+      vat: v,
+      total: n + v,
+    });
     net += n;
     vat += v;
   }
   const total = net + vat;
   const date = iso(b, day);
   const inv: DemoInvoice = {
-    id: '', number: '', kind, date, dueDate: iso(b, day + term), accountId: acc.id, accountName: acc.name,
-    currency: 'TL', lines, net, vat, total,
+    id: '',
+    number: '',
+    kind,
+    date,
+    dueDate: iso(b, day + term),
+    accountId: acc.id,
+    accountName: acc.name,
+    currency: 'TL',
+    lines,
+    net,
+    vat,
+    total,
   };
   const debitSide = kind === 'Satış Faturası' || kind === 'Alış İade Faturası';
   const line = pushLine(acc, {
-    date, dueDate: inv.dueDate, type: kind, debit: debitSide ? total : 0, credit: debitSide ? 0 : total, documentNo: '', description: '',
+    date,
+    dueDate: inv.dueDate,
+    type: kind,
+    debit: debitSide ? total : 0,
+    credit: debitSide ? 0 : total,
+    documentNo: '',
+    description: '',
   });
   b.pending.push({ inv, line, account: acc, seq: b.pending.length });
   return total;
@@ -120,8 +163,13 @@ export function generateActivity(b: Builder, acc: DemoAccount, a: Activity): voi
     const amount = r.int(500, 60_000) * 100 + r.int(0, 99);
     const date = iso(b, b.startDay);
     pushLine(acc, {
-      date, dueDate: date, type: 'Açılış Fişi', debit: customer ? amount : 0, credit: customer ? 0 : amount,
-      documentNo: nextDoc(b, 'ACL', date.slice(0, 4)), description: `${date.slice(0, 4)} yılı açılış bakiyesi`,
+      date,
+      dueDate: date,
+      type: 'Açılış Fişi',
+      debit: customer ? amount : 0,
+      credit: customer ? 0 : amount,
+      documentNo: nextDoc(b, 'ACL', date.slice(0, 4)),
+      description: `${date.slice(0, 4)} yılı açılış bakiyesi`,
     });
     owed += amount;
   }
@@ -130,9 +178,7 @@ export function generateActivity(b: Builder, acc: DemoAccount, a: Activity): voi
     const day = r.int(b.startDay + 3, b.todayDay);
     firstDay = Math.min(firstDay, day);
     const isReturn = i > 0 && r.chance(0.06);
-    const kind: InvoiceKind = customer
-      ? isReturn ? 'Satış İade Faturası' : 'Satış Faturası'
-      : isReturn ? 'Alış İade Faturası' : 'Alış Faturası';
+    const kind: InvoiceKind = customer ? (isReturn ? 'Satış İade Faturası' : 'Satış Faturası') : isReturn ? 'Alış İade Faturası' : 'Alış Faturası';
     const total = addInvoice(b, acc, kind, day, r.chance(0.85) ? term : r.pick(TERMS), a.maxLines);
     owed += isReturn ? -total : total;
   }
@@ -152,7 +198,11 @@ export function floatTrapLines(b: Builder, acc: DemoAccount): void {
   order.forEach(({ a: [debit, credit] }, i) => {
     const date = iso(b, start + i * 3);
     pushLine(acc, {
-      date, dueDate: debit ? iso(b, start + i * 3 + 30) : date, type: debit ? 'Virman' : 'Tahsilat', debit, credit,
+      date,
+      dueDate: debit ? iso(b, start + i * 3 + 30) : date,
+      type: debit ? 'Virman' : 'Tahsilat',
+      debit,
+      credit,
       documentNo: nextDoc(b, debit ? 'VRM' : 'THS', date.slice(0, 4)),
       description: debit ? 'Kuruş farkı virmanı' : 'Kuruş farkı tahsilatı',
     });
@@ -171,7 +221,15 @@ export function largeStatement(b: Builder, acc: DemoAccount, invoices: number): 
   const payments = LARGE_STATEMENT_LINES - invoices - 1;
   const opening = 1_250_000_00;
   const date = iso(b, b.startDay);
-  pushLine(acc, { date, dueDate: date, type: 'Açılış Fişi', debit: opening, credit: 0, documentNo: nextDoc(b, 'ACL', '2025'), description: '2025 yılı açılış bakiyesi' });
+  pushLine(acc, {
+    date,
+    dueDate: date,
+    type: 'Açılış Fişi',
+    debit: opening,
+    credit: 0,
+    documentNo: nextDoc(b, 'ACL', '2025'),
+    description: '2025 yılı açılış bakiyesi',
+  });
   owed += opening;
   const paid = Math.round((owed * 0.9) / 100) * 100;
   const before = acc.lines.length;
@@ -179,7 +237,15 @@ export function largeStatement(b: Builder, acc: DemoAccount, invoices: number): 
   // addPayments skips zero parts: top up with small virman lines so the count is exact.
   for (let i = acc.lines.length - before; i < payments; i++) {
     const d = iso(b, r.int(b.startDay, b.todayDay));
-    pushLine(acc, { date: d, dueDate: null, type: 'Virman', debit: 0, credit: 100, documentNo: nextDoc(b, 'VRM', d.slice(0, 4)), description: 'Cari hesaplar arası virman' });
+    pushLine(acc, {
+      date: d,
+      dueDate: null,
+      type: 'Virman',
+      debit: 0,
+      credit: 100,
+      documentNo: nextDoc(b, 'VRM', d.slice(0, 4)),
+      description: 'Cari hesaplar arası virman',
+    });
   }
 }
 

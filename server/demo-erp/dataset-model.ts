@@ -6,15 +6,7 @@ import type { IsoDate, Minor } from '../../src/domain/types';
 
 export type DatasetSize = 'normal' | 'large';
 export type AccountCategory = 'Müşteri' | 'Tedarikçi' | 'Bayi';
-export type StatementType =
-  | 'Açılış Fişi'
-  | 'Satış Faturası'
-  | 'Alış Faturası'
-  | 'Satış İade Faturası'
-  | 'Alış İade Faturası'
-  | 'Tahsilat'
-  | 'Ödeme'
-  | 'Virman';
+export type StatementType = 'Açılış Fişi' | 'Satış Faturası' | 'Alış Faturası' | 'Satış İade Faturası' | 'Alış İade Faturası' | 'Tahsilat' | 'Ödeme' | 'Virman';
 export type InvoiceKind = 'Satış Faturası' | 'Alış Faturası' | 'Satış İade Faturası' | 'Alış İade Faturası';
 
 export interface DemoStatementLine {

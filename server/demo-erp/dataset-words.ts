@@ -4,9 +4,17 @@
  */
 import type { Minor } from '../../src/domain/types';
 
-export interface Place { province: string; districts: string[]; weight: number }
+export interface Place {
+  province: string;
+  districts: string[];
+  weight: number;
+}
 export const PLACES: Place[] = [
-  { province: 'İstanbul', weight: 24, districts: ['Kadıköy', 'Üsküdar', 'Beşiktaş', 'Şişli', 'Bakırköy', 'Ümraniye', 'Pendik', 'Başakşehir', 'Esenyurt', 'Beylikdüzü', 'Ataşehir', 'Kağıthane'] },
+  {
+    province: 'İstanbul',
+    weight: 24,
+    districts: ['Kadıköy', 'Üsküdar', 'Beşiktaş', 'Şişli', 'Bakırköy', 'Ümraniye', 'Pendik', 'Başakşehir', 'Esenyurt', 'Beylikdüzü', 'Ataşehir', 'Kağıthane'],
+  },
   { province: 'Ankara', weight: 10, districts: ['Çankaya', 'Keçiören', 'Yenimahalle', 'Etimesgut', 'Sincan', 'Altındağ', 'Mamak', 'Gölbaşı'] },
   { province: 'İzmir', weight: 9, districts: ['Karşıyaka', 'Bornova', 'Konak', 'Buca', 'Çiğli', 'Bayraklı', 'Torbalı', 'Gaziemir'] },
   { province: 'Bursa', weight: 5, districts: ['Osmangazi', 'Nilüfer', 'Yıldırım', 'İnegöl', 'Gemlik', 'Mudanya'] },
@@ -42,12 +50,180 @@ export const PLACES: Place[] = [
 ];
 export const PLACE_WEIGHT = PLACES.reduce((s, p) => s + p.weight, 0);
 
-export const WORDS = ['Yıldız', 'Ağaoğlu', 'Öztürk', 'Çelik', 'Şahin', 'Demir', 'Kaya', 'Aydın', 'Arslan', 'Doğan', 'Kılıç', 'Aslan', 'Çetin', 'Koç', 'Kurt', 'Özdemir', 'Şimşek', 'Erdoğan', 'Güneş', 'Akın', 'Bozkurt', 'Ünal', 'Işık', 'İnce', 'Uğurlu', 'Karadeniz', 'Ege', 'Anadolu', 'Marmara', 'Toros', 'Kaçkar', 'Akdeniz', 'Yeşilırmak', 'Fırat', 'Dicle', 'Erciyes', 'Uludağ', 'Palandöken', 'Güven', 'Özgür', 'Başak', 'Ilgın', 'Çınar', 'Gök', 'Altın', 'Gümüş', 'Demirtaş', 'Karaca', 'Kocabaş', 'Tunç', 'Ekinci', 'Sarıgül', 'Ayyıldız', 'Öncü', 'Ergün', 'Yüksel', 'Polat', 'Tekin', 'Korkmaz', 'Acar', 'Türkmen', 'Şen', 'Keskin', 'Bulut', 'Avcı', 'Özkan', 'Yalçın', 'Aksoy', 'Çakır', 'Kalkan', 'Sönmez', 'Özbek', 'Güler', 'İpek', 'Oğuz', 'Çağlar', 'Göktürk', 'Erdem', 'Soylu', 'Ilıca'];
-export const SECTORS = ['Gıda', 'Tekstil', 'İnşaat', 'Otomotiv', 'Mobilya', 'Ambalaj', 'Kimya', 'Elektrik', 'Makina', 'Tarım Ürünleri', 'Lojistik', 'Bilişim', 'Medikal', 'Kırtasiye', 'Yapı Malzemeleri', 'Hırdavat', 'Su Ürünleri', 'Süt Ürünleri', 'Plastik', 'Enerji', 'Turizm', 'Mermer', 'Cam', 'Kağıt', 'Kozmetik', 'Temizlik Ürünleri', 'Hayvancılık', 'Zirai İlaç', 'Elektronik', 'Metal', 'Döküm', 'Boya', 'Isı Sistemleri', 'Peyzaj', 'Matbaacılık', 'Oto Yedek Parça', 'Akaryakıt', 'Büro Malzemeleri', 'Örme', 'Züccaciye'];
-export const SUFFIXES = ['A.Ş.', 'Ltd. Şti.', 'San. ve Tic. A.Ş.', 'San. ve Tic. Ltd. Şti.', 'Tic. Ltd. Şti.', 'İth. İhr. Ltd. Şti.', 'Paz. A.Ş.', 'İnş. Taah. Ltd. Şti.'];
-export const FIRST_NAMES = ['Mehmet', 'Ahmet', 'Mustafa', 'Ayşe', 'Fatma', 'Emine', 'Hüseyin', 'Ali', 'Zeynep', 'Elif', 'İbrahim', 'Hasan', 'Murat', 'Ömer', 'Şükrü', 'Gülşen', 'Özlem', 'Çağrı', 'Işıl', 'İlker', 'Ümit', 'Ülkü', 'Şule', 'Gökhan', 'Tuğba', 'Buğra', 'Eşref', 'Nazlı', 'Cemil', 'Derya'];
+export const WORDS = [
+  'Yıldız',
+  'Ağaoğlu',
+  'Öztürk',
+  'Çelik',
+  'Şahin',
+  'Demir',
+  'Kaya',
+  'Aydın',
+  'Arslan',
+  'Doğan',
+  'Kılıç',
+  'Aslan',
+  'Çetin',
+  'Koç',
+  'Kurt',
+  'Özdemir',
+  'Şimşek',
+  'Erdoğan',
+  'Güneş',
+  'Akın',
+  'Bozkurt',
+  'Ünal',
+  'Işık',
+  'İnce',
+  'Uğurlu',
+  'Karadeniz',
+  'Ege',
+  'Anadolu',
+  'Marmara',
+  'Toros',
+  'Kaçkar',
+  'Akdeniz',
+  'Yeşilırmak',
+  'Fırat',
+  'Dicle',
+  'Erciyes',
+  'Uludağ',
+  'Palandöken',
+  'Güven',
+  'Özgür',
+  'Başak',
+  'Ilgın',
+  'Çınar',
+  'Gök',
+  'Altın',
+  'Gümüş',
+  'Demirtaş',
+  'Karaca',
+  'Kocabaş',
+  'Tunç',
+  'Ekinci',
+  'Sarıgül',
+  'Ayyıldız',
+  'Öncü',
+  'Ergün',
+  'Yüksel',
+  'Polat',
+  'Tekin',
+  'Korkmaz',
+  'Acar',
+  'Türkmen',
+  'Şen',
+  'Keskin',
+  'Bulut',
+  'Avcı',
+  'Özkan',
+  'Yalçın',
+  'Aksoy',
+  'Çakır',
+  'Kalkan',
+  'Sönmez',
+  'Özbek',
+  'Güler',
+  'İpek',
+  'Oğuz',
+  'Çağlar',
+  'Göktürk',
+  'Erdem',
+  'Soylu',
+  'Ilıca',
+];
+export const SECTORS = [
+  'Gıda',
+  'Tekstil',
+  'İnşaat',
+  'Otomotiv',
+  'Mobilya',
+  'Ambalaj',
+  'Kimya',
+  'Elektrik',
+  'Makina',
+  'Tarım Ürünleri',
+  'Lojistik',
+  'Bilişim',
+  'Medikal',
+  'Kırtasiye',
+  'Yapı Malzemeleri',
+  'Hırdavat',
+  'Su Ürünleri',
+  'Süt Ürünleri',
+  'Plastik',
+  'Enerji',
+  'Turizm',
+  'Mermer',
+  'Cam',
+  'Kağıt',
+  'Kozmetik',
+  'Temizlik Ürünleri',
+  'Hayvancılık',
+  'Zirai İlaç',
+  'Elektronik',
+  'Metal',
+  'Döküm',
+  'Boya',
+  'Isı Sistemleri',
+  'Peyzaj',
+  'Matbaacılık',
+  'Oto Yedek Parça',
+  'Akaryakıt',
+  'Büro Malzemeleri',
+  'Örme',
+  'Züccaciye',
+];
+export const SUFFIXES = [
+  'A.Ş.',
+  'Ltd. Şti.',
+  'San. ve Tic. A.Ş.',
+  'San. ve Tic. Ltd. Şti.',
+  'Tic. Ltd. Şti.',
+  'İth. İhr. Ltd. Şti.',
+  'Paz. A.Ş.',
+  'İnş. Taah. Ltd. Şti.',
+];
+export const FIRST_NAMES = [
+  'Mehmet',
+  'Ahmet',
+  'Mustafa',
+  'Ayşe',
+  'Fatma',
+  'Emine',
+  'Hüseyin',
+  'Ali',
+  'Zeynep',
+  'Elif',
+  'İbrahim',
+  'Hasan',
+  'Murat',
+  'Ömer',
+  'Şükrü',
+  'Gülşen',
+  'Özlem',
+  'Çağrı',
+  'Işıl',
+  'İlker',
+  'Ümit',
+  'Ülkü',
+  'Şule',
+  'Gökhan',
+  'Tuğba',
+  'Buğra',
+  'Eşref',
+  'Nazlı',
+  'Cemil',
+  'Derya',
+];
 
-export interface Product { code: string; name: string; unit: 'Adet' | 'Kg' | 'Lt' | 'Metre' | 'Koli'; price: Minor; vat: 1 | 10 | 20 }
+export interface Product {
+  code: string;
+  name: string;
+  unit: 'Adet' | 'Kg' | 'Lt' | 'Metre' | 'Koli';
+  price: Minor;
+  vat: 1 | 10 | 20;
+}
 export const PRODUCTS: Product[] = [
   { code: 'GD-0101', name: 'Ekmeklik Buğday Unu 50 kg', unit: 'Adet', price: 74_500, vat: 1 },
   { code: 'GD-0102', name: 'Pilavlık Bulgur', unit: 'Kg', price: 3_890, vat: 1 },
@@ -63,14 +239,14 @@ export const PRODUCTS: Product[] = [
   { code: 'YP-0305', name: 'Nervürlü İnşaat Demiri Ø12', unit: 'Kg', price: 2_835, vat: 20 },
   { code: 'YP-0310', name: 'Seramik Karo 60x60', unit: 'Adet', price: 9_990, vat: 20 },
   { code: 'YP-0320', name: 'İç Cephe Boyası 15 L', unit: 'Adet', price: 189_900, vat: 20 },
-  { code: 'HR-0401', name: 'Vida Seti 6x40 (100\'lü)', unit: 'Koli', price: 14_575, vat: 20 },
+  { code: 'HR-0401', name: "Vida Seti 6x40 (100'lü)", unit: 'Koli', price: 14_575, vat: 20 },
   { code: 'HR-0405', name: 'Matkap Ucu Seti "Pro"', unit: 'Adet', price: 64_990, vat: 20 },
   { code: 'EL-0501', name: 'NYA Kablo 2,5 mm²', unit: 'Metre', price: 1_245, vat: 20 },
   { code: 'EL-0510', name: 'LED Panel 60x60 40W', unit: 'Adet', price: 48_750, vat: 20 },
   { code: 'BL-0601', name: 'Dizüstü Bilgisayar i5/16GB', unit: 'Adet', price: 3_149_900, vat: 20 },
   { code: 'BL-0605', name: 'Yazıcı Toneri (Siyah)', unit: 'Adet', price: 174_500, vat: 20 },
-  { code: 'KR-0701', name: 'A4 Fotokopi Kağıdı 80 gr (5\'li koli)', unit: 'Koli', price: 89_900, vat: 20 },
-  { code: 'KR-0705', name: 'Tükenmez Kalem Mavi (50\'li)', unit: 'Koli', price: 27_500, vat: 20 },
+  { code: 'KR-0701', name: "A4 Fotokopi Kağıdı 80 gr (5'li koli)", unit: 'Koli', price: 89_900, vat: 20 },
+  { code: 'KR-0705', name: "Tükenmez Kalem Mavi (50'li)", unit: 'Koli', price: 27_500, vat: 20 },
   { code: 'TM-0801', name: 'Yüzey Temizleyici 5 L', unit: 'Adet', price: 16_990, vat: 20 },
   { code: 'TM-0805', name: 'Çamaşır Suyu 4 L', unit: 'Adet', price: 8_450, vat: 20 },
   { code: 'AM-0901', name: 'Oluklu Mukavva Koli 40x30x30', unit: 'Adet', price: 1_870, vat: 20 },
@@ -84,6 +260,19 @@ export const PRODUCTS: Product[] = [
   { code: 'HZ-1305', name: 'Montaj & Kurulum Hizmeti', unit: 'Adet', price: 275_000, vat: 20 },
 ];
 
-export const COLLECTION_TEXTS = ['Havale ile tahsilat - Garanti BBVA', 'EFT tahsilatı - Ziraat Bankası', 'Kredi kartı tahsilatı (POS)', 'Nakit tahsilat', 'Çek tahsilatı - vadeli çek', 'Havale - İş Bankası "ticari" hesap'];
-export const PAYMENT_TEXTS = ['Havale ile ödeme - İş Bankası', 'EFT ile ödeme - Yapı Kredi', 'Nakit ödeme', 'Çek ile ödeme', 'Ödeme - %50 peşinat & kalan 30 gün'];
+export const COLLECTION_TEXTS = [
+  'Havale ile tahsilat - Garanti BBVA',
+  'EFT tahsilatı - Ziraat Bankası',
+  'Kredi kartı tahsilatı (POS)',
+  'Nakit tahsilat',
+  'Çek tahsilatı - vadeli çek',
+  'Havale - İş Bankası "ticari" hesap',
+];
+export const PAYMENT_TEXTS = [
+  'Havale ile ödeme - İş Bankası',
+  'EFT ile ödeme - Yapı Kredi',
+  'Nakit ödeme',
+  'Çek ile ödeme',
+  'Ödeme - %50 peşinat & kalan 30 gün',
+];
 export const TERMS = [30, 45, 60, 90];

@@ -5,7 +5,8 @@ import { agingOf, generateDataset, getDataset, LARGE_STATEMENT_ACCOUNT_ID, SPECI
 const ds = getDataset();
 
 /** Test-local Turkish fold (independent of src/domain/turkish). */
-const fold = (s: string) => s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ğ/g, 'g').replace(/ş/g, 's').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
+const fold = (s: string) =>
+  s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ğ/g, 'g').replace(/ş/g, 's').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
 
 describe('demo dataset (normal size)', () => {
   it('is deterministic: the same seed gives the same data, another seed different data', () => {
@@ -62,7 +63,9 @@ describe('demo dataset (normal size)', () => {
         if (l.dueDate) expect(l.dueDate >= l.date).toBe(true);
       }
     }
-    expect(types).toEqual(new Set(['Açılış Fişi', 'Satış Faturası', 'Alış Faturası', 'Satış İade Faturası', 'Alış İade Faturası', 'Tahsilat', 'Ödeme', 'Virman']));
+    expect(types).toEqual(
+      new Set(['Açılış Fişi', 'Satış Faturası', 'Alış Faturası', 'Satış İade Faturası', 'Alış İade Faturası', 'Tahsilat', 'Ödeme', 'Virman']),
+    );
   });
 
   it('the float-drift account: 25×0,10 + 12×0,20 − 3×0,10 = 4,60 exactly', () => {
@@ -142,11 +145,27 @@ describe('demo invoices', () => {
 });
 
 describe('aging (FIFO, against today)', () => {
-  const L = (date: string, due: string | null, debit: number, credit: number): DemoStatementLine => ({ date, dueDate: due, type: debit ? 'Satış Faturası' : 'Tahsilat', debit, credit, documentNo: '', description: '' });
+  const L = (date: string, due: string | null, debit: number, credit: number): DemoStatementLine => ({
+    date,
+    dueDate: due,
+    type: debit ? 'Satış Faturası' : 'Tahsilat',
+    debit,
+    credit,
+    documentNo: '',
+    description: '',
+  });
   const today = '2026-11-15';
 
   it('applies credits to the oldest due debits first (hand-computed)', () => {
-    const r = agingOf([L('2025-12-01', '2026-01-01', 100_00, 0), L('2026-08-01', '2026-10-01', 200_00, 0), L('2026-11-01', '2026-12-01', 300_00, 0), L('2026-11-02', '2026-11-02', 0, 150_00)], today);
+    const r = agingOf(
+      [
+        L('2025-12-01', '2026-01-01', 100_00, 0),
+        L('2026-08-01', '2026-10-01', 200_00, 0),
+        L('2026-11-01', '2026-12-01', 300_00, 0),
+        L('2026-11-02', '2026-11-02', 0, 150_00),
+      ],
+      today,
+    );
     // 150 pays the 100 (due 01.01) and 50 of the 200 (due 01.10, 45 days overdue) → 150 in 31-60, 300 not due
     expect(r.buckets).toEqual({ notDue: 300_00, d0_30: 0, d31_60: 150_00, d61_90: 0, d91_120: 0, d120plus: 0 });
     expect(r.total).toBe(450_00);
@@ -158,7 +177,16 @@ describe('aging (FIFO, against today)', () => {
   });
 
   it('bucket edges: due today not due; 30 days → 0-30; 31 → 31-60; 120 → 91-120; 121 → 120+; no due date → the line date', () => {
-    const r = agingOf([L('2026-11-15', '2026-11-15', 1, 0), L('2026-10-16', '2026-10-16', 2, 0), L('2026-10-15', '2026-10-15', 4, 0), L('2026-07-18', '2026-07-18', 8, 0), L('2026-07-17', null, 16, 0)], today);
+    const r = agingOf(
+      [
+        L('2026-11-15', '2026-11-15', 1, 0),
+        L('2026-10-16', '2026-10-16', 2, 0),
+        L('2026-10-15', '2026-10-15', 4, 0),
+        L('2026-07-18', '2026-07-18', 8, 0),
+        L('2026-07-17', null, 16, 0),
+      ],
+      today,
+    );
     expect(r.buckets).toEqual({ notDue: 1, d0_30: 2, d31_60: 4, d61_90: 0, d91_120: 8, d120plus: 16 });
   });
 

@@ -16,7 +16,20 @@ export * from './dataset-model';
 export { foreignAmount, rateOf } from './dataset-currency';
 import { applyForeignCurrency } from './dataset-currency';
 import { linkReturns } from './dataset-returns';
-import { type AccountCategory, type DemoAccount, type DemoDataset, type DatasetOptions, DEFAULT_TODAY, DEFAULT_SEED, DATASET_START, LARGE_STATEMENT_ACCOUNT_ID, LARGE_ACCOUNT_COUNT, LARGE_INVOICE_COUNT, dayNumber, isoFromDay } from './dataset-model';
+import {
+  type AccountCategory,
+  type DemoAccount,
+  type DemoDataset,
+  type DatasetOptions,
+  DEFAULT_TODAY,
+  DEFAULT_SEED,
+  DATASET_START,
+  LARGE_STATEMENT_ACCOUNT_ID,
+  LARGE_ACCOUNT_COUNT,
+  LARGE_INVOICE_COUNT,
+  dayNumber,
+  isoFromDay,
+} from './dataset-model';
 import { type Builder, type Activity, generateActivity, floatTrapLines, largeStatement, numberInvoices } from './dataset-builder';
 import { SPECIALS } from './dataset-specials';
 
@@ -78,14 +91,23 @@ export function generateDataset(options: DatasetOptions = {}): DemoDataset {
     if (large) {
       // Spread the remaining invoices evenly; most accounts only carry an opening balance.
       const withInvoice = Math.floor(((i + 1) * largeRegularInvoices) / regular) > Math.floor((i * largeRegularInvoices) / regular);
-      generateActivity(b, acc, { invoices: withInvoice ? 1 : 0, payments: withInvoice && r.chance(0.6) ? 1 : 0, payRatio: r.chance(0.3) ? 1 : 0.5, opening: r.chance(0.5), maxLines: 3 });
+      generateActivity(b, acc, {
+        invoices: withInvoice ? 1 : 0,
+        payments: withInvoice && r.chance(0.6) ? 1 : 0,
+        payRatio: r.chance(0.3) ? 1 : 0.5,
+        opening: r.chance(0.5),
+        maxLines: 3,
+      });
     } else {
       const y = r.next();
       const activity: Activity =
-        y < 0.05 ? { invoices: 0, payments: 0, payRatio: 0, opening: false, maxLines: 1 }
-        : y < 0.13 ? { invoices: r.int(2, 10), payments: r.int(1, 5), payRatio: 1, opening: r.chance(0.5), maxLines: 4 }
-        : y < 0.18 ? { invoices: r.int(2, 8), payments: r.int(2, 5), payRatio: 1.1 + r.next() * 0.3, opening: false, maxLines: 3 }
-        : { invoices: r.int(1, 22), payments: r.int(0, 14), payRatio: 0.45 + r.next() * 0.55, opening: r.chance(0.5), maxLines: 6 };
+        y < 0.05
+          ? { invoices: 0, payments: 0, payRatio: 0, opening: false, maxLines: 1 }
+          : y < 0.13
+            ? { invoices: r.int(2, 10), payments: r.int(1, 5), payRatio: 1, opening: r.chance(0.5), maxLines: 4 }
+            : y < 0.18
+              ? { invoices: r.int(2, 8), payments: r.int(2, 5), payRatio: 1.1 + r.next() * 0.3, opening: false, maxLines: 3 }
+              : { invoices: r.int(1, 22), payments: r.int(0, 14), payRatio: 0.45 + r.next() * 0.55, opening: r.chance(0.5), maxLines: 6 };
       generateActivity(b, acc, activity);
     }
   }

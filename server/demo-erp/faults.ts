@@ -78,7 +78,11 @@ export function parseFailSpec(spec: string): { fail: FailMode; failRules: FailRu
       fail = mode;
       continue;
     }
-    const rule: FailRule = { operation: operation as Operation, mode: mode as FailMode, ...(param !== undefined ? { param: param.trim(), value: (value ?? '').trim() } : {}) };
+    const rule: FailRule = {
+      operation: operation as Operation,
+      mode: mode as FailMode,
+      ...(param !== undefined ? { param: param.trim(), value: (value ?? '').trim() } : {}),
+    };
     const problem = failRuleProblem(rule);
     if (problem) throw new Error(`bad fail entry "${entry}": ${problem}`);
     failRules.push(rule);

@@ -34,7 +34,10 @@ describe('a return that names its invoice, from the demo ERP', () => {
     expect(lines[ret]).toMatchObject({ type: 'Satış İade Faturası', credit: 34498, ref: 'SF2025000994' });
     expect(lines[named]).toMatchObject({ date: '2025-11-11', debit: 6636633 });
 
-    const closingsOf = (ls: typeof lines) => accountLedger(ls, { asOf: '2026-11-27', explain: true }).view('TL')!.items.closings!.filter((c) => c.by === ret);
+    const closingsOf = (ls: typeof lines) =>
+      accountLedger(ls, { asOf: '2026-11-27', explain: true })
+        .view('TL')!
+        .items.closings!.filter((c) => c.by === ret);
     // With the reference: one closing, all 345,98 on the named invoice.
     expect(closingsOf(lines).map((c) => [lines[c.item]!.documentNo, c.amount, c.credit])).toEqual([['SF2025000994', 34498, true]]);
     // Without it the return falls on the oldest open invoice — another one.

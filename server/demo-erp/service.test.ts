@@ -65,7 +65,8 @@ function rowsOf(shape: ShapeName, json: unknown): Record<string, unknown>[] {
 /** Test-local conversions of a kuruş amount (independent of the code under test). */
 const trMoney = (minor: number) => (minor / 100).toLocaleString('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const enMoney = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const fold = (s: string) => s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ğ/g, 'g').replace(/ş/g, 's').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
+const fold = (s: string) =>
+  s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ğ/g, 'g').replace(/ş/g, 's').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
 /** "1234.56" / 1234.56 → kuruş (one value, no float sums). */
 const kurus = (v: unknown) => Math.round(Number(v) * 100);
 
@@ -106,7 +107,7 @@ describe('demo ERP: transport and errors', () => {
 describe('demo ERP: matching', () => {
   const erp = createDemoErp({ apiPassword: PW });
   const ds = erp.dataset;
-  const cari = async (q: string) => ((await (await post(erp, 'get_cari', { firma_ismi: q })).json()) as Array<{ COMPANY_ID: string; FULLNAME: string }>);
+  const cari = async (q: string) => (await (await post(erp, 'get_cari', { firma_ismi: q })).json()) as Array<{ COMPANY_ID: string; FULLNAME: string }>;
 
   it('firma_ismi is partial and case-insensitive with Turkish rules', async () => {
     const igdir = await cari('ığdır');
@@ -129,7 +130,9 @@ describe('demo ERP: matching', () => {
 
   it('fatura_no: exact (any case) or trailing digits; firma_ismi narrows', async () => {
     const search = async (fatura_no: string, firma_ismi = '') =>
-      ((await (await post(erp, 'get_fatura', { fatura_no, firma_ismi })).json()) as Array<{ INVOICE_NUMBER: string; FULLNAME: string }>).map((r) => r.INVOICE_NUMBER);
+      ((await (await post(erp, 'get_fatura', { fatura_no, firma_ismi })).json()) as Array<{ INVOICE_NUMBER: string; FULLNAME: string }>).map(
+        (r) => r.INVOICE_NUMBER,
+      );
     const ending = ds.invoices.filter((i) => i.number.endsWith('417')).map((i) => i.number);
     expect(ending).toContain('SF2026000417');
     expect(await search('417')).toEqual(ending);
@@ -182,7 +185,9 @@ describe('demo ERP: numbers agree across operations', () => {
     const sample = ds.invoices.filter((i) => i.lines.length >= 3).slice(0, 25);
     expect(sample.length).toBe(25);
     for (const inv of sample) {
-      const det = (await (await post(erp, 'get_fatura_det', { fatura_id: inv.id })).json()) as Record<string, unknown> & { LINES: Array<Record<string, number>> };
+      const det = (await (await post(erp, 'get_fatura_det', { fatura_id: inv.id })).json()) as Record<string, unknown> & {
+        LINES: Array<Record<string, number>>;
+      };
       expect(det.INVOICE_NUMBER).toBe(inv.number);
       expect(det.LINES.length).toBe(inv.lines.length);
       let total = 0;
@@ -235,7 +240,16 @@ describe('demo ERP: every shape in its documented form', () => {
     'envelope-cf-column': "{ts '2026-01-05 00:00:00'}",
     mobius: 'January, 05 2026 00:00:00',
   };
-  const firstDebit: Record<ShapeName, unknown> = { wex: 0.1, labels: '0,10', envelope: '0,10', 'cf-row': 0.1, 'cf-column': 0.1, 'envelope-cf-row': 0.1, 'envelope-cf-column': '0.10', mobius: 0.1 };
+  const firstDebit: Record<ShapeName, unknown> = {
+    wex: 0.1,
+    labels: '0,10',
+    envelope: '0,10',
+    'cf-row': 0.1,
+    'cf-column': 0.1,
+    'envelope-cf-row': 0.1,
+    'envelope-cf-column': '0.10',
+    mobius: 0.1,
+  };
 
   it.each(SHAPES)('%s: accounts, statement, aging, invoices', async (shape) => {
     erp.settings.shape = shape;
@@ -275,7 +289,13 @@ describe('demo ERP: every shape in its documented form', () => {
   };
   /** The shape's money text of minor units, written by the test itself. */
   const moneyIn = (shape: ShapeName, minor: number): unknown =>
-    shape === 'labels' ? trMoney(minor) : shape === 'envelope' ? trMoney(minor).replace(/\./g, '') : shape === 'envelope-cf-column' ? enMoney(minor) : minor / 100;
+    shape === 'labels'
+      ? trMoney(minor)
+      : shape === 'envelope'
+        ? trMoney(minor).replace(/\./g, '')
+        : shape === 'envelope-cf-column'
+          ? enMoney(minor)
+          : minor / 100;
 
   it.each(SHAPES)('%s: a USD account — currency in the list, currency and foreign amount on every statement line', async (shape) => {
     erp.settings.shape = shape;
@@ -346,7 +366,10 @@ describe('demo ERP: fail modes', () => {
   });
 
   it('html500 / html200: a ColdFusion page that is not JSON; the password check still comes first', async () => {
-    for (const [fail, status] of [['html500', 500], ['html200', 200]] as const) {
+    for (const [fail, status] of [
+      ['html500', 500],
+      ['html200', 200],
+    ] as const) {
       erp.settings.fail = fail;
       const res = await post(erp, 'get_cari', { firma_ismi: '' });
       expect(res.status).toBe(status);
@@ -394,7 +417,12 @@ describe('demo ERP: rendered answers kept (memo)', () => {
     for (const shape of ['wex', 'cf-row', 'labels'] as const) {
       kept.settings.shape = shape;
       fresh.settings.shape = shape;
-      for (const [op, params] of [['get_cari', { firma_ismi: '' }], ['get_cari', { firma_ismi: 'yıldız' }], ['get_cari_extre', { cari_id: '1000' }], ['get_cari_extre', { cari_id: '1003' }]] as const) {
+      for (const [op, params] of [
+        ['get_cari', { firma_ismi: '' }],
+        ['get_cari', { firma_ismi: 'yıldız' }],
+        ['get_cari_extre', { cari_id: '1000' }],
+        ['get_cari_extre', { cari_id: '1003' }],
+      ] as const) {
         const expected = await text(fresh, op, params);
         expect(await text(kept, op, params)).toBe(expected);
         expect(await text(kept, op, params)).toBe(expected); // the kept one, the second time
@@ -442,7 +470,7 @@ describe('demo ERP: fail rules per operation and per parameter', () => {
     expect((await post(erp, 'get_cari', {})).status).toBe(500);
   });
 
-  it.each(SHAPES)('%s: erp-error answers a failure envelope carrying the ERP\'s own Turkish message', async (shape) => {
+  it.each(SHAPES)("%s: erp-error answers a failure envelope carrying the ERP's own Turkish message", async (shape) => {
     erp.settings.shape = shape;
     erp.settings.failRules = [{ operation: 'get_cari_extre', mode: 'erp-error' }];
     const json = (await parse(await post(erp, 'get_cari_extre', { cari_id: '1001' }), shape)) as Record<string, unknown>;
@@ -490,7 +518,10 @@ describe('standalone demo ERP (HTTP on 127.0.0.1)', () => {
     expect(ids).toEqual(expect.arrayContaining([SPECIAL_ACCOUNTS.igdirUpper, SPECIAL_ACCOUNTS.igdirMixed]));
 
     const settings = async (body?: unknown) =>
-      fetch(`${running!.url}/__demo/settings`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(
+        `${running!.url}/__demo/settings`,
+        body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      );
     expect(await (await settings()).json()).toMatchObject({ shape: 'wex', fail: 'none', size: 'normal', today: '2026-11-15' });
     expect((await settings({ shape: 'xml' })).status).toBe(400);
     expect(await (await settings({ shape: 'cf-row', fail: 'html500' })).json()).toMatchObject({ shape: 'cf-row', fail: 'html500' });
@@ -500,7 +531,9 @@ describe('standalone demo ERP (HTTP on 127.0.0.1)', () => {
 
     // fail rules: only get_fatura_det, then cleared; a bad rule is refused
     expect((await settings({ failRules: [{ operation: 'get_fatura_det', mode: 'boom' }] })).status).toBe(400);
-    expect(await (await settings({ failRules: [{ operation: 'get_fatura_det', mode: 'html500' }] })).json()).toMatchObject({ failRules: [{ operation: 'get_fatura_det', mode: 'html500' }] });
+    expect(await (await settings({ failRules: [{ operation: 'get_fatura_det', mode: 'html500' }] })).json()).toMatchObject({
+      failRules: [{ operation: 'get_fatura_det', mode: 'html500' }],
+    });
     expect((await call('get_fatura_det', 'fatura_id=1')).status).toBe(500);
     expect((await call('get_cari', '')).status).toBe(200);
     await settings({ failRules: [] });
@@ -554,7 +587,17 @@ describe('demo ERP: the mobius shape, in the vendor’s labels and ColdFusion’
     expect(extre).toContain('"Borç  Tutarı":0.1,"Alacak Tutarı":0.0,"BELGE NO":');
     expect(extre).toContain('"AÇIKLAMA":');
     const aging = JSON.parse(await text('get_yaslandirma', { firma_ismi: 'Kuruşçu' })) as Record<string, unknown>[];
-    expect(Object.keys(aging[0]!)).toEqual(['FİRMA ID', 'FİRMA ADI', 'VADESİ GELMEMİŞ', '0-30 GÜN', '31-60 GÜN', '61-90 GÜN', '91-120 GÜN', '120 GÜN ÜSTÜ', 'TOPLAM']);
+    expect(Object.keys(aging[0]!)).toEqual([
+      'FİRMA ID',
+      'FİRMA ADI',
+      'VADESİ GELMEMİŞ',
+      '0-30 GÜN',
+      '31-60 GÜN',
+      '61-90 GÜN',
+      '91-120 GÜN',
+      '120 GÜN ÜSTÜ',
+      'TOPLAM',
+    ]);
   });
 
   it('an id with leading zeros goes out as a number (00457 → 457), and asking for 457 finds it, as ColdFusion compares', async () => {
@@ -570,7 +613,13 @@ describe('demo ERP: the mobius shape, in the vendor’s labels and ColdFusion’
     const inv = erp.dataset.invoices.find((i) => i.number === 'SF2026000417')!;
     const [row] = JSON.parse(await text('get_fatura', { fatura_no: inv.number, firma_ismi: '' })) as Record<string, unknown>[];
     expect(Object.keys(row!).filter((k) => k !== k.toLocaleUpperCase('tr-TR'))).toEqual([
-      'Fatura ID', 'Fatura No', 'Cari', 'Fatura Tarihi', 'Kdv Hariç Tutar', 'Kdv Dahil Tutar', 'Toplam Tutar',
+      'Fatura ID',
+      'Fatura No',
+      'Cari',
+      'Fatura Tarihi',
+      'Kdv Hariç Tutar',
+      'Kdv Dahil Tutar',
+      'Toplam Tutar',
     ]);
     expect(row!['Kdv Dahil Tutar']).toBe(inv.total / 100);
     const det = await text('get_fatura_det', { fatura_id: inv.id });

@@ -21,8 +21,17 @@ import { answer, forgetAging } from './answers';
 export const WEX_NOT_FOUND = 'Wex not found or not registered!';
 export const WEX_METHOD_NOT_FOUND = 'Wex method not found!';
 import {
-  coldFusionErrorPage, DB_TIMEOUT, ERP_ERROR_MESSAGE, failModeFor, failRuleProblem, isFailMode, NOT_FOUND_PAGE, OPERATIONS,
-  type FailMode, type FailRule, type Operation,
+  coldFusionErrorPage,
+  DB_TIMEOUT,
+  ERP_ERROR_MESSAGE,
+  failModeFor,
+  failRuleProblem,
+  isFailMode,
+  NOT_FOUND_PAGE,
+  OPERATIONS,
+  type FailMode,
+  type FailRule,
+  type Operation,
 } from './faults';
 
 export { FAIL_MODES, OPERATIONS, isFailMode, isOperation, parseFailSpec, failRuleProblem, coldFusionErrorPage, ERP_ERROR_MESSAGE } from './faults';
@@ -254,7 +263,10 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
     }
     if (!(OPERATIONS as readonly string[]).includes(rec.operation) || (options.undeployed ?? []).includes(rec.operation as Operation))
       return done(new Response(WEX_METHOD_NOT_FOUND, { status: 404, headers: { 'content-type': 'text/html; charset=UTF-8' } }));
-    const text = f === 'malformed-numbers' || !memo ? answer(dataset(), rec.operation as Operation, params, s, f === 'malformed-numbers') : memo.answer(rec.operation as Operation, params, s);
+    const text =
+      f === 'malformed-numbers' || !memo
+        ? answer(dataset(), rec.operation as Operation, params, s, f === 'malformed-numbers')
+        : memo.answer(rec.operation as Operation, params, s);
     if (f === 'cut') return done(new Response(halfThenFail(text, connection), { status: 200, headers: { 'content-type': contentType(s) } }));
     return done(new Response(text, { status: 200, headers: { 'content-type': contentType(s) } }));
   }
@@ -275,7 +287,16 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
       if (!a) throw new Error(`no account ${p.accountId}`);
       if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new Error('amount must be a positive number of kuruş');
       const foreign = a.currency ? { currency: a.currency, currencyAmount: p.currencyAmount ?? p.amount } : {};
-      a.lines.push({ date: p.date, dueDate: null, type: 'Tahsilat', debit: 0, credit: p.amount, documentNo: p.documentNo ?? `TH-${p.date}`, description: 'Havale / EFT', ...foreign });
+      a.lines.push({
+        date: p.date,
+        dueDate: null,
+        type: 'Tahsilat',
+        debit: 0,
+        credit: p.amount,
+        documentNo: p.documentNo ?? `TH-${p.date}`,
+        description: 'Havale / EFT',
+        ...foreign,
+      });
       a.lines.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
       a.balance -= p.amount;
       if (a.currency && a.currencyBalance !== undefined) a.currencyBalance -= p.currencyAmount ?? p.amount;

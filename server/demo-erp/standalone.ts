@@ -58,10 +58,22 @@ export function startDemoErp(options: StartDemoErpOptions): Promise<RunningDemoE
     }
     if (pathname === '/__demo/payment' && request.method === 'POST') {
       const b = (await request.json().catch(() => null)) as { accountId?: unknown; date?: unknown; amount?: unknown; currencyAmount?: unknown } | null;
-      const ok = b && typeof b.accountId === 'string' && erp.dataset.accountById.has(b.accountId) && typeof b.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(b.date)
-        && Number.isSafeInteger(b.amount) && (b.amount as number) > 0 && (b.currencyAmount === undefined || (Number.isSafeInteger(b.currencyAmount) && (b.currencyAmount as number) > 0));
+      const ok =
+        b &&
+        typeof b.accountId === 'string' &&
+        erp.dataset.accountById.has(b.accountId) &&
+        typeof b.date === 'string' &&
+        /^\d{4}-\d{2}-\d{2}$/.test(b.date) &&
+        Number.isSafeInteger(b.amount) &&
+        (b.amount as number) > 0 &&
+        (b.currencyAmount === undefined || (Number.isSafeInteger(b.currencyAmount) && (b.currencyAmount as number) > 0));
       if (!ok) return json({ error: 'body must be {accountId (an account of the dataset), date YYYY-MM-DD, amount > 0 (kuruş), currencyAmount?}' }, 400);
-      erp.addPayment({ accountId: b.accountId as string, date: b.date as string, amount: b.amount as number, currencyAmount: b.currencyAmount as number | undefined });
+      erp.addPayment({
+        accountId: b.accountId as string,
+        date: b.date as string,
+        amount: b.amount as number,
+        currencyAmount: b.currencyAmount as number | undefined,
+      });
       return json({ ok: true }, 201);
     }
     if (pathname === '/__demo/requests') {

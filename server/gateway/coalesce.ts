@@ -309,7 +309,10 @@ export class Flights {
     if (flight.waiting > 1) return;
     if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
     flight.abort.abort(abortedError());
-    flight.ready.then((h) => h.broadcast.abandonIfUnread(), () => undefined);
+    flight.ready.then(
+      (h) => h.broadcast.abandonIfUnread(),
+      () => undefined,
+    );
   }
 
   private launch(key: string, start: StartFlight, owner: string): Flight {

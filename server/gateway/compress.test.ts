@@ -9,7 +9,13 @@ import { compressor, EARLY_FLUSH_BYTES, type Encoding } from './compress';
 
 // One statement line of about 200 characters, Turkish letters included.
 const line = (i: number) =>
-  JSON.stringify({ ISLEM_TARIHI: `2025-01-${String((i % 28) + 1).padStart(2, '0')}`, ISLEM_TURU: 'Satış Faturası', BELGE_NO: `SF2025${String(i).padStart(6, '0')}`, BORC: 1234.56 + i, ACIKLAMA: `SF2025${i} nolu satış faturası — Çağrı Ödemiş` }) + ',';
+  JSON.stringify({
+    ISLEM_TARIHI: `2025-01-${String((i % 28) + 1).padStart(2, '0')}`,
+    ISLEM_TURU: 'Satış Faturası',
+    BELGE_NO: `SF2025${String(i).padStart(6, '0')}`,
+    BORC: 1234.56 + i,
+    ACIKLAMA: `SF2025${i} nolu satış faturası — Çağrı Ödemiş`,
+  }) + ',';
 const text = (from: number, n: number) => Array.from({ length: n }, (_, k) => line(from + k)).join('');
 
 /** Decodes what the compressor has given out so far (a prefix of a stream, not a whole one). */

@@ -137,9 +137,7 @@ export function compressAnswers(options: Omit<CompressOptions, 'onInput'> = {}):
       res.headers.set('content-encoding', encoding);
       if (meter) meter.encoding = encoding;
     }
-    const body = small
-      ? replay
-      : replay.pipeThrough(compressor(encoding, { ...options, onInput: (n) => meter && (meter.bytes += n) }));
+    const body = small ? replay : replay.pipeThrough(compressor(encoding, { ...options, onInput: (n) => meter && (meter.bytes += n) }));
     c.res = new Response(body, { status: res.status, headers: res.headers });
   };
 }

@@ -34,7 +34,8 @@ const TR_NAMED: Record<string, string> = { ç: '&ccedil;', Ç: '&Ccedil;', ö: '
 const htmlEscape = (p: string) => p.replace(/[&<>"']/g, (c) => HTML_BASIC[c]!);
 const htmlNamed = (p: string) => [...p].map((c) => HTML_BASIC[c] ?? TR_NAMED[c] ?? (c === '/' ? '&sol;' : c)).join('');
 const htmlDecimal = (p: string) => [...p].map((c) => `&#${c.codePointAt(0)};`).join('');
-const htmlHex = (p: string, up: boolean) => [...p].map((c) => `&#${up ? 'X' : 'x'}${(c.codePointAt(0) ?? 0).toString(16)[up ? 'toUpperCase' : 'toLowerCase']()};`).join('');
+const htmlHex = (p: string, up: boolean) =>
+  [...p].map((c) => `&#${up ? 'X' : 'x'}${(c.codePointAt(0) ?? 0).toString(16)[up ? 'toUpperCase' : 'toLowerCase']()};`).join('');
 /** Windows-1254 (Turkish code page) bytes, read back as Latin-1 text so the body can hold them. */
 const CP1254: Record<string, number> = { Ş: 0xde, ş: 0xfe, ğ: 0xf0, Ğ: 0xd0, İ: 0xdd, ı: 0xfd };
 
@@ -70,7 +71,10 @@ const FORMS: Form[] = [
   { name: 'HTML hex references, upper case', encode: (p) => htmlHex(p, true) },
   {
     name: 'Windows-1254 bytes (a Turkish ColdFusion page)',
-    encode: (p) => Buffer.from([...p].flatMap((c) => (CP1254[c] !== undefined ? [CP1254[c]] : (c.codePointAt(0) ?? 0) <= 0xff ? [c.codePointAt(0) ?? 0] : [...Buffer.from(c)]))),
+    encode: (p) =>
+      Buffer.from(
+        [...p].flatMap((c) => (CP1254[c] !== undefined ? [CP1254[c]] : (c.codePointAt(0) ?? 0) <= 0xff ? [c.codePointAt(0) ?? 0] : [...Buffer.from(c)])),
+      ),
   },
   // Issue 24 §5: forms a debug page plausibly writes that the guard missed.
   { name: 'upper-cased as a whole (toUpperCase)', encode: (p) => p.toUpperCase() },
@@ -98,7 +102,11 @@ function page(form: string | Buffer): { body: Buffer; start: number; end: number
 
 const oldGuardSees = (body: Buffer, p: string) => body.includes(Buffer.from(p)) || body.includes(Buffer.from(encodeURIComponent(p)));
 const isOldForm = (encoded: string | Buffer, p: string) => String(encoded) === p || String(encoded) === encodeURIComponent(p);
-const answer = (body: Buffer) => ({ status: 200, contentType: 'text/html', body: body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer });
+const answer = (body: Buffer) => ({
+  status: 200,
+  contentType: 'text/html',
+  body: body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
+});
 
 describe.each(PASSWORDS)('password %s', (password) => {
   const guard = echoGuard(password);
@@ -151,9 +159,12 @@ describe.each(PASSWORDS)('password %s', (password) => {
 });
 
 describe('echo pattern', () => {
-  it.each(FORMS.filter((f) => !f.old).map((f) => [f.name, f] as const))('%s is new (not raw, not encodeURIComponent) for at least one test password', (_name, form) => {
-    expect(PASSWORDS.some((p) => !isOldForm(form.encode(p), p) && !oldGuardSees(page(form.encode(p)).body, p))).toBe(true);
-  });
+  it.each(FORMS.filter((f) => !f.old).map((f) => [f.name, f] as const))(
+    '%s is new (not raw, not encodeURIComponent) for at least one test password',
+    (_name, form) => {
+      expect(PASSWORDS.some((p) => !isOldForm(form.encode(p), p) && !oldGuardSees(page(form.encode(p)).body, p))).toBe(true);
+    },
+  );
 
   it('no password, no check', () => {
     expect(echoPattern('')).toBeNull();

@@ -46,11 +46,9 @@ export const MESSAGES = {
   upstreamUnreadable: 'ERP sunucusundan okunamayan bir yanıt geldi (HTTP {status}).',
   upstreamUnreachable: 'ERP sunucusuna ulaşılamadı. Lütfen daha sonra tekrar deneyin.',
   upstreamTimeout: 'ERP sunucusu zamanında yanıt vermedi. Lütfen daha sonra tekrar deneyin.',
-  upstreamTooLarge:
-    'ERP’nin yanıtı ağ geçidinin sınırından ({mb} MB) büyük; yanıt kesildi. Lütfen aramayı daraltın ya da sistem yöneticinize bildirin.',
+  upstreamTooLarge: 'ERP’nin yanıtı ağ geçidinin sınırından ({mb} MB) büyük; yanıt kesildi. Lütfen aramayı daraltın ya da sistem yöneticinize bildirin.',
   internal: 'Ağ geçidinde beklenmeyen bir hata oluştu.',
-  tooManyCalls:
-    'Bu oturumdan aynı anda çok fazla ERP isteği yapılıyor ({max} tanesi sürüyor). Lütfen {seconds} saniye sonra tekrar deneyin.',
+  tooManyCalls: 'Bu oturumdan aynı anda çok fazla ERP isteği yapılıyor ({max} tanesi sürüyor). Lütfen {seconds} saniye sonra tekrar deneyin.',
   tooManyUserCalls:
     'Bu kullanıcının oturumlarından aynı anda çok fazla ERP isteği yapılıyor ({max} tanesi sürüyor). Lütfen {seconds} saniye sonra tekrar deneyin.',
   erpBusy: 'ERP bağlantıları şu anda dolu. Lütfen {seconds} saniye sonra tekrar deneyin.',
@@ -78,7 +76,9 @@ export function upstreamHttpError(status: number, bodyStart: string, operation: 
   if (status === 401) return new GatewayError('upstream_http', MESSAGES.upstreamApiPassword, { ...extra, reason: 'api_password' });
   if (status === 404 && /wex method not found/i.test(bodyStart)) {
     return new GatewayError('upstream_http', fill(MESSAGES.upstreamUnknownOperation, { operation }), {
-      ...extra, detail: 'http_404_method', reason: 'unknown_operation',
+      ...extra,
+      detail: 'http_404_method',
+      reason: 'unknown_operation',
     });
   }
   if (status === 404 && /wex not found|not registered/i.test(bodyStart)) {

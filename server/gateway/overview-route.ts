@@ -66,7 +66,7 @@ export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, alia
   if (aliases) extendAliases(aliases);
   /** Read in its thread, else (no thread, or it stopped) here. */
   const reader =
-    <K extends OverviewPartKind,>(kind: K, here: (text: string) => PartOf[K]) =>
+    <K extends OverviewPartKind>(kind: K, here: (text: string) => PartOf[K]) =>
     async (bytes: Uint8Array): Promise<OverviewPart<PartOf[K]>> => {
       const inThread = thread ? partInThread(kind, bytes, aliases) : null;
       if (inThread) {
@@ -92,9 +92,12 @@ export function addOverviewRoute(app: Hono<GatewayEnv>, deps: ErpRouteDeps, alia
     };
     const calls = [accountListCall(''), agingListCall('')] as const;
     // The browser's copies of these calls (Özet's alongCalls) wait until this answer is written.
-    const answered = deps.gate?.begin(session.sid, calls.map((call) => callKey({ operation: call.operation, params: Object.fromEntries(paramsOf(call)) })));
+    const answered = deps.gate?.begin(
+      session.sid,
+      calls.map((call) => callKey({ operation: call.operation, params: Object.fromEntries(paramsOf(call)) })),
+    );
     /** One call's part, or the gateway's error for it. */
-    const part = async <T,>(call: ErpCall, read: (bytes: Uint8Array) => Promise<OverviewPart<T>> | OverviewPart<T>): Promise<OverviewPart<T> | GatewayError> => {
+    const part = async <T>(call: ErpCall, read: (bytes: Uint8Array) => Promise<OverviewPart<T>> | OverviewPart<T>): Promise<OverviewPart<T> | GatewayError> => {
       let bytes: Uint8Array;
       try {
         const { answer, release } = await erpAnswer(deps, session, call.operation, paramsOf(call), left);

@@ -34,10 +34,18 @@ function start(kind: OverviewPartKind): { worker: Worker; pending: Pending } | n
   const source = fileURLToPath(new URL('./overview-worker.ts', import.meta.url));
   if (!built && !existsSync(source)) return null;
   try {
-    const api = built ? '' : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    const api = built
+      ? ''
+      : pathToFileURL(
+          createRequire(import.meta.url)
+            .resolve('tsx/esm/api')
+            .replace(/\.cjs$/, '.mjs'),
+        ).href;
     const worker = built
       ? new Worker(built)
-      : new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(source).href)}); });`, { eval: true });
+      : new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(source).href)}); });`, {
+          eval: true,
+        });
     const pending: Pending = new Map();
     worker.on('message', (m: { id: number; part: OverviewPart<unknown> }) => {
       pending.get(m.id)?.ok(m.part);
@@ -71,7 +79,11 @@ export function warmOverviewThreads(): void {
 }
 
 /** One answer's part read in its thread (the bytes are copied: the caller can still read them itself), or null. */
-export function partInThread<K extends OverviewPartKind>(kind: K, body: Uint8Array, aliases?: Record<string, unknown>): Promise<OverviewPart<PartOf[K]>> | null {
+export function partInThread<K extends OverviewPartKind>(
+  kind: K,
+  body: Uint8Array,
+  aliases?: Record<string, unknown>,
+): Promise<OverviewPart<PartOf[K]>> | null {
   const thread = threadFor(kind);
   if (!thread) return null;
   const { worker, pending } = thread;

@@ -80,7 +80,14 @@ export class SessionCalls {
     const session = this.lane(this.sessions, sid, () => ({ running: 0, waiting: 0, queue: [] as Waiter[] }));
     if (session.running < this.limits.max) return this.take(this.sessions, sid, session, () => this.wakeSession(sid));
     if (session.waiting >= this.limits.queue) throw this.refusal('session');
-    return this.wait(this.sessions, sid, session, signal, () => 'session', () => this.wakeSession(sid));
+    return this.wait(
+      this.sessions,
+      sid,
+      session,
+      signal,
+      () => 'session',
+      () => this.wakeSession(sid),
+    );
   }
 
   /** A place for one ERP request of `user` (folded); resolves with its release (call it once). */
@@ -89,14 +96,30 @@ export class SessionCalls {
     // Behind the user's own earlier calls, or a bound reached: wait for a turn.
     if (lane.queue.length === 0 && this.blocked(lane) === null) return this.take(this.users, user, lane, () => this.dispatch(), true);
     if (lane.waiting >= this.limits.userQueue) throw this.refusal('user');
-    const place = this.wait(this.users, user, lane, signal, () => this.blocked(lane) ?? 'total', () => this.dispatch(), true);
+    const place = this.wait(
+      this.users,
+      user,
+      lane,
+      signal,
+      () => this.blocked(lane) ?? 'total',
+      () => this.dispatch(),
+      true,
+    );
     if (!this.turns.includes(user)) this.turns.push(user);
     this.dispatch();
     return place;
   }
 
   /** Waits in `lane`'s queue until woken (the place is then taken synchronously), refused after waitMs, or the caller leaves. */
-  private wait(map: Map<string, Lane>, key: string, lane: Lane, signal: AbortSignal | undefined, bound: () => Bound, after: () => void, erp = false): Promise<() => void> {
+  private wait(
+    map: Map<string, Lane>,
+    key: string,
+    lane: Lane,
+    signal: AbortSignal | undefined,
+    bound: () => Bound,
+    after: () => void,
+    erp = false,
+  ): Promise<() => void> {
     return new Promise<() => void>((ok, fail) => {
       const settle = () => {
         clearTimeout(timer);

@@ -29,9 +29,7 @@ export interface SessionData {
   lastSeenAt: number;
 }
 
-export type SessionCheck =
-  | { ok: true; data: SessionData; refreshed?: SessionData }
-  | { ok: false; reason: 'invalid' | 'idle' | 'expired' | 'revoked' };
+export type SessionCheck = { ok: true; data: SessionData; refreshed?: SessionData } | { ok: false; reason: 'invalid' | 'idle' | 'expired' | 'revoked' };
 
 export interface SessionOptions {
   secret: string;

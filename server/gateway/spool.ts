@@ -33,7 +33,7 @@ export class Spool {
       this.end = at;
     }
     if (at < this.end) throw new Error('spool: out of order');
-    for (let done = 0; done < chunk.byteLength; ) done += writeSync(this.fd, chunk, done, chunk.byteLength - done, at - this.base + done);
+    for (let done = 0; done < chunk.byteLength;) done += writeSync(this.fd, chunk, done, chunk.byteLength - done, at - this.base + done);
     this.end = at + chunk.byteLength;
   }
 
@@ -41,7 +41,7 @@ export class Spool {
   read(at: number, max: number): Uint8Array {
     if (this.fd === null || at < this.base || at >= this.end) throw new Error('spool: not held');
     const out = new Uint8Array(Math.min(max, this.end - at));
-    for (let done = 0; done < out.byteLength; ) {
+    for (let done = 0; done < out.byteLength;) {
       const n = readSync(this.fd, out, done, out.byteLength - done, at - this.base + done);
       if (n === 0) throw new Error('spool: short read');
       done += n;

@@ -16,7 +16,16 @@
  *   event and the error code only — never the URL (it may carry a password) or a stack.
  */
 import { createClient } from '@redis/client';
-import { DEFAULT_PENDING_MS, StoreUnavailableError, type AttemptResult, type DelayPolicy, type FailureRule, type StateStore, type StoreHealth, type StoreKind } from './state-store';
+import {
+  DEFAULT_PENDING_MS,
+  StoreUnavailableError,
+  type AttemptResult,
+  type DelayPolicy,
+  type FailureRule,
+  type StateStore,
+  type StoreHealth,
+  type StoreKind,
+} from './state-store';
 
 // KEYS: the N counters (hash {n, t}), then their N pending sets (zset id → start).
 // ARGV: now, base, cap, forget, pendingMs, id, then the N free counts.

@@ -21,13 +21,23 @@ describe('MemoryStore', () => {
   const tryOnce = async (s: MemoryStore, rules: { key: string; free: number }[], now: number, failed = true) => {
     const id = `a${Math.random()}`;
     const r = await s.attempt(rules, policy, now, id);
-    if (r.waitMs === 0 && !r.busy) await s.settle(rules.map((x) => x.key), id, failed, policy, now);
+    if (r.waitMs === 0 && !r.busy)
+      await s.settle(
+        rules.map((x) => x.key),
+        id,
+        failed,
+        policy,
+        now,
+      );
     return r;
   };
 
   it('refuses without counting while a delay runs; counts a failure on every key; forgets after forgetMs', async () => {
     const s = new MemoryStore();
-    const rules = [{ key: 'ua', free: 2 }, { key: 'a', free: 0 }];
+    const rules = [
+      { key: 'ua', free: 2 },
+      { key: 'a', free: 0 },
+    ];
     expect(await tryOnce(s, rules, T)).toEqual({ waitMs: 0 });
     expect(await tryOnce(s, rules, T + 1000)).toEqual({ waitMs: 0 });
     // 2 failures, the last at T+1 s: 30 s from then

@@ -37,7 +37,10 @@ export function addressKey(address: string): string {
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
   const groups = a.includes('::') ? [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t] : h;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Parses TRUST_PROXY; throws an Error naming the entry it cannot read. */
@@ -46,7 +49,12 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (!value || /^(0|false|no|off)$/i.test(value)) return TRUST_NONE;
   if (/^(true|yes|on)$/i.test(value)) return { kind: 'hops', hops: 1 };
   if (/^\d+$/.test(value)) return { kind: 'hops', hops: Math.min(Number(value), 16) };
-  return trustList(value.split(',').map((s) => s.trim()).filter(Boolean));
+  return trustList(
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 /** A trust list from addresses, CIDRs and the keyword `loopback`; throws on anything else. */

@@ -111,7 +111,9 @@ function errorCode(err: unknown): string {
 }
 
 function isTimeout(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'TimeoutError' || (err.name === 'AbortError' && String((err as { cause?: unknown }).cause ?? '').includes('Timeout')));
+  return (
+    err instanceof Error && (err.name === 'TimeoutError' || (err.name === 'AbortError' && String((err as { cause?: unknown }).cause ?? '').includes('Timeout')))
+  );
 }
 
 /** The ERP's answer as it arrives: status and headers, then the body chunk by chunk. */
@@ -260,11 +262,7 @@ export async function openErp(
  * The whole answer at once (the login call: small answers): streamed in, at most `maxAnswerBytes`
  * (upstream_too_large past it), then checked whole.
  */
-export async function callErp(
-  opts: UpstreamOptions,
-  operation: string,
-  params: ReadonlyArray<readonly [string, string]>,
-): Promise<UpstreamAnswer> {
+export async function callErp(opts: UpstreamOptions, operation: string, params: ReadonlyArray<readonly [string, string]>): Promise<UpstreamAnswer> {
   const up = await openErp(opts, operation, params);
   const chunks: Uint8Array[] = [];
   let bytes = 0;

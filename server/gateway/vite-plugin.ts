@@ -32,7 +32,8 @@ async function mount(server: ViteDevServer | PreviewServer): Promise<() => Promi
   if (settings.mutabakat.publicUrlDefault) {
     server.httpServer?.once('listening', () => {
       const a = server.httpServer?.address();
-      if (a && typeof a === 'object') settings.mutabakat.publicUrl = `http://${settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host}:${a.port}`;
+      if (a && typeof a === 'object')
+        settings.mutabakat.publicUrl = `http://${settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host}:${a.port}`;
     });
   }
   server.config.logger.info(`  ${prepared.description}`);

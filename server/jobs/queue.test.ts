@@ -160,7 +160,9 @@ describe('claims, leases and owners', () => {
       topUpMs: 0,
     });
     expect(await w.tick()).toBe(3);
-    const rows = await d.rows<{ kind: string; state: string; run_at: Date | string; last_error: string }>(sql`SELECT kind, state, run_at, last_error FROM jobs ORDER BY id`);
+    const rows = await d.rows<{ kind: string; state: string; run_at: Date | string; last_error: string }>(
+      sql`SELECT kind, state, run_at, last_error FROM jobs ORDER BY id`,
+    );
     // The first try's wait: 2 s × 2¹ = 4 s.
     expect(rows.map((r) => [r.kind, r.state, new Date(r.run_at).getTime() - T0.getTime(), r.last_error])).toEqual([
       ['boom', 'queued', 4_000, 'ERP yok'],
@@ -181,7 +183,14 @@ describe('schedules', () => {
     // Ten-minute slots from Istanbul's midnight.
     expect(every('s', 600_000).next(new Date('2026-12-01T05:07:00Z'))).toMatchObject({ runAt: new Date('2026-12-01T05:00:00Z') });
     const ran: string[] = [];
-    const mk = () => new Worker(d!, { handlers: { p: async () => void ran.push('p') }, schedules: [dailyAt('p', 7)], now: () => new Date('2026-12-01T05:00:00Z'), log: () => undefined, topUpMs: 0 });
+    const mk = () =>
+      new Worker(d!, {
+        handlers: { p: async () => void ran.push('p') },
+        schedules: [dailyAt('p', 7)],
+        now: () => new Date('2026-12-01T05:00:00Z'),
+        log: () => undefined,
+        topUpMs: 0,
+      });
     const [a, b] = [mk(), mk()];
     await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
     await Promise.all([a.drain(), b.drain()]);

@@ -43,7 +43,11 @@ export class JobRetry extends Error {
 type Tx = Pick<Database['db'], 'insert'>;
 
 const iso = (d: Date) => d.toISOString();
-const idList = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
 
 export async function enqueue(db: Tx, kind: string, payload: Record<string, unknown>, runAt: Date, uniqueKey?: string): Promise<void> {
   await db
@@ -53,9 +57,20 @@ export async function enqueue(db: Tx, kind: string, payload: Record<string, unkn
 }
 
 /** `held`: jobs this worker is still running (a lease it could not renew in time is not taken again by itself). */
-export async function claim(d: Database, me: string, kinds: readonly string[], n: number, now: Date, leaseMs: number, held: readonly number[] = []): Promise<Job[]> {
+export async function claim(
+  d: Database,
+  me: string,
+  kinds: readonly string[],
+  n: number,
+  now: Date,
+  leaseMs: number,
+  held: readonly number[] = [],
+): Promise<Job[]> {
   const until = new Date(now.getTime() + leaseMs);
-  const kindList = sql.join(kinds.map((k) => sql`${k}`), sql`, `);
+  const kindList = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
   const notHeld = held.length ? sql`AND id NOT IN (${idList(held)})` : sql``;
   const rows = await d.rows<{ id: string | number; kind: string; payload: Record<string, unknown>; attempts: number }>(sql`
     UPDATE jobs SET locked_until = ${iso(until)}::timestamptz, locked_by = ${me}, attempts = attempts + 1
@@ -286,7 +301,7 @@ export class Worker {
         // Each claimed job is a lane: when it ends within the round's top-up window, the lane claims
         // and runs the next ready job.
         ...claimed!.map(async (first) => {
-          for (let job: Job | undefined = first; job; ) {
+          for (let job: Job | undefined = first; job;) {
             let outcome: Outcome;
             try {
               await this.o.handlers[job.kind]!(job);

@@ -21,7 +21,10 @@ export type UnrecordedTry = { ok: true; messageId: string; response: string } | 
 /** What the part that owns letter mails does around the outbox. */
 export interface MailHooks {
   /** Each mail's attachments, or why it does not go now (a cancelled or answered letter's). */
-  prepare(db: Db, list: readonly MailRow[]): Promise<Map<string, { stop: string } | { attachment: Uint8Array; more: { fileName: string; content: Uint8Array }[] }>>;
+  prepare(
+    db: Db,
+    list: readonly MailRow[],
+  ): Promise<Map<string, { stop: string } | { attachment: Uint8Array; more: { fileName: string; content: Uint8Array }[] }>>;
   /** Mails found in flight (their process died): they go again, marked. */
   resumed(db: Db, list: readonly MailRow[], now: Date): Promise<void>;
   /** In the transaction that records mails sent. */
@@ -81,11 +84,24 @@ export async function sendJobs(ctx: OutboxCtx, list: readonly Job[]): Promise<Ma
   const ids = [...jobsOf.keys()];
   const rows: MailRow[] = [];
   // A few at a time: a tahsilat mail carries its PDF (each read is held on the event loop).
-  for (let i = 0; i < ids.length; i += 10) rows.push(...(await ctx.db.select().from(mails).where(inArray(mails.id, ids.slice(i, i + 10)))));
+  for (let i = 0; i < ids.length; i += 10)
+    rows.push(
+      ...(await ctx.db
+        .select()
+        .from(mails)
+        .where(inArray(mails.id, ids.slice(i, i + 10)))),
+    );
   const live = rows.filter((m) => m.state !== 'sent' && m.state !== 'failed');
-  const parts = await ctx.mailHooks.prepare(ctx.db, live.filter((m) => !ownMail(m)));
+  const parts = await ctx.mailHooks.prepare(
+    ctx.db,
+    live.filter((m) => !ownMail(m)),
+  );
   const stopped = live.filter((m) => !ownMail(m) && 'stop' in parts.get(m.id)!);
-  for (const m of stopped) await ctx.db.update(mails).set({ state: 'failed', smtp: (parts.get(m.id) as { stop: string }).stop, link: null }).where(eq(mails.id, m.id));
+  for (const m of stopped)
+    await ctx.db
+      .update(mails)
+      .set({ state: 'failed', smtp: (parts.get(m.id) as { stop: string }).stop, link: null })
+      .where(eq(mails.id, m.id));
   // Answered by the relay in an earlier round of this process, their record not written then: recorded now, not sent again.
   const pending = (m: MailRow) => (m.state === 'sending' ? ctx.unrecorded.get(m.id) : undefined);
   const accepted: Sent[] = [];
@@ -101,27 +117,52 @@ export async function sendJobs(ctx: OutboxCtx, list: readonly Job[]): Promise<Ma
   // In flight when its process stopped: it may have gone already. It goes (once more), marked.
   const inFlight = go.filter((m) => m.state === 'sending');
   if (inFlight.length) {
-    await ctx.db.update(mails).set({ maybeTwice: true }).where(inArray(mails.id, inFlight.map((m) => m.id)));
+    await ctx.db
+      .update(mails)
+      .set({ maybeTwice: true })
+      .where(
+        inArray(
+          mails.id,
+          inFlight.map((m) => m.id),
+        ),
+      );
     for (const m of inFlight) m.maybeTwice = true;
     const letterMails = inFlight.filter((m) => !ownMail(m));
     if (letterMails.length) await ctx.mailHooks.resumed(ctx.db, letterMails, ctx.now());
   }
-  if (go.length) await ctx.db.update(mails).set({ state: 'sending', attempts: sql`${mails.attempts} + 1` }).where(inArray(mails.id, go.map((m) => m.id)));
+  if (go.length)
+    await ctx.db
+      .update(mails)
+      .set({ state: 'sending', attempts: sql`${mails.attempts} + 1` })
+      .where(
+        inArray(
+          mails.id,
+          go.map((m) => m.id),
+        ),
+      );
   const sent: Sent[] = [...accepted];
-  await Promise.all(go.map(async (mail) => {
-    const p = ownMail(mail) ? null : (parts.get(mail.id) as { attachment: Uint8Array; more: { fileName: string; content: Uint8Array }[] });
-    try {
-      const r = await ctx.transport.send({
-        from: ctx.settings.mailFrom, replyTo: mail.replyTo ?? ctx.settings.mailReplyTo, to: mail.to, cc: mail.cc, subject: mail.subject, text: mail.text, html: mail.html,
-        ...(mail.attachmentName ? { attachment: { fileName: mail.attachmentName, content: Buffer.from(mail.pdf ?? p!.attachment) } } : {}),
-        ...(p?.more.length ? { moreAttachments: p.more.map((a) => ({ fileName: a.fileName, content: Buffer.from(a.content) })) } : {}),
-      });
-      ctx.unrecorded.set(mail.id, { ok: true, messageId: r.messageId, response: r.response });
-      sent.push({ mail, messageId: r.messageId, response: r.response });
-    } catch (e) {
-      await refused(ctx, mail, e, mail.attempts + 1, setOutcome);
-    }
-  }));
+  await Promise.all(
+    go.map(async (mail) => {
+      const p = ownMail(mail) ? null : (parts.get(mail.id) as { attachment: Uint8Array; more: { fileName: string; content: Uint8Array }[] });
+      try {
+        const r = await ctx.transport.send({
+          from: ctx.settings.mailFrom,
+          replyTo: mail.replyTo ?? ctx.settings.mailReplyTo,
+          to: mail.to,
+          cc: mail.cc,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(mail.attachmentName ? { attachment: { fileName: mail.attachmentName, content: Buffer.from(mail.pdf ?? p!.attachment) } } : {}),
+          ...(p?.more.length ? { moreAttachments: p.more.map((a) => ({ fileName: a.fileName, content: Buffer.from(a.content) })) } : {}),
+        });
+        ctx.unrecorded.set(mail.id, { ok: true, messageId: r.messageId, response: r.response });
+        sent.push({ mail, messageId: r.messageId, response: r.response });
+      } catch (e) {
+        await refused(ctx, mail, e, mail.attempts + 1, setOutcome);
+      }
+    }),
+  );
   if (sent.length) {
     for (let i = 0; ; i++) {
       try {
@@ -145,19 +186,32 @@ export async function sendJobs(ctx: OutboxCtx, list: readonly Job[]): Promise<Ma
 async function recordSent(ctx: OutboxCtx, sent: readonly Sent[]): Promise<void> {
   const keep = ctx.transport.mode === 'outbox';
   const now = ctx.now();
-  const values = sql.join(sent.map(({ mail, messageId, response }) => {
-    // The raw link leaves the row once the mail has gone (the demo outbox keeps it: the counterpart is played from there).
-    const clear = !keep && !!mail.link;
-    return sql`(${mail.id}::text, ${messageId}::text, ${response.slice(0, 500)}::text, ${clear ? redact(mail.html, mail.link!) : mail.html}::text, ${clear ? redact(mail.text, mail.link!) : mail.text}::text, ${clear}::boolean)`;
-  }), sql`, `);
+  const values = sql.join(
+    sent.map(({ mail, messageId, response }) => {
+      // The raw link leaves the row once the mail has gone (the demo outbox keeps it: the counterpart is played from there).
+      const clear = !keep && !!mail.link;
+      return sql`(${mail.id}::text, ${messageId}::text, ${response.slice(0, 500)}::text, ${clear ? redact(mail.html, mail.link!) : mail.html}::text, ${clear ? redact(mail.text, mail.link!) : mail.text}::text, ${clear}::boolean)`;
+    }),
+    sql`, `,
+  );
   await ctx.db.transaction(async (tx) => {
-    const updated = await tx.execute(sql`UPDATE mails AS m SET state = 'sent', sent_at = ${now.toISOString()}::timestamptz, message_id = v.mid, smtp = v.smtp, next_attempt_at = NULL,
+    const updated =
+      await tx.execute(sql`UPDATE mails AS m SET state = 'sent', sent_at = ${now.toISOString()}::timestamptz, message_id = v.mid, smtp = v.smtp, next_attempt_at = NULL,
       html = v.html, text = v.text, link = CASE WHEN v.clear THEN NULL ELSE m.link END
       FROM (VALUES ${values}) AS v(id, mid, smtp, html, text, clear) WHERE m.id = v.id AND m.state <> 'sent' RETURNING m.id, m.attempts`);
     const attemptOf = new Map((updated as unknown as { rows: { id: string; attempts: number }[] }).rows.map((r) => [r.id, r.attempts]));
     const fresh = sent.filter((x) => attemptOf.has(x.mail.id));
     if (fresh.length === 0) return;
-    await tx.insert(mailTries).values(fresh.map(({ mail, messageId, response }) => ({ mailId: mail.id, attempt: attemptOf.get(mail.id)!, at: now, ok: true, smtp: response.slice(0, 500), messageId })));
+    await tx.insert(mailTries).values(
+      fresh.map(({ mail, messageId, response }) => ({
+        mailId: mail.id,
+        attempt: attemptOf.get(mail.id)!,
+        at: now,
+        ok: true,
+        smtp: response.slice(0, 500),
+        messageId,
+      })),
+    );
     const letterMails = fresh.filter((x) => !ownMail(x.mail)).map((x) => ({ ...x, attempt: attemptOf.get(x.mail.id)! }));
     if (letterMails.length) await ctx.mailHooks.sent(tx, letterMails, now);
   });
@@ -187,7 +241,10 @@ async function failedMail(ctx: OutboxCtx, mail: MailRow, e: unknown, attempt: nu
   const giveUp = permanent || attempt >= ctx.maxMailAttempts;
   const next = giveUp ? null : mailRetryAt(ctx, attempt);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(mails).set({ state: giveUp ? 'failed' : 'queued', smtp: answer, nextAttemptAt: next }).where(eq(mails.id, mail.id));
+    await tx
+      .update(mails)
+      .set({ state: giveUp ? 'failed' : 'queued', smtp: answer, nextAttemptAt: next })
+      .where(eq(mails.id, mail.id));
     await tx.insert(mailTries).values({ mailId: mail.id, attempt, at: ctx.now(), ok: false, smtp: answer });
     if (!own) await ctx.mailHooks.failed(tx, mail, { answer, attempt, retryAt: next, giveUp }, ctx.now());
   });

@@ -25,7 +25,10 @@ export interface SendResult {
 
 /** A failure with the SMTP answer; `permanent` for a 5xx (the address is refused: no retry). */
 export class SendError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
     this.name = 'SendError';
   }
@@ -38,18 +41,36 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string): MailTransport {
-  const t = nodemailer.createTransport(url, { pool: true, maxConnections: 8, maxMessages: 500, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  const t = nodemailer.createTransport(url, {
+    pool: true,
+    maxConnections: 8,
+    maxMessages: 500,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as never);
   return {
     mode: 'smtp',
     async send(m) {
       try {
         const info = await t.sendMail({
-          from: m.from, ...(m.replyTo ? { replyTo: m.replyTo } : {}), to: m.to, cc: m.cc.length ? m.cc : undefined,
-          subject: m.subject, text: m.text, html: m.html,
-          attachments: [...(m.attachment ? [m.attachment] : []), ...(m.moreAttachments ?? [])].map((a) => ({ filename: a.fileName, content: a.content, contentType: 'application/pdf' })),
+          from: m.from,
+          ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+          to: m.to,
+          cc: m.cc.length ? m.cc : undefined,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          attachments: [...(m.attachment ? [m.attachment] : []), ...(m.moreAttachments ?? [])].map((a) => ({
+            filename: a.fileName,
+            content: a.content,
+            contentType: 'application/pdf',
+          })),
         });
         // A recipient refused while another (a Cc) was taken: the letter has not reached the account.
-        const rejected = ((info as { rejected?: unknown[] }).rejected ?? []).map((r) => String(typeof r === 'object' && r && 'address' in r ? (r as { address: string }).address : r).toLowerCase());
+        const rejected = ((info as { rejected?: unknown[] }).rejected ?? []).map((r) =>
+          String(typeof r === 'object' && r && 'address' in r ? (r as { address: string }).address : r).toLowerCase(),
+        );
         const why = (info as { rejectedErrors?: { response?: string }[] }).rejectedErrors?.[0]?.response ?? '550 alıcı reddedildi';
         if (m.to.every((a) => rejected.includes(a.toLowerCase()))) throw new SendError(String(why).slice(0, 500), true);
         return { messageId: info.messageId, response: `${String(info.response ?? '')}${rejected.length ? `; reddedilen: ${rejected.join(', ')}` : ''}` };

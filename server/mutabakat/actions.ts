@@ -32,8 +32,20 @@ export async function sendCampaign(ctx: AppCtx, campaignId: string, by: Actor): 
     if (c.cancelled) throw conflict(MUT_MESSAGES.cancelled);
     await tx.update(campaigns).set({ sendWhenReady: true }).where(eq(campaigns.id, campaignId));
     // One statement moves every prepared letter to queued (a second click finds none); their mails in multi-row inserts.
-    const ready = await tx.update(letters).set({ state: 'queued' }).where(and(eq(letters.campaignId, campaignId), eq(letters.state, 'prepared')))
-      .returning({ id: letters.id, campaignId: letters.campaignId, accountId: letters.accountId, accountName: letters.accountName, to: letters.to, cc: letters.cc, person: letters.person, snapshot: letters.snapshot });
+    const ready = await tx
+      .update(letters)
+      .set({ state: 'queued' })
+      .where(and(eq(letters.campaignId, campaignId), eq(letters.state, 'prepared')))
+      .returning({
+        id: letters.id,
+        campaignId: letters.campaignId,
+        accountId: letters.accountId,
+        accountName: letters.accountName,
+        to: letters.to,
+        cc: letters.cc,
+        person: letters.person,
+        snapshot: letters.snapshot,
+      });
     for (let i = 0; i < ready.length; i += 500) await queueMails(ctx, tx, ready.slice(i, i + 500), c, 'letter', now, by);
   });
 }
@@ -45,10 +57,19 @@ export async function retryPrepare(ctx: AppCtx, campaignId: string, by: Actor): 
     const c = (await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0];
     if (!c) throw new MutError('not_found', MUT_MESSAGES.notFound);
     if (c.cancelled) throw conflict(MUT_MESSAGES.cancelled);
-    const again = await tx.update(letters).set({ state: 'preparing', prepareAttempts: 0 }).where(and(eq(letters.campaignId, campaignId), eq(letters.state, 'prepare_failed'))).returning({ id: letters.id, accountId: letters.accountId });
+    const again = await tx
+      .update(letters)
+      .set({ state: 'preparing', prepareAttempts: 0 })
+      .where(and(eq(letters.campaignId, campaignId), eq(letters.state, 'prepare_failed')))
+      .returning({ id: letters.id, accountId: letters.accountId });
     if (again.length === 0) throw conflict('Hazırlanamamış mektup yok.');
-    for (let k = 0; k < again.length; k += PREPARE_CHUNK) await enqueue(tx, 'prepare', { campaignId, letterIds: again.slice(k, k + PREPARE_CHUNK).map((l) => l.id) }, now);
-    await appendEvents(tx, now, again.map((l) => ({ campaignId, letterId: l.id, accountId: l.accountId, type: 'prepare_retry', by, detail: {} })));
+    for (let k = 0; k < again.length; k += PREPARE_CHUNK)
+      await enqueue(tx, 'prepare', { campaignId, letterIds: again.slice(k, k + PREPARE_CHUNK).map((l) => l.id) }, now);
+    await appendEvents(
+      tx,
+      now,
+      again.map((l) => ({ campaignId, letterId: l.id, accountId: l.accountId, type: 'prepare_retry', by, detail: {} })),
+    );
     return again.length;
   });
 }
@@ -66,7 +87,10 @@ export async function resend(ctx: AppCtx, letterId: string, by: Actor): Promise<
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const next = ANSWERED.includes(l.state) || l.state === 'sent' ? l.state : 'queued';
-    await tx.update(letters).set({ to, cc: c?.cc ?? l.cc, person: c?.person ?? l.person, state: next }).where(eq(letters.id, letterId));
+    await tx
+      .update(letters)
+      .set({ to, cc: c?.cc ?? l.cc, person: c?.person ?? l.person, state: next })
+      .where(eq(letters.id, letterId));
     await appendEvent(tx, now, { campaignId: l.campaignId, letterId, accountId: l.accountId, type: 'resent', by, detail: { to, cc: c?.cc ?? l.cc } });
     await queueMail(ctx, tx, { ...l, to, cc: c?.cc ?? l.cc, person: c?.person ?? l.person }, l.campaign, 'letter', now, by);
   });
@@ -106,7 +130,12 @@ export function checkBalances(raw: unknown, problems: Problem[]): Money[] {
   }
   return raw.flatMap((x, i) => {
     const b = (x ?? {}) as Record<string, unknown>;
-    const ok = typeof b.currency === 'string' && /^[A-Z]{2,4}$/.test(b.currency) && Number.isSafeInteger(b.amount) && (b.amount as number) >= 0 && (b.side === 'B' || b.side === 'A' || b.amount === 0);
+    const ok =
+      typeof b.currency === 'string' &&
+      /^[A-Z]{2,4}$/.test(b.currency) &&
+      Number.isSafeInteger(b.amount) &&
+      (b.amount as number) >= 0 &&
+      (b.side === 'B' || b.side === 'A' || b.amount === 0);
     if (!ok) {
       problems.push({ field: `balances[${i}]`, message: 'Bakiye: tutar (0 veya daha büyük), borç/alacak ve para birimi gerekli.' });
       return [];
@@ -121,7 +150,8 @@ export async function recordAnswer(ctx: AppCtx, letterId: string, body: unknown,
   const l = await loadLetter(ctx.db, letterId);
   if (l.state === 'cancelled') throw conflict(MUT_MESSAGES.cancelledNoAnswer);
   if (b.kind !== 'agreed' && b.kind !== 'disagreed') problems.push({ field: 'kind', message: 'Yanıt “mutabık” ya da “mutabık değil” olmalı.' });
-  if (!CHANNELS.includes(b.channel as (typeof CHANNELS)[number])) problems.push({ field: 'channel', message: 'Kanal telefon, faks, e-posta, KEP ya da noter olmalı.' });
+  if (!CHANNELS.includes(b.channel as (typeof CHANNELS)[number]))
+    problems.push({ field: 'channel', message: 'Kanal telefon, faks, e-posta, KEP ya da noter olmalı.' });
   if (typeof b.date !== 'string' || !isIsoDate(b.date)) problems.push({ field: 'date', message: 'Yanıt tarihi geçerli bir tarih olmalı.' });
   const name = typeof b.name === 'string' ? b.name.trim().slice(0, 200) : '';
   if (!name) problems.push({ field: 'name', message: 'Yanıtı veren kişinin adı gerekli.' });
@@ -131,19 +161,43 @@ export async function recordAnswer(ctx: AppCtx, letterId: string, body: unknown,
   const babs = babsSnap ? (b.kind === 'disagreed' ? checkBabsFigures(b.babs, problems) : babsSnap.ours) : undefined;
   let attachment: AnswerInput['attachment'] = null;
   if (typeof b.documentId === 'string' && b.documentId) {
-    const u = (await ctx.db.select({ id: uploads.id, fileName: uploads.fileName, size: uploads.size, type: uploads.type }).from(uploads).where(and(eq(uploads.id, b.documentId), eq(uploads.letterId, letterId))))[0];
+    const u = (
+      await ctx.db
+        .select({ id: uploads.id, fileName: uploads.fileName, size: uploads.size, type: uploads.type })
+        .from(uploads)
+        .where(and(eq(uploads.id, b.documentId), eq(uploads.letterId, letterId)))
+    )[0];
     if (!u) problems.push({ field: 'documentId', message: 'Belge bulunamadı.' });
     else attachment = u;
   }
   if (problems.length) throw badRequest(problems);
   if (l.state === 'preparing') throw conflict(MUT_MESSAGES.notReady);
   if (l.state === 'prepare_failed') throw conflict(MUT_MESSAGES.prepareFailed);
-  const input: AnswerInput = { kind: b.kind as AnswerInput['kind'], balances, note: typeof b.note === 'string' ? b.note.trim().slice(0, 4000) : '', name, title: typeof b.title === 'string' ? b.title.trim().slice(0, 200) : '', date: b.date as string, channel: b.channel as string, attachment, ...(babs ? { babs } : {}) };
+  const input: AnswerInput = {
+    kind: b.kind as AnswerInput['kind'],
+    balances,
+    note: typeof b.note === 'string' ? b.note.trim().slice(0, 4000) : '',
+    name,
+    title: typeof b.title === 'string' ? b.title.trim().slice(0, 200) : '',
+    date: b.date as string,
+    channel: b.channel as string,
+    attachment,
+    ...(babs ? { babs } : {}),
+  };
   await ctx.db.transaction(async (tx) => {
     // Read again under the row's lock: a letter cancelled meanwhile (another tab, a colleague) stays cancelled.
-    const cur = (await tx.select({ state: letters.state, answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, letterId)).for('update'))[0];
+    const cur = (
+      await tx.select({ state: letters.state, answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, letterId)).for('update')
+    )[0];
     if (cur?.state === 'cancelled') throw conflict(MUT_MESSAGES.cancelledNoAnswer);
-    const id = await appendEvent(tx, ctx.now(), { campaignId: l.campaignId, letterId, accountId: l.accountId, type: 'recorded', by, detail: { ...input, correction: (cur?.answerEventId ?? l.answerEventId) != null } });
+    const id = await appendEvent(tx, ctx.now(), {
+      campaignId: l.campaignId,
+      letterId,
+      accountId: l.accountId,
+      type: 'recorded',
+      by,
+      detail: { ...input, correction: (cur?.answerEventId ?? l.answerEventId) != null },
+    });
     await tx.update(letters).set({ state: input.kind, answerEventId: id, resolvedEventId: null }).where(eq(letters.id, letterId));
   });
 }
@@ -151,10 +205,26 @@ export async function recordAnswer(ctx: AppCtx, letterId: string, body: unknown,
 /** The counterpart's web answer: one only. Two posted at once: the row lock lets one in; the other is told. */
 export async function webAnswer(ctx: AppCtx, letterId: string, input: AnswerInput, meta: { ip: string; userAgent: string }): Promise<'ok' | 'already'> {
   return ctx.db.transaction(async (tx) => {
-    const l = (await tx.select({ id: letters.id, state: letters.state, campaignId: letters.campaignId, accountId: letters.accountId, answerEventId: letters.answerEventId }).from(letters).where(eq(letters.id, letterId)).for('update'))[0];
+    const l = (
+      await tx
+        .select({ id: letters.id, state: letters.state, campaignId: letters.campaignId, accountId: letters.accountId, answerEventId: letters.answerEventId })
+        .from(letters)
+        .where(eq(letters.id, letterId))
+        .for('update')
+    )[0];
     if (!l || l.answerEventId != null || l.state === 'cancelled') return 'already';
-    const id = await appendEvent(tx, ctx.now(), { campaignId: l.campaignId, letterId, accountId: l.accountId, type: 'answered', detail: { ...input, channel: 'web', ip: meta.ip, userAgent: meta.userAgent.slice(0, 300) } });
-    const done = await tx.update(letters).set({ state: input.kind, answerEventId: id }).where(and(eq(letters.id, letterId), isNull(letters.answerEventId))).returning({ id: letters.id });
+    const id = await appendEvent(tx, ctx.now(), {
+      campaignId: l.campaignId,
+      letterId,
+      accountId: l.accountId,
+      type: 'answered',
+      detail: { ...input, channel: 'web', ip: meta.ip, userAgent: meta.userAgent.slice(0, 300) },
+    });
+    const done = await tx
+      .update(letters)
+      .set({ state: input.kind, answerEventId: id })
+      .where(and(eq(letters.id, letterId), isNull(letters.answerEventId)))
+      .returning({ id: letters.id });
     if (done.length === 0) throw new Error('answer lost its race');
     return 'ok';
   });
@@ -187,7 +257,10 @@ export async function cancelLetters(ctx: AppCtx, scope: { letterId: string } | {
     }
     // Two set statements whatever the number of letters: the letters cancelled, one event each (its state before).
     const where = 'campaignId' in scope ? sql`campaign_id = ${scope.campaignId}` : sql`id = ${scope.letterId}`;
-    const openList = sql.join(open.map((s) => sql`${s}`), sql`, `);
+    const openList = sql.join(
+      open.map((s) => sql`${s}`),
+      sql`, `,
+    );
     const detail = (prev: ReturnType<typeof sql>) => sql`jsonb_build_object('note', ${note}::text, 'previous', ${prev})`;
     await tx.execute(sql`
       WITH gone AS (

@@ -64,8 +64,17 @@ export async function createCampaign(db: Db, input: CampaignInput, by: Actor, no
   const [y, m, d] = input.asOf.split('-');
   await db.transaction(async (tx) => {
     await tx.insert(campaigns).values({
-      id, kind: input.kind ?? 'cari', name: input.name || `Mutabakat ${d}.${m}.${y}`, asOf: input.asOf, deadline: input.deadline, reminderDays: input.reminderDays,
-      options: input.options, sendWhenReady: input.send, total: input.accountIds.length, createdAt: now, createdBy: by.userName,
+      id,
+      kind: input.kind ?? 'cari',
+      name: input.name || `Mutabakat ${d}.${m}.${y}`,
+      asOf: input.asOf,
+      deadline: input.deadline,
+      reminderDays: input.reminderDays,
+      options: input.options,
+      sendWhenReady: input.send,
+      total: input.accountIds.length,
+      createdAt: now,
+      createdBy: by.userName,
     });
     for (let i = 0; i < input.accountIds.length; i += 500) {
       const chunk = input.accountIds.slice(i, i + 500).map((accountId) => {
@@ -77,7 +86,14 @@ export async function createCampaign(db: Db, input: CampaignInput, by: Actor, no
         await enqueue(tx, 'prepare', { campaignId: id, letterIds: chunk.slice(k, k + PREPARE_CHUNK).map((l) => l.id) }, now);
       }
     }
-    await appendEvents(tx, now, [{ campaignId: id, type: 'created', by, detail: { accounts: input.accountIds.length, asOf: input.asOf, deadline: input.deadline, reminderDays: input.reminderDays, options: input.options } }]);
+    await appendEvents(tx, now, [
+      {
+        campaignId: id,
+        type: 'created',
+        by,
+        detail: { accounts: input.accountIds.length, asOf: input.asOf, deadline: input.deadline, reminderDays: input.reminderDays, options: input.options },
+      },
+    ]);
   });
   return id;
 }
@@ -90,10 +106,24 @@ export const isAuditorsCampaign = (campaignId: string): boolean => campaignId.st
 
 /** Every column but the PDF bytes. */
 export const letterColumns = {
-  id: letters.id, campaignId: letters.campaignId, accountId: letters.accountId, accountName: letters.accountName, state: letters.state,
-  to: letters.to, cc: letters.cc, person: letters.person, snapshot: letters.snapshot, pdfSha256: letters.pdfSha256, lastError: letters.lastError,
-  sentAt: letters.sentAt, reminders: letters.reminders, remindedAt: letters.remindedAt, answerEventId: letters.answerEventId,
-  resolvedEventId: letters.resolvedEventId, createdAt: letters.createdAt, prepareAttempts: letters.prepareAttempts,
+  id: letters.id,
+  campaignId: letters.campaignId,
+  accountId: letters.accountId,
+  accountName: letters.accountName,
+  state: letters.state,
+  to: letters.to,
+  cc: letters.cc,
+  person: letters.person,
+  snapshot: letters.snapshot,
+  pdfSha256: letters.pdfSha256,
+  lastError: letters.lastError,
+  sentAt: letters.sentAt,
+  reminders: letters.reminders,
+  remindedAt: letters.remindedAt,
+  answerEventId: letters.answerEventId,
+  resolvedEventId: letters.resolvedEventId,
+  createdAt: letters.createdAt,
+  prepareAttempts: letters.prepareAttempts,
 };
 export type LetterRecord = { [K in keyof typeof letterColumns]: (typeof letters.$inferSelect)[K] };
 
@@ -108,14 +138,26 @@ export function letterJson(l: LetterRecord, byId: ReadonlyMap<number, EventRow>,
   const ours: Money[] = (l.snapshot?.ours ?? []).map((m) => signedMoney(m.currency, m.balance));
   const resolvedEvent = l.resolvedEventId != null ? byId.get(l.resolvedEventId) : undefined;
   return {
-    id: l.id, accountId: l.accountId, accountName: l.accountName, state: l.state, to: l.to, cc: l.cc, person: l.person,
-    ours, localBalance: l.snapshot?.localBalance ?? 0,
+    id: l.id,
+    accountId: l.accountId,
+    accountName: l.accountName,
+    state: l.state,
+    to: l.to,
+    cc: l.cc,
+    person: l.person,
+    ours,
+    localBalance: l.snapshot?.localBalance ?? 0,
     theirs: answer?.balances ?? null,
     difference: answer ? differenceOf(ours, answer.balances) : null,
     answer,
     resolved: resolvedEvent ? { note: String(resolvedEvent.detail.note ?? ''), by: resolvedEvent.byUser ?? '', at: resolvedEvent.at.toISOString() } : null,
-    sentAt: l.sentAt?.toISOString() ?? null, remindedAt: l.remindedAt?.toISOString() ?? null, reminders: l.reminders,
-    monthPassed: monthPassed(l, now), lastError: l.lastError, warnings: l.snapshot?.warnings ?? [], maybeTwice,
+    sentAt: l.sentAt?.toISOString() ?? null,
+    remindedAt: l.remindedAt?.toISOString() ?? null,
+    reminders: l.reminders,
+    monthPassed: monthPassed(l, now),
+    lastError: l.lastError,
+    warnings: l.snapshot?.warnings ?? [],
+    maybeTwice,
     pdfUrl: `/api/mutabakat/letters/${l.id}/pdf`,
     babs: babsView(l.snapshot?.babs, answer?.babs ?? null, l.id),
   };
@@ -127,13 +169,32 @@ export async function eventsById(db: Db, rows: readonly LetterRecord[]): Promise
   const ids = rows.flatMap((r) => [r.answerEventId, r.resolvedEventId]).filter((x): x is number => x != null);
   const out = new Map<number, EventRow>();
   for (let i = 0; i < ids.length; i += 1000) {
-    for (const e of await db.select().from(events).where(inArray(events.id, ids.slice(i, i + 1000)))) out.set(e.id, e);
+    for (const e of await db
+      .select()
+      .from(events)
+      .where(inArray(events.id, ids.slice(i, i + 1000))))
+      out.set(e.id, e);
   }
   return out;
 }
 
 export type Counts = ReturnType<typeof emptyCounts>;
-const emptyCounts = () => ({ total: 0, preparing: 0, prepareFailed: 0, prepared: 0, noAddress: 0, queued: 0, sent: 0, failed: 0, agreed: 0, disagreed: 0, noAnswer: 0, monthPassed: 0, resolved: 0, cancelled: 0 });
+const emptyCounts = () => ({
+  total: 0,
+  preparing: 0,
+  prepareFailed: 0,
+  prepared: 0,
+  noAddress: 0,
+  queued: 0,
+  sent: 0,
+  failed: 0,
+  agreed: 0,
+  disagreed: 0,
+  noAnswer: 0,
+  monthPassed: 0,
+  resolved: 0,
+  cancelled: 0,
+});
 
 export function countsOf(rows: readonly LetterJson[]): Counts {
   const c = { ...emptyCounts(), total: rows.length };
@@ -173,11 +234,30 @@ export function campaignJson(c: CampaignRecord, rows: readonly LetterJson[]) {
 
 /** A campaign with its counts and the differences of `open` (at least its disagreed, unresolved letters). */
 function summaryJson(c: CampaignRecord, counts: Counts, open: readonly LetterJson[]) {
-  const state = c.cancelled ? 'cancelled' : counts.preparing > 0 ? 'preparing' : counts.queued > 0 ? 'sending' : counts.prepared > 0 && counts.sent === 0 ? 'ready' : 'open';
+  const state = c.cancelled
+    ? 'cancelled'
+    : counts.preparing > 0
+      ? 'preparing'
+      : counts.queued > 0
+        ? 'sending'
+        : counts.prepared > 0 && counts.sent === 0
+          ? 'ready'
+          : 'open';
   return {
-    id: c.id, kind: c.kind, month: c.kind === 'babs' ? c.asOf.slice(0, 7) : null, name: c.name, asOf: c.asOf, deadline: c.deadline, reminderDays: c.reminderDays, options: c.options, state,
+    id: c.id,
+    kind: c.kind,
+    month: c.kind === 'babs' ? c.asOf.slice(0, 7) : null,
+    name: c.name,
+    asOf: c.asOf,
+    deadline: c.deadline,
+    reminderDays: c.reminderDays,
+    options: c.options,
+    state,
     progress: { done: counts.total - counts.preparing, total: counts.total, failed: counts.prepareFailed },
-    createdAt: c.createdAt.toISOString(), createdBy: c.createdBy, counts, differences: differencesOf(open),
+    createdAt: c.createdAt.toISOString(),
+    createdBy: c.createdBy,
+    counts,
+    differences: differencesOf(open),
     babsDifferences: babsDifferencesOf(open) ?? (c.kind === 'babs' ? emptyFigures() : null),
   };
 }
@@ -191,9 +271,29 @@ async function campaignSummaries(db: Db, list: readonly CampaignRecord[], now: D
   if (list.length === 0) return [];
   const ids = list.map((c) => c.id);
   const counts = new Map(ids.map((id) => [id, emptyCounts()]));
-  const grouped = await db.select({ campaignId: letters.campaignId, state: letters.state, n: sql<number>`count(*)::int`, sent: sql<number>`count(${letters.sentAt})::int`, resolved: sql<number>`count(${letters.resolvedEventId})::int` })
-    .from(letters).where(inArray(letters.campaignId, ids)).groupBy(letters.campaignId, letters.state);
-  const key: Record<string, keyof Counts> = { preparing: 'preparing', prepare_failed: 'prepareFailed', prepared: 'prepared', no_address: 'noAddress', queued: 'queued', failed: 'failed', agreed: 'agreed', disagreed: 'disagreed', cancelled: 'cancelled', sent: 'noAnswer' };
+  const grouped = await db
+    .select({
+      campaignId: letters.campaignId,
+      state: letters.state,
+      n: sql<number>`count(*)::int`,
+      sent: sql<number>`count(${letters.sentAt})::int`,
+      resolved: sql<number>`count(${letters.resolvedEventId})::int`,
+    })
+    .from(letters)
+    .where(inArray(letters.campaignId, ids))
+    .groupBy(letters.campaignId, letters.state);
+  const key: Record<string, keyof Counts> = {
+    preparing: 'preparing',
+    prepare_failed: 'prepareFailed',
+    prepared: 'prepared',
+    no_address: 'noAddress',
+    queued: 'queued',
+    failed: 'failed',
+    agreed: 'agreed',
+    disagreed: 'disagreed',
+    cancelled: 'cancelled',
+    sent: 'noAnswer',
+  };
   for (const g of grouped) {
     const c = counts.get(g.campaignId)!;
     c.total += g.n;
@@ -202,19 +302,40 @@ async function campaignSummaries(db: Db, list: readonly CampaignRecord[], now: D
     const k = key[g.state];
     if (k) c[k] += g.n;
   }
-  const waiting = await db.select({ campaignId: letters.campaignId, sentAt: letters.sentAt }).from(letters)
-    .where(and(inArray(letters.campaignId, ids), eq(letters.state, 'sent'), sql`${letters.sentAt} <= ${new Date(now.getTime() - 27 * 86_400_000).toISOString()}::timestamptz`));
+  const waiting = await db
+    .select({ campaignId: letters.campaignId, sentAt: letters.sentAt })
+    .from(letters)
+    .where(
+      and(
+        inArray(letters.campaignId, ids),
+        eq(letters.state, 'sent'),
+        sql`${letters.sentAt} <= ${new Date(now.getTime() - 27 * 86_400_000).toISOString()}::timestamptz`,
+      ),
+    );
   for (const w of waiting) if (monthPassed({ state: 'sent', sentAt: w.sentAt }, now)) counts.get(w.campaignId)!.monthPassed++;
-  const open = await db.select(letterColumns).from(letters).where(and(inArray(letters.campaignId, ids), eq(letters.state, 'disagreed'), isNull(letters.resolvedEventId)));
+  const open = await db
+    .select(letterColumns)
+    .from(letters)
+    .where(and(inArray(letters.campaignId, ids), eq(letters.state, 'disagreed'), isNull(letters.resolvedEventId)));
   const byId = await eventsById(db, open);
   const openJson = open.map((r) => letterJson(r, byId, now));
-  return list.map((c) => summaryJson(c, counts.get(c.id)!, openJson.filter((_, i) => open[i]!.campaignId === c.id)));
+  return list.map((c) =>
+    summaryJson(
+      c,
+      counts.get(c.id)!,
+      openJson.filter((_, i) => open[i]!.campaignId === c.id),
+    ),
+  );
 }
 
 /** The board's version: the campaign's newest event (every change to one of its letters appends one) and the minute ("bir ay geçti" moves with time). */
 export async function campaignVersion(db: Db, id: string, now: Date): Promise<string> {
   if (isAuditorsCampaign(id)) throw notFound();
-  const [r] = await db.select({ last: sql<number | null>`max(${events.id})`, c: sql<boolean>`bool_or(${campaigns.cancelled})` }).from(campaigns).leftJoin(events, eq(events.campaignId, campaigns.id)).where(eq(campaigns.id, id));
+  const [r] = await db
+    .select({ last: sql<number | null>`max(${events.id})`, c: sql<boolean>`bool_or(${campaigns.cancelled})` })
+    .from(campaigns)
+    .leftJoin(events, eq(events.campaignId, campaigns.id))
+    .where(eq(campaigns.id, id));
   if (!r || r.c === null) throw notFound();
   return `W/"${id}.${r.last ?? 0}.${r.c ? 1 : 0}.${Math.floor(now.getTime() / 60_000)}"`;
 }
@@ -224,7 +345,14 @@ export async function loadCampaign(db: Db, id: string, now: Date) {
   if (!c) throw notFound();
   const rows = await db.select(letterColumns).from(letters).where(eq(letters.campaignId, id)).orderBy(asc(letters.accountId));
   const byId = await eventsById(db, rows);
-  const twice = new Set((await db.selectDistinct({ id: mails.letterId }).from(mails).where(and(eq(mails.campaignId, id), eq(mails.maybeTwice, true)))).map((m) => m.id));
+  const twice = new Set(
+    (
+      await db
+        .selectDistinct({ id: mails.letterId })
+        .from(mails)
+        .where(and(eq(mails.campaignId, id), eq(mails.maybeTwice, true)))
+    ).map((m) => m.id),
+  );
   const json = rows.map((r) => letterJson(r, byId, now, twice.has(r.id)));
   return { campaign: campaignJson(c, json), letters: json };
 }
@@ -241,9 +369,19 @@ export async function loadLetter(db: Db, id: string): Promise<LetterRecord & { c
 }
 
 export async function accountHistory(db: Db, accountId: string, now: Date) {
-  const rows = await db.select({ ...letterColumns, campaignName: campaigns.name, asOf: campaigns.asOf, kind: campaigns.kind }).from(letters)
+  const rows = await db
+    .select({ ...letterColumns, campaignName: campaigns.name, asOf: campaigns.asOf, kind: campaigns.kind })
+    .from(letters)
     .innerJoin(campaigns, eq(campaigns.id, letters.campaignId))
-    .where(and(eq(letters.accountId, accountId), notLike(letters.campaignId, 'den-%'))).orderBy(desc(letters.createdAt));
+    .where(and(eq(letters.accountId, accountId), notLike(letters.campaignId, 'den-%')))
+    .orderBy(desc(letters.createdAt));
   const byId = await eventsById(db, rows);
-  return rows.map((r) => ({ ...letterJson(r, byId, now), campaignId: r.campaignId, campaignName: r.campaignName, asOf: r.asOf, kind: r.kind, month: r.kind === 'babs' ? r.asOf.slice(0, 7) : null }));
+  return rows.map((r) => ({
+    ...letterJson(r, byId, now),
+    campaignId: r.campaignId,
+    campaignName: r.campaignName,
+    asOf: r.asOf,
+    kind: r.kind,
+    month: r.kind === 'babs' ? r.asOf.slice(0, 7) : null,
+  }));
 }

@@ -70,7 +70,16 @@ async function xlsxRows(bytes: Uint8Array): Promise<string[][]> {
     const cells: string[] = [];
     for (let c = 1; c <= Math.max(ws.columnCount, row.cellCount); c++) {
       const v = row.getCell(c).value as unknown;
-      const text = v && typeof v === 'object' ? ('text' in (v as object) ? String((v as { text: unknown }).text) : 'result' in (v as object) ? String((v as { result: unknown }).result) : '') : v == null ? '' : String(v);
+      const text =
+        v && typeof v === 'object'
+          ? 'text' in (v as object)
+            ? String((v as { text: unknown }).text)
+            : 'result' in (v as object)
+              ? String((v as { result: unknown }).result)
+              : ''
+          : v == null
+            ? ''
+            : String(v);
       cells.push(text);
     }
     out.push(cells);
@@ -118,7 +127,17 @@ export async function previewImport(bytes: Uint8Array, fileName: string, account
       else if (tax && !tax.ok) reason = tax.message;
     }
     if (accountId && !seen.has(accountId)) seen.set(accountId, line);
-    rows.push({ line, accountId, to, cc, person, ...(tax?.ok ? { taxId: tax.value } : {}), accountName: accounts?.get(accountId) ?? null, ok: reason === null, reason });
+    rows.push({
+      line,
+      accountId,
+      to,
+      cc,
+      person,
+      ...(tax?.ok ? { taxId: tax.value } : {}),
+      accountName: accounts?.get(accountId) ?? null,
+      ok: reason === null,
+      reason,
+    });
   });
   if (rows.length === 0) throw badRequest([{ field: 'file', message: 'Dosyada başlık satırından sonra hiç satır yok.' }]);
   const rejected = rows.filter((r) => !r.ok).length;
@@ -129,7 +148,8 @@ export async function previewImport(bytes: Uint8Array, fileName: string, account
 export async function commitImport(db: Db, preview: ImportResult, by: Actor, at: Date): Promise<ImportResult> {
   if (preview.rejected > 0) throw new MutError('import_rejected', MUT_MESSAGES.importRejected, { extra: { preview } });
   await db.transaction(async (tx) => {
-    for (const r of preview.rows) await putContact(tx, r.accountId, { to: r.to, cc: r.cc, person: r.person, ...(r.taxId !== undefined ? { taxId: r.taxId } : {}) }, by, at);
+    for (const r of preview.rows)
+      await putContact(tx, r.accountId, { to: r.to, cc: r.cc, person: r.person, ...(r.taxId !== undefined ? { taxId: r.taxId } : {}) }, by, at);
   });
   return { ...preview, saved: true };
 }

@@ -21,7 +21,10 @@ export const badAddress = (s: string) => `“${s.slice(0, 80)}” geçerli bir e
 
 /** "a@x.com; b@y.com" → ['a@x.com', 'b@y.com']. */
 export function splitAddresses(cell: string): string[] {
-  return cell.split(/[;,\s]+/).map((s) => s.trim()).filter(Boolean);
+  return cell
+    .split(/[;,\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function checkContact(body: unknown): ContactInput {
@@ -71,7 +74,12 @@ export const DEMO_SEED = 'demo-verisi';
 
 export async function getContacts(db: Db, ids?: readonly string[]) {
   if (ids && ids.length === 0) return [];
-  return ids ? db.select().from(contacts).where(inArray(contacts.accountId, [...ids])) : db.select().from(contacts);
+  return ids
+    ? db
+        .select()
+        .from(contacts)
+        .where(inArray(contacts.accountId, [...ids]))
+    : db.select().from(contacts);
 }
 
 export async function getContact(db: Db, accountId: string) {
@@ -82,5 +90,8 @@ type Tx = Pick<Db, 'insert'>;
 export async function putContact(db: Tx, accountId: string, c: ContactInput, by: Actor, at: Date): Promise<void> {
   const tax = c.taxId !== undefined ? { taxId: c.taxId } : {};
   const values = { accountId, to: c.to, cc: c.cc, person: c.person, ...tax, updatedAt: at, updatedBy: by.userName };
-  await db.insert(contacts).values(values).onConflictDoUpdate({ target: contacts.accountId, set: { to: c.to, cc: c.cc, person: c.person, ...tax, updatedAt: at, updatedBy: by.userName } });
+  await db
+    .insert(contacts)
+    .values(values)
+    .onConflictDoUpdate({ target: contacts.accountId, set: { to: c.to, cc: c.cc, person: c.person, ...tax, updatedAt: at, updatedBy: by.userName } });
 }

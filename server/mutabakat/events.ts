@@ -23,7 +23,18 @@ export async function appendEvents(db: Tx, at: Date, list: readonly NewEvent[]):
   if (list.length === 0) return [];
   const rows = await db
     .insert(events)
-    .values(list.map((e) => ({ at, campaignId: e.campaignId, letterId: e.letterId ?? null, accountId: e.accountId ?? null, type: e.type, byUser: e.by?.userName ?? null, byName: e.by?.name ?? null, detail: e.detail ?? {} })))
+    .values(
+      list.map((e) => ({
+        at,
+        campaignId: e.campaignId,
+        letterId: e.letterId ?? null,
+        accountId: e.accountId ?? null,
+        type: e.type,
+        byUser: e.by?.userName ?? null,
+        byName: e.by?.name ?? null,
+        detail: e.detail ?? {},
+      })),
+    )
     .returning({ id: events.id });
   return rows.map((r) => r.id);
 }

@@ -55,18 +55,44 @@ export async function buildLetter(i: LetterInput): Promise<BuiltLetter> {
   const docKey = statement.extraColumns.find(isDocumentNumberColumn)?.key ?? null;
   const name = i.account?.name ?? `Firma ${i.accountId}`;
   const props = {
-    company: i.company, account: { id: i.accountId, name, province: i.account?.province, district: i.account?.district },
-    asOf: i.asOf, issuedOn: i.today, balance: b.balance, rows, from: i.options.from, currency: b.currency, localBalance: b.localBalance, docKey,
-    declaredMissing: b.declaredMissing, ttk94Clause: i.ttk94Clause, balances: b.balances, audit: i.options.audit ?? null,
+    company: i.company,
+    account: { id: i.accountId, name, province: i.account?.province, district: i.account?.district },
+    asOf: i.asOf,
+    issuedOn: i.today,
+    balance: b.balance,
+    rows,
+    from: i.options.from,
+    currency: b.currency,
+    localBalance: b.localBalance,
+    docKey,
+    declaredMissing: b.declaredMissing,
+    ttk94Clause: i.ttk94Clause,
+    balances: b.balances,
+    audit: i.options.audit ?? null,
   };
   const parts: PdfPart[] = [letterPdf(props) as PdfPart];
   // Campaign option "açık kalemler": the open items at the as-of date, one table per currency of the
   // letter, the open-items page's own document (what its "PDF indir" gives).
-  const open = i.options.openItems ? openItemsParts({ company: i.company.title, account: { id: i.accountId, name }, lines: statement.lines, docKey, currencies: openCurrencies(statement, i.asOf, b.balances), asOf: i.asOf, now: new Date(i.at) }) : [];
+  const open = i.options.openItems
+    ? openItemsParts({
+        company: i.company.title,
+        account: { id: i.accountId, name },
+        lines: statement.lines,
+        docKey,
+        currencies: openCurrencies(statement, i.asOf, b.balances),
+        asOf: i.asOf,
+        now: new Date(i.at),
+      })
+    : [];
   parts.push(...open);
   const pdf = await renderPdf(parts, `Mutabakat ${name} ${formatDate(i.asOf)}`, i.madeAt);
   const sha256 = createHash('sha256').update(pdf).digest('hex');
-  const snapshot: LetterSnapshot = { ours: b.balances.map((x) => ({ currency: x.currency, balance: x.balance })), localBalance: b.localBalance, warnings, lines: rows?.length ?? 0 };
+  const snapshot: LetterSnapshot = {
+    ours: b.balances.map((x) => ({ currency: x.currency, balance: x.balance })),
+    localBalance: b.localBalance,
+    warnings,
+    lines: rows?.length ?? 0,
+  };
   return { name, snapshot, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), sha256 };
 }
 

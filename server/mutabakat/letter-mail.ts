@@ -62,19 +62,69 @@ export async function queueMails(
     const ours = (letter.snapshot?.ours ?? []).map((m) => signedMoney(m.currency, m.balance));
     const babs = campaign.kind === 'babs' ? letter.snapshot?.babs : undefined;
     const m = babs
-      ? composeBabsMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, deadline: campaign.deadline, babs, link })
-      : composeMail({ kind, company: ctx.company.title, accountId: letter.accountId, accountName: letter.accountName, person: letter.person, asOf: campaign.asOf, deadline: campaign.deadline, ours, link, audit: campaign.options?.audit });
-    const fileName = babs ? babsLetterFileName(letter.accountName || letter.accountId, babs.month) : attachmentName(letter.accountName, letter.accountId, campaign.asOf);
+      ? composeBabsMail({
+          kind,
+          company: ctx.company.title,
+          accountId: letter.accountId,
+          accountName: letter.accountName,
+          person: letter.person,
+          deadline: campaign.deadline,
+          babs,
+          link,
+        })
+      : composeMail({
+          kind,
+          company: ctx.company.title,
+          accountId: letter.accountId,
+          accountName: letter.accountName,
+          person: letter.person,
+          asOf: campaign.asOf,
+          deadline: campaign.deadline,
+          ours,
+          link,
+          audit: campaign.options?.audit,
+        });
+    const fileName = babs
+      ? babsLetterFileName(letter.accountName || letter.accountId, babs.month)
+      : attachmentName(letter.accountName, letter.accountId, campaign.asOf);
     return { letter, id: randomUUID(), token, link, m, fileName };
   });
-  await tx.insert(tokens).values(made.map((x) => ({ hash: hashToken(x.token), letterId: x.letter.id, expiresAt: tokenExpiry(campaign.deadline), createdAt: now })));
-  await tx.insert(mails).values(made.map(({ letter, id, link, m, fileName }) => ({
-    id, letterId: letter.id, campaignId: letter.campaignId, accountId: letter.accountId, kind, to: letter.to, cc: letter.cc,
-    subject: m.subject, html: m.html, text: m.text, link, attachmentName: fileName,
-    state: 'queued', createdAt: now, nextAttemptAt: now, replyTo: campaign.options?.audit?.auditorEmail ?? null,
-  })));
+  await tx
+    .insert(tokens)
+    .values(made.map((x) => ({ hash: hashToken(x.token), letterId: x.letter.id, expiresAt: tokenExpiry(campaign.deadline), createdAt: now })));
+  await tx.insert(mails).values(
+    made.map(({ letter, id, link, m, fileName }) => ({
+      id,
+      letterId: letter.id,
+      campaignId: letter.campaignId,
+      accountId: letter.accountId,
+      kind,
+      to: letter.to,
+      cc: letter.cc,
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+      link,
+      attachmentName: fileName,
+      state: 'queued',
+      createdAt: now,
+      nextAttemptAt: now,
+      replyTo: campaign.options?.audit?.auditorEmail ?? null,
+    })),
+  );
   await tx.insert(jobs).values(made.map((x) => ({ kind: 'send', payload: { mailId: x.id }, runAt: now, state: 'queued', createdAt: now })));
-  await appendEvents(tx, now, made.map(({ letter, id }) => ({ campaignId: letter.campaignId, letterId: letter.id, accountId: letter.accountId, type: 'queued', by, detail: { mailId: id, kind, to: letter.to, cc: letter.cc } })));
+  await appendEvents(
+    tx,
+    now,
+    made.map(({ letter, id }) => ({
+      campaignId: letter.campaignId,
+      letterId: letter.id,
+      accountId: letter.accountId,
+      type: 'queued',
+      by,
+      detail: { mailId: id, kind, to: letter.to, cc: letter.cc },
+    })),
+  );
   return made.map((x) => x.id);
 }
 
@@ -86,43 +136,89 @@ export const letterMailHooks: MailHooks = {
     // The PDFs come out of the database a few at a time (each read is held on the event loop).
     const byLetter = new Map<string, { state: string; pdf: Uint8Array | null; docsPdf: Uint8Array | null }>();
     for (let i = 0; i < ids.length; i += 10) {
-      for (const l of await db.select({ id: letters.id, state: letters.state, pdf: letters.pdf, docsPdf: letters.docsPdf }).from(letters).where(inArray(letters.id, ids.slice(i, i + 10)))) byLetter.set(l.id, l);
+      for (const l of await db
+        .select({ id: letters.id, state: letters.state, pdf: letters.pdf, docsPdf: letters.docsPdf })
+        .from(letters)
+        .where(inArray(letters.id, ids.slice(i, i + 10))))
+        byLetter.set(l.id, l);
     }
     for (const m of list) {
       const l = byLetter.get(m.letterId);
       // Cancelled, or (a reminder) answered since it was queued: it does not go.
-      if (!l || !l.pdf || l.state === 'cancelled' || (m.kind === 'reminder' && (l.state === 'agreed' || l.state === 'disagreed'))) out.set(m.id, { stop: 'gönderilmedi: mektup iptal edildi ya da yanıtlandı' });
+      if (!l || !l.pdf || l.state === 'cancelled' || (m.kind === 'reminder' && (l.state === 'agreed' || l.state === 'disagreed')))
+        out.set(m.id, { stop: 'gönderilmedi: mektup iptal edildi ya da yanıtlandı' });
       // A BA/BS letter's documents list goes beside it.
       else out.set(m.id, { attachment: l.pdf, more: l.docsPdf ? [{ fileName: docsNameBeside(m.attachmentName), content: l.docsPdf }] : [] });
     }
     return out;
   },
   async resumed(db, list, now) {
-    await appendEvents(db, now, list.map((mail) => ({
-      campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: 'resumed_in_flight',
-      detail: { mailId: mail.id, kind: mail.kind, note: 'Gönderim sırasında sunucu durdu; e-posta yeniden gönderiliyor (belki iki kez gönderildi).' },
-    })));
+    await appendEvents(
+      db,
+      now,
+      list.map((mail) => ({
+        campaignId: mail.campaignId,
+        letterId: mail.letterId,
+        accountId: mail.accountId,
+        type: 'resumed_in_flight',
+        detail: { mailId: mail.id, kind: mail.kind, note: 'Gönderim sırasında sunucu durdu; e-posta yeniden gönderiliyor (belki iki kez gönderildi).' },
+      })),
+    );
   },
   async sent(tx, sent, now) {
     const firsts = sent.filter((x) => x.mail.kind !== 'reminder').map((x) => x.mail.letterId);
     const reminded = sent.filter((x) => x.mail.kind === 'reminder').map((x) => x.mail.letterId);
     if (firsts.length) {
-      await tx.update(letters).set({ state: sql`CASE WHEN ${letters.state} IN ('queued','failed','no_address','prepared') THEN 'sent' ELSE ${letters.state} END`, sentAt: sql`COALESCE(${letters.sentAt}, ${now.toISOString()}::timestamptz)`, lastError: null }).where(inArray(letters.id, firsts));
+      await tx
+        .update(letters)
+        .set({
+          state: sql`CASE WHEN ${letters.state} IN ('queued','failed','no_address','prepared') THEN 'sent' ELSE ${letters.state} END`,
+          sentAt: sql`COALESCE(${letters.sentAt}, ${now.toISOString()}::timestamptz)`,
+          lastError: null,
+        })
+        .where(inArray(letters.id, firsts));
       await scheduleFirstReminder(tx, firsts);
     }
     if (reminded.length) {
-      await tx.update(letters).set({ reminders: sql`${letters.reminders} + 1`, remindedAt: now, lastError: null }).where(inArray(letters.id, reminded));
+      await tx
+        .update(letters)
+        .set({ reminders: sql`${letters.reminders} + 1`, remindedAt: now, lastError: null })
+        .where(inArray(letters.id, reminded));
     }
-    await appendEvents(tx, now, sent.map(({ mail, messageId, response, attempt }) => ({
-      campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: mail.kind === 'reminder' ? 'reminded' : 'sent',
-      detail: { mailId: mail.id, messageId, smtp: response.slice(0, 300), to: mail.to, cc: mail.cc, attempt, ...(mail.maybeTwice ? { maybeTwice: true } : {}) },
-    })));
+    await appendEvents(
+      tx,
+      now,
+      sent.map(({ mail, messageId, response, attempt }) => ({
+        campaignId: mail.campaignId,
+        letterId: mail.letterId,
+        accountId: mail.accountId,
+        type: mail.kind === 'reminder' ? 'reminded' : 'sent',
+        detail: {
+          mailId: mail.id,
+          messageId,
+          smtp: response.slice(0, 300),
+          to: mail.to,
+          cc: mail.cc,
+          attempt,
+          ...(mail.maybeTwice ? { maybeTwice: true } : {}),
+        },
+      })),
+    );
   },
   async failed(tx, mail, f, now) {
-    await tx.update(letters).set({
-      lastError: f.giveUp ? f.answer : `${f.answer} — yeniden denenecek`,
-      ...(f.giveUp && mail.kind === 'letter' ? { state: sql`CASE WHEN ${letters.state} = 'queued' THEN 'failed' ELSE ${letters.state} END` } : {}),
-    }).where(eq(letters.id, mail.letterId));
-    await appendEvent(tx, now, { campaignId: mail.campaignId, letterId: mail.letterId, accountId: mail.accountId, type: 'failed', detail: { mailId: mail.id, kind: mail.kind, smtp: f.answer, attempt: f.attempt, retryAt: f.retryAt?.toISOString() ?? null, permanent: f.giveUp } });
+    await tx
+      .update(letters)
+      .set({
+        lastError: f.giveUp ? f.answer : `${f.answer} — yeniden denenecek`,
+        ...(f.giveUp && mail.kind === 'letter' ? { state: sql`CASE WHEN ${letters.state} = 'queued' THEN 'failed' ELSE ${letters.state} END` } : {}),
+      })
+      .where(eq(letters.id, mail.letterId));
+    await appendEvent(tx, now, {
+      campaignId: mail.campaignId,
+      letterId: mail.letterId,
+      accountId: mail.accountId,
+      type: 'failed',
+      detail: { mailId: mail.id, kind: mail.kind, smtp: f.answer, attempt: f.attempt, retryAt: f.retryAt?.toISOString() ?? null, permanent: f.giveUp },
+    });
   },
 };

@@ -19,7 +19,8 @@ export interface MailFacts {
   audit?: { firm: string; engagementNo: string; auditorEmail: string; form: 'positive' | 'negative' };
 }
 
-export const sideWords = (m: Money): string => (m.side === 'B' ? 'borç (bize borçlu görünüyorsunuz)' : m.side === 'A' ? 'alacak (sizden borçlu görünüyoruz)' : 'bakiye yok');
+export const sideWords = (m: Money): string =>
+  m.side === 'B' ? 'borç (bize borçlu görünüyorsunuz)' : m.side === 'A' ? 'alacak (sizden borçlu görünüyoruz)' : 'bakiye yok';
 const amount = (m: Money) => `${formatMoney(Math.abs(m.balance))} ${m.currency}`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -29,7 +30,11 @@ export const TTK_NOTE =
 
 /** "Mutabakat mektubu - Çağlar Ünlü Ltd. Şti. - 31.03.2026.pdf" (Turkish letters kept; path characters dropped). */
 export function attachmentName(accountName: string, accountId: string, asOf: string): string {
-  const name = (accountName || accountId).replace(/[\\/:*?"<>|\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const name = (accountName || accountId)
+    .replace(/[\\/:*?"<>|\r\n\t]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
   return `Mutabakat mektubu - ${name} - ${formatDate(asOf)}.pdf`;
 }
 
@@ -43,7 +48,9 @@ function auditLines(f: MailFacts): string[] {
   if (!f.audit) return [];
   return [
     `Bu teyit talebi ${f.company} şirketinin bağımsız denetçisi ${f.audit.firm} tarafından (${f.audit.engagementNo} sayılı denetim) gönderilmektedir. Yanıtınız doğrudan denetçiye ulaşır; ${f.company} yanıtınızı görmez. Sorularınız için bu e-postayı yanıtlayabilirsiniz (yanıt denetçiye, ${f.audit.auditorEmail} adresine gider).`,
-    ...(f.audit.form === 'negative' ? [`Kayıtlarınız bu bakiyeyle uyuşuyorsa yanıt vermeniz gerekmez; yalnızca uyuşmuyorsa ${formatDate(f.deadline)} tarihine kadar bildiriniz.`] : []),
+    ...(f.audit.form === 'negative'
+      ? [`Kayıtlarınız bu bakiyeyle uyuşuyorsa yanıt vermeniz gerekmez; yalnızca uyuşmuyorsa ${formatDate(f.deadline)} tarihine kadar bildiriniz.`]
+      : []),
     'Yanıt sayfası kimliğinizi doğrulamak için VKN/TCKN’nizi soracak ve bu adrese 6 haneli bir kod gönderecektir.',
   ];
 }
@@ -51,7 +58,10 @@ function auditLines(f: MailFacts): string[] {
 export function composeMail(f: MailFacts): { subject: string; text: string; html: string } {
   const who = f.person || f.accountName || `Firma ${f.accountId}`;
   const balances = f.ours.map((m) => `${amount(m)} ${sideWords(m)}`).join('; ');
-  const intro = f.kind === 'reminder' ? 'Daha önce gönderdiğimiz cari hesap mutabakat mektubumuza henüz yanıt alamadık. Hatırlatmak isteriz:' : 'Cari hesap mutabakatı için bilgilerinize sunarız:';
+  const intro =
+    f.kind === 'reminder'
+      ? 'Daha önce gönderdiğimiz cari hesap mutabakat mektubumuza henüz yanıt alamadık. Hatırlatmak isteriz:'
+      : 'Cari hesap mutabakatı için bilgilerinize sunarız:';
   const audit = auditLines(f);
   const lines = [
     `Sayın ${who},`,

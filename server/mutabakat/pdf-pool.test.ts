@@ -26,11 +26,20 @@ const niceOf = (tid: number) => {
 };
 
 const input = (accountId: string): LetterInput => ({
-  accountId, account: { name: 'Çağlayan Öğüt Tekstil', province: 'Bursa', district: 'Osmangazi', currency: null },
-  statement: { lines: [{ index: 0, date: '2026-02-10', dueDate: null, type: 'Satış Faturası', debit: 4_321_00, credit: 0, invalid: {}, extras: {} }], extraColumns: [], warnings: 0 },
-  asOf: '2026-06-30', options: { statementLines: false, openItems: false, from: null },
-  company: { title: 'Örnek Ticaret A.Ş.', address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1' }, ttk94Clause: true,
-  today: '2026-11-27', madeAt: '27.11.2026 08:00', at: '2026-11-27T05:00:00.000Z',
+  accountId,
+  account: { name: 'Çağlayan Öğüt Tekstil', province: 'Bursa', district: 'Osmangazi', currency: null },
+  statement: {
+    lines: [{ index: 0, date: '2026-02-10', dueDate: null, type: 'Satış Faturası', debit: 4_321_00, credit: 0, invalid: {}, extras: {} }],
+    extraColumns: [],
+    warnings: 0,
+  },
+  asOf: '2026-06-30',
+  options: { statementLines: false, openItems: false, from: null },
+  company: { title: 'Örnek Ticaret A.Ş.', address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1' },
+  ttk94Clause: true,
+  today: '2026-11-27',
+  madeAt: '27.11.2026 08:00',
+  at: '2026-11-27T05:00:00.000Z',
 });
 
 describe('the letter threads', () => {
@@ -57,7 +66,14 @@ describe('the letter threads', () => {
 describe("a campaign's accounts", () => {
   it('are read in a letter thread from the whole account list: exactly the asked ones, as the ERP names them', { timeout: 90_000 }, async () => {
     const erp = createDemoErp({ apiPassword: 'pool-test', today: '2026-11-15' });
-    const source = upstreamSource({ erpBaseUrl: 'http://demo-erp.invalid', erpApiPassword: 'pool-test', erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport: fetchTransport((r) => erp.fetch(r)) });
+    const source = upstreamSource({
+      erpBaseUrl: 'http://demo-erp.invalid',
+      erpApiPassword: 'pool-test',
+      erpService: 'mobiusmus',
+      erpTimeoutMs: 30_000,
+      maxAnswerBytes: 256 << 20,
+      transport: fetchTransport((r) => erp.fetch(r)),
+    });
     const all = erp.dataset.accounts;
     const asked = [all[0]!.id, all[3]!.id, all[all.length - 1]!.id, 'yok-9999'];
     const raw = await source.accountsRaw!();

@@ -41,9 +41,17 @@ export function poolSize(): number {
 function startOne(found: { file: string; tsx: boolean }): Slot {
   // From source (dev server, tests): the worker registers tsx's loader itself, then loads the module.
   // (tsx's ESM entry: the require-resolved .cjs path's .mjs sibling, per its package exports.)
-  const api = found.tsx ? pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href : '';
+  const api = found.tsx
+    ? pathToFileURL(
+        createRequire(import.meta.url)
+          .resolve('tsx/esm/api')
+          .replace(/\.cjs$/, '.mjs'),
+      ).href
+    : '';
   const w = found.tsx
-    ? new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(found.file).href)}); });`, { eval: true })
+    ? new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(found.file).href)}); });`, {
+        eval: true,
+      })
     : new Worker(found.file);
   w.unref();
   const slot: Slot = { worker: w, pending: new Map() };

@@ -21,23 +21,48 @@ afterAll(() => {
   setPdfReuse(true);
 });
 
-const line = (index: number, date: string, debit: number, credit: number): StatementLine => ({ index, date, dueDate: null, type: index % 2 ? 'Tahsilat' : 'Satış Faturası', debit, credit, invalid: {}, extras: {} });
+const line = (index: number, date: string, debit: number, credit: number): StatementLine => ({
+  index,
+  date,
+  dueDate: null,
+  type: index % 2 ? 'Tahsilat' : 'Satış Faturası',
+  debit,
+  credit,
+  invalid: {},
+  extras: {},
+});
 const statement = (lines: StatementLine[]): Statement => ({ lines, extraColumns: [], warnings: 0 });
 
 const company = { title: 'Örnek Ticaret A.Ş.', address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1234567890' };
 const letters: LetterInput[] = [
   { name: 'Şişli Çağrı Gıda Ürünleri Ltd. Şti.', lines: [line(0, '2026-01-15', 1_234_56, 0), line(1, '2026-02-03', 0, 34_50)], statementLines: false },
   { name: 'Ilgaz Öztürk İnşaat A.Ş.', lines: [line(0, '2026-03-01', 0, 98_765_43)], statementLines: false },
-  { name: 'Ğüşıöç Deneme Ticaret', lines: Array.from({ length: 40 }, (_, i) => line(i, `2026-0${1 + (i % 6)}-1${i % 10}`, i % 2 ? 0 : 10_000 + i * 137, i % 2 ? 5_000 + i * 71 : 0)), statementLines: true },
+  {
+    name: 'Ğüşıöç Deneme Ticaret',
+    lines: Array.from({ length: 40 }, (_, i) => line(i, `2026-0${1 + (i % 6)}-1${i % 10}`, i % 2 ? 0 : 10_000 + i * 137, i % 2 ? 5_000 + i * 71 : 0)),
+    statementLines: true,
+  },
 ].map((l, i) => ({
-  accountId: String(2001 + i), account: { name: l.name, province: 'İzmir', district: 'Karşıyaka', currency: null },
-  statement: statement(l.lines), asOf: '2026-06-30', options: { statementLines: l.statementLines, openItems: false, from: null },
-  company, ttk94Clause: true, today: '2026-11-27', madeAt: '27.11.2026 08:00', at: '2026-11-27T05:00:00.000Z',
+  accountId: String(2001 + i),
+  account: { name: l.name, province: 'İzmir', district: 'Karşıyaka', currency: null },
+  statement: statement(l.lines),
+  asOf: '2026-06-30',
+  options: { statementLines: l.statementLines, openItems: false, from: null },
+  company,
+  ttk94Clause: true,
+  today: '2026-11-27',
+  madeAt: '27.11.2026 08:00',
+  at: '2026-11-27T05:00:00.000Z',
 }));
 
 const hashes = async () => {
   const out: string[] = [];
-  for (const l of letters) out.push(createHash('sha256').update((await buildLetter(l)).pdf).digest('hex'));
+  for (const l of letters)
+    out.push(
+      createHash('sha256')
+        .update((await buildLetter(l)).pdf)
+        .digest('hex'),
+    );
   return out;
 };
 

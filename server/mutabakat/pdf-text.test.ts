@@ -20,7 +20,16 @@ import { renderPdf } from './pdf';
 
 const pdfText = (pdf: Uint8Array) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(pdf), encoding: 'utf8' }).replace(/\s+/g, ' ');
 
-const line = (index: number, date: string, debit: number, credit: number): StatementLine => ({ index, date, dueDate: null, type: index % 2 ? 'Tahsilat' : 'Satış Faturası', debit, credit, invalid: {}, extras: {} });
+const line = (index: number, date: string, debit: number, credit: number): StatementLine => ({
+  index,
+  date,
+  dueDate: null,
+  type: index % 2 ? 'Tahsilat' : 'Satış Faturası',
+  debit,
+  credit,
+  invalid: {},
+  extras: {},
+});
 const lines = [line(0, '2026-01-15', 1_234_56, 0), line(1, '2026-02-03', 0, 34_50), line(2, '2026-03-20', 500_00, 0)];
 const statement: Statement = { lines, extraColumns: [], warnings: 0 };
 
@@ -33,36 +42,98 @@ type Doc = { label: string; make: () => Promise<Uint8Array>; words: string[] };
 
 const letter = (n: number, c: number, statementLines: boolean, openItems: boolean): Doc => ({
   label: `letter ${n}/${c}${statementLines ? ' +lines' : ''}${openItems ? ' +open' : ''}`,
-  make: async () => (await buildLetter({
-    accountId: String(3000 + n), account: { name: NAMES[n]!, province: 'İzmir', district: 'Karşıyaka', currency: null }, statement,
-    asOf: '2026-06-30', options: { statementLines, openItems, from: null }, company: { title: COMPANIES[c]!, address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1234567890' },
-    ttk94Clause: true, today: '2026-11-27', madeAt: '27.11.2026 08:00', at: '2026-11-27T05:00:00.000Z',
-  })).pdf,
+  make: async () =>
+    (
+      await buildLetter({
+        accountId: String(3000 + n),
+        account: { name: NAMES[n]!, province: 'İzmir', district: 'Karşıyaka', currency: null },
+        statement,
+        asOf: '2026-06-30',
+        options: { statementLines, openItems, from: null },
+        company: { title: COMPANIES[c]!, address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1234567890' },
+        ttk94Clause: true,
+        today: '2026-11-27',
+        madeAt: '27.11.2026 08:00',
+        at: '2026-11-27T05:00:00.000Z',
+      })
+    ).pdf,
   words: [NAMES[n]!, COMPANIES[c]!, 'Konu: Cari hesap mutabakatı', 'Cevap formu', 'Karşıyaka', ...(openItems ? ['Açık Kalemler Ekstresi'] : [])],
 });
 
 const babs = (n: number, c: number, list: boolean): Doc => {
   const props = {
-    company: { title: COMPANIES[c]!, address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1234567890' }, account: { id: String(4000 + n), name: NAMES[n]!, province: 'Muğla', district: 'Fethiye' }, issuedOn: '2026-11-27',
+    company: { title: COMPANIES[c]!, address: 'İstanbul', taxOffice: 'Kadıköy', taxNo: '1234567890' },
+    account: { id: String(4000 + n), name: NAMES[n]!, province: 'Muğla', district: 'Fethiye' },
+    issuedOn: '2026-11-27',
     snapshot: {
-      month: '2026-10', threshold: 5_000_00, ours: { bs: { count: 1, net: 6_000_00 }, ba: { count: 0, net: 0 } }, reportable: { bs: true, ba: false }, taxId: '1234567890', foreign: [], unclassified: 0,
-      docs: [{ form: 'bs' as const, number: 'SF2026-000901', date: '2026-10-05', type: 'Satış Faturası', net: 6_000_00, vat: 1_200_00, total: 7_200_00, currency: 'TL' }],
+      month: '2026-10',
+      threshold: 5_000_00,
+      ours: { bs: { count: 1, net: 6_000_00 }, ba: { count: 0, net: 0 } },
+      reportable: { bs: true, ba: false },
+      taxId: '1234567890',
+      foreign: [],
+      unclassified: 0,
+      docs: [
+        {
+          form: 'bs' as const,
+          number: 'SF2026-000901',
+          date: '2026-10-05',
+          type: 'Satış Faturası',
+          net: 6_000_00,
+          vat: 1_200_00,
+          total: 7_200_00,
+          currency: 'TL',
+        },
+      ],
     },
   };
   return list
-    ? { label: `babs list ${n}/${c}`, make: () => renderPdf([babsDocsPdf(props)], 'BA/BS belge listesi', '27.11.2026 08:00'), words: [NAMES[n]!, COMPANIES[c]!, 'SF2026-000901', 'Satış Faturası'] }
-    : { label: `babs letter ${n}/${c}`, make: () => renderPdf([babsLetterPdf(props) as PdfPart], 'BA/BS mutabakatı', '27.11.2026 08:00'), words: [NAMES[n]!, COMPANIES[c]!, 'Konu: Ekim 2026 dönemi Form Ba / Form Bs mutabakatı', 'VKN/TCKN: 1234567890'] };
+    ? {
+        label: `babs list ${n}/${c}`,
+        make: () => renderPdf([babsDocsPdf(props)], 'BA/BS belge listesi', '27.11.2026 08:00'),
+        words: [NAMES[n]!, COMPANIES[c]!, 'SF2026-000901', 'Satış Faturası'],
+      }
+    : {
+        label: `babs letter ${n}/${c}`,
+        make: () => renderPdf([babsLetterPdf(props) as PdfPart], 'BA/BS mutabakatı', '27.11.2026 08:00'),
+        words: [NAMES[n]!, COMPANIES[c]!, 'Konu: Ekim 2026 dönemi Form Ba / Form Bs mutabakatı', 'VKN/TCKN: 1234567890'],
+      };
 };
 
 const TITLES: Record<DocKind, string> = { openItems: 'Açık Kalemler Ekstresi', lateInterest: 'Vade Farkı Hesabı', statement: 'Cari Hesap Ekstresi' };
 const tahsilat = (kind: DocKind, n: number, c: number): Doc => ({
   label: `tahsilat ${kind} ${n}/${c}`,
-  make: () => documentPdf(kind, { company: COMPANIES[c]!, account: { id: String(5000 + n), name: NAMES[n]! }, lines, docKey: null, currencies: ['TL'], asOf: '2026-06-30', now: new Date('2026-11-27T05:00:00Z') }),
+  make: () =>
+    documentPdf(kind, {
+      company: COMPANIES[c]!,
+      account: { id: String(5000 + n), name: NAMES[n]! },
+      lines,
+      docKey: null,
+      currencies: ['TL'],
+      asOf: '2026-06-30',
+      now: new Date('2026-11-27T05:00:00Z'),
+    }),
   words: [NAMES[n]!, COMPANIES[c]!, TITLES[kind]],
 });
 
-const letters = [letter(0, 0, false, false), letter(1, 1, true, false), letter(2, 0, false, true), letter(0, 1, true, true), letter(1, 0, false, false), letter(2, 1, false, false)];
-const others = [tahsilat('openItems', 0, 0), babs(0, 0, false), tahsilat('statement', 1, 1), babs(1, 1, true), tahsilat('lateInterest', 2, 0), babs(2, 1, false), tahsilat('statement', 2, 1), babs(0, 1, true)];
+const letters = [
+  letter(0, 0, false, false),
+  letter(1, 1, true, false),
+  letter(2, 0, false, true),
+  letter(0, 1, true, true),
+  letter(1, 0, false, false),
+  letter(2, 1, false, false),
+];
+const others = [
+  tahsilat('openItems', 0, 0),
+  babs(0, 0, false),
+  tahsilat('statement', 1, 1),
+  babs(1, 1, true),
+  tahsilat('lateInterest', 2, 0),
+  babs(2, 1, false),
+  tahsilat('statement', 2, 1),
+  babs(0, 1, true),
+];
 
 describe('documents made one after another in one process', () => {
   it('each read back with every letter of their text, in any order', { timeout: 30_000 }, async () => {

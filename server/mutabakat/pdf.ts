@@ -104,5 +104,7 @@ function pdfmake(): PdfMakeServer {
 }
 
 export async function renderPdf(parts: readonly PdfPart[], title: string, madeAt: string): Promise<Buffer> {
-  return pdfmake().createPdf(pdfDefinition(parts, { title }, madeAt)).getBuffer();
+  return pdfmake()
+    .createPdf(pdfDefinition(parts, { title }, madeAt))
+    .getBuffer();
 }

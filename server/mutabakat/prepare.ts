@@ -53,8 +53,10 @@ export async function prepareJob(ctx: AppCtx, job: Job): Promise<void> {
   const ids = (job.payload.letterIds as string[]) ?? [];
   const campaign = (await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0];
   if (!campaign) return;
-  const todo = await ctx.db.select({ id: letters.id, accountId: letters.accountId, to: letters.to, cc: letters.cc, person: letters.person, attempts: letters.prepareAttempts })
-    .from(letters).where(and(inArray(letters.id, ids), eq(letters.state, 'preparing')));
+  const todo = await ctx.db
+    .select({ id: letters.id, accountId: letters.accountId, to: letters.to, cc: letters.cc, person: letters.person, attempts: letters.prepareAttempts })
+    .from(letters)
+    .where(and(inArray(letters.id, ids), eq(letters.state, 'preparing')));
   if (todo.length === 0) return;
   let accounts = accountCache.get(campaignId);
   if (!accounts) {
@@ -94,10 +96,27 @@ export async function prepareJob(ctx: AppCtx, job: Job): Promise<void> {
       for (const f of failed) {
         // The account's name from the ERP's list (when it was read): the board names the letter it could not prepare.
         const name = byId?.get(f.l.accountId)?.name;
-        await tx.update(letters).set({ prepareAttempts: sql`${letters.prepareAttempts} + 1`, lastError: f.why, ...(name ? { accountName: name } : {}), ...(last(f) ? { state: 'prepare_failed' } : {}) })
+        await tx
+          .update(letters)
+          .set({
+            prepareAttempts: sql`${letters.prepareAttempts} + 1`,
+            lastError: f.why,
+            ...(name ? { accountName: name } : {}),
+            ...(last(f) ? { state: 'prepare_failed' } : {}),
+          })
           .where(and(eq(letters.id, f.l.id), eq(letters.state, 'preparing')));
       }
-      await appendEvents(tx, ctx.now(), failed.map((f) => ({ campaignId, letterId: f.l.id, accountId: f.l.accountId, type: 'prepare_failed', detail: { error: f.why, attempt: f.l.attempts + 1, final: last(f) } })));
+      await appendEvents(
+        tx,
+        ctx.now(),
+        failed.map((f) => ({
+          campaignId,
+          letterId: f.l.id,
+          accountId: f.l.accountId,
+          type: 'prepare_failed',
+          detail: { error: f.why, attempt: f.l.attempts + 1, final: last(f) },
+        })),
+      );
     });
     if (ended.length < failed.length) throw new Error(`${failed.length - ended.length} mektup hazırlanamadı (ERP); yeniden denenecek`);
   }
@@ -121,17 +140,33 @@ function prepareReason(e: unknown, what = 'Hesabın ekstresi'): string {
  */
 async function readCampaignAccounts(ctx: AppCtx, campaignId: string): Promise<Map<string, Account>> {
   if (!ctx.erp.accountsRaw) return ctx.erp.accounts();
-  const [raw, rows] = await Promise.all([ctx.erp.accountsRaw(), ctx.db.select({ accountId: letters.accountId }).from(letters).where(eq(letters.campaignId, campaignId))]);
-  const list = await campaignAccountsInPool(raw, rows.map((r) => r.accountId));
+  const [raw, rows] = await Promise.all([
+    ctx.erp.accountsRaw(),
+    ctx.db.select({ accountId: letters.accountId }).from(letters).where(eq(letters.campaignId, campaignId)),
+  ]);
+  const list = await campaignAccountsInPool(
+    raw,
+    rows.map((r) => r.accountId),
+  );
   return new Map(list.map((a) => [a.id, a]));
 }
 
 async function buildOne(ctx: AppCtx, campaign: typeof campaigns.$inferSelect, l: Todo, account: Account | undefined, now: Date): Promise<BuiltLetter> {
   const erp = ctx.erp;
-  const read = await withErpSlot(ctx.settings.erpConcurrency, async () => (erp.statementRaw ? { raw: await erp.statementRaw(l.accountId) } : { statement: await erp.statement(l.accountId) }));
+  const read = await withErpSlot(ctx.settings.erpConcurrency, async () =>
+    erp.statementRaw ? { raw: await erp.statementRaw(l.accountId) } : { statement: await erp.statement(l.accountId) },
+  );
   const input: LetterInput = {
-    ...read, accountId: l.accountId, account: account ? { name: account.name, province: account.province, district: account.district, currency: account.currency ?? null } : null,
-    asOf: campaign.asOf, options: campaign.options, company: ctx.company, ttk94Clause: ctx.ttk94Clause, today: todayIso(now), madeAt: formatDateTime(now), at: now.toISOString(),
+    ...read,
+    accountId: l.accountId,
+    account: account ? { name: account.name, province: account.province, district: account.district, currency: account.currency ?? null } : null,
+    asOf: campaign.asOf,
+    options: campaign.options,
+    company: ctx.company,
+    ttk94Clause: ctx.ttk94Clause,
+    today: todayIso(now),
+    madeAt: formatDateTime(now),
+    at: now.toISOString(),
   };
   return buildLetterInPool(input);
 }
@@ -148,16 +183,51 @@ async function save(ctx: AppCtx, campaign: typeof campaigns.$inferSelect, built:
     const done = new Set<string>();
     for (let i = 0; i < built.length; i += SAVE_STATEMENT) {
       if (i > 0) await breathe();
-      const values = sql.join(built.slice(i, i + SAVE_STATEMENT).map(({ l, b }) => sql`(${l.id}::text, ${stateOf(l)}::text, ${b.name}::text, ${JSON.stringify(b.snapshot)}::jsonb, ${b.pdf}::bytea, ${b.sha256}::text)`), sql`, `);
-      const updated = await tx.execute(sql`UPDATE letters AS l SET state = v.state, account_name = v.name, snapshot = v.snapshot, pdf = v.pdf, pdf_sha256 = v.sha, last_error = NULL
+      const values = sql.join(
+        built
+          .slice(i, i + SAVE_STATEMENT)
+          .map(
+            ({ l, b }) => sql`(${l.id}::text, ${stateOf(l)}::text, ${b.name}::text, ${JSON.stringify(b.snapshot)}::jsonb, ${b.pdf}::bytea, ${b.sha256}::text)`,
+          ),
+        sql`, `,
+      );
+      const updated =
+        await tx.execute(sql`UPDATE letters AS l SET state = v.state, account_name = v.name, snapshot = v.snapshot, pdf = v.pdf, pdf_sha256 = v.sha, last_error = NULL
         FROM (VALUES ${values}) AS v(id, state, name, snapshot, pdf, sha)
         WHERE l.id = v.id AND l.state = 'preparing' RETURNING l.id`);
       for (const r of (updated as unknown as { rows: { id: string }[] }).rows) done.add(r.id);
     }
     const saved = built.filter(({ l }) => done.has(l.id));
     await breathe();
-    await appendEvents(tx, now, saved.map(({ l, b }) => ({ campaignId: campaign.id, letterId: l.id, accountId: l.accountId, type: 'prepared', detail: { pdfSha256: b.sha256, ours: b.snapshot.ours, localBalance: b.snapshot.localBalance, warnings: b.snapshot.warnings } })));
+    await appendEvents(
+      tx,
+      now,
+      saved.map(({ l, b }) => ({
+        campaignId: campaign.id,
+        letterId: l.id,
+        accountId: l.accountId,
+        type: 'prepared',
+        detail: { pdfSha256: b.sha256, ours: b.snapshot.ours, localBalance: b.snapshot.localBalance, warnings: b.snapshot.warnings },
+      })),
+    );
     const queued = saved.filter(({ l }) => stateOf(l) === 'queued');
-    await queueMails(ctx, tx, queued.map(({ l, b }) => ({ id: l.id, campaignId: campaign.id, accountId: l.accountId, accountName: b.name, to: l.to, cc: l.cc, person: l.person, snapshot: b.snapshot })), campaign, 'letter', now, null);
+    await queueMails(
+      ctx,
+      tx,
+      queued.map(({ l, b }) => ({
+        id: l.id,
+        campaignId: campaign.id,
+        accountId: l.accountId,
+        accountName: b.name,
+        to: l.to,
+        cc: l.cc,
+        person: l.person,
+        snapshot: b.snapshot,
+      })),
+      campaign,
+      'letter',
+      now,
+      null,
+    );
   });
 }

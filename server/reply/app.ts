@@ -42,10 +42,16 @@ const BUSY_PAGE = busyPage();
 const UNAVAILABLE_PAGE = unavailablePage();
 
 /** A response with plain header objects (@hono/node-server writes them as they are, no Headers built). */
-const html = (body: string, status = 200, extra?: Record<string, string>) => new Response(body, { status, headers: extra ? { ...HTML_HEADERS, ...extra } : HTML_HEADERS });
-const pdf = (bytes: Uint8Array, asciiName: string, name: string) => new Response(bytes as Uint8Array<ArrayBuffer>, {
-  headers: { ...HEADERS, 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}` },
-});
+const html = (body: string, status = 200, extra?: Record<string, string>) =>
+  new Response(body, { status, headers: extra ? { ...HTML_HEADERS, ...extra } : HTML_HEADERS });
+const pdf = (bytes: Uint8Array, asciiName: string, name: string) =>
+  new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      ...HEADERS,
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    },
+  });
 
 /**
  * The letter a token opens (see open() below). Prepared once per connection: PGlite plans it once
@@ -62,7 +68,6 @@ JOIN letters l ON l.id = t.letter_id
 JOIN campaigns c ON c.id = l.campaign_id
 LEFT JOIN events a ON a.id = l.answer_event_id
 WHERE t.hash = $1 AND t.expires_at > $2::timestamptz`;
-
 
 export interface ReplyOptions {
   /** The client's address (the gateway's trusted-proxy rule). */
@@ -135,15 +140,42 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
     const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
     return {
-      id: r.id, campaignId: r.campaign_id, accountId: r.account_id, accountName: r.account_name, snapshot: r.snapshot, asOf: r.as_of, deadline: r.deadline, kind: r.kind, expiresAt: Date.parse(r.expires_at), opened: r.opened, to: r.to, audit: r.audit,
-      answer: answer && { kind: answer.kind, balances: answer.balances, note: answer.note, name: answer.name, title: answer.title, at: answer.at, attachmentName: answer.attachment?.fileName ?? null, babs: answer.babs },
+      id: r.id,
+      campaignId: r.campaign_id,
+      accountId: r.account_id,
+      accountName: r.account_name,
+      snapshot: r.snapshot,
+      asOf: r.as_of,
+      deadline: r.deadline,
+      kind: r.kind,
+      expiresAt: Date.parse(r.expires_at),
+      opened: r.opened,
+      to: r.to,
+      audit: r.audit,
+      answer: answer && {
+        kind: answer.kind,
+        balances: answer.balances,
+        note: answer.note,
+        name: answer.name,
+        title: answer.title,
+        at: answer.at,
+        attachmentName: answer.attachment?.fileName ?? null,
+        babs: answer.babs,
+      },
     };
   }
 
   const view = (ctx: AppCtx, l: Opened, token: string): LetterView => ({
-    company: { title: ctx.company.title, address: ctx.company.address }, accountName: l.accountName, accountId: l.accountId,
-    asOf: l.asOf, deadline: l.deadline, ours: l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance)), localBalance: l.snapshot.localBalance,
-    pdfHref: `/yanit/${token}/pdf`, actionHref: `/yanit/${token}`, babs: l.snapshot.babs,
+    company: { title: ctx.company.title, address: ctx.company.address },
+    accountName: l.accountName,
+    accountId: l.accountId,
+    asOf: l.asOf,
+    deadline: l.deadline,
+    ours: l.snapshot.ours.map((m) => signedMoney(m.currency, m.balance)),
+    localBalance: l.snapshot.localBalance,
+    pdfHref: `/yanit/${token}/pdf`,
+    actionHref: `/yanit/${token}`,
+    babs: l.snapshot.babs,
     ...(l.audit ? { audit: { firm: l.audit.firm, auditorEmail: l.audit.auditorEmail, form: l.audit.form } } : {}),
   });
   const meta = (c: Context) => ({ ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
@@ -166,7 +198,14 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     const l = await open(ctx, token, hash);
     if (!l) return plain();
     // The first open is the auditor's evidence (address, browser); a repeat open writes nothing.
-    if (!l.opened) await opened.record({ at: ctx.now().toISOString(), campaignId: l.campaignId, letterId: l.id, accountId: l.accountId, detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) } });
+    if (!l.opened)
+      await opened.record({
+        at: ctx.now().toISOString(),
+        campaignId: l.campaignId,
+        letterId: l.id,
+        accountId: l.accountId,
+        detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) },
+      });
     const v = view(ctx, l, token);
     if (l.answer) return html(answeredOf(v, l.answer));
     if (l.audit) return auditPage(ctx, l, v, {}, [], 200, c.req.query('yeni') === '1');
@@ -183,7 +222,11 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     const l = await open(ctx, token, hash);
     if (!l) return plain();
     const row = (await ctx.db.select({ pdf: letters.pdf }).from(letters).where(eq(letters.id, l.id)))[0]!;
-    return pdf(row.pdf!, 'mutabakat.pdf', l.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName}.pdf`);
+    return pdf(
+      row.pdf!,
+      'mutabakat.pdf',
+      l.kind === 'babs' ? babsLetterFileName(l.accountName || l.accountId, l.asOf.slice(0, 7)) : `Mutabakat mektubu - ${l.accountName}.pdf`,
+    );
   });
 
   app.get('/yanit/:token/belgeler.pdf', async (c) => {
@@ -237,7 +280,20 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
       return html(formOf(v, {}, ['Form okunamadı; lütfen tekrar deneyin.']), 400);
     }
     const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
-    const values: FormValues = { code: str('code'), kind: str('kind'), amount: str('amount'), side: str('side'), currency: str('currency'), note: str('note'), name: str('name'), title: str('title'), bsCount: str('bsCount'), bsAmount: str('bsAmount'), baCount: str('baCount'), baAmount: str('baAmount') };
+    const values: FormValues = {
+      code: str('code'),
+      kind: str('kind'),
+      amount: str('amount'),
+      side: str('side'),
+      currency: str('currency'),
+      note: str('note'),
+      name: str('name'),
+      title: str('title'),
+      bsCount: str('bsCount'),
+      bsAmount: str('bsAmount'),
+      baCount: str('baCount'),
+      baAmount: str('baAmount'),
+    };
     const errors: string[] = [];
     if (values.kind !== 'agreed' && values.kind !== 'disagreed') errors.push('“Mutabıkız” ya da “Mutabık değiliz” seçilmeli.');
     if (!values.name) errors.push('Ad soyad gerekli.');
@@ -284,9 +340,25 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
       if ('page' in checked) return page(checked.page);
       identity = checked.identity;
     }
-    if (upload) await ctx.db.insert(uploads).values({ id: upload.id, letterId: l.id, fileName: upload.fileName, type: upload.type, size: upload.size, sha256: upload.sha256, bytes: upload.bytes, createdAt: ctx.now() });
+    if (upload)
+      await ctx.db.insert(uploads).values({
+        id: upload.id,
+        letterId: l.id,
+        fileName: upload.fileName,
+        type: upload.type,
+        size: upload.size,
+        sha256: upload.sha256,
+        bytes: upload.bytes,
+        createdAt: ctx.now(),
+      });
     const input: AnswerInput = {
-      kind: values.kind as AnswerInput['kind'], balances, note: values.note ?? '', name: values.name!, title: values.title!, date: todayIso(ctx.now()), channel: 'web',
+      kind: values.kind as AnswerInput['kind'],
+      balances,
+      note: values.note ?? '',
+      name: values.name!,
+      title: values.title!,
+      date: todayIso(ctx.now()),
+      channel: 'web',
       attachment: upload ? { id: upload.id, fileName: upload.fileName, size: upload.size, type: upload.type } : null,
       ...(babs ? { babs } : {}),
       ...(identity ? { identity } : {}),

@@ -15,7 +15,15 @@ export interface StepPage {
 }
 
 /** The page an unanswered auditor's letter shows: locked, the identity step, the code and answer form, or the answer form once verified. */
-export async function identityStep(ctx: AppCtx, letterId: string, v: LetterView, values: FormValues = {}, errors: string[] = [], status = 200, anotherCode = false): Promise<StepPage> {
+export async function identityStep(
+  ctx: AppCtx,
+  letterId: string,
+  v: LetterView,
+  values: FormValues = {},
+  errors: string[] = [],
+  status = 200,
+  anotherCode = false,
+): Promise<StepPage> {
   const s = await identityState(ctx, letterId);
   if (s.state === 'locked') return { body: lockedPage(v), status: 423 };
   // "Kod gelmediyse yeniden iste": the identity step again (a new code replaces the old one).
@@ -35,7 +43,13 @@ export async function askForCode(ctx: AppCtx, l: IdentityLetter, v: LetterView, 
 }
 
 /** With the answer: the answer is taken only from whoever holds the code mailed to the letter's address. */
-export async function identityForAnswer(ctx: AppCtx, l: IdentityLetter, v: LetterView, values: FormValues, meta: Meta): Promise<{ identity: Record<string, unknown> } | { page: StepPage }> {
+export async function identityForAnswer(
+  ctx: AppCtx,
+  l: IdentityLetter,
+  v: LetterView,
+  values: FormValues,
+  meta: Meta,
+): Promise<{ identity: Record<string, unknown> } | { page: StepPage }> {
   const s = await identityState(ctx, l.id);
   if (s.state === 'locked') return { page: { body: lockedPage(v), status: 423 } };
   if (s.state === 'none') return { page: { body: identityPage(v, ['Önce kimliğinizi doğrulayın: VKN/TCKN girip kodu isteyin.']), status: 400 } };

@@ -11,11 +11,13 @@ import type { BabsForm } from '../../src/domain/babs/classify';
 import { answerForm, answeredBody, answeredPage, companyBlock, esc, formPage, type AnswerView, type FormValues, type LetterView } from './page';
 
 /** The reply page's form for either kind of letter. */
-export const formOf = (v: LetterView, values: FormValues = {}, errors: string[] = []): string => (v.babs ? babsFormPage(v, values, errors) : formPage(v, values, errors));
+export const formOf = (v: LetterView, values: FormValues = {}, errors: string[] = []): string =>
+  v.babs ? babsFormPage(v, values, errors) : formPage(v, values, errors);
 /** The answered page for either kind of letter. */
 export const answeredOf = (v: LetterView, a: AnswerView, notice?: string): string => (v.babs ? babsAnsweredPage(v, a, notice) : answeredPage(v, a, notice));
 
-export const BABS_NOTE = 'Bu yanıt Form Ba / Form Bs bildirimlerimizin karşılaştırılması içindir; verilmiş bir beyannameyi değiştirmez. Bir fark varsa düzeltme, ilgili dönemin bildirimi düzeltilerek yapılır.';
+export const BABS_NOTE =
+  'Bu yanıt Form Ba / Form Bs bildirimlerimizin karşılaştırılması içindir; verilmiş bir beyannameyi değiştirmez. Bir fark varsa düzeltme, ilgili dönemin bildirimi düzeltilerek yapılır.';
 
 const figureText = (f: BabsFigure) => `${f.count} belge · ${formatMoney(f.net)} TL`;
 
@@ -45,17 +47,29 @@ export function babsFormPage(v: LetterView, values: FormValues = {}, errors: str
   const row = (f: BabsForm) => `<p><strong>${esc(THEIR_LABEL[f])}</strong></p>
 <div class="row"><div><label for="${f}Count">Belge sayısı</label><input type="text" id="${f}Count" name="${f}Count" inputmode="numeric" value="${val(`${f}Count`, String(s.ours[f].count))}"></div>
 <div><label for="${f}Amount">KDV hariç tutar (TL)</label><input type="text" id="${f}Amount" name="${f}Amount" inputmode="decimal" placeholder="1.234,56" value="${val(`${f}Amount`, plainMoney(s.ours[f].net))}"></div></div>`;
-  return answerForm(v, {
-    title: 'BA/BS mutabakat yanıtı', head: head(v), question: 'Rakamlarımız kayıtlarınızla uyuşuyor mu?',
-    theirsLegend: 'Mutabık değilseniz: sizin kayıtlarınızdaki rakamlar',
-    theirs: `<p>Kutulara bizim rakamlarımız yazılıdır; yalnızca sizde farklı olanı değiştirin.</p>\n${row('bs')}\n${row('ba')}`,
-    noteLabel: 'Açıklama (ör. eksik ya da fazla görünen fatura)', fileLabel: 'Ek (isteğe bağlı: Ba/Bs listeniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)', note: BABS_NOTE,
-  }, values, errors);
+  return answerForm(
+    v,
+    {
+      title: 'BA/BS mutabakat yanıtı',
+      head: head(v),
+      question: 'Rakamlarımız kayıtlarınızla uyuşuyor mu?',
+      theirsLegend: 'Mutabık değilseniz: sizin kayıtlarınızdaki rakamlar',
+      theirs: `<p>Kutulara bizim rakamlarımız yazılıdır; yalnızca sizde farklı olanı değiştirin.</p>\n${row('bs')}\n${row('ba')}`,
+      noteLabel: 'Açıklama (ör. eksik ya da fazla görünen fatura)',
+      fileLabel: 'Ek (isteğe bağlı: Ba/Bs listeniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)',
+      note: BABS_NOTE,
+    },
+    values,
+    errors,
+  );
 }
 
 export function babsAnsweredPage(v: LetterView, a: AnswerView, notice?: string): string {
   const theirs = a.babs;
-  const theirsBefore = a.kind === 'disagreed' && theirs ? `<p>Kayıtlarınızdaki rakamlar:</p>${(['bs', 'ba'] as const).map((f) => `<p>${esc(THEIR_LABEL[f])}:<br><span class="balance">${esc(figureText(theirs[f]))}</span></p>`).join('')}` : '';
+  const theirsBefore =
+    a.kind === 'disagreed' && theirs
+      ? `<p>Kayıtlarınızdaki rakamlar:</p>${(['bs', 'ba'] as const).map((f) => `<p>${esc(THEIR_LABEL[f])}:<br><span class="balance">${esc(figureText(theirs[f]))}</span></p>`).join('')}`
+      : '';
   return answeredBody(v, a, { title: 'BA/BS mutabakat yanıtı', head: head(v), theirsBefore, note: BABS_NOTE }, notice);
 }
 

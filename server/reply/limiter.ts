@@ -1,7 +1,11 @@
 /** Fixed-window counters per key (the reply page: per address and per token), per process. */
 export class WindowLimiter {
   private readonly hits = new Map<string, { start: number; n: number }>();
-  constructor(private readonly max: number, private readonly windowMs: number, private readonly now: () => number) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number,
+  ) {}
 
   /** Counts one hit; false when the key is over its limit in this window. */
   hit(key: string): boolean {

@@ -2,22 +2,32 @@
 import { describe, expect, it } from 'vitest';
 import { OpenedWriter, type OpenedEvent } from './opened';
 
-const ev = (letterId: string): OpenedEvent => ({ at: '2026-11-16T09:00:00.000Z', campaignId: 'c1', letterId, accountId: 'a', detail: { ip: '203.0.113.7', userAgent: 'x' } });
+const ev = (letterId: string): OpenedEvent => ({
+  at: '2026-11-16T09:00:00.000Z',
+  campaignId: 'c1',
+  letterId,
+  accountId: 'a',
+  detail: { ip: '203.0.113.7', userAgent: 'x' },
+});
 
 /** A write the test finishes by hand, recording each group it was given. */
 function manualWrites() {
   const groups: string[][] = [];
   const finish: ((err?: Error) => void)[] = [];
-  const write = (group: readonly OpenedEvent[]) => new Promise<void>((ok, fail) => {
-    groups.push(group.map((e) => e.letterId));
-    finish.push((err) => (err ? fail(err) : ok()));
-  });
+  const write = (group: readonly OpenedEvent[]) =>
+    new Promise<void>((ok, fail) => {
+      groups.push(group.map((e) => e.letterId));
+      finish.push((err) => (err ? fail(err) : ok()));
+    });
   return { groups, finish, write };
 }
 
 const settled = async (p: Promise<void>) => {
   let state = 'waiting';
-  p.then(() => (state = 'written'), () => (state = 'failed'));
+  p.then(
+    () => (state = 'written'),
+    () => (state = 'failed'),
+  );
   await new Promise((r) => setTimeout(r, 0));
   return state;
 };
@@ -36,7 +46,10 @@ describe('OpenedWriter (first opens of reply links)', () => {
     w.finish[0]!();
     expect([await settled(first), await settled(also)]).toEqual(['written', 'written']);
     // L2 and L3 came while L1 was written: one statement for both, and neither answered before it commits.
-    expect(w.groups).toEqual([['L1', 'L1b'], ['L2', 'L3']]);
+    expect(w.groups).toEqual([
+      ['L1', 'L1b'],
+      ['L2', 'L3'],
+    ]);
     expect(await settled(third)).toBe('waiting');
     w.finish[1]!();
     expect([await settled(second), await settled(third)]).toEqual(['written', 'written']);

@@ -16,7 +16,10 @@
 export class PageCache {
   private readonly pages = new Map<string, { html: string; until: number }>();
 
-  constructor(private readonly ttlMs: number, private readonly max = 2000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 2000,
+  ) {}
 
   /** The page kept for this token hash, or null. `now` is the app's clock (tests move it). */
   get(hash: string, now: number): string | null {

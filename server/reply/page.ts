@@ -40,12 +40,18 @@ export function layout(title: string, body: string): string {
 
 /** The one page for a link that does not lead to a letter (unknown, expired, cancelled): no hint which. */
 export function plainPage(): string {
-  return layout('Mutabakat yanıtı', '<h1>Bu bağlantı kullanılamıyor</h1><p>Bağlantı geçersiz ya da süresi dolmuş olabilir. Mutabakat için lütfen size e-postayı gönderen firmayla iletişime geçin.</p>');
+  return layout(
+    'Mutabakat yanıtı',
+    '<h1>Bu bağlantı kullanılamıyor</h1><p>Bağlantı geçersiz ya da süresi dolmuş olabilir. Mutabakat için lütfen size e-postayı gönderen firmayla iletişime geçin.</p>',
+  );
 }
 
 /** The database cannot be reached (or another fault): nothing was taken, try again shortly. */
 export function unavailablePage(): string {
-  return layout('Mutabakat yanıtı', '<h1>Şu anda yanıt verilemiyor</h1><p>Sistemimize şu anda ulaşılamıyor; bir yanıt gönderdiyseniz kaydedilmedi. Lütfen birkaç dakika sonra tekrar deneyin.</p>');
+  return layout(
+    'Mutabakat yanıtı',
+    '<h1>Şu anda yanıt verilemiyor</h1><p>Sistemimize şu anda ulaşılamıyor; bir yanıt gönderdiyseniz kaydedilmedi. Lütfen birkaç dakika sonra tekrar deneyin.</p>',
+  );
 }
 
 export function busyPage(): string {
@@ -77,9 +83,10 @@ export const companyBlock = (v: LetterView) =>
 
 function head(v: LetterView): string {
   const ours = v.ours.map((m) => `<p class="balance">${esc(moneyText(m))} — ${esc(sideWords(m))}</p>`).join('');
-  const tl = v.localBalance !== undefined && !(v.ours.length === 1 && v.ours[0]!.currency === 'TL')
-    ? `<p>ERP kayıtlarımızdaki TL karşılığı (tüm işlemler): ${esc(moneyText({ currency: 'TL', balance: v.localBalance, side: '' }))}${v.localBalance ? ` ${v.localBalance > 0 ? 'borç' : 'alacak'}` : ''}</p>`
-    : '';
+  const tl =
+    v.localBalance !== undefined && !(v.ours.length === 1 && v.ours[0]!.currency === 'TL')
+      ? `<p>ERP kayıtlarımızdaki TL karşılığı (tüm işlemler): ${esc(moneyText({ currency: 'TL', balance: v.localBalance, side: '' }))}${v.localBalance ? ` ${v.localBalance > 0 ? 'borç' : 'alacak'}` : ''}</p>`
+      : '';
   return `${companyBlock(v)}
 <h1>${v.audit ? 'Bakiye teyidi — bağımsız denetim' : 'Cari hesap mutabakatı'}</h1>
 <p>Sayın <strong>${esc(v.accountName)}</strong> (cari kodu ${esc(v.accountId)}),</p>
@@ -113,11 +120,13 @@ export interface FormValues {
 /** Their balance: one amount (any of our currencies or TL) — or, for a letter of several currencies, one per currency. */
 function theirFields(v: LetterView, values: FormValues, sel: (cur: string, val: string | undefined) => string): string {
   if (v.ours.length > 1) {
-    return v.ours.map((m) => {
-      const k = m.currency;
-      return `<div class="row"><div><label for="amount_${esc(k)}">Tutar (${esc(k)})</label><input type="text" id="amount_${esc(k)}" name="amount_${esc(k)}" inputmode="decimal" placeholder="1.234,56" value="${esc(values.byCurrency?.[k]?.amount ?? '')}"></div>
+    return v.ours
+      .map((m) => {
+        const k = m.currency;
+        return `<div class="row"><div><label for="amount_${esc(k)}">Tutar (${esc(k)})</label><input type="text" id="amount_${esc(k)}" name="amount_${esc(k)}" inputmode="decimal" placeholder="1.234,56" value="${esc(values.byCurrency?.[k]?.amount ?? '')}"></div>
 <div><label for="side_${esc(k)}">Borç / alacak (${esc(k)})</label><select id="side_${esc(k)}" name="side_${esc(k)}"><option value="B"${sel('B', values.byCurrency?.[k]?.side)}>Size borçluyuz (borç)</option><option value="A"${sel('A', values.byCurrency?.[k]?.side)}>Sizden alacaklıyız (alacak)</option></select></div></div>`;
-    }).join('\n');
+      })
+      .join('\n');
   }
   const currencies = [...new Set([...v.ours.map((m) => m.currency), 'TL'])];
   return `<div class="row"><div><label for="amount">Tutar</label><input type="text" id="amount" name="amount" inputmode="decimal" placeholder="1.234,56" value="${esc(values.amount ?? '')}"></div>
@@ -145,8 +154,12 @@ export interface FormParts {
 /** The reply form (either kind of letter): Mutabıkız / Mutabık değiliz, their figures, note, attachment, who answers. */
 export function answerForm(v: LetterView, p: FormParts, values: FormValues, errors: string[]): string {
   const checked = (k: string) => (values.kind === k ? ' checked' : '');
-  const errorBox = errors.length ? `<div class="errors" role="alert"><p class="error">Yanıt kaydedilemedi:</p><ul>${errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>` : '';
-  return layout(p.title, `${p.head}
+  const errorBox = errors.length
+    ? `<div class="errors" role="alert"><p class="error">Yanıt kaydedilemedi:</p><ul>${errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>`
+    : '';
+  return layout(
+    p.title,
+    `${p.head}
 <h2>Yanıtınız</h2>${errorBox}
 <form method="post" action="${esc(v.actionHref)}" enctype="multipart/form-data">${p.before ?? ''}
 <fieldset class="choice"><legend>${esc(p.question)}</legend>
@@ -162,17 +175,28 @@ ${p.theirs}
 <p class="note">${esc(p.note)}</p>
 <p>Son yanıt tarihi: ${esc(formatDate(v.deadline))}. Yalnızca bir yanıt verilebilir.</p>
 <button type="submit">Yanıtı gönder</button>
-</form>`);
+</form>`,
+  );
 }
 
 export function formPage(v: LetterView, values: FormValues = {}, errors: string[] = [], before?: string): string {
   const sel = (cur: string, val: string | undefined) => (cur === val ? ' selected' : '');
-  return answerForm(v, {
-    before,
-    title: 'Mutabakat yanıtı', head: head(v), question: 'Bakiyemiz kayıtlarınızla uyuşuyor mu?',
-    theirsLegend: 'Mutabık değilseniz: kayıtlarınızdaki bakiye', theirs: theirFields(v, values, sel),
-    noteLabel: 'Açıklama', fileLabel: 'Ek (isteğe bağlı: hesap ekstreniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)', note: TTK_NOTE,
-  }, values, errors);
+  return answerForm(
+    v,
+    {
+      before,
+      title: 'Mutabakat yanıtı',
+      head: head(v),
+      question: 'Bakiyemiz kayıtlarınızla uyuşuyor mu?',
+      theirsLegend: 'Mutabık değilseniz: kayıtlarınızdaki bakiye',
+      theirs: theirFields(v, values, sel),
+      noteLabel: 'Açıklama',
+      fileLabel: 'Ek (isteğe bağlı: hesap ekstreniz; PDF, XLSX, CSV, PNG veya JPG, en fazla 10 MB)',
+      note: TTK_NOTE,
+    },
+    values,
+    errors,
+  );
 }
 
 export interface AnswerView {
@@ -190,8 +214,15 @@ export interface AnswerView {
  * The answer, read-only (either kind of letter). What they gave when they did not agree: `theirsBefore`
  * above the list (BA/BS figures), or `theirsRow`, a row of it (cari balances).
  */
-export function answeredBody(v: LetterView, a: AnswerView, p: { title: string; head: string; theirsBefore?: string; theirsRow?: string; note: string }, notice?: string): string {
-  return layout(p.title, `${p.head}
+export function answeredBody(
+  v: LetterView,
+  a: AnswerView,
+  p: { title: string; head: string; theirsBefore?: string; theirsRow?: string; note: string },
+  notice?: string,
+): string {
+  return layout(
+    p.title,
+    `${p.head}
 ${notice ? `<p class="error" role="alert">${esc(notice)}</p>` : ''}
 <h2>Yanıtınız kaydedildi</h2>
 ${p.theirsBefore ?? ''}
@@ -202,7 +233,8 @@ ${a.note ? `<dt>Açıklama</dt><dd>${esc(a.note)}</dd>` : ''}
 <dt>Zaman</dt><dd>${esc(formatDateTime(new Date(a.at)))}</dd>
 ${a.attachmentName ? `<dt>Ek</dt><dd>${esc(a.attachmentName)}</dd>` : ''}</dl>
 <p>Bu yanıt değiştirilemez. Bir düzeltme için lütfen ${esc(v.company.title || 'firmamız')} ile iletişime geçin.</p>
-<p class="note">${esc(p.note)}</p>`);
+<p class="note">${esc(p.note)}</p>`,
+  );
 }
 
 export function answeredPage(v: LetterView, a: AnswerView, notice?: string): string {

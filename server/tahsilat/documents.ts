@@ -23,14 +23,37 @@ export type DocKind = 'openItems' | 'lateInterest' | 'statement';
 export const DOC_KINDS: readonly DocKind[] = ['openItems', 'lateInterest', 'statement'];
 export const DOC_NAMES: Record<DocKind, string> = { openItems: 'Açık kalemler', lateInterest: 'Vade farkı hesabı', statement: 'Hesap ekstresi' };
 
-export interface DocInput { company: string; account: { id: string; name: string }; lines: Statement['lines']; docKey: string | null; currencies: readonly string[]; asOf: IsoDate; now: Date }
+export interface DocInput {
+  company: string;
+  account: { id: string; name: string };
+  lines: Statement['lines'];
+  docKey: string | null;
+  currencies: readonly string[];
+  asOf: IsoDate;
+  now: Date;
+}
 
 /** A document is as of today at the latest (the account view's rule: a day that has not come is today). */
 const asOfToday = (i: DocInput): DocInput => ({ ...i, asOf: effectiveAsOf(i.asOf, todayIso(i.now)) });
 
-const head = (i: DocInput, kind: 'openItems' | 'lateInterest' | 'statement') => ({ company: i.company, title: t(`doc.title.${kind}`), short: t(`doc.short.${kind}`), account: i.account, asOf: i.asOf, madeAt: i.now });
+const head = (i: DocInput, kind: 'openItems' | 'lateInterest' | 'statement') => ({
+  company: i.company,
+  title: t(`doc.title.${kind}`),
+  short: t(`doc.short.${kind}`),
+  account: i.account,
+  asOf: i.asOf,
+  madeAt: i.now,
+});
 
-export async function openItemsPdf(company: string, account: { id: string; name: string }, lines: Statement['lines'], docKey: string | null, currencies: readonly string[], asOf: IsoDate, now: Date): Promise<Buffer> {
+export async function openItemsPdf(
+  company: string,
+  account: { id: string; name: string },
+  lines: Statement['lines'],
+  docKey: string | null,
+  currencies: readonly string[],
+  asOf: IsoDate,
+  now: Date,
+): Promise<Buffer> {
   return documentPdf('openItems', { company, account, lines, docKey, currencies, asOf, now });
 }
 
@@ -46,8 +69,13 @@ function lateInterestParts(i: DocInput) {
   return i.currencies.map((currency) => {
     const r = lateInterest(i.lines, { asOf: i.asOf, currency, rate: DEFAULT_RATE, period: 'annual', vatRate: DEFAULT_VAT_RATE });
     const spec = lateInterestDocument(head(i, 'lateInterest'), lateInterestDocColumns(currency), sheetRowsOf(r, i.lines, i.docKey), {
-      side: t(r.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit'), rate: t(`ledger.lateInterest.schedule.${DEFAULT_RATE}`), period: t('ledger.lateInterest.period.annual'),
-      vat: rateText(DEFAULT_VAT_RATE), currency, totalInterest: r.totalInterest, totalVat: r.totalVat,
+      side: t(r.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit'),
+      rate: t(`ledger.lateInterest.schedule.${DEFAULT_RATE}`),
+      period: t('ledger.lateInterest.period.annual'),
+      vat: rateText(DEFAULT_VAT_RATE),
+      currency,
+      totalInterest: r.totalInterest,
+      totalVat: r.totalVat,
     });
     return { kind: 'table' as const, spec: spec as never };
   });
@@ -66,13 +94,27 @@ export function openItemsParts(input: DocInput) {
     // The bucket by its label, as the open-items page shows it ("0-30 Gün"), not its key.
     const labels = new Map<string, string>(r.buckets.map((b) => [b.key, bucketLabel(b)]));
     labels.set('undated', t('aging.bucket.undated'));
-    const rows: OpenRow[] = r.items.filter((x) => x.remaining > 0).map((x) => ({
-      index: x.index, date: x.date, dueDate: x.dueDate, type: i.lines[x.pos]!.type, documentNo: documentNumberOf(i.lines[x.pos], i.docKey), amount: x.amount, remaining: x.remaining, days: x.days, bucket: labels.get(x.bucket) ?? x.bucket,
-    }));
+    const rows: OpenRow[] = r.items
+      .filter((x) => x.remaining > 0)
+      .map((x) => ({
+        index: x.index,
+        date: x.date,
+        dueDate: x.dueDate,
+        type: i.lines[x.pos]!.type,
+        documentNo: documentNumberOf(i.lines[x.pos], i.docKey),
+        amount: x.amount,
+        remaining: x.remaining,
+        days: x.days,
+        bucket: labels.get(x.bucket) ?? x.bucket,
+      }));
     const money = (m: number) => `${formatMoney(m)} ${currency}`;
     const spec = openItemsDocument(head(i, 'openItems'), openItemsDocColumns(currency), rows, {
-      side: t(r.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit'), openTotal: money(r.openTotal), overdue: money(r.overdueTotal), overdueCount: r.overdueCount,
-      basis: t('ledger.basis.due'), currency,
+      side: t(r.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit'),
+      openTotal: money(r.openTotal),
+      overdue: money(r.overdueTotal),
+      overdueCount: r.overdueCount,
+      basis: t('ledger.basis.due'),
+      currency,
     });
     return { kind: 'table' as const, spec: spec as never };
   });
@@ -84,4 +126,5 @@ export async function documentPdf(kind: DocKind, input: DocInput): Promise<Buffe
   return renderPdf(parts, `${DOC_NAMES[kind]} ${i.account.name} ${formatDate(i.asOf)}`, formatDateTime(i.now));
 }
 
-export const attachmentName = (kind: DocKind, name: string, day: IsoDate) => `${DOC_NAMES[kind]} - ${name.replace(/[\\/:*?"<>|\r\n\t]+/g, ' ').slice(0, 80)} - ${formatDate(day)}.pdf`;
+export const attachmentName = (kind: DocKind, name: string, day: IsoDate) =>
+  `${DOC_NAMES[kind]} - ${name.replace(/[\\/:*?"<>|\r\n\t]+/g, ' ').slice(0, 80)} - ${formatDate(day)}.pdf`;

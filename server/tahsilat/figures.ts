@@ -57,7 +57,12 @@ export interface Snapshot {
   read: Set<string>;
 }
 
-export interface AgingEntry { id: string; name: string; side: 'receivable' | 'payable'; overdue: CurrencyOverdue[] }
+export interface AgingEntry {
+  id: string;
+  name: string;
+  side: 'receivable' | 'payable';
+  overdue: CurrencyOverdue[];
+}
 
 /** Above this many accounts with a balance the worklist is built from the ERP's aging answer. */
 export const fullReadLimit = () => Number(process.env.TAHSILAT_FULL_READ_LIMIT ?? 3000);
@@ -109,8 +114,20 @@ function agingEntries(table: ErpTable): Map<string, AgingEntry> | null {
     for (const b of layout.buckets) if (!b.notDue && cellMinor(row[b.key]) * sign > 0) oldest = Math.max(oldest, b.from ?? 1);
     const overdue = rowOverdue(row, layout) * sign;
     out.set(id, {
-      id, name: layout.nameKey ? cellText(row[layout.nameKey]) : '', side: sign > 0 ? 'receivable' : 'payable',
-      overdue: [{ currency: LOCAL_CURRENCY, overdue: Math.max(0, overdue), open: total * sign, overdueCount: 0, oldestDays: overdue > 0 ? oldest : 0, oldestDue: null, estimated: true }],
+      id,
+      name: layout.nameKey ? cellText(row[layout.nameKey]) : '',
+      side: sign > 0 ? 'receivable' : 'payable',
+      overdue: [
+        {
+          currency: LOCAL_CURRENCY,
+          overdue: Math.max(0, overdue),
+          open: total * sign,
+          overdueCount: 0,
+          oldestDays: overdue > 0 ? oldest : 0,
+          oldestDue: null,
+          estimated: true,
+        },
+      ],
     });
   }
   return out;
@@ -134,7 +151,11 @@ async function load(ctx: AppCtx): Promise<Snapshot> {
   if (aging) return { at, day, accounts, names: new Map([...aging.values()].map((a) => [a.id, a.name])), aging, read: new Set() };
   const list = [...(await ctx.erp.accounts()).values()];
   const snap: Snapshot = { at, day, accounts, names: new Map(list.map((a) => [a.id, a.name])), aging: null, read: new Set() };
-  await readAll(ctx, list.filter((a) => a.balance !== null && a.balance !== 0), snap);
+  await readAll(
+    ctx,
+    list.filter((a) => a.balance !== null && a.balance !== 0),
+    snap,
+  );
   return snap;
 }
 
@@ -145,7 +166,12 @@ async function load(ctx: AppCtx): Promise<Snapshot> {
 export async function figuresFor(ctx: AppCtx, snap: Snapshot, ids: Iterable<string>): Promise<void> {
   if (!snap.aging) return;
   const todo = [...new Set(ids)].filter((id) => !snap.read.has(id));
-  if (todo.length) await readAll(ctx, todo.map((id) => ({ id, name: snap.names.get(id) ?? '' })), snap);
+  if (todo.length)
+    await readAll(
+      ctx,
+      todo.map((id) => ({ id, name: snap.names.get(id) ?? '' })),
+      snap,
+    );
 }
 
 /** The current snapshot (read again when older than `maxAgeMs` or forced). */

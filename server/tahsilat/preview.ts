@@ -27,7 +27,9 @@ export async function previewTemplate(ctx: AppCtx, body: unknown): Promise<{ sub
   }
   const name = (await readSnapshot(ctx)).snapshot?.names.get(accountId) ?? accountId;
   const f = figuresOf(accountId, name, st, todayIso(ctx.now()));
-  const overdue = (f?.side === 'receivable' ? f.overdue : []).filter((c) => c.overdue > 0).map((c) => ({ currency: c.currency, overdue: c.overdue, oldestDays: c.oldestDays }));
+  const overdue = (f?.side === 'receivable' ? f.overdue : [])
+    .filter((c) => c.overdue > 0)
+    .map((c) => ({ currency: c.currency, overdue: c.overdue, oldestDays: c.oldestDays }));
   const addr = await collectAddress(ctx, accountId);
   const vars = templateVars(name, addr.person, overdue, ctx.company.title);
   const filled = fillTemplate(text, vars);

@@ -60,7 +60,15 @@ export function judgePromises(promises: readonly PromiseInput[], lines: readonly
       }
       const open = compareIsoDate(today, windowEnd) <= 0;
       const status: PromiseStatus = keptOn ? 'kept' : open ? 'pending' : paid > 0 ? 'partial' : 'broken';
-      out.set(p.id, { id: p.id, status, paid, shortfall: status === 'kept' ? 0 : p.amount - paid, keptOn, late: keptOn !== null && compareIsoDate(keptOn, p.due) > 0, windowEnd });
+      out.set(p.id, {
+        id: p.id,
+        status,
+        paid,
+        shortfall: status === 'kept' ? 0 : p.amount - paid,
+        keptOn,
+        late: keptOn !== null && compareIsoDate(keptOn, p.due) > 0,
+        windowEnd,
+      });
     }
   }
   return out;

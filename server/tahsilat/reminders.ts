@@ -25,7 +25,15 @@ import { mailHtml } from './mail';
 export const TAHSILAT_CAMPAIGN = 'tahsilat';
 
 export interface Proposal {
-  id: string; accountId: string; name: string; level: number; kind: 'email' | 'manual'; state: string; overdue: ReminderOverdue[]; to: string[]; mailId: string | null;
+  id: string;
+  accountId: string;
+  name: string;
+  level: number;
+  kind: 'email' | 'manual';
+  state: string;
+  overdue: ReminderOverdue[];
+  to: string[];
+  mailId: string | null;
 }
 
 /** The address a collections mail goes to: the tahsilat one, else the mutabakat one. */
@@ -52,7 +60,12 @@ export async function proposeReminders(ctx: AppCtx, by: Actor | null = null): Pr
   const paused: string[] = [];
   // When each customer was last reminded, in one query: one per row (a large ERP: tens of thousands of
   // overdue customers) held the event loop for seconds — PGlite answers in microtasks, which never yield.
-  const remindedAt = new Map((await ctx.db.select({ accountId: collectAccounts.accountId, remindedAt: collectAccounts.remindedAt }).from(collectAccounts)).map((a) => [a.accountId, a.remindedAt]));
+  const remindedAt = new Map(
+    (await ctx.db.select({ accountId: collectAccounts.accountId, remindedAt: collectAccounts.remindedAt }).from(collectAccounts)).map((a) => [
+      a.accountId,
+      a.remindedAt,
+    ]),
+  );
   const recentFrom = addDays(today, -settings.minIntervalDays);
   for (const r of wl.rows) {
     if (!r.overdue.length || r.oldestDays === null) continue;
@@ -66,11 +79,18 @@ export async function proposeReminders(ctx: AppCtx, by: Actor | null = null): Pr
     candidates.push(r);
   }
   if (paused.length) {
-    await ctx.db.update(collectReminders).set({ state: 'skipped' }).where(and(eq(collectReminders.day, today), eq(collectReminders.state, 'proposed'), inArray(collectReminders.accountId, paused)));
+    await ctx.db
+      .update(collectReminders)
+      .set({ state: 'skipped' })
+      .where(and(eq(collectReminders.day, today), eq(collectReminders.state, 'proposed'), inArray(collectReminders.accountId, paused)));
   }
   // A large ERP's rows carry the aging's estimate: each candidate's figures from its statement.
   const snap = (await readSnapshot(ctx)).snapshot!;
-  await figuresFor(ctx, snap, candidates.map((r) => r.accountId));
+  await figuresFor(
+    ctx,
+    snap,
+    candidates.map((r) => r.accountId),
+  );
   let n = 0;
   for (const r of candidates) {
     // A turn of the event loop now and then: users' requests go on while a large ERP's run writes.
@@ -84,20 +104,37 @@ export async function proposeReminders(ctx: AppCtx, by: Actor | null = null): Pr
     const addr = await collectAddress(ctx, r.accountId);
     const state = level.kind === 'manual' ? 'manual' : addr.to.length ? 'proposed' : 'no_address';
     const id = randomUUID();
-    const made = await ctx.db.insert(collectReminders).values({ id, accountId: r.accountId, day: today, level: level.level, state, overdue, createdAt: ctx.now() }).onConflictDoNothing().returning({ id: collectReminders.id });
+    const made = await ctx.db
+      .insert(collectReminders)
+      .values({ id, accountId: r.accountId, day: today, level: level.level, state, overdue, createdAt: ctx.now() })
+      .onConflictDoNothing()
+      .returning({ id: collectReminders.id });
     if (made.length && level.auto && state === 'proposed') await sendReminders(ctx, [id], by ?? { userName: 'otomatik', name: 'Otomatik gönderim' });
   }
   return listProposals(ctx, today);
 }
 
 export async function listProposals(ctx: AppCtx, day?: string): Promise<Proposal[]> {
-  const rows = await ctx.db.select().from(collectReminders).where(day ? eq(collectReminders.day, day) : undefined);
+  const rows = await ctx.db
+    .select()
+    .from(collectReminders)
+    .where(day ? eq(collectReminders.day, day) : undefined);
   const read = await readSnapshot(ctx);
   const out: Proposal[] = [];
   for (const r of rows) {
     const addr = await collectAddress(ctx, r.accountId);
     const level = (await loadSettings(ctx.db)).levels.find((l) => l.level === r.level);
-    out.push({ id: r.id, accountId: r.accountId, name: read.snapshot?.names.get(r.accountId) ?? '', level: r.level, kind: level?.kind ?? 'email', state: r.state, overdue: r.overdue, to: addr.to, mailId: r.mailId });
+    out.push({
+      id: r.id,
+      accountId: r.accountId,
+      name: read.snapshot?.names.get(r.accountId) ?? '',
+      level: r.level,
+      kind: level?.kind ?? 'email',
+      state: r.state,
+      overdue: r.overdue,
+      to: addr.to,
+      mailId: r.mailId,
+    });
   }
   return out.sort((a, b) => b.level - a.level || a.accountId.localeCompare(b.accountId));
 }
@@ -107,28 +144,56 @@ const amounts = (o: readonly ReminderOverdue[]) => o.map((c) => `${formatMoney(c
 /** The template fields' values for one customer (settings.ts TEMPLATE_FIELDS). */
 export function templateVars(name: string, person: string, overdue: readonly ReminderOverdue[], company: string): Record<string, string> {
   return {
-    musteri: name, yetkili: person || 'Yetkili', tutarlar: amounts(overdue), en_eski_gun: String(Math.max(0, ...overdue.map((c) => c.oldestDays))), sirket: company,
+    musteri: name,
+    yetkili: person || 'Yetkili',
+    tutarlar: amounts(overdue),
+    en_eski_gun: String(Math.max(0, ...overdue.map((c) => c.oldestDays))),
+    sirket: company,
     kalemler: overdue.map((c) => `${c.currency}: ${formatMoney(c.overdue)}`).join('\n'),
   };
 }
 
 /** Sends the chosen proposals: one mail per customer, checked again now (a promise or itiraz since the proposal stops it). */
-export async function sendReminders(ctx: AppCtx, ids: readonly string[], by: Actor): Promise<{ queued: number; skipped: { accountId: string; reason: string }[] }> {
+export async function sendReminders(
+  ctx: AppCtx,
+  ids: readonly string[],
+  by: Actor,
+): Promise<{ queued: number; skipped: { accountId: string; reason: string }[] }> {
   if (ctx.transport.mode === 'disabled') throw conflict('E-posta gönderilemiyor: sunucuda SMTP_URL ayarlanmamış.');
   const settings = await loadSettings(ctx.db);
   const wl = await buildWorklist(ctx, '', 'all');
   const byId = new Map(wl.rows.map((r) => [r.accountId, r]));
   const snap = (await readSnapshot(ctx)).snapshot;
-  const list = ids.length ? await ctx.db.select().from(collectReminders).where(and(inArray(collectReminders.id, [...ids]), eq(collectReminders.state, 'proposed'))) : [];
-  if (snap) await figuresFor(ctx, snap, list.map((p) => p.accountId)).catch(() => undefined);
+  const list = ids.length
+    ? await ctx.db
+        .select()
+        .from(collectReminders)
+        .where(and(inArray(collectReminders.id, [...ids]), eq(collectReminders.state, 'proposed')))
+    : [];
+  if (snap)
+    await figuresFor(
+      ctx,
+      snap,
+      list.map((p) => p.accountId),
+    ).catch(() => undefined);
   let queued = 0;
   const skipped: { accountId: string; reason: string }[] = [];
   for (const p of list) {
     const row = byId.get(p.accountId);
     const figures: AccountFigures | undefined = snap?.accounts.get(p.accountId);
-    const reason = row?.promise?.status === 'pending' ? 'Bekleyen ödeme sözü var' : row?.flags.includes('itiraz') ? 'İtiraz açık' : !figures ? 'ERP tutarları okunamadı' : null;
+    const reason =
+      row?.promise?.status === 'pending'
+        ? 'Bekleyen ödeme sözü var'
+        : row?.flags.includes('itiraz')
+          ? 'İtiraz açık'
+          : !figures
+            ? 'ERP tutarları okunamadı'
+            : null;
     if (reason) {
-      await ctx.db.update(collectReminders).set({ state: 'skipped', sentBy: by.userName }).where(and(eq(collectReminders.id, p.id), eq(collectReminders.state, 'proposed')));
+      await ctx.db
+        .update(collectReminders)
+        .set({ state: 'skipped', sentBy: by.userName })
+        .where(and(eq(collectReminders.id, p.id), eq(collectReminders.state, 'proposed')));
       skipped.push({ accountId: p.accountId, reason });
       continue;
     }
@@ -139,22 +204,54 @@ export async function sendReminders(ctx: AppCtx, ids: readonly string[], by: Act
     const today = todayIso(now);
     // Level 1 attaches the open items, level 2 the vade farkı calculation (settings: attach).
     const doc = level.attach === 'lateInterest' ? 'lateInterest' : 'openItems';
-    const pdf = await documentPdf(doc, { company: ctx.company.title, account: { id: figures!.id, name: figures!.name }, lines: figures!.lines, docKey: figures!.docKey, currencies: p.overdue.map((c) => c.currency), asOf: today, now });
+    const pdf = await documentPdf(doc, {
+      company: ctx.company.title,
+      account: { id: figures!.id, name: figures!.name },
+      lines: figures!.lines,
+      docKey: figures!.docKey,
+      currencies: p.overdue.map((c) => c.currency),
+      asOf: today,
+      now,
+    });
     const subject = fillTemplate(level.subject, vars);
     const text = fillTemplate(level.body, vars);
     const mailId = randomUUID();
     // The proposal is taken first, only while it is still 'proposed': a second click, or the automatic
     // run beside a manual one, finds it taken and makes no mail (the row lock orders them on PostgreSQL).
     const taken = await ctx.db.transaction(async (tx) => {
-      const mine = await tx.update(collectReminders).set({ state: 'queued', mailId, sentBy: by.userName }).where(and(eq(collectReminders.id, p.id), eq(collectReminders.state, 'proposed'))).returning({ id: collectReminders.id });
+      const mine = await tx
+        .update(collectReminders)
+        .set({ state: 'queued', mailId, sentBy: by.userName })
+        .where(and(eq(collectReminders.id, p.id), eq(collectReminders.state, 'proposed')))
+        .returning({ id: collectReminders.id });
       if (mine.length === 0) return false;
       await tx.insert(mails).values({
-        id: mailId, letterId: p.id, campaignId: TAHSILAT_CAMPAIGN, accountId: p.accountId, kind: 'tahsilat', to: addr.to, cc: addr.cc, subject, html: mailHtml(text, p.overdue), text,
-        link: null, attachmentName: attachmentName(doc, figures!.name, today), state: 'queued', createdAt: now, nextAttemptAt: now, pdf,
+        id: mailId,
+        letterId: p.id,
+        campaignId: TAHSILAT_CAMPAIGN,
+        accountId: p.accountId,
+        kind: 'tahsilat',
+        to: addr.to,
+        cc: addr.cc,
+        subject,
+        html: mailHtml(text, p.overdue),
+        text,
+        link: null,
+        attachmentName: attachmentName(doc, figures!.name, today),
+        state: 'queued',
+        createdAt: now,
+        nextAttemptAt: now,
+        pdf,
       });
       await enqueue(tx, 'send', { mailId }, now);
-      await tx.insert(collectAccounts).values({ accountId: p.accountId, reminderLevel: p.level, remindedAt: now }).onConflictDoUpdate({ target: collectAccounts.accountId, set: { reminderLevel: p.level, remindedAt: now } });
-      await logActivity(tx, p.accountId, now, by, 'reminder', `${p.level}. seviye hatırlatma: ${vars.tutarlar} (${addr.to.join(', ')})`, null, { mailId, level: p.level });
+      await tx
+        .insert(collectAccounts)
+        .values({ accountId: p.accountId, reminderLevel: p.level, remindedAt: now })
+        .onConflictDoUpdate({ target: collectAccounts.accountId, set: { reminderLevel: p.level, remindedAt: now } });
+      await logActivity(tx, p.accountId, now, by, 'reminder', `${p.level}. seviye hatırlatma: ${vars.tutarlar} (${addr.to.join(', ')})`, null, {
+        mailId,
+        level: p.level,
+      });
       return true;
     });
     if (taken) queued++;

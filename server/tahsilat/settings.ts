@@ -43,7 +43,8 @@ export const FIELD_HELP: Record<(typeof TEMPLATE_FIELDS)[number], string> = {
 export function unknownFields(text: string, field: string): Problem[] {
   const out: Problem[] = [];
   for (const m of text.matchAll(/\{([^}]*)\}/g)) {
-    if (!(TEMPLATE_FIELDS as readonly string[]).includes(m[1]!)) out.push({ field, message: `{${m[1]}} bilinen bir alan değil; kullanılabilenler: ${TEMPLATE_FIELDS.map((f) => `{${f}}`).join(' ')}.` });
+    if (!(TEMPLATE_FIELDS as readonly string[]).includes(m[1]!))
+      out.push({ field, message: `{${m[1]}} bilinen bir alan değil; kullanılabilenler: ${TEMPLATE_FIELDS.map((f) => `{${f}}`).join(' ')}.` });
   }
   return out;
 }
@@ -53,12 +54,20 @@ export const DEFAULT_SETTINGS: CollectSettings = {
   minIntervalDays: 7,
   levels: [
     {
-      level: 1, days: 7, kind: 'email', auto: false, attach: 'openItems',
+      level: 1,
+      days: 7,
+      kind: 'email',
+      auto: false,
+      attach: 'openItems',
       subject: 'Vadesi geçmiş ödemeleriniz hakkında — {sirket}',
       body: 'Sayın {yetkili},\n\n{musteri} hesabınızda vadesi geçmiş {tutarlar} tutarında ödeme görünmektedir (en eski {en_eski_gun} gün). Açık kalemlerin listesi ektedir.\n\nÖdemeyi yaptıysanız bu mesajı dikkate almayınız. Bir sorun varsa lütfen bize bildiriniz.\n\nSaygılarımızla,\n{sirket}',
     },
     {
-      level: 2, days: 30, kind: 'email', auto: false, attach: 'lateInterest',
+      level: 2,
+      days: 30,
+      kind: 'email',
+      auto: false,
+      attach: 'lateInterest',
       subject: 'İkinci hatırlatma: vadesi geçmiş ödemeler — {sirket}',
       body: 'Sayın {yetkili},\n\n{musteri} hesabınızda {en_eski_gun} gündür ödenmeyen {tutarlar} tutarında borç bulunmaktadır. Önceki hatırlatmamıza karşın ödeme alamadık. Vade farkı hesabı ektedir.\n\nÖdemenin en kısa sürede yapılmasını rica ederiz.\n\n{sirket}',
     },
@@ -75,7 +84,8 @@ export function checkSettings(body: unknown): CollectSettings {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const problems: Problem[] = [];
   const int = (v: unknown, field: string, min: number, max: number, label: string) => {
-    if (!Number.isInteger(v) || (v as number) < min || (v as number) > max) problems.push({ field, message: `${label} ${min} ile ${max} arasında bir tam sayı olmalı.` });
+    if (!Number.isInteger(v) || (v as number) < min || (v as number) > max)
+      problems.push({ field, message: `${label} ${min} ile ${max} arasında bir tam sayı olmalı.` });
     return Number(v);
   };
   const graceDays = int(b.graceDays, 'graceDays', 0, 60, 'Söz için ek süre (gün)');
@@ -87,8 +97,13 @@ export function checkSettings(body: unknown): CollectSettings {
     const kind = l.kind === 'manual' ? 'manual' : 'email';
     const subject = typeof l.subject === 'string' ? l.subject.trim() : '';
     const body2 = typeof l.body === 'string' ? l.body : '';
-    for (const [field, text] of [['subject', subject], ['body', body2]] as const) problems.push(...unknownFields(text, `levels[${i}].${field}`));
-    if (kind === 'email' && (!subject || !body2.trim())) problems.push({ field: `levels[${i}]`, message: `${i + 1}. seviye e-posta: konu ve metin boş olamaz.` });
+    for (const [field, text] of [
+      ['subject', subject],
+      ['body', body2],
+    ] as const)
+      problems.push(...unknownFields(text, `levels[${i}].${field}`));
+    if (kind === 'email' && (!subject || !body2.trim()))
+      problems.push({ field: `levels[${i}]`, message: `${i + 1}. seviye e-posta: konu ve metin boş olamaz.` });
     if (i > 0 && days <= Number(levels[i - 1]!.days)) problems.push({ field: `levels[${i}].days`, message: 'Seviyelerin gün sayısı artan sırada olmalı.' });
     const attach = l.attach === 'lateInterest' || l.attach === 'none' ? l.attach : 'openItems';
     return { level: i + 1, days, kind, auto: l.auto === true, attach, subject, body: body2 };
@@ -99,7 +114,10 @@ export function checkSettings(body: unknown): CollectSettings {
 
 export async function saveSettings(db: Db, s: CollectSettings, by: Actor, at: Date): Promise<void> {
   const value = s as unknown as Record<string, unknown>;
-  await db.insert(collectSettings).values({ id: 1, value, updatedAt: at, updatedBy: by.userName }).onConflictDoUpdate({ target: collectSettings.id, set: { value, updatedAt: at, updatedBy: by.userName } });
+  await db
+    .insert(collectSettings)
+    .values({ id: 1, value, updatedAt: at, updatedBy: by.userName })
+    .onConflictDoUpdate({ target: collectSettings.id, set: { value, updatedAt: at, updatedBy: by.userName } });
 }
 
 export const fillTemplate = (t: string, vars: Record<string, string>) => t.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);

@@ -20,7 +20,8 @@ import { mailHtml } from './mail';
 
 export async function emailStatement(ctx: AppCtx, accountId: string, body: unknown, by: Actor): Promise<{ mailId: string }> {
   const kind = ((body as { kind?: unknown } | null)?.kind ?? 'openItems') as DocKind;
-  if (!DOC_KINDS.includes(kind)) throw badRequest([{ field: 'kind', message: 'Gönderilecek belge ekstre (statement), açık kalemler (openItems) ya da vade farkı (lateInterest) olmalı.' }]);
+  if (!DOC_KINDS.includes(kind))
+    throw badRequest([{ field: 'kind', message: 'Gönderilecek belge ekstre (statement), açık kalemler (openItems) ya da vade farkı (lateInterest) olmalı.' }]);
   if (ctx.transport.mode === 'disabled') throw conflict('E-posta gönderilemiyor: sunucuda SMTP_URL ayarlanmamış.');
   const addr = await collectAddress(ctx, accountId);
   if (!addr.to.length) throw conflict('Bu hesabın tahsilat ya da mutabakat e-posta adresi yok; önce adres girin.');
@@ -35,18 +36,45 @@ export async function emailStatement(ctx: AppCtx, accountId: string, body: unkno
   const name = (await readSnapshot(ctx)).snapshot?.names.get(accountId) ?? accountId;
   const f = figuresOf(accountId, name, st, today);
   if (!f && kind !== 'statement') throw conflict('Bu hesabın açık kalemi yok; gönderilecek bir şey yok.');
-  const pdf = await documentPdf(kind, { company: ctx.company.title, account: { id: accountId, name }, lines: st.lines, docKey: documentNumberKey(st.extraColumns), currencies: accountCurrencies(st.lines), asOf: today, now });
+  const pdf = await documentPdf(kind, {
+    company: ctx.company.title,
+    account: { id: accountId, name },
+    lines: st.lines,
+    docKey: documentNumberKey(st.extraColumns),
+    currencies: accountCurrencies(st.lines),
+    asOf: today,
+    now,
+  });
   const what = { openItems: 'açık kalemleri', lateInterest: 'vade farkı hesabı', statement: 'hesap ekstresi' }[kind];
   const text = `Sayın ${addr.person || 'Yetkili'},\n\n${name} hesabınızın ${formatDate(today)} tarihli ${what} ektedir.\n\nSaygılarımızla,\n${ctx.company.title}`;
   const mailId = randomUUID();
   await ctx.db.transaction(async (tx) => {
     await tx.insert(mails).values({
-      id: mailId, letterId: `statement:${mailId}`, campaignId: TAHSILAT_CAMPAIGN, accountId, kind: 'tahsilat', to: addr.to, cc: addr.cc, subject: `${DOC_NAMES[kind]} ${formatDate(today)} — ${ctx.company.title}`,
-      html: mailHtml(text, (f?.overdue ?? []).filter((c) => c.overdue > 0).map((c) => ({ currency: c.currency, overdue: c.overdue, oldestDays: c.oldestDays }))), text, link: null,
-      attachmentName: attachmentName(kind, name, today), state: 'queued', createdAt: now, nextAttemptAt: now, pdf,
+      id: mailId,
+      letterId: `statement:${mailId}`,
+      campaignId: TAHSILAT_CAMPAIGN,
+      accountId,
+      kind: 'tahsilat',
+      to: addr.to,
+      cc: addr.cc,
+      subject: `${DOC_NAMES[kind]} ${formatDate(today)} — ${ctx.company.title}`,
+      html: mailHtml(
+        text,
+        (f?.overdue ?? []).filter((c) => c.overdue > 0).map((c) => ({ currency: c.currency, overdue: c.overdue, oldestDays: c.oldestDays })),
+      ),
+      text,
+      link: null,
+      attachmentName: attachmentName(kind, name, today),
+      state: 'queued',
+      createdAt: now,
+      nextAttemptAt: now,
+      pdf,
     });
     await enqueue(tx, 'send', { mailId }, now);
-    await logActivity(tx, accountId, now, by, 'statement', `${DOC_NAMES[kind]} PDF’i e-postayla gönderildi: ${addr.to.join(', ')}`, null, { mailId, document: kind });
+    await logActivity(tx, accountId, now, by, 'statement', `${DOC_NAMES[kind]} PDF’i e-postayla gönderildi: ${addr.to.join(', ')}`, null, {
+      mailId,
+      document: kind,
+    });
   });
   return { mailId };
 }

@@ -14,9 +14,25 @@ import { compareIsoDate, parseDate } from '../../src/domain/dates';
 import { formatDate } from '../../src/domain/format';
 import type { IsoDate } from '../../src/domain/types';
 
-export const ACTIVITY_KINDS = { note: 'Not', call: 'Arama', email: 'E-posta gönderildi', letter: 'Mektup', visit: 'Ziyaret', promise: 'Ödeme sözü', reminder: 'Hatırlatma', statement: 'Ekstre gönderildi', state: 'Sonraki adım' } as const;
+export const ACTIVITY_KINDS = {
+  note: 'Not',
+  call: 'Arama',
+  email: 'E-posta gönderildi',
+  letter: 'Mektup',
+  visit: 'Ziyaret',
+  promise: 'Ödeme sözü',
+  reminder: 'Hatırlatma',
+  statement: 'Ekstre gönderildi',
+  state: 'Sonraki adım',
+} as const;
 export const CALL_RESULTS = {
-  ulasilamadi: 'Ulaşılamadı', mesaj: 'Mesaj bırakıldı', soz: 'Ödeme sözü', itiraz: 'İtiraz', fatura_ulasmadi: 'Fatura ulaşmadı', odeme_yolda: 'Ödeme yolda', odendi: 'Ödendi',
+  ulasilamadi: 'Ulaşılamadı',
+  mesaj: 'Mesaj bırakıldı',
+  soz: 'Ödeme sözü',
+  itiraz: 'İtiraz',
+  fatura_ulasmadi: 'Fatura ulaşmadı',
+  odeme_yolda: 'Ödeme yolda',
+  odendi: 'Ödendi',
 } as const;
 export const FLAGS = { itiraz: 'İtiraz', beklemede: 'Beklemede', hukuki: 'Hukuki takip' } as const;
 type Kind = keyof typeof ACTIVITY_KINDS;
@@ -25,7 +41,16 @@ const USER_KINDS: readonly Kind[] = ['note', 'call', 'email', 'letter', 'visit']
 type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
 const obj = (b: unknown) => (b && typeof b === 'object' ? b : {}) as Record<string, unknown>;
 
-export async function logActivity(db: Tx, accountId: string, at: Date, by: Actor, kind: Kind, note: string, result: string | null = null, detail: Record<string, unknown> = {}): Promise<void> {
+export async function logActivity(
+  db: Tx,
+  accountId: string,
+  at: Date,
+  by: Actor,
+  kind: Kind,
+  note: string,
+  result: string | null = null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
   await db.insert(collectActivities).values({ accountId, at, byUser: by.userName, byName: by.name, kind, result, note, detail });
 }
 
@@ -50,9 +75,16 @@ export async function getState(db: Tx, accountId: string) {
 
 export function stateJson(accountId: string, s: typeof collectAccounts.$inferSelect | null) {
   return {
-    accountId, owner: s?.owner ?? null, nextAction: s?.nextAction ?? '', nextActionDate: s?.nextActionDate ?? null, flags: s?.flags ?? [],
-    reminderLevel: s?.reminderLevel ?? 0, remindedAt: s?.remindedAt?.toISOString() ?? null, version: s?.version ?? 0,
-    updatedAt: s?.updatedAt?.toISOString() ?? null, updatedBy: s?.updatedBy ?? null,
+    accountId,
+    owner: s?.owner ?? null,
+    nextAction: s?.nextAction ?? '',
+    nextActionDate: s?.nextActionDate ?? null,
+    flags: s?.flags ?? [],
+    reminderLevel: s?.reminderLevel ?? 0,
+    remindedAt: s?.remindedAt?.toISOString() ?? null,
+    version: s?.version ?? 0,
+    updatedAt: s?.updatedAt?.toISOString() ?? null,
+    updatedBy: s?.updatedBy ?? null,
   };
 }
 
@@ -76,18 +108,29 @@ export async function saveState(db: Db, accountId: string, body: unknown, by: Ac
   const nextActionDate = checkDay(b.nextActionDate, 'nextActionDate', problems, 'Sonraki adım tarihi');
   const owner = typeof b.owner === 'string' && b.owner.trim() ? b.owner.trim().slice(0, 100) : null;
   const flags = Array.isArray(b.flags) ? b.flags : [];
-  if (flags.some((f) => typeof f !== 'string' || !(f in FLAGS))) problems.push({ field: 'flags', message: 'İşaretler yalnız itiraz, beklemede, hukuki olabilir.' });
+  if (flags.some((f) => typeof f !== 'string' || !(f in FLAGS)))
+    problems.push({ field: 'flags', message: 'İşaretler yalnız itiraz, beklemede, hukuki olabilir.' });
   if (problems.length) throw badRequest(problems);
   await db.transaction(async (tx) => {
     const cur = (await tx.select().from(collectAccounts).where(eq(collectAccounts.accountId, accountId)).for('update'))[0] ?? null;
     const version = cur?.version ?? 0;
     if (b.version !== version) {
-      throw new MutError('conflict', `Bu müşterinin sonraki adımını siz açtıktan sonra ${cur?.updatedBy ?? 'başka biri'} değiştirdi; kaydınız yapılmadı. Güncel hâli gösteriliyor, gerekirse yeniden kaydedin.`, { extra: { current: stateJson(accountId, cur) } });
+      throw new MutError(
+        'conflict',
+        `Bu müşterinin sonraki adımını siz açtıktan sonra ${cur?.updatedBy ?? 'başka biri'} değiştirdi; kaydınız yapılmadı. Güncel hâli gösteriliyor, gerekirse yeniden kaydedin.`,
+        { extra: { current: stateJson(accountId, cur) } },
+      );
     }
     const values = { nextAction, nextActionDate, owner, flags: flags as string[], version: version + 1, updatedAt: at, updatedBy: by.userName };
     if (cur) await tx.update(collectAccounts).set(values).where(eq(collectAccounts.accountId, accountId));
     else await tx.insert(collectAccounts).values({ accountId, ...values });
-    const what = [nextAction && `Sonraki adım: ${nextAction}${nextActionDate ? ` (${formatDate(nextActionDate)})` : ''}`, `Sorumlu: ${owner ?? '—'}`, flags.length ? `İşaretler: ${(flags as (keyof typeof FLAGS)[]).map((f) => FLAGS[f]).join(', ')}` : ''].filter(Boolean).join(' · ');
+    const what = [
+      nextAction && `Sonraki adım: ${nextAction}${nextActionDate ? ` (${formatDate(nextActionDate)})` : ''}`,
+      `Sorumlu: ${owner ?? '—'}`,
+      flags.length ? `İşaretler: ${(flags as (keyof typeof FLAGS)[]).map((f) => FLAGS[f]).join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
     await logActivity(tx, accountId, at, by, 'state', what, null, { nextAction, nextActionDate, owner, flags });
   });
 }
@@ -128,12 +171,14 @@ export function checkPromise(body: unknown, o: PromiseCheckInput): { amount: num
   if ('message' in parsed) problems.push({ field: 'amount', message: parsed.message });
   else amount = parsed.minor;
   const currency = typeof b.currency === 'string' ? b.currency.trim().toLocaleUpperCase('tr-TR') : '';
-  if (!o.currencies.includes(currency)) problems.push({ field: 'currency', message: `Bu hesapta ${currency || '(boş)'} para birimi yok; hesabın para birimleri: ${o.currencies.join(', ')}.` });
+  if (!o.currencies.includes(currency))
+    problems.push({ field: 'currency', message: `Bu hesapta ${currency || '(boş)'} para birimi yok; hesabın para birimleri: ${o.currencies.join(', ')}.` });
   let due: IsoDate = '';
   if (b.due === undefined || b.due === null || b.due === '') problems.push({ field: 'due', message: 'Söz tarihi girin.' });
   else {
     const d = checkDay(b.due, 'due', problems, 'Söz tarihi');
-    if (d && compareIsoDate(d, o.today) < 0) problems.push({ field: 'due', message: `Söz tarihi geçmişte olamaz (${formatDate(d)}; bugün ${formatDate(o.today)}).` });
+    if (d && compareIsoDate(d, o.today) < 0)
+      problems.push({ field: 'due', message: `Söz tarihi geçmişte olamaz (${formatDate(d)}; bugün ${formatDate(o.today)}).` });
     else if (d) due = d;
   }
   const note = typeof b.note === 'string' ? b.note.trim().slice(0, 4000) : '';
@@ -144,15 +189,30 @@ export function checkPromise(body: unknown, o: PromiseCheckInput): { amount: num
 export async function addPromise(db: Db, accountId: string, p: ReturnType<typeof checkPromise>, today: IsoDate, by: Actor, at: Date): Promise<string> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.insert(collectPromises).values({ id, accountId, amount: p.amount, currency: p.currency, takenOn: today, due: p.due, byUser: by.userName, byName: by.name, createdAt: at });
+    await tx
+      .insert(collectPromises)
+      .values({ id, accountId, amount: p.amount, currency: p.currency, takenOn: today, due: p.due, byUser: by.userName, byName: by.name, createdAt: at });
     await logActivity(tx, accountId, at, by, 'promise', p.note, null, { promiseId: id, amount: p.amount, currency: p.currency, due: p.due });
   });
   return id;
 }
 
-export const activitiesOf = (db: Db, accountId: string) => db.select().from(collectActivities).where(eq(collectActivities.accountId, accountId)).orderBy(desc(collectActivities.id)).limit(500);
-export const promisesOf = (db: Db, accountId: string) => db.select().from(collectPromises).where(eq(collectPromises.accountId, accountId)).orderBy(asc(collectPromises.due), asc(collectPromises.createdAt));
+export const activitiesOf = (db: Db, accountId: string) =>
+  db.select().from(collectActivities).where(eq(collectActivities.accountId, accountId)).orderBy(desc(collectActivities.id)).limit(500);
+export const promisesOf = (db: Db, accountId: string) =>
+  db.select().from(collectPromises).where(eq(collectPromises.accountId, accountId)).orderBy(asc(collectPromises.due), asc(collectPromises.createdAt));
 
 export function activityJson(a: typeof collectActivities.$inferSelect) {
-  return { id: a.id, at: a.at.toISOString(), by: a.byUser, byName: a.byName, kind: a.kind, kindLabel: ACTIVITY_KINDS[a.kind as Kind] ?? a.kind, result: a.result, resultLabel: a.result ? (CALL_RESULTS[a.result as keyof typeof CALL_RESULTS] ?? a.result) : null, note: a.note, detail: a.detail };
+  return {
+    id: a.id,
+    at: a.at.toISOString(),
+    by: a.byUser,
+    byName: a.byName,
+    kind: a.kind,
+    kindLabel: ACTIVITY_KINDS[a.kind as Kind] ?? a.kind,
+    result: a.result,
+    resultLabel: a.result ? (CALL_RESULTS[a.result as keyof typeof CALL_RESULTS] ?? a.result) : null,
+    note: a.note,
+    detail: a.detail,
+  };
 }

@@ -18,8 +18,20 @@ export const VIEWS = ['all', 'mine', 'today', 'broken', 'disputes'] as const;
 export type View = (typeof VIEWS)[number];
 
 export interface PromiseJson {
-  id: string; amount: number; currency: string; takenOn: IsoDate; due: IsoDate; by: string; byName: string; createdAt: string;
-  status: PromiseStatus | 'unknown'; paid: number | null; shortfall: number | null; keptOn: IsoDate | null; late: boolean; windowEnd: IsoDate | null;
+  id: string;
+  amount: number;
+  currency: string;
+  takenOn: IsoDate;
+  due: IsoDate;
+  by: string;
+  byName: string;
+  createdAt: string;
+  status: PromiseStatus | 'unknown';
+  paid: number | null;
+  shortfall: number | null;
+  keptOn: IsoDate | null;
+  late: boolean;
+  windowEnd: IsoDate | null;
 }
 
 export interface WorkRow {
@@ -45,15 +57,29 @@ const sumOverdue = (r: WorkRow) => r.overdue.reduce((s, c) => s + (c.currency ==
 
 export function promiseJson(p: PromiseRow, v: PromiseVerdict | undefined): PromiseJson {
   return {
-    id: p.id, amount: p.amount, currency: p.currency, takenOn: p.takenOn, due: p.due, by: p.byUser, byName: p.byName, createdAt: p.createdAt.toISOString(),
-    status: v?.status ?? 'unknown', paid: v?.paid ?? null, shortfall: v?.shortfall ?? null, keptOn: v?.keptOn ?? null, late: v?.late ?? false, windowEnd: v?.windowEnd ?? null,
+    id: p.id,
+    amount: p.amount,
+    currency: p.currency,
+    takenOn: p.takenOn,
+    due: p.due,
+    by: p.byUser,
+    byName: p.byName,
+    createdAt: p.createdAt.toISOString(),
+    status: v?.status ?? 'unknown',
+    paid: v?.paid ?? null,
+    shortfall: v?.shortfall ?? null,
+    keptOn: v?.keptOn ?? null,
+    late: v?.late ?? false,
+    windowEnd: v?.windowEnd ?? null,
   };
 }
 
 async function ourState(d: Database) {
   const states = await d.db.select().from(collectAccounts);
   const promises = await d.db.select().from(collectPromises);
-  const rows = await d.rows<{ account_id: string; at: string | Date; kind: string; by_user: string }>(sql`SELECT DISTINCT ON (account_id) account_id, at, kind, by_user FROM ${collectActivities} ORDER BY account_id, id DESC`);
+  const rows = await d.rows<{ account_id: string; at: string | Date; kind: string; by_user: string }>(
+    sql`SELECT DISTINCT ON (account_id) account_id, at, kind, by_user FROM ${collectActivities} ORDER BY account_id, id DESC`,
+  );
   return {
     // What the rows are made of, as text: a warm request whose state is unchanged reuses them.
     key: JSON.stringify([states, promises, rows]),
@@ -106,7 +132,14 @@ async function orderedRows(ctx: AppCtx, read: SnapshotRead, today: IsoDate): Pro
     if ((f ?? est)?.side === 'payable') return null;
     const s = ours.states.get(id);
     const plist = ours.promises.get(id) ?? [];
-    const verdicts = f ? judgePromises(plist.map((p) => ({ ...p, createdAt: p.createdAt.getTime() })), f.lines, today, settings.graceDays) : new Map<string, PromiseVerdict>();
+    const verdicts = f
+      ? judgePromises(
+          plist.map((p) => ({ ...p, createdAt: p.createdAt.getTime() })),
+          f.lines,
+          today,
+          settings.graceDays,
+        )
+      : new Map<string, PromiseVerdict>();
     const latest = plist.length ? [...plist].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)! : null;
     const promise = latest ? promiseJson(latest, verdicts.get(latest.id)) : null;
     const overdue = (f ?? est)?.overdue.filter((c) => c.overdue > 0) ?? [];
@@ -115,29 +148,48 @@ async function orderedRows(ctx: AppCtx, read: SnapshotRead, today: IsoDate): Pro
     const brokenPromise = promise?.status === 'broken' || promise?.status === 'partial';
     const urgency = brokenPromise ? 0 : due ? 1 : overdue.length && !s?.nextActionDate && promise?.status !== 'pending' ? 2 : 3;
     return {
-      accountId: id, name: f?.name || est?.name || snap?.names.get(id) || '', overdue, oldestDays, owner: s?.owner ?? null, nextAction: s?.nextAction ?? '',
-      nextActionDate: s?.nextActionDate ?? null, lastActivity: ours.last.get(id) ?? null, promise, reminderLevel: s?.reminderLevel ?? 0, flags: s?.flags ?? [], version: s?.version ?? 0, urgency,
+      accountId: id,
+      name: f?.name || est?.name || snap?.names.get(id) || '',
+      overdue,
+      oldestDays,
+      owner: s?.owner ?? null,
+      nextAction: s?.nextAction ?? '',
+      nextActionDate: s?.nextActionDate ?? null,
+      lastActivity: ours.last.get(id) ?? null,
+      promise,
+      reminderLevel: s?.reminderLevel ?? 0,
+      flags: s?.flags ?? [],
+      version: s?.version ?? 0,
+      urgency,
     };
   };
   // Σ TL overdue per row, computed once (a tie-breaker of many comparisons on a large ERP).
   const sums = new WeakMap<WorkRow, number>();
   const sumOf = (r: WorkRow) => sums.get(r) ?? (sums.set(r, sumOverdue(r)), sums.get(r)!);
-  const order = (a: WorkRow, b: WorkRow) => a.urgency - b.urgency
-    || (a.urgency === 1 ? compareIsoDate(a.nextActionDate, b.nextActionDate) : 0)
-    || (b.oldestDays ?? -1) - (a.oldestDays ?? -1)
-    || sumOf(b) - sumOf(a)
-    || (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0);
-  const rows = [...ids].map(rowOf).filter((r): r is WorkRow => r !== null).sort(order);
+  const order = (a: WorkRow, b: WorkRow) =>
+    a.urgency - b.urgency ||
+    (a.urgency === 1 ? compareIsoDate(a.nextActionDate, b.nextActionDate) : 0) ||
+    (b.oldestDays ?? -1) - (a.oldestDays ?? -1) ||
+    sumOf(b) - sumOf(a) ||
+    (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0);
+  const rows = [...ids]
+    .map(rowOf)
+    .filter((r): r is WorkRow => r !== null)
+    .sort(order);
   const made: Ordered = { snap, key, readSize, rows, rowOf, order, views: new Map() };
   ordered.set(ctx.d, made);
   return made;
 }
 
 const inView = (view: View, me: string, today: IsoDate) => (r: WorkRow) =>
-  view === 'mine' ? r.owner === me
-    : view === 'today' ? r.nextActionDate !== null && compareIsoDate(r.nextActionDate, today) <= 0
-      : view === 'broken' ? r.urgency === 0
-        : view === 'disputes' ? r.flags.includes('itiraz')
+  view === 'mine'
+    ? r.owner === me
+    : view === 'today'
+      ? r.nextActionDate !== null && compareIsoDate(r.nextActionDate, today) <= 0
+      : view === 'broken'
+        ? r.urgency === 0
+        : view === 'disputes'
+          ? r.flags.includes('itiraz')
           : true;
 
 function countsOf(rows: WorkRow[], me: string, today: IsoDate): Record<View, number> {
@@ -169,11 +221,17 @@ export async function buildWorklist(ctx: AppCtx, me: string, view: View, o: { fo
   let rows = all.views.get(`${view}|${me}`)?.rows ?? all.rows.filter(wanted);
   // A large ERP: the view's first rows' figures from their statements (exact, per currency), then in order again.
   if (snap?.aging && !read.stale) {
-    const first = rows.slice(0, FIRST_ROWS).map((r) => r.accountId).filter((id) => !snap.read.has(id));
+    const first = rows
+      .slice(0, FIRST_ROWS)
+      .map((r) => r.accountId)
+      .filter((id) => !snap.read.has(id));
     if (first.length) {
       await figuresFor(ctx, snap, first).catch(() => undefined);
       const fresh = new Map(first.map((id) => [id, all.rowOf(id)]));
-      all.rows = all.rows.map((r) => fresh.get(r.accountId) ?? r).filter((r): r is WorkRow => r !== null).sort(all.order);
+      all.rows = all.rows
+        .map((r) => fresh.get(r.accountId) ?? r)
+        .filter((r): r is WorkRow => r !== null)
+        .sort(all.order);
       all.readSize = snap.read.size;
       all.views.clear();
       rows = all.rows.filter(wanted);
@@ -190,9 +248,14 @@ export async function buildWorklist(ctx: AppCtx, me: string, view: View, o: { fo
 export async function buildPayables(ctx: AppCtx, o: { force?: boolean } = {}) {
   const read = await readSnapshot(ctx, o);
   const snap = read.snapshot;
-  const rows = [...((snap?.aging ?? snap?.accounts)?.values() ?? [])].filter((f) => f.side === 'payable').map((f) => ({
-    accountId: f.id, name: f.name, open: f.overdue, oldestDays: Math.max(0, ...f.overdue.map((c) => c.oldestDays)),
-  }));
+  const rows = [...((snap?.aging ?? snap?.accounts)?.values() ?? [])]
+    .filter((f) => f.side === 'payable')
+    .map((f) => ({
+      accountId: f.id,
+      name: f.name,
+      open: f.overdue,
+      oldestDays: Math.max(0, ...f.overdue.map((c) => c.oldestDays)),
+    }));
   rows.sort((a, b) => b.oldestDays - a.oldestDays || a.accountId.localeCompare(b.accountId));
   return { asOf: read.snapshot?.at.toISOString() ?? null, stale: read.stale, problem: read.problem, rows };
 }

@@ -80,7 +80,7 @@ function postErpVia(client: ApiClient, operation: ErpOperation, params: Record<s
 }
 
 /** A query's data through a fresh QueryClient (no retry), as a page would get it. */
-const dataOf = <T,>(options: { queryKey: readonly unknown[]; queryFn?: unknown }) =>
+const dataOf = <T>(options: { queryKey: readonly unknown[]; queryFn?: unknown }) =>
   createQueryClient().fetchQuery({ ...(options as object), retry: false } as never) as Promise<T>;
 const fetchAccounts = (q: string) => dataOf<{ accounts: unknown[] }>(accountQueries.list(q));
 
@@ -274,7 +274,12 @@ describe('session and config', () => {
     const rows = [{ MUSTERI_UNVANI: 'KAYA İNŞAAT' }];
     expect(readAccounts(rows).accounts[0]!.name).toBe('');
     // An older gateway without the company and letters blocks: empty fields, never undefined; the TTK md. 94 note on.
-    expect(await fetchConfig()).toEqual({ demo: false, company: { title: '', address: '', taxOffice: '', taxNo: '' }, letters: { ttk94Clause: true }, aliases: { account: { name: ['MUSTERI_UNVANI'] } } });
+    expect(await fetchConfig()).toEqual({
+      demo: false,
+      company: { title: '', address: '', taxOffice: '', taxNo: '' },
+      letters: { ttk94Clause: true },
+      aliases: { account: { name: ['MUSTERI_UNVANI'] } },
+    });
     expect(readAccounts(rows).accounts[0]!.name).toBe('KAYA İNŞAAT');
   });
 });
@@ -326,7 +331,6 @@ describe('query options and the retry rule (one layer: React Query)', () => {
     expect(seen).toHaveLength(2);
   });
 });
-
 
 describe('a call started before anyone asks for it (erp-call.ts: startCalls / the page-load script), taken over by its query', () => {
   const body = '[{"COMPANY_ID":"7","FULLNAME":"Öz-Çağ \\"Yıldız\\" & Ortak %100"}]';

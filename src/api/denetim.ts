@@ -126,7 +126,15 @@ export interface AuditorLetter {
 
 export interface Alternative {
   until: string;
-  results: { currency: string; side: 'debit' | 'credit'; openAtPeriodEnd: number; settledAfter: number; basisPoints: number; incomplete: boolean; receipts: { date: string | null; documentNo: string | null; type: string | null; applied: number }[] }[];
+  results: {
+    currency: string;
+    side: 'debit' | 'credit';
+    openAtPeriodEnd: number;
+    settledAfter: number;
+    basisPoints: number;
+    incomplete: boolean;
+    receipts: { date: string | null; documentNo: string | null; type: string | null; applied: number }[];
+  }[];
 }
 
 export interface ChainVerdict {
@@ -163,35 +171,67 @@ export const createEngagement = (input: NewEngagement) => post<{ engagement: Eng
 export const revokeEngagement = (id: string) => post<{ engagement: Engagement }>(`denetim/engagements/${enc(id)}/revoke`);
 
 // ---- the auditor's side ----
-export const inviteInfo = (token: string) => post<{ company: string; firm: string; engagementNo: string; periodEnd: string; email: string; name: string; validUntil: string }>('denetci/invite', { token });
-export const setInvitePassword = (token: string, password: string) => post<{ secret: string; otpauthUrl: string }>('denetci/invite/password', { token, password });
+export const inviteInfo = (token: string) =>
+  post<{ company: string; firm: string; engagementNo: string; periodEnd: string; email: string; name: string; validUntil: string }>('denetci/invite', {
+    token,
+  });
+export const setInvitePassword = (token: string, password: string) =>
+  post<{ secret: string; otpauthUrl: string }>('denetci/invite/password', { token, password });
 export const confirmInvite = (token: string, code: string) => post<{ recoveryCodes: string[] }>('denetci/invite/confirm', { token, code });
-export const auditorLogin = (body: { email: string; password: string; code?: string; recoveryCode?: string }) => post<{ engagementId: string }>('denetci/login', body);
+export const auditorLogin = (body: { email: string; password: string; code?: string; recoveryCode?: string }) =>
+  post<{ engagementId: string }>('denetci/login', body);
 export const auditorLogout = () => post<{ ok: boolean }>('denetci/logout');
 export const drawSample = (method: Record<string, unknown>) => post<{ selected: number; coverage: Coverage[] }>('denetci/sample', method);
-export const approveParty = (accountId: string, body: { address?: string; taxId?: string }) => post<{ party: Party }>(`denetci/parties/${enc(accountId)}/approve`, body);
-export const sendLetters = (body: { deadline: string; reminderDays: number[]; form: 'positive' | 'negative' }) => post<{ letters: number }>('denetci/send', body);
-export const addNote = (letterId: string, note: string, documents: string[]) => post<{ ok: boolean }>(`denetci/letters/${enc(letterId)}/notes`, { note, documents });
+export const approveParty = (accountId: string, body: { address?: string; taxId?: string }) =>
+  post<{ party: Party }>(`denetci/parties/${enc(accountId)}/approve`, body);
+export const sendLetters = (body: { deadline: string; reminderDays: number[]; form: 'positive' | 'negative' }) =>
+  post<{ letters: number }>('denetci/send', body);
+export const addNote = (letterId: string, note: string, documents: string[]) =>
+  post<{ ok: boolean }>(`denetci/letters/${enc(letterId)}/notes`, { note, documents });
 export const runAlternative = (letterId: string, until: string) => post<Alternative>(`denetci/letters/${enc(letterId)}/alternative`, { until });
 export const closeException = (letterId: string, conclusion: string) => post<{ ok: boolean }>(`denetci/letters/${enc(letterId)}/close`, { conclusion });
 export const releaseResults = () => post<{ released: boolean }>('denetci/release');
 export const verifyChain = () => get<ChainVerdict>('denetci/evidence/verify');
 export async function uploadAuditDocument(letterId: string, file: File): Promise<{ id: string; fileName: string }> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  return call(`denetci/letters/${enc(letterId)}/documents`, { method: 'post', body: bytes, headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': enc(file.name) } });
+  return call(`denetci/letters/${enc(letterId)}/documents`, {
+    method: 'post',
+    body: bytes,
+    headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': enc(file.name) },
+  });
 }
 
 /** True when the error means the auditor has no (valid) session: the page goes to /denetim/giris. */
 export const signedOut = (e: unknown) => e instanceof UnauthenticatedError;
 
 export const denetimQueries = {
-  engagements: () => queryOptions({ queryKey: ['denetim', 'engagements'] as const, queryFn: ({ signal }) => get<{ engagements: EngagementListRow[] }>('denetim/engagements', signal).then((r) => r.engagements), staleTime: 0 }),
+  engagements: () =>
+    queryOptions({
+      queryKey: ['denetim', 'engagements'] as const,
+      queryFn: ({ signal }) => get<{ engagements: EngagementListRow[] }>('denetim/engagements', signal).then((r) => r.engagements),
+      staleTime: 0,
+    }),
   engagement: (id: string) =>
-    queryOptions({ queryKey: ['denetim', 'engagement', id] as const, queryFn: ({ signal }) => get<{ engagement: Engagement; letters: CompanyLetter[] }>(`denetim/engagements/${enc(id)}`, signal), staleTime: 0 }),
+    queryOptions({
+      queryKey: ['denetim', 'engagement', id] as const,
+      queryFn: ({ signal }) => get<{ engagement: Engagement; letters: CompanyLetter[] }>(`denetim/engagements/${enc(id)}`, signal),
+      staleTime: 0,
+    }),
   me: () => queryOptions({ queryKey: ['denetci', 'me'] as const, queryFn: ({ signal }) => get<Me>('denetci/me', signal), staleTime: 0, retry: false }),
   population: () =>
-    queryOptions({ queryKey: ['denetci', 'population'] as const, queryFn: ({ signal }) => get<{ accounts: number; groups: { side: Side; currency: string; count: number; sum: string }[] }>('denetci/population', signal), staleTime: 60_000, retry: false }),
-  parties: () => queryOptions({ queryKey: ['denetci', 'parties'] as const, queryFn: ({ signal }) => get<{ parties: Party[] }>('denetci/parties', signal).then((r) => r.parties), staleTime: 0, retry: false }),
+    queryOptions({
+      queryKey: ['denetci', 'population'] as const,
+      queryFn: ({ signal }) => get<{ accounts: number; groups: { side: Side; currency: string; count: number; sum: string }[] }>('denetci/population', signal),
+      staleTime: 60_000,
+      retry: false,
+    }),
+  parties: () =>
+    queryOptions({
+      queryKey: ['denetci', 'parties'] as const,
+      queryFn: ({ signal }) => get<{ parties: Party[] }>('denetci/parties', signal).then((r) => r.parties),
+      staleTime: 0,
+      retry: false,
+    }),
   letters: () =>
     queryOptions({
       queryKey: ['denetci', 'letters'] as const,
@@ -200,5 +240,12 @@ export const denetimQueries = {
       retry: false,
       refetchInterval: (q) => (q.state.data?.letters.some((l) => l.state === 'preparing' || l.state === 'queued') ? 1500 : 5000),
     }),
-  outbox: () => queryOptions({ queryKey: ['denetci', 'outbox'] as const, queryFn: ({ signal }) => get<{ mails: DemoMail[] }>('denetci/outbox', signal).then((r) => r.mails), staleTime: 0, refetchInterval: 3000, retry: false }),
+  outbox: () =>
+    queryOptions({
+      queryKey: ['denetci', 'outbox'] as const,
+      queryFn: ({ signal }) => get<{ mails: DemoMail[] }>('denetci/outbox', signal).then((r) => r.mails),
+      staleTime: 0,
+      refetchInterval: 3000,
+      retry: false,
+    }),
 };

@@ -41,7 +41,13 @@ describe('prefetchCalls', () => {
     prefetchCalls(client, calls);
     for (const call of calls) expect(client.getQueryState(call.queryKey)?.fetchStatus, call.operation).toBe('fetching');
     await vi.waitFor(() => expect(sent).toHaveLength(5));
-    expect(sent.map((s) => s.url).sort()).toEqual(['/api/erp/get_cari', '/api/erp/get_cari_extre', '/api/erp/get_fatura', '/api/erp/get_fatura_det', '/api/erp/get_yaslandirma']);
+    expect(sent.map((s) => s.url).sort()).toEqual([
+      '/api/erp/get_cari',
+      '/api/erp/get_cari_extre',
+      '/api/erp/get_fatura',
+      '/api/erp/get_fatura_det',
+      '/api/erp/get_yaslandirma',
+    ]);
     expect(JSON.parse(sent.find((s) => s.url === '/api/erp/get_cari_extre')!.body)).toEqual({ cari_id: '1000' });
     expect(JSON.parse(sent.find((s) => s.url === '/api/erp/get_yaslandirma')!.body)).toEqual({ firma_ismi: 'Yıldız' });
     // The pages' own options name the same entries (what useQuery on the page looks up).

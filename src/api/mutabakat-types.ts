@@ -172,7 +172,21 @@ export type BoardFilter = LetterState | 'noAnswer' | 'monthPassed';
 export interface LetterEvent {
   id: string;
   at: string;
-  type: 'created' | 'prepared' | 'prepare_failed' | 'queued' | 'sent' | 'failed' | 'reminded' | 'opened' | 'answered' | 'recorded' | 'resolved' | 'cancelled' | 'resent' | 'resumed_in_flight';
+  type:
+    | 'created'
+    | 'prepared'
+    | 'prepare_failed'
+    | 'queued'
+    | 'sent'
+    | 'failed'
+    | 'reminded'
+    | 'opened'
+    | 'answered'
+    | 'recorded'
+    | 'resolved'
+    | 'cancelled'
+    | 'resent'
+    | 'resumed_in_flight';
   by: string | null;
   detail: Record<string, unknown>;
 }

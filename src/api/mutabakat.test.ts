@@ -9,7 +9,9 @@ describe('mutabakat API answers', () => {
   });
 
   it('a download keeps the Turkish file name the server gives (filename* first)', () => {
-    expect(dispositionName(`attachment; filename="Mutabakat raporu 30.06.2026.xlsx"; filename*=UTF-8''Mutabakat%20raporu%2030.06.2026%20%C3%87a%C4%9Flar.xlsx`)).toBe('Mutabakat raporu 30.06.2026 Çağlar.xlsx');
+    expect(
+      dispositionName(`attachment; filename="Mutabakat raporu 30.06.2026.xlsx"; filename*=UTF-8''Mutabakat%20raporu%2030.06.2026%20%C3%87a%C4%9Flar.xlsx`),
+    ).toBe('Mutabakat raporu 30.06.2026 Çağlar.xlsx');
     expect(dispositionName('attachment; filename="rapor.pdf"')).toBe('rapor.pdf');
     expect(dispositionName(null)).toBeNull();
   });

@@ -113,7 +113,8 @@ export const fetchContact = (accountId: string, o?: RequestOptions) => get<Conta
 export const saveContact = (accountId: string, input: ContactInput) => request<Contact>(`contacts/${enc(accountId)}`, { method: 'put', json: input });
 export const importContacts = async (file: File, step: 'preview' | 'commit') => request<ImportResult>(`contacts/import?step=${step}`, await fileInit(file));
 export const createCampaign = (input: NewCampaign | NewBabsCampaign) => post<{ campaign: Campaign }>('campaigns', input).then((r) => r.campaign);
-export const campaignAction = (id: string, action: 'send' | 'cancel' | 'retry-prepare', body?: { note?: string }) => post<{ campaign: Campaign }>(`campaigns/${enc(id)}/${action}`, body).then((r) => r.campaign);
+export const campaignAction = (id: string, action: 'send' | 'cancel' | 'retry-prepare', body?: { note?: string }) =>
+  post<{ campaign: Campaign }>(`campaigns/${enc(id)}/${action}`, body).then((r) => r.campaign);
 export type LetterAction = 'resend' | 'remind' | 'answer' | 'resolve' | 'cancel';
 export const letterAction = (letterId: string, action: LetterAction, body?: RecordAnswerInput | { note?: string }) =>
   post<{ letter: LetterRow }>(`letters/${enc(letterId)}/${action}`, body).then((r) => r.letter);
@@ -168,7 +169,8 @@ export const mutabakatQueries = {
   board: (id: string, filter: BoardFilter | null) =>
     queryOptions({
       queryKey: ['mutabakat', 'campaign', id, filter ?? 'all'] as const,
-      queryFn: ({ signal }) => getVersioned<{ campaign: Campaign; letters: LetterRow[] }>(`campaigns/${enc(id)}${filter ? `?state=${enc(filter)}` : ''}`, { signal }),
+      queryFn: ({ signal }) =>
+        getVersioned<{ campaign: Campaign; letters: LetterRow[] }>(`campaigns/${enc(id)}${filter ? `?state=${enc(filter)}` : ''}`, { signal }),
       staleTime: 0,
       refetchInterval: (query) => {
         const c = query.state.data?.campaign;

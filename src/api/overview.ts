@@ -11,7 +11,8 @@ export interface Overview {
   aging: { aging: OverviewAging; error: null } | { aging: null; error: AppError };
 }
 
-const isPart = (v: unknown): v is OverviewPart<unknown> => !!v && typeof v === 'object' && ('ok' in v || ('failed' in v && !!v.failed && typeof v.failed === 'object'));
+const isPart = (v: unknown): v is OverviewPart<unknown> =>
+  !!v && typeof v === 'object' && ('ok' in v || ('failed' in v && !!v.failed && typeof v.failed === 'object'));
 
 /** Our own server's answer; anything else (a proxy's page) is unreadable, never shown as figures. */
 export function readOverview(json: unknown): Overview {

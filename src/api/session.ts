@@ -24,7 +24,13 @@ async function readConfig(options?: RequestOptions): Promise<AppConfig> {
   const movementTypes = (config?.aliases as Record<string, unknown> | undefined)?.movementType;
   if (movementTypes) extendMovementClasses(movementTypes);
   const letters = (config?.letters ?? {}) as Partial<AppConfig['letters']>;
-  return { demo: config?.demo === true, company: readCompany(config?.company), letters: { ttk94Clause: letters.ttk94Clause !== false }, ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}), ...(config?.aliases ? { aliases: config.aliases } : {}) };
+  return {
+    demo: config?.demo === true,
+    company: readCompany(config?.company),
+    letters: { ttk94Clause: letters.ttk94Clause !== false },
+    ...(config?.demoUsers ? { demoUsers: config.demoUsers } : {}),
+    ...(config?.aliases ? { aliases: config.aliases } : {}),
+  };
 }
 
 /** The company block, every field a string ("" when missing or not a string). */

@@ -94,7 +94,10 @@ export function useStatementBatch<R>(opts: {
     },
   });
   // The last run of this batch, also one started before the page was left and opened again.
-  const runs = useMutationState({ filters: { mutationKey: key, exact: true }, select: (m) => ({ ids: (m.state.variables ?? NO_IDS) as readonly string[], status: m.state.status, data: m.state.data as RunResult | undefined }) });
+  const runs = useMutationState({
+    filters: { mutationKey: key, exact: true },
+    select: (m) => ({ ids: (m.state.variables ?? NO_IDS) as readonly string[], status: m.state.status, data: m.state.data as RunResult | undefined }),
+  });
   const last = runs.at(-1);
   // Every account asked for in this batch (a later run asks again for the failed or missing ones).
   const idsKey = runs.map((r) => r.ids.join(',')).join(';');

@@ -86,10 +86,7 @@ export function AppShell() {
           </p>
         )}
       </header>
-      <div
-        className={navigation.state === 'loading' ? 'nav-progress nav-progress--active' : 'nav-progress'}
-        aria-hidden="true"
-      />
+      <div className={navigation.state === 'loading' ? 'nav-progress nav-progress--active' : 'nav-progress'} aria-hidden="true" />
       <main id="main" tabIndex={-1} className="app-main">
         <Outlet />
       </main>

@@ -37,12 +37,10 @@ export function handleSessionExpiry(queryClient: QueryClient, router: AppRouter)
     if (leaving || pathname === '/login') return;
     leaving = true;
     const state: LoginLocationState = { reason: 'expired' };
-    void router
-      .navigate(loginPathFor(pathname + search), { state })
-      .finally(() => {
-        queryClient.clear();
-        leaving = false;
-      });
+    void router.navigate(loginPathFor(pathname + search), { state }).finally(() => {
+      queryClient.clear();
+      leaving = false;
+    });
   };
 
   const queryCache = queryClient.getQueryCache();

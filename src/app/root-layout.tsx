@@ -36,10 +36,7 @@ export function RootLayout() {
     firstPath.current = '';
     // The page (or a kept Ctrl+K) already put the caret in a box: leave it there.
     if (isTypingTarget(document.activeElement)) return;
-    const target =
-      document.querySelector<HTMLElement>('main h1') ??
-      document.querySelector<HTMLElement>('h1') ??
-      document.querySelector<HTMLElement>('main');
+    const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1') ?? document.querySelector<HTMLElement>('main');
     if (!target) return;
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus();

@@ -15,7 +15,13 @@ export function RouteError() {
 
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? t('common.notFound.title') : t('common.error.title');
-  const message = notFound ? t('common.notFound.text') : error instanceof AppError ? userMessageOf(error) : failedChunk(error) ? t('common.error.pageLoad') : t('common.error.generic');
+  const message = notFound
+    ? t('common.notFound.text')
+    : error instanceof AppError
+      ? userMessageOf(error)
+      : failedChunk(error)
+        ? t('common.error.pageLoad')
+        : t('common.error.generic');
 
   return (
     <section className="route-error" aria-labelledby="route-error-title">

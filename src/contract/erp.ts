@@ -56,7 +56,12 @@ export type ErpCall<Op extends ErpOperation = ErpOperation> = Op extends ErpOper
 /** A call's identity: operation + parameters sorted by name (the same call started early is taken over by it). */
 export function callKey(call: { readonly operation: ErpOperation; readonly params: object }): string {
   const params = call.params as Record<string, string>;
-  return JSON.stringify([call.operation, Object.keys(params).sort().map((k) => [k, params[k]])]);
+  return JSON.stringify([
+    call.operation,
+    Object.keys(params)
+      .sort()
+      .map((k) => [k, params[k]]),
+  ]);
 }
 
 // ── Resources: query keys (generic → specific) and the call that loads each ──────────────────

@@ -34,7 +34,13 @@ export interface PageEntry {
 }
 
 export const PAGES = [
-  { path: '', module: 'features/overview/overview-page', preload: true, firstCalls: () => [overviewCall()], alongCalls: () => [accountListCall(''), agingListCall('')] },
+  {
+    path: '',
+    module: 'features/overview/overview-page',
+    preload: true,
+    firstCalls: () => [overviewCall()],
+    alongCalls: () => [accountListCall(''), agingListCall('')],
+  },
   { path: 'accounts', module: 'features/accounts/accounts-page', preload: true, firstCalls: () => [accountListCall('')] },
   { path: 'accounts/:cariId', module: 'features/statement/statement-page', preload: true, firstCalls: (p) => [statementCall(p.cariId!)] },
   { path: 'accounts/:cariId/mutabakat', module: 'features/statement/reconciliation-letter-page', preload: false },
@@ -50,8 +56,13 @@ export const PAGES = [
   { path: 'mutabakat/denetim', module: 'features/denetim/company-page', preload: false },
   // Tahsilat: the worklist is a morning's bookmark — its code with the HTML, its view's first rows (our own GET) sent early.
   {
-    path: 'tahsilat', module: 'features/tahsilat/worklist-page', preload: true,
-    firstCalls: (_p, q) => { const view = worklistViewOf(q.get('gorunum')); return view ? [worklistCall(view)] : []; },
+    path: 'tahsilat',
+    module: 'features/tahsilat/worklist-page',
+    preload: true,
+    firstCalls: (_p, q) => {
+      const view = worklistViewOf(q.get('gorunum'));
+      return view ? [worklistCall(view)] : [];
+    },
   },
   { path: 'tahsilat/hatirlatmalar', module: 'features/tahsilat/reminders-panel', preload: false },
   { path: 'tahsilat/ayarlar', module: 'features/tahsilat/settings-page', preload: false },

@@ -90,14 +90,18 @@ describe('amountInputMessage: one wording for every form', () => {
     expect(msg('12,340')).toBe('Tutar “12,340” belirsiz: on iki bin üç yüz kırk için “12.340”, on iki virgül otuz dört için “12,34” yazın.');
     expect(msg('1,000')).toBe('Tutar “1,000” belirsiz: bin için “1.000”, bir için “1,00” yazın.');
     expect(msg('1,050')).toBe('Tutar “1,050” belirsiz: bin elli için “1.050”, bir virgül sıfır beş için “1,05” yazın.');
-    expect(msg('999,990')).toBe('Tutar “999,990” belirsiz: dokuz yüz doksan dokuz bin dokuz yüz doksan için “999.990”, dokuz yüz doksan dokuz virgül doksan dokuz için “999,99” yazın.');
+    expect(msg('999,990')).toBe(
+      'Tutar “999,990” belirsiz: dokuz yüz doksan dokuz bin dokuz yüz doksan için “999.990”, dokuz yüz doksan dokuz virgül doksan dokuz için “999,99” yazın.',
+    );
     expect(msg('1,505')).toBe('Tutar “1,505” belirsiz: bin beş yüz beş için “1.505” yazın; kuruşlu bir tutarsa virgülden sonra en çok iki hane yazılır.');
     expect(msg('-1,500', 'Tutar', true)).toBe('Tutar “-1,500” belirsiz: eksi bin beş yüz için “-1.500”, eksi bir buçuk için “-1,50” yazın.');
   });
 
   it('shows the expected form “1.234,56” and what was typed', () => {
     expect(msg('', 'Söz tutarı')).toBe('Söz tutarı “1.234,56” biçiminde girilmeli.');
-    expect(msg('15.00')).toBe('Tutar “1.234,56” biçiminde girilmeli. “15.00” okunamadı: nokta binlikleri ayırır ve ardından tam üç hane gelir (1.500); kuruş virgülle yazılır (15,00).');
+    expect(msg('15.00')).toBe(
+      'Tutar “1.234,56” biçiminde girilmeli. “15.00” okunamadı: nokta binlikleri ayırır ve ardından tam üç hane gelir (1.500); kuruş virgülle yazılır (15,00).',
+    );
     expect(msg('1.234,567')).toBe('Tutar “1.234,56” biçiminde girilmeli. “1.234,567” okunamadı: virgülden sonra en çok iki hane (kuruş) yazılır.');
     expect(msg('elli bin')).toBe('Tutar “1.234,56” biçiminde girilmeli. “elli bin” bir tutar değil.');
     expect(msg('-5')).toBe('Tutar eksi (-) işareti olmadan girilmeli.');
@@ -107,7 +111,9 @@ describe('amountInputMessage: one wording for every form', () => {
 
   it('says nothing about an amount, and never "NaN" or "undefined"', () => {
     expect(msg('1.500')).toBeNull();
-    const all: AmountInput[] = ['1,500', '1,505', '9,999', '1.50', '', 'abc', '1,5000', '-3', '-1,001'].map((t) => parseAmountInput(t, { negative: t === '-1,001' }));
+    const all: AmountInput[] = ['1,500', '1,505', '9,999', '1.50', '', 'abc', '1,5000', '-3', '-1,001'].map((t) =>
+      parseAmountInput(t, { negative: t === '-1,001' }),
+    );
     for (const r of all) expect(amountInputMessage(r)).not.toMatch(/NaN|undefined|null/);
   });
 });

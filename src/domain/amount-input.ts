@@ -136,7 +136,8 @@ function ambiguity(r: AmountInput & { kind: 'ambiguous' }): string {
   const d = Math.abs(r.decimal);
   const whole = Math.trunc(d / 100);
   const cents = d % 100;
-  const decimalWords = cents === 0 ? inWords(whole) : cents === 50 ? `${inWords(whole)} buçuk` : `${inWords(whole)} virgül ${cents < 10 ? 'sıfır ' : ''}${words(cents)}`;
+  const decimalWords =
+    cents === 0 ? inWords(whole) : cents === 50 ? `${inWords(whole)} buçuk` : `${inWords(whole)} virgül ${cents < 10 ? 'sıfır ' : ''}${words(cents)}`;
   return `${head}, ${decimalWords} için “${sign}${whole},${String(cents).padStart(2, '0')}” yazın.`;
 }
 

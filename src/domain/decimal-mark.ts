@@ -51,11 +51,7 @@ export function decimalMarkOf(v: unknown, parsed?: NumberParse): DecimalMark | n
  * The decimal mark of a column of number texts: the one its values show (decimalMarkOf), or
  * null when none shows one or they contradict each other ("0,5" and "0.5" in one column).
  */
-export function columnDecimalMark(
-  values: ArrayLike<unknown>,
-  n: number = values.length,
-  parsed?: ArrayLike<NumberParse | undefined>,
-): DecimalMark | null {
+export function columnDecimalMark(values: ArrayLike<unknown>, n: number = values.length, parsed?: ArrayLike<NumberParse | undefined>): DecimalMark | null {
   let mark: DecimalMark | null = null;
   for (let i = 0; i < n; i++) {
     const m = decimalMarkOf(values[i], parsed?.[i]);

@@ -14,8 +14,21 @@ import { cellText } from './cell-text';
 import { foldKey } from './turkish';
 
 const DOC_KEYS = new Set([
-  'belgeno', 'belgenumarasi', 'evrakno', 'evraknumarasi', 'paperno', 'papernumber', 'documentno', 'documentnumber',
-  'docno', 'faturano', 'faturanumarasi', 'invoiceno', 'invoicenumber', 'islemno', 'fisno',
+  'belgeno',
+  'belgenumarasi',
+  'evrakno',
+  'evraknumarasi',
+  'paperno',
+  'papernumber',
+  'documentno',
+  'documentnumber',
+  'docno',
+  'faturano',
+  'faturanumarasi',
+  'invoiceno',
+  'invoicenumber',
+  'islemno',
+  'fisno',
 ]);
 
 export function isDocumentNumberColumn(col: ErpColumn): boolean {

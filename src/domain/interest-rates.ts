@@ -55,9 +55,21 @@ export const RATE_SCHEDULES: Record<ScheduleId, RateSchedule> = {
   ttk1530: {
     id: 'ttk1530',
     steps: [
-      { from: '2023-01-01', annual: 11.75, minCollectionCost: 80000, source: 'TCMB Tebliği 2023 (Andersen sirküler 2024/03; RG metni doğrulanmadı)', toConfirm: true },
+      {
+        from: '2023-01-01',
+        annual: 11.75,
+        minCollectionCost: 80000,
+        source: 'TCMB Tebliği 2023 (Andersen sirküler 2024/03; RG metni doğrulanmadı)',
+        toConfirm: true,
+      },
       { from: '2024-01-01', annual: 48, minCollectionCost: 131000, source: 'TCMB Tebliği, RG 02.01.2024' },
-      { from: '2025-01-01', annual: 53.25, minCollectionCost: 145000, source: 'TCMB Tebliği 2025 (oran: RG 02.01.2026 haberleri; asgari giderim 1.450/1.475 TL çelişkili)', costToConfirm: true },
+      {
+        from: '2025-01-01',
+        annual: 53.25,
+        minCollectionCost: 145000,
+        source: 'TCMB Tebliği 2025 (oran: RG 02.01.2026 haberleri; asgari giderim 1.450/1.475 TL çelişkili)',
+        costToConfirm: true,
+      },
       { from: '2026-01-01', annual: 43, minCollectionCost: 202000, source: 'TCMB Tebliği, RG 02.01.2026/33125' },
     ],
   },

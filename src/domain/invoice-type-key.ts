@@ -6,7 +6,20 @@
 import type { ErpColumn } from './erp-types';
 import { foldKey } from './turkish';
 
-const TYPE_KEYS = new Set(['faturaturu', 'faturatipi', 'processname', 'processcat', 'invoicetype', 'invoicecat', 'islemadi', 'islemturu', 'belgeturu', 'fisturu', 'tur', 'type']);
+const TYPE_KEYS = new Set([
+  'faturaturu',
+  'faturatipi',
+  'processname',
+  'processcat',
+  'invoicetype',
+  'invoicecat',
+  'islemadi',
+  'islemturu',
+  'belgeturu',
+  'fisturu',
+  'tur',
+  'type',
+]);
 
 export function invoiceTypeKey(columns: readonly ErpColumn[]): string | undefined {
   return columns.find((c) => c.kind === 'text' && !c.field && (TYPE_KEYS.has(foldKey(c.key)) || TYPE_KEYS.has(foldKey(c.label))))?.key;

@@ -5,16 +5,17 @@
  */
 let clock: Intl.DateTimeFormat | undefined;
 /** For moments before FIXED_SINCE only (a time-zone formatter costs several ms of a page's start-up). */
-const istanbulClock = () => (clock ??= new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Istanbul',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-}));
+const istanbulClock = () =>
+  (clock ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Istanbul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /**
  * Türkiye has kept UTC+3 all year since 7 September 2016 (tz database, Europe/Istanbul: "+03" from
@@ -28,7 +29,14 @@ export function istanbulTime(now: Date): { year: number; month: number; day: num
   const instant = now.getTime() + ISTANBUL_OFFSET_MS;
   if (now.getTime() >= FIXED_SINCE) {
     const d = new Date(instant);
-    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+    };
   }
   const parts = istanbulClock().formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);

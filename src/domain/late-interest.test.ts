@@ -4,7 +4,14 @@ import { interestOf, lateInterest, parseRateText } from './late-interest';
 import { vatOf } from './money';
 import type { LedgerLine } from './ledger';
 
-const line = (index: number, date: string, dueDate: string | null, debit: number, credit: number): LedgerLine => ({ index, date, dueDate, debit, credit, invalid: {} });
+const line = (index: number, date: string, dueDate: string | null, debit: number, credit: number): LedgerLine => ({
+  index,
+  date,
+  dueDate,
+  debit,
+  credit,
+  invalid: {},
+});
 
 // Invoice 10.000,00 on 01.01.2026 due 31.01.2026; payment 4.000,00 on 02.03.2026; as of 31.03.2026.
 const customer = [line(0, '2026-01-01', '2026-01-31', 1000000, 0), line(1, '2026-03-02', null, 0, 400000)];
@@ -30,21 +37,27 @@ describe('vade farkı', () => {
   });
 
   it('an item due on the as-of date, or paid before its due date, carries no vade farkı', () => {
-    const r = lateInterest([line(0, '2026-01-01', '2026-03-31', 100000, 0), line(1, '2026-01-01', '2026-02-28', 50000, 0), line(2, '2026-02-20', null, 0, 50000)], {
-      asOf: '2026-03-31',
-      rate: 3,
-      period: 'monthly',
-    });
+    const r = lateInterest(
+      [line(0, '2026-01-01', '2026-03-31', 100000, 0), line(1, '2026-01-01', '2026-02-28', 50000, 0), line(2, '2026-02-20', null, 0, 50000)],
+      {
+        asOf: '2026-03-31',
+        rate: 3,
+        period: 'monthly',
+      },
+    );
     expect(r.rows).toEqual([]);
     expect(r.total).toBe(0);
   });
 
   it('the supplier side: their invoice 5.000,00 due 10.02.2026 paid on 20.02 → 10 days → 50,00 + KDV 10,00 (to check their vade farkı invoice)', () => {
-    const r = lateInterest([line(0, '2026-01-10', '2026-02-10', 0, 500000), line(1, '2026-02-20', null, 500000, 0), line(2, '2026-03-01', '2026-03-31', 0, 100)], {
-      asOf: '2026-03-31',
-      rate: 3,
-      period: 'monthly',
-    });
+    const r = lateInterest(
+      [line(0, '2026-01-10', '2026-02-10', 0, 500000), line(1, '2026-02-20', null, 500000, 0), line(2, '2026-03-01', '2026-03-31', 0, 100)],
+      {
+        asOf: '2026-03-31',
+        rate: 3,
+        period: 'monthly',
+      },
+    );
     expect(r.side).toBe('credit');
     expect(r.rows.map((x) => [x.index, x.days, x.interest])).toEqual([[0, 10, 5000]]);
     expect(r.totalVat).toBe(1000);
@@ -61,7 +74,11 @@ describe('rates in force each day (issue 31): kanuni faiz and TTK md. 1530 sched
   it('50.000,00 due 15.05.2024 paid 15.07.2024 at kanuni faiz: 16 days at 9 % + 45 days at 24 % = 1.676,71', () => {
     // late days 16.05–31.05 = 16 at 9 %; 01.06–15.07 = 30 + 15 = 45 at 24 % (change on 01.06.2024).
     // 50.000 × (16 × 0,09 + 45 × 0,24) / 365 = 50.000 × 12,24 / 365 = 1.676,712… → 1.676,71
-    const r = lateInterest([line(0, '2024-04-15', '2024-05-15', 5000000, 0), line(1, '2024-07-15', null, 0, 5000000)], { asOf: '2024-12-31', rate: 'kanuni', period: 'annual' });
+    const r = lateInterest([line(0, '2024-04-15', '2024-05-15', 5000000, 0), line(1, '2024-07-15', null, 0, 5000000)], {
+      asOf: '2024-12-31',
+      rate: 'kanuni',
+      period: 'annual',
+    });
     expect(r.rows.map((x) => [x.days, x.interest])).toEqual([[61, 167671]]);
     expect(r.rows[0]!.segments).toEqual([
       { from: '2024-05-16', to: '2024-05-31', days: 16, rate: 9, period: 'annual' },
@@ -71,13 +88,21 @@ describe('rates in force each day (issue 31): kanuni faiz and TTK md. 1530 sched
 
   it('a leap year: 29.02.2024 is one more late day (year of 365 days): 10.000,00 due 31.01.2024 paid 01.03.2024 → 30 days at 9 % = 73,97', () => {
     // 01.02–29.02 = 29 days + 01.03 = 30 days; 10.000 × 0,09 × 30 / 365 = 73,972… → 73,97
-    const r = lateInterest([line(0, '2024-01-01', '2024-01-31', 1000000, 0), line(1, '2024-03-01', null, 0, 1000000)], { asOf: '2024-12-31', rate: 'kanuni', period: 'annual' });
+    const r = lateInterest([line(0, '2024-01-01', '2024-01-31', 1000000, 0), line(1, '2024-03-01', null, 0, 1000000)], {
+      asOf: '2024-12-31',
+      rate: 'kanuni',
+      period: 'annual',
+    });
     expect(r.rows.map((x) => [x.days, x.interest])).toEqual([[30, 7397]]);
   });
 
   it('TTK md. 1530 across a calendar year: 100.000,00 due 15.12.2025 paid 15.01.2026 → 16 days at 53,25 % + 15 days at 43 % = 4.101,37', () => {
     // 100.000 × (16 × 0,5325 + 15 × 0,43) / 365 = 100.000 × 14,97 / 365 = 4.101,369… → 4.101,37
-    const r = lateInterest([line(0, '2025-11-15', '2025-12-15', 10000000, 0), line(1, '2026-01-15', null, 0, 10000000)], { asOf: '2026-03-31', rate: 'ttk1530', period: 'annual' });
+    const r = lateInterest([line(0, '2025-11-15', '2025-12-15', 10000000, 0), line(1, '2026-01-15', null, 0, 10000000)], {
+      asOf: '2026-03-31',
+      rate: 'ttk1530',
+      period: 'annual',
+    });
     expect(r.rows.map((x) => [x.days, x.interest])).toEqual([[31, 410137]]);
     // the minimum collection cost of the years with late days is named (2025: 1.450,00; 2026: 2.020,00 TL);
     // 2025's cost is unconfirmed (reports of the 02.01.2026 Tebliğ say 1.450 and 1.475 TL), 2026's is the RG text
@@ -90,13 +115,21 @@ describe('rates in force each day (issue 31): kanuni faiz and TTK md. 1530 sched
   it('late days before a schedule has a rate are counted, never charged at a guessed rate', () => {
     // TTK 1530 table starts 01.01.2023: due 21.12.2022, paid 10.01.2023: 10 days (22.12–31.12) with no rate, 10 at 11,75 %.
     // 10.000 × 0,1175 × 10 / 365 = 32,19
-    const r = lateInterest([line(0, '2022-11-21', '2022-12-21', 1000000, 0), line(1, '2023-01-10', null, 0, 1000000)], { asOf: '2023-03-31', rate: 'ttk1530', period: 'annual' });
+    const r = lateInterest([line(0, '2022-11-21', '2022-12-21', 1000000, 0), line(1, '2023-01-10', null, 0, 1000000)], {
+      asOf: '2023-03-31',
+      rate: 'ttk1530',
+      period: 'annual',
+    });
     expect(r.rows.map((x) => [x.days, x.interest])).toEqual([[20, 3219]]);
     expect(r.unratedDays).toBe(10);
   });
 
   it('a fixed number stays a fixed rate for every day', () => {
-    const r = lateInterest([line(0, '2024-04-15', '2024-05-15', 5000000, 0), line(1, '2024-07-15', null, 0, 5000000)], { asOf: '2024-12-31', rate: 9, period: 'annual' });
+    const r = lateInterest([line(0, '2024-04-15', '2024-05-15', 5000000, 0), line(1, '2024-07-15', null, 0, 5000000)], {
+      asOf: '2024-12-31',
+      rate: 9,
+      period: 'annual',
+    });
     // 50.000 × 0,09 × 61 / 365 = 752,05
     expect(r.rows.map((x) => x.interest)).toEqual([75205]);
   });

@@ -171,7 +171,19 @@ export function lateInterest(lines: readonly LedgerLine[], options: LateInterest
     const { segments, unrated } = segmentsOf(from, to, options.rate, options.period);
     unratedDays += unrated;
     for (const s of segments) for (let y = Number(s.from.slice(0, 4)); y <= Number(s.to.slice(0, 4)); y++) years.add(y);
-    rows.push({ pos, index: line.index, date: line.date, dueDate: line.dueDate, from, to, kind, amount, days, segments, interest: interestOfSegments(amount, segments) });
+    rows.push({
+      pos,
+      index: line.index,
+      date: line.date,
+      dueDate: line.dueDate,
+      from,
+      to,
+      kind,
+      amount,
+      days,
+      segments,
+      interest: interestOfSegments(amount, segments),
+    });
   };
   const openingLeftOut = { count: 0, amount: 0 };
   for (const it of r.items) {
@@ -199,8 +211,20 @@ export function lateInterest(lines: readonly LedgerLine[], options: LateInterest
   if (options.rate === 'ttk1530' && rows.length > 0) {
     for (const year of [...years].sort((a, b) => a - b)) {
       const step = stepOn(RATE_SCHEDULES.ttk1530, `${year}-12-31`);
-      if (step?.minCollectionCost !== undefined && step.from.startsWith(String(year))) minCollectionCosts.push({ year, amount: step.minCollectionCost, unconfirmed: !!(step.toConfirm || step.costToConfirm) });
+      if (step?.minCollectionCost !== undefined && step.from.startsWith(String(year)))
+        minCollectionCosts.push({ year, amount: step.minCollectionCost, unconfirmed: !!(step.toConfirm || step.costToConfirm) });
     }
   }
-  return { side: r.side, rows, totalInterest, totalVat, total: addMinor(totalInterest, totalVat), undatedSteps, unratedDays, openingLeftOut, minCollectionCosts, incomplete: r.incomplete };
+  return {
+    side: r.side,
+    rows,
+    totalInterest,
+    totalVat,
+    total: addMinor(totalInterest, totalVat),
+    undatedSteps,
+    unratedDays,
+    openingLeftOut,
+    minCollectionCosts,
+    incomplete: r.incomplete,
+  };
 }

@@ -44,10 +44,10 @@ describe('openItems: customer side (borç)', () => {
   it('a payment larger than the oldest invoice spills over to the next one', () => {
     // C 500,00 on 10.02 closes D0 300,00 fully (closed on 10.02) and 200,00 of D1 700,00 → D1 left
     // 500,00, due 19.02 → 10 days at 01.03 (0–30)
-    const r = openItems(
-      [line(0, '2026-01-05', '2026-01-05', 30000, 0), line(1, '2026-01-20', '2026-02-19', 70000, 0), line(2, '2026-02-10', null, 0, 50000)],
-      { asOf: '2026-03-01', explain: true },
-    );
+    const r = openItems([line(0, '2026-01-05', '2026-01-05', 30000, 0), line(1, '2026-01-20', '2026-02-19', 70000, 0), line(2, '2026-02-10', null, 0, 50000)], {
+      asOf: '2026-03-01',
+      explain: true,
+    });
     expect(r.closings!.map((c) => [c.by, c.item, c.amount])).toEqual([
       [2, 0, 30000],
       [2, 1, 20000],
@@ -130,7 +130,6 @@ describe('openItems: supplier side (alacak), symmetric', () => {
     // Ortalama vade: 09.02 + 36 days × 5.000/8.000 = 09.02 + 22,5 → a tie goes to the earlier day: 03.03.2026
     expect(r.averageDueDate).toBe('2026-03-03');
   });
-
 });
 
 describe('openItems: currencies, unreadable amounts', () => {

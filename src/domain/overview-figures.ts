@@ -96,7 +96,11 @@ export interface AgingFigures extends SideFigures {
 /** One side of the ERP's aging (B: receivables, A: payables), never netted with the other. */
 export function agingFigures(table: ErpTable, layout: AgingLayout, side: AgingSide = 'B'): AgingFigures {
   const fig = sideFigures(table, layout, side);
-  const oldestFirst = layout.buckets.map((b, i) => ({ b, i })).filter(({ b }) => !b.notDue).reverse().map(({ i }) => i);
+  const oldestFirst = layout.buckets
+    .map((b, i) => ({ b, i }))
+    .filter(({ b }) => !b.notDue)
+    .reverse()
+    .map(({ i }) => i);
   const keys = oldestFirst.map((i) => layout.buckets[i]!.key);
   const mag = (r: ErpRow, k: string) => Math.abs(cellMinor(r[k]));
   const olderFirst = (x: ErpRow, y: ErpRow): boolean => {

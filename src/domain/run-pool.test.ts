@@ -22,11 +22,16 @@ describe('runPool', () => {
   it('starts nothing new after the signal is aborted', async () => {
     const controller = new AbortController();
     const started: number[] = [];
-    await runPool([1, 2, 3, 4, 5, 6], 2, async (n) => {
-      started.push(n);
-      if (n === 3) controller.abort();
-      await tick();
-    }, controller.signal);
+    await runPool(
+      [1, 2, 3, 4, 5, 6],
+      2,
+      async (n) => {
+        started.push(n);
+        if (n === 3) controller.abort();
+        await tick();
+      },
+      controller.signal,
+    );
     expect(started).toEqual([1, 2, 3]);
   });
 

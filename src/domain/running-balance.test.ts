@@ -241,9 +241,16 @@ describe('an unreadable amount: the balance says it is incomplete from that line
   });
 });
 
-
 let n = 0;
-function fxLine(date: string, type: string, debit: number, credit: number, currency: string | null, currencyAmount: number | null, invalid: StatementLine['invalid'] = {}): StatementLine {
+function fxLine(
+  date: string,
+  type: string,
+  debit: number,
+  credit: number,
+  currency: string | null,
+  currencyAmount: number | null,
+  invalid: StatementLine['invalid'] = {},
+): StatementLine {
   return { index: n++, date, dueDate: date, type, debit, credit, currency, currencyAmount, invalid, extras: {} };
 }
 
@@ -263,7 +270,12 @@ const fxLines = [
 
 describe('per-currency running balance (computeFx: the same fold per currency)', () => {
   it('TL-only statements have no foreign currency at all', () => {
-    expect(computeFx(prepareStatement([fxLine('2026-01-01', 'Satış Faturası', 100, 0, null, null), fxLine('2026-01-02', 'Tahsilat', 0, 100, 'TRY', 100)], '2026-12-31'), {})).toBeNull();
+    expect(
+      computeFx(
+        prepareStatement([fxLine('2026-01-01', 'Satış Faturası', 100, 0, null, null), fxLine('2026-01-02', 'Tahsilat', 0, 100, 'TRY', 100)], '2026-12-31'),
+        {},
+      ),
+    ).toBeNull();
   });
 
   it('each currency runs over its own lines only; TL lines never enter a foreign balance', () => {

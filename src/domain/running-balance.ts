@@ -24,7 +24,17 @@
  */
 import type { StatementLine } from './erp-types';
 import type { IsoDate, Minor } from './types';
-import { accountLedger, foldRange, hasUnreadableAmount, ledgerColumn, orderLines, type LedgerColumn, type OpenItemsResult, type PaymentBehaviour, type Side } from './ledger';
+import {
+  accountLedger,
+  foldRange,
+  hasUnreadableAmount,
+  ledgerColumn,
+  orderLines,
+  type LedgerColumn,
+  type OpenItemsResult,
+  type PaymentBehaviour,
+  type Side,
+} from './ledger';
 import { LOCAL_CURRENCY } from './currency';
 
 export { hasUnreadableAmount, orderLines };
@@ -129,7 +139,17 @@ export function prepareStatement(lines: readonly StatementLine[], asOf: IsoDate)
       types.push(l.type);
     }
   }
-  return { ordered, asOf, tl, items, open, overdue, types, behaviour: items.behaviour, fx: { currencies, columns: currencies.map((c) => ledgerColumn(ordered, c)), items: fxItems } };
+  return {
+    ordered,
+    asOf,
+    tl,
+    items,
+    open,
+    overdue,
+    types,
+    behaviour: items.behaviour,
+    fx: { currencies, columns: currencies.map((c) => ledgerColumn(ordered, c)), items: fxItems },
+  };
 }
 
 export function computeStatement(input: readonly StatementLine[] | PreparedStatement, opts: StatementOptions): StatementSummary {
@@ -141,15 +161,36 @@ export function computeStatement(input: readonly StatementLine[] | PreparedState
   for (let k = 0; k < f.shown.length; k++) {
     const i = f.shown[k]!;
     const l = ordered[i]!;
-    rows[k] = { kind: 'line', line: l, debit: l.debit, credit: l.credit, balance: f.balance[k]!, open: open[i]!, overdue: overdue[i] === 1, incomplete: f.incomplete[k] === 1 };
+    rows[k] = {
+      kind: 'line',
+      line: l,
+      debit: l.debit,
+      credit: l.credit,
+      balance: f.balance[k]!,
+      open: open[i]!,
+      overdue: overdue[i] === 1,
+      incomplete: f.incomplete[k] === 1,
+    };
   }
   const opening: StatementRow | null =
     f.opening && !filtered
-      ? { kind: 'opening', line: null, debit: f.opening.debit, credit: f.opening.credit, balance: f.opening.balance, open: 0, overdue: false, incomplete: f.opening.incomplete }
+      ? {
+          kind: 'opening',
+          line: null,
+          debit: f.opening.debit,
+          credit: f.opening.credit,
+          balance: f.opening.balance,
+          open: 0,
+          overdue: false,
+          incomplete: f.opening.incomplete,
+        }
       : null;
   let firstUnreadable: StatementLine | null = null;
-  if (p.tl.unreadableCount > 0) for (let i = 0; i < ordered.length && firstUnreadable === null; i++) if (p.tl.unreadable[i] === 1) firstUnreadable = ordered[i]!;
-  const totals = filtered ? { debit: f.shownDebit, credit: f.shownCredit, balance: f.shownDebit - f.shownCredit } : { debit: f.totals.debit, credit: f.totals.credit, balance: f.totals.balance };
+  if (p.tl.unreadableCount > 0)
+    for (let i = 0; i < ordered.length && firstUnreadable === null; i++) if (p.tl.unreadable[i] === 1) firstUnreadable = ordered[i]!;
+  const totals = filtered
+    ? { debit: f.shownDebit, credit: f.shownCredit, balance: f.shownDebit - f.shownCredit }
+    : { debit: f.totals.debit, credit: f.totals.credit, balance: f.totals.balance };
   let shownIncomplete = false;
   if (filtered) for (const i of f.shown) if (p.tl.unreadable[i] === 1) shownIncomplete = true;
   return {

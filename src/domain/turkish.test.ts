@@ -79,7 +79,16 @@ describe('client-side search (erp-contract §7)', () => {
       ['San', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.']],
       ['Ltd', ['Altın & Ege Boya İnş. Taah. Ltd. Şti.', 'Kaya Gıda Ticaret Ltd. Şti.', 'Aslan Tekstil Limited Şirketi']],
       // Issue 35: "AS" typed bare is also a piece of a name ("Aslan", "Kırtasiye"): those and the A.Ş. companies.
-      ['AS', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Öztürk & Ünal Gıda Paz. A.Ş.', 'Demir Pazarlama AŞ', 'Mustafa Keskin - Keskin Kırtasiye', 'Aslan Tekstil Limited Şirketi']],
+      [
+        'AS',
+        [
+          'YILMAZ İNŞAAT SAN. VE TİC. A.Ş.',
+          'Öztürk & Ünal Gıda Paz. A.Ş.',
+          'Demir Pazarlama AŞ',
+          'Mustafa Keskin - Keskin Kırtasiye',
+          'Aslan Tekstil Limited Şirketi',
+        ],
+      ],
       // Punctuated it is the legal form only.
       ['A.Ş.', ['YILMAZ İNŞAAT SAN. VE TİC. A.Ş.', 'Öztürk & Ünal Gıda Paz. A.Ş.', 'Demir Pazarlama AŞ']],
     ])('%s', (q, expected) => {
@@ -91,7 +100,13 @@ describe('client-side search (erp-contract §7)', () => {
   });
 
   describe('punctuation in the query matches punctuation in names', () => {
-    const names = ['A+ Yapı Denetim Ltd. Şti.', 'Öztürk & Oğulları Gıda A.Ş.', 'Anadolu Mega Market A.Ş.', 'Ağaoğlu %100 Doğal Ürünler', 'Öz-Çağ "Yıldız" Gıda & Tic. Ltd. Şti.'];
+    const names = [
+      'A+ Yapı Denetim Ltd. Şti.',
+      'Öztürk & Oğulları Gıda A.Ş.',
+      'Anadolu Mega Market A.Ş.',
+      'Ağaoğlu %100 Doğal Ürünler',
+      'Öz-Çağ "Yıldız" Gıda & Tic. Ltd. Şti.',
+    ];
     const found = (q: string) => names.filter((n) => finds(q, n));
     it('"A+" finds A+ Yapı only (not every name with an "a")', () => {
       expect(found('A+')).toEqual(['A+ Yapı Denetim Ltd. Şti.']);

@@ -4,9 +4,26 @@
  */
 
 const FOLD: Record<string, string> = {
-  ı: 'i', İ: 'i', I: 'i', i: 'i',
-  ş: 's', Ş: 's', ğ: 'g', Ğ: 'g', ü: 'u', Ü: 'u', ö: 'o', Ö: 'o', ç: 'c', Ç: 'c',
-  â: 'a', Â: 'a', î: 'i', Î: 'i', û: 'u', Û: 'u',
+  ı: 'i',
+  İ: 'i',
+  I: 'i',
+  i: 'i',
+  ş: 's',
+  Ş: 's',
+  ğ: 'g',
+  Ğ: 'g',
+  ü: 'u',
+  Ü: 'u',
+  ö: 'o',
+  Ö: 'o',
+  ç: 'c',
+  Ç: 'c',
+  â: 'a',
+  Â: 'a',
+  î: 'i',
+  Î: 'i',
+  û: 'u',
+  Û: 'u',
 };
 const FOLD_RE = /[ıİIişŞğĞüÜöÖçÇâÂîÎûÛ]/g;
 
@@ -23,21 +40,33 @@ export function foldKey(s: string): string {
 // Legal-form words ("A.Ş.", "Ltd. Şti.", "San. ve Tic.", "İnşaat"): abbreviated or written out, each
 // is one canonical form. Applied to already folded text.
 const LEGAL_CANON: Record<string, string> = {
-  as: 'as', anonim: 'as',
-  ltd: 'ltd', limited: 'ltd',
-  sti: 'sti', sirketi: 'sti',
-  san: 'san', sanayi: 'san',
-  tic: 'tic', ticaret: 'tic',
-  ith: 'ith', ithalat: 'ith',
-  ihr: 'ihr', ihracat: 'ihr',
-  paz: 'paz', pazarlama: 'paz',
-  ins: 'ins', insaat: 'ins',
-  taah: 'taah', taahhut: 'taah',
-  kol: 'koll', koll: 'koll',
+  as: 'as',
+  anonim: 'as',
+  ltd: 'ltd',
+  limited: 'ltd',
+  sti: 'sti',
+  sirketi: 'sti',
+  san: 'san',
+  sanayi: 'san',
+  tic: 'tic',
+  ticaret: 'tic',
+  ith: 'ith',
+  ithalat: 'ith',
+  ihr: 'ihr',
+  ihracat: 'ihr',
+  paz: 'paz',
+  pazarlama: 'paz',
+  ins: 'ins',
+  insaat: 'ins',
+  taah: 'taah',
+  taahhut: 'taah',
+  kol: 'koll',
+  koll: 'koll',
   kom: 'kom',
   ve: 've',
 };
-const LEGAL_RE = /(?<![a-z0-9])(a\.?\s?s|ltd|limited|sti|sirketi|san|sanayi|ve|tic|ticaret|ith|ithalat|ihr|ihracat|paz|pazarlama|ins|insaat|taah|taahhut|koll?|kom|anonim)\.?(?![a-z0-9])/g;
+const LEGAL_RE =
+  /(?<![a-z0-9])(a\.?\s?s|ltd|limited|sti|sirketi|san|sanayi|ve|tic|ticaret|ith|ithalat|ihr|ihracat|paz|pazarlama|ins|insaat|taah|taahhut|koll?|kom|anonim)\.?(?![a-z0-9])/g;
 // A legal form in search text: "~ins~". Users cannot type "~" (it is a separator in queries), so a
 // marker only ever matches the legal form as a whole word ("A.Ş." finds "A.Ş.", not "Aslan").
 const marker = (word: string) => `~${LEGAL_CANON[word.replace(/[.\s]/g, '')] ?? word}~`;
@@ -103,7 +132,5 @@ export const compareTr = (a: string, b: string): number => trCollator().compare(
 
 /** Title case with Turkish rules, one form for every spelling: "ANTALYA", "antalya" → "Antalya"; "İZMİR" → "İzmir"; "ığdır" → "Iğdır". */
 export function titleCaseTr(s: string): string {
-  return s
-    .toLocaleLowerCase('tr-TR')
-    .replace(/(^|[\s\-/(])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toLocaleUpperCase('tr-TR'));
+  return s.toLocaleLowerCase('tr-TR').replace(/(^|[\s\-/(])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toLocaleUpperCase('tr-TR'));
 }

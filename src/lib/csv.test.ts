@@ -2,16 +2,17 @@ import { csvField, toCsv } from './csv';
 import { csvMoney, formatDate } from '../domain/format';
 
 const bytes = (s: string) => Array.from(new TextEncoder().encode(s));
-const hex = (s: string) => bytes(s).map((b) => b.toString(16).padStart(2, '0')).join(' ');
+const hex = (s: string) =>
+  bytes(s)
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join(' ');
 
 describe('toCsv', () => {
   it('starts with the UTF-8 BOM bytes EF BB BF, separates with ; and ends every line with CRLF', () => {
     const text = toCsv(['Ad', 'Bakiye'], [['A', '1,00']]);
     expect(bytes(text).slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
     // "Ad;Bakiye\r\nA;1,00\r\n" after the BOM, written out by hand.
-    expect(hex(text)).toBe(
-      'ef bb bf 41 64 3b 42 61 6b 69 79 65 0d 0a 41 3b 31 2c 30 30 0d 0a',
-    );
+    expect(hex(text)).toBe('ef bb bf 41 64 3b 42 61 6b 69 79 65 0d 0a 41 3b 31 2c 30 30 0d 0a');
   });
 
   it('writes Turkish letters as UTF-8 (İ = C4 B0, ı = C4 B1, Ş = C5 9E, ğ = C4 9F, ç = C3 A7)', () => {
@@ -35,16 +36,17 @@ describe('toCsv', () => {
         ['alt\nsatır', 'a,b'],
       ],
     );
-    expect(text).toBe(
-      '\uFEFFAd;Not\r\n' +
-        '"ACAR; ORTAK";düz\r\n' +
-        '"""Yıldız"" Ltd.";"satır1\r\nsatır2"\r\n' +
-        '"alt\nsatır";a,b\r\n',
-    );
+    expect(text).toBe('\uFEFFAd;Not\r\n' + '"ACAR; ORTAK";düz\r\n' + '"""Yıldız"" Ltd.";"satır1\r\nsatır2"\r\n' + '"alt\nsatır";a,b\r\n');
   });
 
   it('keeps money as 1234,56 (no grouping, comma decimal) and dates as 31.01.2026', () => {
-    const text = toCsv(['Tarih', 'Tutar'], [[formatDate('2026-01-31'), csvMoney(123456)], [formatDate('2025-12-01'), csvMoney(-5)]]);
+    const text = toCsv(
+      ['Tarih', 'Tutar'],
+      [
+        [formatDate('2026-01-31'), csvMoney(123456)],
+        [formatDate('2025-12-01'), csvMoney(-5)],
+      ],
+    );
     expect(text).toBe('\uFEFFTarih;Tutar\r\n31.01.2026;1234,56\r\n01.12.2025;-0,05\r\n');
   });
 

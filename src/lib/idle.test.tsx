@@ -15,10 +15,13 @@ describe('whenIdle with `after`: timed slices', () => {
     const ric = vi.fn(() => 1);
     vi.stubGlobal('requestIdleCallback', ric);
     const stops: (() => boolean)[] = [];
-    whenIdle((stop) => {
-      stops.push(stop);
-      return stops.length === 3;
-    }, { after: 50 });
+    whenIdle(
+      (stop) => {
+        stops.push(stop);
+        return stops.length === 3;
+      },
+      { after: 50 },
+    );
     vi.advanceTimersByTime(49);
     expect(stops).toHaveLength(0);
     vi.advanceTimersByTime(1);

@@ -54,6 +54,11 @@ const SLICE_MS = 4;
 declare global {
   interface Window {
     /** The Prioritized Task Scheduling API (Chromium 94+, Firefox 142+): not yet in TypeScript's DOM types. */
-    scheduler?: { postTask: (task: () => void, opts: { priority: 'background' | 'user-visible' | 'user-blocking'; delay?: number; signal?: AbortSignal }) => Promise<unknown> };
+    scheduler?: {
+      postTask: (
+        task: () => void,
+        opts: { priority: 'background' | 'user-visible' | 'user-blocking'; delay?: number; signal?: AbortSignal },
+      ) => Promise<unknown>;
+    };
   }
 }

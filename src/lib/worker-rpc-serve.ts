@@ -3,9 +3,15 @@
  * error's message) sent back under the request's id, progress reports in between.
  */
 export function answerRpc<Req, Res>(
-  handle: (request: Req, progress: (progress: number) => void) => Promise<{ result: Res; transfer?: Transferable[] }> | { result: Res; transfer?: Transferable[] },
+  handle: (
+    request: Req,
+    progress: (progress: number) => void,
+  ) => Promise<{ result: Res; transfer?: Transferable[] }> | { result: Res; transfer?: Transferable[] },
 ): void {
-  const scope = self as unknown as { onmessage: ((e: MessageEvent<{ id: number; request: Req }>) => void) | null; postMessage(m: unknown, t?: Transferable[]): void };
+  const scope = self as unknown as {
+    onmessage: ((e: MessageEvent<{ id: number; request: Req }>) => void) | null;
+    postMessage(m: unknown, t?: Transferable[]): void;
+  };
   scope.onmessage = async (event) => {
     const { id, request } = event.data;
     try {

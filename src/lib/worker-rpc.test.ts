@@ -37,7 +37,10 @@ describe('workerRpc: one worker, started on the first call, answers matched to t
     const a = rpc.call('a', { progress: (p) => seen.push(p) })!;
     const b = rpc.call('b')!;
     expect(FakeWorker.made).toBe(1);
-    expect(w.posted.map((p) => p.data)).toEqual([{ id: 0, request: 'a' }, { id: 1, request: 'b' }]);
+    expect(w.posted.map((p) => p.data)).toEqual([
+      { id: 0, request: 'a' },
+      { id: 1, request: 'b' },
+    ]);
     w.reply({ id: 1, result: 22 });
     w.reply({ id: 0, progress: 0.5 });
     w.reply({ id: 0, result: 11 });

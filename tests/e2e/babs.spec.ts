@@ -31,7 +31,12 @@ for (const i of dataset.invoices) {
 }
 const reportable = [...figures].filter(([, f]) => f.bs.net >= 500_000 || f.ba.net >= 500_000).map(([id]) => id);
 /** Demo contacts: every account but each tenth (by position) has a mutabakat address. */
-const hasAddress = new Set(dataset.accounts.filter((_, i) => i % 10 !== 9).slice(0, 5000).map((a) => a.id));
+const hasAddress = new Set(
+  dataset.accounts
+    .filter((_, i) => i % 10 !== 9)
+    .slice(0, 5000)
+    .map((a) => a.id),
+);
 const withAddress = reportable.filter((id) => hasAddress.has(id));
 /** The biggest Bs counterparty with two documents or more and an address: at the top of the list. */
 const DISAGREE = [...withAddress].sort((a, b) => figures.get(b)!.bs.net - figures.get(a)!.bs.net).find((id) => figures.get(id)!.bs.count >= 2)!;
@@ -81,7 +86,8 @@ test.describe('BA/BS mutabakatı, list to board', () => {
       await page.getByRole('link', { name: 'BA/BS mutabakatı başlat' }).click();
       const start = page.getByRole('region', { name: `${MONTH_NAME} BA/BS mutabakatı` });
       await expect(start.getByTestId('babs-start-scope')).toContainText(`${reportable.length} karşı tarafa mektup hazırlanacak`);
-      if (withAddress.length < reportable.length) await expect(start.getByTestId('babs-start-no-address')).toContainText(`olmayan ${reportable.length - withAddress.length} karşı taraf`);
+      if (withAddress.length < reportable.length)
+        await expect(start.getByTestId('babs-start-no-address')).toContainText(`olmayan ${reportable.length - withAddress.length} karşı taraf`);
       await page.screenshot({ path: 'docs/samples/babs-start.png' });
       await start.getByRole('button', { name: `${reportable.length} BA/BS mektubu hazırla ve gönder` }).click();
       await expect(page).toHaveURL(/\/mutabakat\/donemler\/[^/?]+$/);
@@ -96,7 +102,9 @@ test.describe('BA/BS mutabakatı, list to board', () => {
       const letterId = board.letters.find((l) => l.accountId === DISAGREE)!.id;
       pdfToPng(Buffer.from(await (await api(`/api/mutabakat/letters/${letterId}/pdf`)).body()), 'docs/samples/babs-letter.png');
       pdfToPng(Buffer.from(await (await api(`/api/mutabakat/letters/${letterId}/docs.pdf`)).body()), 'docs/samples/babs-docs.png');
-      const outbox = (await (await api(`/api/mutabakat/outbox?campaignId=${campaignId}&limit=1000`)).json()) as { mails: { accountId: string; replyUrl: string; subject: string }[] };
+      const outbox = (await (await api(`/api/mutabakat/outbox?campaignId=${campaignId}&limit=1000`)).json()) as {
+        mails: { accountId: string; replyUrl: string; subject: string }[];
+      };
       const mail = outbox.mails.find((m) => m.accountId === DISAGREE)!;
       expect(mail.subject.startsWith(`${MONTH_NAME} BA/BS mutabakatı - `)).toBe(true);
 
@@ -129,7 +137,11 @@ test.describe('BA/BS mutabakatı, list to board', () => {
 
       // 6. Month over month: the account's history lists the BA/BS month beside a cari period.
       const status = await page.evaluate(async (id) => {
-        const r = await fetch('/api/mutabakat/campaigns', { method: 'POST', headers: { 'x-app-request': '1', 'content-type': 'application/json' }, body: JSON.stringify({ accountIds: [id], asOf: '2026-09-30', deadline: '2026-12-31' }) });
+        const r = await fetch('/api/mutabakat/campaigns', {
+          method: 'POST',
+          headers: { 'x-app-request': '1', 'content-type': 'application/json' },
+          body: JSON.stringify({ accountIds: [id], asOf: '2026-09-30', deadline: '2026-12-31' }),
+        });
         return r.status;
       }, DISAGREE);
       expect(status).toBe(201);

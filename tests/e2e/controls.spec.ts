@@ -33,7 +33,7 @@ test('the currency toggle shows the selected currency, and moves with a click', 
   expect(await look(tl)).toEqual(other);
 });
 
-test('“Ekstre satırlarını ekle”: the checkbox is on its label\'s line, before the text', async ({ page }) => {
+test("“Ekstre satırlarını ekle”: the checkbox is on its label's line, before the text", async ({ page }) => {
   await page.goto('/accounts/1000/mutabakat');
   const box = page.getByRole('checkbox', { name: 'Ekstre satırlarını ekle' });
   await expect(box).toBeVisible();

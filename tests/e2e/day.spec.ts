@@ -14,7 +14,11 @@ test('login → Özet → receivables → statement → mutabakat letter (print 
   const debtors = balances.filter((x) => x.balance > 0);
   const receivables = sum(debtors.map((x) => x.balance));
   const top = [...debtors].sort((x, y) => y.balance - x.balance)[0]!.a;
-  const atAsOf = sum(account(top.id).lines.filter((l) => l.date <= ASOF).map((l) => l.debit - l.credit));
+  const atAsOf = sum(
+    account(top.id)
+      .lines.filter((l) => l.date <= ASOF)
+      .map((l) => l.debit - l.credit),
+  );
 
   await page.goto('/login');
   await login(page);

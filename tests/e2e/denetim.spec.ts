@@ -22,7 +22,11 @@ const PERIOD_END = '2026-06-30';
 const SCOPE = ['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '1010', '1013'];
 const FIRM = 'Güven & Ortakları "Bağımsız" Denetim A.Ş.';
 const PASSWORD = 'Çok gizli parola 2026 %+!';
-const balanceAt = (id: string) => dataset.accountById.get(id)!.lines.filter((l) => l.date <= PERIOD_END).reduce((s, l) => s + l.debit - l.credit, 0);
+const balanceAt = (id: string) =>
+  dataset.accountById
+    .get(id)!
+    .lines.filter((l) => l.date <= PERIOD_END)
+    .reduce((s, l) => s + l.debit - l.credit, 0);
 const vkn = (nine: string) => [...Array(10).keys()].map((d) => `${nine}${d}`).find(vknValid)!;
 const taxOf = (id: string) => vkn(`9${id.padStart(8, '0')}`);
 const shot = (page: Page, name: string) => page.screenshot({ path: `docs/samples/denetim-${name}.png`, fullPage: true });
@@ -52,7 +56,10 @@ async function newPage(browser: Browser, width = 1400): Promise<Page> {
 test.describe('Denetçi modu: the independent auditor confirms balances', () => {
   test.use({ storageState: { cookies: [], origins: [] }, viewport: { width: 1400, height: 1000 } });
 
-  test('authorise, enrol with TOTP, sample 70 %, approve (one flagged), send, a verified answer, a non-reply worked, the chain and the ZIP verify', async ({ page, browser }) => {
+  test('authorise, enrol with TOTP, sample 70 %, approve (one flagged), send, a verified answer, a non-reply worked, the chain and the ZIP verify', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const sample = expectedSample();
     const flagged = sample[0]!;
@@ -62,7 +69,17 @@ test.describe('Denetçi modu: the independent auditor confirms balances', () => 
       await server.start();
       await signIn(page, server);
       // Staff change one sampled party's address to a free-mail box just before the audit.
-      const changed = await page.evaluate(async (id) => (await fetch(`/api/mutabakat/contacts/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ to: [`muhasebe${id}@gmail.com`], cc: [], person: '' }) })).status, flagged);
+      const changed = await page.evaluate(
+        async (id) =>
+          (
+            await fetch(`/api/mutabakat/contacts/${id}`, {
+              method: 'PUT',
+              headers: { 'content-type': 'application/json', 'x-app-request': '1' },
+              body: JSON.stringify({ to: [`muhasebe${id}@gmail.com`], cc: [], person: '' }),
+            })
+          ).status,
+        flagged,
+      );
       expect(changed).toBe(200);
 
       // 1. The company authorises the firm for ten accounts.
@@ -138,7 +155,11 @@ test.describe('Denetçi modu: the independent auditor confirms balances', () => 
       // 6. A counterpart: another company's VKN refused; its own gets the code; it answers with a difference.
       const answering = sample.find((id) => id !== flagged && balanceAt(id) > 0) ?? sample[1]!;
       await a.getByRole('link', { name: 'Demo giden kutusu' }).click();
-      const reply = await a.getByRole('article').filter({ hasText: `muhasebe.${answering}@` }).getByRole('link').getAttribute('href');
+      const reply = await a
+        .getByRole('article')
+        .filter({ hasText: `muhasebe.${answering}@` })
+        .getByRole('link')
+        .getAttribute('href');
       const c = await newPage(browser, 1000);
       await c.goto(reply!);
       await expect(c.getByText(`bağımsız denetçisi ${FIRM} adına gönderilmiştir`)).toBeVisible();
@@ -201,7 +222,10 @@ test.describe('Denetçi modu: the independent auditor confirms balances', () => 
       await a.getByRole('button', { name: 'Kanıt paketini indir (ZIP)' }).click();
       const file = await (await download).path();
       const zip = await JSZip.loadAsync(readFileSync(file));
-      const events = (await zip.file('olaylar.jsonl')!.async('string')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, string | number | null>);
+      const events = (await zip.file('olaylar.jsonl')!.async('string'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, string | number | null>);
       let prev = '0'.repeat(64);
       for (const e of events) {
         expect(e.prevHash).toBe(prev);
@@ -209,7 +233,19 @@ test.describe('Denetçi modu: the independent auditor confirms balances', () => 
         expect(createHash('sha256').update(content, 'utf8').digest('hex')).toBe(e.hash);
         prev = String(e.hash);
       }
-      expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['authorised', 'auditor_enrolled', 'sampled', 'address_approved', 'sent', 'identity_failed', 'code_verified', 'answered', 'alternative_procedure']));
+      expect(events.map((e) => e.type)).toEqual(
+        expect.arrayContaining([
+          'authorised',
+          'auditor_enrolled',
+          'sampled',
+          'address_approved',
+          'sent',
+          'identity_failed',
+          'code_verified',
+          'answered',
+          'alternative_procedure',
+        ]),
+      );
       expect(Object.keys(zip.files).filter((f) => f.endsWith('/kanit.json'))).toHaveLength(sample.length);
     } finally {
       await server.stop();

@@ -54,7 +54,10 @@ function checkStatementPages(pdf: PdfText): void {
   // Each page starts with what the page before carried out.
   for (let i = 1; i < pdf.pages.length; i++) expect(figures(pdf.pages[i]!, 'önceki sayfadan')).toEqual(figures(pdf.pages[i - 1]!, 'sonraki sayfaya'));
   // The grand total, once: Σ borç, Σ alacak, the closing balance.
-  const grand = pdf.pages.at(-1)!.split('\n').find((l) => l.includes('Genel toplam'))!;
+  const grand = pdf.pages
+    .at(-1)!
+    .split('\n')
+    .find((l) => l.includes('Genel toplam'))!;
   expect([...grand.matchAll(MONEY)].map((m) => m[0])).toEqual([trMoney(totalDebit), trMoney(totalCredit), trMoney(Math.abs(totalDebit - totalCredit))]);
   expect(grand).toContain(balanceText(totalDebit - totalCredit));
   expect(pdf.flat.split('Genel toplam').length - 1).toBe(1);
@@ -81,7 +84,10 @@ test.describe('statement as a document', () => {
     // (it left 28 and 40 pt before). None overflows: an overflowing page would have spilled onto a
     // page without its head, and every page has its "Sayfa n / N" (checkStatementPages).
     const room = footRoom(pdf.file);
-    expect(room.slice(0, -1).every((r) => r >= 0 && r < 21), `room under the last line of each full page: ${room.map((r) => r.toFixed(1)).join(', ')} pt`).toBe(true);
+    expect(
+      room.slice(0, -1).every((r) => r >= 0 && r < 21),
+      `room under the last line of each full page: ${room.map((r) => r.toFixed(1)).join(', ')} pt`,
+    ).toBe(true);
   });
 
   test('"PDF indir": a real A4 PDF with selectable Turkish text, named after the account and the period, the same pages as the print', async ({ page }) => {
@@ -212,7 +218,10 @@ test.describe('vade farkı as a document', () => {
     const kurus = (s: string) => Number(s.replace(/\./g, '').replace(',', ''));
     let carried = 0;
     pdf.pages.forEach((page, i) => {
-      const rows = page.split('\n').filter((l) => /^\s*\d\d\.\d\d\.\d{4}\s/.test(l)).map((l) => [...l.matchAll(MONEY)].map((m) => kurus(m[0])));
+      const rows = page
+        .split('\n')
+        .filter((l) => /^\s*\d\d\.\d\d\.\d{4}\s/.test(l))
+        .map((l) => [...l.matchAll(MONEY)].map((m) => kurus(m[0])));
       const sum = rows.reduce((acc, r) => acc + r.at(-1)!, carried);
       if (i > 0) expect(figuresOn(page, 'önceki sayfadan').map(kurus), `page ${i + 1} carried in`).toEqual([carried]);
       if (i < pdf.pages.length - 1) expect(figuresOn(page, 'sonraki sayfaya').map(kurus), `page ${i + 1} carried out`).toEqual([sum]);
@@ -267,7 +276,10 @@ test.describe('aging list as a document', () => {
     for (let i = 1; i < pdf.pages.length; i++) expect(figuresOn(pdf.pages[i]!, 'önceki sayfadan')).toEqual(figuresOn(pdf.pages[i - 1]!, 'sonraki sayfaya'));
     // The grand total's last figure is TOPLAM: Σ of every account's balance, with its side.
     const total = sum(dataset.accounts.map((a) => a.balance));
-    const grand = pdf.pages.at(-1)!.split('\n').find((l) => l.includes('Genel toplam'))!;
+    const grand = pdf.pages
+      .at(-1)!
+      .split('\n')
+      .find((l) => l.includes('Genel toplam'))!;
     expect(grand.trim().endsWith(balanceText(total)), grand).toBe(true);
   });
 });
@@ -316,7 +328,9 @@ test.describe('bulk mutabakat letters as one PDF', () => {
     const tlBalance = sum(foreign.lines.filter((l) => l.date <= AS_OF).map((l) => l.debit - l.credit));
     const sideOf = (m: number) => (m > 0 ? 'borç' : 'alacak');
     const fxLetter = letters.find((l) => l.startsWith(`${foreign.id} `))!;
-    expect(fxLetter).toContain(`30.06.2026 tarihi itibarıyla ${trMoney(Math.abs(fx))} ${foreign.currency} ${sideOf(fx)} bakiyesi vermektedir (ERP kayıtlarındaki TL karşılığı: ${trMoney(Math.abs(tlBalance))} TL ${sideOf(tlBalance)}).`);
+    expect(fxLetter).toContain(
+      `30.06.2026 tarihi itibarıyla ${trMoney(Math.abs(fx))} ${foreign.currency} ${sideOf(fx)} bakiyesi vermektedir (ERP kayıtlarındaki TL karşılığı: ${trMoney(Math.abs(tlBalance))} TL ${sideOf(tlBalance)}).`,
+    );
     expect(fxLetter).toContain(`Bildirdiğiniz ${trMoney(Math.abs(fx))} ${foreign.currency} ${sideOf(fx)} bakiyesi`);
     expect(pdf.flat.match(/\{\w+\}/g), 'raw placeholders').toBeNull();
     for (const size of pdf.sizes) expect(isA4(size)).toBe('portrait');

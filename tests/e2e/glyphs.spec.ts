@@ -70,7 +70,10 @@ for (const zoom of ZOOMS) {
     for (const n of names) await expect(grid.getByRole('link', { name: n, exact: true })).toBeVisible();
     // The three are customers: with Kategori = Müşteri they are in view at once, also in the 614 px of a
     // 125 % window, so the check and the picture hold all three.
-    await page.getByRole('group', { name: 'Kategori', exact: true }).getByRole('checkbox', { name: /^Müşteri\b/ }).click();
+    await page
+      .getByRole('group', { name: 'Kategori', exact: true })
+      .getByRole('checkbox', { name: /^Müşteri\b/ })
+      .click();
     await expect(page).toHaveURL((url) => url.searchParams.getAll('category').length === 1);
     const scroll = page.locator('.dt-scroll').filter({ has: grid });
     const box = (await scroll.boundingBox())!;

@@ -69,14 +69,19 @@ test('header box: an exact number opens the invoice detail with its lines and to
   // The word ends before the first cell that holds a sum, and is not clipped with "…".
   const fits = await footLabel.evaluate((td) => {
     const text = td.firstElementChild!.getBoundingClientRect();
-    const sums = Array.from(td.parentElement!.children).slice(1).filter((c) => c.textContent!.trim() !== '');
+    const sums = Array.from(td.parentElement!.children)
+      .slice(1)
+      .filter((c) => c.textContent!.trim() !== '');
     const firstSum = sums[0]!.getBoundingClientRect();
     const style = getComputedStyle(td);
     return text.right <= firstSum.left + 1 && (style.overflow === 'visible' || text.right <= td.getBoundingClientRect().right);
   });
   expect(fits).toBe(true);
   // The company opens its statement: by its id, or (mobius: only "Cari", the name) found by name.
-  await expect(page.getByRole('region', { name: 'Fatura bilgileri' }).getByRole('link', { name: inv.accountName })).toHaveAttribute('href', `/accounts/${inv.accountId}`);
+  await expect(page.getByRole('region', { name: 'Fatura bilgileri' }).getByRole('link', { name: inv.accountName })).toHaveAttribute(
+    'href',
+    `/accounts/${inv.accountId}`,
+  );
   await expect(page.getByText(/faturadaki toplamdan .* farklı/)).toHaveCount(0);
   await checkPage(page, 'invoice-detail');
 

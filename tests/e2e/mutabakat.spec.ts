@@ -17,7 +17,11 @@ const ASOF = '2026-06-30';
 const ankara = dataset.accounts.filter((a) => a.province.toLocaleLowerCase('tr-TR') === 'ankara');
 const DISAGREE = '1006';
 const AGREE = '1003';
-const balanceAt = (id: string) => dataset.accountById.get(id)!.lines.filter((l) => l.date <= ASOF).reduce((s, l) => s + l.debit - l.credit, 0);
+const balanceAt = (id: string) =>
+  dataset.accountById
+    .get(id)!
+    .lines.filter((l) => l.date <= ASOF)
+    .reduce((s, l) => s + l.debit - l.credit, 0);
 const side = (m: number) => (m > 0 ? ' B' : m < 0 ? ' A' : '');
 
 const count = (page: Page, key: string) => page.getByTestId(`count-${key}`).locator('.mut-counts__n');
@@ -35,7 +39,11 @@ async function answerAsCounterpart(browser: Browser, replyUrl: string, answer: {
     await page.getByLabel('Borç / alacak').selectOption('B');
   }
   if (answer.file)
-    await page.getByLabel(/^Ek/).setInputFiles({ name: 'Ekstremiz 30.06.2026.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await page.getByLabel(/^Ek/).setInputFiles({
+      name: 'Ekstremiz 30.06.2026.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
   await page.getByLabel('Açıklama').fill(answer.agree ? '' : 'Haziran iadesi kayıtlarımızda yok.');
   await page.getByLabel('Ad soyad').fill('Kemal Aydın');
   await page.getByLabel('Unvan').fill('Muhasebe Müdürü');
@@ -50,7 +58,12 @@ async function answerAsCounterpart(browser: Browser, replyUrl: string, answer: {
 async function replyLinkFor(page: Page, server: OwnServer, accountId: string, shot?: string): Promise<string> {
   await page.goto(`${server.url}/mutabakat/giden-kutusu?q=${encodeURIComponent(`muhasebe${accountId}@`)}`);
   const table = page.getByRole('grid', { name: 'E-postalar' });
-  await table.getByRole('row').filter({ hasText: `muhasebe${accountId}@` }).first().getByRole('link').click();
+  await table
+    .getByRole('row')
+    .filter({ hasText: `muhasebe${accountId}@` })
+    .first()
+    .getByRole('link')
+    .click();
   const mail = page.getByRole('region', { name: 'E-posta' });
   await expect(mail).toContainText(`Kime: muhasebe${accountId}@ornek.com.tr`);
   await expect(mail.getByRole('document', { name: 'E-postanın içeriği' })).toContainText(dataset.accountById.get(accountId)!.name);
@@ -140,7 +153,10 @@ test.describe('mutabakat campaign, letter to answer', () => {
       await expect(page).toHaveURL(/durum=agreed/);
       await expect(row(page, AGREE)).toContainText('Mutabık');
       // The auditor's reports, as files with their Turkish names.
-      for (const [link, name] of [['Excel raporu', 'Mutabakat raporu 30.06.2026.xlsx'], ['PDF raporu', 'Mutabakat raporu 30.06.2026.pdf']] as const) {
+      for (const [link, name] of [
+        ['Excel raporu', 'Mutabakat raporu 30.06.2026.xlsx'],
+        ['PDF raporu', 'Mutabakat raporu 30.06.2026.pdf'],
+      ] as const) {
         const download = page.waitForEvent('download');
         await page.getByRole('link', { name: link }).click();
         expect((await download).suggestedFilename()).toBe(name);

@@ -31,7 +31,8 @@ export class OwnServer {
     return `http://127.0.0.1:${this.port}`;
   }
   async start() {
-    if (!existsSync('dist-server/prod.js')) throw new Error('dist-server/prod.js is missing: `npm run build` first (the e2e runner builds it for the prod run)');
+    if (!existsSync('dist-server/prod.js'))
+      throw new Error('dist-server/prod.js is missing: `npm run build` first (the e2e runner builds it for the prod run)');
     this.child = spawn(process.execPath, ['dist-server/prod.js'], {
       env: {
         ...process.env,

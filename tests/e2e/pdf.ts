@@ -56,9 +56,12 @@ export function isA4(size: { width: number; height: number }): 'portrait' | 'lan
  */
 export function footRoom(file: string, margin = 28.35): number[] {
   const xml = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return xml.split('<page ').slice(1).map((page) => {
-    const height = Number(/height="([\d.]+)"/.exec(page)![1]);
-    const bottoms = [...page.matchAll(/yMax="([\d.]+)"/g)].map((m) => Number(m[1]));
-    return height - margin - Math.max(...bottoms);
-  });
+  return xml
+    .split('<page ')
+    .slice(1)
+    .map((page) => {
+      const height = Number(/height="([\d.]+)"/.exec(page)![1]);
+      const bottoms = [...page.matchAll(/yMax="([\d.]+)"/g)].map((m) => Number(m[1]));
+      return height - margin - Math.max(...bottoms);
+    });
 }

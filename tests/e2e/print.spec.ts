@@ -56,7 +56,10 @@ test.describe('printed lists', () => {
     await page.goto('/aging?firma=');
     await expect(page.getByRole('status').filter({ hasText: /satır/ }).last()).toBeVisible();
     // The data columns (those that sort); the action columns are buttons and do not print.
-    const headers = await page.getByRole('grid', { name: /Yaşlandırma/ }).locator('th:has(.dt-sort)').allInnerTexts();
+    const headers = await page
+      .getByRole('grid', { name: /Yaşlandırma/ })
+      .locator('th:has(.dt-sort)')
+      .allInnerTexts();
     const pdf = await printToPdf(page, 'aging');
     expect(/Hesapl/.test(pdf.flat), 'a "Hesapla" button on paper').toBe(false);
     for (const h of headers.map((x) => fold(x.replace(/[↕▲▼]/g, ''))).filter((h) => h && h !== 'Dağılım')) {

@@ -21,7 +21,12 @@ import { join } from 'node:path';
 import { DEMO_COMPANY } from '../../server/demo-erp/company';
 
 /** Our company for the mutabakat letters in the runs against a standalone ERP (Turkish letters and punctuation). */
-const E2E_COMPANY = { title: 'Ege & Marmara "Deniz" Gıda %100 A.Ş.', address: "Liman Cad. 5+7 'C' Blok\\nKonak / İzmir", taxOffice: 'Konak', taxNo: '9876543210' };
+const E2E_COMPANY = {
+  title: 'Ege & Marmara "Deniz" Gıda %100 A.Ş.',
+  address: "Liman Cad. 5+7 'C' Blok\\nKonak / İzmir",
+  taxOffice: 'Konak',
+  taxNo: '9876543210',
+};
 
 type RunSpec = {
   mode: 'dev-embedded' | 'dev-standalone' | 'prod';
@@ -272,7 +277,9 @@ async function runOne(run: RunSpec): Promise<RunResult> {
       return r.ok;
     });
     // Warm up: the dev server compiles on first request.
-    await fetch(`${baseURL}/`).then((r) => r.arrayBuffer()).catch(() => undefined);
+    await fetch(`${baseURL}/`)
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
     log(`${run.mode}: app at ${baseURL}${erp ? `, demo ERP (${run.shape}) at ${erp.url}` : ' (embedded demo ERP)'}`);
 
     const env: Record<string, string> = {
@@ -317,7 +324,9 @@ async function main() {
     log(`Chromium not found at ${chromium}. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
     process.exit(2);
   }
-  const wanted = process.env.E2E_RUNS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = process.env.E2E_RUNS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const runs = wanted ? ALL_RUNS.filter((r) => wanted.includes(r.mode)) : ALL_RUNS;
   const t0 = Date.now();
   const results: RunResult[] = [];
@@ -355,7 +364,11 @@ async function main() {
         continue;
       }
       // The build's file counts (tests/structure/bundle-files.test.ts) over the dist/ this run serves.
-      const files = startChild('bundle-files', bin('vitest'), ['run', '--reporter=default', 'tests/structure/bundle-files.test.ts'], { BUNDLE_DIST: 'dist', NO_COLOR: '1', FORCE_COLOR: undefined });
+      const files = startChild('bundle-files', bin('vitest'), ['run', '--reporter=default', 'tests/structure/bundle-files.test.ts'], {
+        BUNDLE_DIST: 'dist',
+        NO_COLOR: '1',
+        FORCE_COLOR: undefined,
+      });
       const filesCode = await new Promise<number>((r) => files.child.on('exit', (c) => r(c ?? 1)));
       await stopChild(files);
       if (filesCode !== 0) {
@@ -376,7 +389,9 @@ async function main() {
     if (r.error) log(`    error: ${r.error}`);
   }
   const allOk = results.length > 0 && results.every((r) => r.ok);
-  log(`${allOk ? 'all e2e runs passed' : 'e2e FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s; screenshots in screenshots/e2e/, server logs in test-results/e2e-logs/`);
+  log(
+    `${allOk ? 'all e2e runs passed' : 'e2e FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s; screenshots in screenshots/e2e/, server logs in test-results/e2e-logs/`,
+  );
   killAllNow();
   process.exit(allOk ? 0 : 1);
 }

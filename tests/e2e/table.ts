@@ -100,7 +100,8 @@ export async function pageLayoutProblems(page: Page): Promise<string[]> {
         if (r.width < 4 || r.bottom > Math.min(window.innerHeight, box.bottom) || r.top < box.top || r.left + r.width / 2 > box.right) continue;
         for (const y of [r.top + 2, r.top + r.height / 2, r.bottom - 2]) {
           const hit = document.elementFromPoint(r.left + r.width / 2, y);
-          if (hit && !td.contains(hit) && !hit.closest('tfoot')) out.push(`${hit.tagName.toLowerCase()} "${(hit.textContent ?? '').trim().slice(0, 20)}" over the totals row`);
+          if (hit && !td.contains(hit) && !hit.closest('tfoot'))
+            out.push(`${hit.tagName.toLowerCase()} "${(hit.textContent ?? '').trim().slice(0, 20)}" over the totals row`);
         }
       }
       return [...new Set(out)];

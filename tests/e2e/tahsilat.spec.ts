@@ -12,9 +12,15 @@ import { checkPage, expect, test } from './fixtures';
 import { OwnServer, freePort, signIn } from './own-server';
 
 const H = { 'x-app-request': '1' };
-const istanbulDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const istanbulDay = (offsetDays = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const tr = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-interface Row { accountId: string; name: string; overdue: { currency: string; overdue: number }[]; promise: { status: string } | null }
+interface Row {
+  accountId: string;
+  name: string;
+  overdue: { currency: string; overdue: number }[];
+  promise: { status: string } | null;
+}
 
 /** The embedded demo ERP's address, from the server's latest start line (the log keeps earlier starts). */
 const erpUrl = (server: OwnServer) => [...server.log.matchAll(/embedded demo ERP at (http:\/\/127\.0\.0\.1:\d+)/g)].at(-1)![1]!;
@@ -31,7 +37,9 @@ async function worklist(page: Page, server: OwnServer): Promise<Row[]> {
 test.describe('tahsilat takibi, a morning from the worklist', () => {
   test.use({ storageState: { cookies: [], origins: [] }, viewport: { width: 1500, height: 1000 } });
 
-  test('call, note, promise kept by a payment in the ERP; bulk reminders read in the outbox; a broken promise back on top after a restart', async ({ page }) => {
+  test('call, note, promise kept by a payment in the ERP; bulk reminders read in the outbox; a broken promise back on top after a restart', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const dataDir = mkdtempSync(join(tmpdir(), 'cari-e2e-col-'));
     const server = new OwnServer(await freePort(), dataDir);
@@ -47,7 +55,10 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       const [A, B] = tl;
       expect(A && B).toBeTruthy();
       for (const r of tl.slice(0, 6)) {
-        const res = await page.request.put(`${server.url}/api/tahsilat/accounts/${r.accountId}/address`, { headers: H, data: { collectTo: [`tahsilat${r.accountId}@musteri.example`] } });
+        const res = await page.request.put(`${server.url}/api/tahsilat/accounts/${r.accountId}/address`, {
+          headers: H,
+          data: { collectTo: [`tahsilat${r.accountId}@musteri.example`] },
+        });
         expect(res.status()).toBe(200);
       }
       await page.goto(`${server.url}/tahsilat`);
@@ -85,7 +96,10 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await panelB.getByRole('form', { name: 'Kayıt ekle' }).getByRole('button', { name: 'Ekle' }).click();
       await expect(panelB.locator('.col-log')).toContainText('Geri aradı: yarın 5.000 TL gönderecek.');
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByLabel('Tutar').fill('5.000,00');
-      await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByRole('textbox', { name: 'Ödeme tarihi' }).fill(tr(istanbulDay(1)));
+      await panelB
+        .getByRole('form', { name: 'Ödeme sözü' })
+        .getByRole('textbox', { name: 'Ödeme tarihi' })
+        .fill(tr(istanbulDay(1)));
       await panelB.getByRole('form', { name: 'Ödeme sözü' }).getByRole('button', { name: 'Sözü kaydet' }).click();
       await expect(panelB.getByRole('list', { name: 'Sözler' })).toContainText('5.000,00 TL → Bekliyor');
 
@@ -110,7 +124,9 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       await expect(send).toBeEnabled({ timeout: 60_000 });
       const n = Number(/\((\d+)\)/.exec((await send.textContent())!)![1]);
       expect(n).toBeGreaterThan(0);
-      const proposals = (await (await page.request.get(`${server.url}/api/tahsilat/reminders`, { headers: H })).json()) as { reminders: { accountId: string; state: string; to: string[] }[] };
+      const proposals = (await (await page.request.get(`${server.url}/api/tahsilat/reminders`, { headers: H })).json()) as {
+        reminders: { accountId: string; state: string; to: string[] }[];
+      };
       // Not proposed (after 07:00 the day's job may have proposed B before the promise: that proposal is withdrawn).
       expect(proposals.reminders.filter((p) => p.state === 'proposed').map((p) => p.accountId)).not.toContain(B!.accountId);
       const mailed = proposals.reminders.filter((p) => p.state === 'proposed');
@@ -129,7 +145,11 @@ test.describe('tahsilat takibi, a morning from the worklist', () => {
       // The "Ek" link, clicked as the user does: the mail's own PDF downloads (no error shown).
       const [download] = await Promise.all([page.waitForEvent('download'), ek.click()]);
       expect(download.suggestedFilename()).toMatch(/^(Açık kalemler|Vade farkı hesabı) - .+\.pdf$/);
-      expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        readFileSync((await download.path())!)
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       await expect(mail.getByRole('alert')).toHaveCount(0);
       await page.screenshot({ path: 'docs/samples/tahsilat-reminder-mail.png' });
 

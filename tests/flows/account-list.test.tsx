@@ -48,7 +48,9 @@ describe('one account list for the list page and the bulk letters', () => {
 
     await app.user.click(screen.getByRole('link', { name: 'Mutabakat mektupları' }));
     await waitFor(() => expect(app.path()).toBe(`/mutabakat?q=${encodeURIComponent(Q)}`));
-    expect(await screen.findByText('Cari listesindeki süzgeçlere uyan 1 cari. Mektup, işaretli carilerin her biri için ayrı bir A4 sayfasıdır.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cari listesindeki süzgeçlere uyan 1 cari. Mektup, işaretli carilerin her biri için ayrı bir A4 sayfasıdır.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(rowIds('Mektup yazılacak cariler')).toEqual([TARGET.id]));
     const letter = await screen.findByRole('article', { name: `${TARGET.name} mutabakat mektubu` });
     expect(within(letter).getByTestId('letter-sentence')).toHaveTextContent('itibarıyla 86.964,29 TL borç bakiyesi vermektedir.');
@@ -60,7 +62,9 @@ describe('one account list for the list page and the bulk letters', () => {
   it('opened straight from a shared /mutabakat link with a facet: the ERP search fallback applies there too', async () => {
     cappedErp();
     await renderApp(`/mutabakat?q=${encodeURIComponent(Q)}&province=${encodeURIComponent('İstanbul')}`, { loggedIn: true });
-    expect(await screen.findByText('Cari listesindeki süzgeçlere uyan 1 cari. Mektup, işaretli carilerin her biri için ayrı bir A4 sayfasıdır.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cari listesindeki süzgeçlere uyan 1 cari. Mektup, işaretli carilerin her biri için ayrı bir A4 sayfasıdır.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(rowIds('Mektup yazılacak cariler')).toEqual([TARGET.id]));
   });
 

@@ -12,7 +12,14 @@ configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.useRealTimers());
 
 const row = (date: string, due: string | null, type: string, borc: number, alacak: number, no: string, extra: object = {}) => ({
-  ACTION_DATE: date, DUE_DATE: due, ACTION_NAME: type, BORC: borc, ALACAK: alacak, BELGE_NO: no, ACIKLAMA: '', ...extra,
+  ACTION_DATE: date,
+  DUE_DATE: due,
+  ACTION_NAME: type,
+  BORC: borc,
+  ALACAK: alacak,
+  BELGE_NO: no,
+  ACIKLAMA: '',
+  ...extra,
 });
 
 describe('statement: a range ending after today ("Bu yıl")', () => {
@@ -45,7 +52,10 @@ describe('letter: an account declared USD whose statement has TL lines only', ()
       { ACTION_DATE: '2026-01-15', DUE_DATE: '2026-02-14', ACTION_NAME: 'Satış Faturası', BORC: 1000.1, ALACAK: 0, BELGE_NO: 'SF1', ACIKLAMA: '' },
       { ACTION_DATE: '2026-02-10', DUE_DATE: null, ACTION_NAME: 'Tahsilat', BORC: 0, ALACAK: 250.05, BELGE_NO: 'T1', ACIKLAMA: '' },
     ]);
-    await renderApp('/accounts/1012/mutabakat?asOf=2026-03-31', { loggedIn: true, gateway: { company: { title: 'Deneme A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '0123456789' } } });
+    await renderApp('/accounts/1012/mutabakat?asOf=2026-03-31', {
+      loggedIn: true,
+      gateway: { company: { title: 'Deneme A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '0123456789' } },
+    });
     const sentence = await screen.findByTestId('letter-sentence');
     await waitFor(() =>
       expect(sentence).toHaveTextContent(
@@ -63,7 +73,19 @@ describe('Özet: falling due on a TL + USD account (every currency, each of its 
   it('this week and this month carry both currencies, never added', async () => {
     mswServer.use(
       http.post('*/api/erp/get_yaslandirma', () =>
-        HttpResponse.json([{ COMPANY_ID: '1040', FULLNAME: 'Karma A.Ş.', VADESI_GELMEMIS: 23500, '0_30_GUN': 0, '31_60_GUN': 0, '61_90_GUN': 0, '91_120_GUN': 0, '120_GUN_USTU': 0, TOPLAM: 23500 }]),
+        HttpResponse.json([
+          {
+            COMPANY_ID: '1040',
+            FULLNAME: 'Karma A.Ş.',
+            VADESI_GELMEMIS: 23500,
+            '0_30_GUN': 0,
+            '31_60_GUN': 0,
+            '61_90_GUN': 0,
+            '91_120_GUN': 0,
+            '120_GUN_USTU': 0,
+            TOPLAM: 23500,
+          },
+        ]),
       ),
       http.post('*/api/erp/get_cari_extre', () =>
         HttpResponse.json([
@@ -104,7 +126,9 @@ describe('open items and vade farkı: an as-of date that has not come', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-18T09:00:00Z'));
     await renderApp('/accounts/1003/vade-farki?asOf=2026-12-31&rate=24', { loggedIn: true });
-    await waitFor(() => expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Vade farkı 11,84 TL · KDV (%20) 2,37 TL · Genel toplam 14,21 TL'));
+    await waitFor(() =>
+      expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Vade farkı 11,84 TL · KDV (%20) 2,37 TL · Genel toplam 14,21 TL'),
+    );
     expect(screen.getByTestId('ledger-future-asof')).toHaveTextContent('31.12.2026 henüz gelmedi');
   });
 });

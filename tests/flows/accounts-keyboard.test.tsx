@@ -14,7 +14,6 @@ import { actUntil, mswServer, renderApp } from '../harness';
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-
 const FOLD: Record<string, string> = { İ: 'i', I: 'i', ı: 'i', Ş: 's', ş: 's', Ğ: 'g', ğ: 'g', Ü: 'u', ü: 'u', Ö: 'o', ö: 'o', Ç: 'c', ç: 'c' };
 const fold = (s: string) => s.replace(/[İIıŞşĞğÜüÖöÇç]/g, (c) => FOLD[c]!).toLowerCase();
 const grid = () => screen.getByRole('grid', { name: 'Cari listesi' });

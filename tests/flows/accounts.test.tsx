@@ -13,8 +13,7 @@ import { actUntil, mswServer, renderApp, setDemoFail, type DemoShape, type Rende
 // ---------- independent helpers ----------
 const FOLD: Record<string, string> = { İ: 'i', I: 'i', ı: 'i', Ş: 's', ş: 's', Ğ: 'g', ğ: 'g', Ü: 'u', ü: 'u', Ö: 'o', ö: 'o', Ç: 'c', ç: 'c' };
 const fold = (s: string) => s.replace(/[İIıŞşĞğÜüÖöÇç]/g, (c) => FOLD[c]!).toLowerCase();
-const trMoney = (minor: number) =>
-  new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
+const trMoney = (minor: number) => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
 const sideOf = (minor: number) => (minor > 0 ? ' B' : minor < 0 ? ' A' : '');
 const csvAmount = (minor: number) => `${minor < 0 ? '-' : ''}${Math.trunc(Math.abs(minor) / 100)},${String(Math.abs(minor) % 100).padStart(2, '0')}`;
 
@@ -42,14 +41,15 @@ async function openList(path = '/accounts', shape: DemoShape = 'wex') {
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-
 const SHAPES: DemoShape[] = ['wex']; // one UI pass; every answer shape is read in tests/reader/shapes.test.ts
 
 describe.each(SHAPES)('accounts list (ERP shape %s)', (shape) => {
   it('shows the six fields, every balance with its side and colour, and totals exact to the kuruş', async () => {
     const app = await openList('/accounts', shape);
     const accounts = app.env.demoErp.dataset.accounts;
-    const headers = within(grid()).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(grid())
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     for (const h of ['Firma ID', 'Kategori', 'Firma Adı', 'İl', 'İlçe', 'Bakiye']) expect(headers.some((x) => x?.startsWith(h))).toBe(true);
 
     let debit = 0;
@@ -82,8 +82,7 @@ describe.each(SHAPES)('accounts list (ERP shape %s)', (shape) => {
   it('Turkish search: ığdır finds İĞDIR…, isparta and ısparta both find ISPARTA; instant, one ERP call, ?q= in the URL', async () => {
     const app = await openList('/accounts', shape);
     const accounts = app.env.demoErp.dataset.accounts;
-    const expected = (q: string) =>
-      accounts.filter((a) => fold(`${a.id} ${a.name} ${a.province} ${a.district}`).includes(fold(q))).map((a) => a.id);
+    const expected = (q: string) => accounts.filter((a) => fold(`${a.id} ${a.name} ${a.province} ${a.district}`).includes(fold(q))).map((a) => a.id);
 
     await app.user.type(search(), 'ığdır');
     const igdir = expected('igdir');
@@ -119,7 +118,16 @@ describe('accounts list', () => {
     mswServer.use(
       http.post('*/api/erp/get_cari', () =>
         HttpResponse.json([
-          { FIRMA_ID: '7', FIRMA_KATEGORI: 'Müşteri', FIRMA_ADI: 'Ek Alan A.Ş.', FIRMA_IL: 'Bursa', FIRMA_ILCE: 'Nilüfer', BAKIYE: '1234.5', VERGI_NO: '1234567890', TEMSILCI: 'Ayşe Yıldırım' },
+          {
+            FIRMA_ID: '7',
+            FIRMA_KATEGORI: 'Müşteri',
+            FIRMA_ADI: 'Ek Alan A.Ş.',
+            FIRMA_IL: 'Bursa',
+            FIRMA_ILCE: 'Nilüfer',
+            BAKIYE: '1234.5',
+            VERGI_NO: '1234567890',
+            TEMSILCI: 'Ayşe Yıldırım',
+          },
         ]),
       ),
     );

@@ -26,7 +26,9 @@ describe('the ERP aging’s report date', () => {
   it('Özet says “31.10.2026 itibarıyla”', async () => {
     agingWithReportDate();
     await renderApp('/', { loggedIn: true });
-    await waitFor(() => expect(document.querySelector('.overview-asof')?.textContent).toBe('31.10.2026 itibarıyla, ERP’nin cari listesi ve yaşlandırma raporundan'));
+    await waitFor(() =>
+      expect(document.querySelector('.overview-asof')?.textContent).toBe('31.10.2026 itibarıyla, ERP’nin cari listesi ve yaşlandırma raporundan'),
+    );
   });
 
   it('the aging page states it, and the FIFO comparison is as of it', async () => {

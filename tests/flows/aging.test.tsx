@@ -107,7 +107,9 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const acc = ds.accountById.get(SPECIAL_ACCOUNTS.igdirUpper)!;
     await renderApp(`/aging?firma=iğdır&cari=${acc.id}&asOf=${ERP_TODAY}`, { loggedIn: true, shape });
     const panel = await screen.findByRole('region', { name: /Ekstreden yaşlandırma \(FIFO\)/ });
-    expect(await within(panel).findByText(`TL karşılaştırması: ERP’nin yaşlandırması ile ekstreden hesaplanan her dilim aynı; toplam ${bal(acc.balance)}.`)).toBeInTheDocument();
+    expect(
+      await within(panel).findByText(`TL karşılaştırması: ERP’nin yaşlandırması ile ekstreden hesaplanan her dilim aynı; toplam ${bal(acc.balance)}.`),
+    ).toBeInTheDocument();
 
     const buckets = within(panel).getByRole('grid', { name: 'Dilimler' });
     const erp = agingOf(acc.lines, ERP_TODAY).buckets;
@@ -150,16 +152,27 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     const fifoTotal = included.reduce((s, l) => s + l.debit - l.credit, 0);
     expect(await within(panel).findByText(`${excluded} satır seçilen tarihten sonra olduğu için hesaba katılmadı.`)).toBeInTheDocument();
     const alert = within(panel).getByRole('alert');
-    expect(alert).toHaveTextContent(`Toplam farklı: ERP toplamı ${bal(acc.balance)}, ekstreden hesaplanan ${bal(fifoTotal)} (fark ${tl(Math.abs(acc.balance - fifoTotal))}).`);
+    expect(alert).toHaveTextContent(
+      `Toplam farklı: ERP toplamı ${bal(acc.balance)}, ekstreden hesaplanan ${bal(fifoTotal)} (fark ${tl(Math.abs(acc.balance - fifoTotal))}).`,
+    );
     // Bucket by bucket, in words: the ERP's aging (its date) against the statement's as of 31.03.2026
     // — the latter worked out by the demo ERP's own aging over the lines up to that day.
     const erpB = agingOf(acc.lines, ERP_TODAY).buckets;
     const oursB = agingOf(included, asOf).buckets;
-    const labels = { notDue: 'Vadesi Gelmemiş', d0_30: '0-30 Gün', d31_60: '31-60 Gün', d61_90: '61-90 Gün', d91_120: '91-120 Gün', d120plus: '120 Gün Üstü' } as const;
+    const labels = {
+      notDue: 'Vadesi Gelmemiş',
+      d0_30: '0-30 Gün',
+      d31_60: '31-60 Gün',
+      d61_90: '61-90 Gün',
+      d91_120: '91-120 Gün',
+      d120plus: '120 Gün Üstü',
+    } as const;
     const differing = (Object.keys(labels) as (keyof typeof labels)[]).filter((k) => erpB[k] !== oursB[k]);
     expect(differing.length).toBeGreaterThan(0);
     expect(alert).toHaveTextContent(`${differing.length} dilim farklı.`);
-    const items = within(alert).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(differing.map((k) => `${labels[k]}: ERP ${bal(erpB[k])}, ekstreden ${bal(oursB[k])} (fark ${tl(Math.abs(erpB[k] - oursB[k]))})`));
     expect(app.path()).toContain(`asOf=${asOf}`);
   });
@@ -247,7 +260,16 @@ describe('aging search and errors', () => {
     mswServer.use(
       http.post('*/api/erp/get_yaslandirma', () =>
         HttpResponse.json([
-          { FULLNAME: acc.name, VADESI_GELMEMIS: num(erp.notDue), '0_30_GUN': num(erp.d0_30), '31_60_GUN': num(erp.d31_60), '61_90_GUN': num(erp.d61_90), '91_120_GUN': num(erp.d91_120), '120_GUN_USTU': num(erp.d120plus), TOPLAM: num(acc.balance) },
+          {
+            FULLNAME: acc.name,
+            VADESI_GELMEMIS: num(erp.notDue),
+            '0_30_GUN': num(erp.d0_30),
+            '31_60_GUN': num(erp.d31_60),
+            '61_90_GUN': num(erp.d61_90),
+            '91_120_GUN': num(erp.d91_120),
+            '120_GUN_USTU': num(erp.d120plus),
+            TOPLAM: num(acc.balance),
+          },
         ]),
       ),
     );

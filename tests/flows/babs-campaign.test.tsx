@@ -34,14 +34,21 @@ const NO_ADDRESS = chosen[chosen.length - 1]!;
 const ANSWER = chosen.find((id) => fig.get(id)!.bs.count >= 2 && id !== NO_ADDRESS)!;
 
 const row = (id: string) => document.querySelector<HTMLElement>(`table[aria-label="Mektuplar"] tr[data-row-id="${id}"]`);
-const countN = (key: string) => Number(within(screen.getByTestId(`count-${key}`)).getByText(/^\d[\d.]*$/).textContent!.replace(/\./g, ''));
+const countN = (key: string) =>
+  Number(
+    within(screen.getByTestId(`count-${key}`))
+      .getByText(/^\d[\d.]*$/)
+      .textContent!.replace(/\./g, ''),
+  );
 
 describe('BA/BS campaign in the app', () => {
   it('starts from the list with its threshold, names the account without an address, shows a count-only difference per form on the board and in the history', async () => {
     expect(chosen.length).toBeGreaterThan(2);
     createErpEnv({ gateway: mut.gateway() });
     await loginAs();
-    for (const id of chosen) if (id !== NO_ADDRESS) expect((await mutApi('PUT', `contacts/${id}`, { to: [`muhasebe${id}@ornek.com.tr`], cc: [], person: 'Yetkili' })).status).toBe(200);
+    for (const id of chosen)
+      if (id !== NO_ADDRESS)
+        expect((await mutApi('PUT', `contacts/${id}`, { to: [`muhasebe${id}@ornek.com.tr`], cc: [], person: 'Yetkili' })).status).toBe(200);
 
     const app = await renderApp(`/babs?ay=${MONTH}&sinir=1000000`, { loggedIn: true, gateway: mut.gateway() });
     await app.user.click(await screen.findByRole('link', { name: 'BA/BS mutabakatı başlat' }));

@@ -72,7 +72,9 @@ describe('Ba/Bs list', () => {
 
     await app.user.click(within(first as HTMLElement).getByRole('link', { name: top.name }));
     const docs = await screen.findByRole('grid', { name: 'Rakamın arkasındaki belgeler' });
-    const ours = ds.invoices.filter((i) => i.accountName === top.name && i.date.startsWith(month) && (i.kind === 'Satış Faturası' || i.kind === 'Alış İade Faturası'));
+    const ours = ds.invoices.filter(
+      (i) => i.accountName === top.name && i.date.startsWith(month) && (i.kind === 'Satış Faturası' || i.kind === 'Alış İade Faturası'),
+    );
     for (const inv of ours) expect(within(docs).getByRole('link', { name: inv.number })).toHaveAttribute('href', `/invoices/${inv.id}`);
   });
 

@@ -43,7 +43,13 @@ describe('counts in messages are tr-TR', () => {
   });
 
   it('invoice detail: 1.001 unreadable line prices', async () => {
-    const detail = { INVOICE_ID: 7, INVOICE_NUMBER: 'FT7', INVOICE_DATE: '2026-01-15', COMPANY_NAME: 'ADA A.Ş.', ROWS: times(1001, (i) => ({ PRODUCT_NAME: `Ürün ${i}`, PRICE: 'y' })) };
+    const detail = {
+      INVOICE_ID: 7,
+      INVOICE_NUMBER: 'FT7',
+      INVOICE_DATE: '2026-01-15',
+      COMPANY_NAME: 'ADA A.Ş.',
+      ROWS: times(1001, (i) => ({ PRODUCT_NAME: `Ürün ${i}`, PRICE: 'y' })),
+    };
     await startAt('/invoices/7', { get_fatura_det: detail });
     expect(await screen.findByText('1.001 değer okunamadı; ham haliyle işaretlenerek gösteriliyor.')).toBeInTheDocument();
   });

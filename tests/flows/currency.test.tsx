@@ -28,7 +28,10 @@ function sumIn(acc: DemoAccount, currency: string): number {
   for (const l of acc.lines) if (l.currency === currency) s += l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!;
   return s;
 }
-const headers = (grid: HTMLElement) => within(grid).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim());
+const headers = (grid: HTMLElement) =>
+  within(grid)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim());
 const bodyRows = (grid: HTMLElement) => Array.from(grid.querySelectorAll<HTMLElement>('tbody tr.dt-row'));
 
 describe.each(SHAPES)('a USD account (ERP shape %s)', (shape) => {
@@ -83,7 +86,11 @@ describe.each(SHAPES)('a USD account (ERP shape %s)', (shape) => {
       reader.readAsText(blob!);
     });
     // Title lines, a blank line, then the table (issue 25); the last line is the totals line.
-    const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n\r\n')[1]!.split('\r\n');
+    const rows = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n\r\n')[1]!
+      .split('\r\n');
     const head = rows[0]!.split(';');
     expect(head).toEqual(expect.arrayContaining(['Döviz', 'Döviz Tutarı', 'Bakiye (USD) (+ borçlu / − alacaklı)']));
     expect(rows).toHaveLength(usd.lines.length + 2);

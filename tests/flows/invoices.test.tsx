@@ -272,7 +272,10 @@ describe('invoice detail', () => {
     await app.user.click(within(screen.getByRole('region', { name: 'Fatura satırları' })).getByRole('button', { name: 'CSV indir' }));
     await waitFor(() => expect(csv).not.toBe(''));
     // Title lines (our company, the document, the account, when made), a blank line, the table and its totals line.
-    const [title, table] = csv.replace(/^\uFEFF/, '').trim().split('\r\n\r\n');
+    const [title, table] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n\r\n');
     expect(title!.split('\r\n').slice(1, 3)).toEqual([`Fatura ${inv.number} Satırları`, `Cari: ${inv.accountId} · ${inv.accountName}`]);
     const lines = table!.split('\r\n');
     expect(lines).toHaveLength(inv.lines.length + 2);

@@ -13,9 +13,16 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 
 const row = (date: string, due: string | null, type: string, borc: number, alacak: number, no: string) => ({
-  ACTION_DATE: date, DUE_DATE: due, ACTION_NAME: type, BORC: borc, ALACAK: alacak, BELGE_NO: no, ACIKLAMA: '',
+  ACTION_DATE: date,
+  DUE_DATE: due,
+  ACTION_NAME: type,
+  BORC: borc,
+  ALACAK: alacak,
+  BELGE_NO: no,
+  ACIKLAMA: '',
 });
-const cells = (grid: HTMLElement) => Array.from(grid.querySelectorAll('tbody tr.dt-row'), (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
+const cells = (grid: HTMLElement) =>
+  Array.from(grid.querySelectorAll('tbody tr.dt-row'), (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
 // Four invoices of 742.103,00 due 01.03.2026, open 30 days to 31.03 at 1 % a month: 7.421,03 each.
 // Σ vade farkı 4 × 7.421,03 = 29.684,12; KDV on the total 29.684,12 × 0,20 = 5.936,824 → 5.936,82
 // (the rows' KDV 4 × 1.484,206 → 4 × 1.484,21 = 5.936,84 would be wrong); grand total 35.620,94.

@@ -20,7 +20,8 @@ const row = (date: string, due: string | null, type: string, borc: number, alaca
   ACIKLAMA: '',
   ...extra,
 });
-const cells = (grid: HTMLElement) => Array.from(grid.querySelectorAll('tbody tr.dt-row'), (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
+const cells = (grid: HTMLElement) =>
+  Array.from(grid.querySelectorAll('tbody tr.dt-row'), (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
 
 async function sheet(url: string, rows: object[], count: number) {
   answerStatement(rows);
@@ -55,7 +56,9 @@ describe('vade farkı: the rate in force on each late day', () => {
     );
     expect(cells(grid)[0]!.slice(8)).toEqual(['%53,25 × 16 gün + %43 × 15 gün', '4.101,37']);
     // 2025's cost is unconfirmed (the reports of the 02.01.2026 Tebliğ say 1.450 and 1.475 TL): said beside it
-    expect(screen.getByText(/asgari giderim tutarı isteyebilir: 2025: 1\.450,00 TL \(Resmî Gazete metninden doğrulanmadı\), 2026: 2\.020,00 TL\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/asgari giderim tutarı isteyebilir: 2025: 1\.450,00 TL \(Resmî Gazete metninden doğrulanmadı\), 2026: 2\.020,00 TL\./),
+    ).toBeInTheDocument();
   });
 
   it('"1.000" is a thousand in Turkish: refused by name, in the link too, with no result left on screen', async () => {
@@ -88,7 +91,11 @@ describe('vade farkı: what is not a late payment', () => {
     // Invoice 2.000,00 due 28.02.2026; sales return 500,00 on 10.03; payment 1.500,00 on 30.03 (28.02 → 30.03 = 30 days).
     const { grid } = await sheet(
       '/accounts/1003/vade-farki?asOf=2026-03-31&rate=2&period=monthly',
-      [row('2026-01-29', '2026-02-28', 'Satış Faturası', 2000, 0, 'SF1'), row('2026-03-10', null, 'Satış İade Faturası', 0, 500, 'IA1'), row('2026-03-30', null, 'Tahsilat', 0, 1500, 'T1')],
+      [
+        row('2026-01-29', '2026-02-28', 'Satış Faturası', 2000, 0, 'SF1'),
+        row('2026-03-10', null, 'Satış İade Faturası', 0, 500, 'IA1'),
+        row('2026-03-30', null, 'Tahsilat', 0, 1500, 'T1'),
+      ],
       1,
     );
     expect(cells(grid)[0]!.slice(3)).toEqual(['28.02.2026', '30.03.2026', 'Kapandı', '1.500,00', '30', '%2 × 30 gün', '30,00']);
@@ -110,7 +117,11 @@ describe('vade farkı: what is not a late payment', () => {
       [row('2026-01-01', null, 'Açılış Fişi', 1000, 0, 'AF0'), row('2026-01-01', '2026-01-31', 'Satış Faturası', 2000, 0, 'SF1')],
       1,
     );
-    expect(screen.getByText('Açılış fişi (1 kalem, 1.000,00 TL) vade farkına katılmadı: gerçek bir vade tarihi yok. Katmak için “Açılış fişini dahil et”i işaretleyin.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Açılış fişi (1 kalem, 1.000,00 TL) vade farkına katılmadı: gerçek bir vade tarihi yok. Katmak için “Açılış fişini dahil et”i işaretleyin.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('late-interest-total')).toHaveTextContent('60,00');
     await app.user.click(screen.getByRole('checkbox', { name: 'Açılış fişini dahil et' }));
     await waitFor(() => expect(cells(grid)).toHaveLength(2));

@@ -24,7 +24,10 @@ describe('open items like the ERP’s aging', () => {
     const keys = ['notDue', 'd0_30', 'd31_60', 'd61_90', 'd91_120', 'd120plus'] as const;
     for (const acc of ds.accounts.slice(0, 400)) {
       const erp = agingOf(acc.lines, ds.today);
-      const r = openItems(acc.lines.map((l, index) => ({ ...l, index, invalid: {} })), { asOf: ds.today });
+      const r = openItems(
+        acc.lines.map((l, index) => ({ ...l, index, invalid: {} })),
+        { asOf: ds.today },
+      );
       const ours = r.buckets.map((b) => b.amount * r.sign || 0);
       expect([acc.id, ...ours]).toEqual([acc.id, ...keys.map((k) => erp.buckets[k] || 0)]);
     }

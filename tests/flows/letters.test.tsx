@@ -86,19 +86,26 @@ describe('mutabakat letter (one account)', () => {
     const box = screen.getByLabelText('Mutabakat tarihi');
     await app.user.clear(box);
     await app.user.type(box, '01.04.2026{Enter}');
-    await waitFor(() => expect(within(letter()).getByTestId('letter-sentence')).toHaveTextContent('01.04.2026 tarihi itibarıyla 249,65 TL alacak bakiyesi vermektedir.'));
+    await waitFor(() =>
+      expect(within(letter()).getByTestId('letter-sentence')).toHaveTextContent('01.04.2026 tarihi itibarıyla 249,65 TL alacak bakiyesi vermektedir.'),
+    );
     expect(app.path()).toBe('/accounts/1006/mutabakat?asOf=2026-04-01');
     expect(letter()).toHaveTextContent('Bildirdiğiniz 249,65 TL alacak bakiyesi');
     await app.user.clear(box);
     await app.user.type(box, '14.01.2026{Enter}');
-    await waitFor(() => expect(within(letter()).getByTestId('letter-sentence')).toHaveTextContent('14.01.2026 tarihi itibarıyla bakiye vermemektedir (0,00 TL).'));
+    await waitFor(() =>
+      expect(within(letter()).getByTestId('letter-sentence')).toHaveTextContent('14.01.2026 tarihi itibarıyla bakiye vermemektedir (0,00 TL).'),
+    );
   });
 
   it("optionally encloses the statement's lines for the period, with the devir row and running balance", async () => {
     handStatement();
     await renderApp('/accounts/1006/mutabakat?asOf=2026-03-31&lines=1&from=2026-02-01', { loggedIn: true });
     await waitFor(() => expect(within(letter()).getByRole('table')).toBeInTheDocument());
-    const rows = within(within(letter()).getByRole('table')).getAllByRole('row').slice(1).map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent));
+    const rows = within(within(letter()).getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent));
     // Each line with its document number (Belge No).
     expect(rows).toEqual([
       ['01.02.2026', 'Devir', '', '1.000,10', '', '1.000,10 B'],
@@ -131,7 +138,11 @@ describe('mutabakat letter (one account)', () => {
     // The enclosure: Belge No and the USD amount of each USD line.
     const june = usd.lines.filter((l) => l.date >= '2026-06-01' && l.date <= asOf);
     const table = within(art).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Tarih', 'İşlem', 'Belge No', 'Tutar (USD)', 'Borç', 'Alacak', 'Bakiye']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Tarih', 'İşlem', 'Belge No', 'Tutar (USD)', 'Borç', 'Alacak', 'Bakiye']);
     const rows = within(table).getAllByRole('row').slice(2); // header, devir
     expect(rows.map((r) => r.querySelectorAll('td')[2]!.textContent)).toEqual(june.map((l) => l.documentNo));
     expect(rows.map((r) => r.querySelectorAll('td')[3]!.textContent)).toEqual(june.map((l) => (l.currency === 'USD' ? tl(l.currencyAmount!) : '')));
@@ -170,7 +181,11 @@ describe('mutabakat letter (one account)', () => {
 // The list's province facet ignores case ("ANKARA" and "Ankara" are one facet).
 const ankara = ds.accounts.filter((a) => a.province.toLocaleLowerCase('tr-TR') === 'ankara');
 const ASOF = '2026-06-30';
-const balanceAt = (id: string, asOf: string) => ds.accountById.get(id)!.lines.filter((l) => l.date <= asOf).reduce((s, l) => s + l.debit - l.credit, 0);
+const balanceAt = (id: string, asOf: string) =>
+  ds.accountById
+    .get(id)!
+    .lines.filter((l) => l.date <= asOf)
+    .reduce((s, l) => s + l.debit - l.credit, 0);
 const sentence = (balance: number, asOf: string) =>
   balance === 0
     ? `${trDate(asOf)} tarihi itibarıyla bakiye vermemektedir`
@@ -182,7 +197,10 @@ const sentenceOf = (id: string, asOf: string) => {
   const tlBal = balanceAt(id, asOf);
   const cur = foreignOf(id);
   if (!cur) return sentence(tlBal, asOf);
-  const fx = ds.accountById.get(id)!.lines.filter((l) => l.date <= asOf && l.currency === cur).reduce((s, l) => s + (l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!), 0);
+  const fx = ds.accountById
+    .get(id)!
+    .lines.filter((l) => l.date <= asOf && l.currency === cur)
+    .reduce((s, l) => s + (l.debit > 0 ? l.currencyAmount! : -l.currencyAmount!), 0);
   const side = (m: number) => (m > 0 ? 'borç' : 'alacak');
   return `${trDate(asOf)} tarihi itibarıyla ${tl(fx)} ${cur} ${side(fx)} bakiyesi vermektedir (ERP kayıtlarındaki TL karşılığı: ${tl(tlBal)} TL ${side(tlBal)}).`;
 };
@@ -195,7 +213,9 @@ describe('mutabakat letters for the account list', () => {
     await app.user.click(screen.getByRole('link', { name: 'Mutabakat mektupları' }));
     await waitFor(() => expect(app.path()).toBe('/mutabakat?province=Ankara&sort=name'));
     expect(ankara.length).toBeGreaterThan(5);
-    expect(await screen.findByText(`Cari listesindeki süzgeçlere uyan ${ankara.length} cari. Mektup, işaretli carilerin her biri için ayrı bir A4 sayfasıdır.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Cari listesindeki süzgeçlere uyan ${ankara.length} cari. Mektup, işaretli carilerin her biri için ayrı bir A4 sayfasıdır.`),
+    ).toBeInTheDocument();
     // TL accounts right away from the list's balance; a foreign-currency account (1012, USD) needs
     // its statement for a balance in its own currency.
     const foreign = ankara.filter((a) => foreignOf(a.id));
@@ -222,7 +242,12 @@ describe('mutabakat letters for the account list', () => {
     await waitFor(() => expect(letters()).toHaveLength(ankara.length - 1));
     expect(screen.getByRole('button', { name: `Yazdır (${ankara.length - 1} mektup)` })).toBeEnabled();
     // Only the foreign-currency account's statement was fetched for today's letters.
-    expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari_extre').map((r) => r.params.cari_id).sort()).toEqual(['1012', '1031']);
+    expect(
+      app.env.demoErp.requests
+        .filter((r) => r.operation === 'get_cari_extre')
+        .map((r) => r.params.cari_id)
+        .sort(),
+    ).toEqual(['1012', '1031']);
   });
 
   it('another as-of date: statements at most 4 at a time, progress, a failing account named with the reason and left out', async () => {
@@ -238,7 +263,9 @@ describe('mutabakat letters for the account list', () => {
           await new Promise((r) => setTimeout(r, 20));
           if (cari_id === failing.id)
             return HttpResponse.json(
-              { error: { code: 'upstream_http', message: 'ERP sunucusu bir hata döndürdü (HTTP 500). Lütfen daha sonra tekrar deneyin.', upstreamStatus: 500 } },
+              {
+                error: { code: 'upstream_http', message: 'ERP sunucusu bir hata döndürdü (HTTP 500). Lütfen daha sonra tekrar deneyin.', upstreamStatus: 500 },
+              },
               { status: 502, headers: { 'x-gateway-error': '1' } },
             );
           return await gatewayFetch(request);

@@ -85,18 +85,33 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: ActingApp }
       database = await takeDatabase();
       giveBack = giveBackDatabase;
       mut = await startApp({
-      database,
-      settings: { enabled: true, demo: false, dataDir: 'memory://', mailFrom: 'Örnek <mutabakat@ornek.example>', publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 4 },
-      upstream: { erpBaseUrl: 'http://demo-erp.test', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport: fetchTransport((r) => erp.fetch(r)) },
-      company: { title: 'Örnek Ticaret ve Sanayi A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' },
-      // The demo outbox without demo mode's seeded contacts: each test sets the contacts it is about.
-      transport: outboxTransport(),
-      log: () => undefined,
-      // A round every 0.2 s: each round claims in PGlite; polled every 0.05 s a file spent 0.3–0.7 s more CPU.
-      workerIntervalMs: 200,
-      // A job that failed (a letter the ERP did not give) tries again 0.2 s, then 0.4 s later, not 4 and 8 s.
-      jobRetryBaseMs: 100,
-    });
+        database,
+        settings: {
+          enabled: true,
+          demo: false,
+          dataDir: 'memory://',
+          mailFrom: 'Örnek <mutabakat@ornek.example>',
+          publicUrl: 'http://cari.test',
+          publicUrlDefault: false,
+          erpConcurrency: 4,
+        },
+        upstream: {
+          erpBaseUrl: 'http://demo-erp.test',
+          erpApiPassword: apiPassword,
+          erpService: 'mobiusmus',
+          erpTimeoutMs: 30_000,
+          maxAnswerBytes: 256 << 20,
+          transport: fetchTransport((r) => erp.fetch(r)),
+        },
+        company: { title: 'Örnek Ticaret ve Sanayi A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' },
+        // The demo outbox without demo mode's seeded contacts: each test sets the contacts it is about.
+        transport: outboxTransport(),
+        log: () => undefined,
+        // A round every 0.2 s: each round claims in PGlite; polled every 0.05 s a file spent 0.3–0.7 s more CPU.
+        workerIntervalMs: 200,
+        // A job that failed (a letter the ERP did not give) tries again 0.2 s, then 0.4 s later, not 4 and 8 s.
+        jobRetryBaseMs: 100,
+      });
     } finally {
       Object.assign(globalThis, jsdom);
     }

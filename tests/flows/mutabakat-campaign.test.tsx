@@ -21,33 +21,47 @@ const ASOF = '2026-06-30';
 const ankara = ds.accounts.filter((a) => a.province.toLocaleLowerCase('tr-TR') === 'ankara');
 /** Two Ankara accounts left without an address (TL accounts, so their figures are worked below). */
 const NO_ADDRESS = ['1047', '1058'];
-const balanceAt = (id: string) => ds.accountById.get(id)!.lines.filter((l) => l.date <= ASOF).reduce((s, l) => s + l.debit - l.credit, 0);
+const balanceAt = (id: string) =>
+  ds.accountById
+    .get(id)!
+    .lines.filter((l) => l.date <= ASOF)
+    .reduce((s, l) => s + l.debit - l.credit, 0);
 
 async function giveAddresses() {
   // Straight to the server (the same database the page's gateway will use), signed in.
   createErpEnv({ gateway: mut.gateway() });
   await loginAs();
   for (const a of ankara)
-    if (!NO_ADDRESS.includes(a.id)) expect((await mutApi('PUT', `contacts/${a.id}`, { to: [`muhasebe${a.id}@ornek.com.tr`], cc: [], person: 'Yetkili' })).status).toBe(200);
+    if (!NO_ADDRESS.includes(a.id))
+      expect((await mutApi('PUT', `contacts/${a.id}`, { to: [`muhasebe${a.id}@ornek.com.tr`], cc: [], person: 'Yetkili' })).status).toBe(200);
 }
 
 const row = (id: string) => document.querySelector<HTMLElement>(`table[aria-label="Mektuplar"] tr[data-row-id="${id}"]`);
 const count = (key: string) => screen.getByTestId(`count-${key}`);
-const countN = (key: string) => Number(within(count(key)).getByText(/^\d[\d.]*$/).textContent!.replace(/\./g, ''));
+const countN = (key: string) =>
+  Number(
+    within(count(key))
+      .getByText(/^\d[\d.]*$/)
+      .textContent!.replace(/\./g, ''),
+  );
 
 async function startAnkaraCampaign(): Promise<RenderedApp> {
   await giveAddresses();
   const app = await renderApp(`/mutabakat?province=Ankara&asOf=${ASOF}`, { loggedIn: true, gateway: mut.gateway() });
   await app.user.click(await screen.findByRole('link', { name: 'Mutabakat dönemi başlat' }));
   const panel = await screen.findByRole('region', { name: 'Mutabakat dönemi başlat' });
-  expect(await within(panel).findByText(`Listenin filtreleriyle seçili ${ankara.length} cari için birer mektup hazırlanır (üst sınır yok).`)).toBeInTheDocument();
+  expect(
+    await within(panel).findByText(`Listenin filtreleriyle seçili ${ankara.length} cari için birer mektup hazırlanır (üst sınır yok).`),
+  ).toBeInTheDocument();
   expect(within(panel).getByTestId('mut-start-options')).toHaveTextContent('Mutabakat tarihi 30.06.2026; ekstre satırları eklenmez');
   // Accounts without an address are listed by name (and linked to their page), not skipped.
   const missing = await within(panel).findByTestId('no-address');
   expect(missing).toHaveTextContent(`E-posta adresi olmayan ${NO_ADDRESS.length} cari`);
-  expect(within(missing).getAllByRole('link').map((a) => a.textContent)).toEqual(
-    ankara.filter((a) => NO_ADDRESS.includes(a.id)).map((a) => `${a.name} (${a.id})`),
-  );
+  expect(
+    within(missing)
+      .getAllByRole('link')
+      .map((a) => a.textContent),
+  ).toEqual(ankara.filter((a) => NO_ADDRESS.includes(a.id)).map((a) => `${a.name} (${a.id})`));
   await app.user.click(within(panel).getByRole('button', { name: `${ankara.length} cari için başlat` }));
   await waitFor(() => expect(app.path()).toMatch(/^\/mutabakat\/donemler\/[^/?]+$/));
   return app;
@@ -94,7 +108,11 @@ describe('mutabakat campaign', () => {
       await waitFor(() => expect(document.querySelectorAll('table[aria-label="Mektuplar"] tbody tr[data-row-id]').length).toBe(n));
     }
     await app.user.click(await screen.findByTestId('count-noAddress'));
-    await waitFor(() => expect([...document.querySelectorAll('table[aria-label="Mektuplar"] tbody tr[data-row-id]')].map((r) => r.getAttribute('data-row-id')).sort()).toEqual([...NO_ADDRESS].sort()));
+    await waitFor(() =>
+      expect([...document.querySelectorAll('table[aria-label="Mektuplar"] tbody tr[data-row-id]')].map((r) => r.getAttribute('data-row-id')).sort()).toEqual(
+        [...NO_ADDRESS].sort(),
+      ),
+    );
 
     // Answers recorded on the same campaign (preparing 33 letters again would double the file's work):
     // back to the whole board, no row filter.
@@ -178,7 +196,14 @@ describe('mutabakat letter actions', () => {
     const panel = await screen.findByRole('region', { name: `${ds.accountById.get('1003')!.name} (1003)` });
     await app.user.click(within(panel).getByRole('button', { name: 'Şimdi hatırlat' }));
     expect(await within(panel).findByText('Hatırlatma kuyruğa alındı.')).toBeInTheDocument();
-    await waitFor(() => expect(within(panel).getAllByRole('listitem').map((li) => li.textContent).join('\n')).toMatch(/Hatırlatıldı/));
+    await waitFor(() =>
+      expect(
+        within(panel)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent)
+          .join('\n'),
+      ).toMatch(/Hatırlatıldı/),
+    );
     await app.user.click(within(panel).getByRole('button', { name: 'Yeniden gönder' }));
     expect(await within(panel).findByText('Mektup yeniden gönderilmek üzere kuyruğa alındı.')).toBeInTheDocument();
     await app.user.click(within(panel).getByRole('button', { name: 'Kapat' }));
@@ -206,7 +231,12 @@ describe('a letter that cannot be prepared', () => {
     // The ERP answers 1047's statement with an error page, every time.
     mut.erp().settings.failRules = [{ operation: 'get_cari_extre', param: 'cari_id', value: '1047', mode: 'html500' }];
     for (const id of ['1003', '1047']) expect((await mutApi('PUT', `contacts/${id}`, { to: [`cari${id}@ornek.com.tr`], cc: [], person: '' })).status).toBe(200);
-    const created = await mutApi<{ campaign: { id: string } }>('POST', 'campaigns', { accountIds: ['1003', '1047'], asOf: ASOF, deadline: '2026-07-31', send: false });
+    const created = await mutApi<{ campaign: { id: string } }>('POST', 'campaigns', {
+      accountIds: ['1003', '1047'],
+      asOf: ASOF,
+      deadline: '2026-07-31',
+      send: false,
+    });
     expect(created.status).toBe(201);
     const app = await renderApp(`/mutabakat/donemler/${created.body.campaign.id}`, { loggedIn: true, gateway: mut.gateway() });
     // Three tries (this server's job comes back 0.2 s, then 0.4 s later): then it ends, and the board stops waiting for it.

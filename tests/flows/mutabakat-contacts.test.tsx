@@ -68,7 +68,9 @@ describe('mutabakat contacts import', () => {
     );
     expect(await screen.findByText('kişiler.csv: 1 satır uygun, 4 satır hatalı.')).toBeInTheDocument();
     const rejected = screen.getByTestId('import-rejected');
-    const items = within(rejected).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(rejected)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toHaveLength(4);
     expect(items[0]).toMatch(/^3\. satır \(Firma ID “abc”\): .*sayı değil/);
     expect(items[1]).toMatch(/^4\. satır \(Firma ID “9999”\): .*9999.*yok/);
@@ -84,7 +86,10 @@ describe('mutabakat contacts import', () => {
 
   it('a right file is saved whole, and the account page shows the imported contact', async () => {
     const app = await renderApp('/mutabakat/kisiler', { loggedIn: true, gateway: mut.gateway() });
-    await app.user.upload(await screen.findByLabelText('Dosya seçin'), csv(['1006;muhasebe@aplusyapi.com.tr;mali@aplusyapi.com.tr;Ayşe Çelik', '1003;cari@kurusculer.com.tr;;Mehmet Öz']));
+    await app.user.upload(
+      await screen.findByLabelText('Dosya seçin'),
+      csv(['1006;muhasebe@aplusyapi.com.tr;mali@aplusyapi.com.tr;Ayşe Çelik', '1003;cari@kurusculer.com.tr;;Mehmet Öz']),
+    );
     expect(await screen.findByText('kişiler.csv: 2 satır uygun, 0 satır hatalı.')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: '2 kişiyi kaydet' }));
     expect(await screen.findByText('2 carinin mutabakat kişisi kaydedildi.')).toBeInTheDocument();

@@ -15,12 +15,10 @@ import { actUntil, gatewayFetch, mswServer, renderApp, type RenderedApp } from '
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const trMoney = (minor: number) =>
-  new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
+const trMoney = (minor: number) => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
 const withSide = (minor: number) => `${trMoney(minor)}${minor > 0 ? ' B' : minor < 0 ? ' A' : ''}`;
 
-const statementRows = () =>
-  Array.from(screen.getByRole('grid', { name: 'Ekstre satırları' }).querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]'));
+const statementRows = () => Array.from(screen.getByRole('grid', { name: 'Ekstre satırları' }).querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]'));
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 /** Holds every answer of one ERP operation until release(); records what the page had on screen when each request came. */
@@ -187,7 +185,11 @@ describe('long loads', () => {
     // after the loader's request went out; until then the request belongs to no page yet).
     await screen.findByRole('grid', { name: 'Ekstre satırları' });
 
-    await actUntil(app, () => app.router.navigate('/invoices'), () => app.path() === '/invoices');
+    await actUntil(
+      app,
+      () => app.router.navigate('/invoices'),
+      () => app.path() === '/invoices',
+    );
     await waitFor(() => expect(request.signal.aborted).toBe(true));
   });
 
@@ -197,7 +199,11 @@ describe('long loads', () => {
     await screen.findByTestId('sum-balance');
     await waitFor(() => expect(list.seen).toHaveLength(1));
 
-    await actUntil(app, () => app.router.navigate('/invoices'), () => app.path() === '/invoices');
+    await actUntil(
+      app,
+      () => app.router.navigate('/invoices'),
+      () => app.path() === '/invoices',
+    );
     await waitFor(() => expect(list.seen[0]!.request.signal.aborted).toBe(true));
   });
 });

@@ -25,7 +25,8 @@ const CUSTOMER = [
   { ACTION_DATE: '2026-01-01', DUE_DATE: '2026-01-31', ACTION_NAME: 'Satış Faturası', BORC: 10000, ALACAK: 0, BELGE_NO: 'SF1', ACIKLAMA: '' },
   { ACTION_DATE: '2026-03-02', DUE_DATE: null, ACTION_NAME: 'Tahsilat', BORC: 0, ALACAK: 4000, BELGE_NO: 'T1', ACIKLAMA: '' },
 ];
-const cells = (grid: HTMLElement) => Array.from(grid.querySelectorAll('tbody tr.dt-row'), (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
+const cells = (grid: HTMLElement) =>
+  Array.from(grid.querySelectorAll('tbody tr.dt-row'), (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
 
 /** The supplier's open items as of `asOf`, once both rows are in: the grid and each row's cells. */
 async function supplierOpenItems(asOf: string) {
@@ -80,7 +81,7 @@ describe('the account name on a deep link (before any account list)', () => {
   // get_cari never answers: whatever name the page shows comes from elsewhere.
   const listNeverAnswers = () => mswServer.use(http.post('*/api/erp/get_cari', () => new Promise<Response>(() => {})));
 
-  it('open items: from the user\'s recent accounts (kept in the browser)', async () => {
+  it("open items: from the user's recent accounts (kept in the browser)", async () => {
     listNeverAnswers();
     answerStatement(SUPPLIER);
     localStorage.setItem('cari-ekran.account-shortcuts.v1', JSON.stringify({ pinned: [], recent: [{ id: '1003', name: 'Isparta Gül Yağı San. A.Ş.' }] }));
@@ -117,8 +118,14 @@ describe('Vade farkı', () => {
     // KDV on the total: 311,67 × 20 % = 62,334 → 62,33; total 374,00
     answerStatement(CUSTOMER);
     const app = await renderApp('/accounts/1003/vade-farki?asOf=2026-03-31', { loggedIn: true });
-    expect(await screen.findByText(/kanuni faiz, her gecikme günü o gün yürürlükte olan oranla — yıllık %9, 01\.06\.2024’ten itibaren yıllık %24/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Oran: kanuni faiz (gün gün yürürlükteki oran) · Vade farkı 311,67 TL · KDV (%20) 62,33 TL · Genel toplam 374,00 TL'));
+    expect(
+      await screen.findByText(/kanuni faiz, her gecikme günü o gün yürürlükte olan oranla — yıllık %9, 01\.06\.2024’ten itibaren yıllık %24/),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('late-interest-summary')).toHaveTextContent(
+        'Oran: kanuni faiz (gün gün yürürlükteki oran) · Vade farkı 311,67 TL · KDV (%20) 62,33 TL · Genel toplam 374,00 TL',
+      ),
+    );
     await app.user.selectOptions(screen.getByLabelText('Faiz'), 'fixed');
     const box = screen.getByLabelText('Faiz oranı (%)');
     await app.user.clear(box);

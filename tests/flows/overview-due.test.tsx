@@ -13,7 +13,14 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 
 const line = (date: string, due: string | null, name: string, borc: number, alacak: number, doc: string, extra: object = {}) => ({
-  ACTION_DATE: date, DUE_DATE: due, ACTION_NAME: name, BORC: borc, ALACAK: alacak, BELGE_NO: doc, ACIKLAMA: '', ...extra,
+  ACTION_DATE: date,
+  DUE_DATE: due,
+  ACTION_NAME: name,
+  BORC: borc,
+  ALACAK: alacak,
+  BELGE_NO: doc,
+  ACIKLAMA: '',
+  ...extra,
 });
 const STATEMENTS: Record<string, object[]> = {
   // A customer: the 1.600,00 payment closes SF1 (1.000,00, overdue since 10.11) and 600,00 of SF2.
@@ -39,7 +46,15 @@ const STATEMENTS: Record<string, object[]> = {
   ],
 };
 const agingRow = (id: string, name: string, notDue: number, d0_30: number, total: number) => ({
-  COMPANY_ID: id, FULLNAME: name, VADESI_GELMEMIS: notDue, '0_30_GUN': d0_30, '31_60_GUN': 0, '61_90_GUN': 0, '91_120_GUN': 0, '120_GUN_USTU': 0, TOPLAM: total,
+  COMPANY_ID: id,
+  FULLNAME: name,
+  VADESI_GELMEMIS: notDue,
+  '0_30_GUN': d0_30,
+  '31_60_GUN': 0,
+  '61_90_GUN': 0,
+  '91_120_GUN': 0,
+  '120_GUN_USTU': 0,
+  TOPLAM: total,
 });
 // The ERP's aging: 1030 has nothing not yet due (only overdue) — its statement is never read.
 const AGING = [

@@ -45,8 +45,14 @@ const EXPECTED = {
   payables: creditors.reduce((s, x) => s - x.balance, 0),
   debtorCount: debtors.length,
   creditorCount: creditors.length,
-  topDebtors: [...debtors].sort((x, y) => y.balance - x.balance).slice(0, 10).map((x) => x.a.name),
-  topCreditors: [...creditors].sort((x, y) => x.balance - y.balance).slice(0, 10).map((x) => x.a.name),
+  topDebtors: [...debtors]
+    .sort((x, y) => y.balance - x.balance)
+    .slice(0, 10)
+    .map((x) => x.a.name),
+  topCreditors: [...creditors]
+    .sort((x, y) => x.balance - y.balance)
+    .slice(0, 10)
+    .map((x) => x.a.name),
   B: agingSide(debtors),
   A: agingSide(creditors),
 };
@@ -81,7 +87,10 @@ describe('GET /api/overview', () => {
     });
     expect(acc.topDebtors.map((a) => a.name)).toEqual(EXPECTED.topDebtors);
     expect(acc.topCreditors.map((a) => a.name)).toEqual(EXPECTED.topCreditors);
-    for (const [side, fig] of [['B', body.aging.ok.receivables], ['A', body.aging.ok.payables]] as const) {
+    for (const [side, fig] of [
+      ['B', body.aging.ok.receivables],
+      ['A', body.aging.ok.payables],
+    ] as const) {
       const want = EXPECTED[side];
       expect([side, fig.bucketTotals, fig.overdue, fig.overdueCount]).toEqual([side, want.buckets, want.overdue, want.overdueCount]);
       expect([side, fig.largestOverdue.map(nameIn)]).toEqual([side, want.largest]);
@@ -97,7 +106,10 @@ describe('GET /api/overview', () => {
 
   it('an answer that cannot be read, or an ERP that reports a failure, fails only its own part', async () => {
     await loginAs();
-    setDemoFailRules([{ operation: 'get_cari', mode: 'html200' }, { operation: 'get_yaslandirma', mode: 'erp-error' }]);
+    setDemoFailRules([
+      { operation: 'get_cari', mode: 'html200' },
+      { operation: 'get_yaslandirma', mode: 'erp-error' },
+    ]);
     let { status, body } = await overview();
     expect(status).toBe(200);
     // An HTML page with 200: unreadable, as the list page's own reader would find it.
@@ -107,7 +119,11 @@ describe('GET /api/overview', () => {
     ({ status, body } = await overview());
     expect(status).toBe(200);
     expect('ok' in body.accounts && body.accounts.ok.receivables).toBe(EXPECTED.receivables);
-    expect('failed' in body.aging && body.aging.failed).toMatchObject({ kind: 'gateway', status: 502, body: { error: { code: 'upstream_http', upstreamStatus: 500 } } });
+    expect('failed' in body.aging && body.aging.failed).toMatchObject({
+      kind: 'gateway',
+      status: 502,
+      body: { error: { code: 'upstream_http', upstreamStatus: 500 } },
+    });
   });
 });
 

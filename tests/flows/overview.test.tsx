@@ -110,7 +110,9 @@ describe('Özet links explain their figures', () => {
       const sum = creditorAging.reduce((s, r) => s - r.b[k], 0);
       expect(within(payables).getByRole('link', { name: `${LABELS[k]}: ${tl(sum)}` })).toBeInTheDocument();
     }
-    expect(screen.getByTestId('overview-payables-aging-total')).toHaveTextContent(tl(creditorAging.reduce((s, r) => s - r.a.lines.reduce((x, l) => x + l.debit - l.credit, 0), 0)));
+    expect(screen.getByTestId('overview-payables-aging-total')).toHaveTextContent(
+      tl(creditorAging.reduce((s, r) => s - r.a.lines.reduce((x, l) => x + l.debit - l.credit, 0), 0)),
+    );
     await app.user.click(figure('overview-overdue'));
     await waitFor(() => expect(app.path()).toBe('/aging?side=B&overdue=1'));
     const grid = await screen.findByRole('grid', { name: 'Yaşlandırma (ERP)' });
@@ -151,7 +153,7 @@ describe('Özet links explain their figures', () => {
     expect(item.querySelector('dd')).toHaveTextContent(tl(bucketSum('d120plus')));
     expect(screen.getByTestId('aging-overdue')).toHaveTextContent(tl(overdue));
     const grid = screen.getByRole('grid', { name: 'Yaşlandırma (ERP)' });
-    await waitFor(() => expect(within(grid.closest<HTMLElement>(".dt")!).getAllByText(`${count(debtors.length)} satır`).length).toBeGreaterThan(0));
+    await waitFor(() => expect(within(grid.closest<HTMLElement>('.dt')!).getAllByText(`${count(debtors.length)} satır`).length).toBeGreaterThan(0));
     const firstName = grid.querySelector('tbody tr.dt-row a')!.textContent;
     expect(firstName).toBe(largestOverdue[0]!.a.name);
     expect(erpCalls(app).sort()).toEqual(['get_cari', 'get_yaslandirma']);
@@ -160,7 +162,10 @@ describe('Özet links explain their figures', () => {
   it('pinned and recent accounts appear with their balances and lead to the statement', async () => {
     localStorage.setItem(
       'cari-ekran.account-shortcuts.v1',
-      JSON.stringify({ pinned: [{ id: topCreditors[0]!.a.id, name: topCreditors[0]!.a.name }], recent: [{ id: topDebtors[1]!.a.id, name: topDebtors[1]!.a.name }] }),
+      JSON.stringify({
+        pinned: [{ id: topCreditors[0]!.a.id, name: topCreditors[0]!.a.name }],
+        recent: [{ id: topDebtors[1]!.a.id, name: topDebtors[1]!.a.name }],
+      }),
     );
     await openOverview();
     const section = screen.getByRole('region', { name: 'Sabitlenen ve son açılan cariler' });

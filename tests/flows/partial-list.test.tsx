@@ -19,8 +19,7 @@ type Row = { COMPANY_ID: string; FULLNAME: string; BAKIYE: number } & Record<str
 const N = 1000;
 const FIRST_PART = 100_000; // bytes sent before the pause: past the 64 K characters the page waits for
 
-const trMoney = (minor: number) =>
-  new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
+const trMoney = (minor: number) => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
 const withSide = (minor: number) => `${trMoney(minor)}${minor > 0 ? ' B' : minor < 0 ? ' A' : ''}`;
 
 /** 1,000 accounts from the demo ERP's rows: ids 500000…, names numbered; and the answer's bytes. */

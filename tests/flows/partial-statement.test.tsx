@@ -31,8 +31,7 @@ interface Row {
 const N = 1200;
 const FIRST_PART = 100_000; // bytes sent before the pause: past the 64 K characters the page waits for
 
-const trMoney = (minor: number) =>
-  new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
+const trMoney = (minor: number) => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
 const withSide = (minor: number) => `${trMoney(minor)}${minor > 0 ? ' B' : minor < 0 ? ' A' : ''}`;
 const trDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const isoOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
@@ -62,7 +61,15 @@ function statementRows(): { rows: Row[]; debits: number[] } {
   }
   const total = debits.reduce((s, d) => s + d, 0);
   const lastDay = START_DAY + Math.floor((N - 2) / 3) + 1;
-  rows.push({ ACTION_DATE: isoOf(lastDay), DUE_DATE: isoOf(lastDay), ACTION_NAME: 'Tahsilat', BORC: 0, ALACAK: total / 100, BELGE_NO: 'THS-000001', ACIKLAMA: 'Havale' });
+  rows.push({
+    ACTION_DATE: isoOf(lastDay),
+    DUE_DATE: isoOf(lastDay),
+    ACTION_NAME: 'Tahsilat',
+    BORC: 0,
+    ALACAK: total / 100,
+    BELGE_NO: 'THS-000001',
+    ACIKLAMA: 'Havale',
+  });
   return { rows, debits };
 }
 
@@ -181,7 +188,7 @@ describe('a long statement over a slow link', () => {
     await act(async () => statement.release('rest'));
     // The whole statement: its devir row.
     await screen.findByText('01.09.2024 öncesi devir');
-    const before = rows.map((r, i) => (r.ACTION_DATE < from ? debits[i] ?? 0 : 0)).reduce((a, b) => a + b, 0);
+    const before = rows.map((r, i) => (r.ACTION_DATE < from ? (debits[i] ?? 0) : 0)).reduce((a, b) => a + b, 0);
     const opening = cellTexts(bodyRows()[0]!);
     expect(opening[2]).toBe('01.09.2024 öncesi devir');
     expect(opening[3]).toBe(trMoney(before));

@@ -23,8 +23,8 @@ const fold = (s: string) =>
 const searched = (a: (typeof ds.accounts)[number]) => ` ${fold(`${a.id} ${a.name} ${a.province} ${a.district}`)}`;
 
 const rowNames = () =>
-  Array.from(screen.getByRole('grid', { name: 'Cari listesi' }).querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')).map(
-    (tr) => ds.accountById.get(tr.dataset.rowId!)!,
+  Array.from(screen.getByRole('grid', { name: 'Cari listesi' }).querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')).map((tr) =>
+    ds.accountById.get(tr.dataset.rowId!)!,
   );
 
 describe('account search', () => {

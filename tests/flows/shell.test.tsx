@@ -27,14 +27,26 @@ describe.each(SHAPES)('shell (ERP shape %s)', (shape) => {
     const header = await screen.findByRole('banner');
     // The account list has loaded: its data is in the cache before logout.
     await waitFor(() => expect(app.env.calls).toContain('POST /api/erp/get_cari'));
-    await waitFor(() => expect(app.queryClient.getQueryCache().getAll().some((q) => q.queryKey[0] === 'accounts' && q.state.status === 'success')).toBe(true));
+    await waitFor(() =>
+      expect(
+        app.queryClient
+          .getQueryCache()
+          .getAll()
+          .some((q) => q.queryKey[0] === 'accounts' && q.state.status === 'success'),
+      ).toBe(true),
+    );
     await app.user.click(within(header).getByRole('button', { name: 'Çıkış' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Giriş' });
     expect(app.path()).toBe('/login');
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(app.env.calls).toContain('DELETE /api/session');
-    expect(app.queryClient.getQueryCache().getAll().filter((q) => q.state.data !== undefined && q.queryKey[0] !== 'config')).toEqual([]);
+    expect(
+      app.queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.data !== undefined && q.queryKey[0] !== 'config'),
+    ).toEqual([]);
 
     // Back: the protected layout asks the server again and is refused.
     await actUntil(app, () => app.router.navigate(-1));
@@ -113,7 +125,11 @@ describe('shell', () => {
     expect(app.path()).toBe('/');
     expect(document.title).toBe('Özet — Cari Ekran');
     const nav = screen.getByRole('navigation', { name: 'Ana menü' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Özet', 'Cariler', 'Yaşlandırma', 'Faturalar', 'Mutabakat', 'Ba/Bs', 'Tahsilat']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Özet', 'Cariler', 'Yaşlandırma', 'Faturalar', 'Mutabakat', 'Ba/Bs', 'Tahsilat']);
     expect(within(nav).getByRole('link', { name: 'Özet' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -129,7 +145,7 @@ describe('shell', () => {
     expect(within(nav).getByRole('link', { name: 'Faturalar' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('a page whose title is not among the first screen\'s messages still gets it (read when its code is in)', async () => {
+  it("a page whose title is not among the first screen's messages still gets it (read when its code is in)", async () => {
     // "Mutabakat mektupları" lives in the letter messages, which /login's bundle does not carry.
     await renderApp('/mutabakat', { loggedIn: true });
     await screen.findByRole('heading', { level: 1, name: 'Mutabakat mektupları' });
@@ -146,7 +162,11 @@ describe('shell', () => {
 
   it('shows a plain message with retry when the app cannot start, and recovers on retry', async () => {
     mswServer.use(
-      http.get('*/api/config', () => new HttpResponse('<html><body>Internal Server Error at Foo.cfc line 12</body></html>', { status: 500, headers: { 'content-type': 'text/html' } }), { once: true }),
+      http.get(
+        '*/api/config',
+        () => new HttpResponse('<html><body>Internal Server Error at Foo.cfc line 12</body></html>', { status: 500, headers: { 'content-type': 'text/html' } }),
+        { once: true },
+      ),
     );
     const app = await renderApp('/accounts', { loggedIn: true });
 
@@ -169,10 +189,7 @@ describe('shell', () => {
     let failure: unknown;
     await actUntil(
       app,
-      () =>
-        app.queryClient
-          .fetchQuery({ queryKey: ['probe', 'erp'], queryFn: () => fetchErp(agingListCall('abc')) })
-          .catch((e: unknown) => (failure = e)),
+      () => app.queryClient.fetchQuery({ queryKey: ['probe', 'erp'], queryFn: () => fetchErp(agingListCall('abc')) }).catch((e: unknown) => (failure = e)),
       () => app.router.state.location.pathname === '/login',
     );
     expect(failure).toBeInstanceOf(UnauthenticatedError);

@@ -16,7 +16,13 @@ import type { Statement } from '../../src/domain/erp-types';
 
 // Account n's statement has n lines (a figure the test can tell apart per account).
 const linesOf = (id: string) =>
-  Array.from({ length: Number(id) }, (_, k) => ({ ACTION_DATE: `2026-01-0${k + 1}`, ACTION_NAME: 'Satış Faturası', BORC: 100, ALACAK: 0, BELGE_NO: `F${id}-${k}` }));
+  Array.from({ length: Number(id) }, (_, k) => ({
+    ACTION_DATE: `2026-01-0${k + 1}`,
+    ACTION_NAME: 'Satış Faturası',
+    BORC: 100,
+    ALACAK: 0,
+    BELGE_NO: `F${id}-${k}`,
+  }));
 const countLines = (_id: string, s: Statement) => s.lines.length;
 
 function wrapperOf(client: QueryClient) {
@@ -36,7 +42,11 @@ describe('useStatementBatch', () => {
         peak = Math.max(peak, inFlight);
         try {
           await new Promise((r) => setTimeout(r, 15));
-          if (cari_id === '3') return HttpResponse.json({ error: { code: 'upstream_http', message: 'x', upstreamStatus: 500 } }, { status: 502, headers: { 'x-gateway-error': '1' } });
+          if (cari_id === '3')
+            return HttpResponse.json(
+              { error: { code: 'upstream_http', message: 'x', upstreamStatus: 500 } },
+              { status: 502, headers: { 'x-gateway-error': '1' } },
+            );
           return HttpResponse.json(linesOf(cari_id));
         } finally {
           inFlight--;

@@ -23,8 +23,7 @@ interface Line {
   documentNo: string;
   description: string;
 }
-const trMoney = (minor: number) =>
-  new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
+const trMoney = (minor: number) => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
 const withSide = (minor: number) => `${trMoney(minor)}${minor > 0 ? ' B' : minor < 0 ? ' A' : ''}`;
 const trDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const csvAmount = (minor: number) => `${minor < 0 ? '-' : ''}${Math.trunc(Math.abs(minor) / 100)},${String(Math.abs(minor) % 100).padStart(2, '0')}`;
@@ -132,7 +131,9 @@ describe('statement', () => {
   it('consistency badge: says so visibly when the list balance and the statement differ', async () => {
     mswServer.use(
       http.post('*/api/erp/get_cari', () =>
-        HttpResponse.json([{ FIRMA_ID: '1003', FIRMA_KATEGORI: 'Müşteri', FIRMA_ADI: 'Kuruşçu Kırtasiye Ltd. Şti.', FIRMA_IL: 'Ankara', FIRMA_ILCE: 'Keçiören', BAKIYE: '4.70' }]),
+        HttpResponse.json([
+          { FIRMA_ID: '1003', FIRMA_KATEGORI: 'Müşteri', FIRMA_ADI: 'Kuruşçu Kırtasiye Ltd. Şti.', FIRMA_IL: 'Ankara', FIRMA_ILCE: 'Keçiören', BAKIYE: '4.70' },
+        ]),
       ),
     );
     await openStatement('/accounts/1003');
@@ -288,8 +289,24 @@ describe('statement', () => {
     // USD: 1.000,00 USD A open, due 14.02 → overdue (1 kalem).
     // TL: the payment closes the opening 1.000,00 and 32.000,00 of the invoice → 32.000,00 A overdue.
     answerStatement([
-      { ACTION_DATE: '01.01.2026', DUE_DATE: '', ACTION_NAME: 'Açılış Fişi', BORC: '0,00', ALACAK: '1000,00', OTHER_MONEY: 'TL', OTHER_CASH_ACT_VALUE: '1000,00' },
-      { ACTION_DATE: '15.01.2026', DUE_DATE: '14.02.2026', ACTION_NAME: 'Alış Faturası', BORC: '0,00', ALACAK: '64000,00', OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: '2000,00' },
+      {
+        ACTION_DATE: '01.01.2026',
+        DUE_DATE: '',
+        ACTION_NAME: 'Açılış Fişi',
+        BORC: '0,00',
+        ALACAK: '1000,00',
+        OTHER_MONEY: 'TL',
+        OTHER_CASH_ACT_VALUE: '1000,00',
+      },
+      {
+        ACTION_DATE: '15.01.2026',
+        DUE_DATE: '14.02.2026',
+        ACTION_NAME: 'Alış Faturası',
+        BORC: '0,00',
+        ALACAK: '64000,00',
+        OTHER_MONEY: 'USD',
+        OTHER_CASH_ACT_VALUE: '2000,00',
+      },
       { ACTION_DATE: '01.02.2026', DUE_DATE: '', ACTION_NAME: 'Ödeme', BORC: '33000,00', ALACAK: '0,00', OTHER_MONEY: 'USD', OTHER_CASH_ACT_VALUE: '1000,00' },
     ]);
     await openStatement('/accounts/1003?to=2026-03-01');
@@ -425,7 +442,11 @@ describe('statement', () => {
         oc += l.credit;
         continue;
       }
-      body.push([trDate(l.date), l.dueDate ? trDate(l.dueDate) : '', l.type, csvAmount(l.debit), csvAmount(l.credit), csvAmount(balance), l.documentNo, l.description].map(quote).join(';'));
+      body.push(
+        [trDate(l.date), l.dueDate ? trDate(l.dueDate) : '', l.type, csvAmount(l.debit), csvAmount(l.credit), csvAmount(balance), l.documentNo, l.description]
+          .map(quote)
+          .join(';'),
+      );
     }
     out.push(['', '', '01.01.2026 öncesi devir', csvAmount(od), csvAmount(oc), csvAmount(od - oc), '', ''].join(';'), ...body);
     // The totals line (issue 25: as on screen and in the Excel file): Σ borç, Σ alacak, closing balance.

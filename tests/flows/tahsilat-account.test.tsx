@@ -13,9 +13,14 @@ vi.setConfig({ testTimeout: 40_000 });
 configure({ asyncUtilTimeout: 10_000 });
 const mut = withMutabakatServer();
 
-const colApi = async <T,>(path: string): Promise<T> => (await (await gatewayFetch(new Request(`${APP_ORIGIN}/api/tahsilat/${path}`, { headers: { 'x-app-request': '1' } }))).json()) as T;
+const colApi = async <T,>(path: string): Promise<T> =>
+  (await (await gatewayFetch(new Request(`${APP_ORIGIN}/api/tahsilat/${path}`, { headers: { 'x-app-request': '1' } }))).json()) as T;
 
-interface Acc { state: { owner: string | null; nextAction: string; nextActionDate: string | null; version: number }; promises: { amount: number; currency: string; due: string; status: string }[]; activities: { kind: string; result: string | null; note: string }[] }
+interface Acc {
+  state: { owner: string | null; nextAction: string; nextActionDate: string | null; version: number };
+  promises: { amount: number; currency: string; due: string; status: string }[];
+  activities: { kind: string; result: string | null; note: string }[];
+}
 
 describe('the collections panel on the account page', () => {
   it('logs a call with its result, saves the next action and owner, takes a promise; the log shows each, newest first', async () => {
@@ -26,7 +31,9 @@ describe('the collections panel on the account page', () => {
     await app.user.selectOptions(within(log).getByLabelText('Sonuç'), 'Ödeme sözü');
     await app.user.type(within(log).getByLabelText('Not'), 'Cuma günü 12.500 TL ödeyecek');
     await app.user.click(within(log).getByRole('button', { name: 'Ekle' }));
-    await waitFor(async () => expect((await colApi<Acc>('accounts/1006')).activities[0]).toMatchObject({ kind: 'call', result: 'soz', note: 'Cuma günü 12.500 TL ödeyecek' }));
+    await waitFor(async () =>
+      expect((await colApi<Acc>('accounts/1006')).activities[0]).toMatchObject({ kind: 'call', result: 'soz', note: 'Cuma günü 12.500 TL ödeyecek' }),
+    );
 
     const next = screen.getByLabelText('Sonraki adım');
     await app.user.type(next, 'Cuma öğleden sonra ara');

@@ -12,15 +12,21 @@ vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
 const mut = withMutabakatServer();
 
-const colApi = async <T,>(path: string): Promise<T> => (await (await gatewayFetch(new Request(`${APP_ORIGIN}/api/tahsilat/${path}`, { headers: { 'x-app-request': '1' } }))).json()) as T;
-interface Settings { settings: { levels: { subject: string; body: string }[] } }
-interface Worklist { rows: { accountId: string; name: string; overdue: { currency: string; overdue: number }[] }[] }
+const colApi = async <T,>(path: string): Promise<T> =>
+  (await (await gatewayFetch(new Request(`${APP_ORIGIN}/api/tahsilat/${path}`, { headers: { 'x-app-request': '1' } }))).json()) as T;
+interface Settings {
+  settings: { levels: { subject: string; body: string }[] };
+}
+interface Worklist {
+  rows: { accountId: string; name: string; overdue: { currency: string; overdue: number }[] }[];
+}
 
 describe('the reminder template editor', () => {
   it('lists the fields, refuses {firma} by name (nothing saved), saves a right template, previews it with a real customer', async () => {
     const app = await renderApp('/tahsilat/ayarlar', { loggedIn: true, gateway: mut.gateway() });
     const fields = await screen.findByRole('region', { name: 'Şablonda kullanılabilecek alanlar' });
-    for (const f of ['{musteri}', '{yetkili}', '{tutarlar}', '{en_eski_gun}', '{sirket}', '{kalemler}']) expect(within(fields).getByText(f)).toBeInTheDocument();
+    for (const f of ['{musteri}', '{yetkili}', '{tutarlar}', '{en_eski_gun}', '{sirket}', '{kalemler}'])
+      expect(within(fields).getByText(f)).toBeInTheDocument();
 
     const level1 = screen.getByRole('group', { name: '1. seviye' });
     const subject = within(level1).getByLabelText('Konu');
@@ -28,7 +34,9 @@ describe('the reminder template editor', () => {
     await app.user.clear(subject);
     await app.user.type(subject, '{{firma} için ödeme hatırlatması');
     await app.user.click(screen.getByRole('button', { name: 'Ayarları kaydet' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('{firma} bilinen bir alan değil; kullanılabilenler: {musteri} {yetkili} {tutarlar} {en_eski_gun} {sirket} {kalemler}.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '{firma} bilinen bir alan değil; kullanılabilenler: {musteri} {yetkili} {tutarlar} {en_eski_gun} {sirket} {kalemler}.',
+    );
     expect((await colApi<Settings>('settings')).settings.levels[0]!.subject).toBe(before);
 
     await app.user.clear(subject);
@@ -38,7 +46,10 @@ describe('the reminder template editor', () => {
     await app.user.type(body, 'Sayın {{yetkili}, en eski borcunuz {{en_eski_gun} gündür açık.');
     await app.user.click(screen.getByRole('button', { name: 'Ayarları kaydet' }));
     expect(await screen.findByText('Ayarlar kaydedildi.')).toBeInTheDocument();
-    expect((await colApi<Settings>('settings')).settings.levels[0]).toMatchObject({ subject: '{musteri}: {tutarlar} vadesi geçti', body: 'Sayın {yetkili}, en eski borcunuz {en_eski_gun} gündür açık.' });
+    expect((await colApi<Settings>('settings')).settings.levels[0]).toMatchObject({
+      subject: '{musteri}: {tutarlar} vadesi geçti',
+      body: 'Sayın {yetkili}, en eski borcunuz {en_eski_gun} gündür açık.',
+    });
 
     // Preview with the worklist's first customer (TL or a foreign currency, each on its own).
     const wl = await colApi<Worklist>('worklist?view=all');

@@ -14,8 +14,19 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // Customer i (0…249): 1001 + i, overdue (250 − i) × 100,00 TL, the oldest first.
 const row = (i: number) => ({
-  accountId: String(1001 + i), name: `Müşteri ${String(i).padStart(3, '0')}`, overdue: [{ currency: 'TL', overdue: (250 - i) * 10_000, open: (250 - i) * 10_000, overdueCount: 1, oldestDays: 300 - i, oldestDue: null }],
-  oldestDays: 300 - i, owner: null, nextAction: '', nextActionDate: null, lastActivity: null, promise: null, reminderLevel: 0, flags: [], version: 0, urgency: 2,
+  accountId: String(1001 + i),
+  name: `Müşteri ${String(i).padStart(3, '0')}`,
+  overdue: [{ currency: 'TL', overdue: (250 - i) * 10_000, open: (250 - i) * 10_000, overdueCount: 1, oldestDays: 300 - i, oldestDue: null }],
+  oldestDays: 300 - i,
+  owner: null,
+  nextAction: '',
+  nextActionDate: null,
+  lastActivity: null,
+  promise: null,
+  reminderLevel: 0,
+  flags: [],
+  version: 0,
+  urgency: 2,
 });
 const ALL = Array.from({ length: 250 }, (_, i) => row(i));
 // Customer 0 also owes 1.200,00 USD: its TL figure is the TL-written items only, and says so.
@@ -33,8 +44,17 @@ describe('the worklist, 250 customers', () => {
         const limit = q.get('limit') === 'all' ? ALL.length : Number(q.get('limit'));
         if (q.get('limit') === 'all') await wholeMayGo;
         return HttpResponse.json({
-          today: '2026-11-16', asOf: '2026-11-16T09:00:00.000Z', stale: false, problem: null, counts: { all: 250, mine: 0, today: 0, broken: 0, disputes: 0 }, total: 250,
-          rows: ALL.slice(0, limit), me: 'demo', mail: 'outbox', mailWaiting: 0, mailProblem: null,
+          today: '2026-11-16',
+          asOf: '2026-11-16T09:00:00.000Z',
+          stale: false,
+          problem: null,
+          counts: { all: 250, mine: 0, today: 0, broken: 0, disputes: 0 },
+          total: 250,
+          rows: ALL.slice(0, limit),
+          me: 'demo',
+          mail: 'outbox',
+          mailWaiting: 0,
+          mailProblem: null,
         });
       }),
     );
@@ -43,7 +63,10 @@ describe('the worklist, 250 customers', () => {
     await within(table).findByText('Müşteri 000');
     expect(screen.getByText('100 satır')).toBeInTheDocument();
     const mixed = within(table.querySelector('tr[data-row-id="1001"]') as HTMLElement);
-    expect(mixed.getByRole('link', { name: '25.000,00' })).toHaveAttribute('title', expect.stringMatching(/^TL tutarlar yalnız TL yazılmış belgelerdir; USD belgeler kendi para biriminde/));
+    expect(mixed.getByRole('link', { name: '25.000,00' })).toHaveAttribute(
+      'title',
+      expect.stringMatching(/^TL tutarlar yalnız TL yazılmış belgelerdir; USD belgeler kendi para biriminde/),
+    );
     expect(mixed.getByRole('link', { name: '1.200,00' })).not.toHaveAttribute('title');
     expect(screen.getByText(/İlk 100 müşteri gösteriliyor, kalanı yükleniyor \(toplam 250\)/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tümü (250)' })).toBeInTheDocument();
@@ -65,8 +88,17 @@ describe('the worklist, 250 customers', () => {
       http.get('*/api/tahsilat/worklist', ({ request }) => {
         const limit = new URL(request.url).searchParams.get('limit') === 'all' ? ALL.length : 100;
         return HttpResponse.json({
-          today: '2026-11-16', asOf: '2026-11-16T09:00:00.000Z', stale: false, problem: null, counts: { all: 250, mine: 0, today: 0, broken: 0, disputes: 0 }, total: 250,
-          rows: ALL.slice(0, limit), me: 'demo', mail: 'outbox', mailWaiting: 0, mailProblem: null,
+          today: '2026-11-16',
+          asOf: '2026-11-16T09:00:00.000Z',
+          stale: false,
+          problem: null,
+          counts: { all: 250, mine: 0, today: 0, broken: 0, disputes: 0 },
+          total: 250,
+          rows: ALL.slice(0, limit),
+          me: 'demo',
+          mail: 'outbox',
+          mailWaiting: 0,
+          mailProblem: null,
         });
       }),
     );
@@ -88,13 +120,25 @@ describe('the worklist, 250 customers', () => {
     mswServer.use(
       http.get('*/api/tahsilat/payables', () =>
         HttpResponse.json({
-          asOf: '2026-11-16T09:00:00.000Z', stale: false, problem: null,
+          asOf: '2026-11-16T09:00:00.000Z',
+          stale: false,
+          problem: null,
           rows: [
-            { accountId: '2001', name: 'Ankara Elektrik Ltd. Şti.', oldestDays: 95, open: [
-              { currency: 'TL', overdue: 3_572_635, open: 3_572_635, overdueCount: 2, oldestDays: 95, oldestDue: null },
-              { currency: 'USD', overdue: 584_200, open: 1_659_000, overdueCount: 1, oldestDays: 40, oldestDue: null },
-            ] },
-            { accountId: '2002', name: 'Gök Grup Kağıt Ltd. Şti.', oldestDays: 30, open: [{ currency: 'TL', overdue: 302_394_174, open: 302_394_174, overdueCount: 4, oldestDays: 30, oldestDue: null }] },
+            {
+              accountId: '2001',
+              name: 'Ankara Elektrik Ltd. Şti.',
+              oldestDays: 95,
+              open: [
+                { currency: 'TL', overdue: 3_572_635, open: 3_572_635, overdueCount: 2, oldestDays: 95, oldestDue: null },
+                { currency: 'USD', overdue: 584_200, open: 1_659_000, overdueCount: 1, oldestDays: 40, oldestDue: null },
+              ],
+            },
+            {
+              accountId: '2002',
+              name: 'Gök Grup Kağıt Ltd. Şti.',
+              oldestDays: 30,
+              open: [{ currency: 'TL', overdue: 302_394_174, open: 302_394_174, overdueCount: 4, oldestDays: 30, oldestDue: null }],
+            },
           ],
         }),
       ),
@@ -103,7 +147,10 @@ describe('the worklist, 250 customers', () => {
     const grid = await screen.findByRole('grid', { name: 'Tedarikçiler (borçlarımız)' });
     const two = await within(grid).findByText('Ankara Elektrik Ltd. Şti.');
     const cells = [...two.closest('tr')!.querySelectorAll('td')].map((td) => [...td.querySelectorAll('.col-figure')].map((f) => f.textContent));
-    expect(cells.filter((c) => c.length)).toEqual([['35.726,35', '5.842,00'], ['35.726,35', '16.590,00']]);
+    expect(cells.filter((c) => c.length)).toEqual([
+      ['35.726,35', '5.842,00'],
+      ['35.726,35', '16.590,00'],
+    ]);
     const { ws } = await downloadXlsx(app);
     const rows: unknown[][] = [];
     ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));

@@ -26,7 +26,15 @@ configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.useRealTimers());
 
 const row = (date: string, due: string | null, type: string, borc: number, alacak: number, no: string, money: string, amount: number) => ({
-  ACTION_DATE: date, DUE_DATE: due, ACTION_NAME: type, BORC: borc, ALACAK: alacak, BELGE_NO: no, ACIKLAMA: '', OTHER_MONEY: money, OTHER_CASH_ACT_VALUE: amount,
+  ACTION_DATE: date,
+  DUE_DATE: due,
+  ACTION_NAME: type,
+  BORC: borc,
+  ALACAK: alacak,
+  BELGE_NO: no,
+  ACIKLAMA: '',
+  OTHER_MONEY: money,
+  OTHER_CASH_ACT_VALUE: amount,
 });
 const LINES = [
   row('2026-09-01', '2026-10-01', 'Satış Faturası', 10000, 0, 'SF1', 'TL', 10000),
@@ -36,7 +44,19 @@ const LINES = [
   row('2026-10-26', '2026-11-25', 'Satış Faturası', 7000, 0, 'SFU2', 'USD', 200),
 ];
 // The ERP's own aging of the account in TL (every line's TL amount): 9.000 not due, 41.000 in 31–60 days (48 days late).
-const AGING = [{ COMPANY_ID: '1003', FULLNAME: 'Kuruşçu Kırtasiye Ltd. Şti.', VADESI_GELMEMIS: 9000, '0_30_GUN': 0, '31_60_GUN': 41000, '61_90_GUN': 0, '91_120_GUN': 0, '120_GUN_USTU': 0, TOPLAM: 50000 }];
+const AGING = [
+  {
+    COMPANY_ID: '1003',
+    FULLNAME: 'Kuruşçu Kırtasiye Ltd. Şti.',
+    VADESI_GELMEMIS: 9000,
+    '0_30_GUN': 0,
+    '31_60_GUN': 41000,
+    '61_90_GUN': 0,
+    '91_120_GUN': 0,
+    '120_GUN_USTU': 0,
+    TOPLAM: 50000,
+  },
+];
 const EQUIVALENT = 'TL tutarlar tüm hareketlerin TL karşılığıdır (USD hareketler dahil';
 const OWN = 'TL tutarlar yalnız TL yazılmış belgelerdir; USD belgeler kendi para biriminde ayrıca gösterilir';
 
@@ -80,7 +100,9 @@ describe('a TL + USD account on every page', () => {
     answerAll();
     at18November();
     await renderApp('/accounts/1003/vade-farki?rate=3&period=monthly', { loggedIn: true });
-    await waitFor(() => expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Vade farkı 344,00 TL · KDV (%20) 68,80 TL · Genel toplam 412,80 TL'));
+    await waitFor(() =>
+      expect(screen.getByTestId('late-interest-summary')).toHaveTextContent('Vade farkı 344,00 TL · KDV (%20) 68,80 TL · Genel toplam 412,80 TL'),
+    );
     expect(screen.getByTestId('late-interest-others')).toHaveTextContent('USD: 48,00 + KDV 9,60 = 57,60 USD');
     expect(screen.getByTestId('tl-basis')).toHaveTextContent(OWN);
   });
@@ -114,7 +136,10 @@ describe('a TL + USD account on every page', () => {
   it('letter as of 18.11: 50.000,00 TL borç, the TL equivalent of every line (USD lines included); labelled', async () => {
     answerAll();
     at18November();
-    await renderApp('/accounts/1003/mutabakat?asOf=2026-11-18', { loggedIn: true, gateway: { company: { title: 'Deneme A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '0123456789' } } });
+    await renderApp('/accounts/1003/mutabakat?asOf=2026-11-18', {
+      loggedIn: true,
+      gateway: { company: { title: 'Deneme A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '0123456789' } },
+    });
     const sentence = await screen.findByTestId('letter-sentence');
     await waitFor(() => expect(sentence).toHaveTextContent('18.11.2026 tarihi itibarıyla 50.000,00 TL borç bakiyesi vermektedir.'));
     expect(screen.getByTestId('tl-basis')).toHaveTextContent(EQUIVALENT);

@@ -15,7 +15,8 @@ configure({ asyncUtilTimeout: 20_000 });
 const mut = withMutabakatServer();
 const ds = getDataset();
 
-const colApi = async <T,>(path: string): Promise<T> => (await (await gatewayFetch(new Request(`${APP_ORIGIN}/api/tahsilat/${path}`, { headers: { 'x-app-request': '1' } }))).json()) as T;
+const colApi = async <T,>(path: string): Promise<T> =>
+  (await (await gatewayFetch(new Request(`${APP_ORIGIN}/api/tahsilat/${path}`, { headers: { 'x-app-request': '1' } }))).json()) as T;
 
 describe('the promise form (tahsilat)', () => {
   it('“1,500” is refused naming both readings and nothing is sent; “50.000” is saved as 50.000,00 TL', async () => {

@@ -75,7 +75,11 @@ describe.each<DemoShape>(['wex'])('Excel export (ERP shape %s)', (shape) => {
       if (l.dueDate) expect(row.getCell(2).value).toEqual(utc(l.dueDate));
       else expect(row.getCell(2).type).toBe(ExcelJS.ValueType.Null);
       expect(row.getCell(3).value).toBe(l.type);
-      for (const [col, v] of [[4, l.debit], [5, l.credit], [6, l.balance]] as const) {
+      for (const [col, v] of [
+        [4, l.debit],
+        [5, l.credit],
+        [6, l.balance],
+      ] as const) {
         expect(row.getCell(col).type).toBe(ExcelJS.ValueType.Number);
         expect(row.getCell(col).value).toBe(tl(v));
         expect(row.getCell(col).numFmt).toBe('#,##0.00');
@@ -114,7 +118,11 @@ describe('Excel export follows the column chooser', () => {
     expect(title[2]).toMatch(/^Tarih: \d\d\.\d\d\.\d{4}$/);
     // Bucket amounts are balances: signed in the file, the sign named in each title (on screen: B/A).
     const signed = (x: string) => `${x} (+ borçlu / − alacaklı)`;
-    expect(rowValues(ws, h)).toEqual(['Firma ID', 'Firma Adı', ...['Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü', 'Toplam'].map(signed)]);
+    expect(rowValues(ws, h)).toEqual([
+      'Firma ID',
+      'Firma Adı',
+      ...['Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü', 'Toplam'].map(signed),
+    ]);
     // ERP order; the Toplam column = each account's balance.
     igdir.forEach((a, i) => {
       expect(ws.getRow(h + 1 + i).getCell(1).value).toBe(a.id);

@@ -15,10 +15,23 @@ const erp = createDemoErp({ apiPassword, today: '2026-11-15' });
 const transport = fetchTransport((r) => erp.fetch(r));
 const mut = await startApp({
   settings: {
-    enabled: true, demo: false, databaseUrl: process.env.DATABASE_URL!, dataDir: 'memory://', mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>',
-    publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 6,
+    enabled: true,
+    demo: false,
+    databaseUrl: process.env.DATABASE_URL!,
+    dataDir: 'memory://',
+    mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>',
+    publicUrl: 'http://cari.test',
+    publicUrlDefault: false,
+    erpConcurrency: 6,
   },
-  upstream: { erpBaseUrl: 'http://demo-erp.invalid', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport },
+  upstream: {
+    erpBaseUrl: 'http://demo-erp.invalid',
+    erpApiPassword: apiPassword,
+    erpService: 'mobiusmus',
+    erpTimeoutMs: 30_000,
+    maxAnswerBytes: 256 << 20,
+    transport,
+  },
   company: COMPANY,
   transport: smtpTransport(process.env.SMTP_URL!),
   seedDemo: false,

@@ -120,7 +120,9 @@ describe('identical calls in flight', () => {
     release();
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.status)).toEqual([502, 502, 502, 502, 502]);
-    expect(answers.map((a) => (JSON.parse(a.body.toString()) as { error: { upstreamStatus: number } }).error.upstreamStatus)).toEqual([500, 500, 500, 500, 500]);
+    expect(answers.map((a) => (JSON.parse(a.body.toString()) as { error: { upstreamStatus: number } }).error.upstreamStatus)).toEqual([
+      500, 500, 500, 500, 500,
+    ]);
     expect(erpCalls()).toBe(1);
     h.erp.handler = undefined;
     expect((await g.post({ firma_ismi: 'z' })).status).toBe(200);

@@ -23,7 +23,11 @@ afterEach(() => setApiClient());
 
 async function loggedIn(overrides: Partial<GatewayConfig> = {}) {
   const g = await h.loggedIn(overrides);
-  return { ...g, post: (options: Parameters<typeof rawCall>[2] = {}) => rawCall(g.url, '/api/erp/get_cari', { json: { firma_ismi: 'a' }, ...options, headers: { cookie: cookieOf(g.jar), ...options.headers } }) };
+  return {
+    ...g,
+    post: (options: Parameters<typeof rawCall>[2] = {}) =>
+      rawCall(g.url, '/api/erp/get_cari', { json: { firma_ismi: 'a' }, ...options, headers: { cookie: cookieOf(g.jar), ...options.headers } }),
+  };
 }
 
 /** Streams `total` bytes of filler in 64 KiB writes as fast as the socket takes them; records how far it got. */
@@ -156,7 +160,10 @@ describe('the browser client', () => {
     const api = await browserClient({ maxAnswerBytes: 1 * MB });
     h.erp.handler = streamFiller(20 * MB, { written: 0, closedEarly: false });
     setApiClient(api);
-    const error = await fetchErp(accountListCall('a')).then(() => undefined, (e: unknown) => e);
+    const error = await fetchErp(accountListCall('a')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AnswerCutError);
     expect((error as AnswerCutError).userMessage).toBe(t('common.error.answerCut'));
     expect((error as AnswerCutError).userMessage).toMatch(/yarıda kesildi/);
@@ -166,7 +173,10 @@ describe('the browser client', () => {
     const api = await browserClient({ maxAnswerBytes: 10 * KB });
     h.erp.answer = 'c'.repeat(30 * KB);
     setApiClient(api);
-    const error = await fetchErp(accountListCall('a')).then(() => undefined, (e: unknown) => e);
+    const error = await fetchErp(accountListCall('a')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AnswerCutError);
     expect((error as AnswerCutError).userMessage).toMatch(/aramayı daraltıp/);
   });

@@ -35,8 +35,12 @@ const ENG = 'den-2f1c7a9e-0000-4000-8000-000000000001';
 /** `npm run evidence:verify -- <id>` as an operator runs it: its output and exit code. */
 const cli = (id: string) =>
   new Promise<{ code: number; out: string }>((ok) => {
-    execFile(process.execPath, ['--import', 'tsx', 'server/audit/evidence-cli.ts', id], { env: { ...process.env, DATABASE_URL: pg.url } }, (e, stdout, stderr) =>
-      ok({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }));
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/audit/evidence-cli.ts', id],
+      { env: { ...process.env, DATABASE_URL: pg.url } },
+      (e, stdout, stderr) => ok({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    );
   });
 
 describe('the chain on PostgreSQL, two instances writing', () => {
@@ -44,17 +48,25 @@ describe('the chain on PostgreSQL, two instances writing', () => {
     await a.rows(sql`INSERT INTO audit_chains (campaign_id, seq, head) VALUES (${ENG}, 0, ${GENESIS})`);
     const at = new Date('2026-12-05T10:00:00.123Z');
     const write = (d: Database, i: number) =>
-      d.db.transaction(async (tx) => {
-        await appendEvents(tx, at, [
-          { campaignId: ENG, letterId: `l-${i}`, accountId: String(1000 + i), type: 'opened', detail: { ip: '203.0.113.7', n: i, name: 'Çağlar & Öz "Ltd" %+' } },
-          // A company campaign's event in the same transaction: not part of the chain.
-          { campaignId: 'c-company', type: 'note', detail: { n: i } },
-        ]);
-        // Every tenth rolls back after writing: its position must not be taken.
-        if (i % 10 === 0) throw new Error('rolled back');
-      }).catch((e: Error) => {
-        if (e.message !== 'rolled back') throw e;
-      });
+      d.db
+        .transaction(async (tx) => {
+          await appendEvents(tx, at, [
+            {
+              campaignId: ENG,
+              letterId: `l-${i}`,
+              accountId: String(1000 + i),
+              type: 'opened',
+              detail: { ip: '203.0.113.7', n: i, name: 'Çağlar & Öz "Ltd" %+' },
+            },
+            // A company campaign's event in the same transaction: not part of the chain.
+            { campaignId: 'c-company', type: 'note', detail: { n: i } },
+          ]);
+          // Every tenth rolls back after writing: its position must not be taken.
+          if (i % 10 === 0) throw new Error('rolled back');
+        })
+        .catch((e: Error) => {
+          if (e.message !== 'rolled back') throw e;
+        });
     await Promise.all(Array.from({ length: 200 }, (_, i) => write(i % 2 ? a : b, i)));
 
     const chain = await readChain(b, ENG);
@@ -69,7 +81,9 @@ describe('the chain on PostgreSQL, two instances writing', () => {
     const intact = await cli(ENG);
     expect(intact.code).toBe(0);
     expect(intact.out).toContain('Güven Denetim A.Ş. — BD-2026/17: Kanıt zinciri sağlam: 180 olay');
-    const [company] = await a.rows<{ n: number; chained: number }>(sql`SELECT count(*)::int AS n, count(seq)::int AS chained FROM events WHERE campaign_id = 'c-company'`);
+    const [company] = await a.rows<{ n: number; chained: number }>(
+      sql`SELECT count(*)::int AS n, count(seq)::int AS chained FROM events WHERE campaign_id = 'c-company'`,
+    );
     expect(company).toEqual({ n: 180, chained: 0 });
 
     // An event slipped in with the chain's trigger off: verification names it.

@@ -47,9 +47,21 @@ async function auditorCall(cookie: string, path: string, json?: unknown) {
 /** Contacts for the scope (one changed by staff just now, one on free mail), the engagement authorised, the auditor enrolled. */
 async function enrolled() {
   for (const id of SCOPE) {
-    await h.api(`/api/mutabakat/contacts/${id}`, { method: 'PUT', json: { to: [id === '1004' ? 'muhasebe1004@gmail.com' : `muhasebe@firma${id}.example`], cc: [], person: '', taxId: taxOf(id) } });
+    await h.api(`/api/mutabakat/contacts/${id}`, {
+      method: 'PUT',
+      json: { to: [id === '1004' ? 'muhasebe1004@gmail.com' : `muhasebe@firma${id}.example`], cc: [], person: '', taxId: taxOf(id) },
+    });
   }
-  const r = await h.api('/api/denetim/engagements', { json: { firm: 'Güven Bağımsız Denetim A.Ş.', engagementNo: 'BD-2026/17', periodEnd: PERIOD_END, auditorEmail: AUDITOR, auditorName: 'Ayşe Denetçi', accountIds: SCOPE } });
+  const r = await h.api('/api/denetim/engagements', {
+    json: {
+      firm: 'Güven Bağımsız Denetim A.Ş.',
+      engagementNo: 'BD-2026/17',
+      periodEnd: PERIOD_END,
+      auditorEmail: AUDITOR,
+      auditorName: 'Ayşe Denetçi',
+      accountIds: SCOPE,
+    },
+  });
   expect(r.status).toBe(201);
   const id = ((await r.json()) as { engagement: { id: string } }).engagement.id;
   await h.drain();
@@ -79,7 +91,10 @@ describe('the auditor joins and logs in', () => {
     expect((await h.api('/api/denetci/me')).status).toBe(401);
     const me = await auditorCall(e.cookie, '/api/denetci/me');
     expect(me.status).toBe(200);
-    expect(((await me.json()) as { engagement: { firm: string; periodEnd: string } }).engagement).toMatchObject({ firm: 'Güven Bağımsız Denetim A.Ş.', periodEnd: PERIOD_END });
+    expect(((await me.json()) as { engagement: { firm: string; periodEnd: string } }).engagement).toMatchObject({
+      firm: 'Güven Bağımsız Denetim A.Ş.',
+      periodEnd: PERIOD_END,
+    });
     // Login: the code used at enrolment is refused again (replay); the next step's is taken.
     const used = totpAt(e.secret, h.clock.now);
     expect((await auditorCall('', '/api/denetci/login', { email: AUDITOR, password: PASSWORD, code: used })).status).toBe(401);
@@ -94,7 +109,9 @@ describe('the auditor joins and logs in', () => {
   });
 
   it('an invitation not used within 7 days no longer opens', async () => {
-    const r = await h.api('/api/denetim/engagements', { json: { firm: 'Güven Denetim', engagementNo: 'E-7', periodEnd: PERIOD_END, auditorEmail: AUDITOR, auditorName: 'Ayşe Denetçi' } });
+    const r = await h.api('/api/denetim/engagements', {
+      json: { firm: 'Güven Denetim', engagementNo: 'E-7', periodEnd: PERIOD_END, auditorEmail: AUDITOR, auditorName: 'Ayşe Denetçi' },
+    });
     expect(r.status).toBe(201);
     await h.drain();
     const token = linkIn(mailsTo(AUDITOR).at(-1)!.text!, /(?<=\/denetim\/davet#)[A-Za-z0-9_-]{43}/);
@@ -108,7 +125,8 @@ describe('the auditor joins and logs in', () => {
 
   it('five wrong logins lock the account for 15 minutes', async () => {
     const e = await enrolled();
-    for (let i = 0; i < 5; i++) expect((await auditorCall('', '/api/denetci/login', { email: AUDITOR, password: `yanlış ${i} parola!!`, code: '000000' })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await auditorCall('', '/api/denetci/login', { email: AUDITOR, password: `yanlış ${i} parola!!`, code: '000000' })).status).toBe(401);
     later(30_000);
     const locked = await auditorCall('', '/api/denetci/login', { email: AUDITOR, password: PASSWORD, code: totpAt(e.secret, h.clock.now) });
     expect(locked.status).toBe(429);
@@ -125,7 +143,10 @@ describe('an engagement from sample to evidence', () => {
 
     // The population: every scope account's balance at the period end, worked from the dataset.
     const balances = SCOPE.map((id) => ({ id, b: datasetBalance(h.erp, id, PERIOD_END) })).filter((x) => x.b !== 0);
-    const pop = (await (await call('/api/denetci/population')).json()) as { accounts: number; groups: { side: string; currency: string; count: number; sum: string }[] };
+    const pop = (await (await call('/api/denetci/population')).json()) as {
+      accounts: number;
+      groups: { side: string; currency: string; count: number; sum: string }[];
+    };
     expect(pop.accounts).toBe(balances.length);
     const recv = balances.filter((x) => x.b > 0);
     const group = pop.groups.find((g) => g.side === 'B' && g.currency === 'TL')!;
@@ -149,7 +170,9 @@ describe('an engagement from sample to evidence', () => {
     expect(drawn.selected).toBe(expected.length);
     for (const c of drawn.coverage) expect(c.sumBasisPoints).toBeGreaterThanOrEqual(7000);
 
-    const parties = ((await (await call('/api/denetci/parties')).json()) as { parties: { accountId: string; proposed: string; flags: string[]; taxId: string }[] }).parties;
+    const parties = (
+      (await (await call('/api/denetci/parties')).json()) as { parties: { accountId: string; proposed: string; flags: string[]; taxId: string }[] }
+    ).parties;
     expect(parties.map((p) => p.accountId).sort()).toEqual([...expected].sort());
     // Every address was set by staff just now: flagged as recently changed; the gmail one also as free mail.
     for (const p of parties) expect(p.flags).toContain('recently_changed');
@@ -163,7 +186,10 @@ describe('an engagement from sample to evidence', () => {
     expect((await call(`/api/denetci/parties/${first!.accountId}/approve`, { address: `finans@dogrulanmis${first!.accountId}.example` })).status).toBe(200);
     for (const p of rest) expect((await call(`/api/denetci/parties/${p.accountId}/approve`, {})).status).toBe(200);
     // The company changes the first party's contact afterwards: it does not reach the engagement.
-    await h.api(`/api/mutabakat/contacts/${first!.accountId}`, { method: 'PUT', json: { to: ['sahte@ucretsiz.example'], cc: [], person: '', taxId: taxOf(first!.accountId) } });
+    await h.api(`/api/mutabakat/contacts/${first!.accountId}`, {
+      method: 'PUT',
+      json: { to: ['sahte@ucretsiz.example'], cc: [], person: '', taxId: taxOf(first!.accountId) },
+    });
 
     const sent = await call('/api/denetci/send', { deadline: '2026-12-31', reminderDays: [7], form: 'positive' });
     expect(sent.status).toBe(200);
@@ -178,8 +204,13 @@ describe('an engagement from sample to evidence', () => {
     expect(toFirst.text).toContain('Güven Bağımsız Denetim A.Ş.');
     expect(toFirst.text).toContain('yanıtınızı görmez');
     // The letter itself says where the answer goes, and its reply slip is addressed to the firm.
-    const firstLetter = ((await (await call('/api/denetci/letters')).json()) as { letters: { id: string; accountId: string }[] }).letters.find((l) => l.accountId === first!.accountId)!;
-    const pdfText = execFileSync('pdftotext', ['-', '-'], { input: Buffer.from(await (await call(`/api/denetci/letters/${firstLetter.id}/pdf`)).arrayBuffer()), encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const firstLetter = ((await (await call('/api/denetci/letters')).json()) as { letters: { id: string; accountId: string }[] }).letters.find(
+      (l) => l.accountId === first!.accountId,
+    )!;
+    const pdfText = execFileSync('pdftotext', ['-', '-'], {
+      input: Buffer.from(await (await call(`/api/denetci/letters/${firstLetter.id}/pdf`)).arrayBuffer()),
+      encoding: 'utf8',
+    }).replace(/\s+/g, ' ');
     expect(pdfText).toContain('bağımsız denetçisi Güven Bağımsız Denetim A.Ş. tarafından BD-2026/17 sayılı denetim için');
     expect(pdfText).toContain(`Bağımsız denetçi Güven Bağımsız Denetim A.Ş. dikkatine`);
 
@@ -213,7 +244,17 @@ describe('an engagement from sample to evidence', () => {
     const code = /\d{6}/.exec(codeMail.subject!)![0];
     const ours = datasetBalance(h.erp, first!.accountId, PERIOD_END);
     const theirs = Math.abs(ours) - 123_45;
-    const answer = (c: string) => form({ code: c, kind: 'disagreed', amount: `${Math.floor(theirs / 100)},${String(theirs % 100).padStart(2, '0')}`, side: ours > 0 ? 'B' : 'A', currency: 'TL', name: 'Mehmet Öztürk', title: 'Mali İşler Müdürü', note: 'Fark: 17.11 tarihli ödeme & iade "K-5"' });
+    const answer = (c: string) =>
+      form({
+        code: c,
+        kind: 'disagreed',
+        amount: `${Math.floor(theirs / 100)},${String(theirs % 100).padStart(2, '0')}`,
+        side: ours > 0 ? 'B' : 'A',
+        currency: 'TL',
+        name: 'Mehmet Öztürk',
+        title: 'Mali İşler Müdürü',
+        note: 'Fark: 17.11 tarihli ödeme & iade "K-5"',
+      });
     const bad = await h.reply(path, { method: 'POST', body: answer(code === '000000' ? '111111' : '000000') });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Kalan deneme: 3');
@@ -226,7 +267,17 @@ describe('an engagement from sample to evidence', () => {
     expect(JSON.stringify(after)).not.toContain('Mehmet');
 
     // The auditor: the answer with who gave it, the difference as an exception.
-    const mine = ((await (await call('/api/denetci/letters')).json()) as { letters: { id: string; accountId: string; answer: { name: string; identity: { taxId: string } } | null; difference: { balance: number }[] | null; exceptions: { kind: string }[] }[] }).letters;
+    const mine = (
+      (await (await call('/api/denetci/letters')).json()) as {
+        letters: {
+          id: string;
+          accountId: string;
+          answer: { name: string; identity: { taxId: string } } | null;
+          difference: { balance: number }[] | null;
+          exceptions: { kind: string }[];
+        }[];
+      }
+    ).letters;
     const answered = mine.find((l) => l.accountId === first!.accountId)!;
     expect(answered.answer).toMatchObject({ name: 'Mehmet Öztürk', identity: { taxId: taxOf(first!.accountId) } });
     expect(Math.abs(answered.difference![0]!.balance)).toBe(123_45);
@@ -240,7 +291,8 @@ describe('an engagement from sample to evidence', () => {
     const again = await auditorCall('', '/api/denetci/login', { email: AUDITOR, password: PASSWORD, code: totpAt(e.secret, h.clock.now) });
     expect(again.status).toBe(200);
     cookie = cookieOf(again);
-    const later1 = ((await (await call('/api/denetci/letters')).json()) as { letters: { id: string; accountId: string; exceptions: { kind: string }[] }[] }).letters;
+    const later1 = ((await (await call('/api/denetci/letters')).json()) as { letters: { id: string; accountId: string; exceptions: { kind: string }[] }[] })
+      .letters;
     const silent = later1.filter((l) => l.accountId !== first!.accountId);
     for (const l of silent) expect(l.exceptions.map((x) => x.kind)).toContain('no_reply');
     if (silent.length) {
@@ -259,7 +311,10 @@ describe('an engagement from sample to evidence', () => {
     const zipRes = await call('/api/denetci/evidence.zip');
     expect(zipRes.status).toBe(200);
     const zip = await JSZip.loadAsync(await zipRes.arrayBuffer());
-    const lines = (await zip.file('olaylar.jsonl')!.async('string')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, string | number | null>);
+    const lines = (await zip.file('olaylar.jsonl')!.async('string'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string | number | null>);
     expect(lines).toHaveLength(v.events);
     let prev = '0'.repeat(64);
     for (const x of lines) {
@@ -272,7 +327,10 @@ describe('an engagement from sample to evidence', () => {
     const pdf = await zip.file(folder)!.async('uint8array');
     const shaFile = await zip.file(folder.replace(/[^/]+$/, 'mektup.sha256.txt'))!.async('string');
     expect(shaFile.split(' ')[0]).toBe(createHash('sha256').update(pdf).digest('hex'));
-    const evidence = JSON.parse(await zip.file(folder.replace(/[^/]+$/, 'kanit.json'))!.async('string')) as { address: { approved: string; approvedBy: string }; mails: { messageId: string; tries: unknown[] }[] };
+    const evidence = JSON.parse(await zip.file(folder.replace(/[^/]+$/, 'kanit.json'))!.async('string')) as {
+      address: { approved: string; approvedBy: string };
+      mails: { messageId: string; tries: unknown[] }[];
+    };
     expect(evidence.address).toMatchObject({ approved: `finans@dogrulanmis${first!.accountId}.example`, approvedBy: `denetci:${AUDITOR}` });
     expect(evidence.mails.find((m) => m.messageId)?.tries.length).toBeGreaterThan(0);
     expect(zip.file('ozet.xlsx')).not.toBeNull();
@@ -317,9 +375,12 @@ describe('an engagement from sample to evidence', () => {
     expect(soon.status).toBe(400);
     expect(await soon.text()).toContain('Kod az önce gönderildi');
     // Five guesses, none of them the code: four refused, the fifth locks.
-    const guesses = Array.from({ length: 6 }, (_, i) => String(100000 + i)).filter((g) => g !== code).slice(0, 5);
+    const guesses = Array.from({ length: 6 }, (_, i) => String(100000 + i))
+      .filter((g) => g !== code)
+      .slice(0, 5);
     const tries = [];
-    for (const g of guesses) tries.push((await h.reply(path, { method: 'POST', body: new URLSearchParams({ code: g, kind: 'agreed', name: 'Deneme', title: 'Deneme' }) })).status);
+    for (const g of guesses)
+      tries.push((await h.reply(path, { method: 'POST', body: new URLSearchParams({ code: g, kind: 'agreed', name: 'Deneme', title: 'Deneme' }) })).status);
     expect(tries.slice(0, 4)).toEqual([400, 400, 400, 400]);
     expect(tries[4]).toBe(423);
     expect((await h.reply(path)).status).toBe(423);
@@ -341,7 +402,9 @@ describe('an engagement from sample to evidence', () => {
 /** A second engagement with another auditor: its session cookie. */
 async function enrolledOther(): Promise<string> {
   const email = 'baska.denetci@digerdenetim.example';
-  const r = await h.api('/api/denetim/engagements', { json: { firm: 'Diğer Denetim A.Ş.', engagementNo: 'X-1', periodEnd: PERIOD_END, auditorEmail: email, auditorName: 'Başka Denetçi', accountIds: ['1001'] } });
+  const r = await h.api('/api/denetim/engagements', {
+    json: { firm: 'Diğer Denetim A.Ş.', engagementNo: 'X-1', periodEnd: PERIOD_END, auditorEmail: email, auditorName: 'Başka Denetçi', accountIds: ['1001'] },
+  });
   expect(r.status).toBe(201);
   await h.drain();
   const token = linkIn(mailsTo(email).at(-1)!.text!, /(?<=\/denetim\/davet#)[A-Za-z0-9_-]{43}/);

@@ -32,10 +32,26 @@ beforeEach(async () => {
 
 const name = (id: string) => h.erp.dataset.accountById.get(id)!.name;
 
-interface Fig { count: number; net: number }
+interface Fig {
+  count: number;
+  net: number;
+}
 interface BoardJson {
   campaign: { id: string; kind: string; month: string | null; name: string; counts: Record<string, number>; babsDifferences: { bs: Fig; ba: Fig } | null };
-  letters: { id: string; accountId: string; state: string; warnings: string[]; babs: { month: string; ours: { bs: Fig; ba: Fig }; theirs: { bs: Fig; ba: Fig } | null; difference: { bs: Fig; ba: Fig } | null; reportable: { bs: boolean; ba: boolean }; documents: number } | null }[];
+  letters: {
+    id: string;
+    accountId: string;
+    state: string;
+    warnings: string[];
+    babs: {
+      month: string;
+      ours: { bs: Fig; ba: Fig };
+      theirs: { bs: Fig; ba: Fig } | null;
+      difference: { bs: Fig; ba: Fig } | null;
+      reportable: { bs: boolean; ba: boolean };
+      documents: number;
+    } | null;
+  }[];
 }
 const board = async (id: string) => (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as BoardJson;
 
@@ -51,7 +67,11 @@ async function start(ids: string[], extra: Record<string, unknown> = {}) {
 }
 
 async function replyPath(campaignId: string, accountId: string) {
-  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${campaignId}`)).json()) as { mails: { accountId: string; replyUrl: string; subject: string; attachmentName: string }[] }).mails;
+  const mails = (
+    (await (await h.api(`/api/mutabakat/outbox?campaignId=${campaignId}`)).json()) as {
+      mails: { accountId: string; replyUrl: string; subject: string; attachmentName: string }[];
+    }
+  ).mails;
   return { path: new URL(mails.find((m) => m.accountId === accountId)!.replyUrl).pathname, mails };
 }
 
@@ -84,7 +104,11 @@ describe('BA/BS campaign', () => {
     for (const kind of ['pdf', 'docs.pdf']) {
       const pdf = await h.api(`/api/mutabakat/letters/${row(E).id}/${kind}`);
       expect(pdf.status).toBe(200);
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     }
     const { mails } = await replyPath(id, A);
     expect(mails).toHaveLength(4);
@@ -107,17 +131,35 @@ describe('BA/BS campaign', () => {
     expect(html).toContain('belgeler.pdf');
 
     // The same figures as ours while saying "Mutabık değiliz": refused, nothing recorded.
-    const same = await h.reply(path, { method: 'POST', body: form({ kind: 'disagreed', bsCount: '3', bsAmount: '15.000,00', baCount: '0', baAmount: '0,00', name: 'Zeynep Kaya', title: 'Muhasebe Müdürü' }) });
+    const same = await h.reply(path, {
+      method: 'POST',
+      body: form({ kind: 'disagreed', bsCount: '3', bsAmount: '15.000,00', baCount: '0', baAmount: '0,00', name: 'Zeynep Kaya', title: 'Muhasebe Müdürü' }),
+    });
     expect(same.status).toBe(400);
     expect(await same.text()).toContain('Yazdığınız rakamlar bizimkilerle aynı');
-    const bad = await h.reply(path, { method: 'POST', body: form({ kind: 'disagreed', bsCount: 'iki', bsAmount: '15000.00.0', baCount: '0', baAmount: '0', name: 'Zeynep Kaya', title: 'Muhasebe Müdürü' }) });
+    const bad = await h.reply(path, {
+      method: 'POST',
+      body: form({ kind: 'disagreed', bsCount: 'iki', bsAmount: '15000.00.0', baCount: '0', baAmount: '0', name: 'Zeynep Kaya', title: 'Muhasebe Müdürü' }),
+    });
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(badHtml).toContain('Bizden alışlarınız: belge sayısı 0 ya da daha büyük bir tam sayı olmalı.');
     expect(badHtml).toContain('Bizden alışlarınız: KDV hariç tutar “1.234,56” biçiminde girilmeli.');
 
     // Their Ba: 2 belge, 15.000,00 TL (one invoice booked in November on their side, say).
-    const post = await h.reply(path, { method: 'POST', body: form({ kind: 'disagreed', bsCount: '2', bsAmount: '15.000,00', baCount: '0', baAmount: '0,00', note: 'SF2026-000928 kasımda kayıtlı.', name: 'Zeynep Kaya', title: 'Muhasebe Müdürü' }) });
+    const post = await h.reply(path, {
+      method: 'POST',
+      body: form({
+        kind: 'disagreed',
+        bsCount: '2',
+        bsAmount: '15.000,00',
+        baCount: '0',
+        baAmount: '0,00',
+        note: 'SF2026-000928 kasımda kayıtlı.',
+        name: 'Zeynep Kaya',
+        title: 'Muhasebe Müdürü',
+      }),
+    });
     const postHtml = await post.text();
     expect(post.status, postHtml.match(/<ul>.*?<\/ul>/s)?.[0]).toBe(200);
     expect(postHtml).toContain('Yanıtınız kaydedildi');
@@ -143,7 +185,11 @@ describe('BA/BS campaign', () => {
     const ws = wb.worksheets[0]!;
     expect(String(ws.getRow(1).getCell(1).value)).toContain('Ekim 2026 BA/BS');
     const rowOf = (acc: string) => (ws.getSheetValues() as unknown[][]).find((r) => r?.[1] === acc)!;
-    expect(rowOf(A).slice(5, 8)).toEqual(['Bs: 3 belge, 15.000,00 TL; Ba: 0 belge, 0,00 TL', 'Bs: 2 belge, 15.000,00 TL; Ba: 0 belge, 0,00 TL', 'Bs: belge +1; Ba: fark yok']);
+    expect(rowOf(A).slice(5, 8)).toEqual([
+      'Bs: 3 belge, 15.000,00 TL; Ba: 0 belge, 0,00 TL',
+      'Bs: 2 belge, 15.000,00 TL; Ba: 0 belge, 0,00 TL',
+      'Bs: belge +1; Ba: fark yok',
+    ]);
 
     const pdf = Buffer.from(await (await h.api(`/api/mutabakat/campaigns/${id}/report.pdf`)).arrayBuffer());
     const dir = mkdtempSync(join(tmpdir(), 'babs-report-'));
@@ -170,7 +216,11 @@ describe('BA/BS campaign', () => {
     const id = await start([C]);
     await h.drain();
     const { path } = await replyPath(id, C);
-    const answer = (baAmount: string) => h.reply(path, { method: 'POST', body: form({ kind: 'disagreed', bsCount: '0', bsAmount: '0', baCount: '2', baAmount, name: 'Zeynep Kaya', title: 'Muhasebe Müdürü' }) });
+    const answer = (baAmount: string) =>
+      h.reply(path, {
+        method: 'POST',
+        body: form({ kind: 'disagreed', bsCount: '0', bsAmount: '0', baCount: '2', baAmount, name: 'Zeynep Kaya', title: 'Muhasebe Müdürü' }),
+      });
     const refused = await answer('7,500');
     expect(refused.status).toBe(400);
     const html = await refused.text();
@@ -194,11 +244,21 @@ describe('BA/BS campaign', () => {
     const id = await start([C]);
     await h.drain();
     const letter = (await board(id)).letters[0]!;
-    const missing = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, { json: { kind: 'disagreed', channel: 'phone', date: '2026-11-16', name: 'Ali Demir' } });
+    const missing = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, {
+      json: { kind: 'disagreed', channel: 'phone', date: '2026-11-16', name: 'Ali Demir' },
+    });
     expect(missing.status).toBe(400);
     expect(JSON.stringify(await missing.json())).toContain('Karşı tarafın belge sayısı ve KDV hariç tutarı');
     // Their Bs (our Ba): 2 belge, 7.000,00 TL — 500,00 less than our 7.500,00.
-    const r = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, { json: { kind: 'disagreed', channel: 'phone', date: '2026-11-16', name: 'Ali Demir', babs: { bs: { count: 0, amount: 0 }, ba: { count: 2, amount: 700_000 } } } });
+    const r = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, {
+      json: {
+        kind: 'disagreed',
+        channel: 'phone',
+        date: '2026-11-16',
+        name: 'Ali Demir',
+        babs: { bs: { count: 0, amount: 0 }, ba: { count: 2, amount: 700_000 } },
+      },
+    });
     expect(r.status).toBe(200);
     const row = (await board(id)).letters[0]!;
     expect(row.babs!.difference).toEqual({ bs: { count: 0, net: 0 }, ba: { count: 0, net: 50_000 } });
@@ -215,7 +275,11 @@ describe('BA/BS campaign', () => {
     const { scanReminders } = await import('../../server/mutabakat/reminders');
     await scanReminders(await h.mut.ctx());
     await h.drain();
-    const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; kind: string; subject: string; attachmentName: string }[] }).mails;
+    const mails = (
+      (await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as {
+        mails: { accountId: string; kind: string; subject: string; attachmentName: string }[];
+      }
+    ).mails;
     expect(mails.filter((m) => m.kind === 'reminder').map((m) => [m.accountId, m.subject, m.attachmentName])).toEqual([
       [A, 'Hatırlatma: Ekim 2026 BA/BS mutabakatı - Örnek Dağıtım A.Ş.', `BA-BS mutabakat mektubu - ${name(A)} - Ekim 2026.pdf`],
     ]);
@@ -223,13 +287,19 @@ describe('BA/BS campaign', () => {
 
   it('refuses a month not yet ended or malformed, in Turkish, naming the field', async () => {
     await contact(A);
-    for (const [month, text] of [['2026-11', '2026-11 henüz bitmedi'], ['2026-13', '“2026-13” geçerli bir ay değil'], ['', 'BA/BS dönemi (ay, YYYY-AA) gerekli.']]) {
+    for (const [month, text] of [
+      ['2026-11', '2026-11 henüz bitmedi'],
+      ['2026-13', '“2026-13” geçerli bir ay değil'],
+      ['', 'BA/BS dönemi (ay, YYYY-AA) gerekli.'],
+    ]) {
       const r = await h.api('/api/mutabakat/campaigns', { json: { kind: 'babs', month, accountIds: [A], deadline: '2026-12-15' } });
       expect(r.status).toBe(400);
       const body = (await r.json()) as { error: { problems: { field: string; message: string }[] } };
       expect(body.error.problems.find((p) => p.field === 'month')!.message).toContain(text);
     }
     const early = await h.api('/api/mutabakat/campaigns', { json: { kind: 'babs', month: '2026-10', accountIds: [A], deadline: '2026-10-15' } });
-    expect(((await early.json()) as { error: { problems: { field: string; message: string }[] } }).error.problems).toEqual([{ field: 'deadline', message: 'Son yanıt tarihi dönemin son gününden önce olamaz.' }]);
+    expect(((await early.json()) as { error: { problems: { field: string; message: string }[] } }).error.problems).toEqual([
+      { field: 'deadline', message: 'Son yanıt tarihi dönemin son gününden önce olamaz.' },
+    ]);
   });
 });

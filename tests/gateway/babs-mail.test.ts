@@ -37,7 +37,14 @@ const pdfText = (bytes: Buffer) => {
 describe('BA/BS mail over SMTP', () => {
   it('subject names the month; the letter and the documents list arrive as two PDFs; the link opens the BA/BS reply page', async () => {
     const name = h.erp.dataset.accountById.get(A)!.name;
-    expect((await h.api(`/api/mutabakat/contacts/${A}`, { method: 'PUT', json: { to: ['muhasebe@firma.example'], cc: [], person: 'Şule Çelik', taxId: '1234567890' } })).status).toBe(200);
+    expect(
+      (
+        await h.api(`/api/mutabakat/contacts/${A}`, {
+          method: 'PUT',
+          json: { to: ['muhasebe@firma.example'], cc: [], person: 'Şule Çelik', taxId: '1234567890' },
+        })
+      ).status,
+    ).toBe(200);
     const r = await h.api('/api/mutabakat/campaigns', { json: { kind: 'babs', month: '2026-10', accountIds: [A], deadline: '2026-12-15' } });
     expect(r.status).toBe(201);
     await h.drain();

@@ -10,8 +10,18 @@ import { mutabakatHarness, type Harness } from './mutabakat-harness';
 import type { StartAppOptions } from '../../server/app/index';
 import type { AppSettings } from '../../server/app/settings';
 
-const inv = (id: number, no: string, date: string, acc: string, type: string, net: number, vat: number, money = 'TL') =>
-  ({ INVOICE_ID: id, INVOICE_NUMBER: no, INVOICE_DATE: date, COMPANY_ID: Number(acc), FULLNAME: `Firma ${acc}`, PROCESS_NAME: type, NETTOTAL: net, TAXTOTAL: vat, GRANDTOTAL: Math.round((net + vat) * 100) / 100, MONEY: money });
+const inv = (id: number, no: string, date: string, acc: string, type: string, net: number, vat: number, money = 'TL') => ({
+  INVOICE_ID: id,
+  INVOICE_NUMBER: no,
+  INVOICE_DATE: date,
+  COMPANY_ID: Number(acc),
+  FULLNAME: `Firma ${acc}`,
+  PROCESS_NAME: type,
+  NETTOTAL: net,
+  TAXTOTAL: vat,
+  GRANDTOTAL: Math.round((net + vat) * 100) / 100,
+  MONEY: money,
+});
 
 export function seededInvoices([A, B, C, D, E]: readonly string[]) {
   return [
@@ -33,7 +43,9 @@ export function seededInvoices([A, B, C, D, E]: readonly string[]) {
   ];
 }
 
-export async function seededHarness(extra: Partial<Omit<StartAppOptions, 'settings'>> & { settings?: Partial<AppSettings> } = {}): Promise<{ h: Harness; ids: [string, string, string, string, string] }> {
+export async function seededHarness(
+  extra: Partial<Omit<StartAppOptions, 'settings'>> & { settings?: Partial<AppSettings> } = {},
+): Promise<{ h: Harness; ids: [string, string, string, string, string] }> {
   let real: ErpSource | null = null;
   let ids: string[] = [];
   const source: ErpSource = {
@@ -43,6 +55,9 @@ export async function seededHarness(extra: Partial<Omit<StartAppOptions, 'settin
   };
   const h = await mutabakatHarness({ ...extra, erp: source });
   real = upstreamSource(h.upstream);
-  ids = h.erp.dataset.accounts.filter((a) => !a.currency).slice(0, 5).map((a) => a.id);
+  ids = h.erp.dataset.accounts
+    .filter((a) => !a.currency)
+    .slice(0, 5)
+    .map((a) => a.id);
   return { h, ids: ids as [string, string, string, string, string] };
 }

@@ -27,7 +27,10 @@ describe('VKN/TCKN with the contacts', () => {
     const wrong = await h.api('/api/mutabakat/contacts/1006', { method: 'PUT', json: { to: ['a@firma.example'], cc: [], person: '', taxId: '1234567891' } });
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(await wrong.json())).toContain('1234567891: VKN’nin kontrol hanesi tutmuyor');
-    const two = await h.api('/api/mutabakat/contacts/1006', { method: 'PUT', json: { to: ['a@firma.example'], cc: [], person: '', taxId: '1234567890 / 10000000146' } });
+    const two = await h.api('/api/mutabakat/contacts/1006', {
+      method: 'PUT',
+      json: { to: ['a@firma.example'], cc: [], person: '', taxId: '1234567890 / 10000000146' },
+    });
     expect(two.status).toBe(400);
     expect(JSON.stringify(await two.json())).toContain('birden fazla vergi numarası');
     expect((await contact('1006')).taxId).toBe('1234567890');

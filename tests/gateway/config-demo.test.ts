@@ -26,7 +26,7 @@ afterAll(() => {
 });
 
 describe('environment', () => {
-  it('reads .env files (Node\'s parser): comments, export, quotes, inline comments, a BOM, CRLF', () => {
+  it("reads .env files (Node's parser): comments, export, quotes, inline comments, a BOM, CRLF", () => {
     writeFileSync(join(dir, '.env'), '\uFEFF# yorum\r\nexport A=1\nB = "iki # değil yorum"\nC=\'üç\'\nD=dört # yorum\nE=\n  F=x=y\nG="satır\\nsatır"\n');
     const env = loadEnv(dir, {});
     expect(env).toEqual({ A: '1', B: 'iki # değil yorum', C: 'üç', D: 'dört', E: '', F: 'x=y', G: 'satır\nsatır' });
@@ -158,7 +158,9 @@ describe('our company for the mutabakat letters (COMPANY_*)', () => {
     expect(demo.gateway.company?.title).toBe('Kendi Şirketim Ltd. Şti.');
     expect(demo.gateway.company?.taxOffice).toBe('Kozyatağı');
     // A literal backslash-n (a container's environment cannot hold a newline easily) starts a new line.
-    expect(resolveSettings({ ...REAL, COMPANY_ADDRESS: 'Liman Cad. 5\\nKonak / İzmir' }, 'prod', dir).gateway.company?.address).toBe('Liman Cad. 5\nKonak / İzmir');
+    expect(resolveSettings({ ...REAL, COMPANY_ADDRESS: 'Liman Cad. 5\\nKonak / İzmir' }, 'prod', dir).gateway.company?.address).toBe(
+      'Liman Cad. 5\nKonak / İzmir',
+    );
   });
 });
 
@@ -173,11 +175,15 @@ describe('gateway + demo ERP (in-process fetch, as in the front-end tests)', () 
       log: logs.sink,
     });
     const headers = { 'x-app-request': '1', 'content-type': 'application/json' };
-    const bad = await gateway.fetch(new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'demo', password: 'yanlış' }) }));
+    const bad = await gateway.fetch(
+      new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'demo', password: 'yanlış' }) }),
+    );
     expect(bad.status).toBe(401);
     expect(await bad.json()).toEqual({ error: { code: 'login_failed', message: 'Kullanıcı adı veya şifre hatalı.' } });
 
-    const login = await gateway.fetch(new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'muhasebe', password: 'Mali2026!' }) }));
+    const login = await gateway.fetch(
+      new Request('http://app.local/api/session', { method: 'POST', headers, body: JSON.stringify({ userName: 'muhasebe', password: 'Mali2026!' }) }),
+    );
     expect(login.status).toBe(200);
     expect(await login.json()).toEqual({ user: { userName: 'muhasebe', name: 'Ayşe Yıldırım' } });
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -218,11 +224,18 @@ describe('gateway + hanging in-process demo ERP', () => {
 });
 
 describe('production server in DEMO=1 mode', () => {
-  it('without HOST it listens on 127.0.0.1 only (not on this machine\'s other addresses)', async () => {
+  it("without HOST it listens on 127.0.0.1 only (not on this machine's other addresses)", async () => {
     const dist = join(dir, 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
-    const server = await startProdServer({ distDir: dist, env: { DEMO: '1', MUTABAKAT: '0', TAHSILAT: '0' }, cwd: dir, port: 0, gateway: { log: logs.sink }, print: logs.sink });
+    const server = await startProdServer({
+      distDir: dist,
+      env: { DEMO: '1', MUTABAKAT: '0', TAHSILAT: '0' },
+      cwd: dir,
+      port: 0,
+      gateway: { log: logs.sink },
+      print: logs.sink,
+    });
     try {
       expect(logs.lines.some((l) => l.includes('listening on 127.0.0.1:'))).toBe(true);
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
@@ -238,7 +251,15 @@ describe('production server in DEMO=1 mode', () => {
     const dist = join(dir, 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
-    const server = await startProdServer({ distDir: dist, env: { DEMO: '1' }, cwd: dir, host: '127.0.0.1', port: 0, gateway: { log: logs.sink }, print: logs.sink });
+    const server = await startProdServer({
+      distDir: dist,
+      env: { DEMO: '1' },
+      cwd: dir,
+      host: '127.0.0.1',
+      port: 0,
+      gateway: { log: logs.sink },
+      print: logs.sink,
+    });
     try {
       expect(logs.lines.some((l) => l.includes('DEMO mode'))).toBe(true);
       // The counterpart's reply page is served by the production server with its own strict policy.
@@ -275,36 +296,55 @@ describe('production server in DEMO=1 mode', () => {
     }
   });
 
-  it('MUTABAKAT=0 turns off mutabakat only: tahsilat works on the embedded database; with TAHSILAT=0 too none is opened and both say why', { timeout: 90_000 }, async () => {
-    const mutOff = 'Mutabakat bu sunucuda kapalı (MUTABAKAT=0).';
-    const start = async (cwd: string, env: Record<string, string>) => {
-      mkdirSync(join(cwd, 'dist'), { recursive: true });
-      writeFileSync(join(cwd, 'dist', 'index.html'), '<!doctype html><title>x</title>');
-      const server = await startProdServer({ distDir: join(cwd, 'dist'), env: { DEMO: '1', ...env }, cwd, host: '127.0.0.1', port: 0, gateway: { log: logs.sink }, print: logs.sink });
-      const c = client(server.url);
-      expect((await c.login('demo', 'demo')).status).toBe(200);
-      return { server, c, error: async (path: string) => { const r = await c.call(path); return [r.status, ((await r.json()) as { error: unknown }).error]; } };
-    };
-    const one = await start(dir, { MUTABAKAT: '0' });
-    try {
-      expect(logs.lines).toContain(`mutabakat off (MUTABAKAT=0); tahsilat: database PGlite in ${join(dir, '.cari-data')}; mail: demo outbox (no SMTP_URL)`);
-      expect(await one.error('/api/mutabakat/campaigns')).toEqual([503, { code: 'disabled', message: mutOff }]);
-      const noted = await one.c.call('/api/tahsilat/accounts/1006/activities', { method: 'POST', json: { kind: 'note', note: 'Cuma arayacak.' } });
-      expect(noted.status).toBe(201);
-      expect(((await noted.json()) as { activities: { note: string }[] }).activities.map((a) => a.note)).toEqual(['Cuma arayacak.']);
-    } finally {
-      await one.server.close();
-    }
-    const bare = mkdtempSync(join(tmpdir(), 'cari-config-off-'));
-    const both = await start(bare, { MUTABAKAT: '0', TAHSILAT: '0' });
-    try {
-      expect(logs.lines).toContain('mutabakat and tahsilat: off (MUTABAKAT=0, TAHSILAT=0); no database opened');
-      expect(existsSync(join(bare, '.cari-data'))).toBe(false);
-      expect(await both.error('/api/mutabakat/campaigns')).toEqual([503, { code: 'disabled', message: mutOff }]);
-      expect(await both.error('/api/tahsilat/worklist')).toEqual([503, { code: 'disabled', message: 'Tahsilat bu sunucuda kapalı (TAHSILAT=0).' }]);
-    } finally {
-      await both.server.close();
-      rmSync(bare, { recursive: true, force: true });
-    }
-  });
+  it(
+    'MUTABAKAT=0 turns off mutabakat only: tahsilat works on the embedded database; with TAHSILAT=0 too none is opened and both say why',
+    { timeout: 90_000 },
+    async () => {
+      const mutOff = 'Mutabakat bu sunucuda kapalı (MUTABAKAT=0).';
+      const start = async (cwd: string, env: Record<string, string>) => {
+        mkdirSync(join(cwd, 'dist'), { recursive: true });
+        writeFileSync(join(cwd, 'dist', 'index.html'), '<!doctype html><title>x</title>');
+        const server = await startProdServer({
+          distDir: join(cwd, 'dist'),
+          env: { DEMO: '1', ...env },
+          cwd,
+          host: '127.0.0.1',
+          port: 0,
+          gateway: { log: logs.sink },
+          print: logs.sink,
+        });
+        const c = client(server.url);
+        expect((await c.login('demo', 'demo')).status).toBe(200);
+        return {
+          server,
+          c,
+          error: async (path: string) => {
+            const r = await c.call(path);
+            return [r.status, ((await r.json()) as { error: unknown }).error];
+          },
+        };
+      };
+      const one = await start(dir, { MUTABAKAT: '0' });
+      try {
+        expect(logs.lines).toContain(`mutabakat off (MUTABAKAT=0); tahsilat: database PGlite in ${join(dir, '.cari-data')}; mail: demo outbox (no SMTP_URL)`);
+        expect(await one.error('/api/mutabakat/campaigns')).toEqual([503, { code: 'disabled', message: mutOff }]);
+        const noted = await one.c.call('/api/tahsilat/accounts/1006/activities', { method: 'POST', json: { kind: 'note', note: 'Cuma arayacak.' } });
+        expect(noted.status).toBe(201);
+        expect(((await noted.json()) as { activities: { note: string }[] }).activities.map((a) => a.note)).toEqual(['Cuma arayacak.']);
+      } finally {
+        await one.server.close();
+      }
+      const bare = mkdtempSync(join(tmpdir(), 'cari-config-off-'));
+      const both = await start(bare, { MUTABAKAT: '0', TAHSILAT: '0' });
+      try {
+        expect(logs.lines).toContain('mutabakat and tahsilat: off (MUTABAKAT=0, TAHSILAT=0); no database opened');
+        expect(existsSync(join(bare, '.cari-data'))).toBe(false);
+        expect(await both.error('/api/mutabakat/campaigns')).toEqual([503, { code: 'disabled', message: mutOff }]);
+        expect(await both.error('/api/tahsilat/worklist')).toEqual([503, { code: 'disabled', message: 'Tahsilat bu sunucuda kapalı (TAHSILAT=0).' }]);
+      } finally {
+        await both.server.close();
+        rmSync(bare, { recursive: true, force: true });
+      }
+    },
+  );
 });

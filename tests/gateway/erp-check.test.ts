@@ -91,7 +91,9 @@ describe('erp:check says what is wrong', () => {
     const { ok, text } = await run();
     expect(ok).toBe(false);
     expect(text).toContain('giriş reddedildi');
-    expect(text).toContain('HATA: yanıt yalın bir değer (true): ağ geçidi başarılı girişi yalnızca {"status": true, "data": {…}} gibi durum alanı olan bir nesneyle kabul eder (sözleşme §4)');
+    expect(text).toContain(
+      'HATA: yanıt yalın bir değer (true): ağ geçidi başarılı girişi yalnızca {"status": true, "data": {…}} gibi durum alanı olan bir nesneyle kabul eder (sözleşme §4)',
+    );
   });
 
   it('keys it does not understand: the page’s missing fields, an ERP_ALIASES_FILE snippet, a non-zero result; ambiguous decimals warned', async () => {
@@ -137,7 +139,11 @@ describe('erp:check says what is wrong', () => {
           execFile(
             join('node_modules', '.bin', 'tsx'),
             [join('server', 'erp-check-cli.ts')],
-            { env: { ...process.env, ERP_BASE_URL: url, ERP_API_PASSWORD: API, ERP_SERVICE: '', ERP_BODY: 'json', ERP_ALIASES_FILE: '' }, encoding: 'utf8', timeout: 60_000 },
+            {
+              env: { ...process.env, ERP_BASE_URL: url, ERP_API_PASSWORD: API, ERP_SERVICE: '', ERP_BODY: 'json', ERP_ALIASES_FILE: '' },
+              encoding: 'utf8',
+              timeout: 60_000,
+            },
             (err, stdout) => done({ status: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout }),
           );
         });

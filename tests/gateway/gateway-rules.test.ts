@@ -32,13 +32,10 @@ async function expectError(res: Response, status: number, code: string) {
 function rawPost(base: string, path: string, headers: Record<string, string>, body = '{}'): Promise<number> {
   const u = new URL(base);
   return new Promise((ok, fail) => {
-    const req = httpRequest(
-      { host: u.hostname, port: u.port, path, method: 'POST', headers: { ...headers, 'content-type': 'application/json' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => ok(res.statusCode ?? 0));
-      },
-    );
+    const req = httpRequest({ host: u.hostname, port: u.port, path, method: 'POST', headers: { ...headers, 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => ok(res.statusCode ?? 0));
+    });
     req.on('error', fail);
     req.end(body);
   });
@@ -229,7 +226,11 @@ describe('CSRF guard', () => {
     const g = await loggedIn();
     await expectError(await g.erp('get_cari', {}, { headers: { 'x-no-app-header': '1' } }), 403, 'forbidden');
     await expectError(await g.erp('get_cari', {}, { headers: { 'x-app-request': '0' } }), 403, 'forbidden');
-    await expectError(await g.call('/api/session', { method: 'POST', json: { userName: 'ayse', password: USER.password }, headers: { 'x-no-app-header': '1' } }), 403, 'forbidden');
+    await expectError(
+      await g.call('/api/session', { method: 'POST', json: { userName: 'ayse', password: USER.password }, headers: { 'x-no-app-header': '1' } }),
+      403,
+      'forbidden',
+    );
     await expectError(await g.call('/api/session', { method: 'DELETE', headers: { 'x-no-app-header': '1' } }), 403, 'forbidden');
     expect(h.erp.requests).toHaveLength(0);
   });

@@ -166,8 +166,7 @@ export function client(base: string) {
   return {
     jar,
     call,
-    login: (userName = USER.userName, password = USER.password) =>
-      call('/api/session', { method: 'POST', json: { userName, password } }),
+    login: (userName = USER.userName, password = USER.password) => call('/api/session', { method: 'POST', json: { userName, password } }),
     erp: (op: string, params: unknown, init: RequestInit = {}) => call(`/api/erp/${op}`, { method: 'POST', json: params, ...init }),
   };
 }
@@ -180,7 +179,17 @@ export function captureLogs() {
   };
   const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
     vi.spyOn(console, m).mockImplementation((...args: unknown[]) => {
-      lines.push(args.map((a) => (a instanceof Error ? `${a.name}: ${a.message} ${String(a.stack)} ${String((a as { cause?: unknown }).cause)}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      lines.push(
+        args
+          .map((a) =>
+            a instanceof Error
+              ? `${a.name}: ${a.message} ${String(a.stack)} ${String((a as { cause?: unknown }).cause)}`
+              : typeof a === 'string'
+                ? a
+                : JSON.stringify(a),
+          )
+          .join(' '),
+      );
     }),
   );
   return {
@@ -285,7 +294,12 @@ export const cookieOf = (jar: Map<string, string>): string => [...jar].map(([k, 
 /** A JSON array of `rows` account-like rows (Turkish letters, & and %), about 120 bytes each. */
 export function bigAnswer(rows: number): string {
   return JSON.stringify(
-    Array.from({ length: rows }, (_, i) => ({ FIRMA_ID: String(i + 1), FIRMA_ADI: `Iğdır Gıda & Tarım %${i} A.Ş.`, FIRMA_IL: 'İSTANBUL', BAKIYE: `${i}.234,56` })),
+    Array.from({ length: rows }, (_, i) => ({
+      FIRMA_ID: String(i + 1),
+      FIRMA_ADI: `Iğdır Gıda & Tarım %${i} A.Ş.`,
+      FIRMA_IL: 'İSTANBUL',
+      BAKIYE: `${i}.234,56`,
+    })),
   );
 }
 
@@ -323,7 +337,14 @@ export function gatewayHarness(options: HarnessOptions = {}) {
       return current;
     },
     async gateway(overrides: Partial<GatewayConfig> = {}) {
-      const s = await serveGateway({ erpBaseUrl: h.erp.url, erpApiPassword: API_PASSWORD, sessionSecret: SESSION_SECRET, log: logs.sink, ...testConfig, ...overrides });
+      const s = await serveGateway({
+        erpBaseUrl: h.erp.url,
+        erpApiPassword: API_PASSWORD,
+        sessionSecret: SESSION_SECRET,
+        log: logs.sink,
+        ...testConfig,
+        ...overrides,
+      });
       served.push(s);
       return { ...client(s.url), url: s.url, close: s.close };
     },

@@ -67,7 +67,7 @@ async function campaign(ids: string[], send = true) {
   expect(r.status).toBe(201);
   return ((await r.json()) as { campaign: { id: string } }).campaign.id;
 }
-const rows = async <T,>(q: ReturnType<typeof sql>) => (await h.mut.ctx()).d.rows<T>(q);
+const rows = async <T>(q: ReturnType<typeof sql>) => (await h.mut.ctx()).d.rows<T>(q);
 const recipients = () => inbox.mails.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '')).sort();
 
 describe('every letter ends', () => {
@@ -77,21 +77,35 @@ describe('every letter ends', () => {
     await h.drain();
     let b = await board(id);
     // First try failed: still being prepared (the job comes back in 4 s), the reason shown.
-    expect(b.letters.find((l) => l.accountId === '1047')).toMatchObject({ state: 'preparing', lastError: expect.stringContaining("Hesabın ekstresi ERP'den okunamadı") });
+    expect(b.letters.find((l) => l.accountId === '1047')).toMatchObject({
+      state: 'preparing',
+      lastError: expect.stringContaining("Hesabın ekstresi ERP'den okunamadı"),
+    });
     expect(b.campaign.state).toBe('preparing');
     later(4_500);
     await h.drain();
     later(8_500);
     await h.drain();
     b = await board(id);
-    expect(b.letters.map((l) => [l.accountId, l.state]).sort()).toEqual([['1003', 'prepared'], ['1006', 'prepared'], ['1047', 'prepare_failed']]);
+    expect(b.letters.map((l) => [l.accountId, l.state]).sort()).toEqual([
+      ['1003', 'prepared'],
+      ['1006', 'prepared'],
+      ['1047', 'prepare_failed'],
+    ]);
     expect(b.campaign).toMatchObject({ state: 'ready', progress: { done: 3, total: 3, failed: 1 } });
     expect(b.campaign.counts).toMatchObject({ total: 3, preparing: 0, prepareFailed: 1, prepared: 2 });
     const tries = await rows<{ detail: { attempt: number; final: boolean } }>(sql`SELECT detail FROM events WHERE type = 'prepare_failed' ORDER BY id`);
-    expect(tries.map((e) => [e.detail.attempt, e.detail.final])).toEqual([[1, false], [2, false], [3, true]]);
+    expect(tries.map((e) => [e.detail.attempt, e.detail.final])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
     // Nothing to answer or resend yet: said so.
     const failedId = b.letters.find((l) => l.accountId === '1047')!.id;
-    for (const [action, body] of [['answer', { kind: 'agreed', channel: 'phone', date: '2026-11-16', name: 'Ali Veli' }], ['resend', {}]] as const) {
+    for (const [action, body] of [
+      ['answer', { kind: 'agreed', channel: 'phone', date: '2026-11-16', name: 'Ali Veli' }],
+      ['resend', {}],
+    ] as const) {
       const r = await h.api(`/api/mutabakat/letters/${failedId}/${action}`, { json: body });
       expect(r.status).toBe(409);
       expect(JSON.stringify(await r.json())).toContain('Hazırlanamayanları yeniden dene');
@@ -151,7 +165,10 @@ describe('every mail once', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(inbox.count).toBe(1);
     const tries = await rows<{ attempt: number; ok: boolean; smtp: string }>(sql`SELECT attempt, ok, smtp FROM mail_tries ORDER BY id`);
-    expect(tries.map((t) => [t.attempt, t.ok])).toEqual([[1, false], [2, true]]);
+    expect(tries.map((t) => [t.attempt, t.ok])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
     expect(tries[0]!.smtp).toContain('421');
     expect(tries[1]!.smtp).toMatch(/^250/);
     expect((await board(id)).letters[0]).toMatchObject({ state: 'sent', lastError: null });
@@ -176,7 +193,14 @@ describe('every mail once', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(inbox.count).toBe(1);
     const tries = await rows<{ attempt: number; ok: boolean; smtp: string; at: Date | string }>(sql`SELECT attempt, ok, smtp, at FROM mail_tries ORDER BY id`);
-    expect(tries.map((t) => [t.attempt, t.ok])).toEqual([[1, false], [2, false], [3, false], [4, false], [5, false], [6, true]]);
+    expect(tries.map((t) => [t.attempt, t.ok])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, false],
+      [5, false],
+      [6, true],
+    ]);
     expect(tries.slice(0, 5).every((t) => t.smtp.length > 0)).toBe(true);
     // 30 s, 60 s, 120 s, 240 s, 480 s apart (and the half second each step adds).
     const gaps = tries.slice(1).map((t, i) => Math.round((new Date(t.at).getTime() - new Date(tries[i]!.at).getTime()) / 1000));
@@ -234,7 +258,10 @@ describe('every mail once', () => {
     await inbox.waitFor(1);
     await new Promise((r) => setTimeout(r, 200));
     expect(inbox.count).toBe(1);
-    expect((await rows<{ attempt: number; ok: boolean }>(sql`SELECT attempt, ok FROM mail_tries ORDER BY id`)).map((t) => [t.attempt, t.ok])).toEqual([[1, false], [2, true]]);
+    expect((await rows<{ attempt: number; ok: boolean }>(sql`SELECT attempt, ok FROM mail_tries ORDER BY id`)).map((t) => [t.attempt, t.ok])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
     expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM mails WHERE maybe_twice`))[0]!.n).toBe(0);
   });
 
@@ -255,12 +282,20 @@ describe('every mail once', () => {
     const id = await campaign(['1006', '1047', '1003']);
     await h.drain();
     const letterOf = async (acc: string) => (await board(id)).letters.find((l) => l.accountId === acc)!.id;
-    const answered = await h.api(`/api/mutabakat/letters/${await letterOf('1003')}/answer`, { json: { kind: 'agreed', channel: 'phone', date: '2026-11-16', name: 'Ali Veli' } });
+    const answered = await h.api(`/api/mutabakat/letters/${await letterOf('1003')}/answer`, {
+      json: { kind: 'agreed', channel: 'phone', date: '2026-11-16', name: 'Ali Veli' },
+    });
     expect(answered.status).toBe(200);
     expect((await h.api(`/api/mutabakat/campaigns/${id}/cancel`, { json: { note: 'Yanlış tarih' } })).status).toBe(200);
     const b = await board(id);
-    expect(b.letters.map((l) => [l.accountId, l.state]).sort()).toEqual([['1003', 'agreed'], ['1006', 'cancelled'], ['1047', 'cancelled']]);
-    const ev = await rows<{ letter_id: string | null; detail: { note: string; previous?: string; scope?: string }; by_user: string }>(sql`SELECT letter_id, detail, by_user FROM events WHERE type = 'cancelled' ORDER BY id`);
+    expect(b.letters.map((l) => [l.accountId, l.state]).sort()).toEqual([
+      ['1003', 'agreed'],
+      ['1006', 'cancelled'],
+      ['1047', 'cancelled'],
+    ]);
+    const ev = await rows<{ letter_id: string | null; detail: { note: string; previous?: string; scope?: string }; by_user: string }>(
+      sql`SELECT letter_id, detail, by_user FROM events WHERE type = 'cancelled' ORDER BY id`,
+    );
     expect(ev.map((e) => [e.letter_id === null ? 'campaign' : 'letter', e.detail.note, e.detail.previous ?? e.detail.scope])).toEqual([
       ['campaign', 'Yanlış tarih', 'campaign'],
       ['letter', 'Yanlış tarih', 'sent'],
@@ -277,7 +312,9 @@ describe('reads that stay flat', () => {
     await h.drain();
     const ctx = await h.mut.ctx();
     const first = (await board(id)).letters.find((l) => l.accountId === '1003')!;
-    expect((await h.api(`/api/mutabakat/letters/${first.id}/answer`, { json: { kind: 'agreed', channel: 'phone', date: '2026-11-16', name: 'Ali Veli' } })).status).toBe(200);
+    expect(
+      (await h.api(`/api/mutabakat/letters/${first.id}/answer`, { json: { kind: 'agreed', channel: 'phone', date: '2026-11-16', name: 'Ali Veli' } })).status,
+    ).toBe(200);
     const jobs = async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs`))[0]!.n;
     const before = await jobs();
     later(6 * 86_400_000);
@@ -323,13 +360,16 @@ describe('reads that stay flat', () => {
     const rowsA = (await board(a)).letters;
     const l1006 = rowsA.find((l) => l.accountId === '1006')!.id;
     const l1047 = rowsA.find((l) => l.accountId === '1047')!.id;
-    await h.api(`/api/mutabakat/letters/${l1006}/answer`, { json: { kind: 'disagreed', channel: 'phone', date: '2026-11-16', name: 'Ali Veli', balances: [{ currency: 'TL', amount: 150_000, side: 'B' }] } });
+    await h.api(`/api/mutabakat/letters/${l1006}/answer`, {
+      json: { kind: 'disagreed', channel: 'phone', date: '2026-11-16', name: 'Ali Veli', balances: [{ currency: 'TL', amount: 150_000, side: 'B' }] },
+    });
     await h.api(`/api/mutabakat/letters/${l1047}/cancel`, { json: { note: 'kapandı' } });
     const b = await campaign(['1010'], false);
     await h.drain();
     // A month after sending (16.11 → 16.12), 1003 is still waiting.
     later(31 * 86_400_000);
-    const list = ((await (await h.api('/api/mutabakat/campaigns')).json()) as { campaigns: (Board['campaign'] & { id: string; differences: unknown })[] }).campaigns;
+    const list = ((await (await h.api('/api/mutabakat/campaigns')).json()) as { campaigns: (Board['campaign'] & { id: string; differences: unknown })[] })
+      .campaigns;
     for (const id of [a, b]) {
       const full = (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as Board & { campaign: { differences: unknown } };
       const listed = list.find((c) => c.id === id)!;
@@ -345,8 +385,14 @@ describe('tahsilat reminders once', () => {
   it('two clicks on "Hatırlatmaları gönder" and the automatic run at the same moment: one mail per customer', async () => {
     const ids = h.erp.dataset.accounts.map((x) => x.id);
     const ctx = await h.mut.ctx();
-    await ctx.db.insert(contacts).values(ids.map((id) => ({ accountId: id, to: [`muhasebe.${id}@musteri.example`], cc: [], person: 'Ayşe Yılmaz', updatedAt: new Date(), updatedBy: 't' })));
-    const proposed = ((await (await h.api('/api/tahsilat/reminders/propose', { json: {} })).json()) as { reminders: { id: string; state: string }[] }).reminders.filter((p) => p.state === 'proposed');
+    await ctx.db
+      .insert(contacts)
+      .values(
+        ids.map((id) => ({ accountId: id, to: [`muhasebe.${id}@musteri.example`], cc: [], person: 'Ayşe Yılmaz', updatedAt: new Date(), updatedBy: 't' })),
+      );
+    const proposed = (
+      (await (await h.api('/api/tahsilat/reminders/propose', { json: {} })).json()) as { reminders: { id: string; state: string }[] }
+    ).reminders.filter((p) => p.state === 'proposed');
     expect(proposed.length).toBeGreaterThan(3);
     const chosen = proposed.slice(0, 3).map((p) => p.id);
     const [one, two, auto] = await Promise.all([

@@ -17,7 +17,17 @@ let h: Harness;
 mailHarness((m) => (h = m.h), { inbox: false, timeoutMs: 120_000 });
 
 const ASOF = '2026-06-30';
-type Board = { campaign: { counts: Record<string, number> }; letters: { id: string; accountId: string; state: string; reminders: number; answer: { kind: string; channel: string; name: string } | null; resolved: { note: string; by: string } | null }[] };
+type Board = {
+  campaign: { counts: Record<string, number> };
+  letters: {
+    id: string;
+    accountId: string;
+    state: string;
+    reminders: number;
+    answer: { kind: string; channel: string; name: string } | null;
+    resolved: { note: string; by: string } | null;
+  }[];
+};
 const board = async (id: string) => (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as Board;
 
 async function sentCampaign(ids: string[], deadline = '2026-12-31') {
@@ -25,7 +35,8 @@ async function sentCampaign(ids: string[], deadline = '2026-12-31') {
   const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ids, asOf: ASOF, deadline } });
   const id = ((await r.json()) as { campaign: { id: string } }).campaign.id;
   await h.drain();
-  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] }).mails;
+  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] })
+    .mails;
   return { id, path: (acc: string) => new URL(mails.find((m) => m.accountId === acc && m.kind === 'letter')!.replyUrl).pathname };
 }
 
@@ -40,8 +51,12 @@ const answerForm = (kind: string, extra: Record<string, string | File> = {}) => 
 
 describe('contacts', () => {
   it('import preview names every rejected row and why; a commit with any rejected row saves nothing', async () => {
-    const csv = 'Firma ID;E-posta;Cc;Yetkili\n1006;muhasebe@yapi.example;;Şule Çelik\nabc;x@y.example;;\n1003;kirtasiye@;;\n999999;a@b.example;;\n1006;tekrar@yapi.example;;\n1047;;;\n';
-    const preview = await h.api('/api/mutabakat/contacts/import?step=preview', { body: csv, headers: { 'content-type': 'text/csv', 'x-file-name': encodeURIComponent('kişiler.csv') } });
+    const csv =
+      'Firma ID;E-posta;Cc;Yetkili\n1006;muhasebe@yapi.example;;Şule Çelik\nabc;x@y.example;;\n1003;kirtasiye@;;\n999999;a@b.example;;\n1006;tekrar@yapi.example;;\n1047;;;\n';
+    const preview = await h.api('/api/mutabakat/contacts/import?step=preview', {
+      body: csv,
+      headers: { 'content-type': 'text/csv', 'x-file-name': encodeURIComponent('kişiler.csv') },
+    });
     expect(preview.status).toBe(200);
     const p = (await preview.json()) as { accepted: number; rejected: number; rows: { line: number; ok: boolean; reason: string | null }[] };
     expect(p).toMatchObject({ accepted: 1, rejected: 5 });
@@ -66,7 +81,10 @@ describe('contacts', () => {
     ws.addRow([1006, 'muhasebe@yapi.example; finans@yapi.example', 'denetim@yapi.example', 'Şule Çelik']);
     ws.addRow(['1047', 'ik@bozkurt.example', '', '']);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
-    const r = await h.api('/api/mutabakat/contacts/import?step=commit', { body: bytes, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
+    const r = await h.api('/api/mutabakat/contacts/import?step=commit', {
+      body: bytes,
+      headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    });
     expect(r.status).toBe(200);
     expect(((await r.json()) as { saved: boolean }).saved).toBe(true);
     const c = (await (await h.api('/api/mutabakat/contacts/1006')).json()) as { to: string[]; cc: string[]; person: string; updatedBy: string };
@@ -74,7 +92,9 @@ describe('contacts', () => {
     expect(c.updatedBy).toBeTruthy();
     const bad = await h.api('/api/mutabakat/contacts/1006', { method: 'PUT', json: { to: ['iyi@firma.example', 'kötü adres'], cc: [] } });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { problems: unknown[] } }).error.problems).toEqual([{ field: 'to[1]', message: '“kötü adres” geçerli bir e-posta adresi değil.' }]);
+    expect(((await bad.json()) as { error: { problems: unknown[] } }).error.problems).toEqual([
+      { field: 'to[1]', message: '“kötü adres” geçerli bir e-posta adresi değil.' },
+    ]);
   });
 });
 
@@ -102,12 +122,18 @@ describe('reply page', () => {
     const browser = `Mozilla/5.0 (Muhasebe; O'Brien "x" \\ y)`;
     const ua = { 'user-agent': browser };
     // Three first opens at once (two of one link, one of another), then a repeat.
-    const first = await Promise.all([h.reply(path('1006'), { headers: ua }), h.reply(path('1047'), { headers: { 'user-agent': 'Diger' } }), h.reply(path('1006'), { headers: ua })]);
+    const first = await Promise.all([
+      h.reply(path('1006'), { headers: ua }),
+      h.reply(path('1047'), { headers: { 'user-agent': 'Diger' } }),
+      h.reply(path('1006'), { headers: ua }),
+    ]);
     expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
     expect((await h.reply(path('1006'), { headers: { 'user-agent': 'Baska tarayici' } })).status).toBe(200);
     const opened = async (acc: string) => {
       const letterId = (await board(id)).letters.find((l) => l.accountId === acc)!.id;
-      const { events } = (await (await h.api(`/api/mutabakat/letters/${letterId}`)).json()) as { events: { type: string; detail: { ip?: string; userAgent?: string } }[] };
+      const { events } = (await (await h.api(`/api/mutabakat/letters/${letterId}`)).json()) as {
+        events: { type: string; detail: { ip?: string; userAgent?: string } }[];
+      };
       return events.filter((e) => e.type === 'opened').map((e) => e.detail);
     };
     // The harness's reply app has no client address rule: every request is 'unknown'.
@@ -117,11 +143,25 @@ describe('reply page', () => {
 
   it('every reply answer carries the page’s own headers: strict CSP, nosniff, no-store, no referrer, no framing, noindex', async () => {
     const { path } = await sentCampaign(['1006']);
-    const pages = [await h.reply(path('1006')), await h.reply(`${path('1006')}/pdf`), await h.reply(`/yanit/${'B'.repeat(43)}`), await h.reply(path('1006'), { method: 'POST', body: answerForm('agreed') }), await h.reply(path('1006'))];
+    const pages = [
+      await h.reply(path('1006')),
+      await h.reply(`${path('1006')}/pdf`),
+      await h.reply(`/yanit/${'B'.repeat(43)}`),
+      await h.reply(path('1006'), { method: 'POST', body: answerForm('agreed') }),
+      await h.reply(path('1006')),
+    ];
     expect(pages.map((p) => p.status)).toEqual([200, 200, 404, 200, 200]);
     for (const p of pages) {
-      expect(p.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]{44}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; img-src 'none'; script-src 'none'$/);
-      expect([p.headers.get('x-content-type-options'), p.headers.get('cache-control'), p.headers.get('referrer-policy'), p.headers.get('x-frame-options'), p.headers.get('x-robots-tag')]).toEqual(['nosniff', 'no-store', 'no-referrer', 'DENY', 'noindex']);
+      expect(p.headers.get('content-security-policy')).toMatch(
+        /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]{44}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; img-src 'none'; script-src 'none'$/,
+      );
+      expect([
+        p.headers.get('x-content-type-options'),
+        p.headers.get('cache-control'),
+        p.headers.get('referrer-policy'),
+        p.headers.get('x-frame-options'),
+        p.headers.get('x-robots-tag'),
+      ]).toEqual(['nosniff', 'no-store', 'no-referrer', 'DENY', 'noindex']);
     }
     expect(pages[0]!.headers.get('content-type')).toBe('text/html; charset=UTF-8');
     expect(pages[1]!.headers.get('content-type')).toBe('application/pdf');
@@ -179,10 +219,16 @@ describe('reply page', () => {
   it('refuses an upload that lies about its type, and one over 10 MB; the answer is not taken', async () => {
     const { path } = await sentCampaign(['1006']);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    const lie = await h.reply(path('1006'), { method: 'POST', body: answerForm('disagreed', { amount: '5,00', side: 'A', currency: 'TL', file: new File([png], 'ekstre.pdf', { type: 'application/pdf' }) }) });
+    const lie = await h.reply(path('1006'), {
+      method: 'POST',
+      body: answerForm('disagreed', { amount: '5,00', side: 'A', currency: 'TL', file: new File([png], 'ekstre.pdf', { type: 'application/pdf' }) }),
+    });
     expect(lie.status).toBe(400);
     expect(await lie.text()).toContain('içeriği adıyla uyuşmuyor');
-    const exe = await h.reply(path('1006'), { method: 'POST', body: answerForm('agreed', { file: new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03])], 'fatura.csv') }) });
+    const exe = await h.reply(path('1006'), {
+      method: 'POST',
+      body: answerForm('agreed', { file: new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03])], 'fatura.csv') }),
+    });
     expect(exe.status).toBe(400);
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set([0x25, 0x50, 0x44, 0x46, 0x2d]);
@@ -199,7 +245,12 @@ describe('reply page', () => {
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[31]).toBe(429);
     const busy = await h.reply(path('1006'));
-    expect([busy.status, busy.headers.get('retry-after'), busy.headers.get('x-content-type-options'), busy.headers.get('cache-control')]).toEqual([429, '60', 'nosniff', 'no-store']);
+    expect([busy.status, busy.headers.get('retry-after'), busy.headers.get('x-content-type-options'), busy.headers.get('cache-control')]).toEqual([
+      429,
+      '60',
+      'nosniff',
+      'no-store',
+    ]);
     expect(busy.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 });
@@ -208,9 +259,13 @@ describe('staff actions and history', () => {
   it('an answer by phone, then a correction by noter: two events, the latest shown, nothing overwritten; resolve names the user', async () => {
     const { id } = await sentCampaign(['1006']);
     const letter = (await board(id)).letters[0]!;
-    const phone = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, { json: { kind: 'agreed', channel: 'phone', date: '2026-11-17', name: 'Ali Demir' } });
+    const phone = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, {
+      json: { kind: 'agreed', channel: 'phone', date: '2026-11-17', name: 'Ali Demir' },
+    });
     expect(phone.status).toBe(200);
-    const noter = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, { json: { kind: 'disagreed', channel: 'noter', date: '2026-11-18', name: 'Ali Demir', balances: [{ currency: 'TL', amount: 11_000_000, side: 'B' }] } });
+    const noter = await h.api(`/api/mutabakat/letters/${letter.id}/answer`, {
+      json: { kind: 'disagreed', channel: 'noter', date: '2026-11-18', name: 'Ali Demir', balances: [{ currency: 'TL', amount: 11_000_000, side: 'B' }] },
+    });
     expect(noter.status).toBe(200);
     const l = ((await noter.json()) as { letter: { state: string; difference: { currency: string; balance: number }[]; answer: { channel: string } } }).letter;
     // 114.621,89 − 110.000,00 = 4.621,89 TL.
@@ -219,7 +274,10 @@ describe('staff actions and history', () => {
     // Each recording names the signed-in Workcube user (the harness signs in as the first demo user).
     expect(ev.events.filter((e) => e.type === 'recorded').map((e) => e.by)).toEqual([DEMO_USERS[0]!.userName, DEMO_USERS[0]!.userName]);
     const resolved = await h.api(`/api/mutabakat/letters/${letter.id}/resolve`, { json: { note: 'İade faturası kayda alındı.' } });
-    expect(((await resolved.json()) as { letter: { resolved: { note: string; by: string } } }).letter.resolved).toMatchObject({ note: 'İade faturası kayda alındı.', by: DEMO_USERS[0]!.userName });
+    expect(((await resolved.json()) as { letter: { resolved: { note: string; by: string } } }).letter.resolved).toMatchObject({
+      note: 'İade faturası kayda alındı.',
+      by: DEMO_USERS[0]!.userName,
+    });
     const d = (await h.mut.ctx()).d;
     await expect(d.rows(sql`UPDATE events SET type = 'x'`)).rejects.toThrow();
     await expect(d.rows(sql`DELETE FROM events`)).rejects.toThrow();
@@ -249,8 +307,16 @@ describe('staff actions and history', () => {
     const ctx = await h.mut.ctx();
     const { remindJob, scanReminders } = await import('../../server/mutabakat/reminders');
     const { sendJob } = await import('../../server/mail/outbox');
-    const second = new Worker(ctx.d, { handlers: { remind: (j) => remindJob(ctx, j), send: (j) => sendJob(ctx, j), remind_scan: async () => void (await scanReminders(ctx)) }, schedules: [every('remind_scan', 60_000)], now: () => h.clock.now, log: () => undefined });
-    const reminders = async () => ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; kind: string }[] }).mails.filter((m) => m.kind === 'reminder');
+    const second = new Worker(ctx.d, {
+      handlers: { remind: (j) => remindJob(ctx, j), send: (j) => sendJob(ctx, j), remind_scan: async () => void (await scanReminders(ctx)) },
+      schedules: [every('remind_scan', 60_000)],
+      now: () => h.clock.now,
+      log: () => undefined,
+    });
+    const reminders = async () =>
+      ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; kind: string }[] }).mails.filter(
+        (m) => m.kind === 'reminder',
+      );
     h.clock.now = new Date(sentAt + 6 * 86_400_000);
     await Promise.all([scanReminders(ctx), scanReminders(ctx)]);
     await h.drain();
@@ -331,9 +397,20 @@ describe('auditor report', () => {
     expect(x.headers.get('content-disposition')).toContain("filename*=UTF-8''Mutabakat%20raporu%2030.06.2026.xlsx");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await x.arrayBuffer()) as unknown as ArrayBuffer);
-    const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
+    const rows = wb.worksheets[0]!.getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
     const row1006 = rows.find((r) => r[0] === '1006')!;
-    expect(row1006.slice(2, 10)).toEqual(['Mutabık değil', 'm.1006@firma.example', '114.621,89 TL B', '110.000,00 TL B', '4.621,89 TL B', 'Zeynep Kaya, Muhasebe', '16.11.2026', 'Web']);
+    expect(row1006.slice(2, 10)).toEqual([
+      'Mutabık değil',
+      'm.1006@firma.example',
+      '114.621,89 TL B',
+      '110.000,00 TL B',
+      '4.621,89 TL B',
+      'Zeynep Kaya, Muhasebe',
+      '16.11.2026',
+      'Web',
+    ]);
     expect(rows.find((r) => r[0] === '1047')![2]).toBe('Gönderildi, yanıt yok');
     const pdf = await h.api(`/api/mutabakat/campaigns/${id}/report.pdf`);
     const { execFileSync } = await import('node:child_process');

@@ -25,8 +25,22 @@ async function startCampaign(ids: string[], extra: Record<string, unknown> = {})
 
 async function board(id: string) {
   return (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as {
-    campaign: { state: string; progress: { done: number; total: number }; counts: Record<string, number>; differences: { currency: string; balance: number; side: string }[] };
-    letters: { id: string; accountId: string; state: string; ours: { currency: string; balance: number; side: string }[]; theirs: unknown; difference: { currency: string; balance: number }[] | null; answer: { kind: string; channel: string; name: string; attachment: { id: string; fileName: string } | null } | null; warnings: string[] }[];
+    campaign: {
+      state: string;
+      progress: { done: number; total: number };
+      counts: Record<string, number>;
+      differences: { currency: string; balance: number; side: string }[];
+    };
+    letters: {
+      id: string;
+      accountId: string;
+      state: string;
+      ours: { currency: string; balance: number; side: string }[];
+      theirs: unknown;
+      difference: { currency: string; balance: number }[] | null;
+      answer: { kind: string; channel: string; name: string; attachment: { id: string; fileName: string } | null } | null;
+      warnings: string[];
+    }[];
   };
 }
 
@@ -37,35 +51,46 @@ async function setContact(id: string, to: string[]) {
 
 describe('mutabakat campaign flow', () => {
   // The file's first letters start the process's letter thread (tsx, pdfmake, fonts): seconds on a loaded 2-core machine.
-  it('prepares one frozen letter per account with the balance the dataset gives, mails those with an address and lists the one without', { timeout: 60_000 }, async () => {
-    const accounts = ankara();
-    expect(accounts.length).toBe(4);
-    for (const a of accounts.slice(0, 3)) await setContact(a.id, [`muhasebe.${a.id}@firma.example`]);
-    const id = await startCampaign(accounts.map((a) => a.id));
-    let b = await board(id);
-    expect(b.campaign.state).toBe('preparing');
-    expect(b.campaign.progress).toEqual({ done: 0, total: 4, failed: 0 });
-    await h.drain();
-    b = await board(id);
-    expect(b.campaign.progress.done).toBe(4);
-    for (const a of accounts) {
-      const row = b.letters.find((l) => l.accountId === a.id)!;
-      const expected = datasetBalance(h.erp, a.id, ASOF);
-      expect(row.ours).toEqual([{ currency: 'TL', balance: expected, side: expected > 0 ? 'B' : expected < 0 ? 'A' : '' }]);
-    }
-    // Three sent through the demo outbox, one listed without an address (never silently skipped).
-    expect(b.campaign.counts).toMatchObject({ total: 4, sent: 3, noAnswer: 3, noAddress: 1, agreed: 0 });
-    const noAddress = b.letters.find((l) => l.accountId === accounts[3]!.id)!;
-    expect(noAddress.state).toBe('no_address');
-    const pdf = await h.api(`/api/mutabakat/letters/${noAddress.id}/pdf`);
-    expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const outbox = (await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mode: string; mails: { to: string[]; state: string; replyUrl: string; subject: string; attachmentName: string }[] };
-    expect(outbox.mode).toBe('outbox');
-    expect(outbox.mails).toHaveLength(3);
-    expect(outbox.mails.every((m) => m.state === 'sent' && m.replyUrl.startsWith('http://cari.test/yanit/'))).toBe(true);
-    expect(outbox.mails[0]!.subject).toBe('Cari hesap mutabakatı - Örnek Dağıtım A.Ş. - 30.06.2026');
-  });
+  it(
+    'prepares one frozen letter per account with the balance the dataset gives, mails those with an address and lists the one without',
+    { timeout: 60_000 },
+    async () => {
+      const accounts = ankara();
+      expect(accounts.length).toBe(4);
+      for (const a of accounts.slice(0, 3)) await setContact(a.id, [`muhasebe.${a.id}@firma.example`]);
+      const id = await startCampaign(accounts.map((a) => a.id));
+      let b = await board(id);
+      expect(b.campaign.state).toBe('preparing');
+      expect(b.campaign.progress).toEqual({ done: 0, total: 4, failed: 0 });
+      await h.drain();
+      b = await board(id);
+      expect(b.campaign.progress.done).toBe(4);
+      for (const a of accounts) {
+        const row = b.letters.find((l) => l.accountId === a.id)!;
+        const expected = datasetBalance(h.erp, a.id, ASOF);
+        expect(row.ours).toEqual([{ currency: 'TL', balance: expected, side: expected > 0 ? 'B' : expected < 0 ? 'A' : '' }]);
+      }
+      // Three sent through the demo outbox, one listed without an address (never silently skipped).
+      expect(b.campaign.counts).toMatchObject({ total: 4, sent: 3, noAnswer: 3, noAddress: 1, agreed: 0 });
+      const noAddress = b.letters.find((l) => l.accountId === accounts[3]!.id)!;
+      expect(noAddress.state).toBe('no_address');
+      const pdf = await h.api(`/api/mutabakat/letters/${noAddress.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      const outbox = (await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as {
+        mode: string;
+        mails: { to: string[]; state: string; replyUrl: string; subject: string; attachmentName: string }[];
+      };
+      expect(outbox.mode).toBe('outbox');
+      expect(outbox.mails).toHaveLength(3);
+      expect(outbox.mails.every((m) => m.state === 'sent' && m.replyUrl.startsWith('http://cari.test/yanit/'))).toBe(true);
+      expect(outbox.mails[0]!.subject).toBe('Cari hesap mutabakatı - Örnek Dağıtım A.Ş. - 30.06.2026');
+    },
+  );
 
   it('the counterpart disagrees with an attachment, another agrees; the board shows the counts and the difference per currency', async () => {
     // Two with more than 2.000,00 TL either way (1001.. by the dataset: 1006 and 1047), so 1.000,00 TL less stays on the same side.

@@ -42,36 +42,81 @@ export interface Harness {
  * `onDisk`: the database in a folder (a restart reopens it); otherwise in memory — the same PGlite and
  * SQL, about half the CPU per query and per start (no file system calls per page).
  */
-export async function mutabakatHarness(extra: Partial<Omit<StartAppOptions, 'settings'>> & { settings?: Partial<AppSettings>; onDisk?: boolean } = {}): Promise<Harness> {
+export async function mutabakatHarness(
+  extra: Partial<Omit<StartAppOptions, 'settings'>> & { settings?: Partial<AppSettings>; onDisk?: boolean } = {},
+): Promise<Harness> {
   const { onDisk, ...options } = extra;
   const apiPassword = randomBytes(12).toString('hex');
   const erp = createDemoErp({ apiPassword, today: '2026-11-15' });
   const transport = fetchTransport((r) => erp.fetch(r));
-  const upstream: UpstreamOptions = { erpBaseUrl: 'http://demo-erp.invalid', erpApiPassword: apiPassword, erpService: 'mobiusmus', erpTimeoutMs: 30_000, maxAnswerBytes: 256 << 20, transport };
+  const upstream: UpstreamOptions = {
+    erpBaseUrl: 'http://demo-erp.invalid',
+    erpApiPassword: apiPassword,
+    erpService: 'mobiusmus',
+    erpTimeoutMs: 30_000,
+    maxAnswerBytes: 256 << 20,
+    transport,
+  };
   const clock = { now: new Date('2026-11-16T09:00:00Z') };
   const dir = onDisk && !extra.settings?.databaseUrl ? mkdtempSync(join(tmpdir(), 'cari-mut-')) : '';
   const settings: AppSettings = {
-    enabled: true, demo: true, dataDir: dir ? join(dir, 'data') : 'memory://', mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>', mailReplyTo: 'muhasebe@ornek.example',
-    publicUrl: 'http://cari.test', publicUrlDefault: false, erpConcurrency: 6, ...extra.settings,
+    enabled: true,
+    demo: true,
+    dataDir: dir ? join(dir, 'data') : 'memory://',
+    mailFrom: 'Örnek Dağıtım <mutabakat@ornek.example>',
+    mailReplyTo: 'muhasebe@ornek.example',
+    publicUrl: 'http://cari.test',
+    publicUrlDefault: false,
+    erpConcurrency: 6,
+    ...extra.settings,
   };
   // In memory: an emptied database from the template (tests/harness/pglite-template.ts); a folder starts
   // from the template too; an existing one (a restart) is opened as it is.
   const database = dir || settings.databaseUrl || extra.settings?.dataDir ? undefined : await takeDatabase();
   const loadDataDir = database || settings.databaseUrl || extra.settings?.dataDir ? undefined : await pgliteTemplate();
-  const mut = await startApp({ database, loadDataDir, upstream, company: COMPANY, now: () => clock.now, runWorker: false, seedDemo: false, retryBaseMs: 1000, log: () => undefined, ...options, settings } as StartAppOptions);
-  const gateway = createGateway({ erpBaseUrl: upstream.erpBaseUrl, erpApiPassword: apiPassword, sessionSecret: SECRET, transport, company: COMPANY, mutabakat: mut, log: () => undefined });
+  const mut = await startApp({
+    database,
+    loadDataDir,
+    upstream,
+    company: COMPANY,
+    now: () => clock.now,
+    runWorker: false,
+    seedDemo: false,
+    retryBaseMs: 1000,
+    log: () => undefined,
+    ...options,
+    settings,
+  } as StartAppOptions);
+  const gateway = createGateway({
+    erpBaseUrl: upstream.erpBaseUrl,
+    erpApiPassword: apiPassword,
+    sessionSecret: SECRET,
+    transport,
+    company: COMPANY,
+    mutabakat: mut,
+    log: () => undefined,
+  });
   const user = DEMO_USERS[0]!;
-  const login = await gateway.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-request': '1' }, body: JSON.stringify({ userName: user.userName, password: user.password }) });
+  const login = await gateway.request('/api/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-request': '1' },
+    body: JSON.stringify({ userName: user.userName, password: user.password }),
+  });
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const worker = await mut.worker();
   return {
-    erp, mut, clock, settings, upstream,
-    api: async (path, init = {}) => gateway.request(path, {
-      method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
-      headers: { cookie, 'x-app-request': '1', ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-    }),
+    erp,
+    mut,
+    clock,
+    settings,
+    upstream,
+    api: async (path, init = {}) =>
+      gateway.request(path, {
+        method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
+        headers: { cookie, 'x-app-request': '1', ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      }),
     reply: (path, init) => Promise.resolve(mut.reply.request(path, init)),
     drain: () => worker.drain(),
     reset: async () => truncateAll((await mut.ctx()).d),
@@ -106,7 +151,16 @@ export function datasetPositions(erp: DemoErp, id: string, asOf: string): { tlOw
 export type BoardMoney = { currency: string; balance: number; side: string };
 export type LetterBoard = {
   campaign: { differences: BoardMoney[] };
-  letters: { id: string; accountId: string; state: string; ours: BoardMoney[]; localBalance: number; theirs: BoardMoney[] | null; difference: BoardMoney[] | null; pdfUrl: string }[];
+  letters: {
+    id: string;
+    accountId: string;
+    state: string;
+    ours: BoardMoney[];
+    localBalance: number;
+    theirs: BoardMoney[] | null;
+    difference: BoardMoney[] | null;
+    pdfUrl: string;
+  }[];
 };
 
 /** A campaign of `ids` (each given an address) as of `asOf`, prepared and mailed: its board, each letter's reply path and row. */
@@ -117,7 +171,8 @@ export async function letterCampaign(h: Harness, ids: string[], asOf: string, op
   const id = ((await r.json()) as { campaign: { id: string } }).campaign.id;
   await h.drain();
   const board = async () => (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as LetterBoard;
-  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] }).mails;
+  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] })
+    .mails;
   const path = (acc: string) => new URL(mails.find((m) => m.accountId === acc && m.kind === 'letter')!.replyUrl).pathname;
   const letter = async (acc: string) => (await board()).letters.find((l) => l.accountId === acc)!;
   return { id, board, path, letter };
@@ -144,7 +199,10 @@ export function mailHarness(
   const m = {} as MailHarness;
   beforeAll(async () => {
     if (o.inbox !== false) m.inbox = await smtpInbox();
-    m.h = await mutabakatHarness({ ...(m.inbox ? { transport: o.transport?.(m.inbox) ?? smtpTransport(m.inbox.url) } : {}), ...(o.settings ? { settings: o.settings } : {}) });
+    m.h = await mutabakatHarness({
+      ...(m.inbox ? { transport: o.transport?.(m.inbox) ?? smtpTransport(m.inbox.url) } : {}),
+      ...(o.settings ? { settings: o.settings } : {}),
+    });
     ready(m);
   }, o.timeoutMs ?? 60_000);
   afterAll(async () => {

@@ -42,8 +42,13 @@ async function campaign(ids: string[]) {
   expect(r.status).toBe(201);
   return ((await r.json()) as { campaign: { id: string } }).campaign.id;
 }
-const contact = (id: string, to: string) => h.api(`/api/mutabakat/contacts/${id}`, { method: 'PUT', json: { to: [to], cc: ['denetim@ornek.example'], person: 'Şule Çelik' } });
-const board = async (id: string) => (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as { campaign: { counts: Record<string, number> }; letters: { id: string; accountId: string; state: string; lastError: string | null }[] };
+const contact = (id: string, to: string) =>
+  h.api(`/api/mutabakat/contacts/${id}`, { method: 'PUT', json: { to: [to], cc: ['denetim@ornek.example'], person: 'Şule Çelik' } });
+const board = async (id: string) =>
+  (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as {
+    campaign: { counts: Record<string, number> };
+    letters: { id: string; accountId: string; state: string; lastError: string | null }[];
+  };
 
 describe('mutabakat mail over SMTP', () => {
   it('delivers the letter: Turkish subject and file name intact, the PDF as mailed = the archived one, its text states the dataset balance, the link opens the reply page', async () => {
@@ -78,7 +83,9 @@ describe('mutabakat mail over SMTP', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('114.621,89 TL — borç');
     // Sent (not demo): the stored copy no longer carries the link; the token is stored only hashed.
-    const stored = (await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as { mails: { id: string; replyUrl: string | null; state: string; messageId: string }[] };
+    const stored = (await (await h.api(`/api/mutabakat/outbox?campaignId=${id}`)).json()) as {
+      mails: { id: string; replyUrl: string | null; state: string; messageId: string }[];
+    };
     expect(stored.mails[0]).toMatchObject({ state: 'sent', replyUrl: null });
     const full = (await (await h.api(`/api/mutabakat/outbox/${stored.mails[0]!.id}`)).json()) as { text: string };
     expect(full.text).not.toContain(link);
@@ -125,7 +132,10 @@ describe('mutabakat without SMTP_URL outside demo mode', () => {
       await contact('1006', 'muhasebe@yapi.example');
       const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ['1006'], asOf: ASOF, deadline: '2026-12-31' } });
       expect(r.status).toBe(409);
-      expect(((await r.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'mail_not_configured', message: expect.stringContaining('SMTP_URL') });
+      expect(((await r.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+        code: 'mail_not_configured',
+        message: expect.stringContaining('SMTP_URL'),
+      });
       const printable = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ['1006'], asOf: ASOF, deadline: '2026-12-31', send: false } });
       expect(printable.status).toBe(201);
       await h.drain();

@@ -15,13 +15,23 @@ import { mutabakatHarness, type Harness } from './mutabakat-harness';
 const ASOF = '2026-06-30';
 
 /** A harness whose reply app limits as configured, served on 127.0.0.1 with the given proxy trust. */
-async function served(trustProxy: GatewayConfig['trustProxy'], limits: { perAddress: { max: number; windowMs: number }; perToken: { max: number; windowMs: number } }) {
+async function served(
+  trustProxy: GatewayConfig['trustProxy'],
+  limits: { perAddress: { max: number; windowMs: number }; perToken: { max: number; windowMs: number } },
+) {
   const config = { trustProxy } as GatewayConfig;
   const h = await mutabakatHarness({ addressOf: (c) => clientAddress(c as never, config), replyLimits: limits });
   const server: ServerType = serve({ fetch: h.mut.reply.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((ok) => (server.listening ? ok() : server.once('listening', () => ok())));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { h, base, close: async () => { await new Promise<void>((ok) => server.close(() => ok())); await h.close(); } };
+  return {
+    h,
+    base,
+    close: async () => {
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await h.close();
+    },
+  };
 }
 
 async function replyPaths(h: Harness, ids: string[]): Promise<{ campaignId: string; path: (acc: string) => string }> {
@@ -29,7 +39,9 @@ async function replyPaths(h: Harness, ids: string[]): Promise<{ campaignId: stri
   const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ids, asOf: ASOF, deadline: '2026-12-31' } });
   const campaignId = ((await r.json()) as { campaign: { id: string } }).campaign.id;
   await h.drain();
-  const mails = ((await (await h.api(`/api/mutabakat/outbox?campaignId=${campaignId}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] }).mails;
+  const mails = (
+    (await (await h.api(`/api/mutabakat/outbox?campaignId=${campaignId}`)).json()) as { mails: { accountId: string; replyUrl: string; kind: string }[] }
+  ).mails;
   return { campaignId, path: (acc) => new URL(mails.find((m) => m.accountId === acc && m.kind === 'letter')!.replyUrl).pathname };
 }
 
@@ -96,29 +108,35 @@ describe('the day of a web answer', () => {
   }, 120_000);
   afterAll(() => h?.close());
 
-  it('an answer given at 23:30 UTC on 31.12.2026 is dated 01.01.2027, the Istanbul day (02:30), on the board and in the auditor’s Excel', { timeout: 90_000 }, async () => {
-    h.clock.now = new Date('2026-12-20T09:00:00Z');
-    const { campaignId, path } = await replyPaths(h, ['1006']);
-    h.clock.now = new Date('2026-12-31T23:30:00Z');
-    const f = new FormData();
-    f.set('kind', 'agreed');
-    f.set('name', 'Zeynep Kaya');
-    f.set('title', 'Muhasebe');
-    expect((await h.reply(path('1006'), { method: 'POST', body: f })).status).toBe(200);
-    const board = (await (await h.api(`/api/mutabakat/campaigns/${campaignId}`)).json()) as { letters: { accountId: string; answer: { date: string; at: string; channel: string } }[] };
-    const answer = board.letters.find((l) => l.accountId === '1006')!.answer;
-    expect(answer.channel).toBe('web');
-    expect(answer.date).toBe('2027-01-01');
-    expect(answer.at).toBe('2026-12-31T23:30:00.000Z');
-    const xlsx = await h.api(`/api/mutabakat/campaigns/${campaignId}/report.xlsx`);
-    expect(xlsx.status).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await xlsx.arrayBuffer());
-    const cells: string[] = [];
-    wb.worksheets[0]!.eachRow((row) => row.eachCell((c) => cells.push(String(c.text))));
-    expect(cells).toContain('01.01.2027');
-    expect(cells).not.toContain('31.12.2026');
-  });
+  it(
+    'an answer given at 23:30 UTC on 31.12.2026 is dated 01.01.2027, the Istanbul day (02:30), on the board and in the auditor’s Excel',
+    { timeout: 90_000 },
+    async () => {
+      h.clock.now = new Date('2026-12-20T09:00:00Z');
+      const { campaignId, path } = await replyPaths(h, ['1006']);
+      h.clock.now = new Date('2026-12-31T23:30:00Z');
+      const f = new FormData();
+      f.set('kind', 'agreed');
+      f.set('name', 'Zeynep Kaya');
+      f.set('title', 'Muhasebe');
+      expect((await h.reply(path('1006'), { method: 'POST', body: f })).status).toBe(200);
+      const board = (await (await h.api(`/api/mutabakat/campaigns/${campaignId}`)).json()) as {
+        letters: { accountId: string; answer: { date: string; at: string; channel: string } }[];
+      };
+      const answer = board.letters.find((l) => l.accountId === '1006')!.answer;
+      expect(answer.channel).toBe('web');
+      expect(answer.date).toBe('2027-01-01');
+      expect(answer.at).toBe('2026-12-31T23:30:00.000Z');
+      const xlsx = await h.api(`/api/mutabakat/campaigns/${campaignId}/report.xlsx`);
+      expect(xlsx.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await xlsx.arrayBuffer());
+      const cells: string[] = [];
+      wb.worksheets[0]!.eachRow((row) => row.eachCell((c) => cells.push(String(c.text))));
+      expect(cells).toContain('01.01.2027');
+      expect(cells).not.toContain('31.12.2026');
+    },
+  );
 });
 
 describe('the token is never logged', () => {

@@ -50,7 +50,7 @@ afterAll(async () => {
   pg?.stop();
 });
 
-const rows = async <T,>(q: ReturnType<typeof sql>) => (await h.mut.ctx()).d.rows<T>(q);
+const rows = async <T>(q: ReturnType<typeof sql>) => (await h.mut.ctx()).d.rows<T>(q);
 async function campaign(ids: string[]) {
   for (const id of ids) await h.api(`/api/mutabakat/contacts/${id}`, { method: 'PUT', json: { to: [`m.${id}@firma.example`], cc: [] } });
   const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ids, asOf: '2026-06-30', deadline: '2026-12-31' } });
@@ -79,9 +79,15 @@ describe('two instances on PostgreSQL', () => {
     inbox.clear();
     inbox.delayMs = 3_000;
     const [a, b] = await Promise.all([instance(2_000), instance(2_000)]);
-    const ids = h.erp.dataset.accounts.filter((x) => x.province === 'Ankara').slice(0, 8).map((x) => x.id);
+    const ids = h.erp.dataset.accounts
+      .filter((x) => x.province === 'Ankara')
+      .slice(0, 8)
+      .map((x) => x.id);
     const id = await campaign(ids);
-    await until(async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${id} AND state = 'sent'`))[0]!.n === ids.length, 90_000);
+    await until(
+      async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${id} AND state = 'sent'`))[0]!.n === ids.length,
+      90_000,
+    );
     // Time for a second copy to arrive, if one were sent.
     await new Promise((r) => setTimeout(r, 3_500));
     await Promise.all([kill9(a), kill9(b)]);
@@ -93,46 +99,56 @@ describe('two instances on PostgreSQL', () => {
     expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM mails WHERE maybe_twice`))[0]!.n).toBe(0);
   });
 
-  it('kill -9 during preparing and during sending, three times in a row: every letter sent, a second copy only where marked', { timeout: 180_000 }, async () => {
-    await h.reset();
-    inbox.clear();
-    inbox.delayMs = 400;
-    const ids = h.erp.dataset.accounts.filter((x) => x.province === 'İstanbul').slice(0, 40).map((x) => x.id);
-    const id = await campaign(ids);
-    const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(q))[0]!.n;
-    const prepared = () => count(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${id} AND state <> 'preparing'`);
-    // 1: killed while preparing.
-    let c = await instance(1_500);
-    await until(async () => (await prepared()) > 0, 60_000);
-    await kill9(c);
-    // 2 and 3: killed while mails are going out (some accepted by the relay, others not yet).
-    for (let k = 0; k < 2; k++) {
-      const before = inbox.count;
-      c = await instance(1_500);
-      await until(() => inbox.count > before, 60_000);
+  it(
+    'kill -9 during preparing and during sending, three times in a row: every letter sent, a second copy only where marked',
+    { timeout: 180_000 },
+    async () => {
+      await h.reset();
+      inbox.clear();
+      inbox.delayMs = 400;
+      const ids = h.erp.dataset.accounts
+        .filter((x) => x.province === 'İstanbul')
+        .slice(0, 40)
+        .map((x) => x.id);
+      const id = await campaign(ids);
+      const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(q))[0]!.n;
+      const prepared = () => count(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${id} AND state <> 'preparing'`);
+      // 1: killed while preparing.
+      let c = await instance(1_500);
+      await until(async () => (await prepared()) > 0, 60_000);
       await kill9(c);
-    }
-    // A last instance finishes the work (the dead ones' leases run out).
-    c = await instance(1_500);
-    await until(async () => (await count(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${id} AND state IN ('preparing', 'queued')`)) === 0, 90_000);
-    await until(async () => (await count(sql`SELECT count(*)::int AS n FROM mails WHERE state IN ('queued', 'sending')`)) === 0, 60_000);
-    await new Promise((r) => setTimeout(r, 1_000));
-    await kill9(c);
-    const letters = await rows<{ account_id: string; state: string }>(sql`SELECT account_id, state FROM letters WHERE campaign_id = ${id}`);
-    expect(letters).toHaveLength(ids.length);
-    expect(letters.every((l) => l.state === 'sent')).toBe(true);
-    expect((await count(sql`SELECT count(*)::int AS n FROM events WHERE type = 'prepared'`))).toBe(ids.length);
-    // Every letter's mail arrived; twice only where the mail is marked.
-    const got = arrivals();
-    expect([...got.keys()].sort()).toEqual(ids.map((x) => `m.${x}@firma.example`).sort());
-    const marked = new Set((await rows<{ to_addrs: string[] }>(sql`SELECT to_addrs FROM mails WHERE maybe_twice`)).map((m) => m.to_addrs[0]!));
-    // At most once more per kill while sending (two), and only a marked mail.
-    for (const [to, n] of got) {
-      expect(n).toBeLessThanOrEqual(3);
-      if (n > 1) expect(marked.has(to)).toBe(true);
-    }
-    // The board says so for each marked one.
-    const board = (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as { letters: { accountId: string; maybeTwice?: boolean }[] };
-    for (const l of board.letters) expect(l.maybeTwice ?? false).toBe(marked.has(`m.${l.accountId}@firma.example`));
-  });
+      // 2 and 3: killed while mails are going out (some accepted by the relay, others not yet).
+      for (let k = 0; k < 2; k++) {
+        const before = inbox.count;
+        c = await instance(1_500);
+        await until(() => inbox.count > before, 60_000);
+        await kill9(c);
+      }
+      // A last instance finishes the work (the dead ones' leases run out).
+      c = await instance(1_500);
+      await until(
+        async () => (await count(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${id} AND state IN ('preparing', 'queued')`)) === 0,
+        90_000,
+      );
+      await until(async () => (await count(sql`SELECT count(*)::int AS n FROM mails WHERE state IN ('queued', 'sending')`)) === 0, 60_000);
+      await new Promise((r) => setTimeout(r, 1_000));
+      await kill9(c);
+      const letters = await rows<{ account_id: string; state: string }>(sql`SELECT account_id, state FROM letters WHERE campaign_id = ${id}`);
+      expect(letters).toHaveLength(ids.length);
+      expect(letters.every((l) => l.state === 'sent')).toBe(true);
+      expect(await count(sql`SELECT count(*)::int AS n FROM events WHERE type = 'prepared'`)).toBe(ids.length);
+      // Every letter's mail arrived; twice only where the mail is marked.
+      const got = arrivals();
+      expect([...got.keys()].sort()).toEqual(ids.map((x) => `m.${x}@firma.example`).sort());
+      const marked = new Set((await rows<{ to_addrs: string[] }>(sql`SELECT to_addrs FROM mails WHERE maybe_twice`)).map((m) => m.to_addrs[0]!));
+      // At most once more per kill while sending (two), and only a marked mail.
+      for (const [to, n] of got) {
+        expect(n).toBeLessThanOrEqual(3);
+        if (n > 1) expect(marked.has(to)).toBe(true);
+      }
+      // The board says so for each marked one.
+      const board = (await (await h.api(`/api/mutabakat/campaigns/${id}`)).json()) as { letters: { accountId: string; maybeTwice?: boolean }[] };
+      for (const l of board.letters) expect(l.maybeTwice ?? false).toBe(marked.has(`m.${l.accountId}@firma.example`));
+    },
+  );
 });

@@ -41,7 +41,7 @@ const erp = async (env: ErpEnv, cookie: string, operation: string, firma_ismi = 
   );
 
 /** Settles `p` into a list of what answered, in order. */
-const track = <T,>(order: string[], name: string, p: Promise<T>) => p.then((v) => (order.push(name), v));
+const track = <T>(order: string[], name: string, p: Promise<T>) => p.then((v) => (order.push(name), v));
 
 const tick = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 

@@ -28,7 +28,9 @@ describe('the overview thread', () => {
     expect(accounts).toEqual({ ok: accountsPart(list) });
     // The account count is the dataset's: every account with a balance on one side or the other.
     const ds = getDataset();
-    expect(accounts).toMatchObject({ ok: { debtorCount: ds.accounts.filter((a) => a.balance > 0).length, creditorCount: ds.accounts.filter((a) => a.balance < 0).length } });
+    expect(accounts).toMatchObject({
+      ok: { debtorCount: ds.accounts.filter((a) => a.balance > 0).length, creditorCount: ds.accounts.filter((a) => a.balance < 0).length },
+    });
     expect(await partInThread('accounts', bytes(''))).toEqual({ failed: { kind: 'format', status: 200 } });
   }, 60_000);
 

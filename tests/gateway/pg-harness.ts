@@ -32,7 +32,9 @@ export async function startPostgres(): Promise<TempPostgres> {
   const data = join(root, 'data');
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args], { stdio: 'pipe' }) : execFileSync(join(PG_BIN, cmd), args, { stdio: 'pipe' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args], { stdio: 'pipe' })
+      : execFileSync(join(PG_BIN, cmd), args, { stdio: 'pipe' });
   if (asRoot) execFileSync('chown', ['postgres:postgres', root]);
   // --no-sync: a throw-away cluster need not be flushed to disk (seconds of waiting on a busy disk).
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);

@@ -92,7 +92,13 @@ describe('logout is final (embedded default, no Redis)', () => {
     expect((await one.login()).status).toBe(200);
     expect((await two.login()).status).toBe(200);
     const out: string[] = [];
-    const code = await runSessionsCli(['logout-all', USER.userName], env({ STATE_FILE: 'state/cli.jsonl' }), dir, (l) => out.push(l), (l) => out.push(l));
+    const code = await runSessionsCli(
+      ['logout-all', USER.userName],
+      env({ STATE_FILE: 'state/cli.jsonl' }),
+      dir,
+      (l) => out.push(l),
+      (l) => out.push(l),
+    );
     expect(code).toBe(0);
     expect(out[0]).toContain(`${USER.userName}: every session started before`);
     const started = Date.now();
@@ -109,9 +115,25 @@ describe('logout is final (embedded default, no Redis)', () => {
 
   it('the sessions CLI explains its usage and refuses without a shared state', async () => {
     const out: string[] = [];
-    expect(await runSessionsCli([], {}, dir, (l) => out.push(l), (l) => out.push(l))).toBe(2);
+    expect(
+      await runSessionsCli(
+        [],
+        {},
+        dir,
+        (l) => out.push(l),
+        (l) => out.push(l),
+      ),
+    ).toBe(2);
     expect(out.pop()).toMatch(/usage: npm run sessions -- logout-all <user name>/);
-    expect(await runSessionsCli(['logout-all', 'ayse'], {}, dir, (l) => out.push(l), (l) => out.push(l))).toBe(1);
+    expect(
+      await runSessionsCli(
+        ['logout-all', 'ayse'],
+        {},
+        dir,
+        (l) => out.push(l),
+        (l) => out.push(l),
+      ),
+    ).toBe(1);
     expect(out.pop()).toMatch(/set REDIS_URL, or SESSION_SECRET \/ STATE_FILE/);
     expect(existsSync(join(dir, 'nothing'))).toBe(false);
   });

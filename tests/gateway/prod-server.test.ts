@@ -48,16 +48,32 @@ afterAll(async () => {
 
 function expectSecurityHeaders(res: Response) {
   const csp = res.headers.get('content-security-policy') ?? '';
-  for (const part of ["default-src 'self'", "script-src 'self'", "img-src 'self' data:", "connect-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'"]) {
+  for (const part of [
+    "default-src 'self'",
+    "script-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ]) {
     expect(csp).toContain(part);
   }
   expect(csp).not.toContain('unsafe-eval');
   expect(csp).not.toContain('unsafe-inline');
   // Workers only from our own files (the export, ranking and PDF workers are module workers under /assets/).
-  expect(csp.split(';').map((p) => p.trim()).filter((p) => p.startsWith('worker-src'))).toEqual(["worker-src 'self'"]);
+  expect(
+    csp
+      .split(';')
+      .map((p) => p.trim())
+      .filter((p) => p.startsWith('worker-src')),
+  ).toEqual(["worker-src 'self'"]);
   expect(csp).not.toMatch(/\bblob:/);
   // index.html's one inline script (src/api/early-call.ts bundled, in a real build) is allowed by its own hash, nothing else.
-  const scriptSrc = csp.split(';').map((p) => p.trim()).find((p) => p.startsWith('script-src'));
+  const scriptSrc = csp
+    .split(';')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith('script-src'));
   expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(INLINE, 'utf8').digest('base64')}'`);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -142,7 +158,15 @@ describe('health', () => {
     expect(await health.json()).toEqual({ ok: true });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     // an ERP that refuses connections → 503
-    const down = await startProdServer({ distDir: dist, env: env({ ERP_BASE_URL: await refusedUrl() }), cwd: dist, host: '127.0.0.1', port: 0, gateway: { log: logs.sink }, print: logs.sink });
+    const down = await startProdServer({
+      distDir: dist,
+      env: env({ ERP_BASE_URL: await refusedUrl() }),
+      cwd: dist,
+      host: '127.0.0.1',
+      port: 0,
+      gateway: { log: logs.sink },
+      print: logs.sink,
+    });
     try {
       const res = await fetch(`${down.url}/readyz`);
       expect(res.status).toBe(503);
@@ -201,7 +225,15 @@ describe('the gateway behind the production server', () => {
   });
 
   it('HSTS when served over HTTPS behind a trusted proxy', async () => {
-    const proxied = await startProdServer({ distDir: dist, env: env({ TRUST_PROXY: '1' }), cwd: dist, host: '127.0.0.1', port: 0, gateway: { log: logs.sink }, print: logs.sink });
+    const proxied = await startProdServer({
+      distDir: dist,
+      env: env({ TRUST_PROXY: '1' }),
+      cwd: dist,
+      host: '127.0.0.1',
+      port: 0,
+      gateway: { log: logs.sink },
+      print: logs.sink,
+    });
     try {
       const res = await fetch(`${proxied.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);

@@ -25,7 +25,8 @@ let dist = '';
 
 const getUserCalls = () => erp.requests.filter((r) => r.path.endsWith('/get_user')).length;
 /** Nothing secret in a text: neither the API password nor the Redis password or URL. */
-const secretFree = (text: string) => !leaks(text) && !text.includes(redis.password) && !text.includes(encodeURIComponent(redis.password)) && !text.includes(`:${redis.port}`);
+const secretFree = (text: string) =>
+  !leaks(text) && !text.includes(redis.password) && !text.includes(encodeURIComponent(redis.password)) && !text.includes(`:${redis.port}`);
 
 async function waitFor(check: () => Promise<boolean>, ms = 8000): Promise<void> {
   const started = Date.now();
@@ -120,7 +121,13 @@ describe('two instances, one Redis', () => {
     const first = await loggedInOnA();
     const second = await loggedInOnA();
     const out: string[] = [];
-    const code = await runSessionsCli(['logout-all', 'AYSE'], { REDIS_URL: redis.url, SESSION_SECRET }, dist, (l) => out.push(l), (l) => out.push(l));
+    const code = await runSessionsCli(
+      ['logout-all', 'AYSE'],
+      { REDIS_URL: redis.url, SESSION_SECRET },
+      dist,
+      (l) => out.push(l),
+      (l) => out.push(l),
+    );
     expect(code).toBe(0);
     expect(out.join('\n')).toMatch(/AYSE: every session started before .* is logged out \(Redis\)/);
     expect(out.every(secretFree)).toBe(true);

@@ -68,7 +68,7 @@ function caller(base: string, cookie: string, json: unknown) {
       res?.pause();
       timer = setInterval(() => {
         if (!res) return;
-        for (let got = 0; got < bytesPerTick; ) {
+        for (let got = 0; got < bytesPerTick;) {
           const c = res.read() as Buffer | null;
           if (!c) break;
           chunks.push(c);

@@ -81,7 +81,12 @@ describe('shutdown (SIGTERM)', () => {
     expect(answer.cut).toBe(true);
     expect(performance.now() - began).toBeGreaterThanOrEqual(390);
     expect(cariLines()).toHaveLength(1);
-    expect(logs.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === 'shutdown')).toEqual({
+    expect(
+      logs.lines
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.event === 'shutdown'),
+    ).toEqual({
       event: 'shutdown',
       drainMs: 400,
       cut: 1,

@@ -32,7 +32,10 @@ function handAging(erp: DemoErp, id: string, asOf: string): { overdue: number; o
   const a = erp.dataset.accountById.get(id)!;
   const lines = a.lines.filter((l) => l.date <= asOf);
   let pool = lines.reduce((s, l) => s + l.credit, 0);
-  const debits = lines.filter((l) => l.debit > 0).map((l) => ({ due: l.dueDate ?? l.date, left: l.debit })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
+  const debits = lines
+    .filter((l) => l.debit > 0)
+    .map((l) => ({ due: l.dueDate ?? l.date, left: l.debit }))
+    .sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
   if (debits.reduce((s, d) => s + d.left, 0) <= pool) return null;
   let overdue = 0;
   let oldest = 0;
@@ -48,7 +51,11 @@ function handAging(erp: DemoErp, id: string, asOf: string): { overdue: number; o
   return overdue > 0 ? { overdue, oldest } : null;
 }
 
-interface Row { accountId: string; overdue: { currency: string; overdue: number; oldestDays: number; estimated?: boolean }[]; oldestDays: number }
+interface Row {
+  accountId: string;
+  overdue: { currency: string; overdue: number; oldestDays: number; estimated?: boolean }[];
+  oldestDays: number;
+}
 
 describe('the worklist of a large ERP', () => {
   it('one aging call lists the overdue customers; only the first rows’ statements are read, and their figures are the statement’s', async () => {

@@ -27,7 +27,9 @@ const toOf = (m: Inbox['mails'][number]) => (Array.isArray(m.to) ? m.to[0] : m.t
 
 async function addContacts(ids: readonly string[]) {
   const ctx = await h.mut.ctx();
-  await ctx.db.insert(contacts).values(ids.map((id) => ({ accountId: id, to: [`muhasebe.${id}@musteri.example`], cc: [], person: 'Ayşe Yılmaz', updatedAt: new Date(), updatedBy: 't' })));
+  await ctx.db
+    .insert(contacts)
+    .values(ids.map((id) => ({ accountId: id, to: [`muhasebe.${id}@musteri.example`], cc: [], person: 'Ayşe Yılmaz', updatedAt: new Date(), updatedBy: 't' })));
 }
 
 describe('documents by e-mail from the account page', () => {
@@ -96,7 +98,9 @@ describe('reminder levels', () => {
   it('level 2 (30–59 days) attaches the vade farkı calculation; level 3 (60+) is a manual task for the owner, no mail', async () => {
     const ids = h.erp.dataset.accounts.map((a) => a.id);
     await addContacts(ids);
-    const proposed = (await (await h.api('/api/tahsilat/reminders/propose', { json: {} })).json()) as { reminders: { id: string; accountId: string; level: number; state: string; kind: string }[] };
+    const proposed = (await (await h.api('/api/tahsilat/reminders/propose', { json: {} })).json()) as {
+      reminders: { id: string; accountId: string; level: number; state: string; kind: string }[];
+    };
     const manual = proposed.reminders.filter((p) => p.level === 3);
     expect(manual.length).toBeGreaterThan(0);
     expect(manual.every((p) => p.state === 'manual' && p.kind === 'manual')).toBe(true);

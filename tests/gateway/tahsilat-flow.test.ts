@@ -33,7 +33,10 @@ function handFifo(erp: DemoErp, id: string, asOf: string, items: 'debit' | 'cred
     const lines = a.lines.filter((l) => l.date <= asOf && written(l) === cur);
     const amt = (l: (typeof lines)[number], side: 'debit' | 'credit') => (cur === 'TL' ? l[side] : l[side] > 0 ? l.currencyAmount! : 0);
     const payments = items === 'debit' ? 'credit' : 'debit';
-    const owed = lines.filter((l) => amt(l, items) > 0).map((l) => ({ no: l.documentNo, due: l.dueDate ?? l.date, left: amt(l, items) })).sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
+    const owed = lines
+      .filter((l) => amt(l, items) > 0)
+      .map((l) => ({ no: l.documentNo, due: l.dueDate ?? l.date, left: amt(l, items) }))
+      .sort((x, y) => (x.due < y.due ? -1 : x.due > y.due ? 1 : 0));
     let pool = 0;
     for (const l of lines) {
       let paid = amt(l, payments);
@@ -81,8 +84,22 @@ function handOwed(erp: DemoErp, id: string, asOf: string): HandCurrency[] | null
   return owed.length && owed[0]!.net > 0 ? owed.filter((c) => c.net > 0) : null;
 }
 
-interface Row { accountId: string; overdue: { currency: string; overdue: number; oldestDays: number }[]; oldestDays: number; promise: { status: string; shortfall: number | null } | null; urgency: number; flags: string[]; nextAction: string }
-const worklist = async (view = 'all') => (await (await h.api(`/api/tahsilat/worklist?view=${view}&refresh=1`)).json()) as { rows: Row[]; counts: Record<string, number>; stale: boolean; problem: string | null };
+interface Row {
+  accountId: string;
+  overdue: { currency: string; overdue: number; oldestDays: number }[];
+  oldestDays: number;
+  promise: { status: string; shortfall: number | null } | null;
+  urgency: number;
+  flags: string[];
+  nextAction: string;
+}
+const worklist = async (view = 'all') =>
+  (await (await h.api(`/api/tahsilat/worklist?view=${view}&refresh=1`)).json()) as {
+    rows: Row[];
+    counts: Record<string, number>;
+    stale: boolean;
+    problem: string | null;
+  };
 
 /** A payment received, added through the demo ERP (a credit line on the account's statement). */
 const pay = (accountId: string, date: string, amount: number, currencyAmount?: number) => h.erp.addPayment({ accountId, date, amount, currencyAmount });
@@ -113,7 +130,9 @@ describe('the worklist', () => {
     const body = (await late.json()) as { error: { message: string; current: { nextAction: string; version: number } } };
     expect(body.error.message).toMatch(/değiştirdi; kaydınız yapılmadı/);
     expect(body.error.current).toMatchObject({ nextAction: 'Ara: ödeme tarihi', version: 1 });
-    expect((await put(b!.accountId, { version: 0, owner: null, nextAction: 'Fatura kopyası', nextActionDate: '2026-12-01', flags: ['itiraz'] })).status).toBe(200);
+    expect((await put(b!.accountId, { version: 0, owner: null, nextAction: 'Fatura kopyası', nextActionDate: '2026-12-01', flags: ['itiraz'] })).status).toBe(
+      200,
+    );
     const me = (await (await h.api('/api/session')).json()) as { user: { userName: string } };
     expect(me.user.userName).toBe('demo');
     expect((await worklist('mine')).rows.map((r) => r.accountId)).toEqual([a!.accountId]);
@@ -131,8 +150,13 @@ describe('the worklist', () => {
 describe('suppliers (read-only)', () => {
   it('lists exactly the accounts we owe, per currency what is past due and what is open, worked from the dataset; the oldest first', async () => {
     const res = await h.api('/api/tahsilat/payables');
-    const body = (await res.json()) as { stale: boolean; rows: { accountId: string; open: { currency: string; overdue: number; open: number; oldestDays: number }[]; oldestDays: number }[] };
-    const expected = new Map(h.erp.dataset.accounts.map((a) => [a.id, handOwed(h.erp, a.id, '2026-11-16')] as const).filter((e): e is [string, HandCurrency[]] => e[1] !== null));
+    const body = (await res.json()) as {
+      stale: boolean;
+      rows: { accountId: string; open: { currency: string; overdue: number; open: number; oldestDays: number }[]; oldestDays: number }[];
+    };
+    const expected = new Map(
+      h.erp.dataset.accounts.map((a) => [a.id, handOwed(h.erp, a.id, '2026-11-16')] as const).filter((e): e is [string, HandCurrency[]] => e[1] !== null),
+    );
     expect(expected.size).toBeGreaterThan(10);
     // The dataset has both: suppliers with something past due, and some of what we owe not due yet.
     const owed = [...expected.values()].flat();
@@ -140,7 +164,9 @@ describe('suppliers (read-only)', () => {
     expect(owed.some((c) => c.open > c.overdue)).toBe(true);
     expect(new Set(body.rows.map((r) => r.accountId))).toEqual(new Set(expected.keys()));
     for (const r of body.rows) {
-      expect(r.open).toEqual(expected.get(r.accountId)!.map((c) => expect.objectContaining({ currency: c.currency, overdue: c.overdue, open: c.open, oldestDays: c.oldest })));
+      expect(r.open).toEqual(
+        expected.get(r.accountId)!.map((c) => expect.objectContaining({ currency: c.currency, overdue: c.overdue, open: c.open, oldestDays: c.oldest })),
+      );
     }
     const olds = body.rows.map((r) => r.oldestDays);
     expect(olds).toEqual([...olds].sort((a, b) => b - a));
@@ -154,7 +180,14 @@ describe('suppliers (read-only)', () => {
 describe('the ERP unreachable', () => {
   it('still shows our notes and promises and says the figures are stale', async () => {
     const id = (await worklist()).rows[5]!.accountId;
-    expect((await h.api(`/api/tahsilat/accounts/${id}/state`, { method: 'PUT', json: { version: 0, nextAction: 'Tekrar ara', nextActionDate: '2026-11-18', flags: [] } })).status).toBe(200);
+    expect(
+      (
+        await h.api(`/api/tahsilat/accounts/${id}/state`, {
+          method: 'PUT',
+          json: { version: 0, nextAction: 'Tekrar ara', nextActionDate: '2026-11-18', flags: [] },
+        })
+      ).status,
+    ).toBe(200);
     h.erp.settings.fail = 'html500';
     try {
       const wl = await worklist();
@@ -169,7 +202,11 @@ describe('the ERP unreachable', () => {
 
 describe('promises to pay', () => {
   const promise = (id: string, json: unknown) => h.api(`/api/tahsilat/accounts/${id}/promises`, { json });
-  const account = async (id: string) => (await (await h.api(`/api/tahsilat/accounts/${id}`)).json()) as { promises: { status: string; paid: number; shortfall: number; late: boolean }[]; activities: { kind: string }[] };
+  const account = async (id: string) =>
+    (await (await h.api(`/api/tahsilat/accounts/${id}`)).json()) as {
+      promises: { status: string; paid: number; shortfall: number; late: boolean }[];
+      activities: { kind: string }[];
+    };
   // Customers owing more than any promise here (50.000,00 TL), so every payment leaves them receivable.
   const tlCustomers = () => h.erp.dataset.accounts.filter((a) => !a.currency && (handAging(h.erp, a.id, '2026-11-16')?.overdue ?? 0) >= 5_000_000);
 
@@ -196,7 +233,9 @@ describe('promises to pay', () => {
   });
 
   it('amounts typed as Turkish people type them (issue 46): “50.000” is 50.000,00 TL; “1,500” is refused naming both readings; a JSON number is still read', async () => {
-    const [a, b] = tlCustomers().slice(-2).map((x) => x.id);
+    const [a, b] = tlCustomers()
+      .slice(-2)
+      .map((x) => x.id);
     const refused = await promise(a!, { amount: '1,500', currency: 'TL', due: '2026-11-20' });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain('Söz tutarı “1,500” belirsiz: bin beş yüz için “1.500”, bir buçuk için “1,50” yazın.');
@@ -215,7 +254,13 @@ describe('promises to pay', () => {
     const [k2, kLate, kPart, kBroken] = tlCustomers().map((a) => a.id);
     const usd = h.erp.dataset.accounts.find((a) => a.currency === 'USD' && (handAging(h.erp, a.id, '2026-11-16')?.overdue ?? 0) >= 120_000)!.id;
     // Taken on 16.11, all due 20.11; grace 3 days → payments count up to 23.11.
-    for (const [id, amount, cur] of [[k2, '50.000,00', 'TL'], [kLate, '10.000,00', 'TL'], [kPart, '40.000,00', 'TL'], [kBroken, '25.000,00', 'TL'], [usd, '1.200,00', 'USD']] as const) {
+    for (const [id, amount, cur] of [
+      [k2, '50.000,00', 'TL'],
+      [kLate, '10.000,00', 'TL'],
+      [kPart, '40.000,00', 'TL'],
+      [kBroken, '25.000,00', 'TL'],
+      [usd, '1.200,00', 'USD'],
+    ] as const) {
       expect((await promise(id!, { amount, currency: cur, due: '2026-11-20' })).status).toBe(201);
     }
     // While pending: paused, not flagged.
@@ -243,8 +288,20 @@ describe('reminders over the demo dataset', () => {
   it('sends exactly the customers 7–59 days overdue once, one mail each with the open-items PDF; skips a pending promise and an itiraz; not again within the interval', async () => {
     const ctx = await h.mut.ctx();
     const at = new Date();
-    await ctx.db.insert(contacts).values(h.erp.dataset.accounts.map((a) => ({ accountId: a.id, to: [`muhasebe.${a.id}@musteri.example`], cc: [], person: 'Ayşe Yılmaz', updatedAt: at, updatedBy: 't' })));
-    const due = h.erp.dataset.accounts.map((a) => [a.id, handAging(h.erp, a.id, '2026-11-16')] as const).filter(([, v]) => v && v.oldest >= 7 && v.oldest < 60).map(([id]) => id);
+    await ctx.db.insert(contacts).values(
+      h.erp.dataset.accounts.map((a) => ({
+        accountId: a.id,
+        to: [`muhasebe.${a.id}@musteri.example`],
+        cc: [],
+        person: 'Ayşe Yılmaz',
+        updatedAt: at,
+        updatedBy: 't',
+      })),
+    );
+    const due = h.erp.dataset.accounts
+      .map((a) => [a.id, handAging(h.erp, a.id, '2026-11-16')] as const)
+      .filter(([, v]) => v && v.oldest >= 7 && v.oldest < 60)
+      .map(([id]) => id);
     expect(due.length).toBeGreaterThan(3);
     // The pending promise and the dispute go to customers no earlier test paid (a payment there could keep the promise at once).
     const unpaid = due.filter((id) => !h.erp.dataset.accountById.get(id)!.lines.some((l) => l.documentNo.startsWith('TH-')));
@@ -255,7 +312,9 @@ describe('reminders over the demo dataset', () => {
     expect((await h.api(`/api/tahsilat/accounts/${withDispute}/state`, { method: 'PUT', json: { version: 0, flags: ['itiraz'] } })).status).toBe(200);
     // A tahsilat address wins over the mutabakat one.
     expect((await h.api(`/api/tahsilat/accounts/${rest[0]}/address`, { method: 'PUT', json: { collectTo: ['tahsilat@musteri.example'] } })).status).toBe(200);
-    const proposed = (await (await h.api('/api/tahsilat/reminders/propose', { json: {} })).json()) as { reminders: { id: string; accountId: string; state: string }[] };
+    const proposed = (await (await h.api('/api/tahsilat/reminders/propose', { json: {} })).json()) as {
+      reminders: { id: string; accountId: string; state: string }[];
+    };
     const emails = proposed.reminders.filter((p) => p.state === 'proposed');
     expect(new Set(emails.map((p) => p.accountId))).toEqual(new Set(rest));
     const sent = await h.api('/api/tahsilat/reminders/send', { json: { ids: emails.map((p) => p.id) } });

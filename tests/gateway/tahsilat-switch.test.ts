@@ -23,8 +23,14 @@ describe('MUTABAKAT=0 and TAHSILAT=0', () => {
     const h = await mutabakatHarness({ settings: switches({ MUTABAKAT: '0' }), log: (l) => lines.push(l) });
     try {
       expect(lines).toEqual(['mutabakat off (MUTABAKAT=0); tahsilat: database PGlite in memory://; mail: demo outbox (no SMTP_URL)']);
-      expect(await errorOf(await h.api('/api/mutabakat/campaigns'))).toEqual([503, { code: 'disabled', message: 'Mutabakat bu sunucuda kapalı (MUTABAKAT=0).' }]);
-      expect(await errorOf(await h.api('/api/mutabakat/campaigns', { json: { accountIds: ['1006'], asOf: '2026-06-30', deadline: '2026-12-31' } }))).toEqual([503, { code: 'disabled', message: 'Mutabakat bu sunucuda kapalı (MUTABAKAT=0).' }]);
+      expect(await errorOf(await h.api('/api/mutabakat/campaigns'))).toEqual([
+        503,
+        { code: 'disabled', message: 'Mutabakat bu sunucuda kapalı (MUTABAKAT=0).' },
+      ]);
+      expect(await errorOf(await h.api('/api/mutabakat/campaigns', { json: { accountIds: ['1006'], asOf: '2026-06-30', deadline: '2026-12-31' } }))).toEqual([
+        503,
+        { code: 'disabled', message: 'Mutabakat bu sunucuda kapalı (MUTABAKAT=0).' },
+      ]);
       // A counterpart's link: the plain page, nothing else.
       const page = await h.reply(`/yanit/${'C'.repeat(43)}`);
       expect(page.status).toBe(503);
@@ -45,7 +51,10 @@ describe('MUTABAKAT=0 and TAHSILAT=0', () => {
     const h = await mutabakatHarness({ settings: switches({ TAHSILAT: '0' }), log: (l) => lines.push(l) });
     try {
       expect(lines).toEqual(['mutabakat (tahsilat off: TAHSILAT=0): database PGlite in memory://; mail: demo outbox (no SMTP_URL)']);
-      expect(await errorOf(await h.api('/api/tahsilat/accounts/1006/activities', { json: { kind: 'note', note: 'Not' } }))).toEqual([503, { code: 'disabled', message: 'Tahsilat bu sunucuda kapalı (TAHSILAT=0).' }]);
+      expect(await errorOf(await h.api('/api/tahsilat/accounts/1006/activities', { json: { kind: 'note', note: 'Not' } }))).toEqual([
+        503,
+        { code: 'disabled', message: 'Tahsilat bu sunucuda kapalı (TAHSILAT=0).' },
+      ]);
       expect(await errorOf(await h.api('/api/tahsilat/worklist'))).toEqual([503, { code: 'disabled', message: 'Tahsilat bu sunucuda kapalı (TAHSILAT=0).' }]);
       expect((await h.api('/api/mutabakat/campaigns')).status).toBe(200);
     } finally {

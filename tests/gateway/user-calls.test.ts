@@ -39,7 +39,12 @@ describe('a flood of slow calls from one user (45 sessions × 6 calls)', () => {
     }
     const ac = new AbortController();
     const flood = sessions.flatMap((c, i) =>
-      Array.from({ length: 6 }, (_, k) => c.erp('get_cari', { firma_ismi: `sel-${i}-${k}` }, { signal: ac.signal }).then((r) => r.status, () => 0)),
+      Array.from({ length: 6 }, (_, k) =>
+        c.erp('get_cari', { firma_ismi: `sel-${i}-${k}` }, { signal: ac.signal }).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
     );
     // The flood arrives: 12 run, 24 wait, every other call is refused at once (270 − 36 = 234).
     let refused = 0;

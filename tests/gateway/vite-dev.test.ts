@@ -101,9 +101,7 @@ describe('gateway inside the Vite dev server', () => {
     expect(r.url).not.toContain('tarayici');
     expect(r.body.toString('utf8')).not.toContain('tarayici');
     // hand-encoded: I=I ğ=%C4%9F d ı=%C4%B1 r, space=+, Ş=%C5%9E ...
-    expect(r.body.toString('latin1')).toBe(
-      'firma_ismi=I%C4%9Fd%C4%B1r+%C5%9Eube+%C4%B1%C4%9F%C3%BC%C5%9F%C3%B6%C3%A7+%26%25%2B%22%27+%3D+%3F',
-    );
+    expect(r.body.toString('latin1')).toBe('firma_ismi=I%C4%9Fd%C4%B1r+%C5%9Eube+%C4%B1%C4%9F%C3%BC%C5%9F%C3%B6%C3%A7+%26%25%2B%22%27+%3D+%3F');
     expect(r.form.get('firma_ismi')).toBe(value);
     expect(r.headers.cookie).toBeUndefined();
   });
@@ -155,7 +153,13 @@ describe('demo mode in the Vite dev server (no ERP_BASE_URL)', () => {
     const demoErpUrl = /http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0];
     expect(demoErpUrl).toBeDefined();
     const c = client(urlOf(demoVite));
-    expect(await (await c.call('/api/config')).json()).toMatchObject({ demo: true, demoUsers: [{ userName: 'demo', password: 'demo' }, { userName: 'muhasebe', password: 'Mali2026!' }] });
+    expect(await (await c.call('/api/config')).json()).toMatchObject({
+      demo: true,
+      demoUsers: [
+        { userName: 'demo', password: 'demo' },
+        { userName: 'muhasebe', password: 'Mali2026!' },
+      ],
+    });
     expect((await c.login('demo', 'demo')).status).toBe(200);
     expect((await c.erp('get_cari', { firma_ismi: 'ığdır' })).status).toBe(200);
     // the fake ERP of the other suite saw none of this

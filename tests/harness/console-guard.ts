@@ -10,9 +10,7 @@ let allowed: RegExp[] = [];
 let logged: string[] = [];
 
 function text(args: unknown[]): string {
-  return args
-    .map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : typeof a === 'string' ? a : safeJson(a)))
-    .join(' ');
+  return args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : typeof a === 'string' ? a : safeJson(a))).join(' ');
 }
 function safeJson(v: unknown): string {
   try {

@@ -6,7 +6,16 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createGateway, fetchTransport, type GatewayConfig } from '../../server/gateway';
-import { createDemoErp, DEMO_COMPANY, DEMO_USERS, type DemoErp, type DemoErpOptions, type FailMode, type FailRule, type ShapeName } from '../../server/demo-erp';
+import {
+  createDemoErp,
+  DEMO_COMPANY,
+  DEMO_USERS,
+  type DemoErp,
+  type DemoErpOptions,
+  type FailMode,
+  type FailRule,
+  type ShapeName,
+} from '../../server/demo-erp';
 import { CookieJar } from './cookie-jar';
 
 export type DemoShape = ShapeName;

@@ -33,7 +33,13 @@ export async function smtpInbox(opts: { port?: number; parse?: boolean } = {}): 
   const parse = opts.parse ?? true;
   let arrived: (() => void) | null = null;
   const inbox: Inbox = {
-    url: '', port: 0, mails: [], count: 0, refuse: null, busy: 0, delayMs: 0,
+    url: '',
+    port: 0,
+    mails: [],
+    count: 0,
+    refuse: null,
+    busy: 0,
+    delayMs: 0,
     async waitFor(n, ms = 10_000) {
       const end = Date.now() + ms;
       const have = () => (parse ? inbox.mails.length : inbox.count);
@@ -65,7 +71,10 @@ export async function smtpInbox(opts: { port?: number; parse?: boolean } = {}): 
     arrived?.();
   };
   const options: SMTPServerOptions = {
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, size: 30 << 20,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 30 << 20,
     onRcptTo(address, _s, cb) {
       if (inbox.refuse?.test(address.address)) return cb(Object.assign(new Error('550 5.1.1 Böyle bir posta kutusu yok'), { responseCode: 550 }));
       if (inbox.busy > 0) {
@@ -83,14 +92,17 @@ export async function smtpInbox(opts: { port?: number; parse?: boolean } = {}): 
         });
         return;
       }
-      simpleParser(stream).then((m) => {
-        const done = () => {
-          received(m);
-          cb();
-        };
-        if (inbox.delayMs > 0) setTimeout(done, inbox.delayMs);
-        else done();
-      }, (e: Error) => cb(e));
+      simpleParser(stream).then(
+        (m) => {
+          const done = () => {
+            received(m);
+            cb();
+          };
+          if (inbox.delayMs > 0) setTimeout(done, inbox.delayMs);
+          else done();
+        },
+        (e: Error) => cb(e),
+      );
     },
   };
   const server = new SMTPServer(options);

@@ -50,7 +50,11 @@ describe('accounts balance: "1.234" is read by its column', () => {
   });
 
   it('the ColdFusion column format (the fast path) follows the same rule', () => {
-    const cf = { ROWCOUNT: 3, COLUMNS: ['COMPANY_ID', 'FULLNAME', 'BAKIYE'], DATA: { COMPANY_ID: [1, 2, 3], FULLNAME: ['A', 'B', 'C'], BAKIYE: ['1.234,56', '(2.500,00)', '1.234'] } };
+    const cf = {
+      ROWCOUNT: 3,
+      COLUMNS: ['COMPANY_ID', 'FULLNAME', 'BAKIYE'],
+      DATA: { COMPANY_ID: [1, 2, 3], FULLNAME: ['A', 'B', 'C'], BAKIYE: ['1.234,56', '(2.500,00)', '1.234'] },
+    };
     expect(readAccounts(cf).accounts.map((a) => a.balance)).toEqual([123_456, -250_000, 123_400]);
   });
 });

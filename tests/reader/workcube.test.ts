@@ -76,7 +76,9 @@ describe('the vendor’s documented labels are read natively', () => {
   });
 
   it('get_cari_extre: "Borç  Tutarı" written with two spaces is the debit', () => {
-    const st = readStatement(JSON.parse('[{"İşlem Tarihi":"January, 05 2026 00:00:00","Vade Tarihi":"","İşlem Türü":"Satış Faturası","Borç  Tutarı":1180.0,"Alacak Tutarı":0.0}]'));
+    const st = readStatement(
+      JSON.parse('[{"İşlem Tarihi":"January, 05 2026 00:00:00","Vade Tarihi":"","İşlem Türü":"Satış Faturası","Borç  Tutarı":1180.0,"Alacak Tutarı":0.0}]'),
+    );
     expect(st.lines[0]).toMatchObject({ date: '2026-01-05', dueDate: null, type: 'Satış Faturası', debit: 118_000, credit: 0 });
     expect(st.extraColumns).toEqual([]);
   });
@@ -131,7 +133,14 @@ describe('ColdFusion’s serialisation forms', () => {
   });
 
   it('amounts written with four decimals ("1.234,5600", "1234.5600") are exact to the kuruş', () => {
-    const table = readTableAnswer([{ 'Fatura No': 'F1', 'Toplam Tutar': '1.234,5600' }, { 'Fatura No': 'F2', 'Toplam Tutar': '1234.5650' }, { 'Fatura No': 'F3', 'Toplam Tutar': '-0,0049' }], 'invoice');
+    const table = readTableAnswer(
+      [
+        { 'Fatura No': 'F1', 'Toplam Tutar': '1.234,5600' },
+        { 'Fatura No': 'F2', 'Toplam Tutar': '1234.5650' },
+        { 'Fatura No': 'F3', 'Toplam Tutar': '-0,0049' },
+      ],
+      'invoice',
+    );
     // 1234,5650 rounds half away from zero to 1.234,57; -0,0049 to 0,00.
     expect(table.rows.map((r) => minor(r['Toplam Tutar']))).toEqual([123_456, 123_457, 0]);
     expect(table.warnings).toBe(0);

@@ -45,11 +45,14 @@ describe('the files a page load fetches (production build)', () => {
     expect(kb(files)).toBeLessThanOrEqual(130);
   });
 
-  it.each(['/', '/accounts', '/accounts/1000', '/tahsilat', '/aging'])('signed in, %s opened by URL: at most 12 JS/CSS files, each one known to the build', (path) => {
-    const files = signedInFiles(path);
-    expect(files.length).toBeLessThanOrEqual(12);
-    // More than /login's: the signed-in code and the page's own (a page with nothing listed would pass the count).
-    expect(files.length).toBeGreaterThan(staticFiles().length + 1);
-    expect(Number.isFinite(kb(files))).toBe(true);
-  });
+  it.each(['/', '/accounts', '/accounts/1000', '/tahsilat', '/aging'])(
+    'signed in, %s opened by URL: at most 12 JS/CSS files, each one known to the build',
+    (path) => {
+      const files = signedInFiles(path);
+      expect(files.length).toBeLessThanOrEqual(12);
+      // More than /login's: the signed-in code and the page's own (a page with nothing listed would pass the count).
+      expect(files.length).toBeGreaterThan(staticFiles().length + 1);
+      expect(Number.isFinite(kb(files))).toBe(true);
+    },
+  );
 });

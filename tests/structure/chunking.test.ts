@@ -22,9 +22,18 @@ const EDGES: Record<string, string[]> = {
 };
 const graph: ModuleGraph = (id) => ({ importedIds: EDGES[id] ?? [] });
 const plan = () =>
-  planChunks(graph, ['/app/src/main.tsx'], ['/app/src/features/auth/login-page.tsx'], ['/app/src/app/app-shell.tsx', '/app/src/features/tahsilat/worklist-page.tsx']).groupOf;
+  planChunks(
+    graph,
+    ['/app/src/main.tsx'],
+    ['/app/src/features/auth/login-page.tsx'],
+    ['/app/src/app/app-shell.tsx', '/app/src/features/tahsilat/worklist-page.tsx'],
+  ).groupOf;
 /** The modules the plan puts in `group`, sorted. */
-const inGroup = (group: string) => [...plan()].filter(([, g]) => g === group).map(([id]) => id).sort();
+const inGroup = (group: string) =>
+  [...plan()]
+    .filter(([, g]) => g === group)
+    .map(([id]) => id)
+    .sort();
 
 describe('the build plan (server/chunking.ts)', () => {
   it('the static graph follows chains of static imports only', () => {
@@ -60,7 +69,12 @@ describe('the build plan (server/chunking.ts)', () => {
 
   it("a page's own code and what only a click loads stay out of both groups (the bundler gives them their chunks)", () => {
     const groups = plan();
-    for (const id of ['/app/src/features/tahsilat/worklist-page.tsx', '/app/src/features/tahsilat/worklist-model.ts', '/app/src/domain/document/statement-document.ts', '/app/node_modules/pdfmake/index.js']) {
+    for (const id of [
+      '/app/src/features/tahsilat/worklist-page.tsx',
+      '/app/src/features/tahsilat/worklist-model.ts',
+      '/app/src/domain/document/statement-document.ts',
+      '/app/node_modules/pdfmake/index.js',
+    ]) {
       expect([id, groups.get(id)]).toEqual([id, undefined]);
     }
   });
@@ -84,6 +98,8 @@ describe('the build plan (server/chunking.ts)', () => {
     });
     const buildEnd = plugin.buildEnd as (this: unknown) => void;
     expect(() => buildEnd.call(context(['/app/src/main.tsx', '/app/src/features/auth/login-page.tsx', '/app/src/app/app-shell.tsx']))).not.toThrow();
-    expect(() => buildEnd.call(context(['/app/src/main.tsx', '/app/src/features/auth/login-page.tsx']))).toThrow('chunk-plan: /src/app/app-shell.tsx is not in the build');
+    expect(() => buildEnd.call(context(['/app/src/main.tsx', '/app/src/features/auth/login-page.tsx']))).toThrow(
+      'chunk-plan: /src/app/app-shell.tsx is not in the build',
+    );
   });
 });

@@ -27,7 +27,9 @@ describe('src/contract', () => {
     }
     // One call identity: the same call, its parameters in any order, has one key (the gateway coalesces
     // identical calls by it, the browser takes over early calls by it: tests/gateway/shared-slow.test.ts).
-    expect(callKey({ operation: 'get_fatura', params: { firma_ismi: 'A', fatura_no: '1' } })).toBe(callKey({ operation: 'get_fatura', params: { fatura_no: '1', firma_ismi: 'A' } }));
+    expect(callKey({ operation: 'get_fatura', params: { firma_ismi: 'A', fatura_no: '1' } })).toBe(
+      callKey({ operation: 'get_fatura', params: { fatura_no: '1', firma_ismi: 'A' } }),
+    );
     // What the operations and their parameters are is checked by what the gateway does with them
     // (tests/gateway/gateway-rules.test.ts: "the five operations of the service specification …").
   });

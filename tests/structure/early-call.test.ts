@@ -6,7 +6,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { chunkFiles, earlyCallScript, firstQueriesFiles, inlineEarlyCall, inlineScriptHashes, pagePreloadsOf, preloadFirstQueries } from '../../server/early-call-inline';
+import {
+  chunkFiles,
+  earlyCallScript,
+  firstQueriesFiles,
+  inlineEarlyCall,
+  inlineScriptHashes,
+  pagePreloadsOf,
+  preloadFirstQueries,
+} from '../../server/early-call-inline';
 import { accountListCall, agingListCall, callKey, invoiceDetailCall, overviewCall, pageCallKey, statementCall, type ErpCall } from '../../src/contract/erp';
 import type { CallRegistry } from '../../src/api/erp-call';
 
@@ -98,7 +106,11 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
   it("the tahsilat worklist: the view's first 100 rows (GET), left for its query — not for the suppliers, nor without a session", () => {
     const first = (search: string, signedIn = true) => pageLoad('/tahsilat', { search, signedIn });
     const worklist = first('');
-    expect(worklist.gets.map((g) => [g.url, g.init.method])).toEqual([['/api/config', 'GET'], ['/api/session', 'GET'], ['/api/tahsilat/worklist?view=all&limit=100', 'GET']]);
+    expect(worklist.gets.map((g) => [g.url, g.init.method])).toEqual([
+      ['/api/config', 'GET'],
+      ['/api/session', 'GET'],
+      ['/api/tahsilat/worklist?view=all&limit=100', 'GET'],
+    ]);
     expect(worklist.registry.take('GET /api/tahsilat/worklist?view=all&limit=100')).toBeDefined();
     expect(first('?gorunum=broken&musteri=1000').gets.at(-1)!.url).toBe('/api/tahsilat/worklist?view=broken&limit=100');
     expect(first('?gorunum=yok').gets.at(-1)!.url).toBe('/api/tahsilat/worklist?view=all&limit=100');
@@ -168,7 +180,10 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
         { type: 'asset', fileName: 'assets/index-G.css' },
         // The signed-in frame, and the statement page with a chunk of its own and its CSS.
         chunk('assets/app-shell-H.js', ['assets/runtime-B.js'], '/app/src/app/app-shell.tsx'),
-        { ...chunk('assets/statement-page-I.js', ['assets/data-table-J.js', 'assets/reader-D.js'], '/app/src/features/statement/statement-page.tsx'), viteMetadata: { importedCss: new Set(['assets/statement-page-K.css']) } },
+        {
+          ...chunk('assets/statement-page-I.js', ['assets/data-table-J.js', 'assets/reader-D.js'], '/app/src/features/statement/statement-page.tsx'),
+          viteMetadata: { importedCss: new Set(['assets/statement-page-K.css']) },
+        },
         { ...chunk('assets/data-table-J.js', []), viteMetadata: { importedCss: new Set(['assets/data-table-L.css']) } },
       ].map((c) => [c.fileName, c]),
     );
@@ -180,7 +195,8 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
 
     it('an inline script adds one modulepreload link per file in a signed-in browser (plus the page the path opens), none otherwise (/login)', () => {
       const transform = preloadFirstQueries().transformIndexHtml as { handler: (html: string, ctx: unknown) => string };
-      const built = '<head><script>early()</script><script type="module" crossorigin src="/assets/index-A.js"></script><link rel="stylesheet" crossorigin href="/assets/index-G.css"></head>';
+      const built =
+        '<head><script>early()</script><script type="module" crossorigin src="/assets/index-A.js"></script><link rel="stylesheet" crossorigin href="/assets/index-G.css"></head>';
       const html = transform.handler(built, ctx);
       // Right before the entry's module script: not after the stylesheet, which would hold it until the CSS is in.
       const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
@@ -217,7 +233,11 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
 
     it('a module the build grouped with others (no facade of its own) is found in the chunk that holds it', () => {
       // server/chunking.ts: the shell and the first-queries reader in one 'signed-in' chunk, no facade.
-      const signedIn = { ...chunk('assets/signed-in-S.js', ['assets/runtime-B.js']), moduleIds: ['/app/src/app/app-shell.tsx', '/app/src/api/first-queries.ts', '/app/src/domain/money.ts'], viteMetadata: { importedCss: new Set(['assets/signed-in-T.css']) } };
+      const signedIn = {
+        ...chunk('assets/signed-in-S.js', ['assets/runtime-B.js']),
+        moduleIds: ['/app/src/app/app-shell.tsx', '/app/src/api/first-queries.ts', '/app/src/domain/money.ts'],
+        viteMetadata: { importedCss: new Set(['assets/signed-in-T.css']) },
+      };
       const page = chunk('assets/worklist-page-U.js', ['assets/signed-in-S.js'], '/app/src/features/tahsilat/worklist-page.tsx');
       const grouped = Object.fromEntries([entry, chunk('assets/runtime-B.js', []), signedIn, page].map((c) => [c.fileName, c]));
       const groupedCtx = { bundle: grouped, chunk: entry } as unknown as Parameters<typeof firstQueriesFiles>[0];
@@ -227,7 +247,8 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
 
     it('the same lists read back from the built page', () => {
       const transform = preloadFirstQueries().transformIndexHtml as { handler: (html: string, ctx: unknown) => string };
-      const built = '<head><script>early()</script><script type="module" crossorigin src="/assets/index-A.js"></script><link rel="modulepreload" crossorigin href="/assets/index-B.js"><link rel="stylesheet" crossorigin href="/assets/index-G.css"><link rel="icon" href="/favicon.svg"></head>';
+      const built =
+        '<head><script>early()</script><script type="module" crossorigin src="/assets/index-A.js"></script><link rel="modulepreload" crossorigin href="/assets/index-B.js"><link rel="stylesheet" crossorigin href="/assets/index-G.css"><link rel="icon" href="/favicon.svg"></head>';
       const read = pagePreloadsOf(transform.handler(built, ctx));
       expect(read.entry).toEqual(['/assets/index-A.js', '/assets/index-B.js', '/assets/index-G.css']);
       expect(read.common).toEqual(['/assets/first-queries-C.js', '/assets/reader-D.js', '/assets/statement-E.js', '/assets/app-shell-H.js']);

@@ -26,7 +26,8 @@ function staticImports(file: string): string[] {
       const clause = st.importClause;
       if (clause?.isTypeOnly) continue;
       const named = clause?.namedBindings;
-      const onlyTypes = !!clause && !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+      const onlyTypes =
+        !!clause && !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
       if (!onlyTypes) specs.push((st.moduleSpecifier as ts.StringLiteral).text);
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && !st.isTypeOnly) {
       specs.push((st.moduleSpecifier as ts.StringLiteral).text);

@@ -60,7 +60,9 @@ describe('layers the linter enforces', { timeout: 90_000 }, () => {
 
   it('src/domain importing React, a Node module or a component fails', async () => {
     expect(await rulesFor('src/domain/layer-probe.ts', "import { useState } from 'react';\nexport const u = useState;\n")).toContain('no-restricted-imports');
-    expect(await rulesFor('src/domain/layer-probe.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toContain('no-restricted-imports');
+    expect(await rulesFor('src/domain/layer-probe.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toContain(
+      'no-restricted-imports',
+    );
     const component = "import { DataTable } from '../components/data-table';\nexport const d = DataTable;\n";
     expect(await rulesFor('src/domain/layer-probe.ts', component)).toContain(PATHS);
   });

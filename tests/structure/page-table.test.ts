@@ -11,7 +11,6 @@ import { PAGE_LOADERS, createRoutes } from '../../src/app/routes';
 import { PAGES, firstCallsOf, matchPage } from '../../src/contract/pages';
 import { invoiceDetailCall } from '../../src/contract/erp';
 
-
 /** Every route with its full path ('/accounts/:cariId'; the index page '/'). */
 function flatten(routes: RouteObject[], parent = ''): { path: string; route: RouteObject }[] {
   return routes.flatMap((route) => {
@@ -46,7 +45,13 @@ describe('the page table', () => {
       expect([entry.path, typeof found[0]!.route.loader]).toEqual([entry.path, 'firstCalls' in entry ? 'function' : 'undefined']);
     }
     // Besides the table: the login page, the independent auditor's own area (Denetçi modu) and the not-found page.
-    expect(routes.map((r) => r.path).filter((p) => !PAGES.some((e) => (e.path ? `/${e.path}` : '/') === p))).toEqual(['/login', '/denetim', '/denetim/giris', '/denetim/davet', '/*']);
+    expect(routes.map((r) => r.path).filter((p) => !PAGES.some((e) => (e.path ? `/${e.path}` : '/') === p))).toEqual([
+      '/login',
+      '/denetim',
+      '/denetim/giris',
+      '/denetim/davet',
+      '/*',
+    ]);
   });
 
   it('a direct page load preloads the code of the page its path opens, and only of pages marked preload', () => {

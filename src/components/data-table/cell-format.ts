@@ -55,7 +55,12 @@ export function columnAlign<T>(col: DataColumn<T>): 'start' | 'end' | 'center' {
  */
 export function columnWidth<T>(col: DataColumn<T>): string | undefined {
   if (!col.width) return undefined;
-  const longestWord = Math.max(0, ...headerText(col).split(/\s+/).map((w) => w.length));
+  const longestWord = Math.max(
+    0,
+    ...headerText(col)
+      .split(/\s+/)
+      .map((w) => w.length),
+  );
   const chrome = col.sortable === false ? '1.1em' : '2.6em';
   return `max(${scalable(col.width)}, calc(${longestWord}ch + ${chrome}))`;
 }

@@ -6,7 +6,13 @@ import { COLUMNS, Harness, grid, type Account } from './data-table.fixtures';
 import { clearColumnPrefs } from './column-store';
 import type { DataColumn } from './types';
 
-const headers = () => Array.from(grid().querySelectorAll('thead th')).map((th) => th.textContent?.replace(/[▲▼↕]/g, '').replace(/, (artan|azalan) sıralı/, '').trim());
+const headers = () =>
+  Array.from(grid().querySelectorAll('thead th')).map((th) =>
+    th.textContent
+      ?.replace(/[▲▼↕]/g, '')
+      .replace(/, (artan|azalan) sıralı/, '')
+      .trim(),
+  );
 
 function blobText(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -16,7 +16,6 @@ export interface ColumnPrefs {
   hidden: string[];
 }
 
-
 function readRaw(key: string): string | null {
   try {
     return localStorage.getItem(key);
@@ -105,7 +104,11 @@ export interface ColumnChoice<T> {
 
 export function useColumnPrefs<T>(tableId: string, columns: readonly DataColumn<T>[]): ColumnChoice<T> {
   const key = PREFIX + tableId;
-  const raw = useSyncExternalStore(subscribe, () => readRaw(key), () => null);
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => readRaw(key),
+    () => null,
+  );
   const arranged = useMemo(() => arrangeColumns(columns, parse(raw)), [columns, raw]);
   const visible = useMemo(() => arranged.filter((a) => a.visible).map((a) => a.col), [arranged]);
   const save = useCallback(

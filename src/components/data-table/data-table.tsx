@@ -103,7 +103,15 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
   // (the box's top, then its height) already has its final type size: one layout of the table, not two.
   useFitScale(scrollRef, gridRef, minWidth, printing);
   const boxMaxHeight = useScrollBoxHeight(scrollRef, gridRef, maxHeight);
-  const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({ count: order.length, scrollRef, virtualize, printing, hasTotals, rowHeight, viewKey });
+  const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({
+    count: order.length,
+    scrollRef,
+    virtualize,
+    printing,
+    hasTotals,
+    rowHeight,
+    viewKey,
+  });
   const { table, colById, rows } = useWindowTable({ data, columns: shownColumns, order, start, end, sorting, setSorting });
   const { active, setActive, onGridKeyDown, onGridFocus, onGridBlur } = useKeyboardNavigation({
     data,
@@ -132,7 +140,7 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
       sumMoney: props.exportSumMoney,
       titleRows: head ? headLines({ ...head, madeAt: head.madeAt ?? new Date() }) : undefined,
     });
-  const fileName = () => (head ? documentFileName({ ...head, madeAt: head.madeAt ?? new Date() }, "csv") : csvFileName);
+  const fileName = () => (head ? documentFileName({ ...head, madeAt: head.madeAt ?? new Date() }, 'csv') : csvFileName);
 
   const showSkeleton = loading && data.length === 0;
   const incomplete = props.incomplete === true && data.length > 0 && error == null;
@@ -157,7 +165,11 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
             <span className="dt-print-head__company">{head.company}</span> {head.company ? '· ' : ''}
             {head.title}
           </p>
-          <p>{headLines({ ...head, company: '', title: '', madeAt: head.madeAt ?? new Date() }).filter(Boolean).join(' · ')}</p>
+          <p>
+            {headLines({ ...head, company: '', title: '', madeAt: head.madeAt ?? new Date() })
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
         </div>
       )}
       {error != null && <ErrorState error={error} onRetry={onRetry} />}
@@ -208,7 +220,9 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
               rowClassName={rowClassName}
               onRowOpen={onRowOpen}
             />
-            {hasTotals && !showSkeleton && !incomplete && <TableFooter columns={shownColumns} rowCount={order.length} totalsRow={totalsRow} footerValues={footerValues} />}
+            {hasTotals && !showSkeleton && !incomplete && (
+              <TableFooter columns={shownColumns} rowCount={order.length} totalsRow={totalsRow} footerValues={footerValues} />
+            )}
           </table>
         </div>
       )}

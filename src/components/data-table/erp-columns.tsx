@@ -105,7 +105,8 @@ export function erpDataColumns(columns: readonly ErpColumn[], options: ErpColumn
     const extra = options.override?.(col);
     const merged = extra ? { ...base, ...extra } : base;
     // A signed balance in the exports says which sign is which, under the header the page chose.
-    if (options.balances && col.kind === 'money' && merged.exportHeader === undefined) merged.exportHeader = () => t('common.table.balanceExport', { header: headerText(merged) });
+    if (options.balances && col.kind === 'money' && merged.exportHeader === undefined)
+      merged.exportHeader = () => t('common.table.balanceExport', { header: headerText(merged) });
     return merged;
   });
 }

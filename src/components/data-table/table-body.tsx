@@ -74,7 +74,23 @@ export function TableBody<T extends RowData>(props: {
   rowClassName: ((row: T) => string | undefined) | undefined;
   onRowOpen: ((row: T) => void) | undefined;
 }) {
-  const { rows, columns, order, showSkeleton, filtered, emptyMessage, start, padTop, padBottom, active, setActive, rowDomId, getRowId, rowClassName, onRowOpen } = props;
+  const {
+    rows,
+    columns,
+    order,
+    showSkeleton,
+    filtered,
+    emptyMessage,
+    start,
+    padTop,
+    padBottom,
+    active,
+    setActive,
+    rowDomId,
+    getRowId,
+    rowClassName,
+    onRowOpen,
+  } = props;
   const colCount = columns.length;
   return (
     <tbody>
@@ -111,7 +127,10 @@ export function TableBody<T extends RowData>(props: {
                 onDoubleClick={onRowOpen ? () => onRowOpen(original) : undefined}
               >
                 {columns.map((col) => (
-                  <td key={col.id} className={`dt-td dt-align-${columnAlign(col)}${col.kind === 'money' || col.kind === 'number' ? ' num' : ''}${col.wrap ? ' dt-td--wrap' : ''}`}>
+                  <td
+                    key={col.id}
+                    className={`dt-td dt-align-${columnAlign(col)}${col.kind === 'money' || col.kind === 'number' ? ' num' : ''}${col.wrap ? ' dt-td--wrap' : ''}`}
+                  >
                     {col.wrap ? <WrapCell col={col} row={original} content={renderCell(col, original, onRowOpen)} /> : renderCell(col, original, onRowOpen)}
                   </td>
                 ))}

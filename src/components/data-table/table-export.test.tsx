@@ -3,7 +3,6 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Harness, blobBytes } from './data-table.fixtures';
 
-
 describe('DataTable', () => {
   it('exports ALL filtered + sorted rows as Turkish Excel CSV, byte for byte', async () => {
     const user = userEvent.setup();

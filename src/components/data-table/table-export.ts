@@ -52,7 +52,12 @@ function exportColumn<T>(c: DataColumn<T>): ExportColumn<T> {
  * column's `exportTotal`, else Σ values (money exact in kuruş) for money/number columns with a
  * footer, else the footer's or the page's totals text when it is plain text.
  */
-function totalCell<T>(c: DataColumn<T>, rows: readonly T[], pageValues: Partial<Record<string, CellValue>> | undefined, totalsRow: Partial<Record<string, ReactNode>> | undefined): ExportCell {
+function totalCell<T>(
+  c: DataColumn<T>,
+  rows: readonly T[],
+  pageValues: Partial<Record<string, CellValue>> | undefined,
+  totalsRow: Partial<Record<string, ReactNode>> | undefined,
+): ExportCell {
   const kind = c.kind ?? 'text';
   if (pageValues && c.id in pageValues) return typedCell(kind, pageValues[c.id]);
   if (c.exportTotal) return typedCell(kind, c.exportTotal(rows));
@@ -61,7 +66,16 @@ function totalCell<T>(c: DataColumn<T>, rows: readonly T[], pageValues: Partial<
     return typeof v === 'string' || typeof v === 'number' ? typedCell('text', v) : null;
   }
   if (!c.footer) return null;
-  if (kind === 'money') return { type: 'money', minor: sumMinor(rows.map((r) => { const v = c.value(r); return typeof v === 'number' && Number.isSafeInteger(v) ? v : 0; })) };
+  if (kind === 'money')
+    return {
+      type: 'money',
+      minor: sumMinor(
+        rows.map((r) => {
+          const v = c.value(r);
+          return typeof v === 'number' && Number.isSafeInteger(v) ? v : 0;
+        }),
+      ),
+    };
   if (kind === 'number') {
     let sum = 0;
     for (const r of rows) {
@@ -123,7 +137,15 @@ export function exportModel<T>(opts: {
 }
 
 function moneySum<T>(c: DataColumn<T>, rows: readonly T[]): ExportCell {
-  return { type: 'money', minor: sumMinor(rows.map((r) => { const v = c.value(r); return typeof v === 'number' && Number.isSafeInteger(v) ? v : 0; })) };
+  return {
+    type: 'money',
+    minor: sumMinor(
+      rows.map((r) => {
+        const v = c.value(r);
+        return typeof v === 'number' && Number.isSafeInteger(v) ? v : 0;
+      }),
+    ),
+  };
 }
 
 /** The CSV text of a typed export cell (the same forms as the rows: 1234,56 · 31.01.2026). */
@@ -155,7 +177,14 @@ export function exportCsv<T>(fileName: string, model: ExportModel<T>): void {
   }
   for (const r of [...(model.totals ? [model.totals] : []), ...(model.moreTotals ?? [])]) lines.push(r.map(cellCsv));
   const title = model.titleRows ?? [];
-  downloadCsv(fileName, toCsv(columns.map((c) => c.header), lines, title.length ? [...title.map((x) => [x]), []] : []));
+  downloadCsv(
+    fileName,
+    toCsv(
+      columns.map((c) => c.header),
+      lines,
+      title.length ? [...title.map((x) => [x]), []] : [],
+    ),
+  );
 }
 
 /**
@@ -163,7 +192,13 @@ export function exportCsv<T>(fileName: string, model: ExportModel<T>): void {
  * apostrophe; never empty.
  */
 export function sheetName(name: string): string {
-  const clean = name.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^'+|'+$/g, '').slice(0, 31).trim();
+  const clean = name
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^'+|'+$/g, '')
+    .slice(0, 31)
+    .trim();
   return clean || t('common.table.sheet');
 }
 

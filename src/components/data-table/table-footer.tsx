@@ -21,7 +21,10 @@ export function TableFooter<T>(props: {
           const label = i === 0 && values[0] == null;
           const content = label ? <span className="dt-totals__text">{t('common.table.totals')}</span> : values[i];
           return (
-            <td key={c.id} className={`dt-td dt-align-${label ? 'start' : columnAlign(c)}${c.kind === 'money' || c.kind === 'number' ? ' num' : ''}${label ? ' dt-totals__label' : ''}`}>
+            <td
+              key={c.id}
+              className={`dt-td dt-align-${label ? 'start' : columnAlign(c)}${c.kind === 'money' || c.kind === 'number' ? ' num' : ''}${label ? ' dt-totals__label' : ''}`}
+            >
               {content}
             </td>
           );

@@ -24,19 +24,19 @@ export function TableToolbar(props: {
   // No row count next to an error or a skeleton: "0 satır" would be a false figure.
   // Loading: "Yükleniyor…", and what a long load is doing (bytes, seconds) after a second.
   // The first rows of a list still arriving: how many are here, and the load's progress.
-  const summary = showSkeleton
-    ? <LoadProgress />
-    : incomplete
-      ? (
-          <span data-testid="table-incomplete">
-            {t('common.table.incomplete', { count: formatCount(total) })} <LoadProgress label={t('common.table.incompleteLoading')} compact />
-          </span>
-        )
-      : hideTable
-      ? ''
-      : filtered
-      ? t('common.table.summaryFiltered', { total: formatCount(total), shown: formatCount(shown) })
-      : t('common.table.summary', { total: formatCount(total) });
+  const summary = showSkeleton ? (
+    <LoadProgress />
+  ) : incomplete ? (
+    <span data-testid="table-incomplete">
+      {t('common.table.incomplete', { count: formatCount(total) })} <LoadProgress label={t('common.table.incompleteLoading')} compact />
+    </span>
+  ) : hideTable ? (
+    ''
+  ) : filtered ? (
+    t('common.table.summaryFiltered', { total: formatCount(total), shown: formatCount(shown) })
+  ) : (
+    t('common.table.summary', { total: formatCount(total) })
+  );
   return (
     <div className="dt-toolbar">
       {toolbar && <div className="dt-toolbar__controls">{toolbar}</div>}

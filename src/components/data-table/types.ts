@@ -87,7 +87,8 @@ export type SortingState = { id: string; desc: boolean }[];
 // ---- exports (table-export.ts builds the model; the CSV and Excel writers read it) ----
 
 /** One cell of an export, typed: money in kuruş, a plain number, an ISO date, text, or empty (null). */
-export type ExportCell = { type: 'money'; minor: number } | { type: 'number'; value: number } | { type: 'date'; iso: string } | { type: 'text'; text: string } | null;
+export type ExportCell =
+  { type: 'money'; minor: number } | { type: 'number'; value: number } | { type: 'date'; iso: string } | { type: 'text'; text: string } | null;
 
 export interface ExportColumn<T> {
   id: string;

@@ -18,7 +18,12 @@ describe('DataTable: type scale and box height before the table is laid out', ()
   const box = () => document.querySelector<HTMLElement>('.dt-scroll');
   const record = (what: string) => {
     const table = document.querySelector<HTMLElement>('table');
-    reads.push({ what, tableInLayout: !!table && table.style.display !== 'none', fontSize: table?.style.fontSize ?? '', maxHeight: box()?.style.maxHeight ?? '' });
+    reads.push({
+      what,
+      tableInLayout: !!table && table.style.display !== 'none',
+      fontSize: table?.style.fontSize ?? '',
+      maxHeight: box()?.style.maxHeight ?? '',
+    });
   };
   beforeEach(() => {
     reads.length = 0;

@@ -25,8 +25,7 @@ describe('DataTable', () => {
     const onRowOpen = vi.fn<(r: Account) => void>();
     render(<Harness onRowOpen={onRowOpen} />);
     const search = screen.getByRole('searchbox', { name: 'Tabloda ara' });
-    const activeText = () =>
-      (document.getElementById(grid().getAttribute('aria-activedescendant') ?? '') as HTMLTableRowElement | null)?.cells[0]?.textContent;
+    const activeText = () => (document.getElementById(grid().getAttribute('aria-activedescendant') ?? '') as HTMLTableRowElement | null)?.cells[0]?.textContent;
     // "uşak" leaves one row (Uğur Boya / Uşak): Enter opens it at once.
     await user.click(search);
     await user.keyboard('uşak{Enter}');
@@ -67,8 +66,7 @@ describe('DataTable', () => {
     // Tab order: search box, "Sütunlar", CSV and Excel buttons, then the grid (one stop; cells' links are tabIndex -1).
     for (let i = 0; i < 5; i++) await user.tab();
     expect(grid()).toHaveFocus();
-    const activeText = () =>
-      (document.getElementById(grid().getAttribute('aria-activedescendant') ?? '') as HTMLTableRowElement | null)?.cells[0]?.textContent;
+    const activeText = () => (document.getElementById(grid().getAttribute('aria-activedescendant') ?? '') as HTMLTableRowElement | null)?.cells[0]?.textContent;
     expect(activeText()).toBe('Şahin Gıda');
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(activeText()).toBe('Çelik Yapı');

@@ -21,13 +21,14 @@ export function usePainted<T>(value: T, defer: boolean): boolean {
       setPainted({ value });
     };
     let channel: MessageChannel | undefined;
-    const frame = typeof requestAnimationFrame === 'function'
-      ? requestAnimationFrame(() => {
-          channel = new MessageChannel();
-          channel.port1.onmessage = mark;
-          channel.port2.postMessage(0);
-        })
-      : 0;
+    const frame =
+      typeof requestAnimationFrame === 'function'
+        ? requestAnimationFrame(() => {
+            channel = new MessageChannel();
+            channel.port1.onmessage = mark;
+            channel.port2.postMessage(0);
+          })
+        : 0;
     const fallback = setTimeout(mark, 250);
     return () => {
       done = true;

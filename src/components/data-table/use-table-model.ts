@@ -16,7 +16,18 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Updater } from '@tanstack/react-table';
 import { whenIdle } from '../../lib/idle';
 import { queryTokens } from '../../domain/turkish';
-import { buildCharRows, buildHaystacks, buildNextMarks, createTableIndex, prefetchRanks, rankInWorker, viewOrder, warmSearch, workersAvailable, type TableIndex } from './row-order';
+import {
+  buildCharRows,
+  buildHaystacks,
+  buildNextMarks,
+  createTableIndex,
+  prefetchRanks,
+  rankInWorker,
+  viewOrder,
+  warmSearch,
+  workersAvailable,
+  type TableIndex,
+} from './row-order';
 import { sortingToParam } from './sort-param';
 import type { DataColumn, SortingState } from './types';
 

@@ -22,7 +22,11 @@ describe('DataTable virtualization', () => {
     expect(rendered()[0]?.cells[0]).toHaveTextContent('Satır 1000');
     fireEvent.click(within(screen.getByRole('columnheader', { name: /Açıklama/ })).getByRole('button'));
     // text sort with numeric collation: "Satır 1", "Satır 2", ... (not "Satır 10" after "Satır 1")
-    expect(rendered().slice(0, 3).map((r) => r.cells[0]?.textContent)).toEqual(['Satır 1', 'Satır 2', 'Satır 3']);
+    expect(
+      rendered()
+        .slice(0, 3)
+        .map((r) => r.cells[0]?.textContent),
+    ).toEqual(['Satır 1', 'Satır 2', 'Satır 3']);
   });
 
   const box = () => document.querySelector<HTMLDivElement>('.dt-scroll')!;
@@ -62,7 +66,11 @@ describe('DataTable virtualization', () => {
     // "50" is in Satır 50, 150, 250, 350, 450, 500–509, 550, 650, 750, 850, 950: 5 + 10 + 5 = 20 rows
     rerender(<DataTable data={more} columns={LINE_COLUMNS} aria-label="Satırlar" searchQuery="50" />);
     expect(box().scrollTop).toBe(0);
-    expect(rendered().map((r) => r.cells[0]?.textContent).slice(0, 3)).toEqual(['Satır 50', 'Satır 150', 'Satır 250']);
+    expect(
+      rendered()
+        .map((r) => r.cells[0]?.textContent)
+        .slice(0, 3),
+    ).toEqual(['Satır 50', 'Satır 150', 'Satır 250']);
     expect(screen.getByRole('grid', { name: 'Satırlar' })).toHaveAttribute('aria-rowcount', '21'); // + the header row
   });
 

@@ -43,7 +43,8 @@ export const FALLBACK_VIEWPORT = 1080;
  * never taller on our pages), so a laptop's first frame does not carry a full-HD screen's rows. jsdom
  * has no viewport (no visualViewport): the fallback, as before.
  */
-const firstGuess = () => (typeof window !== 'undefined' && window.visualViewport && window.innerHeight > 0 ? Math.min(window.innerHeight, FALLBACK_VIEWPORT) : FALLBACK_VIEWPORT);
+const firstGuess = () =>
+  typeof window !== 'undefined' && window.visualViewport && window.innerHeight > 0 ? Math.min(window.innerHeight, FALLBACK_VIEWPORT) : FALLBACK_VIEWPORT;
 
 /**
  * The bench's baseline (every row in the DOM: ?novirt=1 or window.__BENCH_NO_VIRTUAL__). Only in the
@@ -147,7 +148,8 @@ export function useVirtualRows(opts: {
       else setBox(next);
     };
     // (Our own writes — back to the top for a new view — are no scrolling.)
-    const onScroll = () => update({ offset: el.scrollTop, height: live.current.height }, true, el.scrollTop === live.current.offset ? overscan.current : SCROLL_OVERSCAN);
+    const onScroll = () =>
+      update({ offset: el.scrollTop, height: live.current.height }, true, el.scrollTop === live.current.offset ? overscan.current : SCROLL_OVERSCAN);
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(() => update({ offset: live.current.offset, height: el.clientHeight }, false)) : null;
     ro?.observe(el);
     el.addEventListener('scroll', onScroll, { passive: true });

@@ -286,8 +286,10 @@ const STYLES_XML =
   '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
 function workbookXml(sheet: string): string {
-  return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
-    `<sheets><sheet name="${esc(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+    `<sheets><sheet name="${esc(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`
+  );
 }
 
 const STATIC_FILES: [string, string][] = [
@@ -332,7 +334,10 @@ export function sheetEntry(plan: SheetPlan, progress?: Progress): Promise<ZipEnt
 
 /** The shared strings part: the distinct texts (SharedStrings.list) and how many cells refer to them. */
 export function stringsEntry(strings: readonly string[], count: number): Promise<ZipEntry> {
-  return entry('xl/sharedStrings.xml', (function* () {
-    for (const piece of sharedStringsXml(strings, count)) yield utf8.encode(piece);
-  })());
+  return entry(
+    'xl/sharedStrings.xml',
+    (function* () {
+      for (const piece of sharedStringsXml(strings, count)) yield utf8.encode(piece);
+    })(),
+  );
 }

@@ -146,7 +146,10 @@ describe('DataTable Excel export', () => {
 
     const csv = await download('CSV indir');
     expect(csv.name).toBe('Cari Listesi - 15.11.2026.csv');
-    const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv.bytes).replace(/^\uFEFF/, '').split('\r\n');
+    const lines = new TextDecoder('utf-8', { ignoreBOM: true })
+      .decode(csv.bytes)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(lines.slice(0, 7)).toEqual([
       'Örnek Ticaret ve Sanayi A.Ş.',
       'Cari Listesi',

@@ -12,13 +12,14 @@ export type XlsxJob = { part: 'sheet'; plan: SheetPlan } | { part: 'strings'; st
 
 answerRpc<XlsxJob, ZipEntry>(async (job, progress) => {
   let last = 0;
-  const part = job.part === 'sheet'
-    ? await sheetEntry(job.plan, (done) => {
-        if (done - last >= 8000 || done === job.plan.rows.count) {
-          last = done;
-          progress(done);
-        }
-      })
-    : await stringsEntry(job.strings, job.count);
+  const part =
+    job.part === 'sheet'
+      ? await sheetEntry(job.plan, (done) => {
+          if (done - last >= 8000 || done === job.plan.rows.count) {
+            last = done;
+            progress(done);
+          }
+        })
+      : await stringsEntry(job.strings, job.count);
   return { result: part, transfer: [...new Set(part.compressed.map((c) => c.buffer))] };
 });

@@ -129,10 +129,12 @@ export async function sheetPlan<T>(sheet: string, model: ExportModel<T>, progres
   }
   const totalRows = [...(model.totals ? [model.totals] : []), ...(model.moreTotals ?? [])];
   const totals = emptyRows(totalRows.length, cols);
-  totalRows.forEach((r, j) => r.forEach((cell, i) => {
-    put(totals, j * cols + i, cell, sst);
-    fit(i, shownLength(cell));
-  }));
+  totalRows.forEach((r, j) =>
+    r.forEach((cell, i) => {
+      put(totals, j * cols + i, cell, sst);
+      fit(i, shownLength(cell));
+    }),
+  );
   return {
     sheet,
     titleRows,

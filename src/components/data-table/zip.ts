@@ -48,7 +48,7 @@ export async function deflate(chunks: Iterable<Uint8Array>): Promise<{ crc: numb
   const flags = all[3];
   if (flags !== 0) throw new Error('gzip header with flags');
   const crc = trailer.getUint32(0, true);
-  if ((trailer.getUint32(4, true) >>> 0) !== size % 2 ** 32) throw new Error('gzip size mismatch');
+  if (trailer.getUint32(4, true) >>> 0 !== size % 2 ** 32) throw new Error('gzip size mismatch');
   const raw = all.subarray(10, total - 8);
   return { crc, size, out: [raw], outSize: raw.byteLength };
 }
@@ -73,16 +73,54 @@ export function zipFile(entries: ZipEntry[]): Blob {
   const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1; // a fixed date: the same sheet, the same bytes
   for (const e of entries) {
     e.offset = offset;
-    const local = header(0x04034b50, [[20, 2], [0x0800, 2], [8, 2], [0, 2], [DOS_DATE, 2], [e.crc, 4], [e.compressedSize, 4], [e.size, 4], [e.name.length, 2], [0, 2]]);
+    const local = header(0x04034b50, [
+      [20, 2],
+      [0x0800, 2],
+      [8, 2],
+      [0, 2],
+      [DOS_DATE, 2],
+      [e.crc, 4],
+      [e.compressedSize, 4],
+      [e.size, 4],
+      [e.name.length, 2],
+      [0, 2],
+    ]);
     parts.push(local as Uint8Array<ArrayBuffer>, e.name as Uint8Array<ArrayBuffer>, ...(e.compressed as Uint8Array<ArrayBuffer>[]));
     offset += local.length + e.name.length + e.compressedSize;
   }
   const dirStart = offset;
   for (const e of entries) {
-    const central = header(0x02014b50, [[20, 2], [20, 2], [0x0800, 2], [8, 2], [0, 2], [DOS_DATE, 2], [e.crc, 4], [e.compressedSize, 4], [e.size, 4], [e.name.length, 2], [0, 2], [0, 2], [0, 2], [0, 2], [0, 4], [e.offset, 4]]);
+    const central = header(0x02014b50, [
+      [20, 2],
+      [20, 2],
+      [0x0800, 2],
+      [8, 2],
+      [0, 2],
+      [DOS_DATE, 2],
+      [e.crc, 4],
+      [e.compressedSize, 4],
+      [e.size, 4],
+      [e.name.length, 2],
+      [0, 2],
+      [0, 2],
+      [0, 2],
+      [0, 2],
+      [0, 4],
+      [e.offset, 4],
+    ]);
     parts.push(central as Uint8Array<ArrayBuffer>, e.name as Uint8Array<ArrayBuffer>);
     offset += central.length + e.name.length;
   }
-  parts.push(header(0x06054b50, [[0, 2], [0, 2], [entries.length, 2], [entries.length, 2], [offset - dirStart, 4], [dirStart, 4], [0, 2]]) as Uint8Array<ArrayBuffer>);
+  parts.push(
+    header(0x06054b50, [
+      [0, 2],
+      [0, 2],
+      [entries.length, 2],
+      [entries.length, 2],
+      [offset - dirStart, 4],
+      [dirStart, 4],
+      [0, 2],
+    ]) as Uint8Array<ArrayBuffer>,
+  );
   return new Blob(parts, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }

@@ -11,10 +11,7 @@ import type { DocumentHead } from '../../domain/document/document-head';
 import type { DocColumn, DocSpec } from '../../domain/document/paginate';
 import { tableSpec } from '../../domain/document/table-spec';
 
-export function docColumns<T>(
-  columns: readonly DataColumn<T>[],
-  carry: Partial<Record<string, DocColumn<T>['carry']>> = {},
-): DocColumn<T>[] {
+export function docColumns<T>(columns: readonly DataColumn<T>[], carry: Partial<Record<string, DocColumn<T>['carry']>> = {}): DocColumn<T>[] {
   return columns
     .filter((c) => c.printable !== false)
     .map((c) => {
@@ -29,12 +26,14 @@ export function docColumns<T>(
         // Dates and amounts never narrower than what they print ("31.12.2026", "2.622.908.537,91 B").
         chars: Math.max(kind === 'date' ? 11 : kind === 'money' ? 15 : 5, rem ? Math.round(Number(rem[1]) * 1.4) : 28),
         wrap: !numeric && kind !== 'date',
-        text: c.printText ?? ((row: T) => {
-          const v = c.value(row);
-          const shown = displayValue(kind, v);
-          // A value the reader could not read is shown raw (its CSV text says so).
-          return shown === '' && c.csv ? c.csv(row) : shown || (c.csv ? c.csv(row) : csvValue(kind, v));
-        }),
+        text:
+          c.printText ??
+          ((row: T) => {
+            const v = c.value(row);
+            const shown = displayValue(kind, v);
+            // A value the reader could not read is shown raw (its CSV text says so).
+            return shown === '' && c.csv ? c.csv(row) : shown || (c.csv ? c.csv(row) : csvValue(kind, v));
+          }),
         carry: carry[c.id],
       };
     });

@@ -13,7 +13,6 @@ export function pageRule(orientation: 'portrait' | 'landscape', margin: string, 
   return `@page { size: A4 ${orientation}; margin: ${margin};${numbers} }`;
 }
 
-
 /**
  * Puts `rule` in force while `active` — through a constructed stylesheet (adoptedStyleSheets), which
  * the production Content-Security-Policy (style-src 'self') allows where a <style> element is refused.

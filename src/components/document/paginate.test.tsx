@@ -74,7 +74,9 @@ describe('paginate', () => {
 
   it('an unreadable amount makes the carried Σ unknown from there on, said as given', () => {
     const broken = rows.map((r) => (r.no === 10 ? { ...r, debit: Number.NaN } : r));
-    const cols = columns.map((c) => (c.id === 'debit' ? { ...c, carry: { kind: 'sum' as const, value: (r: Row) => (Number.isNaN(r.debit) ? null : r.debit), format: money } } : c));
+    const cols = columns.map((c) =>
+      c.id === 'debit' ? { ...c, carry: { kind: 'sum' as const, value: (r: Row) => (Number.isNaN(r.debit) ? null : r.debit), format: money } } : c,
+    );
     const pages = paginate({ head, columns: cols, rows: broken, orientation: 'portrait', unknownCarry: 'eksik' });
     expect(pages[0]!.carriedOut!.debit).toBe('eksik');
     expect(pages[1]!.carriedOut!.debit).toBe('eksik');

@@ -7,7 +7,19 @@ import { t } from '../../i18n';
 import { downloadBlob } from '../../lib/download';
 import type { PdfPart } from '../../domain/document/pdf-document';
 
-export function PdfButton({ parts, fileName, title, disabled, className = 'button button--small' }: { parts: () => readonly PdfPart[]; fileName: () => string; title: string; disabled?: boolean; className?: string }) {
+export function PdfButton({
+  parts,
+  fileName,
+  title,
+  disabled,
+  className = 'button button--small',
+}: {
+  parts: () => readonly PdfPart[];
+  fileName: () => string;
+  title: string;
+  disabled?: boolean;
+  className?: string;
+}) {
   const [state, setState] = useState<'idle' | 'pending' | 'failed'>('idle');
   return (
     <>

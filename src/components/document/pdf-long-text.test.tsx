@@ -65,7 +65,9 @@ describe('the PDF worker’s time limit', () => {
       onerror: null,
     } as unknown as Worker;
     const started = performance.now();
-    await expect(renderInWorker(pdfDefinition(parts, { title: 'Ekstre' }), { timeoutMs: 300, makeWorker: () => silent })).rejects.toBeInstanceOf(PdfTimeoutError);
+    await expect(renderInWorker(pdfDefinition(parts, { title: 'Ekstre' }), { timeoutMs: 300, makeWorker: () => silent })).rejects.toBeInstanceOf(
+      PdfTimeoutError,
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect(terminated).toBe(true);
     expect(posted).toMatchObject({ doc: { pageSize: 'A4' } });
@@ -73,7 +75,9 @@ describe('the PDF worker’s time limit', () => {
 
   it('the worker’s answer is the PDF, and the worker is ended', async () => {
     let terminated = false;
-    const w = { terminate: () => (terminated = true), onmessage: null as null | ((e: MessageEvent) => void), onerror: null } as unknown as Worker & { onmessage: (e: MessageEvent) => void };
+    const w = { terminate: () => (terminated = true), onmessage: null as null | ((e: MessageEvent) => void), onerror: null } as unknown as Worker & {
+      onmessage: (e: MessageEvent) => void;
+    };
     const pdf = new Blob(['%PDF-1.3']);
     w.postMessage = () => setTimeout(() => w.onmessage({ data: { blob: pdf } } as MessageEvent), 10);
     const blob = await renderInWorker(pdfDefinition(parts, { title: 'x' }), { makeWorker: () => w });

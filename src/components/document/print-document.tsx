@@ -18,7 +18,17 @@ import { fittedColumns, pageChrome, paginate, type DocColumn, type DocPage, type
 import { pageRule, usePageRule } from './page-rule';
 import './print-document.css';
 
-function CarryRow<R>({ columns, values, label, className }: { columns: DocColumn<R>[]; values: Partial<Record<string, string>>; label: string; className: string }) {
+function CarryRow<R>({
+  columns,
+  values,
+  label,
+  className,
+}: {
+  columns: DocColumn<R>[];
+  values: Partial<Record<string, string>>;
+  label: string;
+  className: string;
+}) {
   // The label spans the columns before the first carried figure.
   const first = columns.findIndex((c) => values[c.id] != null);
   const span = first <= 0 ? 1 : first;
@@ -36,7 +46,21 @@ function CarryRow<R>({ columns, values, label, className }: { columns: DocColumn
   );
 }
 
-function Page<R>({ spec, page, total, columns, madeAt, headHeight }: { spec: DocSpec<R>; page: DocPage<R>; total: number; columns: DocColumn<R>[]; madeAt: string; headHeight: number }) {
+function Page<R>({
+  spec,
+  page,
+  total,
+  columns,
+  madeAt,
+  headHeight,
+}: {
+  spec: DocSpec<R>;
+  page: DocPage<R>;
+  total: number;
+  columns: DocColumn<R>[];
+  madeAt: string;
+  headHeight: number;
+}) {
   const { left, middle } = headParts(spec.head);
   const last = page.n === total;
   const sum = columns.reduce((s, c) => s + c.chars, 0);
@@ -85,7 +109,9 @@ function Page<R>({ spec, page, total, columns, madeAt, headHeight }: { spec: Doc
           </tr>
         </thead>
         <tbody>
-          {page.carriedIn && <CarryRow columns={columns} values={page.carriedIn} label={t('doc.carriedIn')} className="print-doc__carry print-doc__carry--in" />}
+          {page.carriedIn && (
+            <CarryRow columns={columns} values={page.carriedIn} label={t('doc.carriedIn')} className="print-doc__carry print-doc__carry--in" />
+          )}
           {page.rows.map((row, i) => (
             <tr key={i}>
               {columns.map((c) => (
@@ -97,7 +123,9 @@ function Page<R>({ spec, page, total, columns, madeAt, headHeight }: { spec: Doc
           ))}
         </tbody>
         <tfoot>
-          {!last && page.carriedOut && <CarryRow columns={columns} values={page.carriedOut} label={t('doc.carriedOut')} className="print-doc__carry print-doc__carry--out" />}
+          {!last && page.carriedOut && (
+            <CarryRow columns={columns} values={page.carriedOut} label={t('doc.carriedOut')} className="print-doc__carry print-doc__carry--out" />
+          )}
           {last && spec.grandTotal && <CarryRow columns={columns} values={spec.grandTotal} label={t('doc.grandTotal')} className="print-doc__grand" />}
         </tfoot>
       </table>

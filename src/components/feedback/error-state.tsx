@@ -6,17 +6,7 @@ import { userMessageOf } from '../../domain/errors';
  * A failed load: plain Turkish message (error.userMessage or a generic one) in role="alert",
  * with a retry button when `onRetry` is given.
  */
-export function ErrorState({
-  error,
-  title,
-  onRetry,
-  children,
-}: {
-  error?: unknown;
-  title?: string;
-  onRetry?: () => void;
-  children?: ReactNode;
-}) {
+export function ErrorState({ error, title, onRetry, children }: { error?: unknown; title?: string; onRetry?: () => void; children?: ReactNode }) {
   return (
     <div className="error-state" role="alert">
       <p className="error-state__title">{title ?? t('common.error.title')}</p>

@@ -14,7 +14,13 @@ const TICK_MS = 250;
  * a few times a second. The changing figures are hidden from screen readers (a live region would
  * announce them every second); the sentence itself is read once.
  */
-export function LoadProgress({ label, compact = false }: { label?: string; /** Only the figures and the bar (a sentence next to it already says what is loading: a table's toolbar). */ compact?: boolean }) {
+export function LoadProgress({
+  label,
+  compact = false,
+}: {
+  label?: string;
+  /** Only the figures and the bar (a sentence next to it already says what is loading: a table's toolbar). */ compact?: boolean;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);

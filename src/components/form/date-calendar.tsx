@@ -24,7 +24,19 @@ export function monthTitle(y: number, m: number): string {
  * The date box's calendar: one month, Monday first, tr-TR month and day names; a click (or Enter)
  * on a day picks it; ‹ › change the month; Escape closes. Opened by the box's 📅 button.
  */
-export function DateCalendar({ value, fallback, label, onPick, onClose }: { value: IsoDate | null; fallback: IsoDate; label: string; onPick: (iso: IsoDate) => void; onClose: () => void }) {
+export function DateCalendar({
+  value,
+  fallback,
+  label,
+  onPick,
+  onClose,
+}: {
+  value: IsoDate | null;
+  fallback: IsoDate;
+  label: string;
+  onPick: (iso: IsoDate) => void;
+  onClose: () => void;
+}) {
   const start = isoParts(value ?? fallback);
   const [shown, setShown] = useState({ y: start.y, m: start.m });
   const ref = useRef<HTMLDivElement>(null);
@@ -89,13 +101,7 @@ export function DateCalendar({ value, fallback, label, onPick, onClose }: { valu
                 const iso = isoOf(shown.y, shown.m, day);
                 return (
                   <td key={j}>
-                    <button
-                      type="button"
-                      className="date-cal__day"
-                      aria-label={`${day} ${title}`}
-                      aria-pressed={iso === value}
-                      onClick={() => onPick(iso)}
-                    >
+                    <button type="button" className="date-cal__day" aria-label={`${day} ${title}`} aria-pressed={iso === value} onClick={() => onPick(iso)}>
                       {day}
                     </button>
                   </td>

@@ -97,7 +97,12 @@ describe('DateField: Enter in a form (submitOnEnter)', () => {
     function Form() {
       const [value, setValue] = useState<string | null>(null);
       return (
-        <form onSubmit={(e) => { e.preventDefault(); seen.push(value); }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            seen.push(value);
+          }}
+        >
           <DateField label="Ödeme tarihi" value={value} onCommit={setValue} submitOnEnter={submitOnEnter} />
         </form>
       );

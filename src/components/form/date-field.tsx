@@ -80,8 +80,7 @@ export function DateField({
       if (p.iso !== value) {
         committed.current = true;
         onCommit(p.iso);
-      }
-      else setText(shown);
+      } else setText(shown);
     } else {
       setInvalid(p.reason === 'year' ? 'year' : 'format');
       return false;
@@ -102,52 +101,52 @@ export function DateField({
     <span className="date-field">
       <label htmlFor={inputId}>{label}</label>
       <span className="date-field__box">
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="text"
-        inputMode="numeric"
-        className="date-field__input"
-        placeholder={t('common.date.placeholder')}
-        value={text}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            const form = e.currentTarget.form;
-            // The form is sent after React has rendered the committed date into it.
-            if (commit() && submitOnEnter && form) setTimeout(() => form.requestSubmit(), 0);
-          }
-        }}
-      />
-      <button
-        type="button"
-        className="date-field__pick"
-        aria-label={t('common.date.pick', { label })}
-        aria-expanded={calendar}
-        onClick={() => setCalendar((v) => !v)}
-      >
-        {/* An outline calendar drawn inline: the 📅 emoji needs an emoji font many office PCs lack (a box). */}
-        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
-          <rect x="1.75" y="3" width="12.5" height="11" rx="1.5" />
-          <path d="M1.75 6.5h12.5M5 1.5v3M11 1.5v3" />
-        </svg>
-      </button>
-      {calendar && (
-        <DateCalendar
-          value={value}
-          fallback={todayIso()}
-          label={label}
-          onPick={pick}
-          onClose={() => {
-            setCalendar(false);
-            inputRef.current?.focus();
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="text"
+          inputMode="numeric"
+          className="date-field__input"
+          placeholder={t('common.date.placeholder')}
+          value={text}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              const form = e.currentTarget.form;
+              // The form is sent after React has rendered the committed date into it.
+              if (commit() && submitOnEnter && form) setTimeout(() => form.requestSubmit(), 0);
+            }
           }}
         />
-      )}
+        <button
+          type="button"
+          className="date-field__pick"
+          aria-label={t('common.date.pick', { label })}
+          aria-expanded={calendar}
+          onClick={() => setCalendar((v) => !v)}
+        >
+          {/* An outline calendar drawn inline: the 📅 emoji needs an emoji font many office PCs lack (a box). */}
+          <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <rect x="1.75" y="3" width="12.5" height="11" rx="1.5" />
+            <path d="M1.75 6.5h12.5M5 1.5v3M11 1.5v3" />
+          </svg>
+        </button>
+        {calendar && (
+          <DateCalendar
+            value={value}
+            fallback={todayIso()}
+            label={label}
+            onPick={pick}
+            onClose={() => {
+              setCalendar(false);
+              inputRef.current?.focus();
+            }}
+          />
+        )}
       </span>
       {understood && !invalid && (
         <span className="date-field__note" role="status">

@@ -15,7 +15,13 @@ export const boardHref = (campaignId: string, letterId?: string) =>
 const HISTORY_COLUMNS: readonly DataColumn<HistoryLetter>[] = [
   { id: 'kind', header: () => t('babs.mut.col.kind'), width: '8rem', value: (l) => t(l.kind === 'babs' ? 'babs.mut.kind.babs' : 'babs.mut.kind.cari') },
   // A cari period is its as-of date, a BA/BS one its month: both sort by the day they end.
-  { id: 'asOf', header: () => t('babs.mut.col.period'), width: '8rem', value: (l) => (l.kind === 'babs' && l.month ? monthName(l.month) : formatDate(l.asOf)), sortValue: (l) => l.asOf },
+  {
+    id: 'asOf',
+    header: () => t('babs.mut.col.period'),
+    width: '8rem',
+    value: (l) => (l.kind === 'babs' && l.month ? monthName(l.month) : formatDate(l.asOf)),
+    sortValue: (l) => l.asOf,
+  },
   { id: 'campaign', header: () => t('mut.history.period'), value: (l) => l.campaignName, primary: true, href: (l) => boardHref(l.campaignId, l.id) },
   stateColumn as DataColumn<HistoryLetter>,
   ...(moneyColumns as readonly DataColumn<LetterRow>[] as readonly DataColumn<HistoryLetter>[]),

@@ -78,8 +78,14 @@ function StartForm({ month, threshold, lines, showAll, today, taxIdOf }: BabsSta
   const mutation = useMutation({
     mutationFn: () =>
       createCampaign({
-        kind: 'babs', month, threshold, forms: forms === 'both' ? ['bs', 'ba'] : [forms],
-        accountIds: withId.map((l) => l.accountId), deadline: deadline!, reminderDays: reminderDays!, name: t('babs.start.defaultName', { month: monthName(month) }),
+        kind: 'babs',
+        month,
+        threshold,
+        forms: forms === 'both' ? ['bs', 'ba'] : [forms],
+        accountIds: withId.map((l) => l.accountId),
+        deadline: deadline!,
+        reminderDays: reminderDays!,
+        name: t('babs.start.defaultName', { month: monthName(month) }),
       }),
     onSuccess: (campaign) => void navigate(boardHref(campaign.id)),
   });
@@ -88,7 +94,13 @@ function StartForm({ month, threshold, lines, showAll, today, taxIdOf }: BabsSta
   return (
     <section className="mut-panel mut-babs-start no-print" aria-labelledby="babs-start-title">
       <h2 id="babs-start-title">{t('babs.start.title', { month: monthName(month) })}</h2>
-      <p data-testid="babs-start-scope">{t('babs.start.scope', { count: formatCount(withId.length), forms: formsText, which: t(showAll ? 'babs.start.which.all' : 'babs.start.which.reportable') })}</p>
+      <p data-testid="babs-start-scope">
+        {t('babs.start.scope', {
+          count: formatCount(withId.length),
+          forms: formsText,
+          which: t(showAll ? 'babs.start.which.all' : 'babs.start.which.reportable'),
+        })}
+      </p>
       <form
         className="mut-form"
         noValidate
@@ -116,7 +128,14 @@ function StartForm({ month, threshold, lines, showAll, today, taxIdOf }: BabsSta
             </span>
           )}
         </div>
-        <TextField id="babs-start-reminders" label={t('mut.start.reminders')} value={reminders} onValueChange={setReminders} error={shown.reminders} inputMode="numeric" />
+        <TextField
+          id="babs-start-reminders"
+          label={t('mut.start.reminders')}
+          value={reminders}
+          onValueChange={setReminders}
+          error={shown.reminders}
+          inputMode="numeric"
+        />
         <Named testId="babs-start-no-address" title={t('babs.start.noAddress', { count: formatCount(noAddress.length) })} lines={noAddress} link />
         <Named testId="babs-start-no-taxid" title={t('babs.start.noTaxId', { count: formatCount(noTaxId.length) })} lines={noTaxId} link />
         <Named testId="babs-start-no-id" title={t('babs.start.noId', { count: formatCount(noId.length) })} lines={noId} />
@@ -126,7 +145,11 @@ function StartForm({ month, threshold, lines, showAll, today, taxIdOf }: BabsSta
           </button>
         </div>
         {withId.length === 0 && <p className="notice mut-wide">{t('babs.start.none')}</p>}
-        {contacts.isError && <p className="form-error mut-wide" role="alert">{userMessageOf(contacts.error)}</p>}
+        {contacts.isError && (
+          <p className="form-error mut-wide" role="alert">
+            {userMessageOf(contacts.error)}
+          </p>
+        )}
         {mutation.isError && (
           <p className="form-error mut-wide" role="alert">
             {userMessageOf(mutation.error)}
@@ -144,7 +167,9 @@ function Named({ title, lines, link, testId }: { title: string; lines: readonly 
       <summary>{title}</summary>
       <ul>
         {lines.slice(0, 50).map((l) => (
-          <li key={l.key}>{link && l.accountId ? <Link to={`/accounts/${encodeURIComponent(l.accountId)}?mutabakat=1`}>{`${l.name} (${l.accountId})`}</Link> : l.name}</li>
+          <li key={l.key}>
+            {link && l.accountId ? <Link to={`/accounts/${encodeURIComponent(l.accountId)}?mutabakat=1`}>{`${l.name} (${l.accountId})`}</Link> : l.name}
+          </li>
         ))}
         {lines.length > 50 && <li>… {formatCount(lines.length - 50)}</li>}
       </ul>

@@ -45,8 +45,22 @@ const view = (l: LetterRow): BabsRowView | null => l.babs ?? null;
 function formColumns(form: BabsForm): DataColumn<LetterRow>[] {
   const F = form === 'bs' ? 'Bs' : 'Ba';
   return [
-    { id: `${form}Ours`, header: () => t('babs.mut.col.ours', { form: F }), width: '11rem', wrap: true, value: (l) => figureText(view(l)?.ours[form]), sortValue: (l) => view(l)?.ours[form].net ?? null },
-    { id: `${form}Theirs`, header: () => t(form === 'bs' ? 'babs.mut.col.theirsBs' : 'babs.mut.col.theirsBa'), width: '11rem', wrap: true, value: (l) => figureText(view(l)?.theirs?.[form]), sortValue: (l) => view(l)?.theirs?.[form].net ?? null },
+    {
+      id: `${form}Ours`,
+      header: () => t('babs.mut.col.ours', { form: F }),
+      width: '11rem',
+      wrap: true,
+      value: (l) => figureText(view(l)?.ours[form]),
+      sortValue: (l) => view(l)?.ours[form].net ?? null,
+    },
+    {
+      id: `${form}Theirs`,
+      header: () => t(form === 'bs' ? 'babs.mut.col.theirsBs' : 'babs.mut.col.theirsBa'),
+      width: '11rem',
+      wrap: true,
+      value: (l) => figureText(view(l)?.theirs?.[form]),
+      sortValue: (l) => view(l)?.theirs?.[form].net ?? null,
+    },
     {
       id: `${form}Diff`,
       header: () => t('babs.mut.col.diff', { form: F }),

@@ -41,7 +41,13 @@ function CampaignStartForm({ accounts, options, ready }: { accounts: readonly Ac
           f.submit();
         }}
       >
-        <TextField id="mut-start-name" label={t('mut.start.name')} value={f.name} onValueChange={f.setName} placeholder={t('mut.start.defaultName', { date: formatDate(options.asOf) })} />
+        <TextField
+          id="mut-start-name"
+          label={t('mut.start.name')}
+          value={f.name}
+          onValueChange={f.setName}
+          placeholder={t('mut.start.defaultName', { date: formatDate(options.asOf) })}
+        />
         <p className="mut-wide" data-testid="mut-start-options">
           {t('mut.start.options', {
             asOf: formatDate(options.asOf),
@@ -56,7 +62,14 @@ function CampaignStartForm({ accounts, options, ready }: { accounts: readonly Ac
             </span>
           )}
         </div>
-        <TextField id="mut-start-reminders" label={t('mut.start.reminders')} value={f.reminders} onValueChange={f.setReminders} error={f.errors.reminders} inputMode="numeric" />
+        <TextField
+          id="mut-start-reminders"
+          label={t('mut.start.reminders')}
+          value={f.reminders}
+          onValueChange={f.setReminders}
+          error={f.errors.reminders}
+          inputMode="numeric"
+        />
         <label className="date-field--check">
           <input type="checkbox" checked={f.openItems} onChange={(e) => f.setOpenItems(e.target.checked)} /> {t('mut.start.openItems')}
         </label>
@@ -80,7 +93,12 @@ function CampaignStartForm({ accounts, options, ready }: { accounts: readonly Ac
 
 function NoAddress({ f }: { f: ReturnType<typeof useCampaignStart> }) {
   if (f.contacts.isPending) return <p className="mut-hint mut-wide">{t('mut.start.contactsLoading')}</p>;
-  if (f.contacts.isError) return <p className="form-error mut-wide" role="alert">{userMessageOf(f.contacts.error)}</p>;
+  if (f.contacts.isError)
+    return (
+      <p className="form-error mut-wide" role="alert">
+        {userMessageOf(f.contacts.error)}
+      </p>
+    );
   if (f.noAddress.length === 0) return <p className="mut-hint mut-wide">{t('mut.start.allHaveAddress')}</p>;
   return (
     <div className="notice notice--warn mut-wide" data-testid="no-address">

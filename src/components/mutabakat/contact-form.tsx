@@ -22,7 +22,10 @@ function check(to: string, cc: string, taxId: string): Errors {
   const errors: Errors = {};
   const tax = checkTaxId(taxId);
   if (!tax.ok) errors.taxId = tax.message;
-  for (const [field, text] of [['to', to], ['cc', cc]] as const) {
+  for (const [field, text] of [
+    ['to', to],
+    ['cc', cc],
+  ] as const) {
     const bad = splitAddresses(text).find((a) => !isAddress(a));
     if (bad) errors[field] = t('mut.contact.invalid', { address: bad });
   }
@@ -75,7 +78,21 @@ function useContactForm(accountId: string) {
     set(v);
     setSaved(false);
   };
-  return { query, to, cc, person, setTo: edit(setTo), setCc: edit(setCc), setPerson: edit(setPerson), taxId, setTaxId: edit(setTaxId), errors, saved, submit, mutation };
+  return {
+    query,
+    to,
+    cc,
+    person,
+    setTo: edit(setTo),
+    setCc: edit(setCc),
+    setPerson: edit(setPerson),
+    taxId,
+    setTaxId: edit(setTaxId),
+    errors,
+    saved,
+    submit,
+    mutation,
+  };
 }
 
 export function ContactForm({ accountId }: { accountId: string }) {
@@ -92,10 +109,44 @@ export function ContactForm({ accountId }: { accountId: string }) {
         f.submit();
       }}
     >
-      <TextField id={`mut-to-${accountId}`} label={t('mut.contact.to')} value={f.to} onValueChange={f.setTo} error={f.errors.to} disabled={!c} type="text" inputMode="email" />
-      <TextField id={`mut-cc-${accountId}`} label={t('mut.contact.cc')} value={f.cc} onValueChange={f.setCc} error={f.errors.cc} disabled={!c} type="text" inputMode="email" />
-      <TextField id={`mut-person-${accountId}`} label={t('mut.contact.person')} value={f.person} onValueChange={f.setPerson} error={f.errors.person} disabled={!c} />
-      <TextField id={`mut-taxid-${accountId}`} label={t('babs.contact.taxId')} value={f.taxId} onValueChange={f.setTaxId} error={f.errors.taxId} disabled={!c} inputMode="numeric" autoComplete="off" />
+      <TextField
+        id={`mut-to-${accountId}`}
+        label={t('mut.contact.to')}
+        value={f.to}
+        onValueChange={f.setTo}
+        error={f.errors.to}
+        disabled={!c}
+        type="text"
+        inputMode="email"
+      />
+      <TextField
+        id={`mut-cc-${accountId}`}
+        label={t('mut.contact.cc')}
+        value={f.cc}
+        onValueChange={f.setCc}
+        error={f.errors.cc}
+        disabled={!c}
+        type="text"
+        inputMode="email"
+      />
+      <TextField
+        id={`mut-person-${accountId}`}
+        label={t('mut.contact.person')}
+        value={f.person}
+        onValueChange={f.setPerson}
+        error={f.errors.person}
+        disabled={!c}
+      />
+      <TextField
+        id={`mut-taxid-${accountId}`}
+        label={t('babs.contact.taxId')}
+        value={f.taxId}
+        onValueChange={f.setTaxId}
+        error={f.errors.taxId}
+        disabled={!c}
+        inputMode="numeric"
+        autoComplete="off"
+      />
       <p className="mut-hint">{t('mut.contact.hint')}</p>
       <div className="mut-actions">
         <button type="submit" className="button button--primary button--small" disabled={!c || f.mutation.isPending}>

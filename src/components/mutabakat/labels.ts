@@ -4,7 +4,22 @@ import { t } from '../../i18n';
 
 export const stateLabel = (s: LetterState) => t(`mut.state.${s}`);
 export const channelLabel = (c: AnswerChannel) => t(`mut.channel.${c}`);
-const EVENTS = new Set<string>(['created', 'prepared', 'prepare_failed', 'queued', 'sent', 'failed', 'reminded', 'opened', 'answered', 'recorded', 'resolved', 'cancelled', 'resent', 'resumed_in_flight']);
+const EVENTS = new Set<string>([
+  'created',
+  'prepared',
+  'prepare_failed',
+  'queued',
+  'sent',
+  'failed',
+  'reminded',
+  'opened',
+  'answered',
+  'recorded',
+  'resolved',
+  'cancelled',
+  'resent',
+  'resumed_in_flight',
+]);
 /** An event's name; one this app does not know yet (a newer server) is named as such, never "undefined". */
 export const eventLabel = (e: LetterEvent['type']) => (EVENTS.has(e) ? t(`mut.event.${e}`) : t('mut.event.other', { type: String(e) }));
 

@@ -38,12 +38,40 @@ export function AttachmentCell({ letter }: { letter: LetterRow }) {
   );
 }
 
-const stateText = (l: LetterRow) => [stateLabel(l.state), l.monthPassed ? t('mut.row.monthPassed') : '', l.resolved ? t('mut.row.resolved') : '', l.maybeTwice ? t('mut.row.maybeTwice') : ''].filter(Boolean).join(' · ');
+const stateText = (l: LetterRow) =>
+  [stateLabel(l.state), l.monthPassed ? t('mut.row.monthPassed') : '', l.resolved ? t('mut.row.resolved') : '', l.maybeTwice ? t('mut.row.maybeTwice') : '']
+    .filter(Boolean)
+    .join(' · ');
 
-export const stateColumn: DataColumn<LetterRow> = { id: 'state', header: () => t('mut.row.state'), width: '10rem', wrap: true, value: stateText, cell: (l) => <StateCell letter={l} /> };
+export const stateColumn: DataColumn<LetterRow> = {
+  id: 'state',
+  header: () => t('mut.row.state'),
+  width: '10rem',
+  wrap: true,
+  value: stateText,
+  cell: (l) => <StateCell letter={l} />,
+};
 export const moneyColumns: readonly DataColumn<LetterRow>[] = [
-  { id: 'ours', header: () => t('mut.row.ours'), kind: 'money', width: '11rem', value: (l) => firstBalance(l.ours), cell: (l) => <MoneyList items={l.ours} />, csv: (l) => moneyText(l.ours), printText: (l) => moneyText(l.ours) },
-  { id: 'theirs', header: () => t('mut.row.theirs'), kind: 'money', width: '11rem', value: (l) => firstBalance(l.theirs), cell: (l) => <MoneyList items={l.theirs} />, csv: (l) => moneyText(l.theirs), printText: (l) => moneyText(l.theirs) },
+  {
+    id: 'ours',
+    header: () => t('mut.row.ours'),
+    kind: 'money',
+    width: '11rem',
+    value: (l) => firstBalance(l.ours),
+    cell: (l) => <MoneyList items={l.ours} />,
+    csv: (l) => moneyText(l.ours),
+    printText: (l) => moneyText(l.ours),
+  },
+  {
+    id: 'theirs',
+    header: () => t('mut.row.theirs'),
+    kind: 'money',
+    width: '11rem',
+    value: (l) => firstBalance(l.theirs),
+    cell: (l) => <MoneyList items={l.theirs} />,
+    csv: (l) => moneyText(l.theirs),
+    printText: (l) => moneyText(l.theirs),
+  },
   {
     id: 'difference',
     header: () => t('mut.row.difference'),
@@ -64,4 +92,11 @@ export const attachmentColumn: DataColumn<LetterRow> = {
   cell: (l) => <AttachmentCell letter={l} />,
   sortable: false,
 };
-export const sentColumn: DataColumn<LetterRow> = { id: 'sentAt', header: () => t('mut.event.sent'), width: '9rem', value: (l) => (l.sentAt ? formatDateTime(new Date(l.sentAt)) : ''), sortValue: (l) => l.sentAt ?? '', defaultHidden: 'narrow' };
+export const sentColumn: DataColumn<LetterRow> = {
+  id: 'sentAt',
+  header: () => t('mut.event.sent'),
+  width: '9rem',
+  value: (l) => (l.sentAt ? formatDateTime(new Date(l.sentAt)) : ''),
+  sortValue: (l) => l.sentAt ?? '',
+  defaultHidden: 'narrow',
+};

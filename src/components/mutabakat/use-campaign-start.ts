@@ -59,5 +59,19 @@ export function useCampaignStart(accounts: readonly Account[], options: LetterOp
     setTouched(true);
     if (valid) mutation.mutate();
   };
-  return { name, setName, deadline, setDeadline, reminders, setReminders, openItems, setOpenItems, errors: touched ? errors : ({} as typeof errors), contacts, noAddress, submit, mutation };
+  return {
+    name,
+    setName,
+    deadline,
+    setDeadline,
+    reminders,
+    setReminders,
+    openItems,
+    setOpenItems,
+    errors: touched ? errors : ({} as typeof errors),
+    contacts,
+    noAddress,
+    submit,
+    mutation,
+  };
 }

@@ -79,12 +79,24 @@ export function LetterControls({ options }: { options: LetterOptions }) {
   const bad = (key: 'asOf' | 'from') => badParams.some((b) => b.key === key);
   return (
     <div className="letter-controls">
-      <DateField label={t('letter.asOf')} value={bad('asOf') ? null : asOf} onCommit={(v) => set({ asOf: v && v !== today ? v : null })} onValidity={(r) => setRefused('asOf', r)} />
+      <DateField
+        label={t('letter.asOf')}
+        value={bad('asOf') ? null : asOf}
+        onCommit={(v) => set({ asOf: v && v !== today ? v : null })}
+        onValidity={(r) => setRefused('asOf', r)}
+      />
       <label className="date-field date-field--check">
         <input type="checkbox" checked={withLines} onChange={(e) => set({ lines: e.target.checked ? '1' : null })} />
         {t('letter.includeLines')}
       </label>
-      {withLines && <DateField label={t('letter.linesFrom')} value={bad('from') ? null : from} onCommit={(v) => set({ from: v })} onValidity={(r) => setRefused('from', r)} />}
+      {withLines && (
+        <DateField
+          label={t('letter.linesFrom')}
+          value={bad('from') ? null : from}
+          onCommit={(v) => set({ from: v })}
+          onValidity={(r) => setRefused('from', r)}
+        />
+      )}
     </div>
   );
 }

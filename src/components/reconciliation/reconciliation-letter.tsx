@@ -30,7 +30,20 @@ function Lines({ text }: { text: string }) {
   );
 }
 
-export function ReconciliationLetter({ company, account, asOf, issuedOn, balance, rows, from, currency = LOCAL_CURRENCY, localBalance, docKey = null, declaredMissing = null, ttk94Clause = true }: ReconciliationLetterProps) {
+export function ReconciliationLetter({
+  company,
+  account,
+  asOf,
+  issuedOn,
+  balance,
+  rows,
+  from,
+  currency = LOCAL_CURRENCY,
+  localBalance,
+  docKey = null,
+  declaredMissing = null,
+  ttk94Clause = true,
+}: ReconciliationLetterProps) {
   const foreign = currency !== LOCAL_CURRENCY;
   const title = company.title || t('letter.company.missing');
   const place = [account.province, account.district].filter(Boolean).join(' / ');
@@ -42,9 +55,7 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
           <strong className="letter__company-title">{title}</strong>
           {company.address && <Lines text={company.address} />}
           {(company.taxOffice || company.taxNo) && (
-            <span className="letter__line">
-              {t('letter.company.tax', { office: company.taxOffice || '—', no: company.taxNo || '—' })}
-            </span>
+            <span className="letter__line">{t('letter.company.tax', { office: company.taxOffice || '—', no: company.taxNo || '—' })}</span>
           )}
         </div>
         <p className="letter__date">{t('letter.date', { date: formatDate(issuedOn) })}</p>
@@ -76,9 +87,7 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
       {rows && rows.length > 0 && (
         <section className="letter__statement" aria-label={t('letter.statement.title')}>
           <h3>{t('letter.statement.title')}</h3>
-          <p className="letter__small">
-            {t('letter.statement.range', { from: from ? formatDate(from) : t('letter.statement.start'), to: formatDate(asOf) })}
-          </p>
+          <p className="letter__small">{t('letter.statement.range', { from: from ? formatDate(from) : t('letter.statement.start'), to: formatDate(asOf) })}</p>
           {/* A printed enclosure, not an interactive table: a plain table (no sort, search or scrolling). */}
           <table className="letter__table">
             <thead>
@@ -108,7 +117,11 @@ export function ReconciliationLetter({ company, account, asOf, issuedOn, balance
                   <td>{r.kind === 'opening' ? (from ? formatDate(from) : '') : r.line?.date ? formatDate(r.line.date) : t('letter.statement.undated')}</td>
                   <td>{r.kind === 'opening' ? t('letter.statement.opening') : r.line?.type}</td>
                   {docKey && <td>{documentNumberOf(r.line ?? undefined, docKey)}</td>}
-                  {foreign && <td className="num">{r.line && foreignCurrencyOf(r.line) === currency && r.line.currencyAmount != null ? formatMoney(r.line.currencyAmount) : ''}</td>}
+                  {foreign && (
+                    <td className="num">
+                      {r.line && foreignCurrencyOf(r.line) === currency && r.line.currencyAmount != null ? formatMoney(r.line.currencyAmount) : ''}
+                    </td>
+                  )}
                   <td className="num">{r.debit ? formatMoney(r.debit) : ''}</td>
                   <td className="num">{r.credit ? formatMoney(r.credit) : ''}</td>
                   <td className="num">

@@ -31,7 +31,8 @@ describe('address flags', () => {
   });
 
   it('what is not an address is flagged as such', () => {
-    for (const bad of ['', 'muhasebe', 'a@b', 'a b@c.com', '@c.com']) expect(addressFlags(bad, { knownDomains: [], staffChangedAt: null, now })).toEqual(['malformed']);
+    for (const bad of ['', 'muhasebe', 'a@b', 'a b@c.com', '@c.com'])
+      expect(addressFlags(bad, { knownDomains: [], staffChangedAt: null, now })).toEqual(['malformed']);
     expect(domainOf(' x@Örnek.COM.tr ')).toBe('örnek.com.tr');
   });
 });

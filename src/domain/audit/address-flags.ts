@@ -11,10 +11,36 @@ export type AddressFlag = 'free_mail' | 'other_domain' | 'recently_changed' | 'm
 
 /** Free-mail domains people in Türkiye use (and the big international ones). */
 export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
-  'gmail.com', 'googlemail.com', 'hotmail.com', 'hotmail.com.tr', 'outlook.com', 'outlook.com.tr', 'live.com', 'msn.com',
-  'windowslive.com', 'yahoo.com', 'yahoo.com.tr', 'ymail.com', 'yandex.com', 'yandex.com.tr', 'yandex.ru', 'icloud.com',
-  'me.com', 'mac.com', 'aol.com', 'mail.com', 'gmx.com', 'gmx.net', 'gmx.de', 'proton.me', 'protonmail.com', 'zoho.com',
-  'mynet.com', 'ttmail.com', 'superonline.com', 'e-posta.com.tr',
+  'gmail.com',
+  'googlemail.com',
+  'hotmail.com',
+  'hotmail.com.tr',
+  'outlook.com',
+  'outlook.com.tr',
+  'live.com',
+  'msn.com',
+  'windowslive.com',
+  'yahoo.com',
+  'yahoo.com.tr',
+  'ymail.com',
+  'yandex.com',
+  'yandex.com.tr',
+  'yandex.ru',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'mail.com',
+  'gmx.com',
+  'gmx.net',
+  'gmx.de',
+  'proton.me',
+  'protonmail.com',
+  'zoho.com',
+  'mynet.com',
+  'ttmail.com',
+  'superonline.com',
+  'e-posta.com.tr',
 ]);
 
 /** How long a staff change keeps an address flagged. */
@@ -49,7 +75,14 @@ export function addressFlags(address: string, c: AddressContext): AddressFlag[] 
   if (!domain) return ['malformed'];
   const flags: AddressFlag[] = [];
   if (FREE_MAIL_DOMAINS.has(domain)) flags.push('free_mail');
-  const known = c.knownDomains.map((d) => d.trim().toLowerCase().replace(/^www\./, '')).filter(Boolean);
+  const known = c.knownDomains
+    .map((d) =>
+      d
+        .trim()
+        .toLowerCase()
+        .replace(/^www\./, ''),
+    )
+    .filter(Boolean);
   if (known.length > 0 && !known.some((k) => under(domain, k))) flags.push('other_domain');
   if (c.staffChangedAt && c.now.getTime() - c.staffChangedAt.getTime() < RECENT_CHANGE_DAYS * 86_400_000) flags.push('recently_changed');
   return flags;

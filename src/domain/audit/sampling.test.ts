@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { sampleAccounts, type PopulationRow } from './sampling';
 
-const row = (accountId: string, side: 'B' | 'A', currency: string, balance: number): PopulationRow => ({ accountId, name: `Cari ${accountId}`, side, currency, balance });
+const row = (accountId: string, side: 'B' | 'A', currency: string, balance: number): PopulationRow => ({
+  accountId,
+  name: `Cari ${accountId}`,
+  side,
+  currency,
+  balance,
+});
 
 // Receivables in TL: 50.000, 30.000, 15.000, 4.000, 1.000 and 0,00 TL (Σ 100.000,00 TL).
 // Payables in TL: 20.000 and 5.000 TL (Σ 25.000,00 TL). Receivables in USD: 1.000 and 200 USD (Σ 1.200,00 USD).
@@ -22,7 +28,8 @@ const POP: PopulationRow[] = [
   row('U1', 'B', 'USD', 100_000),
 ];
 const ids = (r: { selected: PopulationRow[] }) => r.selected.map((x) => x.accountId);
-const cov = (r: ReturnType<typeof sampleAccounts>) => r.coverage.map((c) => [c.side, c.currency, c.selectedCount, c.populationCount, c.selectedSum, c.populationSum, c.sumBasisPoints]);
+const cov = (r: ReturnType<typeof sampleAccounts>) =>
+  r.coverage.map((c) => [c.side, c.currency, c.selectedCount, c.populationCount, c.selectedSum, c.populationSum, c.sumBasisPoints]);
 
 describe('sampling the confirmations', () => {
   it('all above a threshold (10.000,00): three receivables, one payable, no USD — coverage per side and currency', () => {
@@ -52,13 +59,25 @@ describe('sampling the confirmations', () => {
   });
 
   it('stratified with a seed: one from the band under 10.000,00 and two from the band above, in each side and currency', () => {
-    const r = sampleAccounts(POP, { kind: 'stratified', seed: 'BDS-505/2026', strata: [{ fromMinor: 0, toMinor: 1_000_000, count: 1 }, { fromMinor: 1_000_000, toMinor: null, count: 2 }] });
+    const r = sampleAccounts(POP, {
+      kind: 'stratified',
+      seed: 'BDS-505/2026',
+      strata: [
+        { fromMinor: 0, toMinor: 1_000_000, count: 1 },
+        { fromMinor: 1_000_000, toMinor: null, count: 2 },
+      ],
+    });
     const receivables = r.selected.filter((x) => x.side === 'B' && x.currency === 'TL').map((x) => x.accountId);
     expect(receivables).toHaveLength(3);
     expect(receivables.filter((x) => ['A4', 'A5', 'A6'].includes(x))).toHaveLength(1);
     expect(receivables.filter((x) => ['A1', 'A2', 'A3'].includes(x))).toHaveLength(2);
     // Payables: each band has one account, both taken; USD: one of the two small ones, none above.
-    expect(r.selected.filter((x) => x.side === 'A').map((x) => x.accountId).sort()).toEqual(['P1', 'P2']);
+    expect(
+      r.selected
+        .filter((x) => x.side === 'A')
+        .map((x) => x.accountId)
+        .sort(),
+    ).toEqual(['P1', 'P2']);
     expect(r.selected.filter((x) => x.currency === 'USD')).toHaveLength(1);
   });
 
@@ -71,7 +90,14 @@ describe('sampling the confirmations', () => {
     expect(a.filter((x) => x.startsWith('A'))).toHaveLength(3);
     expect(a.filter((x) => x.startsWith('P')).sort()).toEqual(['P1', 'P2']);
     expect(a.filter((x) => x.startsWith('U')).sort()).toEqual(['U1', 'U2']);
-    const draws = new Set(Array.from({ length: 20 }, (_, i) => ids(sampleAccounts(POP, { ...m, seed: `tohum-${i}` })).filter((x) => x.startsWith('A')).sort().join(',')));
+    const draws = new Set(
+      Array.from({ length: 20 }, (_, i) =>
+        ids(sampleAccounts(POP, { ...m, seed: `tohum-${i}` }))
+          .filter((x) => x.startsWith('A'))
+          .sort()
+          .join(','),
+      ),
+    );
     expect(draws.size).toBeGreaterThan(5);
   });
 

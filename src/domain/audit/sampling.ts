@@ -100,7 +100,8 @@ function groups(population: readonly PopulationRow[]): Map<string, PopulationRow
 function checkMethod(m: SampleMethod): void {
   const whole = (n: number) => Number.isSafeInteger(n) && n >= 0;
   if (m.kind === 'threshold' && !whole(m.minMinor)) throw new Error('sampling: the threshold must be a whole amount ≥ 0');
-  if (m.kind === 'coverage' && !(Number.isFinite(m.percent) && m.percent > 0 && m.percent <= 100)) throw new Error('sampling: the coverage must be above 0 and at most 100 percent');
+  if (m.kind === 'coverage' && !(Number.isFinite(m.percent) && m.percent > 0 && m.percent <= 100))
+    throw new Error('sampling: the coverage must be above 0 and at most 100 percent');
   if (m.kind === 'random' && !whole(m.count)) throw new Error('sampling: the number of accounts must be a whole number ≥ 0');
   if ((m.kind === 'random' || m.kind === 'stratified') && !m.seed) throw new Error('sampling: a random draw needs a seed');
   if (m.kind === 'stratified') {

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerLine } from '../ledger';
 import { subsequentSettlement } from './subsequent';
 
-const line = (index: number, date: string, type: string, documentNo: string, debit: number, credit: number): LedgerLine => ({ index, date, dueDate: null, debit, credit, type, documentNo });
+const line = (index: number, date: string, type: string, documentNo: string, debit: number, credit: number): LedgerLine => ({
+  index,
+  date,
+  dueDate: null,
+  debit,
+  credit,
+  type,
+  documentNo,
+});
 
 // A customer: F1 10.000,00 (10.11), T1 4.000,00 received (15.12), F2 5.000,00 (20.12) — open at 31.12: F1 6.000 + F2 5.000 = 11.000,00.
 // After it: F3 3.000,00 (05.01, not in the balance tested), T2 7.000,00 (10.01), T3 2.000,00 (20.01), T4 3.000,00 (10.02, after the window).

@@ -45,7 +45,10 @@ export interface SubsequentResult {
   incomplete: boolean;
 }
 
-export function subsequentSettlement(lines: readonly LedgerLine[], o: { periodEnd: IsoDate; until: IsoDate; currency?: string; ownLines?: boolean }): SubsequentResult {
+export function subsequentSettlement(
+  lines: readonly LedgerLine[],
+  o: { periodEnd: IsoDate; until: IsoDate; currency?: string; ownLines?: boolean },
+): SubsequentResult {
   const base = { currency: o.currency, ownLines: o.ownLines, basis: 'transaction' as const };
   const atEnd = openItems(lines, { ...base, asOf: o.periodEnd });
   const later = openItems(lines, { ...base, asOf: o.until, side: atEnd.side, explain: true });
@@ -65,8 +68,20 @@ export function subsequentSettlement(lines: readonly LedgerLine[], o: { periodEn
     applied.set(c.by, (applied.get(c.by) ?? 0) + amount);
   }
   const line = (pos: number) => lines[pos]!;
-  const items = [...open.values()].map((i) => ({ pos: i.pos, date: i.date, documentNo: line(i.pos).documentNo ?? null, openAtPeriodEnd: i.remaining, settledAfter: settled.get(i.pos) ?? 0 }));
-  const receipts = [...applied].map(([pos, amount]) => ({ pos, date: line(pos).date, documentNo: line(pos).documentNo ?? null, type: line(pos).type ?? null, applied: amount }));
+  const items = [...open.values()].map((i) => ({
+    pos: i.pos,
+    date: i.date,
+    documentNo: line(i.pos).documentNo ?? null,
+    openAtPeriodEnd: i.remaining,
+    settledAfter: settled.get(i.pos) ?? 0,
+  }));
+  const receipts = [...applied].map(([pos, amount]) => ({
+    pos,
+    date: line(pos).date,
+    documentNo: line(pos).documentNo ?? null,
+    type: line(pos).type ?? null,
+    applied: amount,
+  }));
   const openTotal = items.reduce((s, i) => s + i.openAtPeriodEnd, 0);
   const settledTotal = items.reduce((s, i) => s + i.settledAfter, 0);
   return {

@@ -97,7 +97,12 @@ export function kindFromStatement(doc: BabsDoc, lines: readonly StatementHint[])
 }
 
 /** `statementOf` gives a document's account statement lines, when loaded (for documents without a usable type). */
-export function computeBabs(docs: readonly BabsDoc[], month: string, threshold: Minor, statementOf?: (d: BabsDoc) => readonly StatementHint[] | undefined): BabsResult {
+export function computeBabs(
+  docs: readonly BabsDoc[],
+  month: string,
+  threshold: Minor,
+  statementOf?: (d: BabsDoc) => readonly StatementHint[] | undefined,
+): BabsResult {
   const from = `${month}-01`;
   const to = `${month}-31`;
   const lines = new Map<string, BabsLine>();
@@ -122,7 +127,13 @@ export function computeBabs(docs: readonly BabsDoc[], month: string, threshold: 
         typeNote = told.note;
       } else kind = { ok: false, reason: `${kind.reason}; ${told.reason}` };
     }
-    const reason = !kind.ok ? kind.reason : doc.net === null ? 'KDV hariç tutar yok ya da okunamadı' : doc.net < 0 && (kind.kind === 'sale' || kind.kind === 'purchase') ? 'KDV hariç tutar eksi (iade mi?)' : null;
+    const reason = !kind.ok
+      ? kind.reason
+      : doc.net === null
+        ? 'KDV hariç tutar yok ya da okunamadı'
+        : doc.net < 0 && (kind.kind === 'sale' || kind.kind === 'purchase')
+          ? 'KDV hariç tutar eksi (iade mi?)'
+          : null;
     if (!kind.ok || reason !== null) {
       unclassified.push({ key, accountId: doc.accountId, name: doc.company, doc, reason: reason ?? '' });
       continue;

@@ -12,7 +12,17 @@ const minorOf = (cell: Cell | undefined): number | null => (cell?.kind === 'numb
 export function babsDocs(table: ErpTable): BabsDoc[] {
   const field = (f: string) => table.columns.find((c) => c.field === f)?.key;
   const text = (row: ErpTable['rows'][number], k: string | undefined) => (k ? cellText(row[k]) : '');
-  const layout = { idKey: field('id'), numberKey: field('number'), dateKey: field('date'), accountIdKey: field('accountId'), companyKey: field('company'), typeKey: invoiceTypeKey(table.columns), totalKey: field('total'), currencyKey: field('currency'), text };
+  const layout = {
+    idKey: field('id'),
+    numberKey: field('number'),
+    dateKey: field('date'),
+    accountIdKey: field('accountId'),
+    companyKey: field('company'),
+    typeKey: invoiceTypeKey(table.columns),
+    totalKey: field('total'),
+    currencyKey: field('currency'),
+    text,
+  };
   // Workcube's own column NETTOTAL (KDV hariç) has no alias of its own ("total" names the grand total).
   const netKey = field('net') ?? table.columns.find((c) => !c.field && c.kind === 'money' && NET_KEYS.has(foldKey(c.key)))?.key;
   const vatKey = field('taxTotal');

@@ -29,6 +29,7 @@ export function parseMonth(input: string | null, today: IsoDate): MonthParse {
   const m = Number(match[2]);
   if (m < 1 || m > 12) return { ok: false, message: `“${text}” geçerli bir ay değil: ay 01 ile 12 arasında olmalı.` };
   if (Number(match[1]) < 2000) return { ok: false, message: `“${text}”: 2000 yılından önceki aylar listelenmez.` };
-  if (month > lastFullMonth(today)) return { ok: false, message: `${month} henüz bitmedi: Ba/Bs formu biten bir ay için verilir (en son ${lastFullMonth(today)}).` };
+  if (month > lastFullMonth(today))
+    return { ok: false, message: `${month} henüz bitmedi: Ba/Bs formu biten bir ay için verilir (en son ${lastFullMonth(today)}).` };
   return { ok: true, month, ...monthRange(month) };
 }

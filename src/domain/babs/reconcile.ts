@@ -54,7 +54,16 @@ export function figuresOf(line: BabsLine | undefined): BabsFigures {
 export function lettersDocs(line: BabsLine | undefined): BabsLetterDoc[] {
   if (!line) return [];
   return FORMS.flatMap((form) =>
-    line[form].docs.map((d) => ({ form, number: d.number, date: d.date, type: d.typeNote ? `${d.type} (${d.typeNote})` : d.type, net: d.net ?? 0, vat: d.vat, total: d.total, currency: d.currency })),
+    line[form].docs.map((d) => ({
+      form,
+      number: d.number,
+      date: d.date,
+      type: d.typeNote ? `${d.type} (${d.typeNote})` : d.type,
+      net: d.net ?? 0,
+      vat: d.vat,
+      total: d.total,
+      currency: d.currency,
+    })),
   );
 }
 

@@ -31,10 +31,16 @@ export function checkTaxId(input: string): TaxIdCheck {
   const text = input.trim();
   if (text === '') return { ok: true, value: '', kind: '' };
   const numbers = text.match(/\d[\d ]*\d|\d/g) ?? [];
-  if (numbers.length > 1 || /[;,/|]/.test(text) || [20, 21, 22].includes(text.replace(/\s/g, '').length)) return { ok: false, message: `“${text.slice(0, 60)}”: birden fazla vergi numarası yazılmış. Bir hesabın tek VKN/TCKN’si olur; doğru olanı yazın, diğeri başka bir hesaba aitse orada kaydedin.` };
+  if (numbers.length > 1 || /[;,/|]/.test(text) || [20, 21, 22].includes(text.replace(/\s/g, '').length))
+    return {
+      ok: false,
+      message: `“${text.slice(0, 60)}”: birden fazla vergi numarası yazılmış. Bir hesabın tek VKN/TCKN’si olur; doğru olanı yazın, diğeri başka bir hesaba aitse orada kaydedin.`,
+    };
   const v = text.replace(/\s/g, '');
   if (!/^\d+$/.test(v)) return { ok: false, message: `“${text.slice(0, 60)}” bir VKN/TCKN değil: yalnız rakam olmalı.` };
-  if (v.length === 10) return vknValid(v) ? { ok: true, value: v, kind: 'VKN' } : { ok: false, message: `${v}: VKN’nin kontrol hanesi tutmuyor (yanlış yazılmış olabilir).` };
-  if (v.length === 11) return tcknValid(v) ? { ok: true, value: v, kind: 'TCKN' } : { ok: false, message: `${v}: TCKN’nin kontrol haneleri tutmuyor (yanlış yazılmış olabilir).` };
+  if (v.length === 10)
+    return vknValid(v) ? { ok: true, value: v, kind: 'VKN' } : { ok: false, message: `${v}: VKN’nin kontrol hanesi tutmuyor (yanlış yazılmış olabilir).` };
+  if (v.length === 11)
+    return tcknValid(v) ? { ok: true, value: v, kind: 'TCKN' } : { ok: false, message: `${v}: TCKN’nin kontrol haneleri tutmuyor (yanlış yazılmış olabilir).` };
   return { ok: false, message: `${v}: ${v.length} hane. VKN 10, TCKN 11 hanedir.` };
 }

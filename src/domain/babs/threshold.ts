@@ -7,7 +7,8 @@ import { amountInputMessage, parseAmountInput } from '../money';
 import type { Minor } from '../types';
 
 export const DEFAULT_THRESHOLD: Minor = 500_000;
-export const THRESHOLD_SOURCE = 'VUK Genel Tebliği (Sıra No: 396), 523 sıra no.lu Tebliğ ile değişik: kişi/kurum başına aylık KDV hariç toplam 5.000 TL ve üzeri';
+export const THRESHOLD_SOURCE =
+  'VUK Genel Tebliği (Sıra No: 396), 523 sıra no.lu Tebliğ ile değişik: kişi/kurum başına aylık KDV hariç toplam 5.000 TL ve üzeri';
 
 export type ThresholdParse = { ok: true; minor: Minor } | { ok: false; message: string };
 

@@ -78,9 +78,13 @@ export function documentFileName(head: DocumentHead, ext: string): string {
   if (head.account) parts.push(head.account.name);
   parts.push(head.short ?? head.title);
   const p = head.period;
-  if (p && (p.from || p.to)) parts.push(`${p.from ? formatDate(p.from) : t('doc.period.openStart')}-${p.to ? formatDate(p.to) : formatDate(head.asOf ?? todayOf(head))}`);
+  if (p && (p.from || p.to))
+    parts.push(`${p.from ? formatDate(p.from) : t('doc.period.openStart')}-${p.to ? formatDate(p.to) : formatDate(head.asOf ?? todayOf(head))}`);
   else parts.push(formatDate(head.asOf ?? todayOf(head)));
-  const name = parts.map((s) => s.replace(BAD_FILE_CHARS, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean).join(' - ');
+  const name = parts
+    .map((s) => s.replace(BAD_FILE_CHARS, ' ').replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join(' - ');
   return `${name.slice(0, 180)}.${ext}`;
 }
 

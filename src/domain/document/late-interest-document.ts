@@ -28,10 +28,20 @@ export interface SheetRow {
   interest: Minor;
 }
 
-export interface LateInterestFacts { side: string; rate: string; period: string; vat: string; currency: string; totalInterest: Minor; totalVat: Minor; notes?: readonly string[] }
+export interface LateInterestFacts {
+  side: string;
+  rate: string;
+  period: string;
+  vat: string;
+  currency: string;
+  totalInterest: Minor;
+  totalVat: Minor;
+  notes?: readonly string[];
+}
 
 export const rateText = (n: number) => formatNumber(n, 4);
-const segmentsText = (row: LateInterestRow) => row.segments.map((g) => t('ledger.lateInterest.segment', { rate: rateText(g.rate), days: formatCount(g.days) })).join(' + ');
+const segmentsText = (row: LateInterestRow) =>
+  row.segments.map((g) => t('ledger.lateInterest.segment', { rate: rateText(g.rate), days: formatCount(g.days) })).join(' + ');
 
 /** The engine's rows as the sheet shows them (type and document number from the statement's lines). */
 export function sheetRowsOf(result: LateInterestResult, lines: Statement['lines'], docKey: string | null): SheetRow[] {
@@ -68,7 +78,12 @@ export function lateInterestDocColumns(currency: string): DocColumn<SheetRow>[] 
   ];
 }
 
-export function lateInterestDocument(head: DocumentHead, columns: readonly DocColumn<SheetRow>[], rows: readonly SheetRow[], facts: LateInterestFacts): DocSpec<SheetRow> {
+export function lateInterestDocument(
+  head: DocumentHead,
+  columns: readonly DocColumn<SheetRow>[],
+  rows: readonly SheetRow[],
+  facts: LateInterestFacts,
+): DocSpec<SheetRow> {
   const money = (m: Minor) => `${formatMoney(m)} ${facts.currency}`;
   return tableSpec(head, columns, rows, {
     carry: {
@@ -77,7 +92,11 @@ export function lateInterestDocument(head: DocumentHead, columns: readonly DocCo
     intro: [
       facts.side,
       t('doc.lateInterest.rate', { rate: facts.rate, period: facts.period, vat: facts.vat, currency: facts.currency }),
-      t('doc.lateInterest.total', { interest: money(facts.totalInterest), vatAmount: money(facts.totalVat), total: money(facts.totalInterest + facts.totalVat) }),
+      t('doc.lateInterest.total', {
+        interest: money(facts.totalInterest),
+        vatAmount: money(facts.totalVat),
+        total: money(facts.totalInterest + facts.totalVat),
+      }),
       ...(facts.notes ?? []),
     ],
     grandTotal: { interest: formatMoney(facts.totalInterest) },

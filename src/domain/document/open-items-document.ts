@@ -25,7 +25,15 @@ export interface OpenRow {
   bucket: string;
 }
 
-export interface OpenItemsFacts { side: string; openTotal: string; overdue: string; overdueCount: number; basis: string; currency: string; others?: string | null }
+export interface OpenItemsFacts {
+  side: string;
+  openTotal: string;
+  overdue: string;
+  overdueCount: number;
+  basis: string;
+  currency: string;
+  others?: string | null;
+}
 
 const date = (d: IsoDate | null) => (d ? formatDate(d) : '');
 
@@ -43,7 +51,12 @@ export function openItemsDocColumns(currency: string): DocColumn<OpenRow>[] {
   ];
 }
 
-export function openItemsDocument(head: DocumentHead, columns: readonly DocColumn<OpenRow>[], rows: readonly OpenRow[], facts: OpenItemsFacts): DocSpec<OpenRow> {
+export function openItemsDocument(
+  head: DocumentHead,
+  columns: readonly DocColumn<OpenRow>[],
+  rows: readonly OpenRow[],
+  facts: OpenItemsFacts,
+): DocSpec<OpenRow> {
   return tableSpec(head, columns, rows, {
     carry: {
       amount: { kind: 'sum', value: (r) => r.amount, format: formatMoney },

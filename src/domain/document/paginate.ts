@@ -191,7 +191,12 @@ export function fittedColumns<R>(columns: readonly DocColumn<R>[], orientation: 
  * Lines of a carried or grand-total row: its label wraps in the columns before its first figure
  * (figures stay on one line: their columns are as wide as the widest, tableDocument).
  */
-export function carryLines<R>(label: string, values: Partial<Record<string, string>>, columns: readonly DocColumn<R>[], orientation: 'portrait' | 'landscape'): number {
+export function carryLines<R>(
+  label: string,
+  values: Partial<Record<string, string>>,
+  columns: readonly DocColumn<R>[],
+  orientation: 'portrait' | 'landscape',
+): number {
   const first = columns.findIndex((c) => values[c.id] != null);
   const span = first <= 0 ? 1 : first;
   const room = columns.slice(0, span).reduce((s, c) => s + columnRoom(c, columns, orientation) + CELL_PADDING, 0) - CELL_PADDING;
@@ -209,7 +214,8 @@ export function paginate<R>(input: DocSpec<R>): DocPage<R>[] {
   const carrying = spec.columns.filter((c) => c.carry);
   // The carried rows' and the grand total's labels may wrap in narrow first columns: their heights.
   const carryValues = Object.fromEntries(carrying.map((c) => [c.id, ''])) as Partial<Record<string, string>>;
-  const lines = (label: string, values: Partial<Record<string, string>> | undefined) => (values ? carryLines(label, values, spec.columns, spec.orientation) : 1);
+  const lines = (label: string, values: Partial<Record<string, string>> | undefined) =>
+    values ? carryLines(label, values, spec.columns, spec.orientation) : 1;
   const carryIn = carrying.length ? rowHeight(lines(t('doc.carriedIn'), carryValues)) : 0;
   const foot = Math.max(rowHeight(lines(t('doc.carriedOut'), carryValues)), rowHeight(lines(t('doc.grandTotal'), spec.grandTotal)) + PRINT.grandExtra);
   const base = PRINT.pageHeight[spec.orientation] - chrome.head - PRINT.headGap - chrome.header - foot - PRINT.safety;

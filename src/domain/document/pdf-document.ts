@@ -44,7 +44,12 @@ function headBlock(spec: DocSpec<never>, n: number, total: number, madeAt: strin
         [
           { stack: left.map((l, i) => ({ text: b(l), bold: true, fontSize: i === 0 ? 10 : 9 })) },
           { stack: middle.map((l) => ({ text: b(l), fontSize: 8 })) },
-          { stack: [{ text: t('doc.page', { n: String(n), total: String(total) }), bold: true, alignment: 'right', fontSize: 8 }, { text: `${t('doc.madeAtLabel')}: ${madeAt}`, alignment: 'right', fontSize: 7 }] },
+          {
+            stack: [
+              { text: t('doc.page', { n: String(n), total: String(total) }), bold: true, alignment: 'right', fontSize: 8 },
+              { text: `${t('doc.madeAtLabel')}: ${madeAt}`, alignment: 'right', fontSize: 7 },
+            ],
+          },
         ],
       ],
     },
@@ -58,7 +63,8 @@ function carryRow(columns: DocColumn<never>[], values: Partial<Record<string, st
   const span = first <= 0 ? 1 : first;
   const cells: TableCell[] = [{ text: b(label), colSpan: span, bold: true, fillColor: '#eeeeee' }];
   for (let i = 1; i < span; i++) cells.push({ text: '' });
-  for (const c of columns.slice(span)) cells.push({ text: b(values[c.id] ?? ''), bold: true, alignment: c.align === 'end' ? 'right' : 'left', fillColor: '#eeeeee' });
+  for (const c of columns.slice(span))
+    cells.push({ text: b(values[c.id] ?? ''), bold: true, alignment: c.align === 'end' ? 'right' : 'left', fillColor: '#eeeeee' });
   return cells;
 }
 
@@ -68,7 +74,9 @@ function tablePages(spec: DocSpec<never>, madeAt: string): Content[] {
   const columns = fittedColumns(spec.columns, spec.orientation);
   const sum = columns.reduce((s, c) => s + c.chars, 0);
   return pages.map((page, k) => {
-    const body: TableCell[][] = [columns.map((c) => ({ text: b(c.header), bold: true, fillColor: '#eeeeee', alignment: c.align === 'end' ? 'right' : 'left' }))];
+    const body: TableCell[][] = [
+      columns.map((c) => ({ text: b(c.header), bold: true, fillColor: '#eeeeee', alignment: c.align === 'end' ? 'right' : 'left' })),
+    ];
     if (page.carriedIn) body.push(carryRow(columns, page.carriedIn, t('doc.carriedIn')));
     for (const row of page.rows) body.push(columns.map((c) => ({ text: b(c.text(row)), alignment: c.align === 'end' ? 'right' : 'left', noWrap: !c.wrap })));
     const last = k === pages.length - 1;
@@ -88,10 +96,17 @@ function letterContent(letter: LetterPdf<never>, madeAt: string): Content[] {
   const out: Content[] = [];
   for (const block of letter.blocks) {
     if (block.type === 'heading') out.push({ text: b(block.text), bold: true, fontSize: 12, margin: [0, 6, 0, 6] });
-    else if (block.type === 'paragraph') out.push({ text: b(block.text), bold: block.bold, alignment: block.align ?? 'left', fontSize: 9.5, margin: [0, 0, 0, 5] });
+    else if (block.type === 'paragraph')
+      out.push({ text: b(block.text), bold: block.bold, alignment: block.align ?? 'left', fontSize: 9.5, margin: [0, 0, 0, 5] });
     else if (block.type === 'pairs') {
       out.push({
-        table: { widths: ['auto', '*'], body: block.pairs.map(([k, v]) => [{ text: b(k), bold: true, fontSize: 9.5 }, { text: b(v), fontSize: 9.5 }]) },
+        table: {
+          widths: ['auto', '*'],
+          body: block.pairs.map(([k, v]) => [
+            { text: b(k), bold: true, fontSize: 9.5 },
+            { text: b(v), fontSize: 9.5 },
+          ]),
+        },
         layout: 'noBorders',
         margin: [0, 0, 0, 6],
       });

@@ -29,12 +29,24 @@ export function statementDocColumns(docKey: string | null): DocColumn<StatementR
     { id: 'documentNo', header: t('ledger.col.documentNo'), text: (r) => (r.line ? documentNumberOf(r.line, docKey) : ''), chars: 17, wrap: true },
     { id: 'debit', header: t('statement.col.debit'), align: 'end', text: (r) => amountText(r, 'debit'), chars: 15 },
     { id: 'credit', header: t('statement.col.credit'), align: 'end', text: (r) => amountText(r, 'credit'), chars: 15 },
-    { id: 'balance', header: t('statement.col.balance'), align: 'end', text: (r) => (r.incomplete ? t('statement.incomplete') : balanceText(r.balance)), chars: 17 },
+    {
+      id: 'balance',
+      header: t('statement.col.balance'),
+      align: 'end',
+      text: (r) => (r.incomplete ? t('statement.incomplete') : balanceText(r.balance)),
+      chars: 17,
+    },
   ];
 }
 
 /** `notes`: lines under the intro (what the TL figure is on a TL + USD account, docs/decisions/0006-tl-figure.md). */
-export function statementDocument(head: DocumentHead, columns: readonly DocColumn<StatementRow>[], rows: readonly StatementRow[], summary: StatementSummary, notes: readonly string[] = []): DocSpec<StatementRow> {
+export function statementDocument(
+  head: DocumentHead,
+  columns: readonly DocColumn<StatementRow>[],
+  rows: readonly StatementRow[],
+  summary: StatementSummary,
+  notes: readonly string[] = [],
+): DocSpec<StatementRow> {
   const unreadable = (r: StatementRow, f: 'debit' | 'credit') => r.line?.invalid[f] !== undefined || (r.kind === 'opening' && r.incomplete);
   const incomplete = summary.incomplete.totals;
   const eksik = t('statement.incomplete');
@@ -45,7 +57,11 @@ export function statementDocument(head: DocumentHead, columns: readonly DocColum
       balance: { kind: 'last', value: (r) => (r.incomplete ? null : r.balance), format: (m) => balanceText(m) },
     },
     unknownCarry: eksik,
-    intro: [t('doc.statement.closing', { balance: incomplete ? eksik : balanceText(summary.totals.balance) }), t('doc.statement.lines', { count: String(rows.length) }), ...notes],
+    intro: [
+      t('doc.statement.closing', { balance: incomplete ? eksik : balanceText(summary.totals.balance) }),
+      t('doc.statement.lines', { count: String(rows.length) }),
+      ...notes,
+    ],
     grandTotal: {
       debit: incomplete ? eksik : formatMoney(summary.totals.debit),
       credit: incomplete ? eksik : formatMoney(summary.totals.credit),

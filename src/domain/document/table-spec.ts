@@ -29,7 +29,14 @@ function fitFigures<T>(columns: readonly DocColumn<T>[], rows: readonly T[], gra
     if (c.wrap) return c;
     // The header on one line when it is short ("Tutar (TL)"), else its longest word (it wraps).
     const header = textWidthPt(c.header, 8, true);
-    let widest = Math.max(Math.min(header, 40), textWidthPt(c.header.split(/\s+/).reduce((a, w) => (w.length > a.length ? w : a), ''), 8, true));
+    let widest = Math.max(
+      Math.min(header, 40),
+      textWidthPt(
+        c.header.split(/\s+/).reduce((a, w) => (w.length > a.length ? w : a), ''),
+        8,
+        true,
+      ),
+    );
     let bound = 0;
     for (const row of rows) {
       const w = textWidthPt(c.text(row), 8);
@@ -45,5 +52,13 @@ function fitFigures<T>(columns: readonly DocColumn<T>[], rows: readonly T[], gra
 export function tableSpec<T>(head: DocumentHead, columns: readonly DocColumn<T>[], rows: readonly T[], options: TableSpecOptions<T> = {}): DocSpec<T> {
   const withCarry = columns.map((c) => (c.carry || !options.carry?.[c.id] ? c : { ...c, carry: options.carry[c.id] }));
   const doc = fitFigures(withCarry, rows, options.grandTotal);
-  return { head, columns: doc, rows, orientation: docOrientation(doc), intro: options.intro, grandTotal: options.grandTotal, unknownCarry: options.unknownCarry };
+  return {
+    head,
+    columns: doc,
+    rows,
+    orientation: docOrientation(doc),
+    intro: options.intro,
+    grandTotal: options.grandTotal,
+    unknownCarry: options.unknownCarry,
+  };
 }

@@ -155,8 +155,25 @@ function columnOverflows(lines: readonly LedgerLine[], currency: string): boolea
 }
 
 function viewOf(lines: readonly LedgerLine[], options: AccountLedgerOptions, currency: string, ownLines: boolean): CurrencyView {
-  const items = openItems(lines, { asOf: options.asOf, basis: options.basis, edges: options.edges, side: options.side, explain: options.explain, currency, ownLines });
-  return { currency, items, sign: items.sign, balance: items.balance, openTotal: items.openTotal, overdueTotal: items.overdueTotal, overdueCount: items.overdueCount, incomplete: items.incomplete };
+  const items = openItems(lines, {
+    asOf: options.asOf,
+    basis: options.basis,
+    edges: options.edges,
+    side: options.side,
+    explain: options.explain,
+    currency,
+    ownLines,
+  });
+  return {
+    currency,
+    items,
+    sign: items.sign,
+    balance: items.balance,
+    openTotal: items.openTotal,
+    overdueTotal: items.overdueTotal,
+    overdueCount: items.overdueCount,
+    incomplete: items.incomplete,
+  };
 }
 
 function reconciliationOf(

@@ -22,7 +22,12 @@ export function normalizeEdges(edges: readonly number[] | undefined): number[] {
 /** "30,60,90" → [30, 60, 90]; anything unreadable → default edges. */
 export function parseEdges(text: string | null | undefined): number[] {
   if (!text) return [...DEFAULT_EDGES];
-  return normalizeEdges(text.split(/[,;\s]+/).filter(Boolean).map(Number));
+  return normalizeEdges(
+    text
+      .split(/[,;\s]+/)
+      .filter(Boolean)
+      .map(Number),
+  );
 }
 
 export function emptyBuckets(edges: readonly number[]): AgingBucket[] {

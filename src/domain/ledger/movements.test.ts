@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lateInterest } from '../late-interest';
 import { classifyMovement, extendMovementClasses, openItems, resetMovementClasses, type LedgerLine } from '.';
 
-const line = (index: number, date: string, dueDate: string | null, debit: number, credit: number, type: string, extra: Partial<LedgerLine> = {}): LedgerLine => ({
+const line = (
+  index: number,
+  date: string,
+  dueDate: string | null,
+  debit: number,
+  credit: number,
+  type: string,
+  extra: Partial<LedgerLine> = {},
+): LedgerLine => ({
   index,
   date,
   dueDate,
@@ -55,7 +63,10 @@ describe('which invoice a credit names (document number, else record id)', () =>
   const remaining = (lines: LedgerLine[]) => openItems(lines, { asOf: '2026-04-30' }).items.map((i) => [i.index, i.remaining]);
 
   it('two invoices with the same number: the return reduces the first of them in due order (SF-A on line 1), not the other', () => {
-    const lines = [...invoices([{ documentNo: 'SF-X' }, { documentNo: 'SF-A' }, { documentNo: 'SF-A' }]), line(3, '2026-04-10', null, 0, 30000, 'Satış İade Faturası', { ref: 'SF-A' })];
+    const lines = [
+      ...invoices([{ documentNo: 'SF-X' }, { documentNo: 'SF-A' }, { documentNo: 'SF-A' }]),
+      line(3, '2026-04-10', null, 0, 30000, 'Satış İade Faturası', { ref: 'SF-A' }),
+    ];
     // 1.000,00 − 300,00 = 700,00 left on line 1; lines 0 and 2 untouched.
     expect(remaining(lines)).toEqual([
       [0, 100000],

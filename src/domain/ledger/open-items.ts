@@ -7,7 +7,6 @@ import { ledgerColumn } from './fold';
 import { classifyMovement, reducesInvoice } from './movements';
 import { basisDate, type Basis, type LedgerLine, type Side } from './lines';
 
-
 /**
  * Payment behaviour of the closed part of the items at the as-of date, each
  * closing step weighted by its amount:
@@ -21,8 +20,6 @@ export interface PaymentBehaviour {
   averageDaysLate: number | null;
   averageDaysToPay: number | null;
 }
-
-
 
 export interface OpenItemsOptions {
   asOf: IsoDate;
@@ -397,4 +394,3 @@ export function closingsByPosition(r: OpenItemsResult): { byItem: Map<number, Cl
   }
   return { byItem, byMovement };
 }
-

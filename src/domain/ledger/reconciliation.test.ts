@@ -5,8 +5,23 @@
 import { accountLedger } from './account';
 import type { LedgerLine } from './lines';
 
-const L = (index: number, date: string | null, debit: number, credit: number, currency: string | null, currencyAmount: number | null, extra: Partial<LedgerLine> = {}): LedgerLine => ({
-  index, date, dueDate: date, debit, credit, currency, currencyAmount, ...extra,
+const L = (
+  index: number,
+  date: string | null,
+  debit: number,
+  credit: number,
+  currency: string | null,
+  currencyAmount: number | null,
+  extra: Partial<LedgerLine> = {},
+): LedgerLine => ({
+  index,
+  date,
+  dueDate: date,
+  debit,
+  credit,
+  currency,
+  currencyAmount,
+  ...extra,
 });
 // TL invoice 1.000,00; USD invoice 100,00 USD = 3.500,00 TL; TL payment 400,00; USD payment 30,00 USD = 1.050,00 TL (after the as-of date).
 const MIXED = [
@@ -26,7 +41,14 @@ describe('accountLedger: the two TL figures and the letter', () => {
   });
 
   it('an account kept in TL (nothing declared) reconciles 4.100,00 TL, with no foreign balance', () => {
-    expect(accountLedger(MIXED, { asOf: '2026-03-31' }).reconciliation(null)).toEqual({ currency: 'TL', balance: 410000, localBalance: 410000, undated: 0, unreadable: 0, declaredMissing: null });
+    expect(accountLedger(MIXED, { asOf: '2026-03-31' }).reconciliation(null)).toEqual({
+      currency: 'TL',
+      balance: 410000,
+      localBalance: 410000,
+      undated: 0,
+      unreadable: 0,
+      declaredMissing: null,
+    });
   });
 
   it('declared USD: 100,00 USD as of 31.03, 70,00 USD as of 01.04 (the USD payment 30,00), the TL equivalent beside', () => {

@@ -12,7 +12,16 @@ import { accountLedger } from './account';
 const rows = (returnKeys: Record<string, string>) => [
   { ACTION_DATE: '2026-01-01', DUE_DATE: '2026-01-31', ACTION_NAME: 'Satış Faturası', BORC: '1000,00', ALACAK: '', PAPER_NO: 'SF2026000001', ACTION_ID: 70001 },
   { ACTION_DATE: '2026-01-29', DUE_DATE: '2026-02-28', ACTION_NAME: 'Satış Faturası', BORC: '1000,00', ALACAK: '', PAPER_NO: 'SF2026000002', ACTION_ID: 70002 },
-  { ACTION_DATE: '2026-03-10', DUE_DATE: '2026-03-10', ACTION_NAME: 'Satış İade Faturası', BORC: '', ALACAK: '400,00', PAPER_NO: 'SIF2026000001', ACTION_ID: 70003, ...returnKeys },
+  {
+    ACTION_DATE: '2026-03-10',
+    DUE_DATE: '2026-03-10',
+    ACTION_NAME: 'Satış İade Faturası',
+    BORC: '',
+    ALACAK: '400,00',
+    PAPER_NO: 'SIF2026000001',
+    ACTION_ID: 70003,
+    ...returnKeys,
+  },
   { ACTION_DATE: '2026-03-20', DUE_DATE: '', ACTION_NAME: 'Tahsilat', BORC: '', ALACAK: '600,00', PAPER_NO: 'THS-2026-000001', ACTION_ID: 9001 },
 ];
 const openOf = (answer: unknown) => {

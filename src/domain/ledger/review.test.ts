@@ -6,18 +6,50 @@ import type { StatementLine } from '../erp-types';
 import { accountCurrencies, accountLedger, defaultCurrencyOf, effectiveAsOf, ledgerColumn, openItems, type LedgerLine } from '.';
 
 const sl = (index: number, date: string, debit: number, credit: number, extra: Partial<StatementLine> = {}): StatementLine =>
-  ({ index, date, dueDate: null, type: 'Satış Faturası', debit, credit, description: '', documentNo: '', currency: null, currencyAmount: null, invalid: {}, extra: {}, ...extra }) as unknown as StatementLine;
+  ({
+    index,
+    date,
+    dueDate: null,
+    type: 'Satış Faturası',
+    debit,
+    credit,
+    description: '',
+    documentNo: '',
+    currency: null,
+    currencyAmount: null,
+    invalid: {},
+    extra: {},
+    ...extra,
+  }) as unknown as StatementLine;
 
 describe('the foreign-currency side comes from the currency amount, not from the TL difference', () => {
   it('a USD payment whose TL amount is unreadable is flagged, never booked as a USD debit', () => {
     // ALACAK unreadable (read as 0), BORC 0, 100,00 USD: the TL side is unknown → the USD amount cannot be placed.
-    const pay: LedgerLine = { index: 0, date: '2026-01-10', dueDate: null, debit: 0, credit: 0, currency: 'USD', currencyAmount: 10000, invalid: { credit: 'abc' } };
+    const pay: LedgerLine = {
+      index: 0,
+      date: '2026-01-10',
+      dueDate: null,
+      debit: 0,
+      credit: 0,
+      currency: 'USD',
+      currencyAmount: 10000,
+      invalid: { credit: 'abc' },
+    };
     const col = ledgerColumn([pay], 'USD');
     expect([col.debit[0], col.credit[0], col.unreadable[0]]).toEqual([0, 0, 1]);
   });
 
   it('a signed (negative) currency amount says its side even when the TL amount is unreadable', () => {
-    const pay: LedgerLine = { index: 0, date: '2026-01-10', dueDate: null, debit: 0, credit: 0, currency: 'USD', currencyAmount: -10000, invalid: { credit: 'abc' } };
+    const pay: LedgerLine = {
+      index: 0,
+      date: '2026-01-10',
+      dueDate: null,
+      debit: 0,
+      credit: 0,
+      currency: 'USD',
+      currencyAmount: -10000,
+      invalid: { credit: 'abc' },
+    };
     const col = ledgerColumn([pay], 'USD');
     expect([col.debit[0], col.credit[0], col.unreadable[0]]).toEqual([0, 10000, 0]);
   });
@@ -53,7 +85,15 @@ describe('ortalama vade: an exact mean, a tie goes to the earlier day', () => {
     ];
     expect(openItems(lines, { asOf: '2026-03-31' }).averageDueDate).toBe('2026-03-02');
     // not a tie: 300,00 due 01.03 and 100,00 due 05.03 → (0 × 3 + 4) / 4 = 1 day → 02.03
-    expect(openItems([{ ...lines[0]!, debit: 30000 }, { ...lines[1]!, dueDate: '2026-03-05' }], { asOf: '2026-03-31' }).averageDueDate).toBe('2026-03-02');
+    expect(
+      openItems(
+        [
+          { ...lines[0]!, debit: 30000 },
+          { ...lines[1]!, dueDate: '2026-03-05' },
+        ],
+        { asOf: '2026-03-31' },
+      ).averageDueDate,
+    ).toBe('2026-03-02');
   });
 });
 

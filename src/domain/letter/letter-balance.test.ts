@@ -8,8 +8,26 @@ import type { StatementLine } from '../erp-types';
 import { prepareStatement } from '../running-balance';
 import { letterBalances } from './letter-balance';
 
-const L = (index: number, date: string | null, type: string, debit: number, credit: number, currency: string | null, currencyAmount: number | null, invalid: StatementLine['invalid'] = {}): StatementLine => ({
-  index, date, dueDate: date, type, debit, credit, currency, currencyAmount, invalid, extras: {},
+const L = (
+  index: number,
+  date: string | null,
+  type: string,
+  debit: number,
+  credit: number,
+  currency: string | null,
+  currencyAmount: number | null,
+  invalid: StatementLine['invalid'] = {},
+): StatementLine => ({
+  index,
+  date,
+  dueDate: date,
+  type,
+  debit,
+  credit,
+  currency,
+  currencyAmount,
+  invalid,
+  extras: {},
 });
 const TODAY = '2026-11-18';
 const balances = (lines: StatementLine[], asOf: string, declared: string | null = null) => letterBalances(prepareStatement(lines, TODAY), asOf, declared);
@@ -30,7 +48,10 @@ const USD_ONLY = [
 describe('letterBalances: the currencies the lines carry', () => {
   it('an account listed in TL with TL and USD lines: TL 6.000,00 B (TL-written lines) and USD 1.000,00 B, the ERP TL 41.000,00 B beside', () => {
     const b = balances(MIXED, '2026-06-30');
-    expect(b.balances).toEqual([{ currency: 'TL', balance: 600_000 }, { currency: 'USD', balance: 100_000 }]);
+    expect(b.balances).toEqual([
+      { currency: 'TL', balance: 600_000 },
+      { currency: 'USD', balance: 100_000 },
+    ]);
     expect(b.localBalance).toBe(4_100_000);
     expect(b.declaredMissing).toBeNull();
   });
@@ -44,7 +65,10 @@ describe('letterBalances: the currencies the lines carry', () => {
 
   it('the same when the list gives a currency the lines do not carry (EUR): the lines decide, no "stated in TL" note', () => {
     const b = balances(MIXED, '2026-06-30', 'EUR');
-    expect(b.balances).toEqual([{ currency: 'TL', balance: 600_000 }, { currency: 'USD', balance: 100_000 }]);
+    expect(b.balances).toEqual([
+      { currency: 'TL', balance: 600_000 },
+      { currency: 'USD', balance: 100_000 },
+    ]);
     expect(b.declaredMissing).toBeNull();
   });
 
@@ -57,7 +81,10 @@ describe('letterBalances: the currencies the lines carry', () => {
   it('a currency whose lines net to zero is still stated (the account view lists every currency with a line): USD 0,00', () => {
     // SFU1 paid in full: 1.000,00 USD alacak at 36.000,00 TL → ERP TL 10.000 + 35.000 − 36.000 = 9.000,00 B.
     const b = balances([...MIXED.slice(0, 2), L(2, '2026-04-01', 'Tahsilat', 0, 3_600_000, 'USD', 100_000)], '2026-06-30');
-    expect(b.balances).toEqual([{ currency: 'TL', balance: 1_000_000 }, { currency: 'USD', balance: 0 }]);
+    expect(b.balances).toEqual([
+      { currency: 'TL', balance: 1_000_000 },
+      { currency: 'USD', balance: 0 },
+    ]);
     expect(b.localBalance).toBe(900_000);
   });
 
@@ -85,7 +112,10 @@ describe('letterBalances: the currencies the lines carry', () => {
 
   it('an account declared USD (dataset 1012-like) keeps stating each currency', () => {
     const b = balances(MIXED, '2026-06-30', 'USD');
-    expect(b.balances).toEqual([{ currency: 'TL', balance: 600_000 }, { currency: 'USD', balance: 100_000 }]);
+    expect(b.balances).toEqual([
+      { currency: 'TL', balance: 600_000 },
+      { currency: 'USD', balance: 100_000 },
+    ]);
     expect(b).toMatchObject({ currency: 'USD', balance: 100_000, localBalance: 4_100_000 });
   });
 });

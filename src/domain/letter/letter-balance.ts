@@ -37,7 +37,12 @@ export interface LetterBalance {
  * every line, as get_cari's Bakiye; a balance is never invented in a currency the statement does not carry), the balance as of the date,
  * the TL balance of every line beside it, and what could not be read.
  */
-export function letterBalance(lines: readonly StatementLine[] | PreparedStatement, asOf: IsoDate, today: IsoDate, accountCurrency?: string | null): LetterBalance {
+export function letterBalance(
+  lines: readonly StatementLine[] | PreparedStatement,
+  asOf: IsoDate,
+  today: IsoDate,
+  accountCurrency?: string | null,
+): LetterBalance {
   const p = 'ordered' in lines ? lines : prepareStatement(lines, today);
   return accountLedger(p.ordered, { asOf }).reconciliation(accountCurrency);
 }
@@ -74,7 +79,8 @@ export function letterBalances(p: PreparedStatement, asOf: IsoDate, accountCurre
   const currencies = accountCurrencies(dated);
   const foreign = currencies.filter((c) => c !== LOCAL_CURRENCY);
   // Lines all in TL up to as-of (an account declared USD whose USD lines come later too): the TL balance.
-  if (foreign.length === 0) return { ...one, currency: LOCAL_CURRENCY, balance: one.localBalance, balances: [{ currency: LOCAL_CURRENCY, balance: one.localBalance }] };
+  if (foreign.length === 0)
+    return { ...one, currency: LOCAL_CURRENCY, balance: one.localBalance, balances: [{ currency: LOCAL_CURRENCY, balance: one.localBalance }] };
   // Each currency's balance from the account view: its lines dated on or before as-of (undated included).
   const balances = currencies.map((currency) => ({ currency, balance: ledger.view(currency)?.balance ?? 0 }));
   const currency = foreign.includes(one.currency) ? one.currency : foreign[0]!;

@@ -62,7 +62,13 @@ export function multiBalanceSentence(asOf: IsoDate, balances: readonly { currenc
  * foreign-currency account: "20.869,36 USD alacak bakiyesi vermektedir (ERP kayıtlarındaki TL
  * karşılığı: 670.249,01 TL alacak)".
  */
-export function balanceSentence(asOf: IsoDate, balance: Minor, currency: string = LOCAL_CURRENCY, localBalance?: Minor, declaredMissing?: string | null): string {
+export function balanceSentence(
+  asOf: IsoDate,
+  balance: Minor,
+  currency: string = LOCAL_CURRENCY,
+  localBalance?: Minor,
+  declaredMissing?: string | null,
+): string {
   const sentence = balanceOnly(asOf, balance, currency, localBalance);
   return declaredMissing ? `${sentence} ${t('letter.body.declaredMissing', { declared: declaredMissing })}` : sentence;
 }

@@ -6,8 +6,26 @@ import { readTableAnswer } from '.';
 
 describe('§5 column kinds of undocumented answers (aging)', () => {
   const AGING = [
-    { CARI_KOD: '00123', FIRMA_ADI: 'ADA A.Ş.', '0_30_GUN': 1500, '31_60_GUN': '250.5', GECIKME_GUN: 12, SON_ODEME_TARIHI: '31.01.2026', TOPLAM: '1.750,50', ACIKLAMA: '' },
-    { CARI_KOD: '00124', FIRMA_ADI: 'BOR LTD.', '0_30_GUN': 0, '31_60_GUN': '', GECIKME_GUN: 40, SON_ODEME_TARIHI: "{ts '2026-02-15 00:00:00'}", TOPLAM: 'abc', ACIKLAMA: 'Takipte' },
+    {
+      CARI_KOD: '00123',
+      FIRMA_ADI: 'ADA A.Ş.',
+      '0_30_GUN': 1500,
+      '31_60_GUN': '250.5',
+      GECIKME_GUN: 12,
+      SON_ODEME_TARIHI: '31.01.2026',
+      TOPLAM: '1.750,50',
+      ACIKLAMA: '',
+    },
+    {
+      CARI_KOD: '00124',
+      FIRMA_ADI: 'BOR LTD.',
+      '0_30_GUN': 0,
+      '31_60_GUN': '',
+      GECIKME_GUN: 40,
+      SON_ODEME_TARIHI: "{ts '2026-02-15 00:00:00'}",
+      TOPLAM: 'abc',
+      ACIKLAMA: 'Takipte',
+    },
   ];
 
   it('decides each column from its key and values', () => {
@@ -102,7 +120,10 @@ describe('§6 column kinds on small answers: a money key stays money', () => {
     ['AMOUNT_PAID', [5, 'd'], 500], // ends in "id" but is an amount
     ['totalPaid', [6, 'e'], 600],
   ] as [string, unknown[], number][])('%s: money, the unreadable value is invalid and counted', (key, values, firstMinor) => {
-    const table = readTableAnswer(values.map((v) => ({ FIRMA_ADI: 'ADA', [key]: v })), 'aging');
+    const table = readTableAnswer(
+      values.map((v) => ({ FIRMA_ADI: 'ADA', [key]: v })),
+      'aging',
+    );
     const col = table.columns.find((c) => c.key === key)!;
     expect(col.kind).toBe('money');
     expect(table.rows[0]![key]).toMatchObject({ kind: 'number', minor: firstMinor });
@@ -128,7 +149,10 @@ describe('§6 column kinds on small answers: a money key stays money', () => {
     ['DUEDATE', 'date', ['2026-01-05', '05.02.2026'], 0],
     ['FATURA_TARIHI', 'date', ['2026-01-05', '?'], 1],
   ] as [string, string, unknown[], number][])('%s → %s (%#)', (key, kind, values, warnings) => {
-    const table = readTableAnswer(values.map((v) => ({ [key]: v })), 'aging');
+    const table = readTableAnswer(
+      values.map((v) => ({ [key]: v })),
+      'aging',
+    );
     expect(table.columns[0]!.kind).toBe(kind);
     expect(table.warnings).toBe(warnings);
   });

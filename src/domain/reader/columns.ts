@@ -12,8 +12,50 @@ import { aliasesOf, columnHeader, fieldKind, fieldLabel, type RecordKind } from 
 import { Converter, isEmptyRaw, parseDateMemo, resolveAmbiguous, textOf, type TypedColumn } from './convert';
 
 // "…_EMP"/"…_PAR"/"…_IP": Workcube's audit columns (RECORD_EMP, UPDATE_PAR, UPDATE_IP) hold who/where ids.
-const ID_LAST_WORDS = new Set(['emp', 'par', 'ip', 'id', 'no', 'kod', 'kodu', 'code', 'numara', 'numarasi', 'number', 'num', 'vkn', 'tckn', 'iban', 'tel', 'telefon', 'phone', 'gsm', 'fax', 'postakodu', 'zip']);
-const NUMBER_WORDS = new Set(['miktar', 'miktari', 'adet', 'adedi', 'quantity', 'qty', 'oran', 'orani', 'rate', 'yuzde', 'percent', 'gun', 'gunu', 'day', 'days', 'sayi', 'sayisi', 'count']);
+const ID_LAST_WORDS = new Set([
+  'emp',
+  'par',
+  'ip',
+  'id',
+  'no',
+  'kod',
+  'kodu',
+  'code',
+  'numara',
+  'numarasi',
+  'number',
+  'num',
+  'vkn',
+  'tckn',
+  'iban',
+  'tel',
+  'telefon',
+  'phone',
+  'gsm',
+  'fax',
+  'postakodu',
+  'zip',
+]);
+const NUMBER_WORDS = new Set([
+  'miktar',
+  'miktari',
+  'adet',
+  'adedi',
+  'quantity',
+  'qty',
+  'oran',
+  'orani',
+  'rate',
+  'yuzde',
+  'percent',
+  'gun',
+  'gunu',
+  'day',
+  'days',
+  'sayi',
+  'sayisi',
+  'count',
+]);
 const MONEY_PARTS = ['tutar', 'toplam', 'total', 'bakiye', 'balance', 'borc', 'alacak', 'debit', 'credit', 'kdv', 'price', 'fiyat', 'amount'];
 /** Flag columns ("IS_UPDATED", "IS_ACTIVE", "isActive"): text, whatever their 0/1 values look like
  * (ASCII "IS" only: Turkish "İŞ_…" is a word of its own). */
@@ -85,12 +127,7 @@ const LEADING_ZERO = /^\s*0\d/;
  *   the whole column turning into text;
  * - "00123"-style values → text (ids keep their zeros); anything else → text.
  */
-function kindFromValues(
-  values: unknown[],
-  n: number,
-  wholeNumbers: ColumnKind,
-  out: { parsed?: NumberParse[]; decimalMark?: DecimalMark | null },
-): ColumnKind {
+function kindFromValues(values: unknown[], n: number, wholeNumbers: ColumnKind, out: { parsed?: NumberParse[]; decimalMark?: DecimalMark | null }): ColumnKind {
   const parsed: NumberParse[] = new Array(n);
   let numeric = 0;
   let other = 0;

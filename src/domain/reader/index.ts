@@ -29,8 +29,6 @@
 export { parseErpBody } from './body';
 export { closedPrefix, parsePrefix } from './prefix';
 export { answerShape, isSuccessStatus } from './locate';
-export {
-  FIELD_KINDS, columnHeader, extendAliases, fieldOf, hasLabel, readableHeader, resetAliases, type AliasTable, type RecordKind,
-} from './keys';
+export { FIELD_KINDS, columnHeader, extendAliases, fieldOf, hasLabel, readableHeader, resetAliases, type AliasTable, type RecordKind } from './keys';
 export { kindFromKey } from './columns';
 export { readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer } from './records';

@@ -9,7 +9,9 @@ afterEach(() => resetAliases());
 
 describe('§5 keys → fields', () => {
   it('the spec labels, snake_case and camelCase keys are all recognised', () => {
-    const labels = [{ 'Firma ID': '7', 'Firma Kategori (Text)': 'Müşteri', 'Firma Adı': 'Ada Ltd', 'Firma İl': 'İzmir', 'Firma İlçe': 'Bornova', Bakiye: '10.50' }];
+    const labels = [
+      { 'Firma ID': '7', 'Firma Kategori (Text)': 'Müşteri', 'Firma Adı': 'Ada Ltd', 'Firma İl': 'İzmir', 'Firma İlçe': 'Bornova', Bakiye: '10.50' },
+    ];
     const snake = [{ firma_id: '7', firma_kategori: 'Müşteri', firma_adi: 'Ada Ltd', firma_il: 'İzmir', firma_ilce: 'Bornova', bakiye: '10.50' }];
     const camel = [{ firmaId: '7', firmaKategoriText: 'Müşteri', firmaAdi: 'Ada Ltd', firmaIl: 'İzmir', firmaIlce: 'Bornova', Balance: '10.50' }];
     const expected = [{ id: '7', category: 'Müşteri', name: 'Ada Ltd', province: 'İzmir', district: 'Bornova', balance: 1050, extras: {} }];
@@ -101,7 +103,10 @@ describe('§5 keys → fields', () => {
   });
 
   it('recognised fields get Turkish labels', () => {
-    const table = readTableAnswer([{ INVOICE_ID: 1, INVOICE_NUMBER: 'FT1', INVOICE_DATE: '2026-01-15', COMPANY_NAME: 'X', NETTOTAL: 10, OTHER_MONEY: 'TL', COMPANY_ID: 3 }], 'invoice');
+    const table = readTableAnswer(
+      [{ INVOICE_ID: 1, INVOICE_NUMBER: 'FT1', INVOICE_DATE: '2026-01-15', COMPANY_NAME: 'X', NETTOTAL: 10, OTHER_MONEY: 'TL', COMPANY_ID: 3 }],
+      'invoice',
+    );
     expect(table.columns.map((c) => [c.key, c.field, c.label, c.kind])).toEqual([
       ['INVOICE_ID', 'id', 'Fatura ID', 'text'],
       ['INVOICE_NUMBER', 'number', 'Fatura No', 'text'],
@@ -123,7 +128,19 @@ describe('§5 Turkish headers for every key the demo ERP sends, in every key fam
   const STATEMENT = ['İşlem Tarihi', 'Vade Tarihi', 'İşlem Türü', 'Borç Tutarı', 'Alacak Tutarı', 'Belge No', 'Açıklama'];
   const AGING = ['Firma ID', 'Firma Adı', 'Vadesi Gelmemiş', '0–30 Gün', '31–60 Gün', '61–90 Gün', '91–120 Gün', '120 Gün Üstü', 'Toplam'];
   // NETTOTAL/GRANDTOTAL both alias "total": the earlier alias (grand total) wins, net total is an extra column.
-  const INVOICE = ['Fatura ID', 'Fatura No', 'Fatura Tarihi', 'Vade Tarihi', 'Firma ID', 'Firma Adı', 'İşlem Adı', 'Net Toplam', 'KDV Toplamı', 'Toplam', 'Para Birimi'];
+  const INVOICE = [
+    'Fatura ID',
+    'Fatura No',
+    'Fatura Tarihi',
+    'Vade Tarihi',
+    'Firma ID',
+    'Firma Adı',
+    'İşlem Adı',
+    'Net Toplam',
+    'KDV Toplamı',
+    'Toplam',
+    'Para Birimi',
+  ];
   const INVOICE_TR = [...INVOICE.slice(0, 6), 'Fatura Türü', ...INVOICE.slice(7)];
   const LINES = ['Satır No', 'Ürün Kodu', 'Ürün', 'Miktar', 'Birim', 'Birim Fiyat', 'KDV Oranı', 'Net Tutar', 'KDV Tutarı', 'Satır Toplamı'];
   const cases: [string, RecordKind, string[], string[]][] = [
@@ -133,15 +150,84 @@ describe('§5 Turkish headers for every key the demo ERP sends, in every key fam
     ['statement, Workcube', 'statementLine', ['ACTION_DATE', 'DUE_DATE', 'ACTION_NAME', 'BORC', 'ALACAK', 'BELGE_NO', 'ACIKLAMA'], STATEMENT],
     ['statement, Turkish', 'statementLine', ['ISLEM_TARIHI', 'VADE_TARIHI', 'ISLEM_TURU', 'BORC_TUTARI', 'ALACAK_TUTARI', 'BELGE_NO', 'ACIKLAMA'], STATEMENT],
     ['statement, labels', 'statementLine', ['İşlem Tarihi', 'Vade Tarihi', 'İşlem Türü', 'Borç Tutarı', 'Alacak Tutarı', 'Belge No', 'Açıklama'], STATEMENT],
-    ['aging, Workcube', 'aging', ['COMPANY_ID', 'FULLNAME', 'VADESI_GELMEMIS', '0_30_GUN', '31_60_GUN', '61_90_GUN', '91_120_GUN', '120_GUN_USTU', 'TOPLAM'], AGING],
-    ['aging, Turkish', 'aging', ['FIRMA_ID', 'FIRMA_ADI', 'VADESI_GELMEMIS', 'GUN_0_30', 'GUN_31_60', 'GUN_61_90', 'GUN_91_120', 'GUN_120_USTU', 'TOPLAM'], AGING],
-    ['aging, labels', 'aging', ['Firma ID', 'Firma Adı', 'Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü', 'Toplam'], AGING],
-    ['invoices, Workcube', 'invoice', ['INVOICE_ID', 'INVOICE_NUMBER', 'INVOICE_DATE', 'DUE_DATE', 'COMPANY_ID', 'FULLNAME', 'PROCESS_NAME', 'NETTOTAL', 'TAXTOTAL', 'GRANDTOTAL', 'MONEY'], INVOICE],
-    ['invoices, Turkish', 'invoice', ['FATURA_ID', 'FATURA_NO', 'FATURA_TARIHI', 'VADE_TARIHI', 'FIRMA_ID', 'FIRMA_ADI', 'FATURA_TURU', 'NET_TOPLAM', 'KDV_TOPLAM', 'GENEL_TOPLAM', 'PARA_BIRIMI'], INVOICE_TR],
-    ['invoices, labels', 'invoice', ['Fatura ID', 'Fatura No', 'Fatura Tarihi', 'Vade Tarihi', 'Firma ID', 'Firma Adı', 'Fatura Türü', 'Net Toplam', 'KDV Toplam', 'Genel Toplam', 'Para Birimi'], INVOICE_TR],
-    ['invoice lines, Workcube', 'invoiceLine', ['LINE_NO', 'STOCK_CODE', 'PRODUCT_NAME', 'AMOUNT', 'UNIT', 'PRICE', 'TAX', 'ROW_NETTOTAL', 'ROW_TAXTOTAL', 'ROW_TOTAL'], LINES],
-    ['invoice lines, Turkish', 'invoiceLine', ['SATIR_NO', 'STOK_KODU', 'URUN_ADI', 'MIKTAR', 'BIRIM', 'BIRIM_FIYAT', 'KDV_ORANI', 'SATIR_NET_TUTAR', 'SATIR_KDV_TUTARI', 'SATIR_TOPLAM'], LINES],
-    ['invoice lines, labels', 'invoiceLine', ['Sıra No', 'Stok Kodu', 'Ürün Adı', 'Miktar', 'Birim', 'Birim Fiyat', 'KDV Oranı', 'Net Tutar', 'KDV Tutarı', 'Satır Toplamı'], ['Sıra No', ...LINES.slice(1)]],
+    [
+      'aging, Workcube',
+      'aging',
+      ['COMPANY_ID', 'FULLNAME', 'VADESI_GELMEMIS', '0_30_GUN', '31_60_GUN', '61_90_GUN', '91_120_GUN', '120_GUN_USTU', 'TOPLAM'],
+      AGING,
+    ],
+    [
+      'aging, Turkish',
+      'aging',
+      ['FIRMA_ID', 'FIRMA_ADI', 'VADESI_GELMEMIS', 'GUN_0_30', 'GUN_31_60', 'GUN_61_90', 'GUN_91_120', 'GUN_120_USTU', 'TOPLAM'],
+      AGING,
+    ],
+    [
+      'aging, labels',
+      'aging',
+      ['Firma ID', 'Firma Adı', 'Vadesi Gelmemiş', '0-30 Gün', '31-60 Gün', '61-90 Gün', '91-120 Gün', '120 Gün Üstü', 'Toplam'],
+      AGING,
+    ],
+    [
+      'invoices, Workcube',
+      'invoice',
+      ['INVOICE_ID', 'INVOICE_NUMBER', 'INVOICE_DATE', 'DUE_DATE', 'COMPANY_ID', 'FULLNAME', 'PROCESS_NAME', 'NETTOTAL', 'TAXTOTAL', 'GRANDTOTAL', 'MONEY'],
+      INVOICE,
+    ],
+    [
+      'invoices, Turkish',
+      'invoice',
+      [
+        'FATURA_ID',
+        'FATURA_NO',
+        'FATURA_TARIHI',
+        'VADE_TARIHI',
+        'FIRMA_ID',
+        'FIRMA_ADI',
+        'FATURA_TURU',
+        'NET_TOPLAM',
+        'KDV_TOPLAM',
+        'GENEL_TOPLAM',
+        'PARA_BIRIMI',
+      ],
+      INVOICE_TR,
+    ],
+    [
+      'invoices, labels',
+      'invoice',
+      [
+        'Fatura ID',
+        'Fatura No',
+        'Fatura Tarihi',
+        'Vade Tarihi',
+        'Firma ID',
+        'Firma Adı',
+        'Fatura Türü',
+        'Net Toplam',
+        'KDV Toplam',
+        'Genel Toplam',
+        'Para Birimi',
+      ],
+      INVOICE_TR,
+    ],
+    [
+      'invoice lines, Workcube',
+      'invoiceLine',
+      ['LINE_NO', 'STOCK_CODE', 'PRODUCT_NAME', 'AMOUNT', 'UNIT', 'PRICE', 'TAX', 'ROW_NETTOTAL', 'ROW_TAXTOTAL', 'ROW_TOTAL'],
+      LINES,
+    ],
+    [
+      'invoice lines, Turkish',
+      'invoiceLine',
+      ['SATIR_NO', 'STOK_KODU', 'URUN_ADI', 'MIKTAR', 'BIRIM', 'BIRIM_FIYAT', 'KDV_ORANI', 'SATIR_NET_TUTAR', 'SATIR_KDV_TUTARI', 'SATIR_TOPLAM'],
+      LINES,
+    ],
+    [
+      'invoice lines, labels',
+      'invoiceLine',
+      ['Sıra No', 'Stok Kodu', 'Ürün Adı', 'Miktar', 'Birim', 'Birim Fiyat', 'KDV Oranı', 'Net Tutar', 'KDV Tutarı', 'Satır Toplamı'],
+      ['Sıra No', ...LINES.slice(1)],
+    ],
   ];
   it.each(cases)('%s', (_name, record, keys, headers) => {
     const row = Object.fromEntries(keys.map((k) => [k, '']));
@@ -192,7 +278,10 @@ describe('keys named like Object.prototype members are plain ERP keys — review
     const row = table.rows[0]!;
     expect(Object.hasOwn(row, '__proto__')).toBe(true);
     expect([row.constructor, row.__proto__, row.toString, row.hasOwnProperty]).toEqual([
-      { kind: 'text', text: 'x' }, { kind: 'text', text: 'y' }, { kind: 'text', text: 'z' }, { kind: 'text', text: 'h' },
+      { kind: 'text', text: 'x' },
+      { kind: 'text', text: 'y' },
+      { kind: 'text', text: 'z' },
+      { kind: 'text', text: 'h' },
     ]);
   });
 
@@ -210,7 +299,11 @@ describe('keys named like Object.prototype members are plain ERP keys — review
     extendAliases(JSON.parse('{"invoice":{"constructor":["KOD"]},"labels":{"__proto__":"Öz","constructor":"Yapıcı"}}'));
     try {
       const table = readTableAnswer(JSON.parse('[{"KOD":"1","constructor":"c","__proto__":"p"}]'), 'invoice');
-      expect(table.columns.map((c) => [c.label, c.field])).toEqual([['Kod', 'constructor'], ['Yapıcı', undefined], ['Öz', undefined]]);
+      expect(table.columns.map((c) => [c.label, c.field])).toEqual([
+        ['Kod', 'constructor'],
+        ['Yapıcı', undefined],
+        ['Öz', undefined],
+      ]);
     } finally {
       resetAliases();
     }

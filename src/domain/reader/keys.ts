@@ -17,12 +17,29 @@ export const FIELD_KINDS: Record<string, Record<string, ColumnKind>> = {
   account: { id: 'text', category: 'text', name: 'text', province: 'text', district: 'text', balance: 'money', currency: 'text' },
   statementLine: { date: 'date', dueDate: 'date', type: 'text', debit: 'money', credit: 'money', currency: 'text', currencyAmount: 'money' },
   invoice: {
-    id: 'text', number: 'text', date: 'date', dueDate: 'date', company: 'text', accountId: 'text',
-    net: 'money', gross: 'money', total: 'money', taxTotal: 'money', currency: 'text',
+    id: 'text',
+    number: 'text',
+    date: 'date',
+    dueDate: 'date',
+    company: 'text',
+    accountId: 'text',
+    net: 'money',
+    gross: 'money',
+    total: 'money',
+    taxTotal: 'money',
+    currency: 'text',
   },
   invoiceLine: {
-    productCode: 'text', productName: 'text', quantity: 'number', unit: 'text', unitPrice: 'money',
-    vatRate: 'number', vatAmount: 'money', netAmount: 'money', amount: 'money', currency: 'text',
+    productCode: 'text',
+    productName: 'text',
+    quantity: 'number',
+    unit: 'text',
+    unitPrice: 'money',
+    vatRate: 'number',
+    vatAmount: 'money',
+    netAmount: 'money',
+    amount: 'money',
+    currency: 'text',
   },
   aging: { company: 'text', accountId: 'text' },
 };
@@ -129,9 +146,21 @@ export function aliasesOf(record: RecordKind): ReadonlyMap<string, { field: stri
   return aliasIndex.get(record);
 }
 
-const ACRONYMS = new Map(Object.entries({
-  id: 'ID', kdv: 'KDV', otv: 'ÖTV', tl: 'TL', try: 'TRY', usd: 'USD', eur: 'EUR', iban: 'IBAN', vkn: 'VKN', tckn: 'TCKN', no: 'No',
-}));
+const ACRONYMS = new Map(
+  Object.entries({
+    id: 'ID',
+    kdv: 'KDV',
+    otv: 'ÖTV',
+    tl: 'TL',
+    try: 'TRY',
+    usd: 'USD',
+    eur: 'EUR',
+    iban: 'IBAN',
+    vkn: 'VKN',
+    tckn: 'TCKN',
+    no: 'No',
+  }),
+);
 
 /** True when the alias file (or the operator's) has a header label for this key (erp:check: "understood as a column"). */
 export function hasLabel(key: string): boolean {

@@ -37,7 +37,6 @@ const EXPECTED_ACCOUNTS: Account[] = [
   { id: '102', category: 'Tedarikçi', name: 'ISPARTA HALI A.Ş.', province: 'ISPARTA', district: 'Eğirdir', balance: -25050, extras: {} },
 ];
 
-
 describe('§3 envelopes → rows (every shape gives the same accounts)', () => {
   it.each([
     ['plain array of objects', WEX_ROWS],
@@ -52,7 +51,10 @@ describe('§3 envelopes → rows (every shape gives the same accounts)', () => {
     ['ColdFusion query, column format', CF_COLUMN],
     ['row format nested in an envelope', { STATUS: 1, DATA: CF_ROW }],
     ['column format nested in an envelope', { status: 'ok', data: CF_COLUMN }],
-    ['column format, DATA keys in another case', { ROWCOUNT: 2, COLUMNS, DATA: Object.fromEntries(Object.entries(CF_COLUMN.DATA).map(([k, v]) => [k.toLowerCase(), v])) }],
+    [
+      'column format, DATA keys in another case',
+      { ROWCOUNT: 2, COLUMNS, DATA: Object.fromEntries(Object.entries(CF_COLUMN.DATA).map(([k, v]) => [k.toLowerCase(), v])) },
+    ],
   ])('%s', (_name, json) => {
     const list = readAccounts(json);
     expect(list.accounts).toEqual(EXPECTED_ACCOUNTS);

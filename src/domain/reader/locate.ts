@@ -33,8 +33,23 @@ type Located = { kind: 'table'; table: RawTable } | { kind: 'record'; record: Re
 const DATA_KEYS = ['data', 'result', 'results', 'rows', 'items', 'records'];
 /** Keys an envelope may carry besides its data key; an object with any other key is a record. */
 const META_KEYS = new Set([
-  'status', 'success', 'ok', 'message', 'msg', 'error', 'errors', 'errormessage', 'code', 'errorcode',
-  'rowcount', 'recordcount', 'count', 'totalcount', 'page', 'pagesize', 'columns',
+  'status',
+  'success',
+  'ok',
+  'message',
+  'msg',
+  'error',
+  'errors',
+  'errormessage',
+  'code',
+  'errorcode',
+  'rowcount',
+  'recordcount',
+  'count',
+  'totalcount',
+  'page',
+  'pagesize',
+  'columns',
 ]);
 
 export const EMPTY_TABLE = (): RawTable => ({ keys: [], columns: [], rowCount: 0 });

@@ -13,7 +13,6 @@
  */
 import { parseErpBody } from './body';
 
-
 const QUOTE = 34;
 const BACKSLASH = 92;
 const OPEN_OBJECT = 123;

@@ -28,7 +28,13 @@ describe('§6 values in the documented records', () => {
       { 'İşlem Tarihi': '2026-02-30', 'Vade Tarihi': 'yarın', 'İşlem Türü': 'Virman', 'Borç Tutarı': '12,34,56', 'Alacak Tutarı': '5' },
       { 'İşlem Tarihi': '2026-02-01', 'Vade Tarihi': '', 'İşlem Türü': 'Virman', 'Borç Tutarı': '1', 'Alacak Tutarı': 'N/A' },
     ]);
-    expect(st.lines[0]).toMatchObject({ date: null, dueDate: null, debit: 0, credit: 500, invalid: { date: '2026-02-30', dueDate: 'yarın', debit: '12,34,56' } });
+    expect(st.lines[0]).toMatchObject({
+      date: null,
+      dueDate: null,
+      debit: 0,
+      credit: 500,
+      invalid: { date: '2026-02-30', dueDate: 'yarın', debit: '12,34,56' },
+    });
     expect(st.lines[1]).toMatchObject({ date: '2026-02-01', debit: 100, credit: 0, invalid: { credit: 'N/A' } });
     expect(st.warnings).toBe(4);
   });
@@ -92,15 +98,31 @@ describe('§5 invoice detail', () => {
     { PRODUCT_NAME: 'Kalem', AMOUNT: 10, PRICE: '100.00', TAX: 20, ROW_TOTAL: '1.200,00' },
     { PRODUCT_NAME: 'Defter', AMOUNT: 4, PRICE: '250.00', TAX: 20, ROW_TOTAL: '1.200,00' },
   ];
-  const OBJECT_WITH_LINES = { INVOICE_ID: 5, INVOICE_NUMBER: 'FT2026000005', INVOICE_DATE: '2026-01-15', COMPANY_NAME: 'ADA A.Ş.', NETTOTAL: '2.400,00', ROWS: LINES };
+  const OBJECT_WITH_LINES = {
+    INVOICE_ID: 5,
+    INVOICE_NUMBER: 'FT2026000005',
+    INVOICE_DATE: '2026-01-15',
+    COMPANY_NAME: 'ADA A.Ş.',
+    NETTOTAL: '2.400,00',
+    ROWS: LINES,
+  };
 
   it.each([
     ['one object with a nested array', OBJECT_WITH_LINES],
     ['the same inside an envelope', { status: true, data: OBJECT_WITH_LINES }],
-    ['header in a nested object, lines in a nested ColdFusion query', {
-      INVOICE: { INVOICE_ID: 5, INVOICE_NUMBER: 'FT2026000005', INVOICE_DATE: '2026-01-15', COMPANY_NAME: 'ADA A.Ş.', NETTOTAL: '2.400,00' },
-      LINES: { COLUMNS: ['PRODUCT_NAME', 'AMOUNT', 'PRICE', 'TAX', 'ROW_TOTAL'], DATA: [['Kalem', 10, '100.00', 20, '1.200,00'], ['Defter', 4, '250.00', 20, '1.200,00']] },
-    }],
+    [
+      'header in a nested object, lines in a nested ColdFusion query',
+      {
+        INVOICE: { INVOICE_ID: 5, INVOICE_NUMBER: 'FT2026000005', INVOICE_DATE: '2026-01-15', COMPANY_NAME: 'ADA A.Ş.', NETTOTAL: '2.400,00' },
+        LINES: {
+          COLUMNS: ['PRODUCT_NAME', 'AMOUNT', 'PRICE', 'TAX', 'ROW_TOTAL'],
+          DATA: [
+            ['Kalem', 10, '100.00', 20, '1.200,00'],
+            ['Defter', 4, '250.00', 20, '1.200,00'],
+          ],
+        },
+      },
+    ],
   ])('%s: the array is the lines table, the scalars the header', (_name, json) => {
     const detail = readInvoiceDetail(json);
     expect(detail.header.rows).toHaveLength(1);
@@ -165,11 +187,23 @@ describe('§5 invoice detail', () => {
 
 describe('§4 get_user → readLogin', () => {
   it.each([
-    [{ status: true, data: { USER_ID: 7, NAME: 'Ayşe', SURNAME: 'Yılmaz' } }, { ok: true, user: { name: 'Ayşe Yılmaz', id: '7', fields: { USER_ID: '7', NAME: 'Ayşe', SURNAME: 'Yılmaz' } } }],
-    [{ STATUS: 'BAŞARILI', DATA: [{ EMPLOYEE_NAME: 'Ali', EMPLOYEE_SURNAME: 'Veli' }] }, { ok: true, user: { name: 'Ali Veli', fields: { EMPLOYEE_NAME: 'Ali', EMPLOYEE_SURNAME: 'Veli' } } }],
+    [
+      { status: true, data: { USER_ID: 7, NAME: 'Ayşe', SURNAME: 'Yılmaz' } },
+      { ok: true, user: { name: 'Ayşe Yılmaz', id: '7', fields: { USER_ID: '7', NAME: 'Ayşe', SURNAME: 'Yılmaz' } } },
+    ],
+    [
+      { STATUS: 'BAŞARILI', DATA: [{ EMPLOYEE_NAME: 'Ali', EMPLOYEE_SURNAME: 'Veli' }] },
+      { ok: true, user: { name: 'Ali Veli', fields: { EMPLOYEE_NAME: 'Ali', EMPLOYEE_SURNAME: 'Veli' } } },
+    ],
     [{ status: '1', data: 'oturum-anahtari' }, { ok: true }],
-    [{ status: 'false', data: 'Kullanıcı adı veya şifre yanlış' }, { ok: false, message: 'Kullanıcı adı veya şifre yanlış' }],
-    [{ status: 0, message: 'Hesap kilitli' }, { ok: false, message: 'Hesap kilitli' }],
+    [
+      { status: 'false', data: 'Kullanıcı adı veya şifre yanlış' },
+      { ok: false, message: 'Kullanıcı adı veya şifre yanlış' },
+    ],
+    [
+      { status: 0, message: 'Hesap kilitli' },
+      { ok: false, message: 'Hesap kilitli' },
+    ],
     [{ status: 0 }, { ok: false }],
     [{ data: { NAME: 'x' } }, { ok: false }], // no status = failure
     [true, { ok: false }], // a bare status is no login (issue 36): only an object with a success status

@@ -9,8 +9,21 @@ import { foldKey } from '../turkish';
 import { cellText } from '../cell-text';
 import { isLocalCurrency, normalizeCurrency } from '../currency';
 import {
-  EMPTY_TABLE, columnOf, envelopeMessage, fromColdFusionQuery, fromObjects, isPlainObject, isSuccessStatus,
-  locate, locateTable, lowerKeys, ownValue, recordAsTable, setOwn, valueAt, type RawTable,
+  EMPTY_TABLE,
+  columnOf,
+  envelopeMessage,
+  fromColdFusionQuery,
+  fromObjects,
+  isPlainObject,
+  isSuccessStatus,
+  locate,
+  locateTable,
+  lowerKeys,
+  ownValue,
+  recordAsTable,
+  setOwn,
+  valueAt,
+  type RawTable,
 } from './locate';
 import { aliasesOf, isTypedField, type RecordKind } from './keys';
 import { Converter, isEmptyRaw, parseDateMemo, textOf, type TypedColumn } from './convert';

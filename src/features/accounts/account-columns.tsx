@@ -73,18 +73,16 @@ export const CURRENCY_COLUMN: DataColumn<Account> = {
 
 /** Extra keys the ERP returned (beyond the six documented fields): shown after the balance. */
 export function extraAccountColumns(extra: readonly ErpColumn[]): DataColumn<Account>[] {
-  return erpDataColumns(extra).map(
-    (c): DataColumn<Account> => ({
-      id: `x:${c.id}`,
-      header: c.header,
-      kind: c.kind,
-      value: (a) => c.value(a.extras),
-      cell: c.cell ? (a) => c.cell!(a.extras) : undefined,
-      searchText: false,
-      // Extra ERP keys start hidden (the list fits a laptop screen); the column chooser shows them.
-      defaultHidden: true,
-    }),
-  );
+  return erpDataColumns(extra).map((c): DataColumn<Account> => ({
+    id: `x:${c.id}`,
+    header: c.header,
+    kind: c.kind,
+    value: (a) => c.value(a.extras),
+    cell: c.cell ? (a) => c.cell!(a.extras) : undefined,
+    searchText: false,
+    // Extra ERP keys start hidden (the list fits a laptop screen); the column chooser shows them.
+    defaultHidden: true,
+  }));
 }
 
 /**

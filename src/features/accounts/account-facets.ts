@@ -105,7 +105,11 @@ export function accountListIndex(accounts: readonly Account[]): AccountListIndex
   return {
     accounts,
     get columns() {
-      return (columns ??= { category: facetColumn(accounts, (a) => a.category), province: facetColumn(accounts, (a) => a.province), balance: balanceColumn(accounts) });
+      return (columns ??= {
+        category: facetColumn(accounts, (a) => a.category),
+        province: facetColumn(accounts, (a) => a.province),
+        balance: balanceColumn(accounts),
+      });
     },
     searches: new Map(),
   };
@@ -137,8 +141,7 @@ export function accountMatcher(f: AccountFilter): AccountMatcher {
   const keyOf = memoFacetKey();
   const { hideZero } = f;
   const side = f.side ?? null;
-  const base = (a: Account) =>
-    !(hideZero && isZero(a)) && (side === null || (a.balance !== null && (side === 'B' ? a.balance > 0 : a.balance < 0)));
+  const base = (a: Account) => !(hideZero && isZero(a)) && (side === null || (a.balance !== null && (side === 'B' ? a.balance > 0 : a.balance < 0)));
   const category = (a: Account) => categoryKeys === null || categoryKeys.has(keyOf(a.category));
   const province = (a: Account) => provinceKeys === null || provinceKeys.has(keyOf(a.province));
   return {

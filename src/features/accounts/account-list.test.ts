@@ -93,7 +93,11 @@ describe('one matcher for the table and the facets', () => {
     expect(ids(list.filter(facetPredicate({ ...none, hideZero: true })!))).toEqual(['1', '2', '5']);
   });
   it('for every combination of filters, the table’s rowFilter keeps exactly the rows facetView shows', () => {
-    const withMixed = [...list, acc('6', 'Gül Yağı', 'Tedarikçi', 'Isparta', 500), { ...acc('7', 'Okunamaz', 'Müşteri', 'ANKARA', null), balanceInvalid: '1.234' }];
+    const withMixed = [
+      ...list,
+      acc('6', 'Gül Yağı', 'Tedarikçi', 'Isparta', 500),
+      { ...acc('7', 'Okunamaz', 'Müşteri', 'ANKARA', null), balanceInvalid: '1.234' },
+    ];
     for (const categories of [[], ['Müşteri'], ['TEDARİKÇİ'], ['Müşteri', 'Tedarikçi'], ['Yok']])
       for (const provinces of [[], ['isparta'], ['ANKARA', 'İstanbul']])
         for (const hideZero of [false, true])
@@ -159,7 +163,13 @@ describe('counts of a search kept per list (the first keystroke is a lookup)', (
 
   it('one-character searches counted in idle time give what counting them then gives', () => {
     const accounts = fresh();
-    expect(prefillSearchCounts(accounts, (q) => view(accounts, q), () => false)).toBe(true);
+    expect(
+      prefillSearchCounts(
+        accounts,
+        (q) => view(accounts, q),
+        () => false,
+      ),
+    ).toBe(true);
     // "a" is in 1 (Tarım A.Ş.), 2 (ISPARTA), 3 (Sanayi), 4 (Şahin, ISPARTA), 5 (Ankara): all five
     // "g" (folded: İĞDIR → igdir, Gül → gul): 1 and 2 — 10,50 B and 25,75 A
     const g = search(accounts, 'g');
@@ -181,7 +191,11 @@ describe('counts of a search kept per list (the first keystroke is a lookup)', (
 
   it('a filter on is counted, not looked up', () => {
     const accounts = fresh();
-    prefillSearchCounts(accounts, (q) => view(accounts, q), () => false);
+    prefillSearchCounts(
+      accounts,
+      (q) => view(accounts, q),
+      () => false,
+    );
     // "a" with hide-zero: 1 (10,50 B), 2 (25,75 A), 5 (0,99 B) — 3 is zero and 4 has no balance
     const r = search(accounts, 'a', { ...none, hideZero: true });
     expect(ids(r.rows)).toEqual(['1', '2', '5']);
@@ -228,6 +242,9 @@ describe('balance side (?side=B / ?side=A, linked from Özet)', () => {
   });
   it('facet counts follow the side', () => {
     const f = facetView(list, null, { ...none, side: 'B' });
-    expect(f.categoryFacets).toEqual([{ value: 'Müşteri', count: 1 }, { value: 'Tedarikçi', count: 1 }]);
+    expect(f.categoryFacets).toEqual([
+      { value: 'Müşteri', count: 1 },
+      { value: 'Tedarikçi', count: 1 },
+    ]);
   });
 });

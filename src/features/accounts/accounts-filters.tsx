@@ -36,8 +36,20 @@ export function AccountsFilters(props: {
           ))}
         </div>
       </fieldset>
-      <FacetGroup legend={t('accounts.filters.category')} facets={props.categoryFacets ?? NO_FACETS} selected={categories} onToggle={(v, on) => toggleFacet('category', v, on)} />
-      <FacetGroup legend={t('accounts.filters.province')} facets={props.provinceFacets ?? NO_FACETS} selected={provinces} onToggle={(v, on) => toggleFacet('province', v, on)} scroll titleCase />
+      <FacetGroup
+        legend={t('accounts.filters.category')}
+        facets={props.categoryFacets ?? NO_FACETS}
+        selected={categories}
+        onToggle={(v, on) => toggleFacet('category', v, on)}
+      />
+      <FacetGroup
+        legend={t('accounts.filters.province')}
+        facets={props.provinceFacets ?? NO_FACETS}
+        selected={provinces}
+        onToggle={(v, on) => toggleFacet('province', v, on)}
+        scroll
+        titleCase
+      />
       {anyFilter && (
         <button type="button" className="button button--small" onClick={props.clearFilters}>
           {t('accounts.filters.clear')}

@@ -47,7 +47,11 @@ export function LettersRun({ v }: { v: LettersPageView }) {
           <ul>
             {failed.map((a) => {
               const s = v.statusOf(a);
-              return <li key={a.id}>{t('letters.failed.item', { name: a.name, id: a.id, message: s?.kind === 'failed' ? s.message : t('letters.unreadableReason') })}</li>;
+              return (
+                <li key={a.id}>
+                  {t('letters.failed.item', { name: a.name, id: a.id, message: s?.kind === 'failed' ? s.message : t('letters.unreadableReason') })}
+                </li>
+              );
             })}
           </ul>
         </div>

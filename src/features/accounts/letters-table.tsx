@@ -45,9 +45,26 @@ function StatusCell({ account }: { account: Account }) {
 }
 
 const LETTER_COLUMNS: readonly DataColumn<Account>[] = [
-  { id: 'select', header: () => t('letters.col.select'), width: '5rem', align: 'center', value: () => null, cell: (a) => <SelectCell account={a} />, sortable: false, searchText: false, exportable: false },
+  {
+    id: 'select',
+    header: () => t('letters.col.select'),
+    width: '5rem',
+    align: 'center',
+    value: () => null,
+    cell: (a) => <SelectCell account={a} />,
+    sortable: false,
+    searchText: false,
+    exportable: false,
+  },
   { id: 'id', header: () => t('letters.col.id'), width: '7rem', value: (a) => a.id, sortable: false },
-  { id: 'name', header: () => t('letters.col.name'), value: (a) => a.name, primary: true, href: (a) => `/accounts/${encodeURIComponent(a.id)}`, sortable: false },
+  {
+    id: 'name',
+    header: () => t('letters.col.name'),
+    value: (a) => a.name,
+    primary: true,
+    href: (a) => `/accounts/${encodeURIComponent(a.id)}`,
+    sortable: false,
+  },
   {
     id: 'listBalance',
     header: () => t('letters.col.listBalance'),
@@ -57,8 +74,25 @@ const LETTER_COLUMNS: readonly DataColumn<Account>[] = [
     cell: (a) => (a.balance !== null ? <BalanceText minor={a.balance} /> : (a.balanceInvalid ?? '')),
     sortable: false,
   },
-  { id: 'letterBalance', header: () => t('letters.col.letterBalance'), kind: 'money', width: '11rem', value: () => null, cell: (a) => <LetterBalanceCell account={a} />, sortable: false, exportable: false },
-  { id: 'status', header: () => t('letters.col.status'), width: '10rem', value: () => null, cell: (a) => <StatusCell account={a} />, sortable: false, exportable: false },
+  {
+    id: 'letterBalance',
+    header: () => t('letters.col.letterBalance'),
+    kind: 'money',
+    width: '11rem',
+    value: () => null,
+    cell: (a) => <LetterBalanceCell account={a} />,
+    sortable: false,
+    exportable: false,
+  },
+  {
+    id: 'status',
+    header: () => t('letters.col.status'),
+    width: '10rem',
+    value: () => null,
+    cell: (a) => <StatusCell account={a} />,
+    sortable: false,
+    exportable: false,
+  },
 ];
 
 export function LettersTable({ v }: { v: LettersPageView }) {

@@ -49,7 +49,20 @@ export default function ReconciliationLettersPage() {
             parts={() =>
               ready.map((a) => {
                 const s = letterOf(a);
-                return letterPdf({ company: company!, account: a, asOf, issuedOn: today, balance: s.balance, currency: s.currency, localBalance: s.localBalance, declaredMissing: s.declaredMissing, docKey: s.docKey, rows: s.rows, from, ttk94Clause }) as never;
+                return letterPdf({
+                  company: company!,
+                  account: a,
+                  asOf,
+                  issuedOn: today,
+                  balance: s.balance,
+                  currency: s.currency,
+                  localBalance: s.localBalance,
+                  declaredMissing: s.declaredMissing,
+                  docKey: s.docKey,
+                  rows: s.rows,
+                  from,
+                  ttk94Clause,
+                }) as never;
               })
             }
           />

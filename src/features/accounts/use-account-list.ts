@@ -72,20 +72,48 @@ export function useAccountList(opts: {
   const incomplete = full.data?.complete === false;
   const fullAccounts = full.data?.accounts ?? EMPTY;
   const fullColumns = useAccountColumns(full.data);
-  const fullSorting = useMemo(() => sortingFromParam(sort, fullColumns.map((c) => c.id)), [sort, fullColumns]);
+  const fullSorting = useMemo(
+    () =>
+      sortingFromParam(
+        sort,
+        fullColumns.map((c) => c.id),
+      ),
+    [sort, fullColumns],
+  );
   // ---- 2. order: the table model (computed once; the page's DataTable shows it) ----
-  const fullModel = useTableModel({ data: fullAccounts, columns: fullColumns, sorting: fullSorting, onSortingChange, searchQuery: search, searchWordStartsFirst: true, rowFilter });
+  const fullModel = useTableModel({
+    data: fullAccounts,
+    columns: fullColumns,
+    sorting: fullSorting,
+    onSortingChange,
+    searchQuery: search,
+    searchWordStartsFirst: true,
+    rowFilter,
+  });
 
   const want = wantsRemote({ listLoaded: !!fullList, settledQuery: search === settledQuery ? settledQuery : null, listMatches: fullModel.searched.length });
   const remote = useQuery({ ...accountQueries.list(settledQuery ?? ''), enabled: want });
   const remoteList = whole(remote.data);
   const sourceKind = chooseSource(want, { success: !!remoteList, failed: remote.isError && !remote.isFetching, rows: remoteList?.accounts.length ?? 0 });
   const remoteColumns = useAccountColumns(remoteList);
-  const remoteSorting = useMemo(() => sortingFromParam(sort, remoteColumns.map((c) => c.id)), [sort, remoteColumns]);
+  const remoteSorting = useMemo(
+    () =>
+      sortingFromParam(
+        sort,
+        remoteColumns.map((c) => c.id),
+      ),
+    [sort, remoteColumns],
+  );
   const useRemote = sourceKind === 'remote';
   // The ERP did the search: its answer is shown unsearched. Only then does this model get rows (for
   // an empty search the "remote" query is the whole list's own: a second index of it would be waste).
-  const remoteModel = useTableModel({ data: useRemote ? remoteList!.accounts : EMPTY, columns: remoteColumns, sorting: remoteSorting, onSortingChange, rowFilter });
+  const remoteModel = useTableModel({
+    data: useRemote ? remoteList!.accounts : EMPTY,
+    columns: remoteColumns,
+    sorting: remoteSorting,
+    onSortingChange,
+    rowFilter,
+  });
   const model = useRemote ? remoteModel : fullModel;
   const source = model.data;
 

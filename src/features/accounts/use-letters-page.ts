@@ -24,7 +24,15 @@ export const MAX_LETTERS = 500;
 
 export type LetterStatus =
   | { kind: 'loading' }
-  | { kind: 'ready'; balance: Minor; rows: StatementRow[] | null; currency?: string; localBalance?: Minor; declaredMissing?: string | null; docKey?: string | null }
+  | {
+      kind: 'ready';
+      balance: Minor;
+      rows: StatementRow[] | null;
+      currency?: string;
+      localBalance?: Minor;
+      declaredMissing?: string | null;
+      docKey?: string | null;
+    }
   | { kind: 'failed'; message: string }
   | { kind: 'cancelled' }
   | { kind: 'unreadable' };

@@ -51,7 +51,19 @@ export interface AccountAgingPanelProps {
   reportDate?: IsoDate | null;
 }
 
-export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, onErpRetry, layout, params, onChange, onClose, reportDate }: AccountAgingPanelProps) {
+export function AccountAgingPanel({
+  cariId,
+  name,
+  erpRow,
+  erpLoaded,
+  erpError,
+  onErpRetry,
+  layout,
+  params,
+  onChange,
+  onClose,
+  reportDate,
+}: AccountAgingPanelProps) {
   const asOfParam = params.get('asOf');
   const today = useToday();
   // Compared with the ERP's buckets as of the day the ERP made them.
@@ -98,7 +110,12 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
     const rows: CompareRow[] = result.buckets.map((b) => {
       const match = layout.buckets.find((e) => (b.key === 'notDue' ? e.notDue : !e.notDue && e.from === b.from && e.to === b.to));
       if (match) used.add(match.key);
-      return { key: b.key, label: bucketLabel(match ?? b), fifo: b.amount * result.sign || 0, erp: erpRow && comparable && match ? cellMinor(erpRow[match.key]) : null };
+      return {
+        key: b.key,
+        label: bucketLabel(match ?? b),
+        fifo: b.amount * result.sign || 0,
+        erp: erpRow && comparable && match ? cellMinor(erpRow[match.key]) : null,
+      };
     });
     if (erpRow && comparable) {
       for (const e of layout.buckets) {
@@ -166,7 +183,14 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
         </div>
         <div className="field">
           <label htmlFor="fifo-edges">{t('aging.fifo.edges')}</label>
-          <input id="fifo-edges" type="text" inputMode="numeric" value={draftEdges} aria-describedby="fifo-edges-hint" onChange={(e) => setDraftEdges(e.target.value)} />
+          <input
+            id="fifo-edges"
+            type="text"
+            inputMode="numeric"
+            value={draftEdges}
+            aria-describedby="fifo-edges-hint"
+            onChange={(e) => setDraftEdges(e.target.value)}
+          />
           <small id="fifo-edges-hint">{t('aging.fifo.edges.hint')}</small>
         </div>
         <button type="submit" className="button button--primary">
@@ -203,7 +227,15 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
           <p className="fifo-panel__side" data-testid="fifo-side">
             {t(result.side === 'debit' ? 'aging.fifo.sideNote.debit' : 'aging.fifo.sideNote.credit')}
           </p>
-          <Comparison erpLoaded={erpLoaded} erpError={erpError} onErpRetry={onErpRetry} erpTotal={erpTotal} fifoTotal={fifoTotal} rows={compareRows} currency={currency} />
+          <Comparison
+            erpLoaded={erpLoaded}
+            erpError={erpError}
+            onErpRetry={onErpRetry}
+            erpTotal={erpTotal}
+            fifoTotal={fifoTotal}
+            rows={compareRows}
+            currency={currency}
+          />
           <div className="fifo-panel__grid">
             <DataTable<CompareRow>
               data={compareRows}
@@ -219,33 +251,33 @@ export function AccountAgingPanel({ cariId, name, erpRow, erpLoaded, erpError, o
             />
           </div>
           <div className={explained.items.length <= WRAP_MAX_ROWS ? 'fifo-explain fifo-explain--wrap' : 'fifo-explain'}>
-          <DataTable<ItemRow>
-            virtualize={explained.items.length > WRAP_MAX_ROWS}
-            data={explained.items}
-            columns={itemCols}
-            aria-label={t('aging.fifo.table.label')}
-            caption={t('aging.fifo.explainTitle')}
-            csvFileName={`${t('aging.fifo.csv.file')}-${cariId}`}
-            tableId="aging.fifo.debits"
-            sheetName={`FIFO ${cariId} ${t('aging.fifo.explainTitle')}`}
-            getRowId={(r) => String(r.index)}
-            maxHeight="50vh"
-          />
+            <DataTable<ItemRow>
+              virtualize={explained.items.length > WRAP_MAX_ROWS}
+              data={explained.items}
+              columns={itemCols}
+              aria-label={t('aging.fifo.table.label')}
+              caption={t('aging.fifo.explainTitle')}
+              csvFileName={`${t('aging.fifo.csv.file')}-${cariId}`}
+              tableId="aging.fifo.debits"
+              sheetName={`FIFO ${cariId} ${t('aging.fifo.explainTitle')}`}
+              getRowId={(r) => String(r.index)}
+              maxHeight="50vh"
+            />
           </div>
           {explained.movements.length > 0 && (
             <div className={explained.movements.length <= WRAP_MAX_ROWS ? 'fifo-explain fifo-explain--wrap' : 'fifo-explain'}>
-            <DataTable<MovementRow>
-              virtualize={explained.movements.length > WRAP_MAX_ROWS}
-              data={explained.movements}
-              columns={movementCols}
-              aria-label={t(result.side === 'debit' ? 'aging.fifo.creditsTitle' : 'aging.fifo.debitsTitle')}
-              caption={t(result.side === 'debit' ? 'aging.fifo.creditsTitle' : 'aging.fifo.debitsTitle')}
-              csvFileName={`${t('aging.fifo.csv.file')}-${cariId}-alacaklar`}
-              tableId="aging.fifo.credits"
-              sheetName={`FIFO ${cariId} ${t('aging.fifo.creditsTitle')}`}
-              getRowId={(r) => String(r.index)}
-              maxHeight="40vh"
-            />
+              <DataTable<MovementRow>
+                virtualize={explained.movements.length > WRAP_MAX_ROWS}
+                data={explained.movements}
+                columns={movementCols}
+                aria-label={t(result.side === 'debit' ? 'aging.fifo.creditsTitle' : 'aging.fifo.debitsTitle')}
+                caption={t(result.side === 'debit' ? 'aging.fifo.creditsTitle' : 'aging.fifo.debitsTitle')}
+                csvFileName={`${t('aging.fifo.csv.file')}-${cariId}-alacaklar`}
+                tableId="aging.fifo.credits"
+                sheetName={`FIFO ${cariId} ${t('aging.fifo.creditsTitle')}`}
+                getRowId={(r) => String(r.index)}
+                maxHeight="40vh"
+              />
             </div>
           )}
         </>

@@ -26,8 +26,24 @@ export const ERP_AGING_CURRENCY = LOCAL_CURRENCY;
 export function compareColumns(currency: string): DataColumn<CompareRow>[] {
   return [
     { id: 'label', header: () => t('aging.fifo.col.bucket'), value: (r) => r.label, sortable: false, width: '40%' },
-    { id: 'fifo', header: () => t('aging.fifo.col.fifoIn', { currency }), kind: 'money', value: (r) => r.fifo, exportHeader: signedTitle(() => t('aging.fifo.col.fifoIn', { currency })), cell: (r) => balance(r.fifo), sortable: false },
-    { id: 'erp', header: () => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY }), kind: 'money', value: (r) => r.erp, exportHeader: signedTitle(() => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY })), cell: (r) => balance(r.erp), sortable: false },
+    {
+      id: 'fifo',
+      header: () => t('aging.fifo.col.fifoIn', { currency }),
+      kind: 'money',
+      value: (r) => r.fifo,
+      exportHeader: signedTitle(() => t('aging.fifo.col.fifoIn', { currency })),
+      cell: (r) => balance(r.fifo),
+      sortable: false,
+    },
+    {
+      id: 'erp',
+      header: () => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY }),
+      kind: 'money',
+      value: (r) => r.erp,
+      exportHeader: signedTitle(() => t('aging.fifo.col.erpIn', { currency: ERP_AGING_CURRENCY })),
+      cell: (r) => balance(r.erp),
+      sortable: false,
+    },
   ];
 }
 
@@ -73,7 +89,12 @@ export function Comparison({
     );
   }
   const parts = differing.map((r) =>
-    t('aging.fifo.compare.bucketDiff', { bucket: r.label, erp: balanceText(r.erp ?? 0), fifo: balanceText(r.fifo ?? 0), diff: formatMoney(Math.abs((r.erp ?? 0) - (r.fifo ?? 0))) }),
+    t('aging.fifo.compare.bucketDiff', {
+      bucket: r.label,
+      erp: balanceText(r.erp ?? 0),
+      fifo: balanceText(r.fifo ?? 0),
+      diff: formatMoney(Math.abs((r.erp ?? 0) - (r.fifo ?? 0))),
+    }),
   );
   const total =
     erpTotal === fifoTotal
@@ -81,7 +102,11 @@ export function Comparison({
       : t('aging.fifo.compare.diff', { erp: balanceText(erpTotal), fifo: balanceText(fifoTotal), diff: formatMoney(Math.abs(erpTotal - fifoTotal)) });
   return (
     <div className="notice notice--warn" role="alert" data-testid="fifo-compare">
-      <p>{`${which} ${differing.length > 0 ? t('aging.fifo.compare.buckets', { count: formatCount(differing.length) }) : ''} ${total}`.replace(/\s+/g, ' ').trim()}</p>
+      <p>
+        {`${which} ${differing.length > 0 ? t('aging.fifo.compare.buckets', { count: formatCount(differing.length) }) : ''} ${total}`
+          .replace(/\s+/g, ' ')
+          .trim()}
+      </p>
       {parts.length > 0 && (
         <ul>
           {parts.map((p) => (

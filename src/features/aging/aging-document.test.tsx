@@ -16,7 +16,13 @@ const side = (minor: number) => {
   return minor > 0 ? `${text} B` : minor < 0 ? `${text} A` : text;
 };
 
-const columns = [col('FIRMA_ADI', 'text', 'company'), col('VADESI_GELMEMIS', 'money'), col('GUN_0_30', 'money'), col('GUN_30_USTU', 'money'), col('TOPLAM', 'money', 'total')];
+const columns = [
+  col('FIRMA_ADI', 'text', 'company'),
+  col('VADESI_GELMEMIS', 'money'),
+  col('GUN_0_30', 'money'),
+  col('GUN_30_USTU', 'money'),
+  col('TOPLAM', 'money', 'total'),
+];
 // 150 accounts: odd ones borçlu (1.000,00 + i kuruş not yet due, 100,00 in 0–30), even ones alacaklı
 // (−500,00 − i kuruş past 30 days). TOPLAM = the row's buckets.
 const rows: ErpRow[] = Array.from({ length: 150 }, (_, k) => {
@@ -24,7 +30,13 @@ const rows: ErpRow[] = Array.from({ length: 150 }, (_, k) => {
   const notDue = i % 2 ? 100_000 + i : 0;
   const d30 = i % 2 ? 10_000 : 0;
   const over = i % 2 ? 0 : -(50_000 + i);
-  return { FIRMA_ADI: { kind: 'text', text: `Firma ${i} Tic. Ltd. Şti.` }, VADESI_GELMEMIS: m(notDue), GUN_0_30: m(d30), GUN_30_USTU: m(over), TOPLAM: m(notDue + d30 + over) };
+  return {
+    FIRMA_ADI: { kind: 'text', text: `Firma ${i} Tic. Ltd. Şti.` },
+    VADESI_GELMEMIS: m(notDue),
+    GUN_0_30: m(d30),
+    GUN_30_USTU: m(over),
+    TOPLAM: m(notDue + d30 + over),
+  };
 });
 const table: ErpTable = { columns, rows, warnings: 0 };
 const layout = agingLayout(columns);
@@ -59,7 +71,10 @@ describe('aging list as a document', () => {
     // Odd 1..149: Σ i = 75² = 5.625 kuruş; even 2..150: Σ i = 75 × 76 = 5.700 kuruş.
     expect(spec.grandTotal).toEqual({ VADESI_GELMEMIS: '75.056,25 B', GUN_0_30: '7.500,00 B', GUN_30_USTU: '37.557,00 A', TOPLAM: '44.999,25 B' });
     // Never one netted figure above the table: receivables and payables apart (0–30 days is past due).
-    expect(spec.intro).toEqual(['Borçlu (alacaklarımız): 82.556,25 B (75 cari; vadesi geçmiş 7.500,00 B)', 'Alacaklı (borçlarımız): 37.557,00 A (75 cari; vadesi geçmiş 37.557,00 A)']);
+    expect(spec.intro).toEqual([
+      'Borçlu (alacaklarımız): 82.556,25 B (75 cari; vadesi geçmiş 7.500,00 B)',
+      'Alacaklı (borçlarımız): 37.557,00 A (75 cari; vadesi geçmiş 37.557,00 A)',
+    ]);
   });
 
   it('prints balances as the screen shows them ("1.000,01 B", "500,02 A")', () => {

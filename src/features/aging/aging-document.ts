@@ -16,7 +16,14 @@ import { t } from '../../i18n';
 import { formatCount } from '../../domain/format';
 import { sumMinor } from '../../domain/money';
 
-export function agingDocument(head: DocumentHead, table: ErpTable, layout: AgingLayout, columns: readonly DataColumn<ErpRow>[], rows: readonly ErpRow[], sides: readonly ('B' | 'A')[]): DocSpec<ErpRow> {
+export function agingDocument(
+  head: DocumentHead,
+  table: ErpTable,
+  layout: AgingLayout,
+  columns: readonly DataColumn<ErpRow>[],
+  rows: readonly ErpRow[],
+  sides: readonly ('B' | 'A')[],
+): DocSpec<ErpRow> {
   const keys = [...layout.buckets.map((b) => b.key), ...(layout.totalKey ? [layout.totalKey] : [])];
   // An unreadable amount makes the carried Σ of its column unknown from there on.
   const minorOf = (row: ErpRow, key: string): number | null => {
@@ -34,7 +41,12 @@ export function agingDocument(head: DocumentHead, table: ErpTable, layout: Aging
   const intro = layout.buckets.length
     ? sides.map((sd) => {
         const fig = sideFigures(shown, layout, sd);
-        return t('doc.aging.side', { side: t(sd === 'B' ? 'aging.side.B' : 'aging.side.A'), total: balanceText(fig.total), count: formatCount(fig.rows.length), overdue: balanceText(fig.overdue) });
+        return t('doc.aging.side', {
+          side: t(sd === 'B' ? 'aging.side.B' : 'aging.side.A'),
+          total: balanceText(fig.total),
+          count: formatCount(fig.rows.length),
+          overdue: balanceText(fig.overdue),
+        });
       })
     : [];
   return tableDocument(head, columns, rows, { carry, grandTotal, intro, unknownCarry: t('statement.incomplete') });

@@ -34,7 +34,15 @@ export default function AgingPage() {
   return (
     <div className="aging-page" ref={v.pageRef}>
       <PageHeader title={t('aging.title')} />
-      <AgingSearchForm draft={v.draft} onDraftChange={v.setDraft} draftError={v.draftError} onSubmit={v.onSubmit} side={side} onlyOverdue={v.onlyOverdue} update={v.update} />
+      <AgingSearchForm
+        draft={v.draft}
+        onDraftChange={v.setDraft}
+        draftError={v.draftError}
+        onSubmit={v.onSubmit}
+        side={side}
+        onlyOverdue={v.onlyOverdue}
+        update={v.update}
+      />
 
       {v.cari && (
         <AccountAgingPanel
@@ -77,7 +85,15 @@ export default function AgingPage() {
             // On paper: a document with every page's head, Σ of each bucket carried (nakli yekün), totals once.
             printDocument={
               query.isSuccess
-                ? (view) => agingDocument({ company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf, madeAt: new Date() }, table, layout, view.columns, view.rows, side ? [side] : ['B', 'A'])
+                ? (view) =>
+                    agingDocument(
+                      { company, title: t('doc.title.aging'), short: t('doc.short.aging'), asOf, madeAt: new Date() },
+                      table,
+                      layout,
+                      view.columns,
+                      view.rows,
+                      side ? [side] : ['B', 'A'],
+                    )
                 : undefined
             }
             exportSumMoney

@@ -67,8 +67,7 @@ export function useAgingView() {
   }, [side, onlyOverdue, layout]);
   const shownRows = useMemo(() => (sideFilter ? table.rows.filter(sideFilter) : table.rows), [table, sideFilter]);
 
-  const update = (patch: Record<string, string | null>, replace = false) =>
-    setParams((prev) => withParams(prev, patch), { replace });
+  const update = (patch: Record<string, string | null>, replace = false) => setParams((prev) => withParams(prev, patch), { replace });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -103,8 +102,31 @@ export function useAgingView() {
   const cariName = (cariRow && layout.nameKey ? cellText(cariRow[layout.nameKey]) : '') || resolvedName || '';
 
   return {
-    params, company, navigate, pageRef, firma, cari, q, setQ, sorting, side, onlyOverdue,
-    draft, setDraft, draftError: firmaTooLong(draft), firmaValid, onSubmit, update,
-    query, table, layout, reportDate, asOf, sideFilter, summaries, cariRow, cariName,
+    params,
+    company,
+    navigate,
+    pageRef,
+    firma,
+    cari,
+    q,
+    setQ,
+    sorting,
+    side,
+    onlyOverdue,
+    draft,
+    setDraft,
+    draftError: firmaTooLong(draft),
+    firmaValid,
+    onSubmit,
+    update,
+    query,
+    table,
+    layout,
+    reportDate,
+    asOf,
+    sideFilter,
+    summaries,
+    cariRow,
+    cariName,
   };
 }

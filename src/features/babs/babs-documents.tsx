@@ -17,7 +17,12 @@ const DOC_COLUMNS: DataColumn<DocRow>[] = [
   { id: 'net', header: () => t('babs.docs.net'), kind: 'money', value: (d) => d.net, footer: (rows) => formatMoney(sumMinor(rows.map((d) => d.net))) },
   { id: 'vat', header: () => t('babs.docs.vat'), kind: 'money', value: (d) => d.vat },
   { id: 'total', header: () => t('babs.docs.total'), kind: 'money', value: (d) => d.total },
-  { id: 'currency', header: () => t('babs.docs.currency'), value: (d) => (isForeign(d.currency) ? t('babs.foreign', { currency: d.currency }) : d.currency || 'TL'), wrap: true },
+  {
+    id: 'currency',
+    header: () => t('babs.docs.currency'),
+    value: (d) => (isForeign(d.currency) ? t('babs.foreign', { currency: d.currency }) : d.currency || 'TL'),
+    wrap: true,
+  },
 ];
 
 export function BabsDocuments({ line, form, onClose }: { line: BabsLine; form: BabsForm; onClose: () => void }) {
@@ -30,7 +35,15 @@ export function BabsDocuments({ line, form, onClose }: { line: BabsLine; form: B
           {t('babs.docs.close')}
         </button>
       </header>
-      <DataTable<DocRow> data={figure.docs} columns={DOC_COLUMNS} getRowId={(d) => d.id || d.number} aria-label={t('babs.docs.label')} tableId="babs-docs" virtualize={false} emptyMessage={t('babs.empty')} />
+      <DataTable<DocRow>
+        data={figure.docs}
+        columns={DOC_COLUMNS}
+        getRowId={(d) => d.id || d.number}
+        aria-label={t('babs.docs.label')}
+        tableId="babs-docs"
+        virtualize={false}
+        emptyMessage={t('babs.empty')}
+      />
     </section>
   );
 }
@@ -49,7 +62,14 @@ export function BabsUnclassified({ items }: { items: readonly Unclassified[] }) 
     <section className="babs-unclassified" aria-label={t('babs.unclassified.title', { count: formatCount(items.length) })}>
       <h2>{t('babs.unclassified.title', { count: formatCount(items.length) })}</h2>
       <p>{t('babs.unclassified.hint')}</p>
-      <DataTable<URow> data={items} columns={U_COLUMNS} getRowId={(u) => u.doc.id || u.doc.number} aria-label={t('babs.unclassified.title', { count: formatCount(items.length) })} tableId="babs-unclassified" virtualize={false} />
+      <DataTable<URow>
+        data={items}
+        columns={U_COLUMNS}
+        getRowId={(u) => u.doc.id || u.doc.number}
+        aria-label={t('babs.unclassified.title', { count: formatCount(items.length) })}
+        tableId="babs-unclassified"
+        virtualize={false}
+      />
     </section>
   );
 }

@@ -33,7 +33,10 @@ export default function BabsPage() {
   const monthParam = params.get('ay');
   const month = useMemo(() => parseMonth(monthParam, today), [monthParam, today]);
   const thresholdText = params.get('sinir');
-  const threshold = useMemo(() => (thresholdText === null ? ({ ok: true, minor: DEFAULT_THRESHOLD } as const) : parseThreshold(thresholdText)), [thresholdText]);
+  const threshold = useMemo(
+    () => (thresholdText === null ? ({ ok: true, minor: DEFAULT_THRESHOLD } as const) : parseThreshold(thresholdText)),
+    [thresholdText],
+  );
   const form: BabsForm = params.get('form') === 'ba' ? 'ba' : 'bs';
   const showAll = params.get('hepsi') === '1';
   const open = params.get('cari');
@@ -59,8 +62,23 @@ export default function BabsPage() {
     <div className="babs-page">
       <PageHeader title={t('babs.title')}>{month.ok && threshold.ok && <BabsCampaignStartButton />}</PageHeader>
       <form className="babs-controls no-print" onSubmit={onSubmit}>
-        <TextField id="babs-month" label={t('babs.month')} value={draftMonth} onValueChange={setDraftMonth} placeholder="2026-10" error={!month.ok ? month.message : undefined} autoComplete="off" />
-        <TextField id="babs-threshold" label={t('babs.threshold')} value={draftThreshold} onValueChange={setDraftThreshold} error={!threshold.ok ? threshold.message : undefined} autoComplete="off" />
+        <TextField
+          id="babs-month"
+          label={t('babs.month')}
+          value={draftMonth}
+          onValueChange={setDraftMonth}
+          placeholder="2026-10"
+          error={!month.ok ? month.message : undefined}
+          autoComplete="off"
+        />
+        <TextField
+          id="babs-threshold"
+          label={t('babs.threshold')}
+          value={draftThreshold}
+          onValueChange={setDraftThreshold}
+          error={!threshold.ok ? threshold.message : undefined}
+          autoComplete="off"
+        />
         <button type="submit" className="button button--primary">
           {t('babs.apply')}
         </button>
@@ -75,7 +93,13 @@ export default function BabsPage() {
         <>
           <div className="babs-tabs no-print" role="group" aria-label={t('babs.form.label')}>
             {(['bs', 'ba'] as const).map((f) => (
-              <button key={f} type="button" className={`button${form === f ? ' button--primary' : ''}`} aria-pressed={form === f} onClick={() => set({ form: f === 'bs' ? null : f, cari: null })}>
+              <button
+                key={f}
+                type="button"
+                className={`button${form === f ? ' button--primary' : ''}`}
+                aria-pressed={form === f}
+                onClick={() => set({ form: f === 'bs' ? null : f, cari: null })}
+              >
                 {f === 'bs' ? t('babs.form.bs') : t('babs.form.ba')}
               </button>
             ))}
@@ -83,10 +107,18 @@ export default function BabsPage() {
               <input type="checkbox" checked={showAll} onChange={(e) => set({ hepsi: e.target.checked ? '1' : null })} /> {t('babs.showAll')}
             </label>
           </div>
-          {result && <BabsCampaignStart month={result.month} threshold={result.threshold} lines={result.lines} showAll={showAll} today={today} taxIdOf={taxIds.of} />}
+          {result && (
+            <BabsCampaignStart month={result.month} threshold={result.threshold} lines={result.lines} showAll={showAll} today={today} taxIdOf={taxIds.of} />
+          )}
           {result && (
             <p className="babs-summary" role="status">
-              {t('babs.summary', { month: result.month, documents: formatCount(result.documents), bs: formatCount(reportable('bs')), ba: formatCount(reportable('ba')), missing: formatCount(missing) })}
+              {t('babs.summary', {
+                month: result.month,
+                documents: formatCount(result.documents),
+                bs: formatCount(reportable('bs')),
+                ba: formatCount(reportable('ba')),
+                missing: formatCount(missing),
+              })}
             </p>
           )}
           <DataTable<BabsRow>

@@ -22,7 +22,19 @@ export function babsRows(result: BabsResult, form: BabsForm, taxIdOf: (line: Bab
   for (const line of result.lines) {
     const f = line[form];
     if (f.count === 0 || (!showAll && !f.reportable)) continue;
-    rows.push({ key: line.key, form, name: line.name, accountId: line.accountId, taxId: taxIdOf(line), count: f.count, net: f.net, reportable: f.reportable, threshold: result.threshold, foreign: line.foreign, line });
+    rows.push({
+      key: line.key,
+      form,
+      name: line.name,
+      accountId: line.accountId,
+      taxId: taxIdOf(line),
+      count: f.count,
+      net: f.net,
+      reportable: f.reportable,
+      threshold: result.threshold,
+      foreign: line.foreign,
+      line,
+    });
   }
   rows.sort((a, b) => b.net - a.net || a.name.localeCompare(b.name, 'tr'));
   return rows;

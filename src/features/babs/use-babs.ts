@@ -28,7 +28,11 @@ export function useBabs(month: string | null, threshold: Minor | null) {
     const byId = new Map<string, StatementHint[]>();
     ids.forEach((id, i) => {
       const s = statements[i];
-      if (s) byId.set(id, s.lines.map((l) => ({ date: l.date, debit: l.debit, credit: l.credit, type: l.type })));
+      if (s)
+        byId.set(
+          id,
+          s.lines.map((l) => ({ date: l.date, debit: l.debit, credit: l.credit, type: l.type })),
+        );
     });
     return byId.size === 0 ? first : computeBabs(docs, month, threshold, (d) => byId.get(d.accountId));
   }, [first, docs, month, threshold, ids, statements]);

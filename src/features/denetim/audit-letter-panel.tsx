@@ -18,7 +18,10 @@ import type { IsoDate } from '../../domain/types';
 import { moneyText, stateText } from './audit-text';
 
 const when = (iso: string) => formatDateTime(new Date(iso));
-const evText = (type: string) => (type.startsWith('code_') || type.startsWith('identity_') || type.startsWith('exception_') || type === 'alternative_procedure' ? t(`den.ev.${type}` as MessageKey) : type);
+const evText = (type: string) =>
+  type.startsWith('code_') || type.startsWith('identity_') || type.startsWith('exception_') || type === 'alternative_procedure'
+    ? t(`den.ev.${type}` as MessageKey)
+    : type;
 
 export async function download(url: string, fallback: string) {
   const { blob, fileName } = await fetchFile(url);
@@ -30,8 +33,19 @@ function AltFigures({ alt }: { alt: Pick<Alternative, 'results'> }) {
     <ul>
       {alt.results.map((r) => (
         <li key={r.currency}>
-          {t('den.panel.altResult', { currency: r.currency, open: formatMoney(r.openAtPeriodEnd), settled: formatMoney(r.settledAfter), pct: formatMoney(r.basisPoints) })}
-          {r.receipts.length > 0 && <ul>{r.receipts.map((x, i) => <li key={i}>{`${x.date ? formatDate(x.date) : '—'} ${x.type ?? ''} ${x.documentNo ?? ''}: ${formatMoney(x.applied)}`}</li>)}</ul>}
+          {t('den.panel.altResult', {
+            currency: r.currency,
+            open: formatMoney(r.openAtPeriodEnd),
+            settled: formatMoney(r.settledAfter),
+            pct: formatMoney(r.basisPoints),
+          })}
+          {r.receipts.length > 0 && (
+            <ul>
+              {r.receipts.map((x, i) => (
+                <li key={i}>{`${x.date ? formatDate(x.date) : '—'} ${x.type ?? ''} ${x.documentNo ?? ''}: ${formatMoney(x.applied)}`}</li>
+              ))}
+            </ul>
+          )}
         </li>
       ))}
     </ul>
@@ -62,14 +76,20 @@ export function AuditLetterPanel({ letter: l, onClose }: { letter: AuditorLetter
     <aside className="den-panel" aria-labelledby={`${id}-h`}>
       <div className="mut-actions">
         <h2 id={`${id}-h`}>{t('den.panel.title', { name: l.accountName, id: l.accountId })}</h2>
-        <button type="button" className="button button--small" onClick={onClose}>{t('den.panel.close')}</button>
+        <button type="button" className="button button--small" onClick={onClose}>
+          {t('den.panel.close')}
+        </button>
       </div>
       <p>{stateText(l.state)}</p>
       <p>{t('den.panel.to', { to: l.to.join(', ') })}</p>
       {l.pdfSha256 && <p className="mut-hint">{t('den.panel.sha', { sha: l.pdfSha256 })}</p>}
       <div className="mut-actions">
-        <button type="button" className="button button--small" onClick={() => void download(`/api/denetci/letters/${l.id}/pdf`, 'mektup.pdf')}>{t('den.panel.pdf')}</button>
-        <button type="button" className="button button--small" onClick={() => void download(`/api/denetci/letters/${l.id}/evidence.zip`, 'kanit.zip')}>{t('den.panel.zip')}</button>
+        <button type="button" className="button button--small" onClick={() => void download(`/api/denetci/letters/${l.id}/pdf`, 'mektup.pdf')}>
+          {t('den.panel.pdf')}
+        </button>
+        <button type="button" className="button button--small" onClick={() => void download(`/api/denetci/letters/${l.id}/evidence.zip`, 'kanit.zip')}>
+          {t('den.panel.zip')}
+        </button>
       </div>
       {a && (
         <>
@@ -81,10 +101,14 @@ export function AuditLetterPanel({ letter: l, onClose }: { letter: AuditorLetter
         </>
       )}
       <h3>{t('den.panel.identity')}</h3>
-      {l.identityEvents.length === 0 ? <p>{t('den.panel.noIdentity')}</p> : (
+      {l.identityEvents.length === 0 ? (
+        <p>{t('den.panel.noIdentity')}</p>
+      ) : (
         <ol className="den-timeline">
           {l.identityEvents.map((e, i) => (
-            <li key={i}>{`${when(e.at)} — ${evText(e.type)}${e.detail.taxId ? ` (VKN/TCKN ${String(e.detail.taxId)})` : ''}${e.detail.given ? ` (girilen ${String(e.detail.given)})` : ''}`}</li>
+            <li
+              key={i}
+            >{`${when(e.at)} — ${evText(e.type)}${e.detail.taxId ? ` (VKN/TCKN ${String(e.detail.taxId)})` : ''}${e.detail.given ? ` (girilen ${String(e.detail.given)})` : ''}`}</li>
           ))}
         </ol>
       )}
@@ -92,33 +116,60 @@ export function AuditLetterPanel({ letter: l, onClose }: { letter: AuditorLetter
       {(l.exceptions.length > 0 || l.work.length > 0 || !a) && (
         <>
           <h3>{t('den.panel.work')}</h3>
-          <ul>{l.exceptions.map((x) => <li key={x.kind} className="den-bad">{x.text}</li>)}</ul>
+          <ul>
+            {l.exceptions.map((x) => (
+              <li key={x.kind} className="den-bad">
+                {x.text}
+              </li>
+            ))}
+          </ul>
           <ol className="den-timeline">
             {l.work.map((w) => (
               <li key={w.id}>
                 {`${when(w.at)} — ${evText(w.type)}${w.by ? ` (${w.by})` : ''}: `}
-                {w.type === 'alternative_procedure' ? <AltFigures alt={w.detail as unknown as Alternative} /> : String(w.detail.note ?? w.detail.conclusion ?? '')}
+                {w.type === 'alternative_procedure' ? (
+                  <AltFigures alt={w.detail as unknown as Alternative} />
+                ) : (
+                  String(w.detail.note ?? w.detail.conclusion ?? '')
+                )}
               </li>
             ))}
           </ol>
-          {l.closed ? <p className="den-ok">{t('den.panel.closed', { conclusion: l.closed.conclusion })}</p> : (
+          {l.closed ? (
+            <p className="den-ok">{t('den.panel.closed', { conclusion: l.closed.conclusion })}</p>
+          ) : (
             <div className="den-form">
               <label htmlFor={`${id}-n`}>{t('den.panel.note')}</label>
               <textarea id={`${id}-n`} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
               <label htmlFor={`${id}-f`}>{t('den.panel.file')}</label>
               <input id={`${id}-f`} type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-              <button type="button" className="button button--small" disabled={!note.trim() || noteM.isPending} onClick={() => noteM.mutate()}>{t('den.panel.addNote')}</button>
+              <button type="button" className="button button--small" disabled={!note.trim() || noteM.isPending} onClick={() => noteM.mutate()}>
+                {t('den.panel.addNote')}
+              </button>
               {!a && (
                 <>
                   <DateField label={`${t('den.panel.alt')} — ${t('den.panel.until')}`} value={until} onCommit={(d) => setUntil(d ?? today)} id={`${id}-u`} />
-                  <button type="button" className="button button--small" disabled={alt.isPending} onClick={() => alt.mutate()}>{t('den.panel.runAlt')}</button>
+                  <button type="button" className="button button--small" disabled={alt.isPending} onClick={() => alt.mutate()}>
+                    {t('den.panel.runAlt')}
+                  </button>
                   {alt.data && <AltFigures alt={alt.data} />}
                 </>
               )}
               <label htmlFor={`${id}-c`}>{t('den.panel.conclusion')}</label>
               <textarea id={`${id}-c`} rows={2} value={conclusion} onChange={(e) => setConclusion(e.target.value)} />
-              <button type="button" className="button button--small button--primary" disabled={!conclusion.trim() || close.isPending} onClick={() => close.mutate()}>{t('den.panel.close2')}</button>
-              {[noteM.error, alt.error, close.error].filter(Boolean).map((e, i) => <p key={i} className="field__error" role="alert">{userMessageOf(e)}</p>)}
+              <button
+                type="button"
+                className="button button--small button--primary"
+                disabled={!conclusion.trim() || close.isPending}
+                onClick={() => close.mutate()}
+              >
+                {t('den.panel.close2')}
+              </button>
+              {[noteM.error, alt.error, close.error].filter(Boolean).map((e, i) => (
+                <p key={i} className="field__error" role="alert">
+                  {userMessageOf(e)}
+                </p>
+              ))}
             </div>
           )}
         </>

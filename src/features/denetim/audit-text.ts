@@ -3,9 +3,16 @@ import type { Money } from '../../api/mutabakat-types';
 import { formatMoney } from '../../domain/format';
 import { t, type MessageKey } from '../../i18n';
 
-export const moneyText = (list: readonly Money[] | null | undefined) => (list ?? []).map((m) => `${formatMoney(Math.abs(m.balance))} ${m.currency}${m.side ? ` ${m.side}` : ''}`).join('; ');
+export const moneyText = (list: readonly Money[] | null | undefined) =>
+  (list ?? []).map((m) => `${formatMoney(Math.abs(m.balance))} ${m.currency}${m.side ? ` ${m.side}` : ''}`).join('; ');
 const STATE: Readonly<Record<string, MessageKey>> = {
-  preparing: 'den.state.preparing', prepare_failed: 'den.state.prepare_failed', queued: 'den.state.queued', sent: 'den.state.sent',
-  failed: 'den.state.failed', agreed: 'den.state.agreed', disagreed: 'den.state.disagreed', cancelled: 'den.state.cancelled',
+  preparing: 'den.state.preparing',
+  prepare_failed: 'den.state.prepare_failed',
+  queued: 'den.state.queued',
+  sent: 'den.state.sent',
+  failed: 'den.state.failed',
+  agreed: 'den.state.agreed',
+  disagreed: 'den.state.disagreed',
+  cancelled: 'den.state.cancelled',
 };
 export const stateText = (s: string) => (STATE[s] ? t(STATE[s]) : s);

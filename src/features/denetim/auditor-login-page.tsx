@@ -38,7 +38,15 @@ export default function AuditorLoginPage() {
         }}
       >
         <TextField id={`${id}-e`} label={t('den.login.email')} inputMode="email" autoComplete="username" required value={email} onValueChange={setEmail} />
-        <TextField id={`${id}-p`} label={t('den.login.password')} type="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
+        <TextField
+          id={`${id}-p`}
+          label={t('den.login.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+        />
         <TextField
           id={`${id}-c`}
           label={recovery ? t('den.login.recovery') : t('den.login.code')}
@@ -51,7 +59,11 @@ export default function AuditorLoginPage() {
         <button type="button" className="button button--small" onClick={() => setRecovery((r) => !r)}>
           {recovery ? t('den.login.useCode') : t('den.login.useRecovery')}
         </button>
-        {login.error && <p className="field__error" role="alert">{userMessageOf(login.error)}</p>}
+        {login.error && (
+          <p className="field__error" role="alert">
+            {userMessageOf(login.error)}
+          </p>
+        )}
         <button type="submit" className="button button--primary" disabled={login.isPending}>
           {t('den.login.submit')}
         </button>

@@ -41,8 +41,20 @@ export default function AuditorPage() {
     },
   });
   if (me.error && signedOut(me.error)) return <Navigate to="/denetim/giris" replace />;
-  if (me.error) return <main className="den-page"><p className="notice notice--warn" role="alert">{userMessageOf(me.error)}</p></main>;
-  if (!me.data) return <main className="den-page"><Loading /></main>;
+  if (me.error)
+    return (
+      <main className="den-page">
+        <p className="notice notice--warn" role="alert">
+          {userMessageOf(me.error)}
+        </p>
+      </main>
+    );
+  if (!me.data)
+    return (
+      <main className="den-page">
+        <Loading />
+      </main>
+    );
   const { engagement: e, auditor } = me.data;
   const tabs = me.data.demoOutbox ? [...TABS, ['giden', 'den.tab.outbox'] as [string, MessageKey]] : TABS;
   const tab = tabs.some(([k]) => k === params.get('bolum')) ? params.get('bolum')! : 'orneklem';

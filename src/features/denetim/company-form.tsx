@@ -26,7 +26,10 @@ export function CompanyForm() {
   });
   const problems = create.error instanceof MutabakatError ? Object.fromEntries(create.error.problems.map((p) => [p.field, p.message])) : {};
   const submit = () => {
-    const ids = v.accounts.split(/[\s,;]+/).map((x) => x.trim()).filter(Boolean);
+    const ids = v.accounts
+      .split(/[\s,;]+/)
+      .map((x) => x.trim())
+      .filter(Boolean);
     create.mutate({ ...v, periodEnd: periodEnd ?? '', validDays: Number(v.validDays), sides, accountIds: ids.length ? ids : null });
   };
   const toggle = (s: Side) => setSides((x) => (x.includes(s) ? x.filter((y) => y !== s) : [...x, s]));
@@ -42,14 +45,44 @@ export function CompanyForm() {
         }}
       >
         <TextField id={`${id}-firm`} label={t('den.company.firm')} value={v.firm} onValueChange={set('firm')} error={problems.firm} />
-        <TextField id={`${id}-no`} label={t('den.company.engagementNo')} value={v.engagementNo} onValueChange={set('engagementNo')} error={problems.engagementNo} />
+        <TextField
+          id={`${id}-no`}
+          label={t('den.company.engagementNo')}
+          value={v.engagementNo}
+          onValueChange={set('engagementNo')}
+          error={problems.engagementNo}
+        />
         <div className="field">
           <DateField label={t('den.company.periodEnd')} value={periodEnd} onCommit={setPeriodEnd} id={`${id}-pe`} />
-          {problems.periodEnd && <span className="field__error" role="alert">{problems.periodEnd}</span>}
+          {problems.periodEnd && (
+            <span className="field__error" role="alert">
+              {problems.periodEnd}
+            </span>
+          )}
         </div>
-        <TextField id={`${id}-name`} label={t('den.company.auditorName')} value={v.auditorName} onValueChange={set('auditorName')} error={problems.auditorName} />
-        <TextField id={`${id}-email`} label={t('den.company.auditorEmail')} inputMode="email" value={v.auditorEmail} onValueChange={set('auditorEmail')} error={problems.auditorEmail} />
-        <TextField id={`${id}-days`} label={t('den.company.validDays')} inputMode="numeric" value={v.validDays} onValueChange={set('validDays')} error={problems.validDays} />
+        <TextField
+          id={`${id}-name`}
+          label={t('den.company.auditorName')}
+          value={v.auditorName}
+          onValueChange={set('auditorName')}
+          error={problems.auditorName}
+        />
+        <TextField
+          id={`${id}-email`}
+          label={t('den.company.auditorEmail')}
+          inputMode="email"
+          value={v.auditorEmail}
+          onValueChange={set('auditorEmail')}
+          error={problems.auditorEmail}
+        />
+        <TextField
+          id={`${id}-days`}
+          label={t('den.company.validDays')}
+          inputMode="numeric"
+          value={v.validDays}
+          onValueChange={set('validDays')}
+          error={problems.validDays}
+        />
         <fieldset className="field mut-wide">
           <legend>{t('den.company.sides')}</legend>
           {(['B', 'A'] as const).map((s) => (
@@ -57,14 +90,26 @@ export function CompanyForm() {
               <input type="checkbox" checked={sides.includes(s)} onChange={() => toggle(s)} /> {t(s === 'B' ? 'den.company.sideB' : 'den.company.sideA')}
             </label>
           ))}
-          {problems.sides && <span className="field__error" role="alert">{problems.sides}</span>}
+          {problems.sides && (
+            <span className="field__error" role="alert">
+              {problems.sides}
+            </span>
+          )}
         </fieldset>
         <div className="field mut-wide">
           <label htmlFor={`${id}-acc`}>{t('den.company.accounts')}</label>
           <textarea id={`${id}-acc`} rows={2} value={v.accounts} onChange={(e) => set('accounts')(e.target.value)} />
-          {problems.accountIds && <span className="field__error" role="alert">{problems.accountIds}</span>}
+          {problems.accountIds && (
+            <span className="field__error" role="alert">
+              {problems.accountIds}
+            </span>
+          )}
         </div>
-        {create.error && !Object.keys(problems).length && <p className="field__error mut-wide" role="alert">{userMessageOf(create.error)}</p>}
+        {create.error && !Object.keys(problems).length && (
+          <p className="field__error mut-wide" role="alert">
+            {userMessageOf(create.error)}
+          </p>
+        )}
         <div className="mut-actions mut-wide">
           <button type="submit" className="button button--primary" disabled={create.isPending}>
             {t('den.company.submit')}

@@ -28,12 +28,23 @@ const LIST: readonly DataColumn<EngagementListRow>[] = [
   { id: 'no', header: () => t('den.company.col.no'), width: '9rem', value: (r) => r.engagementNo },
   { id: 'periodEnd', header: () => t('den.company.col.periodEnd'), kind: 'date', width: '8rem', value: (r) => r.periodEnd },
   { id: 'validUntil', header: () => t('den.company.col.validUntil'), width: '8rem', value: (r) => day(r.validUntil) },
-  { id: 'state', header: () => t('den.company.col.state'), width: '9rem', value: (r) => (r.releasedAt ? t('den.company.released') : t(`den.company.state.${r.state}`)) },
-  { id: 'joined', header: () => t('den.company.col.joined'), width: '9rem', value: (r) => (r.auditorJoined ? t('den.company.joined') : t('den.company.notJoined')) },
+  {
+    id: 'state',
+    header: () => t('den.company.col.state'),
+    width: '9rem',
+    value: (r) => (r.releasedAt ? t('den.company.released') : t(`den.company.state.${r.state}`)),
+  },
+  {
+    id: 'joined',
+    header: () => t('den.company.col.joined'),
+    width: '9rem',
+    value: (r) => (r.auditorJoined ? t('den.company.joined') : t('den.company.notJoined')),
+  },
   { id: 'letters', header: () => t('den.company.col.letters'), value: lettersText, wrap: true },
 ];
 
-const resultText = (l: CompanyLetter) => (!l.result ? '—' : `${t(`den.company.result.${l.result.kind}`)}${l.result.balances?.length ? `: ${moneyText(l.result.balances)}` : ''}`);
+const resultText = (l: CompanyLetter) =>
+  !l.result ? '—' : `${t(`den.company.result.${l.result.kind}`)}${l.result.balances?.length ? `: ${moneyText(l.result.balances)}` : ''}`;
 
 function letterColumns(released: boolean): readonly DataColumn<CompanyLetter>[] {
   return [
@@ -67,10 +78,19 @@ function Detail({ id }: { id: string }) {
       />
       {e?.state === 'active' && (
         <div className="mut-actions">
-          <button type="button" className="button button--small" disabled={revoke.isPending} onClick={() => window.confirm(t('den.company.revokeConfirm')) && revoke.mutate()}>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={revoke.isPending}
+            onClick={() => window.confirm(t('den.company.revokeConfirm')) && revoke.mutate()}
+          >
             {t('den.company.revoke')}
           </button>
-          {revoke.error && <span className="field__error" role="alert">{userMessageOf(revoke.error)}</span>}
+          {revoke.error && (
+            <span className="field__error" role="alert">
+              {userMessageOf(revoke.error)}
+            </span>
+          )}
         </div>
       )}
     </section>

@@ -26,8 +26,20 @@ export default function InvitePage() {
   const [check, setCheck] = useState<string | null>(null);
   const pw = useMutation({ mutationFn: () => setInvitePassword(token, password) });
   const confirm = useMutation({ mutationFn: () => confirmInvite(token, code.replace(/\s/g, '')) });
-  if (!token) return <Frame><p className="notice notice--warn">{t('den.invite.noToken')}</p></Frame>;
-  if (info.error) return <Frame><p className="notice notice--warn" role="alert">{userMessageOf(info.error)}</p></Frame>;
+  if (!token)
+    return (
+      <Frame>
+        <p className="notice notice--warn">{t('den.invite.noToken')}</p>
+      </Frame>
+    );
+  if (info.error)
+    return (
+      <Frame>
+        <p className="notice notice--warn" role="alert">
+          {userMessageOf(info.error)}
+        </p>
+      </Frame>
+    );
   const i = info.data;
   return (
     <Frame>
@@ -46,9 +58,28 @@ export default function InvitePage() {
         >
           <h2>{t('den.invite.step1')}</h2>
           <input type="email" autoComplete="username" value={i?.email ?? ''} readOnly hidden />
-          <TextField id={`${id}-p1`} label={t('den.invite.password')} type="password" autoComplete="new-password" value={password} onValueChange={setPassword} error={check ?? undefined} />
-          <TextField id={`${id}-p2`} label={t('den.invite.password2')} type="password" autoComplete="new-password" value={password2} onValueChange={setPassword2} />
-          {pw.error && <p className="field__error" role="alert">{userMessageOf(pw.error)}</p>}
+          <TextField
+            id={`${id}-p1`}
+            label={t('den.invite.password')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onValueChange={setPassword}
+            error={check ?? undefined}
+          />
+          <TextField
+            id={`${id}-p2`}
+            label={t('den.invite.password2')}
+            type="password"
+            autoComplete="new-password"
+            value={password2}
+            onValueChange={setPassword2}
+          />
+          {pw.error && (
+            <p className="field__error" role="alert">
+              {userMessageOf(pw.error)}
+            </p>
+          )}
           <button type="submit" className="button button--primary" disabled={pw.isPending || !i}>
             {t('den.invite.next')}
           </button>
@@ -66,13 +97,28 @@ export default function InvitePage() {
           <h2>{t('den.invite.step2')}</h2>
           <p>{t('den.invite.secretHelp')}</p>
           <p>
-            {t('den.invite.secret')}: <code className="den-secret" data-testid="totp-secret">{pw.data.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+            {t('den.invite.secret')}:{' '}
+            <code className="den-secret" data-testid="totp-secret">
+              {pw.data.secret.replace(/(.{4})/g, '$1 ').trim()}
+            </code>
           </p>
           <p>
             <a href={pw.data.otpauthUrl}>{t('den.invite.otpLink')}</a>
           </p>
-          <TextField id={`${id}-code`} label={t('den.invite.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} value={code} onValueChange={setCode} />
-          {confirm.error && <p className="field__error" role="alert">{userMessageOf(confirm.error)}</p>}
+          <TextField
+            id={`${id}-code`}
+            label={t('den.invite.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            value={code}
+            onValueChange={setCode}
+          />
+          {confirm.error && (
+            <p className="field__error" role="alert">
+              {userMessageOf(confirm.error)}
+            </p>
+          )}
           <button type="submit" className="button button--primary" disabled={confirm.isPending}>
             {t('den.invite.confirm')}
           </button>

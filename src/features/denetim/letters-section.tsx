@@ -12,15 +12,31 @@ import { t } from '../../i18n';
 import { moneyText, stateText } from './audit-text';
 import { AuditLetterPanel } from './audit-letter-panel';
 
-
-
 const COLUMNS: readonly DataColumn<AuditorLetter>[] = [
-  { id: 'account', header: () => t('den.col.account'), value: (l) => `${l.accountName} (${l.accountId})`, primary: true, href: (l) => `?bolum=mektuplar&mektup=${encodeURIComponent(l.id)}`, wrap: true },
+  {
+    id: 'account',
+    header: () => t('den.col.account'),
+    value: (l) => `${l.accountName} (${l.accountId})`,
+    primary: true,
+    href: (l) => `?bolum=mektuplar&mektup=${encodeURIComponent(l.id)}`,
+    wrap: true,
+  },
   { id: 'state', header: () => t('den.col.state'), width: '12.5rem', value: (l) => stateText(l.state) },
   { id: 'ours', header: () => t('den.col.balance'), width: '11rem', align: 'end', value: (l) => moneyText(l.ours) },
   { id: 'theirs', header: () => t('den.col.answer'), width: '11rem', align: 'end', value: (l) => moneyText(l.answer?.balances) },
-  { id: 'difference', header: () => t('den.col.difference'), width: '10rem', align: 'end', value: (l) => moneyText(l.difference?.filter((m) => m.balance !== 0)) },
-  { id: 'identity', header: () => t('den.col.identity'), width: '10rem', value: (l) => (l.answer?.identity?.taxId ? t('den.identity.verified', { taxId: l.answer.identity.taxId }) : t('den.identity.none')) },
+  {
+    id: 'difference',
+    header: () => t('den.col.difference'),
+    width: '10rem',
+    align: 'end',
+    value: (l) => moneyText(l.difference?.filter((m) => m.balance !== 0)),
+  },
+  {
+    id: 'identity',
+    header: () => t('den.col.identity'),
+    width: '10rem',
+    value: (l) => (l.answer?.identity?.taxId ? t('den.identity.verified', { taxId: l.answer.identity.taxId }) : t('den.identity.none')),
+  },
   {
     id: 'exceptions',
     header: () => t('den.col.exceptions'),

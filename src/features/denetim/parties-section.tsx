@@ -17,17 +17,30 @@ import { t } from '../../i18n';
 
 const balanceText = (p: Party) => p.balances.map((b) => `${formatMoney(Math.abs(b.balance))} ${b.currency} ${b.balance > 0 ? 'B' : 'A'}`).join('; ');
 const flagText = (f: string) => FLAG_TEXT[f as AddressFlag] ?? f;
-const statusText = (p: Party) => (p.letterId ? t('den.parties.locked') : p.approvedAt ? `${t('den.parties.approved')}: ${p.address}` : t('den.parties.waiting'));
+const statusText = (p: Party) =>
+  p.letterId ? t('den.parties.locked') : p.approvedAt ? `${t('den.parties.approved')}: ${p.address}` : t('den.parties.waiting');
 
 const COLUMNS: readonly DataColumn<Party>[] = [
-  { id: 'account', header: () => t('den.col.account'), value: (p) => `${p.accountName} (${p.accountId})`, primary: true, href: (p) => `?bolum=adresler&taraf=${p.accountId}`, wrap: true },
+  {
+    id: 'account',
+    header: () => t('den.col.account'),
+    value: (p) => `${p.accountName} (${p.accountId})`,
+    primary: true,
+    href: (p) => `?bolum=adresler&taraf=${p.accountId}`,
+    wrap: true,
+  },
   { id: 'balance', header: () => t('den.col.balance'), value: balanceText, width: '11rem', align: 'end' },
   { id: 'proposed', header: () => t('den.col.address'), value: (p) => p.proposed || '—', width: '15rem' },
   {
     id: 'flags',
     header: () => t('den.col.flags'),
     value: (p) => p.flags.map(flagText).join(' '),
-    cell: (p) => p.flags.map((f) => <span key={f} className={`den-flag${f === 'malformed' ? ' den-flag--bad' : ''}`} title={flagText(f)}>{t(`den.flag.${f as AddressFlag}`)}</span>),
+    cell: (p) =>
+      p.flags.map((f) => (
+        <span key={f} className={`den-flag${f === 'malformed' ? ' den-flag--bad' : ''}`} title={flagText(f)}>
+          {t(`den.flag.${f as AddressFlag}`)}
+        </span>
+      )),
     width: '13rem',
   },
   { id: 'status', header: () => t('den.col.approval'), value: statusText, width: '17rem' },
@@ -39,20 +52,37 @@ function PartyPanel({ p, onClose }: { p: Party; onClose: () => void }) {
   const [address, setAddress] = useState(p.address ?? p.proposed);
   const [taxId, setTaxId] = useState(p.taxId);
   const approve = useMutation({
-    mutationFn: () => approveParty(p.accountId, { ...(address.trim() !== p.proposed ? { address: address.trim() } : {}), ...(taxId.trim() ? { taxId: taxId.trim() } : {}) }),
+    mutationFn: () =>
+      approveParty(p.accountId, { ...(address.trim() !== p.proposed ? { address: address.trim() } : {}), ...(taxId.trim() ? { taxId: taxId.trim() } : {}) }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['denetci', 'parties'] }),
   });
   return (
     <aside className="den-panel" aria-labelledby={`${id}-h`}>
       <div className="mut-actions">
         <h2 id={`${id}-h`}>{t('den.panel.title', { name: p.accountName, id: p.accountId })}</h2>
-        <button type="button" className="button button--small" onClick={onClose}>{t('den.panel.close')}</button>
+        <button type="button" className="button button--small" onClick={onClose}>
+          {t('den.panel.close')}
+        </button>
       </div>
       <p>{t('den.parties.proposed', { address: p.proposed || '—' })}</p>
       <p className="mut-hint">{p.source}</p>
-      {p.flags.length > 0 && <ul>{p.flags.map((f) => <li key={f} className="den-bad">{flagText(f)}</li>)}</ul>}
-      {p.approvedAt && <p className="den-ok">{t('den.parties.approvedBy', { address: p.address ?? '', by: p.approvedBy ?? '', at: formatDateTime(new Date(p.approvedAt)) })}</p>}
-      {p.letterId ? <p>{t('den.parties.locked')}</p> : (
+      {p.flags.length > 0 && (
+        <ul>
+          {p.flags.map((f) => (
+            <li key={f} className="den-bad">
+              {flagText(f)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {p.approvedAt && (
+        <p className="den-ok">
+          {t('den.parties.approvedBy', { address: p.address ?? '', by: p.approvedBy ?? '', at: formatDateTime(new Date(p.approvedAt)) })}
+        </p>
+      )}
+      {p.letterId ? (
+        <p>{t('den.parties.locked')}</p>
+      ) : (
         <form
           className="den-form"
           noValidate
@@ -65,7 +95,11 @@ function PartyPanel({ p, onClose }: { p: Party; onClose: () => void }) {
           <input id={`${id}-a`} type="text" inputMode="email" value={address} onChange={(e) => setAddress(e.target.value)} />
           <label htmlFor={`${id}-v`}>{t('den.col.taxId')}</label>
           <input id={`${id}-v`} type="text" inputMode="numeric" value={taxId} onChange={(e) => setTaxId(e.target.value)} />
-          {approve.error && <p className="field__error" role="alert">{userMessageOf(approve.error)}</p>}
+          {approve.error && (
+            <p className="field__error" role="alert">
+              {userMessageOf(approve.error)}
+            </p>
+          )}
           <button type="submit" className="button button--primary" disabled={approve.isPending}>
             {address.trim() !== p.proposed ? t('den.parties.approveOther') : t('den.parties.approve')}
           </button>

@@ -61,7 +61,10 @@ export function CoverageTable({ coverage }: { coverage: readonly Coverage[] }) {
 /** "0; 100.000; 5" per line → a stratum (amounts typed as a Turkish user types them). */
 function readStrata(text: string): { fromMinor: number; toMinor: number | null; count: number }[] | string {
   const out = [];
-  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const [from, to, count] = line.split(';').map((x) => x.trim());
     const a = parseAmountInput(from ?? '');
     const b = to ? parseAmountInput(to) : null;
@@ -102,7 +105,11 @@ export function SampleSection({ sample }: { sample: Sample | null }) {
     <section className="mut-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('den.pop.title')}</h2>
       {pop.isPending && <p>{t('den.pop.loading')}</p>}
-      {pop.error && <p className="field__error" role="alert">{userMessageOf(pop.error)}</p>}
+      {pop.error && (
+        <p className="field__error" role="alert">
+          {userMessageOf(pop.error)}
+        </p>
+      )}
       {pop.data && <p>{t('den.pop.accounts', { n: pop.data.accounts.toLocaleString('tr-TR') })}</p>}
       <form
         className="mut-form"
@@ -122,8 +129,19 @@ export function SampleSection({ sample }: { sample: Sample | null }) {
             ))}
           </select>
         </div>
-        {kind === 'coverage' && <TextField id={`${id}-p`} label={t('den.sample.percent')} inputMode="decimal" value={v.percent} onValueChange={set('percent')} />}
-        {kind === 'threshold' && <TextField id={`${id}-a`} label={t('den.sample.minAmount')} inputMode="decimal" placeholder="100.000,00" value={v.amount} onValueChange={set('amount')} />}
+        {kind === 'coverage' && (
+          <TextField id={`${id}-p`} label={t('den.sample.percent')} inputMode="decimal" value={v.percent} onValueChange={set('percent')} />
+        )}
+        {kind === 'threshold' && (
+          <TextField
+            id={`${id}-a`}
+            label={t('den.sample.minAmount')}
+            inputMode="decimal"
+            placeholder="100.000,00"
+            value={v.amount}
+            onValueChange={set('amount')}
+          />
+        )}
         {kind === 'random' && <TextField id={`${id}-c`} label={t('den.sample.count')} inputMode="numeric" value={v.count} onValueChange={set('count')} />}
         {kind === 'stratified' && (
           <div className="field mut-wide">
@@ -139,7 +157,11 @@ export function SampleSection({ sample }: { sample: Sample | null }) {
             </button>
           </div>
         )}
-        {(check || draw.error) && <p className="field__error mut-wide" role="alert">{check ?? userMessageOf(draw.error)}</p>}
+        {(check || draw.error) && (
+          <p className="field__error mut-wide" role="alert">
+            {check ?? userMessageOf(draw.error)}
+          </p>
+        )}
         <div className="mut-actions mut-wide">
           <button type="submit" className="button button--primary" disabled={draw.isPending || !pop.data}>
             {t('den.sample.draw')}
@@ -147,7 +169,11 @@ export function SampleSection({ sample }: { sample: Sample | null }) {
         </div>
       </form>
       <h2>{t('den.cov.title')}</h2>
-      {sample && <p role="status">{t('den.sample.result', { n: draw.data?.selected ?? sample.coverage.reduce((s, c) => s + c.selectedCount, 0), method: methodText(sample.method) })}</p>}
+      {sample && (
+        <p role="status">
+          {t('den.sample.result', { n: draw.data?.selected ?? sample.coverage.reduce((s, c) => s + c.selectedCount, 0), method: methodText(sample.method) })}
+        </p>
+      )}
       {shown ? <CoverageTable coverage={shown} /> : <p>{t('den.cov.none')}</p>}
     </section>
   );

@@ -20,7 +20,12 @@ export function SendSection() {
   const send = useMutation({ mutationFn: sendLetters, onSuccess: () => void client.invalidateQueries({ queryKey: ['denetci'] }) });
   const n = parties.data?.length ?? 0;
   const sent = (letters.data?.letters.length ?? 0) > 0;
-  if (sent) return <p className="notice" role="status">{t('den.send.done')}</p>;
+  if (sent)
+    return (
+      <p className="notice" role="status">
+        {t('den.send.done')}
+      </p>
+    );
   return (
     <section className="mut-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('den.send.title')}</h2>
@@ -29,7 +34,10 @@ export function SendSection() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const reminderDays = days.split(/[\s,;]+/).filter(Boolean).map(Number);
+          const reminderDays = days
+            .split(/[\s,;]+/)
+            .filter(Boolean)
+            .map(Number);
           if (reminderDays.some((d) => !Number.isInteger(d) || d < 1 || d > 90)) return setCheck(t('den.send.badDays'));
           setCheck(null);
           send.mutate({ deadline: deadline ?? '', reminderDays, form });
@@ -46,8 +54,16 @@ export function SendSection() {
           ))}
           {form === 'negative' && <p className="notice notice--warn">{t('den.send.negativeNote')}</p>}
         </fieldset>
-        {(check || send.error) && <p className="field__error mut-wide" role="alert">{check ?? userMessageOf(send.error)}</p>}
-        {send.data && <p className="notice mut-wide" role="status">{t('den.send.sent')}</p>}
+        {(check || send.error) && (
+          <p className="field__error mut-wide" role="alert">
+            {check ?? userMessageOf(send.error)}
+          </p>
+        )}
+        {send.data && (
+          <p className="notice mut-wide" role="status">
+            {t('den.send.sent')}
+          </p>
+        )}
         <div className="mut-actions mut-wide">
           <button type="submit" className="button button--primary" disabled={send.isPending || n === 0}>
             {t('den.send.submit', { n })}

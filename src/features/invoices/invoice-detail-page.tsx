@@ -85,7 +85,12 @@ export default function InvoiceDetailPage() {
             columns={lineColumns}
             aria-label={t('invoices.detail.lines')}
             csvFileName={t('invoices.detail.csv.file', { number })}
-            documentHead={{ company: v.company, title: t('doc.title.invoiceLines', { number }), short: t('doc.short.invoiceLines', { number }), ...(v.accountForDoc ? { account: v.accountForDoc } : {}) }}
+            documentHead={{
+              company: v.company,
+              title: t('doc.title.invoiceLines', { number }),
+              short: t('doc.short.invoiceLines', { number }),
+              ...(v.accountForDoc ? { account: v.accountForDoc } : {}),
+            }}
             tableId="invoices.lines"
             sheetName={t('invoices.detail.title', { number })}
             virtualize={lines.rows.length > 200}
@@ -100,7 +105,9 @@ export default function InvoiceDetailPage() {
             {t('invoices.detail.mixedCurrencies', { currencies: v.lineCurrencies.join(', ') })}
           </p>
         )}
-        {v.totals && !v.mixedCurrencies && <InvoiceTotalsBox totals={v.totals} headerTotal={v.headerTotal} headerTotalLabel={v.headerTotalLabel} currency={v.currency} />}
+        {v.totals && !v.mixedCurrencies && (
+          <InvoiceTotalsBox totals={v.totals} headerTotal={v.headerTotal} headerTotalLabel={v.headerTotalLabel} currency={v.currency} />
+        )}
       </section>
     </div>
   );

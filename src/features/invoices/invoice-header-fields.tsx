@@ -11,7 +11,12 @@ function HeaderValue({ col, cell, currency, accountHref }: { col: ErpColumn; cel
   const text = displayValue(col.kind, erpCellValue(col, cell));
   if (!text) return <>–</>;
   // The company opens its statement (the statement's document numbers open the invoice back).
-  if (accountHref) return <Link to={accountHref} title={t('invoices.detail.openStatement', { name: text })}>{text}</Link>;
+  if (accountHref)
+    return (
+      <Link to={accountHref} title={t('invoices.detail.openStatement', { name: text })}>
+        {text}
+      </Link>
+    );
   return <>{col.kind === 'money' && currency ? `${text} ${currency}` : text}</>;
 }
 
@@ -26,7 +31,10 @@ export interface InvoiceHeaderFieldsProps {
 export function InvoiceHeaderFields({ columns, row, layout, currency, accountId }: InvoiceHeaderFieldsProps) {
   return (
     <dl className="invoice-header-fields">
-      {idColumnLast(columns.map((c) => ({ ...c, id: c.key })), layout.idKey).map((col) => (
+      {idColumnLast(
+        columns.map((c) => ({ ...c, id: c.key })),
+        layout.idKey,
+      ).map((col) => (
         <div key={col.key}>
           <dt>{col.label}</dt>
           <dd className={col.kind === 'money' || col.kind === 'number' ? 'num' : undefined}>

@@ -16,13 +16,40 @@ export interface InvoiceSearchFormProps {
 export function InvoiceSearchForm(f: InvoiceSearchFormProps) {
   // The two boxes differ only in what they hold; an invoice number is not a word (no spell check).
   const fields = [
-    { id: 'invoice-no', label: t('invoices.search.no'), value: f.draftNo, set: f.setDraftNo, error: f.noError, placeholder: t('invoices.search.no.placeholder'), spellCheck: false },
-    { id: 'invoice-firma', label: t('invoices.search.firma'), value: f.draftFirma, set: f.setDraftFirma, error: f.firmaError, placeholder: t('invoices.search.firma.placeholder'), spellCheck: undefined },
+    {
+      id: 'invoice-no',
+      label: t('invoices.search.no'),
+      value: f.draftNo,
+      set: f.setDraftNo,
+      error: f.noError,
+      placeholder: t('invoices.search.no.placeholder'),
+      spellCheck: false,
+    },
+    {
+      id: 'invoice-firma',
+      label: t('invoices.search.firma'),
+      value: f.draftFirma,
+      set: f.setDraftFirma,
+      error: f.firmaError,
+      placeholder: t('invoices.search.firma.placeholder'),
+      spellCheck: undefined,
+    },
   ];
   return (
     <form className="invoice-search no-print" role="search" onSubmit={f.onSubmit}>
       {fields.map((x) => (
-        <TextField key={x.id} id={x.id} type="search" label={x.label} value={x.value} onValueChange={x.set} error={x.error} placeholder={x.placeholder} autoComplete="off" spellCheck={x.spellCheck} />
+        <TextField
+          key={x.id}
+          id={x.id}
+          type="search"
+          label={x.label}
+          value={x.value}
+          onValueChange={x.set}
+          error={x.error}
+          placeholder={x.placeholder}
+          autoComplete="off"
+          spellCheck={x.spellCheck}
+        />
       ))}
       <button type="submit" className="button button--primary">
         {t('invoices.search.submit')}

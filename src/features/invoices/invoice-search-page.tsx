@@ -45,7 +45,10 @@ export default function InvoiceSearchPage() {
             emptyMessage={q ? undefined : no ? t('invoices.empty.no', { no }) : t('invoices.empty')}
             csvFileName={t('invoices.csv.file')}
             documentHead={{ company: v.company, title: t('doc.title.invoices'), short: t('doc.short.invoices'), asOf: v.today }}
-            exportTotalsRows={v.typeTotals.map((g) => ({ label: `${t('common.table.totals')} · ${g.type || t('invoices.typeTotals.noType')}${g.currency ? ` · ${g.currency}` : ''}`, values: g.sums }))}
+            exportTotalsRows={v.typeTotals.map((g) => ({
+              label: `${t('common.table.totals')} · ${g.type || t('invoices.typeTotals.noType')}${g.currency ? ` · ${g.currency}` : ''}`,
+              values: g.sums,
+            }))}
             tableId="invoices"
             sheetName={t('invoices.title')}
             searchQuery={q}
@@ -53,7 +56,15 @@ export default function InvoiceSearchPage() {
             onSortingChange={(next) => v.setParam({ sort: sortingToParam(next) || null }, true)}
             onRowOpen={v.layout.idKey ? v.openRow : undefined}
             searchInputRef={v.filterRef}
-            toolbar={<TableSearch ref={v.filterRef} label={t('invoices.table.filter')} placeholder={t('invoices.table.filter.placeholder')} value={q} onChange={v.setQ} />}
+            toolbar={
+              <TableSearch
+                ref={v.filterRef}
+                label={t('invoices.table.filter')}
+                placeholder={t('invoices.table.filter.placeholder')}
+                value={q}
+                onChange={v.setQ}
+              />
+            }
           />
           <InvoiceTypeTotals totals={v.typeTotals} moneyColumns={v.moneyColumns} />
         </>

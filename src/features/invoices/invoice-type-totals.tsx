@@ -46,7 +46,9 @@ export function InvoiceTypeTotals({ totals, moneyColumns }: { totals: readonly I
           <tr>
             <th scope="col">{t('invoices.typeTotals.type')}</th>
             <th scope="col">{t('invoices.typeTotals.currency')}</th>
-            <th scope="col" className="num">{t('invoices.typeTotals.count')}</th>
+            <th scope="col" className="num">
+              {t('invoices.typeTotals.count')}
+            </th>
             {moneyColumns.map((c) => (
               <th key={c.key} scope="col" className="num">
                 {c.label}

@@ -54,10 +54,11 @@ export function useInvoiceDetail() {
   const lineCurrencies = useMemo(() => {
     const col = lines?.columns.find((c) => c.field === 'currency');
     const codes = new Set<string>();
-    if (col) for (const row of lines!.rows) {
-      const code = normalizeCurrency(cellText(row[col.key]));
-      if (code) codes.add(code);
-    }
+    if (col)
+      for (const row of lines!.rows) {
+        const code = normalizeCurrency(cellText(row[col.key]));
+        if (code) codes.add(code);
+      }
     return [...codes];
   }, [lines]);
   const currency = normalizeCurrency(layout.text(headerRow, layout.currencyKey)) ?? (lineCurrencies.length === 1 ? lineCurrencies[0]! : '');
@@ -75,9 +76,24 @@ export function useInvoiceDetail() {
   const headerTotal: Minor | null = headerTotalCell?.kind === 'number' ? headerTotalCell.minor : null;
 
   return {
-    faturaId, backTo, query, header, headerRow, lines, layout, number, currency, lineCurrencies,
-    mixedCurrencies: lineCurrencies.length > 1, accountId, company, accountForDoc,
-    notFound: erpSaysNotFound || empty, totals, headerTotal, headerTotalLabel: headerTotalCol?.label ?? null,
+    faturaId,
+    backTo,
+    query,
+    header,
+    headerRow,
+    lines,
+    layout,
+    number,
+    currency,
+    lineCurrencies,
+    mixedCurrencies: lineCurrencies.length > 1,
+    accountId,
+    company,
+    accountForDoc,
+    notFound: erpSaysNotFound || empty,
+    totals,
+    headerTotal,
+    headerTotalLabel: headerTotalCol?.label ?? null,
     warnings: (header?.warnings ?? 0) + (lines?.warnings ?? 0),
   };
 }

@@ -72,11 +72,14 @@ export function useInvoiceSearch() {
     const view = tableView(table.rows, columns, sortingFromParam(sortParam), q);
     const shown: ErpRow[] = [];
     for (const i of view) shown.push(table.rows[i]!);
-    return invoiceTypeTotals(shown, moneyColumns.map((c) => c.key), layout);
+    return invoiceTypeTotals(
+      shown,
+      moneyColumns.map((c) => c.key),
+      layout,
+    );
   }, [layout, query.isSuccess, table, columns, sortParam, q, moneyColumns]);
 
-  const setParam = (patch: Record<string, string | null>, replace: boolean) =>
-    setParams((prev) => withParams(prev, patch), { replace });
+  const setParam = (patch: Record<string, string | null>, replace: boolean) => setParams((prev) => withParams(prev, patch), { replace });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -94,7 +97,23 @@ export function useInvoiceSearch() {
   };
 
   return {
-    company, today, searched, valid, no, q, setQ, sorting, setParam, filterRef, query, table, layout, columns, moneyColumns, typeTotals, openRow,
+    company,
+    today,
+    searched,
+    valid,
+    no,
+    q,
+    setQ,
+    sorting,
+    setParam,
+    filterRef,
+    query,
+    table,
+    layout,
+    columns,
+    moneyColumns,
+    typeTotals,
+    openRow,
     form: { draftNo, setDraftNo, draftFirma, setDraftFirma, noError: noTooLong(draftNo), firmaError: firmaTooLong(draftFirma), onSubmit },
   };
 }

@@ -26,12 +26,24 @@ function amountOf(text: string): { minor: number } | { error: string } {
   return r.kind === 'amount' ? { minor: r.minor } : { error: amountInputMessage(r)! };
 }
 
-export function AnswerForm({ letter, busy, onSubmit, onCancel }: { letter: LetterRow; busy: boolean; onSubmit: (body: RecordAnswerInput) => void; onCancel: () => void }) {
+export function AnswerForm({
+  letter,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  letter: LetterRow;
+  busy: boolean;
+  onSubmit: (body: RecordAnswerInput) => void;
+  onCancel: () => void;
+}) {
   const today = useToday();
   const [kind, setKind] = useState<'agreed' | 'disagreed'>('agreed');
   const [channel, setChannel] = useState<StaffChannel>('phone');
   const [date, setDate] = useState<IsoDate | null>(today);
-  const [amounts, setAmounts] = useState<Amounts>(() => Object.fromEntries(letter.ours.map((m) => [m.currency, { text: '', side: m.side === 'A' ? 'A' : 'B' }])));
+  const [amounts, setAmounts] = useState<Amounts>(() =>
+    Object.fromEntries(letter.ours.map((m) => [m.currency, { text: '', side: m.side === 'A' ? 'A' : 'B' }])),
+  );
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
   const [note, setNote] = useState('');
@@ -73,7 +85,16 @@ export function AnswerForm({ letter, busy, onSubmit, onCancel }: { letter: Lette
         setUploading(false);
       }
     }
-    onSubmit({ kind, channel, date: date!, name: name.trim(), title: title.trim(), note: note.trim(), ...(kind === 'disagreed' ? (babs ? { babs } : { balances }) : {}), ...(documentId ? { documentId } : {}) });
+    onSubmit({
+      kind,
+      channel,
+      date: date!,
+      name: name.trim(),
+      title: title.trim(),
+      note: note.trim(),
+      ...(kind === 'disagreed' ? (babs ? { babs } : { balances }) : {}),
+      ...(documentId ? { documentId } : {}),
+    });
   }
 
   const setAmount = (currency: string, patch: Partial<Amounts[string]>) => setAmounts((prev) => ({ ...prev, [currency]: { ...prev[currency]!, ...patch } }));
@@ -99,29 +120,50 @@ export function AnswerForm({ letter, busy, onSubmit, onCancel }: { letter: Lette
       </div>
       <div>
         <DateField label={t('mut.form.date')} value={date} onCommit={setDate} />
-        {errors.date && <span className="field__error" role="alert">{errors.date}</span>}
+        {errors.date && (
+          <span className="field__error" role="alert">
+            {errors.date}
+          </span>
+        )}
       </div>
       {kind === 'disagreed' &&
         letter.ours.map((m) => (
           <div key={m.currency} className="mut-amount">
-            <TextField id={`mut-amount-${m.currency}`} label={t('mut.form.amount', { currency: m.currency })} value={amounts[m.currency]!.text} onValueChange={(v) => setAmount(m.currency, { text: v })} error={errors[`amount:${m.currency}`]} inputMode="decimal" />
+            <TextField
+              id={`mut-amount-${m.currency}`}
+              label={t('mut.form.amount', { currency: m.currency })}
+              value={amounts[m.currency]!.text}
+              onValueChange={(v) => setAmount(m.currency, { text: v })}
+              error={errors[`amount:${m.currency}`]}
+              inputMode="decimal"
+            />
             <div className="field">
               <label htmlFor={`mut-side-${m.currency}`}>{t('mut.form.side', { currency: m.currency })}</label>
-              <select id={`mut-side-${m.currency}`} value={amounts[m.currency]!.side} onChange={(e) => setAmount(m.currency, { side: e.target.value as 'B' | 'A' })}>
+              <select
+                id={`mut-side-${m.currency}`}
+                value={amounts[m.currency]!.side}
+                onChange={(e) => setAmount(m.currency, { side: e.target.value as 'B' | 'A' })}
+              >
                 <option value="B">{t('mut.form.side.B')}</option>
                 <option value="A">{t('mut.form.side.A')}</option>
               </select>
             </div>
           </div>
         ))}
-      {kind === 'disagreed' && letter.babs && <BabsAnswerFields texts={babsTexts} onChange={(p) => setBabsTexts((prev) => ({ ...prev, ...p }))} errors={errors} />}
+      {kind === 'disagreed' && letter.babs && (
+        <BabsAnswerFields texts={babsTexts} onChange={(p) => setBabsTexts((prev) => ({ ...prev, ...p }))} errors={errors} />
+      )}
       <TextField id="mut-answer-name" label={t('mut.form.name')} value={name} onValueChange={setName} error={errors.name} />
       <TextField id="mut-answer-title" label={t('mut.form.title')} value={title} onValueChange={setTitle} />
       <TextField id="mut-answer-note" label={t('mut.form.note')} value={note} onValueChange={setNote} />
       <div className="field">
         <label htmlFor="mut-answer-file">{t('mut.form.document')}</label>
         <input id="mut-answer-file" type="file" accept=".pdf,.xlsx,.csv,.png,.jpg,.jpeg" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        {errors.file && <span className="field__error" role="alert">{errors.file}</span>}
+        {errors.file && (
+          <span className="field__error" role="alert">
+            {errors.file}
+          </span>
+        )}
       </div>
       <div className="mut-actions mut-wide">
         <button type="submit" className="button button--small button--primary" disabled={busy || uploading}>

@@ -9,7 +9,12 @@ export type BabsTexts = Record<'bsCount' | 'bsAmount' | 'baCount' | 'baAmount', 
 
 export const babsTextsOf = (letter: LetterRow): BabsTexts => {
   const o = letter.babs?.ours;
-  return { bsCount: String(o?.bs.count ?? ''), bsAmount: o ? formatMoney(o.bs.net) : '', baCount: String(o?.ba.count ?? ''), baAmount: o ? formatMoney(o.ba.net) : '' };
+  return {
+    bsCount: String(o?.bs.count ?? ''),
+    bsAmount: o ? formatMoney(o.bs.net) : '',
+    baCount: String(o?.ba.count ?? ''),
+    baAmount: o ? formatMoney(o.ba.net) : '',
+  };
 };
 
 /** Their figures, or the errors per field (Turkish). */
@@ -27,15 +32,37 @@ export function readBabsTexts(x: BabsTexts): { value: NonNullable<RecordAnswerIn
   return Object.keys(errors).length ? { errors } : { value: out };
 }
 
-export function BabsAnswerFields({ texts, onChange, errors }: { texts: BabsTexts; onChange: (patch: Partial<BabsTexts>) => void; errors: Record<string, string> }) {
+export function BabsAnswerFields({
+  texts,
+  onChange,
+  errors,
+}: {
+  texts: BabsTexts;
+  onChange: (patch: Partial<BabsTexts>) => void;
+  errors: Record<string, string>;
+}) {
   return (
     <>
       {(['bs', 'ba'] as const).map((f) => {
         const form = t(f === 'bs' ? 'babs.mut.rowBs' : 'babs.mut.rowBa');
         return (
           <div key={f} className="mut-amount">
-            <TextField id={`mut-babs-${f}-count`} label={t('babs.mut.answer.count', { form })} value={texts[`${f}Count`]} onValueChange={(v) => onChange({ [`${f}Count`]: v })} error={errors[`${f}Count`]} inputMode="numeric" />
-            <TextField id={`mut-babs-${f}-amount`} label={t('babs.mut.answer.amount', { form })} value={texts[`${f}Amount`]} onValueChange={(v) => onChange({ [`${f}Amount`]: v })} error={errors[`${f}Amount`]} inputMode="decimal" />
+            <TextField
+              id={`mut-babs-${f}-count`}
+              label={t('babs.mut.answer.count', { form })}
+              value={texts[`${f}Count`]}
+              onValueChange={(v) => onChange({ [`${f}Count`]: v })}
+              error={errors[`${f}Count`]}
+              inputMode="numeric"
+            />
+            <TextField
+              id={`mut-babs-${f}-amount`}
+              label={t('babs.mut.answer.amount', { form })}
+              value={texts[`${f}Amount`]}
+              onValueChange={(v) => onChange({ [`${f}Amount`]: v })}
+              error={errors[`${f}Amount`]}
+              inputMode="decimal"
+            />
           </div>
         );
       })}

@@ -19,7 +19,11 @@ export function BoardFacts({ campaign, board }: { campaign: Campaign; board: Boa
   return (
     <>
       <p className="mut-facts">
-        <span>{campaign.kind === 'babs' && campaign.month ? t('babs.mut.month', { month: monthName(campaign.month) }) : t('mut.board.asOf', { date: formatDate(campaign.asOf) })}</span>
+        <span>
+          {campaign.kind === 'babs' && campaign.month
+            ? t('babs.mut.month', { month: monthName(campaign.month) })
+            : t('mut.board.asOf', { date: formatDate(campaign.asOf) })}
+        </span>
         <span>{t('mut.board.deadline', { date: formatDate(campaign.deadline) })}</span>
         <span>{t('mut.board.createdBy', { user: campaign.createdBy, at: formatDateTime(new Date(campaign.createdAt)) })}</span>
         <span>{campaign.reminderDays.length ? t('mut.board.reminders', { days: campaign.reminderDays.join(', ') }) : t('mut.board.noReminders')}</span>
@@ -27,7 +31,11 @@ export function BoardFacts({ campaign, board }: { campaign: Campaign; board: Boa
       </p>
       <p className="mut-facts" data-testid="board-differences">
         {campaign.babsDifferences ? (
-          formsDiffText(campaign.babsDifferences) ? `${t('babs.mut.differences')} ${formsDiffText(campaign.babsDifferences)}` : t('mut.board.noDifferences')
+          formsDiffText(campaign.babsDifferences) ? (
+            `${t('babs.mut.differences')} ${formsDiffText(campaign.babsDifferences)}`
+          ) : (
+            t('mut.board.noDifferences')
+          )
         ) : open.length ? (
           <>
             {t('mut.board.differences')} <MoneyList items={open} />

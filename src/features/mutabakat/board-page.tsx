@@ -21,7 +21,14 @@ import '../../components/mutabakat/mutabakat.css';
 
 const ID_NAME: readonly DataColumn<LetterRow>[] = [
   { id: 'accountId', header: () => t('mut.row.id'), width: '7rem', value: (l) => l.accountId },
-  { id: 'accountName', header: () => t('mut.row.name'), value: (l) => l.accountName, primary: true, href: (l) => `?mektup=${encodeURIComponent(l.id)}`, wrap: true },
+  {
+    id: 'accountName',
+    header: () => t('mut.row.name'),
+    value: (l) => l.accountName,
+    primary: true,
+    href: (l) => `?mektup=${encodeURIComponent(l.id)}`,
+    wrap: true,
+  },
 ];
 const TAIL: readonly DataColumn<LetterRow>[] = [
   { id: 'to', header: () => t('mut.row.to'), width: '12rem', value: (l) => (l.to.length ? l.to.join(', ') : t('mut.row.noAddress')), defaultHidden: 'narrow' },
@@ -51,7 +58,8 @@ export default function BoardPage() {
       <BoardCounts counts={campaign.counts} board={board} />
       {filterLabel && (
         <p role="status">
-          {t('mut.board.filtered', { filter: filterLabel, count: formatCount(letters.length) })} <Link to={board.hrefFor({ durum: null })}>{t('mut.board.showAll')}</Link>
+          {t('mut.board.filtered', { filter: filterLabel, count: formatCount(letters.length) })}{' '}
+          <Link to={board.hrefFor({ durum: null })}>{t('mut.board.showAll')}</Link>
         </p>
       )}
       {board.letterId && <LetterPanel letterId={board.letterId} board={board} onClose={() => board.openLetter(null)} />}

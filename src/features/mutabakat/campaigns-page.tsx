@@ -16,13 +16,26 @@ import '../../components/mutabakat/mutabakat.css';
 const COLUMNS: readonly DataColumn<Campaign>[] = [
   { id: 'name', header: () => t('mut.col.name'), value: (c) => c.name, primary: true, href: (c) => boardHref(c.id), wrap: true },
   { id: 'kind', header: () => t('babs.mut.col.kind'), width: '8rem', value: (c) => t(c.kind === 'babs' ? 'babs.mut.kind.babs' : 'babs.mut.kind.cari') },
-  { id: 'asOf', header: () => t('babs.mut.col.period'), width: '9rem', value: (c) => (c.kind === 'babs' && c.month ? monthName(c.month) : formatDate(c.asOf)), sortValue: (c) => c.asOf },
+  {
+    id: 'asOf',
+    header: () => t('babs.mut.col.period'),
+    width: '9rem',
+    value: (c) => (c.kind === 'babs' && c.month ? monthName(c.month) : formatDate(c.asOf)),
+    sortValue: (c) => c.asOf,
+  },
   { id: 'deadline', header: () => t('mut.col.deadline'), kind: 'date', width: '9rem', value: (c) => c.deadline },
   { id: 'state', header: () => t('mut.col.state'), width: '10rem', value: (c) => t(`mut.campaignState.${c.state}`) },
   { id: 'total', header: () => t('mut.col.total'), kind: 'number', width: '6rem', value: (c) => c.counts.total },
   { id: 'agreed', header: () => t('mut.col.agreed'), kind: 'number', width: '7rem', value: (c) => c.counts.agreed },
   { id: 'disagreed', header: () => t('mut.col.disagreed'), kind: 'number', width: '8rem', value: (c) => c.counts.disagreed },
-  { id: 'diffs', header: () => t('babs.mut.col.diffs'), width: '12rem', wrap: true, value: (c) => (c.babsDifferences ? formsDiffText(c.babsDifferences) : moneyText(c.differences.filter((d) => d.balance !== 0))), defaultHidden: 'narrow' },
+  {
+    id: 'diffs',
+    header: () => t('babs.mut.col.diffs'),
+    width: '12rem',
+    wrap: true,
+    value: (c) => (c.babsDifferences ? formsDiffText(c.babsDifferences) : moneyText(c.differences.filter((d) => d.balance !== 0))),
+    defaultHidden: 'narrow',
+  },
   { id: 'noAnswer', header: () => t('mut.col.noAnswer'), kind: 'number', width: '7rem', value: (c) => c.counts.noAnswer },
   { id: 'createdBy', header: () => t('mut.col.createdBy'), width: '9rem', value: (c) => c.createdBy, defaultHidden: 'narrow' },
 ];

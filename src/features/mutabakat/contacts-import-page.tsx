@@ -29,11 +29,24 @@ export default function ContactsImportPage() {
       <p>{t('mut.import.intro')}</p>
       <div className="field">
         <label htmlFor="mut-import-file">{t('mut.import.file')}</label>
-        <input id="mut-import-file" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => im.choose(e.target.files?.[0] ?? null)} />
+        <input
+          id="mut-import-file"
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(e) => im.choose(e.target.files?.[0] ?? null)}
+        />
       </div>
-      {im.fileError && <p className="form-error" role="alert">{im.fileError}</p>}
+      {im.fileError && (
+        <p className="form-error" role="alert">
+          {im.fileError}
+        </p>
+      )}
       {im.preview.isPending && <p role="status">{t('mut.import.checking')}</p>}
-      {failure && <p className="form-error" role="alert">{userMessageOf(failure)}</p>}
+      {failure && (
+        <p className="form-error" role="alert">
+          {userMessageOf(failure)}
+        </p>
+      )}
       {r && (
         <>
           <p role="status">{t('mut.import.summary', { file: r.fileName, accepted: formatCount(r.accepted), rejected: formatCount(r.rejected) })}</p>
@@ -49,16 +62,36 @@ export default function ContactsImportPage() {
             </div>
           )}
           {r.saved ? (
-            <p className="notice" role="status">{t('mut.import.saved', { count: formatCount(r.accepted) })}</p>
+            <p className="notice" role="status">
+              {t('mut.import.saved', { count: formatCount(r.accepted) })}
+            </p>
           ) : (
             <div className="mut-actions">
-              <button type="button" className="button button--primary" onClick={im.save} disabled={rejected.length > 0 || r.accepted === 0 || im.commit.isPending}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={im.save}
+                disabled={rejected.length > 0 || r.accepted === 0 || im.commit.isPending}
+              >
                 {im.commit.isPending ? t('mut.import.committing') : t('mut.import.commit', { count: formatCount(r.accepted) })}
               </button>
             </div>
           )}
-          {im.commit.isError && <p className="form-error" role="alert">{userMessageOf(im.commit.error)}</p>}
-          <DataTable<ImportRow> data={r.rows} columns={COLUMNS} getRowId={(row) => String(row.line)} aria-label={t('mut.import.table')} rowClassName={(row) => (row.ok ? undefined : 'mut-row--rejected')} tableId="mutabakat.import" virtualize={false} maxHeight="28rem" />
+          {im.commit.isError && (
+            <p className="form-error" role="alert">
+              {userMessageOf(im.commit.error)}
+            </p>
+          )}
+          <DataTable<ImportRow>
+            data={r.rows}
+            columns={COLUMNS}
+            getRowId={(row) => String(row.line)}
+            aria-label={t('mut.import.table')}
+            rowClassName={(row) => (row.ok ? undefined : 'mut-row--rejected')}
+            tableId="mutabakat.import"
+            virtualize={false}
+            maxHeight="28rem"
+          />
         </>
       )}
     </div>

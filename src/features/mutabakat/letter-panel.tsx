@@ -49,11 +49,15 @@ export function LetterPanel({ letterId, board, onClose }: { letterId: string; bo
       <h2 id="mut-letter-title">{t('mut.letter.title', { name: letter.accountName, id: letter.accountId })}</h2>
       <Figures letter={letter} />
       <div className="mut-actions">
-        {(s === 'sent' || s === 'failed' || s === 'no_address') && <ActionButton label={t('mut.letter.resend')} onClick={() => run('resend')} busy={action.isPending} />}
+        {(s === 'sent' || s === 'failed' || s === 'no_address') && (
+          <ActionButton label={t('mut.letter.resend')} onClick={() => run('resend')} busy={action.isPending} />
+        )}
         {s === 'sent' && <ActionButton label={t('mut.letter.remind')} onClick={() => run('remind')} busy={action.isPending} />}
         {s !== 'cancelled' && !unmade && <ActionButton label={t('mut.letter.record')} onClick={() => setMode('answer')} busy={action.isPending} />}
         {s === 'disagreed' && !letter.resolved && <ActionButton label={t('mut.letter.resolve')} onClick={() => setMode('resolve')} busy={action.isPending} />}
-        {s !== 'agreed' && s !== 'disagreed' && s !== 'cancelled' && <ActionButton label={t('mut.letter.cancel')} onClick={() => setMode('cancel')} busy={action.isPending} />}
+        {s !== 'agreed' && s !== 'disagreed' && s !== 'cancelled' && (
+          <ActionButton label={t('mut.letter.cancel')} onClick={() => setMode('cancel')} busy={action.isPending} />
+        )}
         {!unmade && (
           <DownloadLink className="button button--small" href={letter.pdfUrl} fileName={`Mutabakat_${letter.accountId}.pdf`}>
             {t('mut.row.pdf')}
@@ -75,8 +79,25 @@ export function LetterPanel({ letterId, board, onClose }: { letterId: string; bo
         </p>
       )}
       {mode === 'answer' && <AnswerForm letter={letter} busy={action.isPending} onSubmit={(body) => run('answer', body)} onCancel={() => setMode(null)} />}
-      {mode === 'resolve' && <NoteForm label={t('mut.form.resolveNote')} required submitLabel={t('mut.form.save')} busy={action.isPending} onSubmit={(note) => run('resolve', { note })} onCancel={() => setMode(null)} />}
-      {mode === 'cancel' && <NoteForm label={t('mut.form.cancelNote')} submitLabel={t('mut.letter.cancelConfirm')} busy={action.isPending} onSubmit={(note) => run('cancel', { note })} onCancel={() => setMode(null)} />}
+      {mode === 'resolve' && (
+        <NoteForm
+          label={t('mut.form.resolveNote')}
+          required
+          submitLabel={t('mut.form.save')}
+          busy={action.isPending}
+          onSubmit={(note) => run('resolve', { note })}
+          onCancel={() => setMode(null)}
+        />
+      )}
+      {mode === 'cancel' && (
+        <NoteForm
+          label={t('mut.form.cancelNote')}
+          submitLabel={t('mut.letter.cancelConfirm')}
+          busy={action.isPending}
+          onSubmit={(note) => run('cancel', { note })}
+          onCancel={() => setMode(null)}
+        />
+      )}
       <Events events={events} />
     </section>
   );
@@ -93,43 +114,55 @@ function ActionButton({ label, onClick, busy }: { label: string; onClick: () => 
 function Figures({ letter }: { letter: LetterRow }) {
   return (
     <>
-    <dl className="mut-facts">
-      <div>
-        <dt>{t('mut.row.state')}</dt>
-        <dd><StateCell letter={letter} /></dd>
-      </div>
-      {!letter.babs && (
-        <>
-          <div>
-            <dt>{t('mut.row.ours')}</dt>
-            <dd><MoneyList items={letter.ours} /></dd>
-          </div>
-          <div>
-            <dt>{t('mut.row.theirs')}</dt>
-            <dd><MoneyList items={letter.theirs} /></dd>
-          </div>
-          <div>
-            <dt>{t('mut.row.difference')}</dt>
-            <dd><MoneyList items={letter.difference} /></dd>
-          </div>
-        </>
-      )}
-      <div>
-        <dt>{t('mut.row.answer')}</dt>
-        <dd>
-          {answerText(letter)} {letter.answer?.note && `“${letter.answer.note}”`} <AttachmentCell letter={letter} />
-        </dd>
-      </div>
-      <div>
-        <dt>{t('mut.row.to')}</dt>
-        <dd>{letter.to.length ? [...letter.to, ...letter.cc].join(', ') : t('mut.row.noAddress')}</dd>
-      </div>
-    </dl>
+      <dl className="mut-facts">
+        <div>
+          <dt>{t('mut.row.state')}</dt>
+          <dd>
+            <StateCell letter={letter} />
+          </dd>
+        </div>
+        {!letter.babs && (
+          <>
+            <div>
+              <dt>{t('mut.row.ours')}</dt>
+              <dd>
+                <MoneyList items={letter.ours} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('mut.row.theirs')}</dt>
+              <dd>
+                <MoneyList items={letter.theirs} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('mut.row.difference')}</dt>
+              <dd>
+                <MoneyList items={letter.difference} />
+              </dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>{t('mut.row.answer')}</dt>
+          <dd>
+            {answerText(letter)} {letter.answer?.note && `“${letter.answer.note}”`} <AttachmentCell letter={letter} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('mut.row.to')}</dt>
+          <dd>{letter.to.length ? [...letter.to, ...letter.cc].join(', ') : t('mut.row.noAddress')}</dd>
+        </div>
+      </dl>
       <BabsFiguresList letter={letter} />
-      {letter.resolved && <p>{t('mut.letter.resolvedBy', { note: letter.resolved.note, user: letter.resolved.by, at: formatDateTime(new Date(letter.resolved.at)) })}</p>}
+      {letter.resolved && (
+        <p>{t('mut.letter.resolvedBy', { note: letter.resolved.note, user: letter.resolved.by, at: formatDateTime(new Date(letter.resolved.at)) })}</p>
+      )}
       {letter.lastError && (
         <p className="notice notice--warn">
-          {t(letter.state === 'prepare_failed' || letter.state === 'preparing' ? 'mut.letter.prepareError' : 'mut.letter.lastError', { message: letter.lastError })}
+          {t(letter.state === 'prepare_failed' || letter.state === 'preparing' ? 'mut.letter.prepareError' : 'mut.letter.lastError', {
+            message: letter.lastError,
+          })}
         </p>
       )}
       {letter.maybeTwice && <p className="notice notice--warn">{t('mut.letter.maybeTwice')}</p>}

@@ -9,7 +9,9 @@ const render = (html: string) => {
 
 describe('a mail shown in the app', () => {
   it('keeps its text, tables, links and inline look', () => {
-    const host = render('<html><head><title>x</title></head><body style="font-size:14px"><p style="margin:0 0 12px;color:#444">Sayın <strong>A+ Yapı</strong></p><table><tr><td colspan="2">1.234,56 TL</td></tr></table><a href="https://cari.example/yanit/abc" style="background:#0b5cad">Yanıt ver</a></body></html>');
+    const host = render(
+      '<html><head><title>x</title></head><body style="font-size:14px"><p style="margin:0 0 12px;color:#444">Sayın <strong>A+ Yapı</strong></p><table><tr><td colspan="2">1.234,56 TL</td></tr></table><a href="https://cari.example/yanit/abc" style="background:#0b5cad">Yanıt ver</a></body></html>',
+    );
     expect(host.textContent).toBe('Sayın A+ Yapı1.234,56 TLYanıt ver');
     const p = host.querySelector('p')!;
     expect(p.style.color).toBe('rgb(68, 68, 68)');

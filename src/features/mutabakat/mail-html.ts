@@ -5,9 +5,64 @@
  * markup, and a srcdoc frame would inherit that CSP and lose the mail's look), none that loads
  * anything (url(…)). Into a shadow root, so the app's CSS and the mail's styles do not mix.
  */
-const KEEP = new Set(['p', 'div', 'span', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'hr', 'small', 'blockquote', 'pre', 'code']);
+const KEEP = new Set([
+  'p',
+  'div',
+  'span',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'small',
+  'blockquote',
+  'pre',
+  'code',
+]);
 /** Dropped with everything inside them. */
-const DROP = new Set(['script', 'style', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base', 'img', 'picture', 'video', 'audio', 'svg', 'math', 'template', 'noscript', 'title', 'head']);
+const DROP = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'link',
+  'meta',
+  'base',
+  'img',
+  'picture',
+  'video',
+  'audio',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'title',
+  'head',
+]);
 const CELL_ATTRIBUTES = ['colspan', 'rowspan', 'align'];
 
 /**

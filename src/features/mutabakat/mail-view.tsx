@@ -35,7 +35,14 @@ export function MailView({ mailId }: { mailId: string }) {
           <strong>{t('mut.outbox.from.subject', { subject: mail.subject })}</strong>
         </p>
         <p>
-          <DownloadLink href={mail.kind === 'tahsilat' ? `/api/tahsilat/mails/${encodeURIComponent(mail.id)}/pdf` : `/api/mutabakat/letters/${encodeURIComponent(mail.letterId)}/pdf`} fileName={mail.attachmentName}>
+          <DownloadLink
+            href={
+              mail.kind === 'tahsilat'
+                ? `/api/tahsilat/mails/${encodeURIComponent(mail.id)}/pdf`
+                : `/api/mutabakat/letters/${encodeURIComponent(mail.letterId)}/pdf`
+            }
+            fileName={mail.attachmentName}
+          >
             {t('mut.outbox.attachment', { name: mail.attachmentName })}
           </DownloadLink>
         </p>

@@ -2,7 +2,14 @@
 import { useId, useState } from 'react';
 import { t } from '../../i18n';
 
-export function NoteForm(props: { label: string; submitLabel: string; required?: boolean; busy: boolean; onSubmit: (note: string) => void; onCancel: () => void }) {
+export function NoteForm(props: {
+  label: string;
+  submitLabel: string;
+  required?: boolean;
+  busy: boolean;
+  onSubmit: (note: string) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +26,14 @@ export function NoteForm(props: { label: string; submitLabel: string; required?:
     >
       <div className="field mut-wide">
         <label htmlFor={id}>{props.label}</label>
-        <textarea id={id} value={note} onChange={(e) => setNote(e.target.value)} rows={2} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} />
+        <textarea
+          id={id}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={2}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-e` : undefined}
+        />
         {error && (
           <span id={`${id}-e`} className="field__error" role="alert">
             {error}

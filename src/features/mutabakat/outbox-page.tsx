@@ -23,7 +23,14 @@ const stateText = (m: Mail) =>
 
 const COLUMNS: readonly DataColumn<Mail>[] = [
   { id: 'createdAt', header: () => t('mut.outbox.col.createdAt'), width: '10.5rem', value: (m) => when(m.createdAt), sortValue: (m) => m.createdAt },
-  { id: 'subject', header: () => t('mut.outbox.col.subject'), value: (m) => m.subject, primary: true, href: (m) => `?posta=${encodeURIComponent(m.id)}`, wrap: true },
+  {
+    id: 'subject',
+    header: () => t('mut.outbox.col.subject'),
+    value: (m) => m.subject,
+    primary: true,
+    href: (m) => `?posta=${encodeURIComponent(m.id)}`,
+    wrap: true,
+  },
   { id: 'to', header: () => t('mut.outbox.col.to'), width: '13rem', value: (m) => m.to.join(', '), wrap: true },
   { id: 'kind', header: () => t('mut.outbox.col.kind'), width: '7rem', value: (m) => t(`mut.outbox.kind.${m.kind}`) },
   { id: 'state', header: () => t('mut.outbox.col.state'), width: '10rem', value: stateText, wrap: true },
@@ -58,7 +65,14 @@ export default function OutboxPage() {
           onRowOpen={(m) => setParams((prev) => withParams(prev, { posta: m.id }))}
           rowClassName={(m) => (m.id === mailId ? 'mut-row--selected' : undefined)}
           searchQuery={q}
-          toolbar={<TableSearch value={q} onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })} label={t('mut.outbox.search')} placeholder={t('mut.search.placeholder')} />}
+          toolbar={
+            <TableSearch
+              value={q}
+              onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })}
+              label={t('mut.outbox.search')}
+              placeholder={t('mut.search.placeholder')}
+            />
+          }
           emptyMessage={t('mut.outbox.empty')}
           tableId="mutabakat.outbox"
           maxHeight="viewport"

@@ -27,6 +27,11 @@ export function lateInterestColumns(currency: string): DataColumn<SheetRow>[] {
 }
 
 /** The sheet as printed from the page: the table's shown columns, the domain's document. */
-export function lateInterestDocument(head: DocumentHead, columns: readonly DataColumn<SheetRow>[], rows: readonly SheetRow[], facts: LateInterestFacts): DocSpec<SheetRow> {
+export function lateInterestDocument(
+  head: DocumentHead,
+  columns: readonly DataColumn<SheetRow>[],
+  rows: readonly SheetRow[],
+  facts: LateInterestFacts,
+): DocSpec<SheetRow> {
   return documentOf(head, docColumns(columns), rows, facts);
 }

@@ -59,7 +59,16 @@ export default function LateInterestPage() {
         </p>
       )}
       {statement.isError && <ErrorState title={t('ledger.error.title')} error={statement.error} onRetry={() => void statement.refetch()} />}
-      {result && rate !== null && <LateInterestFacts result={result} notes={v.notes} includeOpening={v.includeOpening} summary={v.summary} othersText={v.othersText} foreign={v.foreign} />}
+      {result && rate !== null && (
+        <LateInterestFacts
+          result={result}
+          notes={v.notes}
+          includeOpening={v.includeOpening}
+          summary={v.summary}
+          othersText={v.othersText}
+          foreign={v.foreign}
+        />
+      )}
       <DataTable<SheetRow>
         data={rate === null ? [] : v.rows}
         columns={v.cols}

@@ -60,7 +60,8 @@ export function LateInterestRateForm(f: LateInterestRateFormProps) {
         <input id="li-vat" type="text" inputMode="decimal" value={f.draftVat} onChange={(e) => f.setDraftVat(e.target.value)} />
       </div>
       <label className="ledger-check">
-        <input type="checkbox" checked={f.includeOpening} onChange={(e) => f.update({ opening: e.target.checked ? '1' : null })} /> {t('ledger.lateInterest.includeOpening')}
+        <input type="checkbox" checked={f.includeOpening} onChange={(e) => f.update({ opening: e.target.checked ? '1' : null })} />{' '}
+        {t('ledger.lateInterest.includeOpening')}
       </label>
       <button type="submit" className="button button--primary">
         {t('ledger.lateInterest.apply')}

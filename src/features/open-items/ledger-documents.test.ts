@@ -10,15 +10,37 @@ const tr = (minor: number) => {
   const lira = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${lira},${String(minor % 100).padStart(2, '0')}`;
 };
-const head = { company: 'Örnek Ticaret A.Ş.', title: 'Açık Kalemler Ekstresi', account: { id: '1003', name: 'Kuruşçu Kırtasiye Ltd. Şti.' }, asOf: '2026-12-31' as const };
+const head = {
+  company: 'Örnek Ticaret A.Ş.',
+  title: 'Açık Kalemler Ekstresi',
+  account: { id: '1003', name: 'Kuruşçu Kırtasiye Ltd. Şti.' },
+  asOf: '2026-12-31' as const,
+};
 
 describe('open items as a document', () => {
   // 80 open invoices: tutar 1.000,00 + i kuruş, açık kalan 500,00 + i kuruş.
   const rows: OpenRow[] = Array.from({ length: 80 }, (_, k) => {
     const i = k + 1;
-    return { index: i, date: '2026-01-05', dueDate: '2026-02-04', type: 'Satış Faturası', documentNo: `SF2026${String(i).padStart(6, '0')}`, amount: 100_000 + i, remaining: 50_000 + i, days: 300 - i, bucket: '120 Gün Üstü' };
+    return {
+      index: i,
+      date: '2026-01-05',
+      dueDate: '2026-02-04',
+      type: 'Satış Faturası',
+      documentNo: `SF2026${String(i).padStart(6, '0')}`,
+      amount: 100_000 + i,
+      remaining: 50_000 + i,
+      days: 300 - i,
+      bucket: '120 Gün Üstü',
+    };
   });
-  const spec = openItemsDocument(head, openItemsColumns('TL'), rows, { side: 'Bakiye borç tarafında.', openTotal: '40.032,40 B', overdue: '40.032,40 B', overdueCount: 80, basis: 'Vade tarihi', currency: 'TL' });
+  const spec = openItemsDocument(head, openItemsColumns('TL'), rows, {
+    side: 'Bakiye borç tarafında.',
+    openTotal: '40.032,40 B',
+    overdue: '40.032,40 B',
+    overdueCount: 80,
+    basis: 'Vade tarihi',
+    currency: 'TL',
+  });
   const pages = paginate(spec);
 
   it('more than one page; each carries Σ tutar and Σ açık kalan of the rows up to its foot', () => {
@@ -50,11 +72,31 @@ describe('vade farkı as a document', () => {
   // 130 sheet rows: vade farkı 12,34 + i kuruş; KDV once on the total.
   const rows: SheetRow[] = Array.from({ length: 130 }, (_, k) => {
     const i = k + 1;
-    return { key: String(i), date: '2026-01-05', type: 'Satış Faturası', documentNo: `SF${i}`, from: '2026-02-04', to: '2026-12-31', kind: 'Açık', amount: 100_000, days: 330, rate: '%9 × 330 gün', interest: 1_234 + i };
+    return {
+      key: String(i),
+      date: '2026-01-05',
+      type: 'Satış Faturası',
+      documentNo: `SF${i}`,
+      from: '2026-02-04',
+      to: '2026-12-31',
+      kind: 'Açık',
+      amount: 100_000,
+      days: 330,
+      rate: '%9 × 330 gün',
+      interest: 1_234 + i,
+    };
   });
   const totalInterest = 130 * 1_234 + (130 * 131) / 2; // 160.420 + 8.515 = 168.935 kuruş
   const totalVat = 33_787; // 1.689,35 × 20 % = 337,87
-  const spec = lateInterestDocument({ ...head, title: 'Vade Farkı Hesabı' }, lateInterestColumns('TL'), rows, { side: 'Bakiye borç tarafında.', rate: '%9', period: 'Yıllık (365 gün)', vat: '20', currency: 'TL', totalInterest, totalVat });
+  const spec = lateInterestDocument({ ...head, title: 'Vade Farkı Hesabı' }, lateInterestColumns('TL'), rows, {
+    side: 'Bakiye borç tarafında.',
+    rate: '%9',
+    period: 'Yıllık (365 gün)',
+    vat: '20',
+    currency: 'TL',
+    totalInterest,
+    totalVat,
+  });
   const pages = paginate(spec);
 
   it('each page carries Σ vade farkı of the rows up to its foot; the next starts with it', () => {
@@ -77,10 +119,24 @@ describe('vade farkı as a document', () => {
 describe('the other currencies on paper (issue 31)', () => {
   it('open items and vade farkı print the account’s other currencies beside the table’s, never added', () => {
     const others = 'Diğer para birimleri (ayrı ayrı, toplanmaz): USD: açık 1.000,00 USD B, vadesi geçmiş 1.000,00 USD B (1 kalem)';
-    const oi = openItemsDocument(head, openItemsColumns('TL'), [], { side: 'x', openTotal: '10.000,00 B', overdue: '10.000,00 B', overdueCount: 1, basis: 'Vade tarihi', currency: 'TL', others });
+    const oi = openItemsDocument(head, openItemsColumns('TL'), [], {
+      side: 'x',
+      openTotal: '10.000,00 B',
+      overdue: '10.000,00 B',
+      overdueCount: 1,
+      basis: 'Vade tarihi',
+      currency: 'TL',
+      others,
+    });
     expect(oi.intro).toContain(others);
     const li = lateInterestDocument({ ...head, title: 'Vade Farkı Hesabı' }, lateInterestColumns('TL'), [], {
-      side: 'x', rate: '%3', period: 'Aylık (30 gün)', vat: '20', currency: 'TL', totalInterest: 30000, totalVat: 6000,
+      side: 'x',
+      rate: '%3',
+      period: 'Aylık (30 gün)',
+      vat: '20',
+      currency: 'TL',
+      totalInterest: 30000,
+      totalVat: 6000,
       notes: ['Diğer para birimleri (ayrı ayrı, toplanmaz): USD: 30,00 + KDV 6,00 = 36,00 USD'],
     });
     expect(li.intro).toContain('Diğer para birimleri (ayrı ayrı, toplanmaz): USD: 30,00 + KDV 6,00 = 36,00 USD');
@@ -93,7 +149,15 @@ describe('what the TL figure is, on paper (issue 31, docs/decisions/0006-tl-figu
     const { tlBasisText } = await import('../../components/statement/tl-basis-note');
     const note = tlBasisText('own', ['USD'])!;
     expect(note).toMatch(/^TL tutarlar yalnız TL yazılmış belgelerdir; USD belgeler kendi para biriminde ayrıca gösterilir, toplanmaz\./);
-    const spec = openItemsDocument(head, openItemsColumns('TL'), [], { side: 'Bakiye borç tarafında.', openTotal: '8.000,00 B', overdue: '6.000,00 B', overdueCount: 1, basis: 'Vade tarihi', currency: 'TL', others: note });
+    const spec = openItemsDocument(head, openItemsColumns('TL'), [], {
+      side: 'Bakiye borç tarafında.',
+      openTotal: '8.000,00 B',
+      overdue: '6.000,00 B',
+      overdueCount: 1,
+      basis: 'Vade tarihi',
+      currency: 'TL',
+      others: note,
+    });
     expect(spec.intro).toContain(note);
     expect(tlBasisText('own', [])).toBeNull();
     expect(tlBasisText('equivalent', ['USD', 'EUR'])).toContain('tüm hareketlerin TL karşılığıdır (USD, EUR hareketler dahil');

@@ -20,12 +20,21 @@ export function openItemsColumns(currency: string): DataColumn<OpenRow>[] {
     { id: 'documentNo', header: () => t('ledger.col.documentNo'), value: (r) => r.documentNo, width: '12rem' },
     { id: 'amount', header: () => `${t('ledger.col.amount')} (${currency})`, kind: 'money', value: (r) => r.amount, width: '10rem' },
     { id: 'remaining', header: () => `${t('ledger.col.remaining')} (${currency})`, kind: 'money', value: (r) => r.remaining, width: '10rem' },
-    daysPastDueColumn<OpenRow>(() => t('ledger.col.days'), (r) => r.days, '7rem'),
+    daysPastDueColumn<OpenRow>(
+      () => t('ledger.col.days'),
+      (r) => r.days,
+      '7rem',
+    ),
     { id: 'bucket', header: () => t('ledger.col.bucket'), value: (r) => r.bucket, width: '9rem' },
   ];
 }
 
 /** The open items as printed from the page: the table's shown columns, the domain's document. */
-export function openItemsDocument(head: DocumentHead, columns: readonly DataColumn<OpenRow>[], rows: readonly OpenRow[], facts: OpenItemsFacts): DocSpec<OpenRow> {
+export function openItemsDocument(
+  head: DocumentHead,
+  columns: readonly DataColumn<OpenRow>[],
+  rows: readonly OpenRow[],
+  facts: OpenItemsFacts,
+): DocSpec<OpenRow> {
   return documentOf(head, docColumns(columns), rows, facts);
 }

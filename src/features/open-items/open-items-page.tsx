@@ -76,7 +76,13 @@ export default function OpenItemsPage() {
   const signed = (m: Minor) => (result ? m * result.sign : m);
   const title = name ? t('ledger.openItems.titleFor', { name }) : t('ledger.openItems.title');
   const cur = currency === 'TL' ? undefined : currency;
-  const documentHead: DocumentHead = { company, title: t('doc.title.openItems'), short: t('doc.short.openItems'), account: { id: cariId, name: name ?? cariId }, asOf };
+  const documentHead: DocumentHead = {
+    company,
+    title: t('doc.title.openItems'),
+    short: t('doc.short.openItems'),
+    account: { id: cariId, name: name ?? cariId },
+    asOf,
+  };
   const docSpec = (r: OpenItemsResult, view: readonly OpenRow[], viewColumns: readonly DataColumn<OpenRow>[]) =>
     openItemsDocument({ ...documentHead, madeAt: new Date() }, viewColumns, view, {
       side: t(r.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit'),
@@ -117,7 +123,11 @@ export default function OpenItemsPage() {
         printDocument={result ? (view) => docSpec(result, view.rows, view.columns) : undefined}
         sheetName={`${t('ledger.openItems.title')} ${cariId}`}
         exportTotals={result ? { remaining: result.openTotal } : undefined}
-        totalsRow={result ? { date: t('ledger.openItems.totalShort'), remaining: <span data-testid="open-items-sum">{balanceText(signed(result.openTotal), cur)}</span> } : undefined}
+        totalsRow={
+          result
+            ? { date: t('ledger.openItems.totalShort'), remaining: <span data-testid="open-items-sum">{balanceText(signed(result.openTotal), cur)}</span> }
+            : undefined
+        }
       />
     </div>
   );

@@ -46,13 +46,7 @@ export function useLateInterest() {
   );
   const result = all.find((x) => x.currency === currency)?.result ?? null;
   const others = all.filter((x) => x.currency !== currency);
-  const rows = useMemo<SheetRow[]>(
-    () =>
-      result && lines
-        ? sheetRowsOf(result, lines, docKey)
-        : [],
-    [result, lines, docKey],
-  );
+  const rows = useMemo<SheetRow[]>(() => (result && lines ? sheetRowsOf(result, lines, docKey) : []), [result, lines, docKey]);
   const cols = useMemo(() => lateInterestColumns(currency), [currency]);
   const company = useCompanyTitle();
   // The columns the table shows (the column chooser's choice): the print and the PDF show the same.
@@ -72,20 +66,40 @@ export function useLateInterest() {
     });
   const notesOf = (r: LateInterestResult): string[] => {
     const notes: string[] = [];
-    if (r.openingLeftOut.count > 0) notes.push(t('ledger.lateInterest.opening', { count: formatCount(r.openingLeftOut.count), amount: `${formatMoney(r.openingLeftOut.amount)} ${currency}` }));
+    if (r.openingLeftOut.count > 0)
+      notes.push(
+        t('ledger.lateInterest.opening', { count: formatCount(r.openingLeftOut.count), amount: `${formatMoney(r.openingLeftOut.amount)} ${currency}` }),
+      );
     if (r.unratedDays > 0) notes.push(t('ledger.lateInterest.unrated', { days: formatCount(r.unratedDays) }));
     if (r.minCollectionCosts.length > 0)
-      notes.push(t('ledger.lateInterest.minCost', { costs: r.minCollectionCosts.map((m) => `${m.year}: ${formatMoney(m.amount)} TL${m.unconfirmed ? ` ${t('ledger.lateInterest.unconfirmed')}` : ''}`).join(', ') }));
+      notes.push(
+        t('ledger.lateInterest.minCost', {
+          costs: r.minCollectionCosts
+            .map((m) => `${m.year}: ${formatMoney(m.amount)} TL${m.unconfirmed ? ` ${t('ledger.lateInterest.unconfirmed')}` : ''}`)
+            .join(', '),
+        }),
+      );
     return notes;
   };
   // The account's other currencies, each on its own (never added): on the screen and on paper.
   const othersText =
     others.length > 0
       ? t('ledger.lateInterest.otherCurrencies', {
-          list: others.map((o) => `${o.currency}: ${formatMoney(o.result.totalInterest)} + KDV ${formatMoney(o.result.totalVat)} = ${formatMoney(o.result.total)} ${o.currency}`).join(' · '),
+          list: others
+            .map(
+              (o) =>
+                `${o.currency}: ${formatMoney(o.result.totalInterest)} + KDV ${formatMoney(o.result.totalVat)} = ${formatMoney(o.result.total)} ${o.currency}`,
+            )
+            .join(' · '),
         })
       : null;
-  const documentHead: DocumentHead = { company, title: t('doc.title.lateInterest'), short: t('doc.short.lateInterest'), account: { id: cariId, name: name ?? cariId }, asOf };
+  const documentHead: DocumentHead = {
+    company,
+    title: t('doc.title.lateInterest'),
+    short: t('doc.short.lateInterest'),
+    account: { id: cariId, name: name ?? cariId },
+    asOf,
+  };
   const docSpec = (view: readonly SheetRow[], viewColumns: readonly DataColumn<SheetRow>[]) =>
     lateInterestDocument({ ...documentHead, madeAt: new Date() }, viewColumns, view, {
       side: t(result!.side === 'debit' ? 'ledger.side.debit' : 'ledger.side.credit'),
@@ -99,9 +113,22 @@ export function useLateInterest() {
     });
 
   return {
-    ...account, title, includeOpening, side, rate, result, rows, cols, shownColumns, documentHead, docSpec,
+    ...account,
+    title,
+    includeOpening,
+    side,
+    rate,
+    result,
+    rows,
+    cols,
+    shownColumns,
+    documentHead,
+    docSpec,
     exportTotalsRows: result && rate !== null ? vatRows(result, vat) : undefined,
-    shownError, summary: result ? summaryOf(result, currency) : '', notes: result ? notesOf(result) : [], othersText,
+    shownError,
+    summary: result ? summaryOf(result, currency) : '',
+    notes: result ? notesOf(result) : [],
+    othersText,
     form: { ...rateForm, shownError, includeOpening, update },
   };
 }

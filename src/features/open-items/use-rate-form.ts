@@ -32,7 +32,8 @@ export function useRateForm(params: URLSearchParams, update: ReturnType<typeof u
   const period: RatePeriod = params.get('period') === 'monthly' ? 'monthly' : 'annual';
   const rateParam = params.get('rate');
   // A link names the schedule (?rate=kanuni, ?rate=ttk1530) or a fixed number; none = kanuni faiz.
-  const urlRate: number | ScheduleId | null = rateParam === null || rateParam === '' ? DEFAULT_RATE : isScheduleId(rateParam) ? rateParam : parseRate(rateParam);
+  const urlRate: number | ScheduleId | null =
+    rateParam === null || rateParam === '' ? DEFAULT_RATE : isScheduleId(rateParam) ? rateParam : parseRate(rateParam);
   const urlRateError = urlRate === null ? rateError(rateParam ?? '') : null;
   // A KDV rate in the link that cannot be read is named and nothing is computed (never a silent 20 %).
   const vatParam = params.get('vat');

@@ -83,7 +83,9 @@ export function DueSoonSection({ candidates, today }: { candidates: DueCandidate
       <div className="overview-due__actions no-print">
         {!running && total > 0 && (missing.length > 0 || failed.length > 0) && (
           <button type="button" className="button button--primary" onClick={() => void start(run ? [...missing, ...failed] : candidates.accounts)}>
-            {run ? t('overview.due.resume', { count: formatCount(missing.length + failed.length) }) : t('overview.due.start', { count: formatCount(total), limit: DUE_CONCURRENCY })}
+            {run
+              ? t('overview.due.resume', { count: formatCount(missing.length + failed.length) })
+              : t('overview.due.start', { count: formatCount(total), limit: DUE_CONCURRENCY })}
           </button>
         )}
         {running && (
@@ -102,7 +104,8 @@ export function DueSoonSection({ candidates, today }: { candidates: DueCandidate
       {run && !running && !complete && (
         <p className="notice notice--warn" role="alert">
           {t('overview.due.partial', { done: formatCount(total - missing.length - failed.length), total: formatCount(total) })}
-          {failed.length > 0 && ` ${t('overview.due.failed', { names: failed.map((c) => `${c.name} (${(run.results.get(c.id) as { message: string }).message})`).join('; ') })}`}
+          {failed.length > 0 &&
+            ` ${t('overview.due.failed', { names: failed.map((c) => `${c.name} (${(run.results.get(c.id) as { message: string }).message})`).join('; ') })}`}
         </p>
       )}
       {unreadable > 0 && <p className="notice notice--warn">{t('overview.due.unreadable', { count: formatCount(unreadable) })}</p>}

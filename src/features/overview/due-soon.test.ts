@@ -9,7 +9,14 @@ import { dueFigure, dueRowsOf, dueWindows, rowsBehind, type DueRow } from './due
 
 const TODAY = '2026-11-18';
 const line = (date: string, due: string | null, name: string, borc: number, alacak: number, doc: string, extra: object = {}) => ({
-  ACTION_DATE: date, DUE_DATE: due, ACTION_NAME: name, BORC: borc, ALACAK: alacak, BELGE_NO: doc, ACIKLAMA: '', ...extra,
+  ACTION_DATE: date,
+  DUE_DATE: due,
+  ACTION_NAME: name,
+  BORC: borc,
+  ALACAK: alacak,
+  BELGE_NO: doc,
+  ACIKLAMA: '',
+  ...extra,
 });
 
 // A customer (TL). The payment of 1.600,00 on 05.11 closes SF1 (1.000,00) and 600,00 of SF2 → SF2 1.400,00 open.
@@ -67,7 +74,7 @@ describe('falling due: what is still open, by due date', () => {
     expect(rowsBehind(rows, w, 'B', 'month').map((r) => r.documentNo)).toEqual(['SF2', 'SF3', 'SF4', 'SF5']);
   });
 
-  it('payables this week: the supplier\'s AF1, 3.000,00 left after our 2.000,00 payment; the USD invoice is not due this week', () => {
+  it("payables this week: the supplier's AF1, 3.000,00 left after our 2.000,00 payment; the USD invoice is not due this week", () => {
     expect(dueFigure(rows, w, 'A', 'week')).toEqual({ amounts: [{ currency: 'TL', amount: 3_000_00 }], count: 1 });
   });
 

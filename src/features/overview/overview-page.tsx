@@ -47,8 +47,26 @@ export default function OverviewPage() {
 
       {v.candidates && <DueSoonSection candidates={v.candidates} today={v.today} />}
 
-      <AgingSection id="overview-aging" title={t('overview.aging.title')} fig={agingFig} segments={v.segments} to={OVERVIEW_LINKS.receivablesAging} bucketHref={OVERVIEW_LINKS.bucket} totalId="overview-aging-total" view={v} />
-      <AgingSection id="overview-payables-aging" title={t('overview.payablesAging.title')} fig={payFig} segments={v.paySegments} to={OVERVIEW_LINKS.payablesAging} bucketHref={OVERVIEW_LINKS.payablesBucket} totalId="overview-payables-aging-total" view={v} />
+      <AgingSection
+        id="overview-aging"
+        title={t('overview.aging.title')}
+        fig={agingFig}
+        segments={v.segments}
+        to={OVERVIEW_LINKS.receivablesAging}
+        bucketHref={OVERVIEW_LINKS.bucket}
+        totalId="overview-aging-total"
+        view={v}
+      />
+      <AgingSection
+        id="overview-payables-aging"
+        title={t('overview.payablesAging.title')}
+        fig={payFig}
+        segments={v.paySegments}
+        to={OVERVIEW_LINKS.payablesAging}
+        bucketHref={OVERVIEW_LINKS.payablesBucket}
+        totalId="overview-payables-aging-total"
+        view={v}
+      />
 
       <div className="overview-columns">
         {(
@@ -74,7 +92,11 @@ export default function OverviewPage() {
       </div>
 
       {hasBuckets && (
-        <Section id="overview-largest-overdue" title={t('overview.largestOverdue')} link={v.oldestKey ? { to: OVERVIEW_LINKS.bucket(v.oldestKey), text: t('overview.seeAging') } : undefined}>
+        <Section
+          id="overview-largest-overdue"
+          title={t('overview.largestOverdue')}
+          link={v.oldestKey ? { to: OVERVIEW_LINKS.bucket(v.oldestKey), text: t('overview.seeAging') } : undefined}
+        >
           <DataTable<ErpRow>
             data={agingFig?.largestOverdue ?? []}
             columns={v.overdueCols}
@@ -89,7 +111,11 @@ export default function OverviewPage() {
       )}
 
       <Section id="overview-shortcuts" title={t('overview.shortcuts.title')}>
-        {shortcuts.pinned.length || shortcuts.recent.length ? <ShortcutsBar byId={shortcuts.byId} linkState={null} /> : <p className="overview-muted">{t('overview.shortcuts.empty')}</p>}
+        {shortcuts.pinned.length || shortcuts.recent.length ? (
+          <ShortcutsBar byId={shortcuts.byId} linkState={null} />
+        ) : (
+          <p className="overview-muted">{t('overview.shortcuts.empty')}</p>
+        )}
       </Section>
     </div>
   );

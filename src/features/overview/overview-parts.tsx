@@ -59,15 +59,39 @@ export function OverviewFigures({ figures, agingFig, payFig, hasBuckets }: Pick<
     <div className="overview-figures">
       {figures && (
         <>
-          <Figure to={OVERVIEW_LINKS.receivables} testId="overview-receivables" label={t('overview.receivables')} value={money(figures.receivables)} sub={t('overview.count', { count: formatCount(figures.debtorCount) })} />
-          <Figure to={OVERVIEW_LINKS.payables} testId="overview-payables" label={t('overview.payables')} value={money(-figures.payables)} sub={t('overview.count', { count: formatCount(figures.creditorCount) })} />
+          <Figure
+            to={OVERVIEW_LINKS.receivables}
+            testId="overview-receivables"
+            label={t('overview.receivables')}
+            value={money(figures.receivables)}
+            sub={t('overview.count', { count: formatCount(figures.debtorCount) })}
+          />
+          <Figure
+            to={OVERVIEW_LINKS.payables}
+            testId="overview-payables"
+            label={t('overview.payables')}
+            value={money(-figures.payables)}
+            sub={t('overview.count', { count: formatCount(figures.creditorCount) })}
+          />
           <Figure to={OVERVIEW_LINKS.net} testId="overview-net" label={t('overview.net')} value={money(figures.net)} sub={t('overview.allAccounts')} />
         </>
       )}
       {aging && (
         <>
-          <Figure to={OVERVIEW_LINKS.overdue} testId="overview-overdue" label={t('overview.overdue')} value={<BalanceText minor={agingFig.overdue} />} sub={t('overview.count', { count: formatCount(agingFig.overdueCount) })} />
-          <Figure to={OVERVIEW_LINKS.overduePayables} testId="overview-overdue-payables" label={t('overview.overduePayables')} value={<BalanceText minor={payFig.overdue} />} sub={t('overview.count', { count: formatCount(payFig.overdueCount) })} />
+          <Figure
+            to={OVERVIEW_LINKS.overdue}
+            testId="overview-overdue"
+            label={t('overview.overdue')}
+            value={<BalanceText minor={agingFig.overdue} />}
+            sub={t('overview.count', { count: formatCount(agingFig.overdueCount) })}
+          />
+          <Figure
+            to={OVERVIEW_LINKS.overduePayables}
+            testId="overview-overdue-payables"
+            label={t('overview.overduePayables')}
+            value={<BalanceText minor={payFig.overdue} />}
+            sub={t('overview.count', { count: formatCount(payFig.overdueCount) })}
+          />
         </>
       )}
     </div>
@@ -75,7 +99,16 @@ export function OverviewFigures({ figures, agingFig, payFig, hasBuckets }: Pick<
 }
 
 /** One side's aging: the stacked bar and its buckets, each a link to the aging rows behind it. */
-export function AgingSection(props: { id: string; title: string; fig: OverviewAgingFigures | null; segments: BarSegment[]; to: string; bucketHref: (key: string) => string; totalId: string; view: Pick<OverviewView, 'loading' | 'agingError' | 'retry' | 'hasBuckets'> }) {
+export function AgingSection(props: {
+  id: string;
+  title: string;
+  fig: OverviewAgingFigures | null;
+  segments: BarSegment[];
+  to: string;
+  bucketHref: (key: string) => string;
+  totalId: string;
+  view: Pick<OverviewView, 'loading' | 'agingError' | 'retry' | 'hasBuckets'>;
+}) {
   const { id, title, fig, segments, to, bucketHref, totalId } = props;
   const { loading, agingError, retry, hasBuckets } = props.view;
   return (
@@ -89,7 +122,11 @@ export function AgingSection(props: { id: string; title: string; fig: OverviewAg
           <ul className="overview-buckets">
             {segments.map((sg) => (
               <li key={sg.key}>
-                <Link to={bucketHref(sg.key)} className="overview-bucket" aria-label={t('overview.aging.bucketLink', { label: sg.label, amount: formatMoney(sg.amount) })}>
+                <Link
+                  to={bucketHref(sg.key)}
+                  className="overview-bucket"
+                  aria-label={t('overview.aging.bucketLink', { label: sg.label, amount: formatMoney(sg.amount) })}
+                >
                   <span className="overview-bucket__label">
                     <span className="aging-legend__swatch" style={{ background: sg.color }} aria-hidden="true" />
                     {sg.label}

@@ -78,8 +78,25 @@ export default function ReconciliationLetterPage() {
             className="button"
             disabled={!result || result.unreadable > 0 || !company}
             title={t('doc.title.letter')}
-            fileName={() => documentFileName({ company: company?.title ?? '', title: t('doc.title.letter'), account: account ?? { id: cariId, name: cariId }, asOf }, 'pdf')}
-            parts={() => [letterPdf({ company: company!, account: account ?? { id: cariId, name: cariId }, asOf, issuedOn: today, balance: result!.balance, currency: result!.currency, localBalance: result!.localBalance, declaredMissing: result!.declaredMissing, docKey, rows, from, ttk94Clause }) as never]}
+            fileName={() =>
+              documentFileName({ company: company?.title ?? '', title: t('doc.title.letter'), account: account ?? { id: cariId, name: cariId }, asOf }, 'pdf')
+            }
+            parts={() => [
+              letterPdf({
+                company: company!,
+                account: account ?? { id: cariId, name: cariId },
+                asOf,
+                issuedOn: today,
+                balance: result!.balance,
+                currency: result!.currency,
+                localBalance: result!.localBalance,
+                declaredMissing: result!.declaredMissing,
+                docKey,
+                rows,
+                from,
+                ttk94Clause,
+              }) as never,
+            ]}
           />
         </PageHeader>
         <LetterControls options={options} />

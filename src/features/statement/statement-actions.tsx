@@ -19,7 +19,12 @@ export function StatementActions({ v }: { v: StatementView }) {
       <button type="button" className="button button--small" onClick={() => window.print()} disabled={!v.ready}>
         {t('statement.print')}
       </button>
-      <PdfButton disabled={!v.ready} parts={() => [{ kind: 'table', spec: v.docSpec() as never }]} fileName={() => documentFileName({ ...v.documentHead, madeAt: new Date() }, 'pdf')} title={t('doc.title.statement')} />
+      <PdfButton
+        disabled={!v.ready}
+        parts={() => [{ kind: 'table', spec: v.docSpec() as never }]}
+        fileName={() => documentFileName({ ...v.documentHead, madeAt: new Date() }, 'pdf')}
+        title={t('doc.title.statement')}
+      />
       <Link className="button button--small" to={`${account}/mutabakat${asOfSearch}`} state={listState}>
         {t('statement.letter')}
       </Link>
@@ -40,10 +45,21 @@ export function StatementActions({ v }: { v: StatementView }) {
 export function StatementPanels({ v }: { v: StatementView }) {
   return (
     <span className="statement-panels">
-      <Link className="button button--small" aria-expanded={v.mutabakatOpen} to={{ search: withParams(v.params, { mutabakat: v.mutabakatOpen ? null : '1' }).toString() }} replace>
+      <Link
+        className="button button--small"
+        aria-expanded={v.mutabakatOpen}
+        to={{ search: withParams(v.params, { mutabakat: v.mutabakatOpen ? null : '1' }).toString() }}
+        replace
+      >
         {t('mut.account.toggle')}
       </Link>
-      <Link className="button button--small" aria-expanded={v.tahsilatOpen} title={t('col.account.toggle')} to={{ search: withParams(v.params, { tahsilat: v.tahsilatOpen ? null : '1' }).toString() }} replace>
+      <Link
+        className="button button--small"
+        aria-expanded={v.tahsilatOpen}
+        title={t('col.account.toggle')}
+        to={{ search: withParams(v.params, { tahsilat: v.tahsilatOpen ? null : '1' }).toString() }}
+        replace
+      >
         {t('col.account.open')}
       </Link>
     </span>

@@ -76,7 +76,8 @@ function dateCell(r: StatementRow, field: 'date' | 'dueDate') {
  * Ordinary columns: CSV, print and every other export take them like the rest.
  */
 function currencyColumns(fx: FxRange, filtered: boolean): DataColumn<StatementRow>[] {
-  const fxBalance = (r: StatementRow, k: number): Minor | null => (r.line ? (fx.rowBalances.get(r.line.index)?.balances[k] ?? null) : (fx.opening?.[k] ?? null));
+  const fxBalance = (r: StatementRow, k: number): Minor | null =>
+    r.line ? (fx.rowBalances.get(r.line.index)?.balances[k] ?? null) : (fx.opening?.[k] ?? null);
   const incomplete = (r: StatementRow, k: number) => (r.line ? (fx.rowBalances.get(r.line.index)?.incomplete[k] ?? false) : false);
   const columns: DataColumn<StatementRow>[] = [
     {
@@ -107,37 +108,38 @@ function currencyColumns(fx: FxRange, filtered: boolean): DataColumn<StatementRo
     },
   ];
   // Under a type filter no running balance is shown (it would not be the shown lines' figure).
-  if (!filtered) fx.currencies.forEach((currency, k) => {
-    columns.push({
-      id: `fx:${currency}`,
-      header: () => t('statement.col.balanceIn', { currency }),
-      kind: 'money',
-      width: '11.5rem',
-      value: (r) => fxBalance(r, k),
-      cell: (r) => {
-        const v = fxBalance(r, k);
-        if (v === null) return '';
-        if (incomplete(r, k)) {
-          return (
-            <span className="balance--incomplete" title={t('statement.fx.incomplete', { currency })}>
-              <BalanceText minor={v} currency={currency} /> ?
-            </span>
-          );
-        }
-        return <BalanceText minor={v} currency={currency} />;
-      },
-      printText: (r) => {
-        const v = fxBalance(r, k);
-        return v === null ? '' : `${balanceText(v, currency)}${incomplete(r, k) ? ' ?' : ''}`;
-      },
-      // CSV/Excel: signed (borçlu +, alacaklı −), in the column's currency; the header says so.
-      exportHeader: () => t('common.table.balanceExport', { header: t('statement.col.balanceIn', { currency }) }),
-      csv: (r) => {
-        const v = fxBalance(r, k);
-        return v === null ? '' : csvMoney(v);
-      },
+  if (!filtered)
+    fx.currencies.forEach((currency, k) => {
+      columns.push({
+        id: `fx:${currency}`,
+        header: () => t('statement.col.balanceIn', { currency }),
+        kind: 'money',
+        width: '11.5rem',
+        value: (r) => fxBalance(r, k),
+        cell: (r) => {
+          const v = fxBalance(r, k);
+          if (v === null) return '';
+          if (incomplete(r, k)) {
+            return (
+              <span className="balance--incomplete" title={t('statement.fx.incomplete', { currency })}>
+                <BalanceText minor={v} currency={currency} /> ?
+              </span>
+            );
+          }
+          return <BalanceText minor={v} currency={currency} />;
+        },
+        printText: (r) => {
+          const v = fxBalance(r, k);
+          return v === null ? '' : `${balanceText(v, currency)}${incomplete(r, k) ? ' ?' : ''}`;
+        },
+        // CSV/Excel: signed (borçlu +, alacaklı −), in the column's currency; the header says so.
+        exportHeader: () => t('common.table.balanceExport', { header: t('statement.col.balanceIn', { currency }) }),
+        csv: (r) => {
+          const v = fxBalance(r, k);
+          return v === null ? '' : csvMoney(v);
+        },
+      });
     });
-  });
   // The running balances per currency right next to the TL one; then the line's currency and amount.
   return [...columns.slice(2), ...columns.slice(0, 2)];
 }
@@ -181,7 +183,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       value: (r) => r.debit,
       cell: (r) => amountCell(r, 'debit'),
       printText: (r) => amountText(r, 'debit'),
-      csv: (r) => (r.line?.invalid.debit ?? (r.kind === 'opening' && r.incomplete ? t('statement.incomplete') : csvMoney(r.debit))),
+      csv: (r) => r.line?.invalid.debit ?? (r.kind === 'opening' && r.incomplete ? t('statement.incomplete') : csvMoney(r.debit)),
     },
     {
       id: 'credit',
@@ -192,7 +194,7 @@ export function statementColumns(extra: readonly ErpColumn[], from: IsoDate | nu
       value: (r) => r.credit,
       cell: (r) => amountCell(r, 'credit'),
       printText: (r) => amountText(r, 'credit'),
-      csv: (r) => (r.line?.invalid.credit ?? (r.kind === 'opening' && r.incomplete ? t('statement.incomplete') : csvMoney(r.credit))),
+      csv: (r) => r.line?.invalid.credit ?? (r.kind === 'opening' && r.incomplete ? t('statement.incomplete') : csvMoney(r.credit)),
     },
     {
       id: 'balance',

@@ -9,6 +9,12 @@ import type { DocSpec } from '../../domain/document/paginate';
 import { statementDocument as documentOf } from '../../domain/document/statement-document';
 import type { StatementRow, StatementSummary } from '../../domain/running-balance';
 
-export function statementDocument(head: DocumentHead, columns: readonly DataColumn<StatementRow>[], rows: readonly StatementRow[], summary: StatementSummary, notes: readonly string[] = []): DocSpec<StatementRow> {
+export function statementDocument(
+  head: DocumentHead,
+  columns: readonly DataColumn<StatementRow>[],
+  rows: readonly StatementRow[],
+  summary: StatementSummary,
+  notes: readonly string[] = [],
+): DocSpec<StatementRow> {
   return documentOf(head, docColumns(columns), rows, summary, notes);
 }

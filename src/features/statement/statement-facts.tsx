@@ -81,11 +81,15 @@ export function StatementFacts({
           <>
             <div aria-busy="true">
               <dt>{t('statement.summary.overdue.pending')}</dt>
-              <dd className="num" data-testid="sum-overdue">…</dd>
+              <dd className="num" data-testid="sum-overdue">
+                …
+              </dd>
             </div>
             <div aria-busy="true">
               <dt>{t('statement.summary.averageDue')}</dt>
-              <dd className="num" data-testid="sum-average-due">…</dd>
+              <dd className="num" data-testid="sum-average-due">
+                …
+              </dd>
             </div>
           </>
         )}

@@ -13,8 +13,7 @@ export function StatementFx({ fx }: { fx: FxRange }) {
       <ul className="statement-fx__list">
         {fx.totals.map((x) => (
           <li key={x.currency} data-testid={`fx-total-${x.currency}`}>
-            {t('statement.fx.summary', { currency: x.currency, debit: formatMoney(x.debit), credit: formatMoney(x.credit) })} ·{' '}
-            {t('statement.fx.balance')}{' '}
+            {t('statement.fx.summary', { currency: x.currency, debit: formatMoney(x.debit), credit: formatMoney(x.credit) })} · {t('statement.fx.balance')}{' '}
             <strong className="num">
               <BalanceText minor={x.balance} currency={x.currency} />
             </strong>

@@ -13,7 +13,11 @@ export function StatementNotices({ v }: { v: StatementView }) {
     <>
       {v.badParams.map((b) => (
         <p key={b.key} className="notice notice--warn" role="alert">
-          {t('common.date.badParam', { field: t(b.key === 'from' ? 'statement.param.from' : 'statement.param.to'), value: b.value, result: t('statement.result') })}
+          {t('common.date.badParam', {
+            field: t(b.key === 'from' ? 'statement.param.from' : 'statement.param.to'),
+            value: b.value,
+            result: t('statement.result'),
+          })}
         </p>
       ))}
       {v.accountMissing && <p className="notice">{t('statement.header.unknown')}</p>}

@@ -95,7 +95,9 @@ export default function StatementPage() {
         incomplete={incomplete}
         error={statement.error ?? undefined}
         onRetry={() => void statement.refetch()}
-        emptyMessage={stale ? t('common.date.refused', { result: t('statement.result') }) : lines && lines.length === 0 ? t('statement.empty.all') : t('statement.empty')}
+        emptyMessage={
+          stale ? t('common.date.refused', { result: t('statement.result') }) : lines && lines.length === 0 ? t('statement.empty.all') : t('statement.empty')
+        }
         csvFileName={`${t('statement.csv.file')}-${cariId}.csv`}
         documentHead={v.documentHead}
         toolbar={
@@ -118,7 +120,12 @@ export default function StatementPage() {
         // The file's totals row says what the screen's says: the TL figures and each foreign-currency balance.
         exportTotals={
           summary
-            ? { debit: summary.totals.debit, credit: summary.totals.credit, balance: summary.totals.balance, ...Object.fromEntries((fx?.totals ?? []).map((x) => [`fx:${x.currency}`, x.balance])) }
+            ? {
+                debit: summary.totals.debit,
+                credit: summary.totals.credit,
+                balance: summary.totals.balance,
+                ...Object.fromEntries((fx?.totals ?? []).map((x) => [`fx:${x.currency}`, x.balance])),
+              }
             : undefined
         }
         totalsRow={
@@ -127,8 +134,12 @@ export default function StatementPage() {
                 date: summary.filtered ? t('statement.totals.shown', { type }) : t('statement.totals'),
                 debit: <span data-testid="sum-debit">{summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.debit)}</span>,
                 credit: <span data-testid="sum-credit">{summary.incomplete.totals ? <IncompleteAmount /> : formatMoney(summary.totals.credit)}</span>,
-                balance: <span data-testid="sum-balance">{summary.incomplete.totals ? <IncompleteAmount /> : <BalanceText minor={summary.totals.balance} />}</span>,
-                ...Object.fromEntries((fx?.totals ?? []).map((x) => [`fx:${x.currency}`, <BalanceText key={x.currency} minor={x.balance} currency={x.currency} />])),
+                balance: (
+                  <span data-testid="sum-balance">{summary.incomplete.totals ? <IncompleteAmount /> : <BalanceText minor={summary.totals.balance} />}</span>
+                ),
+                ...Object.fromEntries(
+                  (fx?.totals ?? []).map((x) => [`fx:${x.currency}`, <BalanceText key={x.currency} minor={x.balance} currency={x.currency} />]),
+                ),
               }
             : undefined
         }

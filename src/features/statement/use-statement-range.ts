@@ -36,8 +36,7 @@ export function useStatementRange(params: URLSearchParams, setParams: SetURLSear
     setTypedSwap(r.from !== nextFrom);
     setParams((prev) => withParams(prev, { from: r.from, to: r.to }), { replace: true, state: listState });
   };
-  const setType = (value: string) =>
-    setParams((prev) => withParams(prev, { type: value }), { replace: true, state: listState });
+  const setType = (value: string) => setParams((prev) => withParams(prev, { type: value }), { replace: true, state: listState });
 
   const rangeText = stale
     ? t('statement.range.refused')

@@ -52,10 +52,7 @@ export function useStatementView() {
   // earlier of the range's end and today: never as of a day that has not come (the account view's rule).
   const asOf = effectiveAsOf(to, today);
   const prepared = useMemo(() => (lines ? prepareStatement(lines, asOf) : null), [lines, asOf]);
-  const computed = useMemo(
-    () => (prepared ? computeStatement(prepared, { from, to, types, today }) : null),
-    [prepared, from, to, types, today],
-  );
+  const computed = useMemo(() => (prepared ? computeStatement(prepared, { from, to, types, today }) : null), [prepared, from, to, types, today]);
   // A bad date: no rows, figures, totals, print or PDF (they are the previous range's).
   const summary = stale ? null : computed;
   const rows = useMemo<StatementRow[]>(() => {
@@ -77,13 +74,61 @@ export function useStatementView() {
   const shownColumns = useColumnPrefs('statement', columns).visible;
 
   // The statement as a document: our company, its title, the account, the period (exports, print, PDF).
-  const documentHead: DocumentHead = { company, title: t('doc.title.statement'), short: t('doc.short.statement'), account: { id: cariId, name: name ?? cariId }, period: { from, to }, asOf };
+  const documentHead: DocumentHead = {
+    company,
+    title: t('doc.title.statement'),
+    short: t('doc.short.statement'),
+    account: { id: cariId, name: name ?? cariId },
+    period: { from, to },
+    asOf,
+  };
   const ready = summary != null && !incomplete && statement.isSuccess;
-  const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) => statementDocument({ ...documentHead, madeAt: new Date() }, cols, shownRows, summary!, [tlBasisText('equivalent', prepared?.fx.currencies ?? [])].filter((x): x is string => !!x));
+  const docSpec = (shownRows: readonly StatementRow[] = rows, cols: readonly DataColumn<StatementRow>[] = shownColumns) =>
+    statementDocument(
+      { ...documentHead, madeAt: new Date() },
+      cols,
+      shownRows,
+      summary!,
+      [tlBasisText('equivalent', prepared?.fx.currencies ?? [])].filter((x): x is string => !!x),
+    );
 
   return {
-    cariId, params, backTo, listState, today, from, to, swapped, type, badParams, onRefused, stale, mutabakatOpen, tahsilatOpen,
-    statement, shown, statementWhole, incomplete, account, list, accountMissing, name, factsPending, isPinned,
-    lines, asOf, prepared, summary, rows, fx, columns, setRange, setType, rangeText, documentHead, ready, docSpec,
+    cariId,
+    params,
+    backTo,
+    listState,
+    today,
+    from,
+    to,
+    swapped,
+    type,
+    badParams,
+    onRefused,
+    stale,
+    mutabakatOpen,
+    tahsilatOpen,
+    statement,
+    shown,
+    statementWhole,
+    incomplete,
+    account,
+    list,
+    accountMissing,
+    name,
+    factsPending,
+    isPinned,
+    lines,
+    asOf,
+    prepared,
+    summary,
+    rows,
+    fx,
+    columns,
+    setRange,
+    setType,
+    rangeText,
+    documentHead,
+    ready,
+    docSpec,
   };
 }

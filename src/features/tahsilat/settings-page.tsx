@@ -43,16 +43,30 @@ export default function SettingsPage() {
   return (
     <div className="col-page">
       <PageHeader title={t('col.set.title')}>
-        <Link className="button button--small" to="/tahsilat">{t('col.title')}</Link>
-        <Link className="button button--small" to="/tahsilat/hatirlatmalar">{t('col.rem.title')}</Link>
+        <Link className="button button--small" to="/tahsilat">
+          {t('col.title')}
+        </Link>
+        <Link className="button button--small" to="/tahsilat/hatirlatmalar">
+          {t('col.rem.title')}
+        </Link>
       </PageHeader>
       <div className="col-settings">
         <form className="col-form" onSubmit={(e) => void submit(e)} aria-label={t('col.set.title')}>
-          <label>{t('col.set.grace')}<input type="number" min={0} value={form.graceDays} onChange={(e) => setForm({ ...form, graceDays: Number(e.target.value) })} /></label>
-          <label>{t('col.set.interval')}<input type="number" min={1} value={form.minIntervalDays} onChange={(e) => setForm({ ...form, minIntervalDays: Number(e.target.value) })} /></label>
-          {form.levels.map((l, i) => <LevelForm key={l.level} level={l} onChange={(n) => setForm({ ...form, levels: form.levels.map((x, k) => (k === i ? n : x)) })} />)}
+          <label>
+            {t('col.set.grace')}
+            <input type="number" min={0} value={form.graceDays} onChange={(e) => setForm({ ...form, graceDays: Number(e.target.value) })} />
+          </label>
+          <label>
+            {t('col.set.interval')}
+            <input type="number" min={1} value={form.minIntervalDays} onChange={(e) => setForm({ ...form, minIntervalDays: Number(e.target.value) })} />
+          </label>
+          {form.levels.map((l, i) => (
+            <LevelForm key={l.level} level={l} onChange={(n) => setForm({ ...form, levels: form.levels.map((x, k) => (k === i ? n : x)) })} />
+          ))}
           <div>
-            <button className="button" type="submit">{t('col.set.save')}</button>
+            <button className="button" type="submit">
+              {t('col.set.save')}
+            </button>
             {saved && <span role="status"> {t('col.set.saved')}</span>}
           </div>
           <Problem error={error} />
@@ -60,7 +74,16 @@ export default function SettingsPage() {
         <aside>
           <section aria-label={t('col.set.fields')}>
             <h2>{t('col.set.fields')}</h2>
-            <dl className="col-fields">{q.data.fields.map((f) => <div key={f.name}><dt><code>{`{${f.name}}`}</code></dt><dd>{f.help}</dd></div>)}</dl>
+            <dl className="col-fields">
+              {q.data.fields.map((f) => (
+                <div key={f.name}>
+                  <dt>
+                    <code>{`{${f.name}}`}</code>
+                  </dt>
+                  <dd>{f.help}</dd>
+                </div>
+              ))}
+            </dl>
           </section>
           <TemplatePreview levels={form.levels} />
         </aside>

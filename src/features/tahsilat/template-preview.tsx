@@ -29,18 +29,38 @@ export function TemplatePreview({ levels }: { levels: ReminderLevel[] }) {
     <section className="col-preview" aria-label={t('col.set.preview')}>
       <h2>{t('col.set.preview')}</h2>
       <form className="col-form col-form--row" onSubmit={(e) => void run(e)}>
-        <label>{t('col.set.previewFor')}
-          <select value={chosen} onChange={(e) => setAccountId(e.target.value)}>{customers.map((r) => <option key={r.accountId} value={r.accountId}>{r.name || r.accountId}</option>)}</select>
+        <label>
+          {t('col.set.previewFor')}
+          <select value={chosen} onChange={(e) => setAccountId(e.target.value)}>
+            {customers.map((r) => (
+              <option key={r.accountId} value={r.accountId}>
+                {r.name || r.accountId}
+              </option>
+            ))}
+          </select>
         </label>
-        <label>{t('col.set.previewLevel')}
-          <select value={levelNo} onChange={(e) => setLevelNo(Number(e.target.value))}>{emailLevels.map((l) => <option key={l.level} value={l.level}>{t('col.set.level', { n: l.level })}</option>)}</select>
+        <label>
+          {t('col.set.previewLevel')}
+          <select value={levelNo} onChange={(e) => setLevelNo(Number(e.target.value))}>
+            {emailLevels.map((l) => (
+              <option key={l.level} value={l.level}>
+                {t('col.set.level', { n: l.level })}
+              </option>
+            ))}
+          </select>
         </label>
-        <button className="button button--small" type="submit" disabled={!chosen}>{t('col.set.previewButton')}</button>
+        <button className="button button--small" type="submit" disabled={!chosen}>
+          {t('col.set.previewButton')}
+        </button>
       </form>
       <Problem error={error} />
       {out && (
         <div className="col-mail" data-testid="preview">
-          <p><strong>{t('col.set.subject')}: {out.subject}</strong></p>
+          <p>
+            <strong>
+              {t('col.set.subject')}: {out.subject}
+            </strong>
+          </p>
           <pre>{out.text}</pre>
         </div>
       )}

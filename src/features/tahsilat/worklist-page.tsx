@@ -49,20 +49,33 @@ export default function WorklistPage() {
   return (
     <div className="col-page">
       <PageHeader title={t('col.title')}>
-        <Link className="button button--small" to="/tahsilat/hatirlatmalar">{t('col.reminders')}</Link>
-        <button type="button" className="button button--small" onClick={() => void refresh()}>{t('col.refresh')}</button>
+        <Link className="button button--small" to="/tahsilat/hatirlatmalar">
+          {t('col.reminders')}
+        </Link>
+        <button type="button" className="button button--small" onClick={() => void refresh()}>
+          {t('col.refresh')}
+        </button>
       </PageHeader>
       <nav className="col-views" aria-label="Görünümler">
         {WORKLIST_VIEWS.map((v) => (
-          <Link key={v} to={`?${withParams(params, { gorunum: v === 'all' ? null : v, musteri: null }).toString()}`} aria-current={!payables && v === view ? 'page' : undefined}>
-            {t(`col.view.${v}`)}{data ? ` (${formatCount(data.counts[v])})` : ''}
+          <Link
+            key={v}
+            to={`?${withParams(params, { gorunum: v === 'all' ? null : v, musteri: null }).toString()}`}
+            aria-current={!payables && v === view ? 'page' : undefined}
+          >
+            {t(`col.view.${v}`)}
+            {data ? ` (${formatCount(data.counts[v])})` : ''}
           </Link>
         ))}
-        <Link to={`?${withParams(params, { gorunum: 'tedarikci', musteri: null }).toString()}`} aria-current={payables ? 'page' : undefined}>{t('col.view.payables')}</Link>
+        <Link to={`?${withParams(params, { gorunum: 'tedarikci', musteri: null }).toString()}`} aria-current={payables ? 'page' : undefined}>
+          {t('col.view.payables')}
+        </Link>
       </nav>
       {!payables && data && <WorklistNotes data={data} wholeFailed={!!whole.error} onLoadAll={() => void whole.refetch()} />}
       <div className={selected ? 'col-layout col-layout--panel' : 'col-layout'}>
-        {payables ? <PayablesTable /> : (
+        {payables ? (
+          <PayablesTable />
+        ) : (
           <DataTable<WorkRow>
             data={data?.rows ?? []}
             columns={WORKLIST_COLUMNS}
@@ -72,9 +85,20 @@ export default function WorklistPage() {
             error={list.error ?? undefined}
             onRetry={() => void list.refetch()}
             onRowOpen={(r) => setParams((prev) => withParams(prev, { musteri: r.accountId }))}
-            rowClassName={(r) => [r.urgency === 0 ? 'col-row--broken' : r.urgency === 1 ? 'col-row--due' : '', r.accountId === selected ? 'mut-row--selected' : ''].filter(Boolean).join(' ') || undefined}
+            rowClassName={(r) =>
+              [r.urgency === 0 ? 'col-row--broken' : r.urgency === 1 ? 'col-row--due' : '', r.accountId === selected ? 'mut-row--selected' : '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
             searchQuery={q}
-            toolbar={<TableSearch value={q} onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })} label="Müşteri ara" placeholder="Müşteri adı veya kodu" />}
+            toolbar={
+              <TableSearch
+                value={q}
+                onChange={(v) => setParams((prev) => withParams(prev, { q: v || null }), { replace: true })}
+                label="Müşteri ara"
+                placeholder="Müşteri adı veya kodu"
+              />
+            }
             emptyMessage={t('col.empty')}
             csvFileName={`Tahsilat listesi ${data ? formatDate(data.today) : ''}`}
             sheetName="Tahsilat"
@@ -82,9 +106,10 @@ export default function WorklistPage() {
             maxHeight="viewport"
           />
         )}
-        {selected && !payables && <CustomerPanel key={selected} accountId={selected} onClose={() => setParams((prev) => withParams(prev, { musteri: null }))} />}
+        {selected && !payables && (
+          <CustomerPanel key={selected} accountId={selected} onClose={() => setParams((prev) => withParams(prev, { musteri: null }))} />
+        )}
       </div>
     </div>
   );
 }
-

@@ -35,7 +35,8 @@ export const accounts = {
     'accounts.totals.debit': 'Borçlu bakiyeler',
     'accounts.totals.credit': 'Alacaklı bakiyeler',
     'accounts.totals.net': 'Net bakiye',
-    'accounts.totals.overflow': 'Bu carilerin bakiye toplamı güvenle hesaplanabilecek sınırı (90.071.992.547.409,91 TL) aşıyor; toplam gösterilmiyor. Tek tek bakiyeler doğrudur — listeyi daraltın.',
+    'accounts.totals.overflow':
+      'Bu carilerin bakiye toplamı güvenle hesaplanabilecek sınırı (90.071.992.547.409,91 TL) aşıyor; toplam gösterilmiyor. Tek tek bakiyeler doğrudur — listeyi daraltın.',
     'accounts.totals.overflowShort': 'sınır aşıldı',
     'accounts.empty': 'Aramanıza uyan cari bulunamadı.',
     'accounts.empty.all': 'ERP hiç cari döndürmedi.',

@@ -53,7 +53,8 @@ export const aging = {
     'aging.fifo.edges': 'Dilim sınırları (gün)',
     'aging.fifo.edges.hint': 'Virgülle ayırın, ör. 30,60,90,120',
     'aging.fifo.apply': 'Uygula',
-    'aging.fifo.rule': 'Karşı taraf hareketleri bakiye tarafındaki en eski vadeli kalemleri önce kapatır (FIFO). Seçilen tarihten sonraki satırlar hesaba katılmaz.',
+    'aging.fifo.rule':
+      'Karşı taraf hareketleri bakiye tarafındaki en eski vadeli kalemleri önce kapatır (FIFO). Seçilen tarihten sonraki satırlar hesaba katılmaz.',
     'aging.fifo.excluded': '{count} satır seçilen tarihten sonra olduğu için hesaba katılmadı.',
     'aging.fifo.bucketsTitle': 'Dilimler',
     'aging.fifo.col.bucket': 'Dilim',
@@ -64,7 +65,8 @@ export const aging = {
     'aging.fifo.currency': 'Para birimi',
     'aging.fifo.currency.hint': 'Döviz hesabı: her para birimi kendi tutarlarıyla ayrı yaşlandırılır.',
     'aging.fifo.compare.which': '{currency} karşılaştırması:',
-    'aging.fifo.compare.otherCurrency': 'Bu yaşlandırma {currency} cinsinden; ERP’nin yaşlandırması {erpCurrency} cinsinden olduğu için karşılaştırılmadı. ERP ile karşılaştırmak için {erpCurrency} seçin.',
+    'aging.fifo.compare.otherCurrency':
+      'Bu yaşlandırma {currency} cinsinden; ERP’nin yaşlandırması {erpCurrency} cinsinden olduğu için karşılaştırılmadı. ERP ile karşılaştırmak için {erpCurrency} seçin.',
     'aging.fifo.compare.erpFailed': 'ERP’nin yaşlandırması alınamadığı için karşılaştırma yapılamadı:',
     'aging.fifo.fxWarnings': '{count} satırın döviz tutarı okunamadı; bu satırlar {currency} yaşlandırmasına katılmadı.',
     'aging.fifo.unapplied': 'Kapatılmamış alacak (avans)',
@@ -91,8 +93,10 @@ export const aging = {
     'aging.fifo.col.closesIn': 'Kapattığı kalemler ({side})',
     'aging.fifo.closedOn': 'Kapandı ({date})',
     'aging.fifo.debitsTitle': 'Borç hareketleri (ödemelerimiz)',
-    'aging.fifo.sideNote.debit': 'Bakiye borç tarafında (cari bize borçlu): açık kalemler borç hareketleri, alacak hareketleri onları en eski vadeden başlayarak kapatır.',
-    'aging.fifo.sideNote.credit': 'Bakiye alacak tarafında (biz cariye borçluyuz): açık kalemler alacak hareketleri (ör. tedarikçi faturaları), borç hareketleri (ödemelerimiz) onları en eski vadeden başlayarak kapatır.',
+    'aging.fifo.sideNote.debit':
+      'Bakiye borç tarafında (cari bize borçlu): açık kalemler borç hareketleri, alacak hareketleri onları en eski vadeden başlayarak kapatır.',
+    'aging.fifo.sideNote.credit':
+      'Bakiye alacak tarafında (biz cariye borçluyuz): açık kalemler alacak hareketleri (ör. tedarikçi faturaları), borç hareketleri (ödemelerimiz) onları en eski vadeden başlayarak kapatır.',
     'aging.fifo.col.remaining': 'Açık kalan',
     'aging.fifo.col.days': 'Gün',
     'aging.days.dueToday': 'vadesi bugün',

@@ -6,7 +6,8 @@ export const babs = {
     'babs.threshold': 'Bildirim sınırı (TL, KDV hariç)',
     'babs.apply': 'Göster',
     'babs.source': 'Sınır: {source}. Ayarlanabilir; iadeler netleştirilmez, karşı formda sayılır (satış iadesi Ba’da, alış iadesi Bs’de).',
-    'babs.paperNote': '2021 Temmuz döneminden beri e-Fatura/e-Arşiv belgeleri forma yazılmaz, ama sınır tüm belgelerle hesaplanır. ERP yanıtı belgenin kâğıt mı elektronik mi olduğunu söylemiyor: burada tüm belgeler listelenir.',
+    'babs.paperNote':
+      '2021 Temmuz döneminden beri e-Fatura/e-Arşiv belgeleri forma yazılmaz, ama sınır tüm belgelerle hesaplanır. ERP yanıtı belgenin kâğıt mı elektronik mi olduğunu söylemiyor: burada tüm belgeler listelenir.',
     'babs.form.bs': 'Form Bs (satışlarımız)',
     'babs.form.ba': 'Form Ba (alışlarımız)',
     'babs.form.label': 'Form',
@@ -41,17 +42,20 @@ export const babs = {
     'babs.letter.subject': 'Konu: {month} dönemi Form Ba / Form Bs mutabakatı',
     'babs.letter.taxId': 'VKN/TCKN: {taxId}',
     'babs.letter.taxIdMissing': 'VKN/TCKN: kayıtlarımızda yok (lütfen yanıtınızda bildiriniz)',
-    'babs.letter.intro': 'Vergi Usul Kanunu Genel Tebliği (Sıra No: 396) gereğince her ay verilen Form Ba ve Form Bs bildirimlerinin karşılıklı tutarlı olması için {month} dönemine ait kayıtlarımızı bilgilerinize sunarız. Tutarlar KDV hariç Türk lirasıdır; iadeler netleştirilmeden karşı formda sayılmıştır.',
+    'babs.letter.intro':
+      'Vergi Usul Kanunu Genel Tebliği (Sıra No: 396) gereğince her ay verilen Form Ba ve Form Bs bildirimlerinin karşılıklı tutarlı olması için {month} dönemine ait kayıtlarımızı bilgilerinize sunarız. Tutarlar KDV hariç Türk lirasıdır; iadeler netleştirilmeden karşı formda sayılmıştır.',
     'babs.letter.bsLabel': 'Form Bs — size satışlarımız (sizin Form Ba’nız):',
     'babs.letter.baLabel': 'Form Ba — sizden alışlarımız (sizin Form Bs’niz):',
     'babs.letter.figure': '{count} belge, {amount} TL',
     'babs.letter.reportable': 'bildirim sınırının üstünde',
     'babs.letter.below': 'bildirim sınırının altında',
     'babs.letter.threshold': 'Bildirim sınırı: kişi/kurum başına aylık {amount} TL (KDV hariç).',
-    'babs.letter.docs': 'Rakamların arkasındaki belgelerin listesi (belge no, tarih, tür, KDV hariç, KDV, toplam) ekteki ikinci PDF dosyasındadır; eksik ya da fazla bir faturayı bu listeden bulabilirsiniz.',
+    'babs.letter.docs':
+      'Rakamların arkasındaki belgelerin listesi (belge no, tarih, tür, KDV hariç, KDV, toplam) ekteki ikinci PDF dosyasındadır; eksik ya da fazla bir faturayı bu listeden bulabilirsiniz.',
     'babs.letter.foreign': '{currencies} ile düzenlenen belgelerin tutarları ERP kayıtlarımızdaki TL karşılığıdır.',
     'babs.letter.unclassified': 'Türü belirlenemeyen {count} belge bu rakamlara dahil edilmedi; inceleniyor.',
-    'babs.letter.request': 'Kayıtlarınız uyuşuyorsa “Mutabıkız” olarak, uyuşmuyorsa kendi kayıtlarınızdaki belge sayısını ve KDV hariç tutarı form başına bildirerek yanıtlamanızı rica ederiz.',
+    'babs.letter.request':
+      'Kayıtlarınız uyuşuyorsa “Mutabıkız” olarak, uyuşmuyorsa kendi kayıtlarınızdaki belge sayısını ve KDV hariç tutarı form başına bildirerek yanıtlamanızı rica ederiz.',
     'babs.letter.reply.intro': '{month} dönemi için {name} ile aramızdaki Form Ba / Bs bildirimleri hakkında:',
     'babs.letter.reply.disagree': 'Mutabık değiliz; kayıtlarımıza göre:',
     'babs.letter.reply.theirBa': 'Form Ba’mızda (sizden alışlarımız): ______ belge, ____________ TL',
@@ -87,7 +91,8 @@ export const babs = {
     'babs.mut.answer.countInvalid': 'Belge sayısı 0 ya da daha büyük bir tam sayı olmalı.',
     'babs.start.open': 'BA/BS mutabakatı başlat',
     'babs.start.title': '{month} BA/BS mutabakatı',
-    'babs.start.scope': '{count} karşı tarafa mektup hazırlanacak: {forms} formunda {which} olanlar (listenin ayı ve sınırıyla). Her mektup iki formun rakamlarını da bildirir.',
+    'babs.start.scope':
+      '{count} karşı tarafa mektup hazırlanacak: {forms} formunda {which} olanlar (listenin ayı ve sınırıyla). Her mektup iki formun rakamlarını da bildirir.',
     'babs.start.which.reportable': 'bildirilecek',
     'babs.start.which.all': 'belgesi',
     'babs.start.forms': 'Formlar',

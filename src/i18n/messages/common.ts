@@ -23,9 +23,12 @@ export const common = {
     'common.error.title': 'Bir sorun oluştu',
     'common.error.generic': 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
     'common.error.http': 'Sunucu beklenmeyen bir yanıt verdi (HTTP {status}). Lütfen biraz sonra tekrar deneyin.',
-    'common.error.upstreamRejected': 'ERP sunucusu erişimi reddetti (HTTP 401): ağ geçidinin ERP API şifresi kabul edilmedi. Bu bir yapılandırma sorunudur; lütfen sistem yöneticinize bildirin.',
-    'common.error.upstreamUnknownService': 'ERP sunucusu ağ geçidinin istediği servisi tanımıyor (HTTP 404, “Wex not found or not registered!”): sunucu ayarlarındaki servis adı (ERP_SERVICE) yanlış. Bu bir yapılandırma sorunudur; lütfen sistem yöneticinize bildirin.',
-    'common.error.upstreamUnknownOperation': 'Bu bilgi ERP’den alınamıyor: istenen işlem bu Workcube kurulumunda yüklü değil (HTTP 404, “Wex method not found!”). Lütfen sistem yöneticinize bildirin.',
+    'common.error.upstreamRejected':
+      'ERP sunucusu erişimi reddetti (HTTP 401): ağ geçidinin ERP API şifresi kabul edilmedi. Bu bir yapılandırma sorunudur; lütfen sistem yöneticinize bildirin.',
+    'common.error.upstreamUnknownService':
+      'ERP sunucusu ağ geçidinin istediği servisi tanımıyor (HTTP 404, “Wex not found or not registered!”): sunucu ayarlarındaki servis adı (ERP_SERVICE) yanlış. Bu bir yapılandırma sorunudur; lütfen sistem yöneticinize bildirin.',
+    'common.error.upstreamUnknownOperation':
+      'Bu bilgi ERP’den alınamıyor: istenen işlem bu Workcube kurulumunda yüklü değil (HTTP 404, “Wex method not found!”). Lütfen sistem yöneticinize bildirin.',
     'common.error.upstreamHttp': 'ERP sunucusu hata verdi (HTTP {status}). Lütfen biraz sonra tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.format': 'ERP’den okunamayan bir yanıt geldi. Lütfen biraz sonra tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.erp': 'ERP isteği yanıtlayamadı: {message}',
@@ -36,7 +39,8 @@ export const common = {
       'ERP’nin yanıtı ağ geçidinin izin verdiğinden büyük olduğu için kesildi. Lütfen aramayı daraltıp tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.timeout': 'ERP zamanında yanıt vermedi. Lütfen tekrar deneyin.',
     'common.error.network': 'Sunucuya ulaşılamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
-    'common.error.storeUnavailable': 'Oturum sunucusuna şu anda ulaşılamıyor: giriş ve oturum denetimi yapılamıyor. Lütfen biraz sonra tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
+    'common.error.storeUnavailable':
+      'Oturum sunucusuna şu anda ulaşılamıyor: giriş ve oturum denetimi yapılamıyor. Lütfen biraz sonra tekrar deneyin; sorun sürerse sistem yöneticinize bildirin.',
     'common.error.upstreamUnreachable': 'ERP sunucusuna şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.',
     'common.error.unauthenticated': 'Oturumunuzun süresi doldu. Lütfen yeniden giriş yapın.',
     'common.error.loginFailed': 'Kullanıcı adı veya şifre hatalı.',

@@ -56,13 +56,15 @@ export const denetim = {
     'den.invite.short': 'Parola en az 12 karakter olmalı.',
     'den.invite.next': 'Devam',
     'den.invite.step2': '2. Doğrulama uygulamanızı bağlayın',
-    'den.invite.secretHelp': 'Doğrulama uygulamanıza (Google Authenticator, Microsoft Authenticator, 1Password…) bu anahtarı ekleyin ya da bağlantıyı açın; sonra uygulamanın gösterdiği 6 haneli kodu girin.',
+    'den.invite.secretHelp':
+      'Doğrulama uygulamanıza (Google Authenticator, Microsoft Authenticator, 1Password…) bu anahtarı ekleyin ya da bağlantıyı açın; sonra uygulamanın gösterdiği 6 haneli kodu girin.',
     'den.invite.secret': 'Anahtar',
     'den.invite.otpLink': 'Uygulamada aç (otpauth)',
     'den.invite.code': 'Uygulamadaki 6 haneli kod',
     'den.invite.confirm': 'Hesabı aç',
     'den.invite.step3': '3. Kurtarma kodlarınız',
-    'den.invite.recoveryHelp': 'Telefonunuza erişemezseniz bu kodlardan biriyle giriş yapabilirsiniz; her kod bir kez kullanılır. Bu kodlar yalnızca şimdi gösterilir: güvenli bir yerde saklayın.',
+    'den.invite.recoveryHelp':
+      'Telefonunuza erişemezseniz bu kodlardan biriyle giriş yapabilirsiniz; her kod bir kez kullanılır. Bu kodlar yalnızca şimdi gösterilir: güvenli bir yerde saklayın.',
     'den.invite.continue': 'Denetime geç',
 
     'den.login.title': 'Denetçi girişi',
@@ -124,7 +126,8 @@ export const denetim = {
     'den.cov.none': 'Henüz örneklem seçilmedi.',
 
     'den.parties.title': 'Teyit edilecek taraflar ve adresleri',
-    'den.parties.intro': 'Her adres şirketin kayıtlarından önerilir; kaynağını ve uyarıları görerek onaylayın ya da kendi doğruladığınız adresi girin. Onaylanan adres bu denetim için kilitlenir.',
+    'den.parties.intro':
+      'Her adres şirketin kayıtlarından önerilir; kaynağını ve uyarıları görerek onaylayın ya da kendi doğruladığınız adresi girin. Onaylanan adres bu denetim için kilitlenir.',
     'den.parties.empty': 'Önce örneklemi seçin.',
     'den.col.balance': 'Dönem sonu bakiyesi',
     'den.col.address': 'Adres',
@@ -211,7 +214,8 @@ export const denetim = {
     'den.ev.release': 'Sonuçları şirkete aç',
     'den.ev.releaseConfirm': 'Şirket, her mektubun yanıtını (mutabık / farklı bakiye) görebilecek. Açılsın mı?',
     'den.ev.released': 'Sonuçlar şirkete açıldı: {at}.',
-    'den.ev.intro': 'Bu denetimin her olayı bir öncekine SHA-256 özetiyle bağlıdır. Doğrulama, zinciri baştan hesaplar ve bir olay değiştirilmiş, silinmiş ya da araya eklenmişse yerini söyler.',
+    'den.ev.intro':
+      'Bu denetimin her olayı bir öncekine SHA-256 özetiyle bağlıdır. Doğrulama, zinciri baştan hesaplar ve bir olay değiştirilmiş, silinmiş ya da araya eklenmişse yerini söyler.',
 
     'den.outbox.title': 'Demo giden kutusu',
     'den.outbox.intro': 'Demo modunda e-posta gönderilmez: karşı tarafı oynamak için mektup bağlantısını açın; doğrulama kodları konu satırındadır.',

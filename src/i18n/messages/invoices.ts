@@ -34,7 +34,8 @@ export const invoices = {
     'invoices.detail.lines': 'Fatura satırları',
     'invoices.detail.noLines': 'ERP bu fatura için satır döndürmedi.',
     'invoices.detail.notFound': 'Fatura bulunamadı',
-    'invoices.detail.notFound.text': 'Bu bağlantının gösterdiği fatura ERP’de yok (iç kayıt kimliği {id}); silinmiş ya da bağlantı hatalı olabilir. Faturayı numarasıyla arayabilirsiniz.',
+    'invoices.detail.notFound.text':
+      'Bu bağlantının gösterdiği fatura ERP’de yok (iç kayıt kimliği {id}); silinmiş ya da bağlantı hatalı olabilir. Faturayı numarasıyla arayabilirsiniz.',
     'invoices.detail.backLabel': 'Fatura aramasına dön',
     'invoices.detail.openStatement': '{name} ekstresini aç',
     'invoices.detail.error.title': 'Fatura açılamadı',

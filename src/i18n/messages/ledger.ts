@@ -60,7 +60,8 @@ export const ledger = {
     'ledger.lateInterest.unrated': '{days} gecikme günü için tabloda oran yok (tablonun ilk tarihinden önce); bu günler hesaba katılmadı.',
     'ledger.lateInterest.unconfirmed': '(Resmî Gazete metninden doğrulanmadı)',
     'ledger.lateInterest.minCost': 'TTK md. 1530/7 uyarınca alacaklı ayrıca asgari giderim tutarı isteyebilir: {costs}. Bu tutar vade farkına eklenmedi.',
-    'ledger.lateInterest.opening': 'Açılış fişi ({count} kalem, {amount}) vade farkına katılmadı: gerçek bir vade tarihi yok. Katmak için “Açılış fişini dahil et”i işaretleyin.',
+    'ledger.lateInterest.opening':
+      'Açılış fişi ({count} kalem, {amount}) vade farkına katılmadı: gerçek bir vade tarihi yok. Katmak için “Açılış fişini dahil et”i işaretleyin.',
     'ledger.lateInterest.openingIncluded': 'Açılış fişi vade farkına dahil (işlem tarihinden itibaren).',
     'ledger.lateInterest.includeOpening': 'Açılış fişini dahil et',
     'ledger.lateInterest.vatOnTotal': 'KDV vade farkı toplamı üzerinden hesaplanır.',
@@ -72,7 +73,8 @@ export const ledger = {
     'ledger.lateInterest.side.credit': 'Alacak (tedarikçi faturaları)',
     'ledger.lateInterest.apply': 'Hesapla',
     'ledger.lateInterest.badRate': 'Oran okunamadı: 0 ile 100 arasında bir sayı yazın (ör. 3 ya da 3,5).',
-    'ledger.lateInterest.badRateThousands': '“{text}” Türkçede binlik ayraçlı bir sayıdır (1.000 = bin), oran olamaz: 0 ile 100 arasında yazın; ondalık için virgül kullanın (ör. 3,5).',
+    'ledger.lateInterest.badRateThousands':
+      '“{text}” Türkçede binlik ayraçlı bir sayıdır (1.000 = bin), oran olamaz: 0 ile 100 arasında yazın; ondalık için virgül kullanın (ör. 3,5).',
     'ledger.lateInterest.badRateRange': 'Oran 0 ile 100 arasında olmalı (yazılan: {text}).',
     'ledger.lateInterest.badVat': 'KDV oranı okunamadı: 0 ile 100 arasında bir sayı yazın (ör. 20).',
     'ledger.lateInterest.badVatText': 'KDV oranı okunamadı (yazılan: “{text}”): 0 ile 100 arasında bir sayı yazın (ör. 20).',
@@ -96,7 +98,9 @@ export const ledger = {
     'ledger.lateInterest.empty': 'Vadesinden sonra ödenen ya da vadesi geçmiş kalem yok: vade farkı doğmadı.',
     'ledger.lateInterest.undated': '{count} kapama adımı tarihsiz bir hareketle yapıldığı için gün sayısı bilinmiyor; hesaba katılmadı.',
     'ledger.lateInterest.file': 'vade-farki',
-    'ledger.tlBasis.equivalent': 'TL tutarlar tüm hareketlerin TL karşılığıdır ({currencies} hareketler dahil, ERP’nin cari bakiyesi gibi). Açık kalemler ve vade farkı TL’de yalnız TL yazılmış belgeleri sayar; {currencies} belgeler kendi para biriminde ayrıca gösterilir.',
-    'ledger.tlBasis.own': 'TL tutarlar yalnız TL yazılmış belgelerdir; {currencies} belgeler kendi para biriminde ayrıca gösterilir, toplanmaz. Ekstrenin TL bakiyesi ise tüm hareketlerin TL karşılığıdır ({currencies} hareketler dahil).',
+    'ledger.tlBasis.equivalent':
+      'TL tutarlar tüm hareketlerin TL karşılığıdır ({currencies} hareketler dahil, ERP’nin cari bakiyesi gibi). Açık kalemler ve vade farkı TL’de yalnız TL yazılmış belgeleri sayar; {currencies} belgeler kendi para biriminde ayrıca gösterilir.',
+    'ledger.tlBasis.own':
+      'TL tutarlar yalnız TL yazılmış belgelerdir; {currencies} belgeler kendi para biriminde ayrıca gösterilir, toplanmaz. Ekstrenin TL bakiyesi ise tüm hareketlerin TL karşılığıdır ({currencies} hareketler dahil).',
   },
 };

@@ -18,7 +18,8 @@ export const letter = {
     'letter.reply.theirBalanceMulti': 'Kayıtlarımızdaki bakiye ({currency}): ……………………… {currency}  ☐ borç  ☐ alacak.',
     'letter.reply.statementEnclosed': 'Hesap ekstremiz ektedir.',
     'letter.openItems.title': 'Açık kalemler ({currency})',
-    'letter.body.declaredMissing': 'Cari hesabınız {declared} olarak tanımlıdır; ancak hesap ekstresinde {declared} tutarı bulunmadığından bakiye TL olarak bildirilmiştir.',
+    'letter.body.declaredMissing':
+      'Cari hesabınız {declared} olarak tanımlıdır; ancak hesap ekstresinde {declared} tutarı bulunmadığından bakiye TL olarak bildirilmiştir.',
     'letter.statement.documentNo': 'Belge No',
     'letter.statement.currencyAmount': 'Tutar ({currency})',
     'letter.body.request':
@@ -28,7 +29,8 @@ export const letter = {
     /** Denetçi modu (BDS 505): the answer goes to the auditor, not to the company. */
     'letter.audit.direct':
       'Bu teyit mektubu, şirketimizin bağımsız denetçisi {firm} tarafından {engagementNo} sayılı denetim için gönderilmektedir. Lütfen yanıtınızı doğrudan denetçiye verin: e-postadaki bağlantıdan ya da {email} adresine. Yanıtınızı şirketimiz değil, denetçi alır.',
-    'letter.audit.negative': 'Kayıtlarınız bu bakiyeyle uyuşuyorsa yanıt vermeniz gerekmez; yalnızca uyuşmuyorsa {deadline} tarihine kadar denetçiye bildiriniz.',
+    'letter.audit.negative':
+      'Kayıtlarınız bu bakiyeyle uyuşuyorsa yanıt vermeniz gerekmez; yalnızca uyuşmuyorsa {deadline} tarihine kadar denetçiye bildiriniz.',
     /** TTK md. 94/2 as the law words it (one month from receipt; the four objection channels). */
     'letter.note.ttk':
       'Not: 6102 sayılı Türk Ticaret Kanunu’nun 94. maddesi uyarınca, bu hesap özetini alan taraf, tebliğ tarihinden itibaren bir ay içinde noter aracılığıyla, taahhütlü mektupla, telgrafla veya güvenli elektronik imzalı yazıyla itiraz etmediği takdirde hesap özetini kabul etmiş sayılır.',
@@ -104,7 +106,8 @@ export const letter = {
     'letters.unreadableReason': 'ekstrede okunamayan tutarlar var; bakiye kesin değil.',
     'letters.needStatements': 'Mutabakat tarihi bugün değil{lines}: her carinin bakiyesi ekstresinden hesaplanır (aynı anda en çok {limit} ekstre).',
     'letters.needStatements.lines': ' ya da ekstre satırları eklenecek',
-    'letters.needStatements.foreign': 'Döviz carilerinin mektubu kendi para biriminde yazılır: bakiyeleri ekstrelerinden hesaplanır (aynı anda en çok {limit} ekstre). Diğer carilerin bugünkü bakiyesi listeden alınır.',
+    'letters.needStatements.foreign':
+      'Döviz carilerinin mektubu kendi para biriminde yazılır: bakiyeleri ekstrelerinden hesaplanır (aynı anda en çok {limit} ekstre). Diğer carilerin bugünkü bakiyesi listeden alınır.',
     'letters.fetch': 'Ekstreleri al ({count} cari)',
     'letters.cancel': 'İptal',
     'letters.progress': 'Ekstreler alınıyor',

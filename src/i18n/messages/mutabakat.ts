@@ -61,7 +61,8 @@ export const mutabakat = {
     'mut.board.preparingFailed': '{count} mektup hazırlanamadı (ERP ekstreyi vermedi); diğerleri gönderilebilir.',
     'mut.board.retryPrepare': 'Hazırlanamayanları yeniden dene',
     'mut.row.maybeTwice': 'belki iki kez gönderildi',
-    'mut.letter.maybeTwice': 'Bu mektubun bir e-postası gönderilirken sunucu durdu ve e-posta yeniden gönderildi: karşı taraf iki kez almış olabilir (belki iki kez gönderildi).',
+    'mut.letter.maybeTwice':
+      'Bu mektubun bir e-postası gönderilirken sunucu durdu ve e-posta yeniden gönderildi: karşı taraf iki kez almış olabilir (belki iki kez gönderildi).',
     'mut.board.progress': 'Hazırlık',
     'mut.board.leaveNote': 'Hazırlık sunucuda sürer; bu sayfayı kapatabilirsiniz.',
     'mut.board.differences': 'Çözülmemiş farklar:',
@@ -210,7 +211,8 @@ export const mutabakat = {
     'mut.start.defaultName': 'Mutabakat {date}',
 
     'mut.import.title': 'Mutabakat kişilerini içe aktar',
-    'mut.import.intro': 'CSV veya Excel (.xlsx) dosyası: sütunlar “Firma ID”, “E-posta”, isteğe bağlı “Cc”, “Yetkili” ve “VKN/TCKN” (Ba/Bs için; yoksa kayıtlı numara değişmez). Önce önizleme gösterilir; hatalı satır varsa hiçbir kayıt alınmaz.',
+    'mut.import.intro':
+      'CSV veya Excel (.xlsx) dosyası: sütunlar “Firma ID”, “E-posta”, isteğe bağlı “Cc”, “Yetkili” ve “VKN/TCKN” (Ba/Bs için; yoksa kayıtlı numara değişmez). Önce önizleme gösterilir; hatalı satır varsa hiçbir kayıt alınmaz.',
     'mut.import.file': 'Dosya seçin',
     'mut.import.checking': 'Dosya kontrol ediliyor…',
     'mut.import.summary': '{file}: {accepted} satır uygun, {rejected} satır hatalı.',
@@ -233,7 +235,8 @@ export const mutabakat = {
     'mut.import.tooLarge': 'Dosya çok büyük (en fazla 5 MB).',
 
     'mut.outbox.title': 'Giden kutusu',
-    'mut.outbox.demo': 'Demo modu: SMTP ayarlanmadığı için e-postalar gönderilmez; burada, gidecekleri haliyle görünür. Bir e-postadaki bağlantıyı açarak karşı tarafın yerine yanıt verebilirsiniz.',
+    'mut.outbox.demo':
+      'Demo modu: SMTP ayarlanmadığı için e-postalar gönderilmez; burada, gidecekleri haliyle görünür. Bir e-postadaki bağlantıyı açarak karşı tarafın yerine yanıt verebilirsiniz.',
     'mut.outbox.smtp': 'E-postalar SMTP ile gönderilir; burada her e-postanın durumu görünür.',
     'mut.outbox.table': 'E-postalar',
     'mut.outbox.empty': 'Henüz e-posta yok.',

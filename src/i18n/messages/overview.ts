@@ -34,7 +34,8 @@ export const overview = {
     'overview.due.title': 'Vadesi yaklaşan ödemeler',
     'overview.due.basis':
       'Vadesi bugünden ({today}) bu hafta sonuna (hafta Pazartesi başlar: {weekStart}–{weekEnd}) ve ay sonuna ({monthEnd}) kadar gelen açık kalemler, kalan tutarlarıyla: carilerin ekstrelerinden, açık kalem hesabıyla (FIFO, vade tarihine göre). Vadesi geçmiş kalemler burada değil (yukarıdaki “Vadesi geçmiş” rakamlarında). Dövizli cariler kendi para biriminde; farklı para birimleri toplanmaz.',
-    'overview.due.scope.notDue': 'Okunacak ekstreler: ERP yaşlandırmasında vadesi gelmemiş tutarı olan {count} cari (başka bir carinin bugün ya da sonra vadesi gelen kalemi olamaz).',
+    'overview.due.scope.notDue':
+      'Okunacak ekstreler: ERP yaşlandırmasında vadesi gelmemiş tutarı olan {count} cari (başka bir carinin bugün ya da sonra vadesi gelen kalemi olamaz).',
     'overview.due.scope.all': 'ERP yaşlandırmasında “vadesi gelmemiş” dilimi tanınmadı: yaşlandırmadaki {count} carinin hepsinin ekstresi okunur.',
     'overview.due.unmatched': '{count} yaşlandırma satırının carisi bulunamadı; hesaba katılmadı.',
     'overview.due.start': 'Hesapla ({count} cari ekstresi, aynı anda en çok {limit})',

@@ -5,7 +5,8 @@ export const statement = {
     'statement.titleFor': '{name} — Ekstre',
     'statement.back': 'Cari listesine dön',
     'statement.notFound': 'Cari bulunamadı',
-    'statement.notFound.text': '“{id}” kimlikli bir cari ERP’de yok: ne cari listesinde ne de ekstrede kaydı var. Bağlantı hatalı ya da cari silinmiş olabilir.',
+    'statement.notFound.text':
+      '“{id}” kimlikli bir cari ERP’de yok: ne cari listesinde ne de ekstrede kaydı var. Bağlantı hatalı ya da cari silinmiş olabilir.',
     'statement.range.swapped': '(başlangıç bitişten sonraydı: tarihler yer değiştirildi)',
     'statement.header.id': 'Firma ID',
     'statement.header.category': 'Kategori',
@@ -52,7 +53,8 @@ export const statement = {
     'statement.summary.balance': 'Bakiye',
     'statement.summary.overdue': 'Vadesi geçmiş ({date} itibarıyla)',
     'statement.summary.overdue.pending': 'Vadesi geçmiş',
-    'statement.summary.asOfToday.hint': 'Bitiş tarihi (yoksa bugün) itibarıyla açık kalemlerden; bakiye alacak tarafındaysa (tedarikçi) vadesi geçmiş borçlarımız (A)',
+    'statement.summary.asOfToday.hint':
+      'Bitiş tarihi (yoksa bugün) itibarıyla açık kalemlerden; bakiye alacak tarafındaysa (tedarikçi) vadesi geçmiş borçlarımız (A)',
     'statement.summary.overdueCount': '{count} kalem',
     'statement.summary.averageDue': 'Ortalama vade',
     'statement.summary.averageDue.hint': 'Açık kalemlerin tutar ağırlıklı vadesi (bitiş tarihi, yoksa bugün itibarıyla)',
@@ -67,7 +69,8 @@ export const statement = {
     'statement.summary.toPay.hint':
       'Her kapama adımı için (kısmi kapamalar dahil) kalemin işlem tarihinden kapandığı güne kadar geçen gün, kapanan tutarla ağırlıklı ortalama ({date} itibarıyla)',
     'statement.totals.shown': 'Gösterilen satırların toplamı ({type})',
-    'statement.filtered.notice': 'Yalnızca “{type}” satırları gösteriliyor: alttaki toplam bu satırların toplamıdır, hesabın bakiyesi değildir. Hesap bakiyesi yukarıda.',
+    'statement.filtered.notice':
+      'Yalnızca “{type}” satırları gösteriliyor: alttaki toplam bu satırların toplamıdır, hesabın bakiyesi değildir. Hesap bakiyesi yukarıda.',
     'statement.summary.none': '—',
     'statement.overdue.mark': 'vadesi geçti',
     'statement.consistency.ok': 'Liste bakiyesi ile ekstre bakiyesi tutuyor ({balance}, bugün itibarıyla).',

@@ -30,7 +30,11 @@ describe('prefetchRanks', () => {
     const rows = makeRows();
     const index = createTableIndex(rows, COLUMNS);
     const asked: number[] = [];
-    await prefetchRanks(index, async (uniq) => (asked.push(uniq.length), textRanks(uniq)), () => false);
+    await prefetchRanks(
+      index,
+      async (uniq) => (asked.push(uniq.length), textRanks(uniq)),
+      () => false,
+    );
     expect(asked).toEqual([2500]); // only the name column went to the "worker"
     expect([...index.ranks.keys()].sort()).toEqual(['amount', 'city', 'name']);
     const order = viewOrder(index, [{ id: 'name', desc: false }], '');
@@ -45,7 +49,11 @@ describe('prefetchRanks', () => {
   it('without a worker answer the column is ranked on demand with the same order', async () => {
     const rows = makeRows();
     const index = createTableIndex(rows, COLUMNS);
-    await prefetchRanks(index, async () => null, () => false);
+    await prefetchRanks(
+      index,
+      async () => null,
+      () => false,
+    );
     expect(index.ranks.has('name')).toBe(false);
     const order = viewOrder(index, [{ id: 'name', desc: true }], '');
     expect(namesInOrder(rows, order, 3)).toEqual(['Ilık Su', 'Ğ Gıda', 'Firma 2497']);
@@ -54,10 +62,18 @@ describe('prefetchRanks', () => {
   it('a wrong-sized answer is ignored, and cancelling stops before the next column', async () => {
     const rows = makeRows();
     const index = createTableIndex(rows, COLUMNS);
-    await prefetchRanks(index, async () => new Int32Array(3), () => false);
+    await prefetchRanks(
+      index,
+      async () => new Int32Array(3),
+      () => false,
+    );
     expect(index.ranks.has('name')).toBe(false);
     const other = createTableIndex(makeRows(), COLUMNS);
-    await prefetchRanks(other, async (uniq) => textRanks(uniq), () => true);
+    await prefetchRanks(
+      other,
+      async (uniq) => textRanks(uniq),
+      () => true,
+    );
     expect(other.ranks.size).toBe(0);
   });
 });

@@ -45,5 +45,17 @@ export interface SearchMarks {
 
 /** An empty index for this data + columns pair (the work happens lazily, as the steps need it). */
 export function createTableIndex<T>(data: readonly T[], columns: readonly DataColumn<T>[]): TableIndex<T> {
-  return { data, columns, haystacks: new Array<string>(data.length), haystackCount: 0, joined: null, charRows: null, ranks: new Map(), orders: new Map(), identity: null, next: null, last: null };
+  return {
+    data,
+    columns,
+    haystacks: new Array<string>(data.length),
+    haystackCount: 0,
+    joined: null,
+    charRows: null,
+    ranks: new Map(),
+    orders: new Map(),
+    identity: null,
+    next: null,
+    last: null,
+  };
 }

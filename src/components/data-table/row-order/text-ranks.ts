@@ -13,9 +13,20 @@ import { trCollator } from '../../../domain/turkish';
 // after every c… word and before d (ı after h…, before i); everything else maps below "a".
 const PUNCT = '_-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';
 const KEY_CHAR = new Map<string, string>([
-  ['ç', 'c\u007f'], ['ğ', 'g\u007f'], ['ı', 'h\u007f'], ['ö', 'o\u007f'], ['ş', 's\u007f'], ['ü', 'u\u007f'],
-  ['â', 'a'], ['î', 'i'], ['û', 'u'],
-  [' ', '\u0001'], ['\t', '\u0001'], ['\n', '\u0001'], ['\r', '\u0001'], ['\u00a0', '\u0001'],
+  ['ç', 'c\u007f'],
+  ['ğ', 'g\u007f'],
+  ['ı', 'h\u007f'],
+  ['ö', 'o\u007f'],
+  ['ş', 's\u007f'],
+  ['ü', 'u\u007f'],
+  ['â', 'a'],
+  ['î', 'i'],
+  ['û', 'u'],
+  [' ', '\u0001'],
+  ['\t', '\u0001'],
+  ['\n', '\u0001'],
+  ['\r', '\u0001'],
+  ['\u00a0', '\u0001'],
 ]);
 for (let p = 0; p < PUNCT.length; p++) KEY_CHAR.set(PUNCT[p] as string, String.fromCharCode(0x10 + p));
 const TURKISH_UPPER_I = /[Iİ]/g;
@@ -37,7 +48,10 @@ function keyPart(m: string): string {
 }
 
 function collationKey(s: string): string {
-  return s.replace(TURKISH_UPPER_I, (ch) => (ch === 'I' ? 'ı' : 'i')).toLowerCase().replace(KEY_PARTS, keyPart);
+  return s
+    .replace(TURKISH_UPPER_I, (ch) => (ch === 'I' ? 'ı' : 'i'))
+    .toLowerCase()
+    .replace(KEY_PARTS, keyPart);
 }
 
 /**

@@ -53,7 +53,11 @@ describe('row order', () => {
     const plain = createTableIndex([...data], NAME);
     for (const q of ['y', 'yıldız', 'YILDIZ gıda', 'gıda yıl', 'zz', '209', '0', 'cam 2099']) {
       const expected = Array.from({ length: data.length }, (_, i) => i).filter((i) =>
-        q.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').split(' ').every((w) => data[i]!.name.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').includes(w)),
+        q
+          .toLocaleLowerCase('tr-TR')
+          .replace(/ı/g, 'i')
+          .split(' ')
+          .every((w) => data[i]!.name.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').includes(w)),
       );
       expect(Array.from(viewOrder(joined, [], q)), q).toEqual(expected);
       expect(Array.from(viewOrder(plain, [], q)), q).toEqual(expected);
@@ -65,7 +69,8 @@ describe('row order', () => {
     // a search folds İ/I/ı to "i", Ş to "s", Ğ to "g" (lib/turkish.ts searchText), so the expected
     // rows below are written with those plain letters and checked by includes() on a hand fold.
     const NAMES = ['İzmir Şişecam', 'IŞIK Gıda', 'yıldız Dağıtım', 'Yılmaz Ağaç', 'Doğan Çelik', 'Öztürk Ltd', 'Uğur Sağlık', 'Kaya İnşaat'];
-    const fold = (s: string) => s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ş/g, 's').replace(/ğ/g, 'g').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
+    const fold = (s: string) =>
+      s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ş/g, 's').replace(/ğ/g, 'g').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
     const data: Item[] = Array.from({ length: 24_000 }, (_, i) => ({ name: `${NAMES[i % NAMES.length]} ${i}` }));
     const index = createTableIndex(data, NAME);
     buildHaystacks(index, () => false, true);
@@ -119,7 +124,8 @@ describe('row order', () => {
     expect(Array.from(ya.subarray(yaFirst.length))).toEqual(all.filter((i) => i % 5 === 0));
     const ag = viewOrder(index, [], 'ağ', true);
     expect(Array.from(ag.subarray(0, 4800))).toEqual(all.filter((i) => i % 5 === 2));
-    for (const q of ['yı', 'ya', 'ağ', 'ka ya', '12', '239', 'inş 7', 'zz']) expect(Array.from(viewOrder(index, [], q, true)), q).toEqual(Array.from(viewOrder(plain, [], q, true)));
+    for (const q of ['yı', 'ya', 'ağ', 'ka ya', '12', '239', 'inş 7', 'zz'])
+      expect(Array.from(viewOrder(index, [], q, true)), q).toEqual(Array.from(viewOrder(plain, [], q, true)));
   });
 
   it('a very big table: a longer token that sits inside a word before it starts one in the same row still puts that row first', () => {
@@ -141,7 +147,8 @@ describe('row order', () => {
 
   it('a very big table: the row maps built after a keystroke hold, for each next character, exactly the rows a fresh search finds, and the next keystroke reads them', () => {
     const NAMES = ['Kaya Yapı', 'yıldız Dağıtım', 'Yılmaz Ağaç', 'Doğan Çelik', 'Ay Yapı', 'Kayalar Gıda'];
-    const fold = (s: string) => s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ş/g, 's').replace(/ğ/g, 'g').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
+    const fold = (s: string) =>
+      s.toLocaleLowerCase('tr-TR').replace(/ı/g, 'i').replace(/ş/g, 's').replace(/ğ/g, 'g').replace(/ç/g, 'c').replace(/ö/g, 'o').replace(/ü/g, 'u');
     const data: Item[] = Array.from({ length: 24_000 }, (_, i) => ({ name: `${NAMES[i % NAMES.length]} ${i}` }));
     const index = createTableIndex(data, NAME);
     buildHaystacks(index, () => false, true);
@@ -159,8 +166,14 @@ describe('row order', () => {
     // Each next character's rows, and where token + character starts a word, by a hand fold of the names.
     for (const [code, bytes] of index.next!.byNext) {
       const q = `y${String.fromCharCode(code)}`;
-      expect(all.filter((i) => bytes[i] !== 0), q).toEqual(all.filter((i) => fold(data[i]!.name).includes(q)));
-      expect(all.filter((i) => (bytes[i]! & 2) !== 0), q).toEqual(all.filter((i) => ` ${fold(data[i]!.name)}`.includes(` ${q}`)));
+      expect(
+        all.filter((i) => bytes[i] !== 0),
+        q,
+      ).toEqual(all.filter((i) => fold(data[i]!.name).includes(q)));
+      expect(
+        all.filter((i) => (bytes[i]! & 2) !== 0),
+        q,
+      ).toEqual(all.filter((i) => ` ${fold(data[i]!.name)}`.includes(` ${q}`)));
     }
     // By hand: after "y" come "a" (Kaya, Yapı, Kayalar), "i" (yıldız, Yılmaz) and a space ("Ay "): nothing else.
     expect([...index.next!.byNext.keys()].map((c) => String.fromCharCode(c)).sort()).toEqual([' ', 'a', 'i']);
