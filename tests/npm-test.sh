@@ -1,5 +1,5 @@
 #!/bin/sh
-# `npm test`: lint and the type check (`npm run checks`) run beside vitest, not before it, at a lower
+# `npm test`: lint, the format check and the type check (`npm run checks`) run beside vitest, not before it, at a lower
 # priority: vitest leaves CPU idle while its files wait on sockets, timers and child processes, and
 # the checks use it (docs/decisions/0005). Their output is printed after vitest's.
 mkdir -p test-results
@@ -11,5 +11,5 @@ tests=$?
 wait "$checks"
 checked=$?
 cat test-results/checks.log
-if [ "$checked" -ne 0 ]; then echo "npm test: lint or the type check failed (above)"; fi
+if [ "$checked" -ne 0 ]; then echo "npm test: lint, the format check or the type check failed (above)"; fi
 [ "$tests" -eq 0 ] && [ "$checked" -eq 0 ]
