@@ -56,13 +56,16 @@ export interface AccountsRun {
   backRefetched?: boolean;
 }
 
-export async function accountsRun(context: BrowserContext, opts: { virtual: boolean; statement: boolean; first: boolean }): Promise<AccountsRun> {
+export async function accountsRun(
+  context: BrowserContext,
+  opts: { virtual: boolean; statement: boolean; first: boolean; path?: string },
+): Promise<AccountsRun> {
   const long = opts.virtual ? 60_000 : 300_000;
   const quiet = opts.virtual ? 150 : 400;
   const page = await context.newPage();
   page.setDefaultTimeout(long);
   try {
-    await page.goto('/accounts', { waitUntil: 'commit' });
+    await page.goto(opts.path ?? '/accounts', { waitUntil: 'commit' });
     // The list's first rows show while the answer is still arriving (read from its start); the
     // figure is the page's work on the WHOLE list: last byte → "100.000 satır" painted.
     await page.evaluate(`window.__bench.watchFirst('whole', '.accounts-page .dt-toolbar__summary', '100.000 satır')`);
@@ -236,6 +239,7 @@ export async function measureAccounts(
   // 4b. virtualized runs
   const virt: AccountsRun[] = [];
   const refs: ReferenceRun[] = [];
+  const rv: AccountsRun[] = [];
   const context = await newContext(browser, baseUrl, { login: true });
   for (let i = 0; i < RUNS; i++) {
     log(`run ${i + 1}/${RUNS} (virtualized) …`);
@@ -244,6 +248,10 @@ export async function measureAccounts(
     // The reference list right after, in the same browser: each pair shares the machine's moment.
     const ref = await referenceRun(context, i === 0);
     refs.push(ref);
+    // The A/B (issue 48, item 2): our ranking and table model with react-virtual's window in place of ours.
+    const withRv = await accountsRun(context, { virtual: true, statement: false, first: false, path: '/accounts?rv=1' });
+    rv.push(withRv);
+    log(`  ours with react-virtual: first rows ${withRv.firstRowsMs.toFixed(0)} ms · keys ${withRv.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms`);
     log(`  reference list: first rows ${ref.firstRowsMs.toFixed(0)} ms · keys ${ref.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms`);
     log(
       `  first rows ${r.firstRowsMs.toFixed(0)} ms · keys ${r.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms (echo ${r.echoMs.map((k) => k.toFixed(0)).join('/')}) · sort ${r.sortMs.toFixed(0)} ms · heap ${r.heapMB.toFixed(0)} MB · statement ${r.statementFirstRowsMs?.toFixed(0)} ms · back ${r.backToListMs?.toFixed(0)} ms`,
@@ -323,6 +331,7 @@ export async function measureAccounts(
     virt.map((r) => percentile(r.keystrokesMs, 95)),
     refs.map((r) => percentile(r.keystrokesMs, 95)),
   );
+  abFigures(figures, 'ab', virt, rv);
   notes.push(
     `Virtualized: ${virt[0]?.rowsInDom} account rows in the DOM at first paint (of 100,000); statement: ${virt[0]?.statementRowsInDom} rows (of 50,000).`,
   );
@@ -333,10 +342,13 @@ export async function measureAccounts(
     const slow = await newContext(browser, baseUrl, { login: true, cpuSlowdown: CPU_SLOWDOWN });
     const sv: AccountsRun[] = [];
     const sr: ReferenceRun[] = [];
+    const srv: AccountsRun[] = [];
     for (let i = 0; i < RUNS; i++) {
       log(`run ${i + 1}/${RUNS} (CPU ${CPU_SLOWDOWN}× slower) …`);
       sv.push(await accountsRun(slow, { virtual: true, statement: false, first: false }));
       sr.push(await referenceRun(slow, false));
+      srv.push(await accountsRun(slow, { virtual: true, statement: false, first: false, path: '/accounts?rv=1' }));
+      log(`  ours with react-virtual: first rows ${srv[i]!.firstRowsMs.toFixed(0)} ms · keys p95 ${percentile(srv[i]!.keystrokesMs, 95).toFixed(0)} ms`);
       log(
         `  first rows ${sv[i]!.firstRowsMs.toFixed(0)} ms (reference ${sr[i]!.firstRowsMs.toFixed(0)} ms) · keys p95 ${percentile(sv[i]!.keystrokesMs, 95).toFixed(0)} ms (reference ${percentile(sr[i]!.keystrokesMs, 95).toFixed(0)} ms)`,
       );
@@ -363,6 +375,7 @@ export async function measureAccounts(
       sv.map((r) => r.firstRowsMs),
       sr.map((r) => r.firstRowsMs),
     );
+    abFigures(figures, `ab.${tag}`, sv, srv);
     figures[`ratio.${tag}.accounts.keystrokeP95`] = ratios(
       sv.map((r) => percentile(r.keystrokesMs, 95)),
       sr.map((r) => percentile(r.keystrokesMs, 95)),
@@ -421,4 +434,29 @@ export async function measureAccounts(
     if (base.length < 5) notes.push(`Baseline (virtualization off) capped at ${base.length} run(s): one non-virtualized 100k render takes tens of seconds.`);
   }
   return { figures, screens, baselineRuns, skipped };
+}
+
+/**
+ * The virtualizer's A/B: ours against react-virtual under the same ranking and table model, run by run
+ * (each pair back to back). `ratio.<tag>.firstRows` < 1: ours paints the first rows sooner.
+ */
+function abFigures(figures: Record<string, Figure>, tag: string, ours: readonly AccountsRun[], rv: readonly AccountsRun[]): void {
+  figures[`${tag}.rv.accounts.firstRowsMs`] = figure(
+    rv.map((r) => r.firstRowsMs),
+    'ms',
+  );
+  figures[`${tag}.rv.accounts.filterKeystrokeP95Ms`] = figure(
+    rv.map((r) => percentile(r.keystrokesMs, 95)),
+    'ms',
+  );
+  figures[`ratio.${tag}.oursOverRv.firstRows`] = figure(
+    ours.map((r, i) => r.firstRowsMs / rv[i]!.firstRowsMs),
+    'x',
+    2,
+  );
+  figures[`ratio.${tag}.oursOverRv.keystrokeP95`] = figure(
+    ours.map((r, i) => percentile(r.keystrokesMs, 95) / percentile(rv[i]!.keystrokesMs, 95)),
+    'x',
+    2,
+  );
 }

@@ -7,7 +7,9 @@
  *  4. drives headless Chromium: /login bundle, accounts list (first rows, filter keystrokes, sort,
  *     heap), statement (first rows), Back to the list — virtualized (accounts-run.ts), each run
  *     followed by the reference list (bench/reference/: react-table's row models + react-virtual over
- *     the same answer; ratio.accounts.* = ours / reference), then the same
+ *     the same answer; ratio.accounts.* = ours / reference) and by ours with react-virtual's window in
+ *     place of our virtualizer (?rv=1, the bench's build only; ab.* and ratio.ab.*.oursOverRv = ours /
+ *     react-virtual: the A/B that keeps our virtualizer, issue 48), then the same
  *     with virtualization switched off (window.__BENCH_NO_VIRTUAL__) as the baseline;
  *  5. the network figures over emulated office links (network.ts; login → accounts, login → Özet,
  *     deep link, invoice by number), before step 4's accounts runs

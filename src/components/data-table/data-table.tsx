@@ -36,6 +36,10 @@ import { usePrintMode } from './use-print-mode';
 import { useTableModel, type TableModel, type TableModelOptions } from './use-table-model';
 import { useScrollBoxHeight } from './use-scroll-box-height';
 import { COMPACT_ROW_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, useVirtualRows } from './use-virtual-rows';
+import { benchReactVirtual, useVirtualRowsRV } from './use-virtual-rows-rv';
+
+/** The row window: ours; the bench's build on a page loaded with ?rv=1, react-virtual's (the A/B, issue 48). */
+const useRowWindow = import.meta.env.MODE === 'bench' && benchReactVirtual() ? useVirtualRowsRV : useVirtualRows;
 import { useWindowTable } from './use-window-table';
 import { useFitScale } from './use-fit-scale';
 import './data-table.css';
@@ -103,7 +107,7 @@ function TableOfModel<T extends RowData>(props: DataTableViewProps<T> & { model:
   // (the box's top, then its height) already has its final type size: one layout of the table, not two.
   useFitScale(scrollRef, gridRef, minWidth, printing);
   const boxMaxHeight = useScrollBoxHeight(scrollRef, gridRef, maxHeight);
-  const { start, end, padTop, padBottom, scrollToRow } = useVirtualRows({
+  const { start, end, padTop, padBottom, scrollToRow } = useRowWindow({
     count: order.length,
     scrollRef,
     virtualize,
