@@ -54,6 +54,8 @@ export interface AccountsRun {
   statementRowsInDom?: number;
   backToListMs?: number;
   backRefetched?: boolean;
+  /** Last byte of get_cari → each step of the page's work (its User Timing marks, src/api/erp-call.ts; null when absent). */
+  steps: { text: number | null; parsed: number | null; read: number | null; painted: number };
 }
 
 export async function accountsRun(
@@ -74,6 +76,12 @@ export async function accountsRun(
     const cari = await apiEntry(page, 'get_cari');
     const firstRowsMs = whole.painted - cari.responseEnd;
     const startRowsMs = rows.painted - cari.responseStart;
+    // Where "last byte → rows painted" goes: body decoded, JSON parsed, records read, then the render.
+    const at = (await page.evaluate(
+      `Object.fromEntries(['text', 'parsed', 'read'].map((k) => [k, performance.getEntriesByName('erp:get_cari:' + k)[0]?.startTime ?? null]))`,
+    )) as Record<string, number | null>;
+    const since = (t: number | null | undefined) => (t == null ? null : t - cari.responseEnd);
+    const steps = { text: since(at.text), parsed: since(at.parsed), read: since(at.read), painted: firstRowsMs };
     const rowsInDom = await page.locator('tr[data-row-id]').count();
     const summary = (await page.locator('.dt-toolbar__summary').first().textContent()) ?? '';
     check('accounts list shows 100.000 rows', /100\.000/.test(summary), summary);
@@ -134,7 +142,7 @@ export async function accountsRun(
       clearMs = settled(await settle(page, quiet, long), 'clear filter');
     }
 
-    const run: AccountsRun = { firstRowsMs, startRowsMs, heapMB: heap, keystrokesMs, echoMs, clearMs, sortMs, sortDescMs, rowsInDom };
+    const run: AccountsRun = { firstRowsMs, startRowsMs, heapMB: heap, keystrokesMs, echoMs, clearMs, sortMs, sortDescMs, rowsInDom, steps };
 
     if (opts.statement) {
       // ---- open the 50k-line statement from the list (as a user does) ----
@@ -252,6 +260,7 @@ export async function measureAccounts(
     const withRv = await accountsRun(context, { virtual: true, statement: false, first: false, path: '/accounts?rv=1' });
     rv.push(withRv);
     log(`  ours with react-virtual: first rows ${withRv.firstRowsMs.toFixed(0)} ms · keys ${withRv.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms`);
+    log(`  ours, last byte → ${stepsText(r.steps)}`);
     log(`  reference list: first rows ${ref.firstRowsMs.toFixed(0)} ms · keys ${ref.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms`);
     log(
       `  first rows ${r.firstRowsMs.toFixed(0)} ms · keys ${r.keystrokesMs.map((k) => k.toFixed(0)).join('/')} ms (echo ${r.echoMs.map((k) => k.toFixed(0)).join('/')}) · sort ${r.sortMs.toFixed(0)} ms · heap ${r.heapMB.toFixed(0)} MB · statement ${r.statementFirstRowsMs?.toFixed(0)} ms · back ${r.backToListMs?.toFixed(0)} ms`,
@@ -349,6 +358,7 @@ export async function measureAccounts(
       sr.push(await referenceRun(slow, false));
       srv.push(await accountsRun(slow, { virtual: true, statement: false, first: false, path: '/accounts?rv=1' }));
       log(`  ours with react-virtual: first rows ${srv[i]!.firstRowsMs.toFixed(0)} ms · keys p95 ${percentile(srv[i]!.keystrokesMs, 95).toFixed(0)} ms`);
+      log(`  ours, last byte → ${stepsText(sv[i]!.steps)}`);
       log(
         `  first rows ${sv[i]!.firstRowsMs.toFixed(0)} ms (reference ${sr[i]!.firstRowsMs.toFixed(0)} ms) · keys p95 ${percentile(sv[i]!.keystrokesMs, 95).toFixed(0)} ms (reference ${percentile(sr[i]!.keystrokesMs, 95).toFixed(0)} ms)`,
       );
@@ -460,3 +470,7 @@ function abFigures(figures: Record<string, Figure>, tag: string, ours: readonly 
     2,
   );
 }
+
+/** "text 120 · parsed 380 · read 610 · painted 700 ms" (each from the answer's last byte). */
+const stepsText = (s: AccountsRun['steps']) =>
+  (['text', 'parsed', 'read', 'painted'] as const).map((k) => `${k} ${s[k] == null ? '–' : s[k]!.toFixed(0)}`).join(' · ') + ' ms';
