@@ -19,7 +19,7 @@ export interface Notice {
   to: string[];
   subject: string;
   text: string;
-  /** A link the HTML shows as a button (kept in the row only while the mail waits, as a letter's). */
+  /** A link the HTML shows as a button, or a code: in the stored copy only while the mail waits (the outbox redacts it once sent). */
   link?: string;
   replyTo?: string;
 }
@@ -32,7 +32,7 @@ export async function noticeMail(tx: Tx, n: Notice, now: Date): Promise<string> 
     para
       .split('\n')
       .map((line) =>
-        n.link && line === n.link
+        n.link && line === n.link && /^https?:/.test(n.link)
           ? `<a href="${escapeHtml(n.link)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#fff;text-decoration:none;border-radius:4px">Bağlantıyı aç</a><br><span style="font-size:12px;color:#444">${escapeHtml(n.link)}</span>`
           : escapeHtml(line),
       )

@@ -148,8 +148,10 @@ export async function requestCode(ctx: AppCtx, l: IdentityLetter, taxIdInput: st
         accountId: l.accountId,
         kind: 'reply_code',
         to: l.to,
-        subject: `Teyit yanıtı doğrulama kodu: ${code}`,
+        subject: 'Teyit yanıtı doğrulama kodu',
         text: `Bakiye teyidi yanıt sayfası için doğrulama kodunuz: ${code}\n\nKod 15 dakika geçerlidir. Bu kodu siz istemediyseniz bu e-postayı dikkate almayın; kodu kimseyle paylaşmayın.`,
+        // In the stored copy only until the relay has it (the outbox redacts it): the code lives hashed.
+        link: code,
       },
       now,
     );

@@ -49,7 +49,12 @@ export interface OutboxCtx {
   mailHooks: MailHooks;
 }
 
-const redact = (s: string, link: string) => s.split(link).join(link.replace(/\/yanit\/.*/, '/yanit/…'));
+/**
+ * What a sent mail's stored copy keeps of its secret: a reply link's path up to /yanit/, an invitation's
+ * link without its #token, a reply page's code as dots — the secret itself only ever in the mail sent.
+ */
+const redact = (s: string, link: string) =>
+  s.split(link).join(link.includes('/yanit/') ? link.replace(/\/yanit\/.*/, '/yanit/…') : link.includes('#') ? link.replace(/#.*/, '#…') : '••••••');
 
 /** The 'send' job: one mail through the transport. */
 export const sendJob = async (ctx: OutboxCtx, job: Job): Promise<void> => {

@@ -170,7 +170,7 @@ test.describe('Denetçi modu: the independent auditor confirms balances', () => 
       await c.getByRole('button', { name: 'Doğrulama kodu gönder' }).click();
       await expect(c.getByLabel('Kod', { exact: true })).toBeVisible();
       await a.reload();
-      const code = /\d{6}/.exec(await a.getByRole('article').filter({ hasText: 'Teyit yanıtı doğrulama kodu' }).first().locator('strong').innerText())![0];
+      const code = /kodunuz: (\d{6})/.exec(await a.getByRole('article').filter({ hasText: 'Teyit yanıtı doğrulama kodu' }).first().innerText())![1]!;
       const ours = balanceAt(answering);
       const theirs = ours - 1_000_00;
       await c.getByLabel('Kod', { exact: true }).fill(code);

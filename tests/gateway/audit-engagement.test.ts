@@ -241,7 +241,24 @@ describe('an engagement from sample to evidence', () => {
     await h.drain();
     const codeMail = inbox.mails.find((m) => m.subject?.startsWith('Teyit yanıtı doğrulama kodu'))!;
     expect((codeMail.to as { text: string }).text).toContain(`dogrulanmis${first!.accountId}`);
-    const code = /\d{6}/.exec(codeMail.subject!)![0];
+    const code = /kodunuz: (\d{6})/.exec(codeMail.text!)![1]!;
+    // The stored copies keep neither the code nor the invitation's token once the relay has them (anyone with
+    // the database — the audited company's IT — could otherwise answer, or enrol, in someone else's place).
+    const stored = await (
+      await h.mut.ctx()
+    ).d.rows<{ kind: string; text: string; html: string; link: string | null }>(
+      sql`SELECT kind, text, html, link FROM mails WHERE campaign_id = ${e.id} AND kind IN ('reply_code', 'audit_invite') AND state = 'sent'`,
+    );
+    expect(stored.map((m) => m.kind).sort()).toEqual(['audit_invite', 'reply_code']);
+    for (const m of stored) {
+      expect([m.kind, m.link, m.text.includes(code) || m.html.includes(code), m.text.includes(e.token) || m.html.includes(e.token)]).toEqual([
+        m.kind,
+        null,
+        false,
+        false,
+      ]);
+    }
+    expect(stored.find((m) => m.kind === 'reply_code')!.text).toContain('kodunuz: ••••••');
     const ours = datasetBalance(h.erp, first!.accountId, PERIOD_END);
     const theirs = Math.abs(ours) - 123_45;
     const answer = (c: string) =>
@@ -368,7 +385,7 @@ describe('an engagement from sample to evidence', () => {
     const path = new URL(linkIn(letterMail.text!, /http:\/\/cari\.test\/yanit\/[A-Za-z0-9_-]{43}/)).pathname;
     expect((await h.reply(`${path}/kimlik`, { method: 'POST', body: new URLSearchParams({ taxId: taxOf(p!.accountId) }) })).status).toBe(200);
     await h.drain();
-    const code = /\d{6}/.exec(inbox.mails.find((m) => m.subject?.startsWith('Teyit yanıtı doğrulama kodu'))!.subject!)![0];
+    const code = /kodunuz: (\d{6})/.exec(inbox.mails.find((m) => m.subject?.startsWith('Teyit yanıtı doğrulama kodu'))!.text!)![1]!;
     // "Kod gelmediyse": the identity step again, but not a new code within the minute.
     expect(await (await h.reply(`${path}?yeni=1`)).text()).toContain('Kimliğinizi doğrulayın');
     const soon = await h.reply(`${path}/kimlik`, { method: 'POST', body: new URLSearchParams({ taxId: taxOf(p!.accountId) }) });

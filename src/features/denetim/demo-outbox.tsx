@@ -16,11 +16,12 @@ export function DemoOutbox() {
         <article key={m.id} className="den-mail" aria-label={m.subject}>
           <strong>{m.subject}</strong>
           <div className="mut-hint">{`${formatDateTime(new Date(m.createdAt))} · ${m.to.join(', ')}`}</div>
-          {m.link && (
+          {m.link && /^https?:/.test(m.link) && (
             <a href={m.link} target="_blank" rel="noreferrer">
               {m.kind === 'audit_invite' ? t('den.outbox.openInvite') : t('den.outbox.open')}
             </a>
           )}
+          {(m.kind === 'reply_code' || m.kind === 'audit_locked') && <pre>{m.text}</pre>}
         </article>
       ))}
     </section>
