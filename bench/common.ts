@@ -102,6 +102,8 @@ export async function newContext(
   // navigation start (docs/decisions/0010-page-start-up.md, item 6: a tab, not a window).
   await context.newPage();
   await context.addInitScript({ content: PROBE_SCRIPT });
+  // DevTools throttles a page, not its workers: the app's answer worker slows itself by this (src/api/answer-read.ts).
+  if (opts.cpuSlowdown && opts.cpuSlowdown > 1) await context.addInitScript({ content: `window.__BENCH_CPU_SLOWDOWN__ = ${Number(opts.cpuSlowdown)};` });
   if (opts.noVirtual) await context.addInitScript({ content: 'window.__BENCH_NO_VIRTUAL__ = true;' });
   if (opts.login) {
     const res = await context.request.post('/api/session', { headers: { 'x-app-request': '1' }, data: { userName: 'demo', password: 'demo' } });

@@ -2,6 +2,7 @@
 import type { RequestOptions } from './client';
 import { readAccounts } from '../domain/reader';
 import { longAnswerQuery } from './erp-call';
+import { readAccountsInWorker } from './read-in-worker';
 import { accountKeys, accountListCall } from '../contract/erp';
 
 export const accountQueries = {
@@ -12,5 +13,6 @@ export const accountQueries = {
    * `priority: 'low'` for a list fetched in the background (nobody waits on it; see transfers.ts).
    */
   list: (q: string, fetchOptions: Pick<RequestOptions, 'priority'> = {}) =>
-    longAnswerQuery(accountListCall(q), readAccounts, (first) => first.accounts.length > 0, fetchOptions),
+    // Read in the answer worker where the browser has one (read-in-worker.ts): the page stays free while 100k accounts are parsed.
+    longAnswerQuery(accountListCall(q), readAccounts, (first) => first.accounts.length > 0, { ...fetchOptions, inWorker: readAccountsInWorker }),
 };

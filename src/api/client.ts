@@ -141,9 +141,9 @@ export function toTransportError(error: unknown, signal?: AbortSignal): unknown 
  * erp:<operation>:partial (a long answer's first rows read, before its last byte), :text (body read
  * and decoded), :parsed (JSON), :read (the reader's records).
  */
-export function mark(name: string): void {
+export function mark(name: string, startTime?: number): void {
   try {
-    performance.mark(name);
+    performance.mark(name, startTime === undefined ? undefined : { startTime });
   } catch {
     /* no User Timing here (old test environments): nothing to record */
   }

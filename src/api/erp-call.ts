@@ -29,6 +29,7 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type RequestOptions } from './client';
 import { endTransfer, startTransfer } from './transfers';
+import { streamText } from './body-text';
 import { aliasesReady } from './aliases-ready';
 import { SIGNED_IN_COOKIE, pageCallKey, type ErpCall, type PageCall } from '../contract/erp';
 import { pageCallsOf } from '../contract/pages';
@@ -163,6 +164,8 @@ export async function getJsonOnce<T>(path: 'config' | 'session', options: Reques
 export const PARTIAL_MIN_CHARS = 64 * 1024;
 
 export interface FetchOptions extends RequestOptions {
+  /** Parse the answer in slices while it arrives (a long one: longAnswerQuery). */
+  sliced?: boolean;
   /** Called once with the start of a long answer still arriving (its first PARTIAL_MIN_CHARS characters of JSON, not closed). */
   onStart?: (text: string) => Promise<void> | void;
 }
@@ -181,71 +184,83 @@ export function takeOrSend(call: PageCall, options: FetchOptions): Promise<Respo
  * One ERP call → the ERP's parsed JSON (feed it to a reader), or a typed error. Reads the body as
  * it streams in (progress; `onStart` with the first PARTIAL_MIN_CHARS of a longer answer, awaited).
  */
-export async function fetchErp(call: ErpCall, options: FetchOptions = {}): Promise<unknown> {
+export function fetchErp(call: ErpCall, options: FetchOptions = {}): Promise<unknown> {
+  return fetchAnswer(call, options, (json) => json);
+}
+
+/** What a worker reader is given: the response (its body to move to the worker) and the page's hooks. */
+export interface WorkerReadHooks {
+  operation: string;
+  onBytes: (received: number) => void;
+  onStart?: (text: string) => Promise<void> | void;
+  startChars: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Reads an answer off the page's main thread (read-in-worker.ts): the answer as `read` would give
+ * it, or null where no worker can take it (then the page reads it itself).
+ */
+export type WorkerRead<T> = (res: Response, hooks: WorkerReadHooks) => Promise<T> | null;
+
+/** One ERP call → `read` of its JSON: in a worker when `inWorker` takes it, else here (parse, then `read` once the aliases are in). */
+async function fetchAnswer<T>(call: ErpCall, options: FetchOptions & { inWorker?: WorkerRead<T> }, read: (json: unknown) => T): Promise<T> {
   const transfer = startTransfer(call.operation, options.priority === 'low');
+  const onBytes = (received: number) => (transfer.receivedBytes = received);
   try {
     const res = await takeOrSend(call, options);
     if (!res.ok) throw await apiClient().failure(res, options.signal);
+    if (options.inWorker) {
+      await aliasesReady();
+      const inWorker = options.inWorker(res, {
+        operation: call.operation,
+        onBytes,
+        onStart: options.onStart,
+        startChars: PARTIAL_MIN_CHARS,
+        signal: options.signal,
+      });
+      if (inWorker) return await inWorker;
+    }
     // The reader is loaded with the first ERP answer (not part of the /login bundle).
     const reader = import('../domain/reader');
-    const text = await readText(res, options, (received) => (transfer.receivedBytes = received));
+    // A long answer is parsed in slices while it arrives (reader/segments.ts): little is left after its last byte.
+    const slices = options.sliced ? sliceWhileArriving(reader) : undefined;
+    const text = await readText(res, options, onBytes, slices?.feed);
     mark(`erp:${call.operation}:text`);
-    const json = (await reader).parseErpBody(text, res.status);
+    const sliced = slices && (await slices.result());
+    const json = sliced ? sliced.value : (await reader).parseErpBody(text, res.status);
     mark(`erp:${call.operation}:parsed`);
-    return json;
+    await aliasesReady();
+    return read(json);
   } finally {
     endTransfer(transfer);
   }
 }
 
-/** The body as text, decoded chunk by chunk as it arrives (the same UTF-8 decoding as response.text(), BOM dropped). */
-async function readText(res: Response, options: FetchOptions, onBytes: (received: number) => void): Promise<string> {
-  const stream = res.body;
-  if (!stream) {
-    try {
-      return await res.text();
-    } catch (error) {
-      throw bodyError(res, error, options.signal);
-    }
-  }
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let received = 0;
-  let chars = 0;
-  let started = !options.onStart;
+/** The body as text, decoded chunk by chunk as it arrives (body-text.ts); a failed read is a typed error. */
+async function readText(res: Response, options: FetchOptions, onBytes: (received: number) => void, onText?: (part: string) => void): Promise<string> {
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      onBytes(received);
-      const part = decoder.decode(value, { stream: true });
-      parts.push(part);
-      chars += part.length;
-      if (!started && chars >= PARTIAL_MIN_CHARS) {
-        started = true;
-        // Only the start: a reader that came late (a page still loading its code) finds much of the
-        // answer in at once, and its first rows are a few screenfuls, not everything read so far.
-        await options.onStart!(firstChars(parts, PARTIAL_MIN_CHARS));
-      }
-    }
-    parts.push(decoder.decode());
+    if (!res.body) return await res.text();
+    return await streamText(res.body, { onBytes, onText, onStart: options.onStart, startChars: PARTIAL_MIN_CHARS });
   } catch (error) {
-    void reader.cancel().catch(() => undefined);
     throw bodyError(res, error, options.signal);
   }
-  return parts.join('');
 }
 
-/** The first `n` characters of the text in `parts`. */
-function firstChars(parts: readonly string[], n: number): string {
-  let text = '';
-  for (const part of parts) {
-    text += part;
-    if (text.length >= n) break;
-  }
-  return text.length > n ? text.slice(0, n) : text;
+/** BodySegments fed from the first piece of text on (pieces that come before the reader's code is in wait for it). */
+function sliceWhileArriving(reader: Promise<typeof import('../domain/reader')>) {
+  let segments: import('../domain/reader').BodySegments | null = null;
+  let waiting: string[] = [];
+  const ready = reader.then((r) => {
+    segments = new r.BodySegments();
+    for (const part of waiting) segments.feed(part);
+    waiting = [];
+    return segments;
+  });
+  return {
+    feed: (part: string) => (segments ? segments.feed(part) : void waiting.push(part)),
+    result: async () => (await ready).result(),
+  };
 }
 
 // ── 5. Queries: the answer — and, for a long one, its first rows — in the cache entry ─────────────
@@ -290,7 +305,7 @@ export function longAnswerQuery<T extends object>(
   call: ErpCall,
   read: (json: unknown) => T,
   showable: (first: T) => boolean,
-  options: Pick<RequestOptions, 'priority'> = {},
+  options: Pick<RequestOptions, 'priority'> & { inWorker?: WorkerRead<T> } = {},
 ) {
   return queryOptions({
     queryKey: call.queryKey as QueryKey,
@@ -313,9 +328,7 @@ export function longAnswerQuery<T extends object>(
         await nextFrame();
       };
       try {
-        const json = await fetchErp(call, { signal, ...options, ...(hadWhole ? {} : { onStart }) });
-        await aliasesReady();
-        const answer = read(json);
+        const answer = await fetchAnswer(call, { signal, sliced: true, ...options, ...(hadWhole ? {} : { onStart }) }, (json) => read(json));
         mark(`erp:${call.operation}:read`);
         return { ...answer, complete: true };
       } catch (error) {

@@ -2,11 +2,8 @@
  * The worker side of workerRpc (worker-rpc.ts): each request handled by `handle`, its result (or its
  * error's message) sent back under the request's id, progress reports in between.
  */
-export function answerRpc<Req, Res>(
-  handle: (
-    request: Req,
-    progress: (progress: number) => void,
-  ) => Promise<{ result: Res; transfer?: Transferable[] }> | { result: Res; transfer?: Transferable[] },
+export function answerRpc<Req, Res, P = number>(
+  handle: (request: Req, progress: (progress: P) => void) => Promise<{ result: Res; transfer?: Transferable[] }> | { result: Res; transfer?: Transferable[] },
 ): void {
   const scope = self as unknown as {
     onmessage: ((e: MessageEvent<{ id: number; request: Req }>) => void) | null;

@@ -7,27 +7,27 @@
  * once): the caller then does the work in the page. `create` holds the literal
  * `new Worker(new URL('./x-worker.ts', import.meta.url), { type: 'module' })` Vite bundles the worker by.
  */
-export interface WorkerRpc<Req, Res> {
-  call(request: Req, options?: { transfer?: Transferable[]; progress?: (progress: number) => void }): Promise<Res> | null;
+export interface WorkerRpc<Req, Res, P = number> {
+  call(request: Req, options?: { transfer?: Transferable[]; progress?: (progress: P) => void }): Promise<Res> | null;
   /** Whether a call would go to a worker. */
   available(): boolean;
   /** Starts the worker ahead of the first call (its script loads meanwhile); nothing where none can run. */
   start(): void;
 }
 
-export type RpcReply<Res> = { id: number } & ({ progress: number } | { result: Res } | { error: string });
+export type RpcReply<Res, P = number> = { id: number } & ({ progress: P } | { result: Res } | { error: string });
 
-interface Job<Res> {
+interface Job<Res, P> {
   resolve: (result: Res) => void;
   reject: (error: Error) => void;
-  progress?: (progress: number) => void;
+  progress?: (progress: P) => void;
 }
 
-export function workerRpc<Req, Res>(create: () => Worker, name: string): WorkerRpc<Req, Res> {
+export function workerRpc<Req, Res, P = number>(create: () => Worker, name: string): WorkerRpc<Req, Res, P> {
   let worker: Worker | null = null;
   let broken = false;
   let nextId = 0;
-  const jobs = new Map<number, Job<Res>>();
+  const jobs = new Map<number, Job<Res, P>>();
 
   const fail = () => {
     broken = true;
@@ -42,7 +42,7 @@ export function workerRpc<Req, Res>(create: () => Worker, name: string): WorkerR
     if (broken || typeof Worker === 'undefined') return null;
     try {
       const w = create();
-      w.onmessage = (event: MessageEvent<RpcReply<Res>>) => {
+      w.onmessage = (event: MessageEvent<RpcReply<Res, P>>) => {
         const reply = event.data;
         const job = jobs.get(reply.id);
         if (!job) return;

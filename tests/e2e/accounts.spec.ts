@@ -132,3 +132,21 @@ test('Back from a statement returns to the same place in a long list', async ({ 
   expect(await box.evaluate((el) => el.scrollTop)).toBeLessThan(scrolled + 5);
   expect((await rowsInView())[0]).toBe(before[0]);
 });
+
+test('the list is read in the answer worker, off the page’s main thread, and every balance and name is as the ERP sent it', async ({ page }) => {
+  await page.goto('/accounts');
+  const grid = page.getByRole('grid', { name: 'Cari listesi' });
+  await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${total} satır`);
+  // The worker read it (src/api/read-in-worker.ts): its steps are on the page's timeline, and it runs.
+  const marks = await page.evaluate(() =>
+    ['parsed', 'worker-read', 'worker-packed', 'read'].map((k) => performance.getEntriesByName(`erp:get_cari:${k}`).length),
+  );
+  expect(marks).toEqual([1, 1, 1, 1]);
+  expect(page.workers().some((w) => /answer-worker/.test(w.url()))).toBe(true);
+  // What came through the worker is the dataset: the quoted name with `"&%+'` and its balance, to the kuruş.
+  const quoted = account(SPECIAL_ACCOUNTS.quoted);
+  await page.getByLabel('Cari ara').fill(quoted.id);
+  const row = grid.locator(`tr[data-row-id="${quoted.id}"]`);
+  await expect(row).toContainText(quoted.name);
+  await expect(row).toContainText(trBalance(quoted.balance));
+});

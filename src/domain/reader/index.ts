@@ -12,7 +12,8 @@
  *   5. columns.ts — typing columns: each column's kind from its alias field, key and values (§6)
  *   6. records.ts — the record readers: accounts, statement, invoice detail, login, any table
  * Beside them: prefix.ts — the start of an answer still arriving, closed into JSON of the same
- * shape (a long list shows its first rows before its last byte).
+ * shape (a long list shows its first rows before its last byte); segments.ts — a long answer
+ * parsed in slices while it arrives (JSON.parse's value, little left to parse after the last byte).
  *
  * Where to add:
  *   - a new envelope key → DATA_KEYS / META_KEYS in locate.ts;
@@ -27,8 +28,21 @@
  * kind's parser only.
  */
 export { parseErpBody } from './body';
+export { BodySegments } from './segments';
 export { closedPrefix, parsePrefix } from './prefix';
 export { answerShape, isSuccessStatus } from './locate';
-export { FIELD_KINDS, columnHeader, extendAliases, fieldOf, hasLabel, readableHeader, resetAliases, type AliasTable, type RecordKind } from './keys';
+export {
+  FIELD_KINDS,
+  columnHeader,
+  extendAliases,
+  fieldOf,
+  hasLabel,
+  operatorAliasTables,
+  readableHeader,
+  resetAliases,
+  type AliasTable,
+  type RecordKind,
+} from './keys';
+export { setOwn } from './locate';
 export { kindFromKey } from './columns';
 export { readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer } from './records';

@@ -101,6 +101,10 @@ function buildAliasIndex(): void {
 }
 buildAliasIndex();
 
+/** The operator's tables merged so far, in order (an answer worker merges the same: answer-read.ts). */
+let operatorTables: readonly unknown[] = [];
+export const operatorAliasTables = (): readonly unknown[] => operatorTables;
+
 /**
  * Merges an operator's extra alias table (GET /api/config → `aliases`, same shape as
  * erp-aliases.json, `labels` included) into the defaults. Its aliases and labels take precedence.
@@ -108,6 +112,7 @@ buildAliasIndex();
  */
 export function extendAliases(extra: unknown): void {
   if (!isPlainObject(extra)) return;
+  operatorTables = [...operatorTables, extra];
   // Null-prototype copies: the operator's names ("constructor", "__proto__") are plain keys here.
   const merged: AliasTable = Object.assign(Object.create(null) as AliasTable, extraAliases);
   for (const [record, fields] of Object.entries(extra)) {
@@ -131,6 +136,7 @@ export function extendAliases(extra: unknown): void {
 
 /** Back to the built-in table only (tests). */
 export function resetAliases(): void {
+  operatorTables = [];
   extraAliases = {};
   extraLabels = {};
   buildAliasIndex();

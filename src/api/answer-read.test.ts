@@ -1,0 +1,98 @@
+/**
+ * The answer worker's job (answer-read.ts), run here in Node: a body stream cut at awkward places
+ * (inside a two-byte UTF-8 letter) → the reader's account list, packed; the start of the answer for
+ * the first rows; progress in bytes; an answer the reader cannot read comes back as its text; the
+ * operator's aliases are the page's.
+ */
+import { readAccountsAnswer, type AnswerReadProgress, type AnswerReadResult } from './answer-read';
+import { unpackAccounts } from './account-pack';
+import { ErpFormatError } from '../domain/errors';
+import { parseErpBody, readAccounts } from '../domain/reader';
+
+/** `text` as a byte stream in pieces of `size` bytes (cutting through multi-byte letters). */
+function streamOf(text: string, size: number, failAfter?: number): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (failAfter !== undefined && at >= failAfter) return controller.error(new TypeError('network error'));
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+}
+
+const rows = Array.from({ length: 400 }, (_, i) => ({
+  COMPANY_ID: String(1000 + i),
+  COMPANYCAT: i % 2 ? 'Bayi' : 'Tedarikçi',
+  FULLNAME: `Öz-Çağ "Yıldız" & Ortak %${i} + 'Şirket'`,
+  CITY_NAME: 'İSTANBUL',
+  COUNTY_NAME: 'ÜSKÜDAR',
+  BAKIYE: `${i}.${String(i % 100).padStart(2, '0')}`,
+  MONEY: '',
+}));
+const body = JSON.stringify({ status: 'success', data: rows });
+
+async function run(text: string, opts: { size?: number; startChars?: number | null; aliases?: unknown[]; failAfter?: number } = {}) {
+  const progress: AnswerReadProgress[] = [];
+  const { result } = await readAccountsAnswer(
+    { stream: streamOf(text, opts.size ?? 333, opts.failAfter), status: 200, aliases: opts.aliases ?? [], startChars: opts.startChars ?? null, slowdown: 1 },
+    (p) => progress.push(p),
+  );
+  return { result: result as AnswerReadResult, progress };
+}
+
+describe('readAccountsAnswer (the answer worker)', () => {
+  it('reads the list as the page would, whatever the pieces', async () => {
+    const expected = readAccounts(JSON.parse(body));
+    for (const size of [1, 7, 333, 1 << 20]) {
+      const { result } = await run(body, { size });
+      if (!('packed' in result)) throw new Error('not read');
+      expect(unpackAccounts(result.packed)).toEqual(expected);
+    }
+    // By hand: account 1007's balance 7.07 TL is 707 kuruş; its name came through intact.
+    const { result } = await run(body);
+    const list = unpackAccounts((result as { packed: Parameters<typeof unpackAccounts>[0] }).packed);
+    expect(list.accounts[7]).toMatchObject({ id: '1007', name: 'Öz-Çağ "Yıldız" & Ortak %7 + \'Şirket\'', balance: 707, category: 'Bayi' });
+    expect(list.accounts).toHaveLength(400);
+  });
+
+  it('sends the start of the answer once (for the first rows) and the bytes as they come', async () => {
+    const { progress } = await run(body, { size: 4096, startChars: 1000 });
+    const starts = progress.filter((p): p is { start: string } => 'start' in p);
+    expect(starts).toHaveLength(1);
+    expect(starts[0]!.start).toBe(body.slice(0, 1000));
+    const total = new TextEncoder().encode(body).length;
+    // Reported every 256 KB: this ~50 KB answer has no report yet; a 600 KB one has two.
+    expect(progress.filter((p) => 'bytes' in p)).toHaveLength(0);
+    const big = JSON.stringify(Array.from({ length: 6000 }, (_, i) => ({ ...rows[i % 400], COMPANY_ID: String(i) })));
+    const bigRun = await run(big, { size: 65536 });
+    const bytes = bigRun.progress.flatMap((p) => ('bytes' in p ? [p.bytes] : []));
+    expect(bytes.length).toBe(Math.floor(new TextEncoder().encode(big).length / (256 * 1024)));
+    expect(total).toBeGreaterThan(0);
+  });
+
+  it('an answer the reader cannot read (an HTML page, an empty body) comes back as its text, for the page’s typed error', async () => {
+    for (const text of ['<html><body>Error Executing Database Query</body></html>', '']) {
+      const { result } = await run(text);
+      expect(result).toEqual({ unread: text });
+      expect(() => parseErpBody((result as { unread: string }).unread, 200)).toThrow(ErpFormatError);
+    }
+  });
+
+  it('a connection dropped halfway: the job fails (the page says the answer was cut)', async () => {
+    await expect(run(body, { size: 1000, failAfter: 5000 })).rejects.toThrow('network error');
+  });
+
+  it('reads with the operator’s alias table the page merged', async () => {
+    const custom = JSON.stringify([{ MUSTERI_NO: 'C-1', TICARI_AD: 'Özel Başlıklı A.Ş.', BAKIYE: '10,00' }]);
+    const plain = await run(custom);
+    const withAliases = await run(custom, { aliases: [{ account: { id: ['MUSTERI_NO'], name: ['TICARI_AD'] } }] });
+    const nameOf = (r: AnswerReadResult) => unpackAccounts((r as { packed: Parameters<typeof unpackAccounts>[0] }).packed).accounts[0]!;
+    expect(nameOf(plain.result).name).toBe('');
+    expect(nameOf(withAliases.result)).toMatchObject({ id: 'C-1', name: 'Özel Başlıklı A.Ş.', balance: 1000 });
+    // …and a later answer without them is read without them again.
+    expect(nameOf((await run(custom)).result).name).toBe('');
+  });
+});

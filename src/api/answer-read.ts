@@ -1,0 +1,106 @@
+/**
+ * The answer worker's job (answer-worker.ts): a long answer's body stream → decoded, parsed and read
+ * by THE reader (src/domain/reader) off the page's main thread → packed for the page (account-pack.ts).
+ * Pure of the worker itself, so it runs under Node in tests (answer-read.test.ts).
+ *
+ * Progress goes back as it happens: the bytes received (for the progress bar, at most every 256 KB)
+ * and once the start of the answer (`startChars` characters, for the page's first rows). An answer
+ * the reader cannot read comes back as its text (`unread`): the page reads it again itself, so
+ * every ERP fault is the same typed error, with the same message, as without a worker.
+ */
+import { BodySegments, extendAliases, operatorAliasTables, parseErpBody, readAccounts, resetAliases } from '../domain/reader';
+import { streamText } from './body-text';
+import { packAccounts, type PackedAccounts } from './account-pack';
+
+export interface AnswerReadRequest {
+  stream: ReadableStream<Uint8Array>;
+  status: number;
+  /** The operator's alias tables the page merged (operatorAliasTables), merged here the same. */
+  aliases: readonly unknown[];
+  /** Send the answer's start once this many characters are in (null: no first rows wanted). */
+  startChars: number | null;
+  /**
+   * The bench's slow-machine pass (bench builds only; 1 elsewhere): DevTools throttles a page's main
+   * thread but not its workers ("only supported for pages"), so the worker makes each of its steps
+   * last `slowdown`× as long itself — a slower PC is slower in its workers too.
+   */
+  slowdown: number;
+}
+
+export type AnswerReadProgress = { bytes: number } | { start: string };
+
+/** When each step ended, in ms since the epoch (performance.timeOrigin + now: the page maps it onto its own clock). */
+export interface AnswerStamps {
+  text: number;
+  parsed: number;
+  read: number;
+  packed: number;
+}
+
+export type AnswerReadResult = { packed: PackedAccounts; stamps: AnswerStamps } | { unread: string };
+
+const BYTES_EVERY = 256 * 1024;
+const now = () => performance.timeOrigin + performance.now();
+
+export async function readAccountsAnswer(
+  request: AnswerReadRequest,
+  progress: (p: AnswerReadProgress) => void,
+): Promise<{ result: AnswerReadResult; transfer?: Transferable[] }> {
+  mergeAliases(request.aliases);
+  const slow = slower(request.slowdown);
+  let reported = 0;
+  // The answer is parsed in slices while it arrives (reader/segments.ts): little is left after its last byte.
+  const segments = new BodySegments();
+  const text = await streamText(request.stream, {
+    onText: (part) => {
+      const t0 = now();
+      segments.feed(part);
+      slow?.(now() - t0);
+    },
+    onBytes: (received) => {
+      if (received - reported < BYTES_EVERY) return;
+      reported = received;
+      progress({ bytes: received });
+    },
+    ...(request.startChars === null ? {} : { startChars: request.startChars, onStart: (start: string) => progress({ start }) }),
+    ...(slow ? { onDecoded: slow } : {}),
+  });
+  const textAt = now();
+  let json: unknown;
+  let parsedAt: number;
+  let list;
+  try {
+    // Not followed in slices (not JSON, a shape it does not know): parsed whole, for its value or its typed error.
+    const sliced = segments.result();
+    json = sliced ? sliced.value : parseErpBody(text, request.status);
+    slow?.(now() - textAt);
+    parsedAt = now();
+    list = readAccounts(json);
+  } catch {
+    return { result: { unread: text } };
+  }
+  slow?.(now() - parsedAt);
+  const readAt = now();
+  const { packed, transfer } = packAccounts(list);
+  slow?.(now() - readAt);
+  return { result: { packed, stamps: { text: textAt, parsed: parsedAt, read: readAt, packed: now() } }, transfer };
+}
+
+/** For the bench's slow pass: a step that took `ms` is made to take `slowdown`× as long (busy, as a slower CPU would be). */
+function slower(slowdown: number): ((ms: number) => void) | null {
+  if (!(slowdown > 1)) return null;
+  return (ms) => {
+    const end = performance.now() + ms * (slowdown - 1);
+    while (performance.now() < end);
+  };
+}
+
+/** The reader here merges exactly the page's operator tables (a worker lives across config changes). */
+let applied = '[]';
+function mergeAliases(tables: readonly unknown[]): void {
+  const key = JSON.stringify(tables);
+  if (key === applied && JSON.stringify(operatorAliasTables()) === key) return;
+  resetAliases();
+  for (const table of tables) extendAliases(table);
+  applied = key;
+}

@@ -1,0 +1,104 @@
+/**
+ * The page's side of the answer worker (read-in-worker.ts), with a stand-in Worker that runs the
+ * worker's job (answer-read.ts) in this process through the same protocol: the list as the reader
+ * gives it, the first rows and the bytes on the way, and each fault as the same typed error the
+ * page shows without a worker — a dropped connection is "cut off", an HTML page is unreadable, the
+ * user's own cancel is passed through.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { readAccountsAnswer } from './answer-read';
+import { AnswerCutError, ErpFormatError } from '../domain/errors';
+import { readAccounts } from '../domain/reader';
+import type { WorkerReadHooks } from './erp-call';
+
+class InProcessWorker {
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onerror: ((e: { preventDefault(): void }) => void) | null = null;
+  static started = 0;
+  constructor(readonly url: URL) {
+    InProcessWorker.started++;
+  }
+  postMessage(message: { id: number; request: Parameters<typeof readAccountsAnswer>[0] }): void {
+    const { id, request } = message;
+    const send = (data: unknown) => queueMicrotask(() => this.onmessage?.({ data }));
+    readAccountsAnswer(request, (progress) => send({ id, progress })).then(
+      ({ result }) => send({ id, result }),
+      (error: unknown) => send({ id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+  terminate(): void {}
+}
+
+const saved = (globalThis as { Worker?: unknown }).Worker;
+beforeAll(() => {
+  (globalThis as { Worker?: unknown }).Worker = InProcessWorker;
+});
+afterAll(() => {
+  (globalThis as { Worker?: unknown }).Worker = saved;
+});
+
+function responseOf(text: string, opts: { failAfter?: number } = {}): Response {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (opts.failAfter !== undefined && at >= opts.failAfter) return controller.error(new TypeError('terminated'));
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, at + 500));
+      at += 500;
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+const rows = Array.from({ length: 300 }, (_, i) => ({
+  COMPANY_ID: String(i + 1),
+  FULLNAME: `Çağ & "Ortak" %${i}`,
+  CITY_NAME: 'İZMİR',
+  BAKIYE: (i * 10.25).toFixed(2),
+}));
+const text = JSON.stringify(rows);
+
+function hooks(extra: Partial<WorkerReadHooks> = {}) {
+  const seen = { bytes: [] as number[], starts: [] as string[] };
+  const h: WorkerReadHooks = {
+    operation: 'get_cari',
+    onBytes: (n) => seen.bytes.push(n),
+    onStart: (s) => void seen.starts.push(s),
+    startChars: 2000,
+    ...extra,
+  };
+  return { h, seen };
+}
+
+describe('readAccountsInWorker', () => {
+  it('reads the list in the worker: the reader’s accounts, the first rows’ text once', async () => {
+    const { readAccountsInWorker } = await import('./read-in-worker');
+    const { h, seen } = hooks();
+    const list = await readAccountsInWorker(responseOf(text), h);
+    expect(InProcessWorker.started).toBe(1);
+    expect(list).toEqual(readAccounts(rows));
+    // By hand: row 4 (i = 3) has 3 × 10.25 = 30.75 TL = 3075 kuruş.
+    expect(list!.accounts[3]).toMatchObject({ id: '4', name: 'Çağ & "Ortak" %3', province: 'İZMİR', balance: 3075 });
+    expect(seen.starts).toEqual([text.slice(0, 2000)]);
+  });
+
+  it('a connection dropped halfway is “cut off” (AnswerCutError), as without a worker', async () => {
+    const { readAccountsInWorker } = await import('./read-in-worker');
+    await expect(readAccountsInWorker(responseOf(text, { failAfter: 5000 }), hooks().h)).rejects.toBeInstanceOf(AnswerCutError);
+  });
+
+  it('an HTML page with status 200 is an unreadable answer (ErpFormatError), read again in the page', async () => {
+    const { readAccountsInWorker } = await import('./read-in-worker');
+    await expect(readAccountsInWorker(responseOf('<html><body>Hata</body></html>'), hooks().h)).rejects.toBeInstanceOf(ErpFormatError);
+  });
+
+  it('the user’s own cancel is passed through, not called a cut', async () => {
+    const { readAccountsInWorker } = await import('./read-in-worker');
+    const controller = new AbortController();
+    controller.abort();
+    const error = await readAccountsInWorker(responseOf(text, { failAfter: 1000 }), hooks({ signal: controller.signal }).h)!.catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(AnswerCutError);
+    expect(error).toBeInstanceOf(Error);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The account list read in the answer worker (answer-worker.ts), not on the page's main thread:
+ * the response's body stream is moved to the worker, which decodes, parses and reads it with THE
+ * reader and sends the accounts back packed (account-pack.ts). The page's main thread stays free
+ * while a 100k-account answer is parsed: on a slow PC (CPU 4×) that parse and read were most of
+ * the time from the answer's last byte to the whole list (bench/RESULTS.md, issue 48).
+ *
+ * Null (the page reads it itself, erp-call.ts) where no worker can take it: no Worker (tests),
+ * a browser that cannot move a stream to a worker, a worker that failed once.
+ */
+import { bodyError, mark } from './client';
+import type { WorkerRead } from './erp-call';
+import { workerRpc } from '../lib/worker-rpc';
+import type { AccountList } from '../domain/erp-types';
+import { operatorAliasTables, parseErpBody, readAccounts } from '../domain/reader';
+import { unpackAccounts } from './account-pack';
+import type { AnswerReadProgress, AnswerReadRequest, AnswerReadResult } from './answer-read';
+
+const rpc = workerRpc<AnswerReadRequest, AnswerReadResult, AnswerReadProgress>(
+  () => new Worker(new URL('./answer-worker.ts', import.meta.url), { type: 'module' }),
+  'answer',
+);
+
+let streamsMove: boolean | undefined;
+/** Whether this browser can move a ReadableStream to a worker (transferable streams). */
+function canMoveStreams(): boolean {
+  if (streamsMove === undefined) {
+    try {
+      const stream = new ReadableStream();
+      const { port1, port2 } = new MessageChannel();
+      port1.postMessage(stream, [stream as unknown as Transferable]);
+      port1.close();
+      port2.close();
+      streamsMove = true;
+    } catch {
+      streamsMove = false;
+    }
+  }
+  return streamsMove;
+}
+
+/** Starts the worker ahead of the answer (its script loads while the request is on its way). */
+export function startAnswerWorker(): void {
+  if (typeof Worker !== 'undefined' && typeof ReadableStream !== 'undefined' && canMoveStreams()) rpc.start();
+}
+
+declare global {
+  /** The bench's slow-machine pass (bench/common.ts newContext): the CPU slowdown its page runs at. */
+  var __BENCH_CPU_SLOWDOWN__: number | undefined;
+}
+/** Bench builds only (tree-shaken from production): the worker is slowed as DevTools slows the page. */
+const benchSlowdown = (): number => (import.meta.env.MODE === 'bench' ? (globalThis.__BENCH_CPU_SLOWDOWN__ ?? 1) : 1);
+
+/** The time `at` (ms since the epoch, the worker's clock) on the page's performance timeline. */
+const pageTime = (at: number) => at - performance.timeOrigin;
+
+export const readAccountsInWorker: WorkerRead<AccountList> = (res, hooks) => {
+  const stream = res.body;
+  if (!stream || typeof Worker === 'undefined' || !rpc.available() || !canMoveStreams()) return null;
+  let starting: Promise<void> = Promise.resolve();
+  const job = rpc.call(
+    { stream, status: res.status, aliases: operatorAliasTables(), startChars: hooks.onStart ? hooks.startChars : null, slowdown: benchSlowdown() },
+    {
+      transfer: [stream as unknown as Transferable],
+      progress: (p) => {
+        if ('bytes' in p) hooks.onBytes(p.bytes);
+        else if (hooks.onStart) starting = Promise.resolve(hooks.onStart(p.start));
+      },
+    },
+  );
+  if (!job) return null;
+  return job.then(
+    async (result) => {
+      // The first rows (if any) go into the cache before the whole list does.
+      await starting;
+      if ('unread' in result) {
+        // The reader could not read it: read again here, for the same typed error (an HTML page, an empty answer…).
+        return readAccounts(parseErpBody(result.unread, res.status));
+      }
+      mark(`erp:${hooks.operation}:text`, pageTime(result.stamps.text));
+      mark(`erp:${hooks.operation}:parsed`, pageTime(result.stamps.parsed));
+      // The worker's own steps after the parse (the page's :read follows once the list is unpacked here).
+      mark(`erp:${hooks.operation}:worker-read`, pageTime(result.stamps.read));
+      mark(`erp:${hooks.operation}:worker-packed`, pageTime(result.stamps.packed));
+      return unpackAccounts(result.packed);
+    },
+    (error: unknown) => {
+      throw bodyError(res, error, hooks.signal);
+    },
+  );
+};
