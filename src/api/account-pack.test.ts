@@ -3,8 +3,8 @@
  * out is what the reader made, field for field — Turkish letters, `&%+"'`, empty and unreadable
  * balances, a foreign currency, extra columns of every cell kind, a "__proto__" key.
  */
-import { packAccounts, unpackAccounts } from './account-pack';
-import { readAccounts } from '../domain/reader';
+import { AccountPacker, packAccounts, unpackAccounts } from './account-pack';
+import { readAccounts, visitAccounts } from '../domain/reader';
 
 const answer = [
   {
@@ -71,6 +71,16 @@ describe('packAccounts / unpackAccounts', () => {
     // The bulk goes as moved buffers, not copied objects.
     expect(transfer).toContain(packed.ends.buffer);
     expect(transfer).toContain(packed.balance.buffer);
+  });
+
+  it('packed as the reader reads (the answer worker’s way, no objects between) is the same list', () => {
+    const packer = new AccountPacker();
+    const read = visitAccounts(answer, packer);
+    const { packed } = packer.finish(read.extraColumns, read.warnings);
+    expect(unpackAccounts(packed)).toEqual(readAccounts(answer));
+    // Four extra columns, texts in several of them: each cell back in its own column and row.
+    expect(read.extraColumns.map((c) => c.key)).toHaveLength(4);
+    expect(unpackAccounts(packed).accounts[1]!.extras.NOT).toEqual({ kind: 'empty' });
   });
 
   it('keeps a "__proto__" extra key an own key (not the prototype)', () => {

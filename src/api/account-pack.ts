@@ -9,7 +9,7 @@
  * is x field for field, extras and their cells included (account-pack.test.ts).
  */
 import type { Account, AccountList, Cell, ErpColumn } from '../domain/erp-types';
-import { setOwn } from '../domain/reader';
+import { setOwn, type AccountRows } from '../domain/reader';
 
 export interface PackedAccounts {
   readonly n: number;
@@ -40,112 +40,165 @@ const DATE = 3;
 const INVALID_NUMBER = 4;
 const INVALID_DATE = 5;
 const AMBIGUOUS = 8;
+/** No cell of this column in the row. */
+const NONE = 255;
 
-/** The list packed, and the buffers to transfer with it. */
-export function packAccounts(list: AccountList): { packed: PackedAccounts; transfer: ArrayBuffer[] } {
-  const { accounts } = list;
-  const n = accounts.length;
-  const parts: string[] = [];
-  let ends = new Uint32Array(n * 2 + 16);
-  let count = 0;
-  let length = 0;
-  const add = (s: string) => {
-    parts.push(s);
-    length += s.length;
-    if (count === ends.length) {
-      const grown = new Uint32Array(ends.length * 2);
-      grown.set(ends);
-      ends = grown;
+/** Packs rows as the reader gives them (visitAccounts' AccountRows): no account object is made on the way. */
+export class AccountPacker implements AccountRows {
+  private n = 0;
+  private readonly parts: string[] = [];
+  private ends = new Uint32Array(64);
+  private count = 0;
+  private length = 0;
+  private readonly wordIndex = new Map<string, number>();
+  private readonly words: string[] = [];
+  private category = new Uint32Array(0);
+  private province = new Uint32Array(0);
+  private district = new Uint32Array(0);
+  private balance = new Float64Array(0);
+  private readonly invalid: [number, string][] = [];
+  private readonly currency: [number, string][] = [];
+  private extras: { key: string; kinds: Uint8Array; numbers: Float64Array }[] = [];
+
+  start(rowCount: number, extraKeys: readonly string[]): void {
+    const n = (this.n = rowCount);
+    this.ends = new Uint32Array(n * 2 + 16);
+    this.category = new Uint32Array(n);
+    this.province = new Uint32Array(n);
+    this.district = new Uint32Array(n);
+    this.balance = new Float64Array(n);
+    // A row without a cell of a column (an extras object made by hand) keeps "none" (255).
+    this.extras = extraKeys.map((key) => ({ key, kinds: new Uint8Array(n).fill(NONE), numbers: new Float64Array(n * 3) }));
+  }
+
+  row(
+    i: number,
+    id: string,
+    category: string,
+    name: string,
+    province: string,
+    district: string,
+    balance: number | null,
+    balanceInvalid: string | undefined,
+    currency: string | undefined,
+  ): void {
+    this.add(id);
+    this.add(name);
+    this.category[i] = this.word(category);
+    this.province[i] = this.word(province);
+    this.district[i] = this.word(district);
+    this.balance[i] = balance ?? NaN;
+    if (balanceInvalid !== undefined) this.invalid.push([i, balanceInvalid]);
+    if (currency !== undefined) this.currency.push([i, currency]);
+  }
+
+  extra(i: number, k: number, cell: Cell): void {
+    const { kinds, numbers } = this.extras[k]!;
+    switch (cell.kind) {
+      case 'empty':
+        kinds[i] = EMPTY;
+        break;
+      case 'text':
+        kinds[i] = TEXT;
+        this.later.push(cell.text);
+        break;
+      case 'number':
+        kinds[i] = NUMBER;
+        numbers[i * 3] = cell.value;
+        numbers[i * 3 + 1] = cell.minor;
+        numbers[i * 3 + 2] = cell.decimals;
+        this.later.push(cell.raw);
+        break;
+      case 'date':
+        kinds[i] = DATE;
+        this.later.push(cell.iso, cell.raw);
+        break;
+      case 'invalid':
+        kinds[i] = (cell.expected === 'date' ? INVALID_DATE : INVALID_NUMBER) | (cell.ambiguous ? AMBIGUOUS : 0);
+        this.later.push(cell.raw);
+        break;
     }
-    ends[count++] = length;
-  };
-  const wordIndex = new Map<string, number>();
-  const words: string[] = [];
-  const word = (s: string) => {
-    let k = wordIndex.get(s);
+  }
+
+  /** The packed list (after the last row), and the buffers to transfer with it. */
+  finish(extraColumns: readonly ErpColumn[], warnings: number): { packed: PackedAccounts; transfer: ArrayBuffer[] } {
+    // The extras' texts come after all ids and names, column by column, as unpackAccounts reads them.
+    for (const k of this.extrasOrder()) this.add(k);
+    const ends = this.ends.slice(0, this.count);
+    const { category, province, district, balance } = this;
+    const transfer: ArrayBuffer[] = [ends.buffer, balance.buffer, category.buffer, province.buffer, district.buffer];
+    for (const e of this.extras) transfer.push(e.kinds.buffer as ArrayBuffer, e.numbers.buffer as ArrayBuffer);
+    const text = this.parts.join('');
+    return {
+      packed: {
+        n: this.n,
+        text,
+        ends,
+        words: this.words,
+        category,
+        province,
+        district,
+        balance,
+        invalid: this.invalid,
+        currency: this.currency,
+        extras: this.extras,
+        extraColumns,
+        warnings,
+      },
+      transfer,
+    };
+  }
+
+  /** Extras' texts in the order they were given (row by row, column by column), re-ordered column by column. */
+  private readonly later: string[] = [];
+  private extrasOrder(): string[] {
+    if (this.extras.length <= 1) return this.later;
+    // Given row-major (row i: column 0, 1, …); unpacked column-major (column k: row 0, 1, …).
+    const perRow = (kind: number) => (kind === DATE ? 2 : kind === EMPTY || kind === NONE ? 0 : 1);
+    const byColumn: string[][] = this.extras.map(() => []);
+    let at = 0;
+    for (let i = 0; i < this.n; i++)
+      for (let k = 0; k < this.extras.length; k++) {
+        const m = perRow(this.extras[k]!.kinds[i]!);
+        for (let j = 0; j < m; j++) byColumn[k]!.push(this.later[at++]!);
+      }
+    return byColumn.flat();
+  }
+
+  private add(s: string): void {
+    this.parts.push(s);
+    this.length += s.length;
+    if (this.count === this.ends.length) {
+      const grown = new Uint32Array(this.ends.length * 2);
+      grown.set(this.ends);
+      this.ends = grown;
+    }
+    this.ends[this.count++] = this.length;
+  }
+
+  private word(s: string): number {
+    let k = this.wordIndex.get(s);
     if (k === undefined) {
-      k = words.push(s) - 1;
-      wordIndex.set(s, k);
+      k = this.words.push(s) - 1;
+      this.wordIndex.set(s, k);
     }
     return k;
-  };
-  const category = new Uint32Array(n);
-  const province = new Uint32Array(n);
-  const district = new Uint32Array(n);
-  const balance = new Float64Array(n);
-  const invalid: [number, string][] = [];
-  const currency: [number, string][] = [];
-  for (let i = 0; i < n; i++) {
-    const a = accounts[i]!;
-    add(a.id);
-    add(a.name);
-    category[i] = word(a.category);
-    province[i] = word(a.province);
-    district[i] = word(a.district);
-    balance[i] = a.balance ?? NaN;
-    if (a.balanceInvalid !== undefined) invalid.push([i, a.balanceInvalid]);
-    if (a.currency != null) currency.push([i, a.currency]);
   }
-  // Extra columns: the reader gives every row a cell of each (extraColumns, by key).
-  const keys = new Set(list.extraColumns.map((c) => c.key));
-  const extras = [...keys].map((key) => {
-    const kinds = new Uint8Array(n);
-    const numbers = new Float64Array(n * 3);
-    for (let i = 0; i < n; i++) {
-      const cell = Object.prototype.hasOwnProperty.call(accounts[i]!.extras, key) ? accounts[i]!.extras[key] : undefined;
-      if (!cell) {
-        kinds[i] = 255; // no cell in this row
-        continue;
-      }
-      switch (cell.kind) {
-        case 'empty':
-          kinds[i] = EMPTY;
-          break;
-        case 'text':
-          kinds[i] = TEXT;
-          add(cell.text);
-          break;
-        case 'number':
-          kinds[i] = NUMBER;
-          numbers[i * 3] = cell.value;
-          numbers[i * 3 + 1] = cell.minor;
-          numbers[i * 3 + 2] = cell.decimals;
-          add(cell.raw);
-          break;
-        case 'date':
-          kinds[i] = DATE;
-          add(cell.iso);
-          add(cell.raw);
-          break;
-        case 'invalid':
-          kinds[i] = (cell.expected === 'date' ? INVALID_DATE : INVALID_NUMBER) | (cell.ambiguous ? AMBIGUOUS : 0);
-          add(cell.raw);
-          break;
-      }
-    }
-    return { key, kinds, numbers };
+}
+
+/** A list the reader already made, packed (the same as packing its rows as they were read). */
+export function packAccounts(list: AccountList): { packed: PackedAccounts; transfer: ArrayBuffer[] } {
+  const packer = new AccountPacker();
+  const keys = [...new Set(list.extraColumns.map((c) => c.key))];
+  packer.start(list.accounts.length, keys);
+  list.accounts.forEach((a, i) => {
+    packer.row(i, a.id, a.category, a.name, a.province, a.district, a.balance, a.balanceInvalid, a.currency ?? undefined);
+    keys.forEach((key, k) => {
+      const cell = Object.prototype.hasOwnProperty.call(a.extras, key) ? a.extras[key] : undefined;
+      if (cell) packer.extra(i, k, cell);
+    });
   });
-  const endsArray = ends.slice(0, count);
-  const transfer: ArrayBuffer[] = [endsArray.buffer, balance.buffer, category.buffer, province.buffer, district.buffer];
-  for (const e of extras) transfer.push(e.kinds.buffer, e.numbers.buffer);
-  return {
-    packed: {
-      n,
-      text: parts.join(''),
-      ends: endsArray,
-      words,
-      category,
-      province,
-      district,
-      balance,
-      invalid,
-      currency,
-      extras,
-      extraColumns: list.extraColumns,
-      warnings: list.warnings,
-    },
-    transfer,
-  };
+  return packer.finish(list.extraColumns, list.warnings);
 }
 
 /** The list back as the reader made it. */
@@ -179,7 +232,7 @@ export function unpackAccounts(p: PackedAccounts): AccountList {
   for (const { key, kinds, numbers } of p.extras) {
     for (let i = 0; i < n; i++) {
       const kind = kinds[i]!;
-      if (kind === 255) continue;
+      if (kind === NONE) continue;
       let cell: Cell;
       if (kind === EMPTY) cell = { kind: 'empty' };
       else if (kind === TEXT) cell = { kind: 'text', text: next() };

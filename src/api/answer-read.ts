@@ -8,9 +8,9 @@
  * the reader cannot read comes back as its text (`unread`): the page reads it again itself, so
  * every ERP fault is the same typed error, with the same message, as without a worker.
  */
-import { BodySegments, extendAliases, operatorAliasTables, parseErpBody, readAccounts, resetAliases } from '../domain/reader';
+import { BodySegments, extendAliases, operatorAliasTables, parseErpBody, resetAliases, visitAccounts } from '../domain/reader';
 import { streamText } from './body-text';
-import { packAccounts, type PackedAccounts } from './account-pack';
+import { AccountPacker, type PackedAccounts } from './account-pack';
 
 export interface AnswerReadRequest {
   stream: ReadableStream<Uint8Array>;
@@ -68,20 +68,22 @@ export async function readAccountsAnswer(
   const textAt = now();
   let json: unknown;
   let parsedAt: number;
-  let list;
+  // The reader's rows go straight into the packed columns (no account object on the way).
+  const packer = new AccountPacker();
+  let read: ReturnType<typeof visitAccounts>;
   try {
     // Not followed in slices (not JSON, a shape it does not know): parsed whole, for its value or its typed error.
     const sliced = segments.result();
     json = sliced ? sliced.value : parseErpBody(text, request.status);
     slow?.(now() - textAt);
     parsedAt = now();
-    list = readAccounts(json);
+    read = visitAccounts(json, packer);
   } catch {
     return { result: { unread: text } };
   }
   slow?.(now() - parsedAt);
   const readAt = now();
-  const { packed, transfer } = packAccounts(list);
+  const { packed, transfer } = packer.finish(read.extraColumns, read.warnings);
   slow?.(now() - readAt);
   return { result: { packed, stamps: { text: textAt, parsed: parsedAt, read: readAt, packed: now() } }, transfer };
 }

@@ -1,6 +1,17 @@
-// eslint-disable-next-line no-restricted-imports -- a Node-run test reading this module's own source text
-import { readFileSync } from 'node:fs';
-import { addDays, compareIsoDate, diffDays, endOfMonth, isIsoDate, parseDate, startOfMonth, startOfYear, toIsoDate, todayIso } from './dates';
+import {
+  addDays,
+  compareIsoDate,
+  diffDays,
+  endOfMonth,
+  isIsoDate,
+  msUntilIstanbulMidnight,
+  parseDate,
+  parseTypedDate,
+  startOfMonth,
+  startOfYear,
+  toIsoDate,
+  todayIso,
+} from './dates';
 
 describe('parseDate: every date form of erp-contract §6', () => {
   it.each([
@@ -84,11 +95,48 @@ describe('parseDate: every date form of erp-contract §6', () => {
   });
 
   it('never reads a date string through the Date constructor or Date.parse (time-zone independence)', () => {
-    const source = readFileSync(new URL('./dates.ts', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-    expect(source).not.toMatch(/Date\.parse\s*\(/);
-    // `new Date(` appears only as "now" and with a number of milliseconds (day arithmetic, a zoned instant), never with a string.
-    const calls = source.match(/new Date\(([^)]*)\)/g) ?? [];
-    expect([...new Set(calls)].sort()).toEqual(['new Date()', 'new Date(instant)', 'new Date(n * 86_400_000)']);
+    const RealDate = Date;
+    const stringCalls: unknown[][] = [];
+    // The Date the module sees while it reads: records every construction with a string argument.
+    class WatchedDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.some((a) => typeof a === 'string')) stringCalls.push(args);
+        super(...(args as []));
+      }
+    }
+    const parse = vi.spyOn(RealDate, 'parse');
+    globalThis.Date = WatchedDate as DateConstructor;
+    try {
+      // The watch sees a string construction (the test can fail)…
+      new Date('2026-01-31');
+      expect(stringCalls).toEqual([['2026-01-31']]);
+      stringCalls.length = 0;
+      // …and none while every form the ERP sends is read.
+      const forms = [
+        'January, 31 2026 00:00:00',
+        "{ts '2026-02-04 00:00:00'}",
+        '2026-01-31T23:59:59Z',
+        '2026-01-31',
+        '25/01/2026',
+        '25.02.2026',
+        '31.01.26',
+        '2026-02-30',
+        'yarın',
+      ];
+      for (const input of forms) {
+        parseDate(input);
+        toIsoDate(input);
+        parseTypedDate(input);
+      }
+      todayIso();
+      addDays('2026-03-28', 2);
+      msUntilIstanbulMidnight();
+    } finally {
+      globalThis.Date = RealDate;
+    }
+    expect(stringCalls).toEqual([]);
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
   });
 
   it('gives the same date whatever the process time zone says', () => {

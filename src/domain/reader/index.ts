@@ -45,4 +45,4 @@ export {
 } from './keys';
 export { setOwn } from './locate';
 export { kindFromKey } from './columns';
-export { readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer } from './records';
+export { readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer, visitAccounts, type AccountRows } from './records';

@@ -4,7 +4,8 @@
  * other → readTableAnswer). A new record: its kind in RecordKind and FIELD_KINDS (./keys.ts), its
  * aliases in erp-aliases.json, its reader here, exported from ./index.ts.
  */
-import type { Account, AccountList, ErpTable, InvoiceDetail, LoginResult, Statement, StatementLine } from '../erp-types';
+import type { Account, AccountList, Cell, ErpColumn, ErpTable, InvoiceDetail, LoginResult, Statement, StatementLine } from '../erp-types';
+import type { Minor } from '../types';
 import { foldKey } from '../turkish';
 import { cellText } from '../cell-text';
 import { isLocalCurrency, normalizeCurrency } from '../currency';
@@ -53,8 +54,51 @@ function fastMinor(v: unknown): number {
   return Number.isSafeInteger(m) && m / 100 === v ? m + 0 : NaN;
 }
 
+/**
+ * What the account reader gives each row to: readAccounts makes the objects; the answer worker
+ * writes columns for the page straight away (src/api/account-pack.ts), with no object in between.
+ */
+export interface AccountRows {
+  /** Before the rows: how many, and the extra columns' keys (extra(i, k, …) is extraKeys[k]'s cell). */
+  start(rowCount: number, extraKeys: readonly string[]): void;
+  row(
+    i: number,
+    id: string,
+    category: string,
+    name: string,
+    province: string,
+    district: string,
+    balance: Minor | null,
+    balanceInvalid: string | undefined,
+    currency: string | undefined,
+  ): void;
+  extra(i: number, k: number, cell: Cell): void;
+}
+
 /** get_cari → accounts. The six documented fields are typed; every other key goes to extras/extraColumns. */
 export function readAccounts(json: unknown): AccountList {
+  let accounts: Account[] = [];
+  let keys: readonly string[] = [];
+  const { extraColumns, warnings } = visitAccounts(json, {
+    start(n, extraKeys) {
+      accounts = new Array(n);
+      keys = extraKeys;
+    },
+    row(i, id, category, name, province, district, balance, balanceInvalid, currency) {
+      const account: Account = { id, category, name, province, district, balance, extras: {} };
+      if (balanceInvalid !== undefined) account.balanceInvalid = balanceInvalid;
+      if (currency !== undefined) account.currency = currency;
+      accounts[i] = account;
+    },
+    extra(i, k, cell) {
+      setOwn(accounts[i]!.extras, keys[k]!, cell);
+    },
+  });
+  return { accounts, extraColumns, warnings };
+}
+
+/** The account reader: each row of get_cari's answer to `rows`, in order; the extra columns and the count of unreadable values. */
+export function visitAccounts(json: unknown, rows: AccountRows): { extraColumns: ErpColumn[]; warnings: number } {
   const table = locateTable(json);
   const conv = new Converter();
   const cols = typeColumns(table, 'account', conv);
@@ -70,35 +114,32 @@ export function readAccounts(json: unknown): AccountList {
   const parsedBalance = balanceCol?.parsed;
   const currencyCol = byField.get('currency');
   const currency = rawReader(currencyCol);
-  const accounts: Account[] = new Array(table.rowCount);
+  rows.start(
+    table.rowCount,
+    extraCols.map((c) => c.key),
+  );
   for (let i = 0; i < table.rowCount; i++) {
-    const account: Account = {
-      id: textOf(id(i)),
-      category: textOf(category(i)),
-      name: textOf(name(i)),
-      province: textOf(province(i)),
-      district: textOf(district(i)),
-      balance: null,
-      extras: {},
-    };
+    let minorBalance: Minor | null = null;
+    let invalid: string | undefined;
     if (balanceCol) {
       const minor = parsedBalance ? NaN : fastMinor(balance(i));
-      if (minor === minor) account.balance = minor;
+      if (minor === minor) minorBalance = minor;
       else {
         const cell = conv.cell(balanceCol, i);
-        if (cell.kind === 'number') account.balance = cell.minor;
-        else if (cell.kind === 'invalid') account.balanceInvalid = cell.raw;
+        if (cell.kind === 'number') minorBalance = cell.minor;
+        else if (cell.kind === 'invalid') invalid = cell.raw;
       }
     }
+    let foreign: string | undefined;
     if (currencyCol) {
       // TL (or no code) is the accounting currency: only a foreign currency is worth showing.
       const code = normalizeCurrency(textOf(currency(i)));
-      if (code && !isLocalCurrency(code)) account.currency = code;
+      if (code && !isLocalCurrency(code)) foreign = code;
     }
-    for (const col of extraCols) setOwn(account.extras, col.key, conv.cell(col, i));
-    accounts[i] = account;
+    rows.row(i, textOf(id(i)), textOf(category(i)), textOf(name(i)), textOf(province(i)), textOf(district(i)), minorBalance, invalid, foreign);
+    for (let k = 0; k < extraCols.length; k++) rows.extra(i, k, conv.cell(extraCols[k]!, i));
   }
-  return { accounts, extraColumns: extraCols.map(publicColumn), warnings: conv.warnings };
+  return { extraColumns: extraCols.map(publicColumn), warnings: conv.warnings };
 }
 
 const DOC_FIELDS = ['documentNo', 'documentId', 'ref', 'refId'] as const;
