@@ -64,6 +64,7 @@ async function main() {
       const parent = new Map<number, number>();
       for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
       const self = new Map<string, number>();
+      const traced = new Map<string, number>();
       const total = new Map<string, number>();
       // The profile's clock (µs) mapped to the page's: its end ≈ the page's performance.now() just before stopping.
       const startMs = nowAtStop - (profile.endTime - profile.startTime) / 1000;
@@ -78,6 +79,12 @@ async function main() {
         const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
         inWindow += dt;
         const node = byId.get(profile.samples[i]!)!;
+        if (process.env.TRACE && node.callFrame.functionName === process.env.TRACE) {
+          const path: string[] = [];
+          for (let id: number | undefined = node.id; id !== undefined && path.length < 8; id = parent.get(id))
+            path.push(byId.get(id)!.callFrame.functionName || '(anon)');
+          traced.set(path.join(' < '), (traced.get(path.join(' < ')) ?? 0) + dt);
+        }
         const key = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
         self.set(key(node), (self.get(key(node)) ?? 0) + dt);
         const seen = new Set<string>();
@@ -96,6 +103,7 @@ async function main() {
           .map(([k, v]) => `    ${v.toFixed(1).padStart(7)}  ${k}`)
           .join('\n');
       console.info('  self:\n' + top(self, 25));
+      if (process.env.TRACE) console.info('  traced:\n' + top(traced, 10));
       console.info('  total:\n' + top(total, 40));
       await page.close();
     }

@@ -63,6 +63,11 @@ describe('numbers and counts', () => {
     expect(formatBytes(1023 * 1024)).toBe('1.023 KB');
     expect(formatBytes(1024 * 1024)).toBe('1 MB');
     expect(formatBytes(15_809 * 1024)).toBe('15,4 MB');
+    // By hand: 1.95 MB is 2 MB to one decimal (no ",0"); 2,000 MB is grouped.
+    expect(formatBytes(1.95 * 1024 * 1024)).toBe('2 MB');
+    expect(formatBytes(1.25 * 1024 * 1024)).toBe('1,3 MB');
+    expect(formatBytes(2000 * 1024 * 1024)).toBe('2.000 MB');
+    expect(formatBytes(16_620_379)).toBe('15,9 MB');
   });
 
   it('formatCount groups thousands', () => {

@@ -50,6 +50,15 @@ describe('BodySegments: the same value as JSON.parse', () => {
     expect((Object.getOwnPropertyDescriptor(value, '__proto__')!.value as unknown[]).length).toBe(30);
   });
 
+  it('also in slices when the text trickles in a few characters at a time', () => {
+    const seg = new BodySegments(40);
+    const text = JSON.stringify(rows);
+    for (let i = 0; i < text.length - 10; i += 3) seg.feed(text.slice(i, Math.min(i + 3, text.length - 10)));
+    expect((seg as unknown as { rows: unknown[] }).rows.length).toBeGreaterThanOrEqual(25);
+    seg.feed(text.slice(text.length - 10));
+    expect(seg.result()!.value).toEqual(rows);
+  });
+
   it('parses the rows in slices while the text arrives (few rows are left for the end)', () => {
     const seg = new BodySegments(40);
     const text = JSON.stringify(rows);

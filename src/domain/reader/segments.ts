@@ -137,7 +137,7 @@ export class BodySegments {
 
   /**
    * The rows' array, as it arrives: once SLICE_CHARS are waiting, the text up to the last element
-   * boundary in it (`},{` or `],[`, whitespace allowed) is parsed as a slice of rows. A boundary is
+   * boundary in the newest part (`},{` or `],[`, whitespace allowed) is parsed as a slice of rows. A boundary is
    * found by indexOf, not by reading every character: one that is not a real boundary (inside a
    * string, or a nested object) leaves a slice that cannot be JSON (an open string or bracket), its
    * parse fails and the text waits for the next one; after a few such failures slicing stops and the
@@ -147,23 +147,31 @@ export class BodySegments {
     this.pending.push(part);
     this.pendingChars += part.length;
     if (this.pendingChars < this.sliceChars || this.misses > MAX_MISSES) return;
-    const text = this.pending.join('');
-    const cut = this.lastBoundary(text);
+    // The boundary is looked for in the newest part (a part is many rows long): the slice is then
+    // made in one copy, brackets included, from the parts as they are.
+    let cut = this.lastBoundary(part);
     if (cut < 0) {
-      this.pending = [text];
-      return;
+      // Parts shorter than a row (a trickling connection): once enough waits, look in all of it.
+      if (this.pendingChars < 4 * this.sliceChars || this.pending.length === 1) return;
+      part = this.pending.join('');
+      this.pending = [part];
+      cut = this.lastBoundary(part);
+      if (cut < 0) return;
     }
+    const before = this.pending.length - 1;
+    this.pending[before] = part.slice(0, cut);
+    const slice = ['[', ...this.pending, ']'].join('');
     let values: unknown[];
     try {
-      values = JSON.parse(`[${text.slice(0, cut)}]`) as unknown[];
+      values = JSON.parse(slice) as unknown[];
     } catch {
       this.misses++;
-      this.pending = [text];
+      this.pending[before] = part;
       return;
     }
     for (const v of values) this.rows.push(v);
     this.cutBefore = true;
-    const rest = text.slice(cut + 1);
+    const rest = part.slice(cut + 1);
     this.pending = [rest];
     this.pendingChars = rest.length;
   }
