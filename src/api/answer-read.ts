@@ -9,7 +9,7 @@
  * every ERP fault is the same typed error, with the same message, as without a worker.
  */
 import { BodySegments, extendAliases, operatorAliasTables, parseErpBody, resetAliases, visitAccounts } from '../domain/reader';
-import { streamText } from './body-text';
+import { streamParts } from './body-text';
 import { AccountPacker, type PackedAccounts } from './account-pack';
 
 export interface AnswerReadRequest {
@@ -51,7 +51,7 @@ export async function readAccountsAnswer(
   let reported = 0;
   // The answer is parsed in slices while it arrives (reader/segments.ts): little is left after its last byte.
   const segments = new BodySegments();
-  const text = await streamText(request.stream, {
+  const parts = await streamParts(request.stream, {
     onText: (part) => {
       const t0 = now();
       segments.feed(part);
@@ -74,12 +74,12 @@ export async function readAccountsAnswer(
   try {
     // Not followed in slices (not JSON, a shape it does not know): parsed whole, for its value or its typed error.
     const sliced = segments.result();
-    json = sliced ? sliced.value : parseErpBody(text, request.status);
+    json = sliced ? sliced.value : parseErpBody(parts.join(''), request.status);
     slow?.(now() - textAt);
     parsedAt = now();
     read = visitAccounts(json, packer);
   } catch {
-    return { result: { unread: text } };
+    return { result: { unread: parts.join('') } };
   }
   slow?.(now() - parsedAt);
   const readAt = now();

@@ -15,8 +15,11 @@ export interface StreamTextHooks {
   onDecoded?: (ms: number) => void;
 }
 
-/** The stream's text; a failed read cancels the stream and throws the read's own error. */
-export async function streamText(stream: ReadableStream<Uint8Array>, hooks: StreamTextHooks = {}): Promise<string> {
+/**
+ * The stream's text in the pieces it was decoded in (joined only by whoever needs the whole text: a
+ * long answer parsed in slices never does). A failed read cancels the stream and throws its own error.
+ */
+export async function streamParts(stream: ReadableStream<Uint8Array>, hooks: StreamTextHooks = {}): Promise<string[]> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
@@ -50,7 +53,7 @@ export async function streamText(stream: ReadableStream<Uint8Array>, hooks: Stre
     void reader.cancel().catch(() => undefined);
     throw error;
   }
-  return parts.join('');
+  return parts;
 }
 
 /** The first `n` characters of the text in `parts`. */

@@ -29,7 +29,7 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type RequestOptions } from './client';
 import { endTransfer, startTransfer } from './transfers';
-import { streamText } from './body-text';
+import { streamParts } from './body-text';
 import { aliasesReady } from './aliases-ready';
 import { SIGNED_IN_COOKIE, pageCallKey, type ErpCall, type PageCall } from '../contract/erp';
 import { pageCallsOf } from '../contract/pages';
@@ -225,10 +225,11 @@ async function fetchAnswer<T>(call: ErpCall, options: FetchOptions & { inWorker?
     const reader = import('../domain/reader');
     // A long answer is parsed in slices while it arrives (reader/segments.ts): little is left after its last byte.
     const slices = options.sliced ? sliceWhileArriving(reader) : undefined;
-    const text = await readText(res, options, onBytes, slices?.feed);
+    const parts = await readText(res, options, onBytes, slices?.feed);
     mark(`erp:${call.operation}:text`);
     const sliced = slices && (await slices.result());
-    const json = sliced ? sliced.value : (await reader).parseErpBody(text, res.status);
+    // Joined only when it is parsed whole (a short answer, or one the slices could not follow).
+    const json = sliced ? sliced.value : (await reader).parseErpBody(parts.join(''), res.status);
     mark(`erp:${call.operation}:parsed`);
     await aliasesReady();
     return read(json);
@@ -237,11 +238,11 @@ async function fetchAnswer<T>(call: ErpCall, options: FetchOptions & { inWorker?
   }
 }
 
-/** The body as text, decoded chunk by chunk as it arrives (body-text.ts); a failed read is a typed error. */
-async function readText(res: Response, options: FetchOptions, onBytes: (received: number) => void, onText?: (part: string) => void): Promise<string> {
+/** The body as text in the pieces it was decoded in as it arrived (body-text.ts); a failed read is a typed error. */
+async function readText(res: Response, options: FetchOptions, onBytes: (received: number) => void, onText?: (part: string) => void): Promise<string[]> {
   try {
-    if (!res.body) return await res.text();
-    return await streamText(res.body, { onBytes, onText, onStart: options.onStart, startChars: PARTIAL_MIN_CHARS });
+    if (!res.body) return [await res.text()];
+    return await streamParts(res.body, { onBytes, onText, onStart: options.onStart, startChars: PARTIAL_MIN_CHARS });
   } catch (error) {
     throw bodyError(res, error, options.signal);
   }
