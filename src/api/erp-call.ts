@@ -199,8 +199,16 @@ export interface WorkerReadHooks {
 
 /**
  * Reads an answer off the page's main thread (read-in-worker.ts): the answer as `read` would give
- * it, or null where no worker can take it (then the page reads it itself).
+ * it, or null where no worker can take it (then the page reads it itself). Rejects with
+ * WorkerLostError when the worker died with the body (the page then asks again and reads it itself).
  */
+export class WorkerLostError extends Error {
+  constructor() {
+    super('the answer worker stopped');
+    this.name = 'WorkerLostError';
+  }
+}
+
 export type WorkerRead<T> = (res: Response, hooks: WorkerReadHooks) => Promise<T> | null;
 
 /** One ERP call → `read` of its JSON: in a worker when `inWorker` takes it, else here (parse, then `read` once the aliases are in). */
@@ -208,7 +216,7 @@ async function fetchAnswer<T>(call: ErpCall, options: FetchOptions & { inWorker?
   const transfer = startTransfer(call.operation, options.priority === 'low');
   const onBytes = (received: number) => (transfer.receivedBytes = received);
   try {
-    const res = await takeOrSend(call, options);
+    let res = await takeOrSend(call, options);
     if (!res.ok) throw await apiClient().failure(res, options.signal);
     if (options.inWorker) {
       await aliasesReady();
@@ -219,7 +227,17 @@ async function fetchAnswer<T>(call: ErpCall, options: FetchOptions & { inWorker?
         startChars: PARTIAL_MIN_CHARS,
         signal: options.signal,
       });
-      if (inWorker) return await inWorker;
+      if (inWorker) {
+        try {
+          return await inWorker;
+        } catch (error) {
+          // The worker itself died (its script failed to load, it crashed) with the body in it: the
+          // call is sent again once and read here; any other failure is the answer's own.
+          if (!(error instanceof WorkerLostError)) throw error;
+          res = await takeOrSend(call, options);
+          if (!res.ok) throw await apiClient().failure(res, options.signal);
+        }
+      }
     }
     // The reader is loaded with the first ERP answer (not part of the /login bundle).
     const reader = import('../domain/reader');

@@ -9,17 +9,27 @@ import { afterAll, beforeAll } from 'vitest';
 import { readAccountsAnswer } from './answer-read';
 import { AnswerCutError, ErpFormatError } from '../domain/errors';
 import { readAccounts } from '../domain/reader';
-import type { WorkerReadHooks } from './erp-call';
+import { longAnswerQuery, type WorkerReadHooks } from './erp-call';
+import { createApiClient, setApiClient } from './client';
+import { createQueryClient } from './query-client';
+import { accountListCall } from '../contract/erp';
 
 class InProcessWorker {
   onmessage: ((e: { data: unknown }) => void) | null = null;
   onerror: ((e: { preventDefault(): void }) => void) | null = null;
   static started = 0;
+  /** The next job makes the worker die (as a worker whose script failed or that crashed). */
+  static crashNext = false;
   constructor(readonly url: URL) {
     InProcessWorker.started++;
   }
   postMessage(message: { id: number; request: Parameters<typeof readAccountsAnswer>[0] }): void {
     const { id, request } = message;
+    if (InProcessWorker.crashNext) {
+      InProcessWorker.crashNext = false;
+      queueMicrotask(() => this.onerror?.({ preventDefault() {} }));
+      return;
+    }
     const send = (data: unknown) => queueMicrotask(() => this.onmessage?.({ data }));
     readAccountsAnswer(request, (progress) => send({ id, progress })).then(
       ({ result }) => send({ id, result }),
@@ -35,6 +45,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   (globalThis as { Worker?: unknown }).Worker = saved;
+  setApiClient();
 });
 
 function responseOf(text: string, opts: { failAfter?: number } = {}): Response {
@@ -100,5 +111,25 @@ describe('readAccountsInWorker', () => {
     const error = await readAccountsInWorker(responseOf(text, { failAfter: 1000 }), hooks({ signal: controller.signal }).h)!.catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(AnswerCutError);
     expect(error).toBeInstanceOf(Error);
+  });
+
+  // Last: the worker stays stopped for this module afterwards (workerRpc does not start a dead worker again).
+  it('a worker that dies with the answer in it: the list is asked for again and read in the page', async () => {
+    let requests = 0;
+    const client = createApiClient({
+      prefixUrl: 'http://127.0.0.1:5173/api',
+      fetch: (async () => {
+        requests++;
+        return responseOf(text);
+      }) as typeof fetch,
+    });
+    setApiClient(client);
+    InProcessWorker.crashNext = true;
+    const { readAccountsInWorker } = await import('./read-in-worker');
+    const query = longAnswerQuery(accountListCall(''), readAccounts, (first) => first.accounts.length > 0, { inWorker: readAccountsInWorker });
+    const data = (await createQueryClient().fetchQuery({ ...query, retry: false })) as ReturnType<typeof readAccounts> & { complete: boolean };
+    expect(requests).toBe(2);
+    expect(data.complete).toBe(true);
+    expect(data.accounts).toEqual(readAccounts(rows).accounts);
   });
 });

@@ -9,7 +9,7 @@
  * a browser that cannot move a stream to a worker, a worker that failed once.
  */
 import { bodyError, mark } from './client';
-import type { WorkerRead } from './erp-call';
+import { WorkerLostError, type WorkerRead } from './erp-call';
 import { workerRpc } from '../lib/worker-rpc';
 import type { AccountList } from '../domain/erp-types';
 import { operatorAliasTables, parseErpBody, readAccounts } from '../domain/reader';
@@ -85,6 +85,8 @@ export const readAccountsInWorker: WorkerRead<AccountList> = (res, hooks) => {
       return unpackAccounts(result.packed);
     },
     (error: unknown) => {
+      // The worker failed as a whole (workerRpc stops using it): not the answer's fault.
+      if (!rpc.available() && !hooks.signal?.aborted) throw new WorkerLostError();
       throw bodyError(res, error, hooks.signal);
     },
   );
