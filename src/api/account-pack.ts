@@ -40,13 +40,16 @@ const DATE = 3;
 const INVALID_NUMBER = 4;
 const INVALID_DATE = 5;
 const AMBIGUOUS = 8;
+const NO_EXTRAS: Record<string, Cell> = Object.freeze({}) as Record<string, Cell>;
+
 /** No cell of this column in the row. */
 const NONE = 255;
 
 /** Packs rows as the reader gives them (visitAccounts' AccountRows): no account object is made on the way. */
 export class AccountPacker implements AccountRows {
   private n = 0;
-  private readonly parts: string[] = [];
+  /** The texts one after another: built by `+=` (flattened once, when posted: a third faster than joining 200k parts). */
+  private text = '';
   private ends = new Uint32Array(64);
   private count = 0;
   private length = 0;
@@ -128,7 +131,7 @@ export class AccountPacker implements AccountRows {
     const { category, province, district, balance } = this;
     const transfer: ArrayBuffer[] = [ends.buffer, balance.buffer, category.buffer, province.buffer, district.buffer];
     for (const e of this.extras) transfer.push(e.kinds.buffer as ArrayBuffer, e.numbers.buffer as ArrayBuffer);
-    const text = this.parts.join('');
+    const { text } = this;
     return {
       packed: {
         n: this.n,
@@ -166,7 +169,7 @@ export class AccountPacker implements AccountRows {
   }
 
   private add(s: string): void {
-    this.parts.push(s);
+    this.text += s;
     this.length += s.length;
     if (this.count === this.ends.length) {
       const grown = new Uint32Array(this.ends.length * 2);
@@ -213,6 +216,8 @@ export function unpackAccounts(p: PackedAccounts): AccountList {
     return s;
   };
   const { words, category, province, district } = p;
+  // No extra columns: one frozen empty `extras` for every row (100k empty objects less to make).
+  const none = p.extras.length === 0 ? NO_EXTRAS : undefined;
   const accounts: Account[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const b = p.balance[i]!;
@@ -224,7 +229,7 @@ export function unpackAccounts(p: PackedAccounts): AccountList {
       province: words[province[i]!]!,
       district: words[district[i]!]!,
       balance: b === b ? b : null,
-      extras: {},
+      extras: none ?? {},
     };
   }
   for (const [i, raw] of p.invalid) accounts[i]!.balanceInvalid = raw;
