@@ -124,7 +124,8 @@ describe('statement first, name later', () => {
     );
     await renderApp('/accounts/1004', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Özgür & Şükrü "Yıldız" Tic. %100' })).toBeInTheDocument();
-    expect(document.title).toBe('Özgür & Şükrü "Yıldız" Tic. %100 — Ekstre — Cari Ekran');
+    // The tab's title follows in an effect after the heading's render.
+    await waitFor(() => expect(document.title).toBe('Özgür & Şükrü "Yıldız" Tic. %100 — Ekstre — Cari Ekran'));
   });
 
   it('takes the name of a recently opened account from this browser while the list is held', async () => {
