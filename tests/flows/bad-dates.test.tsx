@@ -4,7 +4,7 @@
  * a date typed wrong ("abc", "31.02.2026") hides the letter / the statement's rows and figures until it is
  * corrected, and nothing can be printed or downloaded meanwhile.
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../harness';
 
@@ -15,6 +15,8 @@ const rowCount = (grid: HTMLElement) => grid.querySelectorAll('tbody tr.dt-row')
 
 async function typeDate(label: string, text: string) {
   const box = screen.getByRole('textbox', { name: label });
+  // As a user types: in the box (a box being typed in keeps its text when the page's URL moves).
+  act(() => box.focus());
   fireEvent.change(box, { target: { value: text } });
   fireEvent.keyDown(box, { key: 'Enter' });
 }
