@@ -39,11 +39,6 @@ function canMoveStreams(): boolean {
   return streamsMove;
 }
 
-/** Starts the worker ahead of the answer (its script loads while the request is on its way). */
-export function startAnswerWorker(): void {
-  if (typeof Worker !== 'undefined' && typeof ReadableStream !== 'undefined' && canMoveStreams()) rpc.start();
-}
-
 declare global {
   /** The bench's slow-machine pass (bench/common.ts newContext): the CPU slowdown its page runs at. */
   var __BENCH_CPU_SLOWDOWN__: number | undefined;
