@@ -42,9 +42,6 @@ const INVALID_DATE = 5;
 const AMBIGUOUS = 8;
 const NO_EXTRAS: Record<string, Cell> = Object.freeze({}) as Record<string, Cell>;
 
-/** No cell of this column in the row. */
-const NONE = 255;
-
 /** Packs rows as the reader gives them (visitAccounts' AccountRows): no account object is made on the way. */
 export class AccountPacker implements AccountRows {
   private n = 0;
@@ -62,6 +59,8 @@ export class AccountPacker implements AccountRows {
   private readonly invalid: [number, string][] = [];
   private readonly currency: [number, string][] = [];
   private extras: { key: string; kinds: Uint8Array; numbers: Float64Array }[] = [];
+  /** Each extra column's texts in row order (packed after all ids and names, column by column). */
+  private extraTexts: string[][] = [];
 
   start(rowCount: number, extraKeys: readonly string[]): void {
     const n = (this.n = rowCount);
@@ -70,8 +69,9 @@ export class AccountPacker implements AccountRows {
     this.province = new Uint32Array(n);
     this.district = new Uint32Array(n);
     this.balance = new Float64Array(n);
-    // A row without a cell of a column (an extras object made by hand) keeps "none" (255).
-    this.extras = extraKeys.map((key) => ({ key, kinds: new Uint8Array(n).fill(NONE), numbers: new Float64Array(n * 3) }));
+    // visitAccounts gives every row a cell of every extra column.
+    this.extras = extraKeys.map((key) => ({ key, kinds: new Uint8Array(n), numbers: new Float64Array(n * 3) }));
+    this.extraTexts = extraKeys.map(() => []);
   }
 
   row(
@@ -97,28 +97,29 @@ export class AccountPacker implements AccountRows {
 
   extra(i: number, k: number, cell: Cell): void {
     const { kinds, numbers } = this.extras[k]!;
+    const texts = this.extraTexts[k]!;
     switch (cell.kind) {
       case 'empty':
         kinds[i] = EMPTY;
         break;
       case 'text':
         kinds[i] = TEXT;
-        this.later.push(cell.text);
+        texts.push(cell.text);
         break;
       case 'number':
         kinds[i] = NUMBER;
         numbers[i * 3] = cell.value;
         numbers[i * 3 + 1] = cell.minor;
         numbers[i * 3 + 2] = cell.decimals;
-        this.later.push(cell.raw);
+        texts.push(cell.raw);
         break;
       case 'date':
         kinds[i] = DATE;
-        this.later.push(cell.iso, cell.raw);
+        texts.push(cell.iso, cell.raw);
         break;
       case 'invalid':
         kinds[i] = (cell.expected === 'date' ? INVALID_DATE : INVALID_NUMBER) | (cell.ambiguous ? AMBIGUOUS : 0);
-        this.later.push(cell.raw);
+        texts.push(cell.raw);
         break;
     }
   }
@@ -126,7 +127,7 @@ export class AccountPacker implements AccountRows {
   /** The packed list (after the last row), and the buffers to transfer with it. */
   finish(extraColumns: readonly ErpColumn[], warnings: number): { packed: PackedAccounts; transfer: ArrayBuffer[] } {
     // The extras' texts come after all ids and names, column by column, as unpackAccounts reads them.
-    for (const k of this.extrasOrder()) this.add(k);
+    for (const texts of this.extraTexts) for (const t of texts) this.add(t);
     const ends = this.ends.slice(0, this.count);
     const { category, province, district, balance } = this;
     const transfer: ArrayBuffer[] = [ends.buffer, balance.buffer, category.buffer, province.buffer, district.buffer];
@@ -152,22 +153,6 @@ export class AccountPacker implements AccountRows {
     };
   }
 
-  /** Extras' texts in the order they were given (row by row, column by column), re-ordered column by column. */
-  private readonly later: string[] = [];
-  private extrasOrder(): string[] {
-    if (this.extras.length <= 1) return this.later;
-    // Given row-major (row i: column 0, 1, …); unpacked column-major (column k: row 0, 1, …).
-    const perRow = (kind: number) => (kind === DATE ? 2 : kind === EMPTY || kind === NONE ? 0 : 1);
-    const byColumn: string[][] = this.extras.map(() => []);
-    let at = 0;
-    for (let i = 0; i < this.n; i++)
-      for (let k = 0; k < this.extras.length; k++) {
-        const m = perRow(this.extras[k]!.kinds[i]!);
-        for (let j = 0; j < m; j++) byColumn[k]!.push(this.later[at++]!);
-      }
-    return byColumn.flat();
-  }
-
   private add(s: string): void {
     this.text += s;
     this.length += s.length;
@@ -187,21 +172,6 @@ export class AccountPacker implements AccountRows {
     }
     return k;
   }
-}
-
-/** A list the reader already made, packed (the same as packing its rows as they were read). */
-export function packAccounts(list: AccountList): { packed: PackedAccounts; transfer: ArrayBuffer[] } {
-  const packer = new AccountPacker();
-  const keys = [...new Set(list.extraColumns.map((c) => c.key))];
-  packer.start(list.accounts.length, keys);
-  list.accounts.forEach((a, i) => {
-    packer.row(i, a.id, a.category, a.name, a.province, a.district, a.balance, a.balanceInvalid, a.currency ?? undefined);
-    keys.forEach((key, k) => {
-      const cell = Object.prototype.hasOwnProperty.call(a.extras, key) ? a.extras[key] : undefined;
-      if (cell) packer.extra(i, k, cell);
-    });
-  });
-  return packer.finish(list.extraColumns, list.warnings);
 }
 
 /** The list back as the reader made it. */
@@ -237,7 +207,6 @@ export function unpackAccounts(p: PackedAccounts): AccountList {
   for (const { key, kinds, numbers } of p.extras) {
     for (let i = 0; i < n; i++) {
       const kind = kinds[i]!;
-      if (kind === NONE) continue;
       let cell: Cell;
       if (kind === EMPTY) cell = { kind: 'empty' };
       else if (kind === TEXT) cell = { kind: 'text', text: next() };

@@ -13,7 +13,8 @@
  *   6. records.ts — the record readers: accounts, statement, invoice detail, login, any table
  * Beside them: prefix.ts — the start of an answer still arriving, closed into JSON of the same
  * shape (a long list shows its first rows before its last byte); segments.ts — a long answer
- * parsed in slices while it arrives (JSON.parse's value, little left to parse after the last byte).
+ * parsed in slices while it arrives (JSON.parse's value, little left to parse after the last byte);
+ * json-chars.ts — the structural characters both scan for.
  *
  * Where to add:
  *   - a new envelope key → DATA_KEYS / META_KEYS in locate.ts;

@@ -12,13 +12,7 @@
  * open, not two rows), gives null: the page then simply waits for the whole answer.
  */
 import { parseErpBody } from './body';
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_OBJECT = 123;
-const CLOSE_OBJECT = 125;
-const OPEN_ARRAY = 91;
-const CLOSE_ARRAY = 93;
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-chars';
 
 interface Frame {
   array: boolean;

@@ -13,15 +13,9 @@
  * text with parseErpBody, for its value or its typed error.
  */
 import { setOwn } from './locate';
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE, isJsonSpace } from './json-chars';
 
 const SLICE_CHARS = 256 * 1024;
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
 
 type Phase = 'start' | 'head' | 'rows' | 'tail' | 'failed';
 
@@ -40,7 +34,7 @@ export class BodySegments {
   /** 'rows': the text of the rows not parsed yet; the first element's brackets (`{` `}` or `[` `]`); failed cuts. */
   private pending: string[] = [];
   private pendingChars = 0;
-  private opener = OPEN_BRACE;
+  private opener = OPEN_OBJECT;
   private closer = '}';
   private misses = 0;
   private cutBefore = false;
@@ -85,7 +79,7 @@ export class BodySegments {
       const rest = this.lead.slice(m[0].length);
       if (rest === '' || (rest === '/' && !m[0].includes('//'))) return; // wait for more
       const first = rest.charCodeAt(0);
-      if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
+      if (first !== OPEN_OBJECT && first !== OPEN_ARRAY) {
         this.phase = 'failed';
         return;
       }
@@ -101,7 +95,7 @@ export class BodySegments {
       this.head = this.head.slice(0, this.openArrayAt);
       this.phase = 'rows';
       this.opener = rest.charCodeAt(0);
-      this.closer = this.opener === OPEN_BRACE ? '}' : ']';
+      this.closer = this.opener === OPEN_OBJECT ? '}' : ']';
       part = rest;
     }
     if (this.phase === 'rows') this.scanRows(part);
@@ -122,15 +116,15 @@ export class BodySegments {
         else if (c === QUOTE) this.inString = false;
         continue;
       }
-      if (this.openArrayAt >= 0 && c !== 32 && c !== 9 && c !== 10 && c !== 13) {
-        if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (this.openArrayAt >= 0 && !isJsonSpace(c)) {
+        if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
           this.head = this.head.slice(0, base + i);
           return i;
         }
         this.openArrayAt = -1;
       }
       if (c === QUOTE) this.inString = true;
-      else if (c === OPEN_BRACKET) this.openArrayAt = base + i;
+      else if (c === OPEN_ARRAY) this.openArrayAt = base + i;
     }
     return -1;
   }
@@ -209,8 +203,6 @@ export class BodySegments {
 
 const MAX_MISSES = 8;
 
-const isJsonSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
-
 /** The index of the `]` closing an array whose content `text` is (strings and nesting followed), or -1. */
 function closingBracket(text: string): number {
   let depth = 0;
@@ -226,9 +218,9 @@ function closingBracket(text: string): number {
         i = q;
         if (slashes % 2 === 0) break;
       }
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      if (depth === 0) return c === CLOSE_BRACKET ? i : -1;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      if (depth === 0) return c === CLOSE_ARRAY ? i : -1;
       depth--;
     }
   }
