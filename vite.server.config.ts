@@ -15,7 +15,13 @@ export default defineConfig({
     rollupOptions: {
       // pdf-worker: the mutabakat letters' PDFs are made in a worker thread (server/mutabakat/pdf-pool.ts).
       // overview-worker: Özet's aging is read in a thread of its own (server/gateway/overview-thread.ts).
-      input: { prod: 'server/prod.ts', 'pdf-worker': 'server/mutabakat/pdf-worker.ts', 'overview-worker': 'server/gateway/overview-worker.ts' },
+      // pglite-worker: the embedded database runs in a thread of its own (server/db/pglite-thread.ts).
+      input: {
+        prod: 'server/prod.ts',
+        'pdf-worker': 'server/mutabakat/pdf-worker.ts',
+        'overview-worker': 'server/gateway/overview-worker.ts',
+        'pglite-worker': 'server/db/pglite-worker.ts',
+      },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

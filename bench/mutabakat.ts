@@ -15,6 +15,9 @@
  * thread, its letter threads, its other threads, the ERP's process — from the kernel's per-thread
  * counters: figures the machine's load hardly moves.
  * Writes bench/results-mutabakat.json.
+ *
+ * BENCH_CPU_SHARE=0.333: the same figures on a 3× slower machine — every process of the bench held to a
+ * third of the CPU time (bench/cpu-quota.ts) — as `act.cpu3x.*` in bench/results-mutabakat-cpu3x.json.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +39,7 @@ import { smtpTransport, outboxTransport } from '../server/mail/transport';
 import { contacts } from '../server/db/schema';
 import { runPool } from '../src/domain/run-pool';
 import { percentile } from './stats';
+import { enterCpuShare } from './cpu-quota';
 
 const LATENCY = Number(process.env.BENCH_ERP_LATENCY_MS ?? 40);
 /** BENCH_MUT_ONLY=reply: only the reply page figure (the others take minutes). BENCH_REPLY_CACHE_MS: the reply page's
@@ -43,7 +47,8 @@ const LATENCY = Number(process.env.BENCH_ERP_LATENCY_MS ?? 40);
 const ONLY_REPLY = process.env.BENCH_MUT_ONLY === 'reply';
 /** BENCH_MUT_ONLY=prepare: the fetch and prepare figures only (to profile them with --cpu-prof). */
 const ONLY_PREPARE = process.env.BENCH_MUT_ONLY === 'prepare';
-const log = (s: string) => console.info(`[bench:mutabakat] ${s}`);
+const SHARE = process.env.BENCH_CPU_SHARE ? Number(process.env.BENCH_CPU_SHARE) : null;
+const log = (s: string) => console.info(`[bench:mutabakat${SHARE ? ' cpu3x' : ''}] ${s}`);
 
 /** A bench helper in a process of its own (tsx), answering once with its first message. */
 function child<T>(file: string, first?: unknown): { ready: Promise<T>; proc: ChildProcess } {
@@ -97,6 +102,8 @@ function cpuPer(results: Record<string, number>, prefix: string, a: ReturnType<t
 }
 
 async function main() {
+  // Before the ERP's and the load's processes start: they are held to the same share.
+  if (SHARE) log(`CPU held to ${enterCpuShare(SHARE)}`);
   // The ERP in a process of its own (as a real one is): its JSON is not made on the measured event loop.
   const erpChild = child<{ port: number; ids: string[]; apiPassword: string }>('mutabakat-erp.ts');
   const { port: erpPort, ids, apiPassword } = await erpChild.ready;
@@ -290,11 +297,12 @@ async function main() {
   void inbox.close();
   erpChild.proc.kill();
   rmSync(dir, { recursive: true, force: true });
+  const named = SHARE ? Object.fromEntries(Object.entries(results).map(([k, v]) => [k.replace(/^act\./, 'act.cpu3x.'), v])) : results;
   writeFileSync(
-    join(import.meta.dirname, 'results-mutabakat.json'),
-    JSON.stringify({ at: new Date().toISOString(), load: loadavg(), latencyMs: LATENCY, n: ids.length, results }, null, 2),
+    join(import.meta.dirname, SHARE ? 'results-mutabakat-cpu3x.json' : 'results-mutabakat.json'),
+    JSON.stringify({ at: new Date().toISOString(), load: loadavg(), latencyMs: LATENCY, n: ids.length, cpuShare: SHARE, results: named }, null, 2),
   );
-  console.info(JSON.stringify(results, null, 2));
+  console.info(JSON.stringify(named, null, 2));
 }
 
 main().then(

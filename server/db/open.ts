@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
+import { startPgliteThread, type PgliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -57,34 +58,6 @@ export interface OpenOptions {
   migrationsFolder?: string;
 }
 
-const BYTEA = 17;
-/**
- * PGlite's own bytea codec turns each byte into a string of its own (Array.from(bytes).map(toString(16)))
- * and back with parseInt per byte: about a second of event loop per 1,000 letter PDFs each way. A bytea
- * parameter is sent as it is instead: PGlite's protocol writer passes a byte array in binary format (the
- * bytes copied once, no text twice their size to encode and for Postgres to parse back). Answers come as
- * text ("\\x…", bytea_output = hex), read with Node's native hex codec.
- */
-const BYTEA_NATIVE = {
-  // PGlite types a serializer as giving text, but its bind writer sends any byte array as binary (0.5.x).
-  serializers: { [BYTEA]: ((v: Uint8Array) => v) as unknown as (v: unknown) => string },
-  parsers: {
-    [BYTEA]: (text: string) => {
-      const b = Buffer.from(text.slice(2), 'hex');
-      return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-    },
-  },
-};
-
-/**
- * A text value as an SQL string literal: standard_conforming_strings is on (Postgres's default since
- * 9.1, PGlite's too), so a quote doubled is the only escape; a NUL cannot be in a text value at all.
- */
-export function literal(v: string): string {
-  if (v.includes('\0')) throw new Error('literal: NUL in a text value');
-  return `'${v.replaceAll("'", "''")}'`;
-}
-
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const log = opts.log ?? ((l: string) => console.info(l));
   if (opts.databaseUrl) {
@@ -111,39 +84,35 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.dataDir ?? DEFAULT_DATA_DIR;
   const memory = dir.startsWith('memory://');
   const release = memory ? () => undefined : lockDataDir(resolve(dir));
-  let client: PGlite;
+  let thread: PgliteThread;
   try {
-    client = await PGlite.create(memory ? dir : resolve(dir, 'pg'), { ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}), ...BYTEA_NATIVE });
-    const db0 = drizzlePglite({ client, schema });
-    await migratePglite(db0, { migrationsFolder: opts.migrationsFolder ?? migrationsFolder() });
+    // PGlite runs in a thread of its own (pglite-worker.ts, decision 0013): its work never holds the
+    // event loop the gateway and the reply page serve from.
+    thread = await startPgliteThread({ dataDir: memory ? dir : resolve(dir, 'pg'), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   } catch (e) {
     release();
     log(`database: could not open ${dir}: ${(e as Error).message}`);
     throw e;
   }
+  const client = thread.client as unknown as PGlite;
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: opts.migrationsFolder ?? migrationsFolder() });
+  } catch (e) {
+    await thread.close().catch(() => undefined);
+    release();
+    log(`database: could not open ${dir}: ${(e as Error).message}`);
+    throw e;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  const prepared = new Map<string, Promise<unknown>>();
   return {
     db,
     kind: 'pglite',
-    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    dumpDataDir: () => thread.dump(),
     rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
-    prepared: async <T>(name: string, text: string, values: readonly string[]) => {
-      if (!/^[a-z_]{1,40}$/.test(name)) throw new Error(`prepared: bad statement name ${name}`);
-      let ready = prepared.get(name);
-      if (!ready) {
-        // literal() relies on standard strings (already PGlite's default): made sure of with the first statement.
-        ready = client.exec(`SET standard_conforming_strings = on; PREPARE ${name} AS ${text}`);
-        prepared.set(name, ready);
-        ready.catch(() => prepared.delete(name));
-      }
-      await ready;
-      const results = await client.exec(`EXECUTE ${name}(${values.map(literal).join(', ')})`);
-      return results[results.length - 1]!.rows as T[];
-    },
+    prepared: (name, text, values) => thread.prepared(name, text, values),
     close: async () => {
       try {
-        await client.close();
+        await thread.close();
       } finally {
         release();
       }

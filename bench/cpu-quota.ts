@@ -1,0 +1,42 @@
+/**
+ * The bench on a slower machine, for the server's figures: this process — and every process and thread
+ * it starts afterwards — limited to a share of the machine's CPU time by a Linux cgroup CPU quota
+ * (BENCH_CPU_SHARE, e.g. 0.333: a third of every core's time, the 3× slower 2-core office machine of
+ * issue 48). The browser's figures are slowed by DevTools instead (bench/run.ts, cpu4x); a server
+ * process has no such switch.
+ *
+ * The quota is counted in periods of 3 ms (not the kernel's default 100 ms; the kernel's least quota
+ * is 1 ms): while the letters' threads run, the gateway's thread advances a third as fast, as on a slow
+ * CPU, instead of stopping for most of a tenth of a second. cgroup v2 (cpu.max) or v1
+ * (cpu.cfs_quota_us); root only. Unavailable: an error saying why (the slow pass is then not run).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+const PERIOD_US = 3_000;
+
+export function enterCpuShare(share: number): string {
+  if (!(share > 0 && share < 1)) throw new Error(`BENCH_CPU_SHARE must be between 0 and 1, not ${share}`);
+  const cores = availableParallelism();
+  const quota = Math.max(1_000, Math.round(share * cores * PERIOD_US));
+  const name = 'cari-bench';
+  const v2 = '/sys/fs/cgroup';
+  const v1 = '/sys/fs/cgroup/cpu';
+  let dir: string;
+  if (existsSync(join(v2, 'cgroup.controllers')) && readFileSync(join(v2, 'cgroup.controllers'), 'utf8').includes('cpu')) {
+    dir = join(v2, name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
+  } else if (existsSync(join(v1, 'cpu.cfs_quota_us'))) {
+    dir = join(v1, name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'cpu.cfs_quota_us'), '-1');
+    writeFileSync(join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
+    writeFileSync(join(dir, 'cpu.cfs_quota_us'), String(quota));
+  } else {
+    throw new Error('no cgroup CPU controller here (Linux, root): the slow pass needs one');
+  }
+  writeFileSync(join(dir, 'cgroup.procs'), String(process.pid));
+  return `${quota / PERIOD_US} of ${cores} cores' time (${dir})`;
+}

@@ -1,0 +1,189 @@
+// @vitest shared-modules
+/**
+ * The embedded database runs in a thread of its own (pglite-thread.ts, decision 0013). What callers
+ * rely on must come through the thread unchanged: drizzle's rows and dates, bytea bytes, Postgres's
+ * error codes, transactions that commit or roll back (nested ones too), Turkish letters and quotes —
+ * and a long statement must not hold the event loop the gateway serves from.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from './open';
+import { pgliteTemplate } from '../../tests/harness/pglite-template';
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+const things = pgTable('thread_things', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  bytes: bytea('bytes'),
+});
+
+let d: Database;
+beforeAll(async () => {
+  d = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(), log: () => undefined });
+  await d.db.execute(sql`CREATE TABLE thread_things (id integer PRIMARY KEY, name text NOT NULL, at timestamptz NOT NULL, bytes bytea)`);
+});
+afterAll(async () => {
+  await d.close();
+});
+
+const causeOf = (e: unknown): Record<string, unknown> => {
+  let inner = e as { cause?: unknown };
+  while (inner.cause) inner = inner.cause as { cause?: unknown };
+  return inner as Record<string, unknown>;
+};
+
+describe('the database in its own thread', () => {
+  it('rows, dates, Turkish letters and &%+"\' come back as written; bytes to the byte, short and long', async () => {
+    const long = new Uint8Array(300_000).map((_, i) => (i * 7 + 3) % 256);
+    const at = new Date('2026-01-31T21:15:00.123Z');
+    const name = `Şişli Çağrı Gıda & Ortakları %50 + "İç" 'Dış' Ğ ü ö`;
+    await d.db.insert(things).values([
+      { id: 1, name, at, bytes: long },
+      { id: 2, name: 'kısa', at, bytes: new Uint8Array([0, 255, 1, 254]) },
+    ]);
+    const rows = await d.db.select().from(things).orderBy(things.id);
+    expect(rows.map((r) => r.name)).toEqual([name, 'kısa']);
+    expect(rows[0]!.at.getTime()).toBe(Date.UTC(2026, 0, 31, 21, 15, 0, 123));
+    expect(rows[0]!.bytes!.length).toBe(300_000);
+    expect(rows[0]!.bytes![299_999]).toBe((299_999 * 7 + 3) % 256);
+    expect(Buffer.from(rows[0]!.bytes!).equals(Buffer.from(long))).toBe(true);
+    expect([...rows[1]!.bytes!]).toEqual([0, 255, 1, 254]);
+    // The fast read path: a quote in a value is only a value.
+    const named = await d.prepared<{ id: number }>('thread_by_name', 'SELECT id FROM thread_things WHERE name = $1', [name]);
+    expect(named).toEqual([{ id: 1 }]);
+    await d.db.delete(things);
+  });
+
+  it("a duplicate key fails with Postgres's code and constraint, and the database goes on", async () => {
+    const at = new Date();
+    await d.db.insert(things).values({ id: 7, name: 'bir', at });
+    const failure = await d.db
+      .insert(things)
+      .values({ id: 7, name: 'iki', at })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(failure).toBeInstanceOf(Error);
+    expect(causeOf(failure).code).toBe('23505');
+    expect(causeOf(failure).constraint).toBe('thread_things_pkey');
+    expect(await d.db.select({ name: things.name }).from(things)).toEqual([{ name: 'bir' }]);
+    await d.db.delete(things);
+  });
+
+  it('a transaction commits, rolls back when its callback throws, and a nested one rolls back alone', async () => {
+    const at = new Date();
+    await d.db.transaction(async (tx) => {
+      await tx.insert(things).values({ id: 1, name: 'kalır', at });
+      await tx
+        .transaction(async (inner) => {
+          await inner.insert(things).values({ id: 2, name: 'iç, geri alınır', at });
+          throw new Error('iç işlem vazgeçti');
+        })
+        .catch(() => undefined);
+    });
+    const thrown = await d.db
+      .transaction(async (tx) => {
+        await tx.insert(things).values({ id: 3, name: 'geri alınır', at });
+        throw new Error('vazgeçildi');
+      })
+      .catch((e: Error) => e.message);
+    expect(thrown).toBe('vazgeçildi');
+    expect((await d.db.select({ id: things.id }).from(things).orderBy(things.id)).map((r) => r.id)).toEqual([1]);
+    await d.db.delete(things);
+  });
+
+  it('a statement outside an open transaction waits for it, then sees what it committed', async () => {
+    const at = new Date();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    const tx = d.db.transaction(async (t) => {
+      await t.insert(things).values({ id: 5, name: 'işlemde', at });
+      await held;
+      order.push('commit');
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const outside = d.db
+      .select({ id: things.id })
+      .from(things)
+      .then((rows) => {
+        order.push('outside');
+        return rows;
+      });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(order).toEqual([]);
+    release();
+    await tx;
+    expect(await outside).toEqual([{ id: 5 }]);
+    expect(order).toEqual(['commit', 'outside']);
+    await d.db.delete(things).where(eq(things.id, 5));
+  });
+
+  it('a long statement leaves the event loop free', async () => {
+    let ticks = 0;
+    let last = performance.now();
+    let longestGap = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      ticks++;
+    }, 5);
+    const started = performance.now();
+    const [r] = await d.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM generate_series(1, 4000000) g WHERE g % 7 = 3`);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(r!.n).toBe('571429'); // 3, 10, …, 3,999,998: (3,999,998 − 3) / 7 + 1
+    // Run on this thread, the statement (hundreds of ms) would have let no timer through.
+    expect(took).toBeGreaterThan(100);
+    expect(ticks).toBeGreaterThan(took / 50);
+    expect(longestGap).toBeLessThan(took / 2);
+  });
+
+  it('a closed database says so, in Turkish, instead of hanging', async () => {
+    const other = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(), log: () => undefined });
+    await other.close();
+    const failure = await other.rows(sql`SELECT 1`).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(String(causeOf(failure).message)).toMatch(/^Veritabanı kapatıldı/);
+  });
+
+  it('a script that opens a data folder ends by itself, and a query in flight keeps it alive until answered', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cari-thread-'));
+    try {
+      // The folder starts from the migrated template (no migrations to run in the child).
+      const template = join(dir, 'template.tar');
+      writeFileSync(template, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
+      const script = join(dir, 'run.mts');
+      const open = fileURLToPath(new URL('./open.ts', import.meta.url));
+      writeFileSync(
+        script,
+        `import { readFileSync } from 'node:fs';
+import { openDatabase } from ${JSON.stringify(open)};
+const loadDataDir = new Blob([readFileSync(${JSON.stringify(template)})]);
+const d = await openDatabase({ dataDir: ${JSON.stringify(join(dir, 'data'))}, loadDataDir, log: () => undefined });
+setTimeout(async () => {
+  const [r] = await d.prepared<{ n: number }>('answer', 'SELECT 41 + $1::int AS n', ['1']);
+  console.log('cevap ' + r.n);
+}, 50);
+`,
+      );
+      const r = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000, cwd: process.cwd() });
+      expect(r.stderr).not.toMatch(/Error/);
+      expect(r.stdout.trim()).toBe('cevap 42');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The embedded database in a thread of its own (pglite-worker.ts; decision 0013): this module is the
+ * main thread's side. `client` is what drizzle's PGlite driver calls — `query`, `exec`, `transaction`
+ * — each sent to the thread, so PGlite's work (a campaign's 25-letter saves, the board's rows, every
+ * page's queries) is done beside the event loop, not on it.
+ *
+ * - drizzle's per-query parsers are its identity parsers for dates, timestamps, intervals and their
+ *   arrays: they cross as the list of type ids to leave as text (any other parser is refused, clearly).
+ * - A transaction is PGlite's own in the thread, opened by `begin` and ended by `end` (commit, or roll
+ *   back when the callback threw): calls outside it wait meanwhile, as they did in one thread.
+ * - Errors come back with their fields (Postgres's `code`, `detail`, `constraint`…), so callers and
+ *   drizzle's wrapping see what they saw before.
+ * - The thread holds the process open only while a call is in flight.
+ * - A thread that stops fails what is in flight and every later call with "Veritabanı iş parçacığı
+ *   durdu" (the database thread stopped); nothing is retried on a database that may be half-written.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { ErrorOut, Reply, Request, Start } from './pglite-worker';
+
+/** What drizzle-orm/pglite's session calls on its client and on a transaction. */
+export interface ThreadClient {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+export interface PgliteThread {
+  client: ThreadClient;
+  /** PREPARE once in the thread, then EXECUTE with the values as quoted literals (open.ts `prepared`). */
+  prepared<T>(name: string, text: string, values: readonly string[]): Promise<T[]>;
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+type Call = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+
+function workerFile(): { file: string; tsx: boolean } | null {
+  for (const rel of ['./pglite-worker.js', '../pglite-worker.js']) {
+    const f = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(f)) return { file: f, tsx: false };
+  }
+  const ts = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
+  return existsSync(ts) ? { file: ts, tsx: true } : null;
+}
+
+function errorIn(out: ErrorOut): Error {
+  const e = new Error(out.message);
+  Object.assign(e, out.props);
+  e.name = out.name;
+  return e;
+}
+
+/** Type ids whose drizzle parser leaves the text as it is (checked once per options object). */
+const rawTypes = new WeakMap<object, number[]>();
+function textTypes(parsers: NonNullable<QueryOptions['parsers']>): number[] {
+  let ids = rawTypes.get(parsers);
+  if (!ids) {
+    ids = [];
+    for (const [type, parse] of Object.entries(parsers)) {
+      const probe = '2026-01-31 00:00:00+00';
+      if (parse(probe, Number(type)) !== probe)
+        throw new Error(`PGlite thread: a parser for type ${type} that changes the value cannot run in the database's thread`);
+      ids.push(Number(type));
+    }
+    rawTypes.set(parsers, ids);
+  }
+  return ids;
+}
+
+export async function startPgliteThread(start: { dataDir: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  const found = workerFile();
+  if (!found) throw new Error('PGlite thread: pglite-worker is missing next to the server');
+  const data: Start = { dataDir: start.dataDir, ...(start.loadDataDir ? { loadDataDir: await start.loadDataDir.arrayBuffer() } : {}) };
+  const options = { workerData: data, transferList: data.loadDataDir ? [data.loadDataDir] : [] };
+  // From source (dev server, tests): the thread registers tsx's loader itself, then loads the module
+  // (the way the letter threads start, server/mutabakat/pdf-pool.ts).
+  const worker = found.tsx
+    ? new Worker(
+        `import(${JSON.stringify(
+          pathToFileURL(
+            createRequire(import.meta.url)
+              .resolve('tsx/esm/api')
+              .replace(/\.cjs$/, '.mjs'),
+          ).href,
+        )}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(found.file).href)}); });`,
+        { ...options, eval: true },
+      )
+    : new Worker(found.file, options);
+
+  const pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
+  let nextId = 1;
+  let stopped: Error | null = null;
+
+  await new Promise<void>((ok, fail) => {
+    const first = (m: { started: boolean; error?: ErrorOut }) => {
+      worker.off('error', early);
+      if (m.started) ok();
+      else {
+        void worker.terminate();
+        fail(errorIn(m.error!));
+      }
+    };
+    const early = (e: Error) => fail(e);
+    worker.once('message', first);
+    worker.once('error', early);
+  });
+
+  worker.on('message', (m: Reply) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (pending.size === 0) worker.unref();
+    if ('error' in m) p.fail(errorIn(m.error));
+    else p.ok(m.ok);
+  });
+  const down = (e: Error) => {
+    stopped ??= new Error(`Veritabanı iş parçacığı durdu (the database thread stopped): ${e.message}`);
+    for (const p of pending.values()) p.fail(stopped);
+    pending.clear();
+  };
+  worker.on('error', down);
+  worker.on('exit', (code) => down(new Error(`exit code ${code}`)));
+  worker.unref();
+
+  const call = <T>(req: Call, transfer: ArrayBuffer[] = []): Promise<T> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise<T>((ok, fail) => {
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { ok: ok as (v: unknown) => void, fail });
+      worker.postMessage({ ...req, id }, transfer);
+    });
+  };
+
+  const query = <T>(tx: number | undefined, sql: string, params: unknown[] = [], opts?: QueryOptions) => {
+    if (opts?.serializers || opts?.blob || opts?.onNotice)
+      throw new Error('PGlite thread: serializers, blob and onNotice are not passed to the database thread');
+    return call<Results<T>>({
+      op: 'query',
+      sql,
+      params,
+      ...(tx === undefined ? {} : { tx }),
+      ...(opts?.rowMode ? { rowMode: opts.rowMode } : {}),
+      ...(opts?.parsers ? { raw: textTypes(opts.parsers) } : {}),
+      ...(opts?.paramTypes ? { paramTypes: opts.paramTypes } : {}),
+    });
+  };
+  const exec = (tx: number | undefined, sql: string) => call<Results[]>({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) });
+
+  const client: ThreadClient = {
+    query: (sql, params, opts) => query(undefined, sql, params, opts),
+    exec: (sql) => exec(undefined, sql),
+    transaction: async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
+      const id = await call<number>({ op: 'begin' });
+      let closed = false;
+      const open = () => {
+        if (closed) throw new Error('Transaction is closed');
+      };
+      const tx = {
+        query: async (sql: string, params?: unknown[], opts?: QueryOptions) => (open(), query(id, sql, params, opts)),
+        exec: async (sql: string) => (open(), exec(id, sql)),
+        sql: () => Promise.reject(new Error('PGlite thread: tx.sql is not supported; use query')),
+        listen: () => Promise.reject(new Error('PGlite thread: LISTEN is not supported')),
+        rollback: async () => {
+          open();
+          closed = true;
+          await call({ op: 'end', tx: id, commit: false });
+        },
+        get closed() {
+          return closed;
+        },
+      } as unknown as Transaction;
+      let result: T;
+      try {
+        result = await callback(tx);
+      } catch (e) {
+        if (!closed) {
+          closed = true;
+          await call({ op: 'end', tx: id, commit: false });
+        }
+        throw e;
+      }
+      if (!closed) {
+        closed = true;
+        await call({ op: 'end', tx: id, commit: true });
+      }
+      return result;
+    },
+  };
+
+  return {
+    client,
+    prepared: async <T>(name: string, text: string, values: readonly string[]) =>
+      (await call<Results<T>>({ op: 'prepared', name, text, values: [...values] })).rows,
+    dump: async () => new Blob([await call<ArrayBuffer>({ op: 'dump' })]),
+    close: async () => {
+      try {
+        if (!stopped) await call({ op: 'close' });
+      } finally {
+        stopped ??= new Error('Veritabanı kapatıldı (the database is closed)');
+        await worker.terminate();
+      }
+    },
+  };
+}
