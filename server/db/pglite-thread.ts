@@ -14,10 +14,7 @@
  * - A thread that stops fails what is in flight and every later call with "Veritabanı iş parçacığı
  *   durdu" (the database thread stopped); nothing is retried on a database that may be half-written.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startThread, threadModule } from '../threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import type { ErrorOut, Reply, Request, Start } from './pglite-worker';
 
@@ -37,15 +34,6 @@ export interface PgliteThread {
 }
 
 type Call = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
-
-function workerFile(): { file: string; tsx: boolean } | null {
-  for (const rel of ['./pglite-worker.js', '../pglite-worker.js']) {
-    const f = fileURLToPath(new URL(rel, import.meta.url));
-    if (existsSync(f)) return { file: f, tsx: false };
-  }
-  const ts = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
-  return existsSync(ts) ? { file: ts, tsx: true } : null;
-}
 
 function errorIn(out: ErrorOut): Error {
   const e = new Error(out.message);
@@ -72,24 +60,11 @@ function textTypes(parsers: NonNullable<QueryOptions['parsers']>): number[] {
 }
 
 export async function startPgliteThread(start: { dataDir: string; loadDataDir?: Blob }): Promise<PgliteThread> {
-  const found = workerFile();
+  const found = threadModule(import.meta.url, 'pglite-worker');
   if (!found) throw new Error('PGlite thread: pglite-worker is missing next to the server');
   const data: Start = { dataDir: start.dataDir, ...(start.loadDataDir ? { loadDataDir: await start.loadDataDir.arrayBuffer() } : {}) };
   const options = { workerData: data, transferList: data.loadDataDir ? [data.loadDataDir] : [] };
-  // From source (dev server, tests): the thread registers tsx's loader itself, then loads the module
-  // (the way the letter threads start, server/mutabakat/pdf-pool.ts).
-  const worker = found.tsx
-    ? new Worker(
-        `import(${JSON.stringify(
-          pathToFileURL(
-            createRequire(import.meta.url)
-              .resolve('tsx/esm/api')
-              .replace(/\.cjs$/, '.mjs'),
-          ).href,
-        )}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(found.file).href)}); });`,
-        { ...options, eval: true },
-      )
-    : new Worker(found.file, options);
+  const worker = startThread(found, options);
 
   const pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
   let nextId = 1;

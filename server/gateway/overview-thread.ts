@@ -1,20 +1,17 @@
 /**
  * The threads Özet's two answers are read in (overview-worker.ts): one for get_cari, one for the
  * aging, per process, started on first use or at a login (`warmOverviewThreads`: Özet is the page
- * after it, and a thread's start — the source through tsx's loader — costs about a second). The
- * built file next to the server's, else the source through tsx's loader (dev, tests, bench) — the
- * way the letter threads start (server/mutabakat/pdf-pool.ts). No thread, or a thread that
- * stopped: null, and the caller reads on its own thread (the same function, the same figures).
+ * after it, and a thread's start — the source through tsx's loader — costs about a second), as every
+ * server thread starts (server/threads.ts). No thread, or a thread that stopped: null, and the caller
+ * reads on its own thread (the same function, the same figures).
  *
  * Why threads: read on the gateway's thread, get_cari's ≈ 0.2–0.5 s of JSON.parse and reading held
  * the event loop, so the aging's bytes waited behind it and the two reads ran one after the other
  * (docs/decisions/0009-overview-on-the-server.md); in threads the loop only moves bytes and the two
  * reads take both cores.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread, threadModule } from '../threads';
 import type { AccountFigures } from '../../src/domain/overview-figures';
 import type { OverviewAging, OverviewPart } from '../../src/domain/overview-summary';
 
@@ -30,22 +27,10 @@ const threads = new Map<OverviewPartKind, { worker: Worker; pending: Pending } |
 let nextId = 1;
 
 function start(kind: OverviewPartKind): { worker: Worker; pending: Pending } | null {
-  const built = ['./overview-worker.js', '../overview-worker.js'].map((rel) => fileURLToPath(new URL(rel, import.meta.url))).find((f) => existsSync(f));
-  const source = fileURLToPath(new URL('./overview-worker.ts', import.meta.url));
-  if (!built && !existsSync(source)) return null;
+  const found = threadModule(import.meta.url, 'overview-worker');
+  if (!found) return null;
   try {
-    const api = built
-      ? ''
-      : pathToFileURL(
-          createRequire(import.meta.url)
-            .resolve('tsx/esm/api')
-            .replace(/\.cjs$/, '.mjs'),
-        ).href;
-    const worker = built
-      ? new Worker(built)
-      : new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(source).href)}); });`, {
-          eval: true,
-        });
+    const worker = startThread(found);
     const pending: Pending = new Map();
     worker.on('message', (m: { id: number; part: OverviewPart<unknown> }) => {
       pending.get(m.id)?.ok(m.part);

@@ -5,11 +5,9 @@
  * fewest in hand. If no thread can be started (an unusual runtime), the letter is built in this
  * thread — the same bytes, only blocking. MUTABAKAT_PDF_THREAD=0 builds in this thread always.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread, threadModule, type ThreadModule } from '../threads';
 import type { Account } from '../../src/domain/erp-types';
 import { buildLetter, campaignAccounts, type BuiltLetter, type LetterInput } from './letter-build';
 
@@ -24,35 +22,13 @@ interface Slot {
 let slots: Slot[] | null | undefined;
 let nextId = 1;
 
-function workerFile(): { file: string; tsx: boolean } | null {
-  for (const rel of ['./pdf-worker.js', '../pdf-worker.js']) {
-    const f = fileURLToPath(new URL(rel, import.meta.url));
-    if (existsSync(f)) return { file: f, tsx: false };
-  }
-  const ts = fileURLToPath(new URL('./pdf-worker.ts', import.meta.url));
-  return existsSync(ts) ? { file: ts, tsx: true } : null;
-}
-
 export function poolSize(): number {
   const n = Number(process.env.MUTABAKAT_PDF_THREADS);
   return Number.isInteger(n) && n > 0 ? Math.min(n, 16) : Math.max(1, Math.min(availableParallelism(), 8));
 }
 
-function startOne(found: { file: string; tsx: boolean }): Slot {
-  // From source (dev server, tests): the worker registers tsx's loader itself, then loads the module.
-  // (tsx's ESM entry: the require-resolved .cjs path's .mjs sibling, per its package exports.)
-  const api = found.tsx
-    ? pathToFileURL(
-        createRequire(import.meta.url)
-          .resolve('tsx/esm/api')
-          .replace(/\.cjs$/, '.mjs'),
-      ).href
-    : '';
-  const w = found.tsx
-    ? new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(found.file).href)}); });`, {
-        eval: true,
-      })
-    : new Worker(found.file);
+function startOne(found: ThreadModule): Slot {
+  const w = startThread(found);
   w.unref();
   const slot: Slot = { worker: w, pending: new Map() };
   w.on('message', (m: { id: number; built?: BuiltLetter; accounts?: Account[]; error?: string } | { tid: number | null }) => {
@@ -80,7 +56,7 @@ function startOne(found: { file: string; tsx: boolean }): Slot {
 
 function start(): Slot[] | null {
   if (process.env.MUTABAKAT_PDF_THREAD === '0') return null;
-  const found = workerFile();
+  const found = threadModule(import.meta.url, 'pdf-worker');
   if (!found) return null;
   try {
     return Array.from({ length: poolSize() }, () => startOne(found));
