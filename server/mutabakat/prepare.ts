@@ -43,9 +43,6 @@ const accountCache = new Map<string, Promise<Map<string, Account>>>();
 /** Letters (PDFs) per UPDATE statement of a chunk's transaction. */
 const SAVE_STATEMENT = 5;
 
-/** One turn of the event loop (I/O callbacks run). */
-const breathe = () => new Promise<void>((ok) => setImmediate(ok));
-
 type Todo = { id: string; accountId: string; to: string[]; cc: string[]; person: string };
 
 export async function prepareJob(ctx: AppCtx, job: Job): Promise<void> {
@@ -177,12 +174,10 @@ async function save(ctx: AppCtx, campaign: typeof campaigns.$inferSelect, built:
   const sends = campaign.sendWhenReady && !campaign.cancelled && ctx.transport.mode !== 'disabled';
   const stateOf = (l: Todo) => (l.to.length === 0 ? 'no_address' : sends ? 'queued' : 'prepared');
   await ctx.db.transaction(async (tx) => {
-    // A few letters per statement, and the event loop let through between statements: each statement's
-    // PDFs cross into PGlite on the event loop (PGlite runs a query synchronously, and its awaits chain as
-    // microtasks, so without a macrotask turn the gateway's waiting answers would wait for the whole chunk).
+    // A few letters per statement: a statement's PDFs are copied in one piece on the event loop (into
+    // the embedded database's thread, or by pg onto the socket), so no copy holds it for a whole chunk.
     const done = new Set<string>();
     for (let i = 0; i < built.length; i += SAVE_STATEMENT) {
-      if (i > 0) await breathe();
       const values = sql.join(
         built
           .slice(i, i + SAVE_STATEMENT)
@@ -198,7 +193,6 @@ async function save(ctx: AppCtx, campaign: typeof campaigns.$inferSelect, built:
       for (const r of (updated as unknown as { rows: { id: string }[] }).rows) done.add(r.id);
     }
     const saved = built.filter(({ l }) => done.has(l.id));
-    await breathe();
     await appendEvents(
       tx,
       now,

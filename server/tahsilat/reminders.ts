@@ -59,7 +59,7 @@ export async function proposeReminders(ctx: AppCtx, by: Actor | null = null): Pr
   // Paused since an earlier proposal of the day (the 07:00 run, then a promise or an itiraz): that proposal is withdrawn.
   const paused: string[] = [];
   // When each customer was last reminded, in one query: one per row (a large ERP: tens of thousands of
-  // overdue customers) held the event loop for seconds — PGlite answers in microtasks, which never yield.
+  // overdue customers) took seconds, a round trip to the database each.
   const remindedAt = new Map(
     (await ctx.db.select({ accountId: collectAccounts.accountId, remindedAt: collectAccounts.remindedAt }).from(collectAccounts)).map((a) => [
       a.accountId,
