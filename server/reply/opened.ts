@@ -67,6 +67,17 @@ export class OpenedWriter {
     });
   }
 
+  /** Resolves once `e` is committed; rejects when its group could not be written. */
+  record(e: OpenedEvent): Promise<void> {
+    return new Promise<void>((done, fail) => {
+      this.pending.push({ e, done, fail });
+      if (!this.busy) {
+        this.busy = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
   private async flush(): Promise<void> {
     while (this.pending.length) {
       await this.joined();
