@@ -18,6 +18,15 @@ const PERIOD_US = 3_000;
 
 let root: string | null = null;
 
+/** Why a CPU share cannot be set here, or null when it can. */
+export function cpuShareUnavailable(): string | null {
+  if (process.platform !== 'linux') return 'not Linux';
+  if (process.getuid?.() !== 0) return 'not root (a cgroup is made and joined)';
+  const v2 = '/sys/fs/cgroup/cgroup.controllers';
+  if (existsSync(v2) && readFileSync(v2, 'utf8').includes('cpu')) return null;
+  return existsSync('/sys/fs/cgroup/cpu/cpu.cfs_quota_us') ? null : 'no cgroup CPU controller';
+}
+
 export function enterCpuShare(share: number): string {
   if (!(share > 0 && share < 1)) throw new Error(`BENCH_CPU_SHARE must be between 0 and 1, not ${share}`);
   const cores = availableParallelism();
