@@ -155,7 +155,8 @@ export async function startPgliteThread(start: { dataDir: string; loadDataDir?: 
       } catch (e) {
         if (!closed) {
           closed = true;
-          await call({ op: 'end', tx: id, commit: false });
+          // The callback's error is the one to report; a thread that stopped meanwhile fails later calls.
+          await call({ op: 'end', tx: id, commit: false }).catch(() => undefined);
         }
         throw e;
       }
