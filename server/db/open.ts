@@ -84,35 +84,31 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.dataDir ?? DEFAULT_DATA_DIR;
   const memory = dir.startsWith('memory://');
   const release = memory ? () => undefined : lockDataDir(resolve(dir));
-  let thread: PgliteThread;
+  let thread: PgliteThread | undefined;
+  let client: PGlite;
   try {
     // PGlite runs in a thread of its own (pglite-worker.ts, decision 0013): its work never holds the
     // event loop the gateway and the reply page serve from.
     thread = await startPgliteThread({ dataDir: memory ? dir : resolve(dir, 'pg'), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
-  } catch (e) {
-    release();
-    log(`database: could not open ${dir}: ${(e as Error).message}`);
-    throw e;
-  }
-  const client = thread.client as unknown as PGlite;
-  try {
+    client = thread.client as unknown as PGlite;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: opts.migrationsFolder ?? migrationsFolder() });
   } catch (e) {
-    await thread.close().catch(() => undefined);
+    await thread?.close().catch(() => undefined);
     release();
     log(`database: could not open ${dir}: ${(e as Error).message}`);
     throw e;
   }
+  const opened = thread;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    dumpDataDir: () => thread.dump(),
+    dumpDataDir: () => opened.dump(),
     rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
-    prepared: (name, text, values) => thread.prepared(name, text, values),
+    prepared: (name, text, values) => opened.prepared(name, text, values),
     close: async () => {
       try {
-        await thread.close();
+        await opened.close();
       } finally {
         release();
       }

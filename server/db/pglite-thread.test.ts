@@ -6,14 +6,14 @@
  * and a long statement must not hold the event loop the gateway serves from.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from './open';
+import { migrationsFolder, openDatabase, type Database } from './open';
 import { pgliteTemplate } from '../../tests/harness/pglite-template';
 
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
@@ -141,7 +141,7 @@ describe('the database in its own thread', () => {
     const [r] = await d.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM generate_series(1, 4000000) g WHERE g % 7 = 3`);
     const took = performance.now() - started;
     clearInterval(timer);
-    expect(r!.n).toBe('571429'); // 3, 10, …, 3,999,998: (3,999,998 − 3) / 7 + 1
+    expect(r!.n).toBe('571429'); // 3, 10, …, 3,999,999 (4,000,000 = 7 × 571,428 + 4): (3,999,999 − 3) / 7 + 1
     // Run on this thread, the statement (hundreds of ms) would have let no timer through.
     expect(took).toBeGreaterThan(100);
     expect(ticks).toBeGreaterThan(took / 50);
@@ -182,6 +182,32 @@ setTimeout(async () => {
       expect(r.stderr).not.toMatch(/Error/);
       expect(r.stdout.trim()).toBe('cevap 42');
       expect(r.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a migration that fails on a data folder: the message says why, the folder is let go, and the next start opens it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cari-thread-'));
+    try {
+      const broken = join(dir, 'migrations');
+      cpSync(migrationsFolder(), broken, { recursive: true });
+      writeFileSync(join(broken, '0099_broken.sql'), 'ALTER TABLE no_such_table ADD COLUMN x int;\n');
+      const journalFile = join(broken, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+      journal.entries.push({ idx: 99, version: '7', when: 1_899_999_999_999, tag: '0099_broken', breakpoints: true });
+      writeFileSync(journalFile, JSON.stringify(journal));
+      const data = join(dir, 'data');
+      const lines: string[] = [];
+      const loadDataDir = await pgliteTemplate();
+      const failed = await openDatabase({ dataDir: data, loadDataDir, migrationsFolder: broken, log: (l) => lines.push(l) }).catch((e: unknown) => e as Error);
+      expect(failed).toBeInstanceOf(Error);
+      expect(lines.join('\n')).toMatch(/could not open .*no_such_table/);
+      expect(existsSync(join(data, 'cari.lock'))).toBe(false);
+      const again = await openDatabase({ dataDir: data, log: () => undefined });
+      const [r] = await again.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM campaigns`);
+      expect(r!.n).toBe('0');
+      await again.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

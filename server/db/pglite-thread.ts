@@ -70,18 +70,32 @@ export async function startPgliteThread(start: { dataDir: string; loadDataDir?: 
   let nextId = 1;
   let stopped: Error | null = null;
 
+  // Started, or why not: PGlite's own error, the thread's script failing, or the thread ending first.
   await new Promise<void>((ok, fail) => {
-    const first = (m: { started: boolean; error?: ErrorOut }) => {
+    const settle = () => {
+      worker.off('message', first);
       worker.off('error', early);
+      worker.off('exit', ended);
+    };
+    const first = (m: { started: boolean; error?: ErrorOut }) => {
+      settle();
       if (m.started) ok();
       else {
         void worker.terminate();
         fail(errorIn(m.error!));
       }
     };
-    const early = (e: Error) => fail(e);
-    worker.once('message', first);
-    worker.once('error', early);
+    const early = (e: Error) => {
+      settle();
+      fail(e);
+    };
+    const ended = (code: number) => {
+      settle();
+      fail(new Error(`PGlite thread ended before the database opened (exit code ${code})`));
+    };
+    worker.on('message', first);
+    worker.on('error', early);
+    worker.on('exit', ended);
   });
 
   worker.on('message', (m: Reply) => {
@@ -101,13 +115,13 @@ export async function startPgliteThread(start: { dataDir: string; loadDataDir?: 
   worker.on('exit', (code) => down(new Error(`exit code ${code}`)));
   worker.unref();
 
-  const call = <T>(req: Call, transfer: ArrayBuffer[] = []): Promise<T> => {
+  const call = <T>(req: Call): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
     return new Promise<T>((ok, fail) => {
       if (pending.size === 0) worker.ref();
       pending.set(id, { ok: ok as (v: unknown) => void, fail });
-      worker.postMessage({ ...req, id }, transfer);
+      worker.postMessage({ ...req, id });
     });
   };
 

@@ -50,17 +50,16 @@ function errorOut(e: unknown): ErrorOut {
 
 /** The byte arrays of a result that own their whole buffer: moved to the main thread, not copied. */
 function movable(result: Results | Results[]): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
+  const out = new Set<ArrayBuffer>();
   for (const r of Array.isArray(result) ? result : [result]) {
     if (!r.fields.some((f) => f.dataTypeID === BYTEA)) continue;
     for (const row of r.rows as Array<Record<string, unknown> | unknown[]>) {
       for (const v of Array.isArray(row) ? row : Object.values(row)) {
-        if (v instanceof Uint8Array && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength && v.buffer instanceof ArrayBuffer && !out.includes(v.buffer))
-          out.push(v.buffer);
+        if (v instanceof Uint8Array && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength && v.buffer instanceof ArrayBuffer) out.add(v.buffer);
       }
     }
   }
-  return out;
+  return [...out];
 }
 
 async function main(): Promise<void> {
