@@ -195,26 +195,17 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     const now = ctx.now().getTime();
     const kept = pages.get(hash, now);
     if (kept) return html(kept);
-    // While the link is read, a first open waiting to be written may wait for it (opened.ts).
-    const endRead = opened.reading();
-    let l: Opened | null;
-    let written: Promise<void> | undefined;
-    try {
-      l = await open(ctx, token, hash);
-      // The first open is the auditor's evidence (address, browser); a repeat open writes nothing.
-      if (l && !l.opened)
-        written = opened.record({
-          at: ctx.now().toISOString(),
-          campaignId: l.campaignId,
-          letterId: l.id,
-          accountId: l.accountId,
-          detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) },
-        });
-    } finally {
-      endRead();
-    }
+    const l = await open(ctx, token, hash);
     if (!l) return plain();
-    await written;
+    // The first open is the auditor's evidence (address, browser); a repeat open writes nothing.
+    if (!l.opened)
+      await opened.record({
+        at: ctx.now().toISOString(),
+        campaignId: l.campaignId,
+        letterId: l.id,
+        accountId: l.accountId,
+        detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) },
+      });
     const v = view(ctx, l, token);
     if (l.answer) return html(answeredOf(v, l.answer));
     if (l.audit) return auditPage(ctx, l, v, {}, [], 200, c.req.query('yeni') === '1');
