@@ -56,10 +56,12 @@ export async function restore(d: Database, file: string): Promise<Record<string,
     const [r] = await d.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)}`);
     if (r!.n > 0) throw new Error(`the database is not empty (table ${name} has ${r!.n} rows): restore into a new DATA_DIR or an empty DATABASE_URL`);
   }
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   const counts: Record<string, number> = {};
   let header = true;
   await d.db.transaction(async (tx) => {
+    // Opened here, right before it is read: readline emits lines as the file arrives, and lines emitted
+    // before the loop below starts are lost (the transaction's BEGIN is a round trip to the database).
+    const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
     for await (const line of lines) {
       if (!line.trim()) continue;
       const obj = JSON.parse(line) as { format?: string; t: string; r: Record<string, unknown> };
@@ -79,6 +81,7 @@ export async function restore(d: Database, file: string): Promise<Record<string,
       await tx.insert(table).values(row as never);
       counts[obj.t] = (counts[obj.t] ?? 0) + 1;
     }
+    if (header) throw new Error(`${file} is empty: not a Cari Ekran backup`);
     // Numbered tables (bigserial ids) go on from their highest restored id.
     for (const name of Object.keys(TABLES)) {
       if (!('id' in getTableColumns(TABLES[name]!))) continue;

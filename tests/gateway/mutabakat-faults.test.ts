@@ -373,7 +373,17 @@ describe('backup and restore', () => {
     expect(counts).toMatchObject({ campaigns: 1, letters: 2, contacts: 2, mail_tries: 2, collect_activities: 0, collect_promises: 0 });
     const target = await takeDatabase();
     try {
-      expect(await restore(target, file)).toEqual(Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)));
+      // The transaction's BEGIN answered late (a busy database): by then the file has long been read.
+      const late = new Proxy(target.db, {
+        get: (db, key) =>
+          key === 'transaction'
+            ? async (...args: Parameters<typeof db.transaction>) => {
+                await new Promise((r) => setTimeout(r, 200));
+                return db.transaction(...args);
+              }
+            : Reflect.get(db, key),
+      });
+      expect(await restore({ ...target, db: late }, file)).toEqual(Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)));
       const q = sql`SELECT account_id, state, pdf_sha256, encode(sha256(pdf), 'hex') AS real FROM letters WHERE campaign_id = ${id} ORDER BY account_id`;
       const before = await src.rows(q);
       const after = await target.rows<{ pdf_sha256: string; real: string }>(q);
@@ -382,6 +392,23 @@ describe('backup and restore', () => {
       // The history stays append-only after a restore, and new events continue the numbering.
       await expect(target.rows(sql`DELETE FROM events`)).rejects.toThrow();
       await expect(restore(target, file)).rejects.toThrow(/not empty/);
+    } finally {
+      await giveBackDatabase(target);
+    }
+  });
+
+  it('an empty backup file is refused, not restored as nothing', async () => {
+    const { restore } = await import('../../server/db/backup-cli');
+    const { giveBackDatabase, takeDatabase } = await import('../harness/pglite-template');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { gzipSync } = await import('node:zlib');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const file = join(mkdtempSync(join(tmpdir(), 'cari-backup-')), 'empty.jsonl.gz');
+    writeFileSync(file, gzipSync(''));
+    const target = await takeDatabase();
+    try {
+      await expect(restore(target, file)).rejects.toThrow(/is empty: not a Cari Ekran backup/);
     } finally {
       await giveBackDatabase(target);
     }
