@@ -34,6 +34,8 @@ export interface Start {
   dataDir: string;
   /** A dump of a data folder to start from (tests' migrated template), moved to this thread. */
   loadDataDir?: ArrayBuffer;
+  /** PGlite's Postgres compiled once per process (pglite-thread.ts), not again by every thread. */
+  wasm?: WebAssembly.Module;
 }
 
 const port = parentPort!;
@@ -65,7 +67,11 @@ function movable(result: Results | Results[]): ArrayBuffer[] {
 async function main(): Promise<void> {
   let db: PGlite;
   try {
-    db = await PGlite.create(start.dataDir, { ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}), ...BYTEA_NATIVE });
+    db = await PGlite.create(start.dataDir, {
+      ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
+      ...(start.wasm ? { pgliteWasmModule: start.wasm } : {}),
+      ...BYTEA_NATIVE,
+    });
   } catch (e) {
     port.postMessage({ started: false, error: errorOut(e) });
     return;
