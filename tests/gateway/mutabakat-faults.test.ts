@@ -6,11 +6,17 @@
  * on a cancelled letter), the append-only history, TTK md. 94's month counted in Istanbul days,
  * reminders (once, never after an answer), the reply page's rate limit.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/demo-erp/index';
 import { createReplyApp } from '../../server/reply/app';
+import { backup, restore } from '../../server/db/backup-cli';
+import { giveBackDatabase, takeDatabase } from '../harness/pglite-template';
 import { mailHarness, type Harness } from './mutabakat-harness';
 
 let h: Harness;
@@ -361,11 +367,6 @@ describe('backup and restore', () => {
   it('db:backup writes a portable dump that restores into an empty database with every row, the PDFs byte for byte', { timeout: 90_000 }, async () => {
     const { id, path } = await sentCampaign(['1006', '1047']);
     await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
-    const { backup, restore } = await import('../../server/db/backup-cli');
-    const { giveBackDatabase, takeDatabase } = await import('../harness/pglite-template');
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const file = join(mkdtempSync(join(tmpdir(), 'cari-backup-')), 'b.jsonl.gz');
     const src = (await h.mut.ctx()).d;
     const counts = await backup(src, file);
@@ -398,12 +399,6 @@ describe('backup and restore', () => {
   });
 
   it('an empty backup file is refused, not restored as nothing', async () => {
-    const { restore } = await import('../../server/db/backup-cli');
-    const { giveBackDatabase, takeDatabase } = await import('../harness/pglite-template');
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { gzipSync } = await import('node:zlib');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const file = join(mkdtempSync(join(tmpdir(), 'cari-backup-')), 'empty.jsonl.gz');
     writeFileSync(file, gzipSync(''));
     const target = await takeDatabase();
