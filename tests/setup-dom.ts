@@ -12,6 +12,7 @@ import type { Config } from '@testing-library/dom';
 import { checkConsoleGuard, installConsoleGuard } from './harness/console-guard';
 import { resetShortcutsCache } from '../src/lib/account-shortcuts';
 import { resetTransfers } from '../src/api/transfers';
+import { installLightComputedStyle } from './harness/light-style';
 
 // React's development build records, for every element it creates, an Error (its "owner stack", shown
 // in React DevTools and appended to warnings): about a tenth of a page test's CPU. Tests read no owner
@@ -38,6 +39,11 @@ const elementError: PrintingError = (message, container) => {
 };
 elementError.printing = printing;
 configure({ getElementError: elementError });
+
+// The role queries' and user-event's computed styles (display, visibility, pointer-events) read from the
+// element, not matched against jsdom's whole default stylesheet again after every change (harness/light-style.ts).
+installLightComputedStyle(window);
+if (globalThis.getComputedStyle !== window.getComputedStyle) globalThis.getComputedStyle = window.getComputedStyle;
 
 // Every test starts with an empty browser storage (pinned/recent accounts live there).
 beforeEach(() => {

@@ -5,7 +5,7 @@
  * linking to exactly its rows, an answer recorded by phone with a difference worked out here by
  * hand, the difference resolved, an agreement recorded by KEP.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
 import { actUntil, createErpEnv, loginAs, renderApp, type RenderedApp } from '../harness';
@@ -179,6 +179,12 @@ async function recordAnswers(app: RenderedApp) {
   const history = await screen.findByRole('grid', { name: 'Mutabakat geçmişi' });
   await waitFor(() => expect(within(history).getByRole('link', { name: 'Mutabakat 30.06.2026' })).toBeInTheDocument());
   expect(history).toHaveTextContent('Mutabık');
+  // The page reads its statement and facts beside the history: the test ends once every read has landed
+  // (react-query tells its components a tick later), not with an answer still on its way.
+  await act(async () => {
+    while (app.queryClient.isFetching() > 0) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 20));
+  });
 }
 
 describe('mutabakat letter actions', () => {
