@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * DATA_DIR's lock file across crashes: in a container the restarted server is often pid 1 again, as the
  * crashed one was, so "the file names my pid" must not read as "I hold it". The lock names this process

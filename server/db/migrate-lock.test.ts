@@ -1,3 +1,4 @@
+// @vitest shared-modules waits
 /**
  * A failed migration on PostgreSQL gives its advisory lock back: the next start (a corrected release,
  * the same process retrying, or another instance) migrates at once instead of waiting on a lock held by

@@ -1,4 +1,4 @@
-// @vitest shared-modules
+// @vitest shared-modules long
 /**
  * The embedded database runs in a thread of its own (pglite-thread.ts, decision 0013). What callers
  * rely on must come through the thread unchanged: drizzle's rows and dates, bytea bytes, Postgres's

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 // @vitest long
 import { describe, expect, it } from 'vitest';
 import { agingOf, generateDataset, getDataset, LARGE_STATEMENT_ACCOUNT_ID, SPECIAL_ACCOUNTS, type DemoAccount, type DemoStatementLine } from './dataset';

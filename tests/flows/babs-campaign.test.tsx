@@ -9,7 +9,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
-import { actUntil, createErpEnv, loginAs, renderApp } from '../harness';
+import { actUntil, createErpEnv, loginAs, renderApp, settled } from '../harness';
 import { mutApi, tl, withMutabakatServer } from './mutabakat-api';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -96,5 +96,7 @@ describe('BA/BS campaign in the app', () => {
     await waitFor(() => expect(history).toHaveTextContent('Ekim 2026'));
     expect(history).toHaveTextContent('BA/BS');
     expect(history).toHaveTextContent('Bs: belge +1');
+    // The page reads its statement beside the history: the test ends once every read has landed.
+    await settled(app);
   });
 });

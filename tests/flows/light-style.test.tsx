@@ -2,6 +2,7 @@
  * The jsdom tests' light getComputedStyle (tests/harness/light-style.ts) against jsdom's own, for the
  * three properties it answers: every element of the app's read pages, and elements made to test each
  * rule (hidden, inline styles, inherited visibility and pointer-events, the default stylesheet's tags).
+ * The pages: the shell and Özet, a statement (the table component), a search form, the tahsilat worklist.
  * If the two ever differ, the role queries would find what a browser hides, or miss what it shows.
  */
 import { screen, waitFor } from '@testing-library/react';
@@ -69,14 +70,11 @@ describe('the light computed style of the jsdom tests', () => {
     document.body.innerHTML = '';
   });
 
-  it.each(['/', '/accounts', '/accounts/1003', '/accounts/1003/acik-kalemler', '/aging', '/invoices', '/babs', '/tahsilat'])(
-    'gives jsdom’s answers for every element of %s',
-    async (path) => {
-      const app = await renderApp(path, { loggedIn: true });
-      await screen.findByRole('heading', { level: 1 });
-      await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
-      expect(document.body.querySelectorAll('*').length).toBeGreaterThan(40);
-      expect(differences(document.body)).toEqual([]);
-    },
-  );
+  it.each(['/', '/accounts/1003', '/invoices', '/tahsilat'])('gives jsdom’s answers for every element of %s', async (path) => {
+    const app = await renderApp(path, { loggedIn: true });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
+    expect(document.body.querySelectorAll('*').length).toBeGreaterThan(40);
+    expect(differences(document.body)).toEqual([]);
+  });
 });

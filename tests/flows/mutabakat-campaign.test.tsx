@@ -5,10 +5,10 @@
  * linking to exactly its rows, an answer recorded by phone with a difference worked out here by
  * hand, the difference resolved, an agreement recorded by KEP.
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
-import { actUntil, createErpEnv, loginAs, renderApp, type RenderedApp } from '../harness';
+import { actUntil, createErpEnv, loginAs, renderApp, settled, type RenderedApp } from '../harness';
 import { mutApi, tl, withMutabakatServer } from './mutabakat-api';
 
 // Preparing 33 letters (statements, PDFs) on a loaded 2-core machine can take half a minute.
@@ -179,12 +179,8 @@ async function recordAnswers(app: RenderedApp) {
   const history = await screen.findByRole('grid', { name: 'Mutabakat geçmişi' });
   await waitFor(() => expect(within(history).getByRole('link', { name: 'Mutabakat 30.06.2026' })).toBeInTheDocument());
   expect(history).toHaveTextContent('Mutabık');
-  // The page reads its statement and facts beside the history: the test ends once every read has landed
-  // (react-query tells its components a tick later), not with an answer still on its way.
-  await act(async () => {
-    while (app.queryClient.isFetching() > 0) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 20));
-  });
+  // The page reads its statement beside the history: the test ends once every read has landed.
+  await settled(app);
 }
 
 describe('mutabakat letter actions', () => {

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * Issue 46 item 7: an account the ERP's account list (get_cari) gives in TL whose statement lines are
  * USD transactions (beside TL lines, or all of them) states the position of each currency its lines

@@ -1,3 +1,4 @@
+// @vitest shared-modules waits
 // @vitest waits
 /**
  * Two instances on one PostgreSQL 15 (Debian's server, started by the test), each a process of its own

@@ -1,3 +1,4 @@
+// @vitest shared-modules
 /**
  * MUTABAKAT=0 and TAHSILAT=0 are two switches: MUTABAKAT=0 turns off mutabakat and BA/BS campaigns
  * (their calls and the reply pages answer 503 saying so) while tahsilat keeps working on the database;

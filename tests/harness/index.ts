@@ -1,4 +1,4 @@
-export { actUntil, renderApp, type RenderAppOptions, type RenderedApp } from './render-app';
+export { actUntil, renderApp, settled, type RenderAppOptions, type RenderedApp } from './render-app';
 export {
   APP_ORIGIN,
   answerStatement,

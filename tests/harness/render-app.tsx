@@ -2,7 +2,7 @@
  * renderApp(path): the REAL routes (src/app/routes.tsx) in a memory router, the real providers,
  * a fresh QueryClient (retry off) and the real gateway + demo ERP behind msw.
  */
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '../../src/api/query-client';
@@ -113,4 +113,24 @@ export async function actUntil(app: RenderedApp, action: () => unknown, done: ()
       await new Promise((r) => setTimeout(r, 10));
     }
   });
+}
+
+/**
+ * Waits until for 60 ms none of the page's reads or writes has been on its way and no part of the page
+ * has said it is still loading (aria-busy): for a test that ends on a page which reads more than the
+ * test looked at (the statement page reads the account's facts once its rows are painted), so no answer
+ * lands after the test, outside act — a warning, which fails it. It waits as waitFor does (React renders
+ * meanwhile, act's warnings off); react-query tells its components a tick after an answer, inside the quiet.
+ */
+export async function settled(app: RenderedApp, timeoutMs = 5000): Promise<void> {
+  let quietSince = 0;
+  await waitFor(
+    () => {
+      const busy = app.queryClient.isFetching() + app.queryClient.isMutating() > 0 || document.querySelector('[aria-busy="true"]') !== null;
+      if (busy) quietSince = 0;
+      else quietSince ||= Date.now();
+      if (!quietSince || Date.now() - quietSince < 60) throw new Error(`settled: the page at ${app.path()} is still loading`);
+    },
+    { timeout: timeoutMs, interval: 10 },
+  );
 }
