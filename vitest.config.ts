@@ -7,9 +7,9 @@ import { markedFiles } from './tests/markers';
 /**
  * Server-side test files run with shared modules (project "server") when their first line says so
  * (`// @vitest shared-modules`, tests/markers.ts): none leaves process.env changed (tahsilat-aging,
- * vite-dev, shared-slow put theirs back), changes the default demo dataset (overview-kept pays into a
- * dataset of its own seed), depends on a font or PDF cache being cold, or relies on a process-wide
- * bound; each closes what it starts. A file marked so must keep to that. Files reading a PDF's text
+ * vite-dev, shared-slow put theirs back), depends on a font or PDF cache being cold, or relies on a
+ * process-wide bound; each closes what it starts. A demo ERP's payments go into its own copy of the
+ * dataset (tahsilat-flow, overview-kept), not the one the process shares. A file marked so must keep to that. Files reading a PDF's text
  * back may share: the glyph cache fault that lost letters is fixed (0008).
  */
 const SHARED_SERVER = markedFiles(import.meta.dirname, ['server', 'tests/gateway'], 'shared-modules');
@@ -42,9 +42,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          // Isolated per file: these change the cached demo dataset (tahsilat-flow adds payments) or
-          // process.env (pdf-pool), need the font and PDF caches cold (pdf-text, pdf-reuse), or hold
-          // process-wide places (user-calls); shared modules let that leak into the next file. prod-server
+          // Isolated per file: these change process.env (pdf-pool), need the font and PDF caches cold
+          // (pdf-text, pdf-reuse), or hold process-wide places (user-calls); shared modules let that leak into the next file. prod-server
           // once saw its refused ERP address answered when it shared a process (docs/decisions/0005).
           include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SHARED_SERVER],

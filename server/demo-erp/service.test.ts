@@ -409,6 +409,32 @@ describe('demo ERP: fail modes', () => {
   });
 });
 
+describe('demo ERP: a payment', () => {
+  it('goes into that ERP’s statement and balance only: another ERP made with the same options, in the same process, still answers without it', async () => {
+    const paying = createDemoErp({ apiPassword: PW, today: '2026-11-15' });
+    const other = createDemoErp({ apiPassword: PW, today: '2026-11-15' });
+    const id = '1003';
+    const balance = async (erp: DemoErp) =>
+      kurus(
+        ((await (await post(erp, 'get_cari', { firma_ismi: '' })).json()) as Array<{ COMPANY_ID: string; BAKIYE: number }>).find((a) => a.COMPANY_ID === id)!
+          .BAKIYE,
+      );
+    const lines = async (erp: DemoErp) => (await (await post(erp, 'get_cari_extre', { cari_id: id })).json()) as Array<{ BELGE_NO: string; ALACAK: number }>;
+    const before = await balance(paying);
+    const linesBefore = (await lines(paying)).length;
+    expect(await balance(other)).toBe(before);
+    // 1.234,56 TL paid on 15.11.2026: the balance falls by 123456 kuruş, one more line carries it.
+    paying.addPayment({ accountId: id, date: '2026-11-15', amount: 123_456, documentNo: 'TH-Ödeme&1' });
+    expect(await balance(paying)).toBe(before - 123_456);
+    const paid = (await lines(paying)).filter((l) => l.BELGE_NO === 'TH-Ödeme&1');
+    expect(paid.map((l) => kurus(l.ALACAK))).toEqual([123_456]);
+    expect((await lines(paying)).length).toBe(linesBefore + 1);
+    expect(await balance(other)).toBe(before);
+    expect((await lines(other)).length).toBe(linesBefore);
+    expect(createDemoErp({ apiPassword: PW, today: '2026-11-15' }).dataset.accountById.get(id)!.lines).toHaveLength(linesBefore);
+  });
+});
+
 describe('demo ERP: rendered answers kept (memo)', () => {
   it('a kept answer is the very answer rendered anew: per operation, parameters and shape; spoiled numbers are never kept', async () => {
     const kept = createDemoErp({ apiPassword: PW });

@@ -13,7 +13,7 @@
  *   then the connection fails); globally (`fail`) or
  *   per operation / per parameter value (`failRules`, first match wins).
  */
-import { getDataset, DEFAULT_TODAY, type DatasetSize, type DemoDataset } from './dataset';
+import { generateDataset, getDataset, DEFAULT_TODAY, type DatasetSize, type DemoDataset } from './dataset';
 import { isShape, renderUser, contentType, type ShapeName } from './shapes';
 import { answer, forgetAging } from './answers';
 
@@ -99,7 +99,7 @@ export interface DemoErp {
   requests: DemoRequestRecord[];
   /** Answers every hanging request now (used on close). */
   release(): void;
-  /** A payment received (a Tahsilat credit line; on a foreign-currency account, in its currency): kept answers are dropped. */
+  /** A payment received (a Tahsilat credit line; on a foreign-currency account, in its currency), in this ERP's own copy of the dataset: kept answers are dropped. */
   addPayment(p: { accountId: string; date: string; amount: number; currencyAmount?: number; documentNo?: string }): void;
 }
 
@@ -205,7 +205,11 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
   const settings: DemoErpSettings = { shape, fail, failRules: [...(options.failRules ?? [])] };
   const requests: DemoRequestRecord[] = [];
   const hanging = new Set<() => void>();
-  const dataset = () => getDataset({ size, today, seed: options.seed });
+  // The dataset generated once per process for these options (getDataset) is shared by every demo ERP
+  // made with them; a payment goes into this ERP's own copy (generated again, the same data), so
+  // another ERP of the process never sees it.
+  let own: DemoDataset | null = null;
+  const dataset = () => own ?? getDataset({ size, today, seed: options.seed });
 
   const log = (rec: DemoRequestRecord) => {
     requests.push(rec);
@@ -283,7 +287,8 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
       for (const finish of [...hanging]) finish();
     },
     addPayment(p) {
-      const a = dataset().accountById.get(p.accountId);
+      own ??= generateDataset({ size, today, seed: options.seed });
+      const a = own.accountById.get(p.accountId);
       if (!a) throw new Error(`no account ${p.accountId}`);
       if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new Error('amount must be a positive number of kuruş');
       const foreign = a.currency ? { currency: a.currency, currencyAmount: p.currencyAmount ?? p.amount } : {};

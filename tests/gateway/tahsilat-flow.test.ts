@@ -1,4 +1,4 @@
-// @vitest long
+// @vitest shared-modules long
 /**
  * Tahsilat takibi over the real gateway, demo ERP and PGlite, mails read back from an SMTP inbox on
  * 127.0.0.1. Expected figures are worked from the dataset with a FIFO written here (not the engine).
