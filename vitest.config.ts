@@ -23,7 +23,9 @@ export default defineConfig({
     // One letter thread per server, not one per core: each thread loads tsx, pdfmake and the fonts
     // (~0.3 s CPU) and the tests' campaigns are small. The letters are still built in a thread;
     // server/mutabakat/pdf-pool.test.ts tests the pool at its own size.
-    env: { MUTABAKAT_PDF_THREADS: '1' },
+    // The auditor's secrets are hashed at scrypt N = 1024, not 16384 (server/audit/slow-hash.ts): tests are
+    // about who gets in, not the hash's cost, which slow-hash.test.ts checks at the default.
+    env: { MUTABAKAT_PDF_THREADS: '1', AUDIT_SCRYPT_N: '1024' },
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, with
     // the other core idle while tests wait on sockets and timers. One worker per core plus one: many
     // files wait (real sockets, timers, child processes) more than they compute, and the extra worker

@@ -6,7 +6,7 @@
  * (stored hashed, 8 hours), bound to one engagement, and ends when the company revokes the engagement or
  * it expires. The gateway's CSRF guard (our header, same origin) covers these routes as it does staff's.
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { and, eq, gt, isNull, or, lt, sql } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import { badRequest, MutError } from '../app/errors';
 import { appendEvents, type Actor } from '../mutabakat/events';
 import { newRecoveryCodes, newTotpSecret, otpauthUrl, verifyTotp, matchRecoveryCode } from './totp';
 import { assertActive, hashSecret, type EngagementRow } from './engagement';
+import { slowHash, slowHashMatches } from './slow-hash';
 
 export const AUDIT_COOKIE = 'denetim_session';
 const SESSION_MS = 8 * 3_600_000;
@@ -32,23 +33,13 @@ export interface AuditorSession {
   actor: Actor;
 }
 
-const scryptAsync = (password: string, salt: Buffer, len: number) =>
-  new Promise<Buffer>((ok, no) => scrypt(password.normalize('NFC'), salt, len, { N: 16_384, r: 8, p: 1 }, (e, key) => (e ? no(e) : ok(key))));
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  return `scrypt$${salt.toString('base64url')}$${(await scryptAsync(password, salt, 32)).toString('base64url')}`;
+export function hashPassword(password: string): Promise<string> {
+  return slowHash(password.normalize('NFC'));
 }
 
-export async function checkPassword(password: string, stored: string | null): Promise<boolean> {
-  const [kind, salt, key] = (stored ?? '').split('$');
-  if (kind !== 'scrypt' || !salt || !key) {
-    // The same work whether or not the account exists.
-    await scryptAsync(password, Buffer.alloc(16), 32);
-    return false;
-  }
-  const want = Buffer.from(key, 'base64url');
-  return timingSafeEqual(await scryptAsync(password, Buffer.from(salt, 'base64url'), want.length), want);
+/** Whether the password is the stored one; no stored hash (no account, no password yet) costs the same work. */
+export function checkPassword(password: string, stored: string | null): Promise<boolean> {
+  return slowHashMatches(password.normalize('NFC'), stored);
 }
 
 const actorOf = (a: Pick<AuditorRow, 'email' | 'name'>): Actor => ({ userName: `denetci:${a.email}`, name: a.name });
@@ -104,7 +95,7 @@ export async function confirmInvite(ctx: AppCtx, c: Context, meta: CallMeta, tok
   if (!auditor.passwordHash || !auditor.totpSecret) throw badRequest([{ field: 'password', message: 'Önce parolanızı belirleyin.' }]);
   const step = verifyTotp(auditor.totpSecret, String(code ?? ''), ctx.now(), null);
   if (step === null) throw badRequest([{ field: 'code', message: 'Doğrulama kodu tutmadı: uygulamanızdaki güncel 6 haneli kodu girin.' }]);
-  const recovery = newRecoveryCodes();
+  const recovery = await newRecoveryCodes();
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const used = await tx
@@ -188,7 +179,7 @@ export async function login(ctx: AppCtx, c: Context, meta: CallMeta, body: unkno
   assertActive(engagement, now);
   let factor: 'totp' | 'recovery';
   if (recoveryCode) {
-    const i = matchRecoveryCode(recoveryCode, auditor.recoveryHashes);
+    const i = await matchRecoveryCode(recoveryCode, auditor.recoveryHashes);
     if (i < 0) throw await fail(match);
     const left = auditor.recoveryHashes.filter((_, k) => k !== i);
     const done = await ctx.db

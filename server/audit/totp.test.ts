@@ -65,14 +65,14 @@ describe('TOTP (RFC 6238)', () => {
     );
   });
 
-  it('recovery codes: ten, each matched once through its scrypt hash (dashes and case forgiven), a wrong one matches none', () => {
-    const { codes, hashes } = newRecoveryCodes();
+  it('recovery codes: ten, each matched once through its scrypt hash (dashes and case forgiven), a wrong one matches none', async () => {
+    const { codes, hashes } = await newRecoveryCodes();
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
     expect(hashes.every((h) => h.startsWith('scrypt$') && !h.includes(codes[0]!))).toBe(true);
-    expect(matchRecoveryCode(codes[3]!, hashes)).toBe(3);
-    expect(matchRecoveryCode(codes[3]!.replace(/-/g, '').toLowerCase(), hashes)).toBe(3);
-    expect(matchRecoveryCode('AAAA-BBBB-CCCC', hashes)).toBe(-1);
+    expect(await matchRecoveryCode(codes[3]!, hashes)).toBe(3);
+    expect(await matchRecoveryCode(codes[3]!.replace(/-/g, '').toLowerCase(), hashes)).toBe(3);
+    expect(await matchRecoveryCode('AAAA-BBBB-CCCC', hashes)).toBe(-1);
   });
 });

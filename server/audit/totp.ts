@@ -2,9 +2,10 @@
  * The auditor's second factor (issue 47, item 1): TOTP (RFC 6238 over RFC 4226's HOTP, HMAC-SHA1, 30 s
  * steps, 6 digits — what authenticator apps read from an otpauth:// link), with a window of one step
  * either side for clock drift, a used step refused again (replay), and one-time recovery codes stored
- * only as scrypt hashes.
+ * only as scrypt hashes (slow-hash.ts).
  */
-import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { slowHash, slowHashMatches } from './slow-hash';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -86,32 +87,24 @@ export function otpauthUrl(secretBase32: string, account: string, issuer = 'Cari
 }
 
 /** Ten one-time recovery codes (xxxx-xxxx-xxxx, base32, 60 bits each) and their scrypt hashes to store. */
-export function newRecoveryCodes(n = 10): { codes: string[]; hashes: string[] } {
+export async function newRecoveryCodes(n = 10): Promise<{ codes: string[]; hashes: string[] }> {
   const codes = Array.from({ length: n }, () =>
     base32Encode(randomBytes(8))
       .slice(0, 12)
       .replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3'),
   );
-  return { codes, hashes: codes.map(hashRecoveryCode) };
+  return { codes, hashes: await Promise.all(codes.map(hashRecoveryCode)) };
 }
 
 const normalise = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
-export function hashRecoveryCode(code: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(normalise(code), salt, 32, { N: 16_384, r: 8, p: 1 });
-  return `scrypt$${salt.toString('base64url')}$${key.toString('base64url')}`;
+export function hashRecoveryCode(code: string): Promise<string> {
+  return slowHash(normalise(code));
 }
 
-/** The index of the stored hash the code matches (to be struck off), or -1. */
-export function matchRecoveryCode(code: string, hashes: readonly string[]): number {
+/** The index of the stored hash the code matches (to be struck off), or -1. Every hash is tried, off the event loop. */
+export async function matchRecoveryCode(code: string, hashes: readonly string[]): Promise<number> {
   const typed = normalise(code);
-  for (let i = 0; i < hashes.length; i++) {
-    const [kind, salt, key] = hashes[i]!.split('$');
-    if (kind !== 'scrypt' || !salt || !key) continue;
-    const want = Buffer.from(key, 'base64url');
-    const got = scryptSync(typed, Buffer.from(salt, 'base64url'), want.length, { N: 16_384, r: 8, p: 1 });
-    if (timingSafeEqual(got, want)) return i;
-  }
-  return -1;
+  const hits = await Promise.all(hashes.map((h) => (h.startsWith('scrypt$') ? slowHashMatches(typed, h) : false)));
+  return hits.indexOf(true);
 }
