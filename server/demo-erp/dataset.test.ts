@@ -1,5 +1,4 @@
-// @vitest shared-modules
-// @vitest long
+// @vitest shared-modules long
 import { describe, expect, it } from 'vitest';
 import { agingOf, generateDataset, getDataset, LARGE_STATEMENT_ACCOUNT_ID, SPECIAL_ACCOUNTS, type DemoAccount, type DemoStatementLine } from './dataset';
 

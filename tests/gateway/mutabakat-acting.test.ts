@@ -1,5 +1,4 @@
 // @vitest shared-modules long
-// @vitest long
 /**
  * Acting you can lean on (issue 46), over the real gateway, the demo ERP and an SMTP inbox on 127.0.0.1:
  * a letter whose statement cannot be read ends (prepare_failed, in Turkish) and does not hold the

@@ -1,5 +1,4 @@
 // @vitest shared-modules waits
-// @vitest waits
 /**
  * Two instances on one PostgreSQL 15 (Debian's server, started by the test), each a process of its own
  * running the jobs worker (tests/gateway/acting-child.ts), their mails to one SMTP inbox on 127.0.0.1:
