@@ -42,8 +42,8 @@ configure({ getElementError: elementError });
 
 // The role queries' and user-event's computed styles (display, visibility, pointer-events) read from the
 // element, not matched against jsdom's whole default stylesheet again after every change (harness/light-style.ts).
+// (vitest's jsdom window is the global object and every element's defaultView: one place covers all.)
 installLightComputedStyle(window);
-if (globalThis.getComputedStyle !== window.getComputedStyle) globalThis.getComputedStyle = window.getComputedStyle;
 
 // Every test starts with an empty browser storage (pinned/recent accounts live there).
 beforeEach(() => {

@@ -63,12 +63,12 @@ function display(el: Element): string | null {
   return DISPLAY.get(tag) ?? 'inline';
 }
 
+/** A parent's display (light() asks only for elements whose ancestors are all covered). */
 function displayOrAsk(el: Element): string {
-  const d = covered(el) ? display(el) : null;
-  return d ?? el.ownerDocument.defaultView!.getComputedStyle(el).display;
+  return display(el) ?? jsdomComputedStyle(el.ownerDocument.defaultView!)(el).display;
 }
 
-/** An inherited property: the nearest inline value up the tree, else `fallback` (the UA's value, else initial). */
+/** An inherited property: the nearest value up the tree, inline or from the default stylesheet (`ua`), else `initial`. */
 function inherited(el: Element, property: string, ua: (el: Element) => string | null, initial: string): string {
   for (let e: Element | null = el; e; e = e.parentElement) {
     const own = inline(e, property);
