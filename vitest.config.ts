@@ -20,8 +20,8 @@ export default defineConfig({
     globals: true,
     // CI machines have 2 cores; heavy dataset checks can pass 5 s there under load.
     testTimeout: 20_000,
-    // One letter thread per server, not one per core: each thread loads tsx, pdfmake and the fonts
-    // (~0.3 s CPU) and the tests' campaigns are small. The letters are still built in a thread;
+    // One letter thread per server, not one per core: each thread loads tsx, the ledger and the fonts
+    // and the tests' campaigns are small. The letters are still built in a thread;
     // server/mutabakat/pdf-pool.test.ts tests the pool at its own size.
     // The auditor's secrets are hashed at scrypt N = 1024, not 16384 (server/audit/slow-hash.ts): tests are
     // about who gets in, not the hash's cost, which slow-hash.test.ts checks at the default.
@@ -44,8 +44,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          // Isolated per file: these change process.env (pdf-pool), need the font and PDF caches cold
-          // (pdf-text, pdf-reuse), or hold process-wide places (user-calls); shared modules let that leak into the next file. prod-server
+          // Isolated per file: these change process.env (pdf-pool) or hold process-wide places (user-calls);
+          // shared modules let that leak into the next file. prod-server
           // once saw its refused ERP address answered when it shared a process (docs/decisions/0005).
           include: ['server/**/*.test.ts', 'tests/gateway/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SHARED_SERVER],

@@ -5,7 +5,6 @@
  * process: V8's GC and compiler helper threads included) — a figure the machine's load hardly moves (the
  * wall-clock figures of bench/mutabakat.ts do). Prints the median and mean CPU ms a letter after a
  * warm-up of 20 letters, and (Linux) how much of it ran on this thread and on the helper threads.
- * MUTABAKAT_PDF_REUSE=0: without the work kept between documents (pdf-reuse.ts), to compare.
  */
 import { fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,7 +13,6 @@ import { loadavg } from 'node:os';
 import { upstreamSource } from '../server/app/erp';
 import { erpDispatcher } from '../server/gateway/upstream';
 import { buildLetter, type LetterInput } from '../server/mutabakat/letter-build';
-import { reuseStats } from '../server/mutabakat/pdf-reuse';
 import { percentile } from './stats';
 
 const proc = fork(join(import.meta.dirname, 'mutabakat-erp.ts'), [], {
@@ -77,7 +75,7 @@ for (let k = 0; k < n + 20; k++) {
 }
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
 console.info(
-  `[bench:letter] ${times.length} letters (lines ${options.statementLines ? 'on' : 'off'}): CPU a letter median ${percentile(times, 50).toFixed(2)} ms, mean ${mean.toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms; PDF ${(bytes / times.length / 1024).toFixed(1)} KiB a letter (load ${loadavg()[0]!.toFixed(1)}); reuse ${JSON.stringify(reuseStats)}`,
+  `[bench:letter] ${times.length} letters (lines ${options.statementLines ? 'on' : 'off'}): CPU a letter median ${percentile(times, 50).toFixed(2)} ms, mean ${mean.toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms; PDF ${(bytes / times.length / 1024).toFixed(1)} KiB a letter (load ${loadavg()[0]!.toFixed(1)})`,
 );
 const s1 = snap();
 console.info(

@@ -21,7 +21,7 @@ import { queueMail } from '../mutabakat/letter-mail';
 import { getContact } from '../mutabakat/contacts';
 import type { AppCtx } from '../app/context';
 import { appendEvent } from '../mutabakat/events';
-import { renderPdf } from '../mutabakat/pdf';
+import { renderPdf } from '../pdf/render';
 
 type Campaign = typeof campaigns.$inferSelect;
 

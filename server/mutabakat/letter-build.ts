@@ -17,7 +17,7 @@ import type { Account, CompanyInfo, Statement } from '../../src/domain/erp-types
 import type { PdfPart } from '../../src/domain/document/pdf-document';
 import type { CampaignOptions, LetterSnapshot } from '../db/schema';
 import { openItemsParts } from '../tahsilat/documents';
-import { renderPdf } from './pdf';
+import { renderPdf } from '../pdf/render';
 
 export interface LetterInput {
   accountId: string;

@@ -1,13 +1,13 @@
+// @vitest shared-modules
 /**
  * Many different documents made one after another in one process (a letter thread makes thousands)
- * must each read back with every letter of their text (pdftotext). The parsed fonts are shared by
- * every document (pdf.ts cacheFonts), and so is fontkit's per-font glyph cache: a glyph first looked up
- * as a part of an accented one while a document's font subset was written (the c of ç, the S of Ş, the
- * g of ğ, the u of ü) was kept without its character, and a later document using that letter lost it
- * from its text layer (the PDF showed it, copy, search and pdftotext did not).
+ * must each read back with every letter of their text (pdftotext). The font subsets are kept between
+ * documents (server/pdf/fonts.ts: the base set once, a set with other letters by those letters), and a
+ * subset shared by documents must map every glyph to its character in each of them.
  * The documents: campaign letters (letter-build.ts, the thread's build), Ba/Bs letters and their
  * document lists (the definitions and renderer of babs-prepare.ts), and the collections documents
- * (tahsilat/documents.ts), in several orders, with Turkish and plain ASCII names.
+ * (tahsilat/documents.ts), in several orders, with Turkish and plain ASCII names, and names with
+ * letters outside the base set (é, ß, Cyrillic).
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { babsDocsPdf, babsLetterPdf } from '../../src/domain/letter/babs-letter-
 import type { PdfPart } from '../../src/domain/document/pdf-document';
 import { documentPdf, type DocKind } from '../tahsilat/documents';
 import { buildLetter } from './letter-build';
-import { renderPdf } from './pdf';
+import { renderPdf } from '../pdf/render';
 
 const pdfText = (pdf: Uint8Array) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(pdf), encoding: 'utf8' }).replace(/\s+/g, ' ');
 
@@ -35,7 +35,7 @@ const statement: Statement = { lines, extraColumns: [], warnings: 0 };
 
 // Names in the bold face (the letters' heading, the account's name) and the plain one: one with
 // only accented letters of a kind, one with the plain letters those are built on, one plain ASCII.
-const NAMES = ['Çağ Şüöı Ğİ Ünlü Ltd.', 'Cag Suoi Gi Unlu Ltd.', 'ACME Trading Co. cgsu'];
+const NAMES = ['Çağ Şüöı Ğİ Ünlü Ltd.', 'Cag Suoi Gi Unlu Ltd.', 'ACME Trading Co. cgsu', 'Société Müßig ООО Ромашка'];
 const COMPANIES = ['Örnek Ağ Şti.', 'Ornek Ag Sti. Cgsu'];
 
 type Doc = { label: string; make: () => Promise<Uint8Array>; words: string[] };
@@ -123,6 +123,8 @@ const letters = [
   letter(0, 1, true, true),
   letter(1, 0, false, false),
   letter(2, 1, false, false),
+  letter(3, 0, true, false),
+  letter(0, 0, false, false),
 ];
 const others = [
   tahsilat('openItems', 0, 0),
@@ -133,6 +135,8 @@ const others = [
   babs(2, 1, false),
   tahsilat('statement', 2, 1),
   babs(0, 1, true),
+  tahsilat('openItems', 3, 1),
+  babs(3, 0, false),
 ];
 
 describe('documents made one after another in one process', () => {

@@ -5,7 +5,7 @@ import type { PdfPart } from '../../src/domain/document/pdf-document';
 import type { DocSpec } from '../../src/domain/document/paginate';
 import type { LetterJson, loadCampaign } from './campaigns';
 import type { Money } from './money-view';
-import { renderPdf } from './pdf';
+import { renderPdf } from '../pdf/render';
 import { BABS_COLS, BABS_HEAD, babsCells, periodOf } from '../babs/report';
 
 export const STATE_LABEL: Record<string, string> = {

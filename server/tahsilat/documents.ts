@@ -17,7 +17,7 @@ import { addDays, todayIso } from '../../src/domain/dates';
 import { documentNumberOf } from '../../src/domain/document-number';
 import type { Statement } from '../../src/domain/erp-types';
 import type { IsoDate } from '../../src/domain/types';
-import { renderPdf } from '../mutabakat/pdf';
+import { renderPdf } from '../pdf/render';
 
 export type DocKind = 'openItems' | 'lateInterest' | 'statement';
 export const DOC_KINDS: readonly DocKind[] = ['openItems', 'lateInterest', 'statement'];
