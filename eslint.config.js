@@ -21,7 +21,9 @@ const IMPORT_X_SETTINGS = {
 };
 
 export default tseslint.config(
-  { ignores: ['bench/.tmp', 'dist', 'dist-server', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'screenshots', 'bench/screens'] },
+  {
+    ignores: ['.scratch', 'bench/.tmp', 'dist', 'dist-server', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'screenshots', 'bench/screens'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -35,7 +35,7 @@ import { startApp } from '../server/app/index';
 import { upstreamSource } from '../server/app/erp';
 import { createCampaign } from '../server/mutabakat/campaigns';
 import { sendCampaign } from '../server/mutabakat/actions';
-import { letterThreadIds } from '../server/mutabakat/pdf-pool';
+import { letterThreadIds, startLetterThreads } from '../server/mutabakat/pdf-pool';
 import { smtpTransport, outboxTransport } from '../server/mail/transport';
 import { contacts } from '../server/db/schema';
 import { runPool } from '../src/domain/run-pool';
@@ -152,6 +152,9 @@ async function main() {
   const mut = await startApp({ settings, upstream, company, runWorker: false, seedDemo: false, log: () => undefined, transport: smtpTransport(smtpUrl) });
   const ctx = await mut.ctx();
   const worker = await mut.worker();
+  // A server running its job worker starts its letter threads with it (server/app/index.ts); the bench
+  // drives the worker itself (runWorker: false), so it starts them as the server does.
+  await startLetterThreads();
   const by = { userName: 'bench', name: 'Bench' };
   await ctx.db
     .insert(contacts)

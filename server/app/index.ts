@@ -24,6 +24,7 @@ import type { AppCtx } from './context';
 import { upstreamSource, type ErpSource } from './erp';
 import { MUT_MESSAGES, MutError } from './errors';
 import { prepareJob } from '../mutabakat/prepare';
+import { startLetterThreads } from '../mutabakat/pdf-pool';
 import { remindJob, scanReminders } from '../mutabakat/reminders';
 import { addMutabakatRoutes } from '../mutabakat/routes';
 import { addTahsilatRoutes } from '../tahsilat/routes';
@@ -129,7 +130,11 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
       leaseMs: o.jobLeaseMs ?? 60_000,
       retryBaseMs: o.jobRetryBaseMs,
     });
-    if (o.runWorker !== false && !closed) worker.start();
+    if (o.runWorker !== false && !closed) {
+      worker.start();
+      // This server prepares letters: its letter threads start now, not at the first campaign.
+      if (s.enabled) void startLetterThreads();
+    }
     if (o.seedDemo ?? s.demo)
       void seedDemoContacts(ctx).catch((e: unknown) => log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`));
     return d;

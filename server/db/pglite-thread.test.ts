@@ -61,6 +61,26 @@ describe('the database in its own thread', () => {
     await d.db.delete(things);
   });
 
+  it('PDFs are kept as they are: no compression tried on letters and mail attachments (migration 0007)', async () => {
+    const storage = await d.rows<{ col: string; storage: string }>(
+      sql`SELECT attrelid::regclass::text || '.' || attname AS col, attstorage AS storage FROM pg_attribute
+          WHERE (attrelid = 'letters'::regclass AND attname IN ('pdf', 'docs_pdf')) OR (attrelid = 'mails'::regclass AND attname = 'pdf') ORDER BY 1`,
+    );
+    expect(storage).toEqual([
+      { col: 'letters.docs_pdf', storage: 'e' },
+      { col: 'letters.pdf', storage: 'e' },
+      { col: 'mails.pdf', storage: 'e' },
+    ]);
+    // What EXTERNAL means for a value: 100,000 bytes that pglz would shrink to almost nothing take their full size, and come back whole.
+    await d.db.execute(sql`CREATE TEMP TABLE pdf_like (b bytea)`);
+    await d.db.execute(sql`ALTER TABLE pdf_like ALTER COLUMN b SET STORAGE EXTERNAL`);
+    const zeros = new Uint8Array(100_000);
+    await d.db.execute(sql`INSERT INTO pdf_like VALUES (${zeros}::bytea)`);
+    const [row] = await d.rows<{ size: number; b: Uint8Array }>(sql`SELECT pg_column_size(b) AS size, b FROM pdf_like`);
+    expect(row!.size).toBeGreaterThanOrEqual(100_000);
+    expect(Buffer.from(row!.b).equals(Buffer.from(zeros))).toBe(true);
+  });
+
   it("a duplicate key fails with Postgres's code and constraint, and the database goes on", async () => {
     const at = new Date();
     await d.db.insert(things).values({ id: 7, name: 'bir', at });

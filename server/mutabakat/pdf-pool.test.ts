@@ -6,15 +6,15 @@
  * They also read a campaign's accounts out of the ERP's whole account list (off the event loop).
  */
 import { readFileSync } from 'node:fs';
-import { getPriority } from 'node:os';
+import { availableParallelism, getPriority } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDemoErp } from '../demo-erp/index';
 import { fetchTransport } from '../gateway/upstream';
 import { upstreamSource } from '../app/erp';
 import { buildLetter, type LetterInput } from './letter-build';
-import { buildLetterInPool, campaignAccountsInPool, letterThreadIds, poolSize, stopPdfWorker } from './pdf-pool';
+import { buildLetterInPool, campaignAccountsInPool, letterThreadIds, poolSize, startLetterThreads, stopPdfWorker } from './pdf-pool';
 
-// The pool at its own size (one thread per core), not the one thread the other tests use (vitest.config.ts).
+// The pool at its own size (by the machine's cores), not the one thread the other tests use (vitest.config.ts).
 delete process.env.MUTABAKAT_PDF_THREADS;
 afterAll(() => stopPdfWorker());
 
@@ -60,6 +60,24 @@ describe('the letter threads', () => {
     }
     expect(niceOf(process.pid)).toBe(mainBefore);
     expect(getPriority(0)).toBe(mainBefore);
+  });
+});
+
+describe('started with the server', () => {
+  it('the threads are up, with their fonts, before the first letter; one thread below 8 cores', { timeout: 90_000 }, async () => {
+    await stopPdfWorker();
+    expect(letterThreadIds()).toEqual([]);
+    // A letter costs a thread about a millisecond: one thread outpaces the ERP's statements on the machines we
+    // are installed on (2–4 cores); one more for every four cores on bigger ones.
+    if (availableParallelism() < 8) expect(poolSize()).toBe(1);
+    else expect(poolSize()).toBeGreaterThanOrEqual(2);
+    await startLetterThreads();
+    if (process.platform === 'linux') expect(letterThreadIds()).toHaveLength(poolSize());
+    // The first letter is then built by a thread already running: the same one.
+    const before = letterThreadIds();
+    const made = await buildLetterInPool(input('3101'));
+    expect(made.snapshot.ours).toEqual([{ currency: 'TL', balance: 432_100 }]);
+    expect(letterThreadIds()).toEqual(before);
   });
 });
 

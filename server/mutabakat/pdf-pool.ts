@@ -1,9 +1,17 @@
 /**
  * Letters off the event loop: a pool of worker threads (pdf-worker.ts; the built server's
- * dist-server/pdf-worker.js), one per core by default (MUTABAKAT_PDF_THREADS), each building whole
- * letters (statement read, balance, PDF: letter-build.ts). A letter goes to the thread with the
- * fewest in hand. If no thread can be started (an unusual runtime), the letter is built in this
- * thread — the same bytes, only blocking. MUTABAKAT_PDF_THREAD=0 builds in this thread always.
+ * dist-server/pdf-worker.js), each building whole letters (statement read, balance, PDF:
+ * letter-build.ts). A letter goes to the thread with the fewest in hand. If no thread can be started
+ * (an unusual runtime), the letter is built in this thread — the same bytes, only blocking.
+ * MUTABAKAT_PDF_THREAD=0 builds in this thread always.
+ *
+ * How many: MUTABAKAT_PDF_THREADS, by default one for every four cores (at least one, at most four). A
+ * letter costs about a millisecond of a thread's CPU (server/pdf writes the PDF), so one thread builds
+ * several hundred letters a second, more than the ERP's statements arrive at MUTABAKAT_ERP_CONCURRENCY;
+ * every further thread is another V8 heap compiling and collecting the same code (on a 2-core machine
+ * a second thread made a 1,000-letter campaign slower, bench:mutabakat's slow pass 1.58 → 1.96).
+ * A server that runs its job worker starts the threads with it (startLetterThreads), so the first
+ * campaign does not wait for a thread to load its modules and fonts.
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -24,7 +32,7 @@ let nextId = 1;
 
 export function poolSize(): number {
   const n = Number(process.env.MUTABAKAT_PDF_THREADS);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 16) : Math.max(1, Math.min(availableParallelism(), 8));
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 16) : Math.max(1, Math.min(Math.floor(availableParallelism() / 4), 4));
 }
 
 function startOne(found: ThreadModule): Slot {
@@ -36,6 +44,7 @@ function startOne(found: ThreadModule): Slot {
       slot.tid = m.tid;
       return;
     }
+    if (m.id === 0) return; // a warm-up's answer (startLetterThreads)
     const p = slot.pending.get(m.id);
     if (!p) return;
     slot.pending.delete(m.id);
@@ -76,6 +85,30 @@ function inThread<T>(message: Record<string, unknown>, transfer: ArrayBuffer[]):
     slot.pending.set(id, { ok: ok as (v: never) => void, fail });
     slot.worker.postMessage({ id, ...message }, transfer);
   });
+}
+
+/**
+ * Starts the threads now (a server with its job worker, at start): each loads its modules, opens the
+ * fonts and makes their base subsets. Resolves when every thread is ready; no threads: at once.
+ */
+export async function startLetterThreads(): Promise<void> {
+  if (slots === undefined) slots = start();
+  if (!slots) return;
+  await Promise.all(
+    slots.map(
+      (slot) =>
+        new Promise<void>((ok) => {
+          const ready = (m: { id?: number }) => {
+            if (m.id !== 0) return;
+            slot.worker.off('message', ready);
+            ok();
+          };
+          slot.worker.on('message', ready);
+          slot.worker.once('exit', () => ok());
+          slot.worker.postMessage({ id: 0, warm: true });
+        }),
+    ),
+  );
 }
 
 /** Builds a letter in the least busy thread (the raw ERP answer's bytes are moved, not copied). */

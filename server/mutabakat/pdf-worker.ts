@@ -1,6 +1,7 @@
 /**
  * A letter thread (pdf-pool.ts): reads a statement, folds its balance and renders the letter's PDF
- * (letter-build.ts), so none of that CPU holds the gateway's event loop. On Linux the thread runs at
+ * (letter-build.ts), so none of that CPU holds the gateway's event loop. Started with the server, it
+ * opens its fonts at once (pdf-pool.ts startLetterThreads). On Linux the thread runs at
  * the lowest CPU priority (nice MUTABAKAT_PDF_NICE, default 19): letters are background work, and the
  * gateway's thread (answering users, reading the ERP for the letters) wins the cores whenever it wants
  * them. Elsewhere the priority is left as it is.
@@ -9,6 +10,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { buildLetter, campaignAccounts, type LetterInput } from './letter-build';
+import { pdfFonts } from '../pdf/fonts';
 
 export interface LetterJob {
   id: number;
@@ -40,7 +42,15 @@ function lowerPriority(): number | null {
 
 parentPort?.postMessage({ tid: lowerPriority() });
 
-parentPort?.on('message', (job: LetterJob | AccountsJob) => {
+parentPort?.on('message', (job: LetterJob | AccountsJob | { id: 0; warm: true }) => {
+  if ('warm' in job) {
+    // Started with the server (pdf-pool.ts startLetterThreads): the fonts opened and their base subsets made now.
+    const { regular, bold } = pdfFonts();
+    regular.subset(new Set());
+    bold.subset(new Set());
+    parentPort!.postMessage({ id: 0 });
+    return;
+  }
   if ('accounts' in job) {
     try {
       parentPort!.postMessage({ id: job.id, accounts: campaignAccounts(job.accounts.raw, job.accounts.ids) });

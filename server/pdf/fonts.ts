@@ -47,6 +47,8 @@ export interface EmbeddedSubset {
   widths: string;
   toUnicode: Buffer;
   cid: Map<number, number>;
+  /** A character's glyph number as the 4 hex digits a content stream writes ("0000": none). */
+  hex(cp: number): string;
 }
 
 export interface PdfFont {
@@ -121,6 +123,7 @@ function openFont(file: string): PdfFont {
       widths: byCid.map((x) => Math.round(x?.w ?? 0)).join(' '),
       toUnicode: deflateSync(toUnicodeMap(byCid.map((x) => x?.cp ?? null))),
       cid,
+      hex: hexOf(cid),
     };
   }
 
@@ -251,6 +254,18 @@ function checksum(b: Buffer): number {
   let sum = 0;
   for (let i = 0; i + 3 < b.length; i += 4) sum = (sum + b.readUInt32BE(i)) >>> 0;
   return sum;
+}
+
+/** A character → its glyph number in 4 hex digits, from a table for the usual characters. */
+function hexOf(cid: Map<number, number>): (cp: number) => string {
+  const table: string[] = new Array<string>(0x3000).fill('0000');
+  const other = new Map<number, string>();
+  for (const [cp, id] of cid) {
+    const h = id.toString(16).toUpperCase().padStart(4, '0');
+    if (cp < table.length) table[cp] = h;
+    else other.set(cp, h);
+  }
+  return (cp) => (cp < table.length ? table[cp]! : (other.get(cp) ?? '0000'));
 }
 
 /** A ToUnicode CMap: glyph number → its character (UTF-16BE), for copy, search and text extraction. */
