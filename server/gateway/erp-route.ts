@@ -17,6 +17,7 @@ import { onStreamEnd, type SessionCalls } from './session-calls';
 import type { SessionCookies } from './session-cookie';
 import { userKey } from './session';
 import { openErp, type UpstreamOptions } from './upstream';
+import { userErpCall } from './erp-share';
 import type { OverviewGate } from './overview-gate';
 
 export interface ErpRouteDeps {
@@ -95,8 +96,14 @@ export async function erpAnswer(
   // A new ERP request takes one of the user's places (identical calls joining it take none), held
   // until its answer has been read to the end or abandoned.
   const start: StartFlight = async (signal, placed) => {
-    const place = await calls.acquireErp(user, signal);
+    const taken = await calls.acquireErp(user, signal);
     placed();
+    // A user is waiting on the ERP: the server's background reads give way until the answer is read (erp-share.ts).
+    const ended = userErpCall();
+    const place = () => {
+      taken();
+      ended();
+    };
     try {
       const checked = await checkedAnswer(await openErp(upstream, operation, params, signal), { scanner: echo.scanner(), maxBytes: upstream.maxAnswerBytes });
       return { ...checked, body: onStreamEnd(checked.body, place) };

@@ -20,22 +20,7 @@ import { appendEvents } from './events';
 import type { BuiltLetter, LetterInput } from './letter-build';
 import { buildLetterInPool, campaignAccountsInPool } from './pdf-pool';
 import { prepareBabsOne } from '../babs/prepare';
-
-/**
- * ERP statements in flight at once across every preparation job of this process (the worker runs
- * several chunks at a time): at most MUTABAKAT_ERP_CONCURRENCY.
- */
-const gate = { running: 0, waiting: [] as (() => void)[] };
-async function withErpSlot<T>(limit: number, fn: () => Promise<T>): Promise<T> {
-  if (gate.running >= limit) await new Promise<void>((ok) => gate.waiting.push(ok));
-  gate.running++;
-  try {
-    return await fn();
-  } finally {
-    gate.running--;
-    gate.waiting.shift()?.();
-  }
-}
+import { backgroundErp } from '../gateway/erp-share';
 
 /** Accounts list per campaign, read once per process while its chunks run. */
 const accountCache = new Map<string, Promise<Map<string, Account>>>();
@@ -150,7 +135,9 @@ async function readCampaignAccounts(ctx: AppCtx, campaignId: string): Promise<Ma
 
 async function buildOne(ctx: AppCtx, campaign: typeof campaigns.$inferSelect, l: Todo, account: Account | undefined, now: Date): Promise<BuiltLetter> {
   const erp = ctx.erp;
-  const read = await withErpSlot(ctx.settings.erpConcurrency, async () =>
+  // At most MUTABAKAT_ERP_CONCURRENCY statements in flight across the process's preparation jobs, a
+  // third of that while people are using the ERP through the app (gateway/erp-share.ts).
+  const read = await backgroundErp(ctx.settings.erpConcurrency, async () =>
     erp.statementRaw ? { raw: await erp.statementRaw(l.accountId) } : { statement: await erp.statement(l.accountId) },
   );
   const input: LetterInput = {
