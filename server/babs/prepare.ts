@@ -3,7 +3,7 @@
  * figures for one counterparty from the same computation the /babs list makes (src/domain/babs:
  * get_fatura read once per campaign run; an account with a document whose type does not tell the form
  * has its statement read, as the list does), frozen as the snapshot with the letter PDF and the
- * documents list PDF (the browser's pdfmake definitions), then queued for mail like a cari letter.
+ * documents list PDF (the browser's document definitions, written by server/pdf), then queued for mail like a cari letter.
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';

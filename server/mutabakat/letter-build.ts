@@ -1,8 +1,8 @@
 /**
  * One campaign letter from its statement: the balance from the one ledger engine (letterBalance →
  * running-balance → ledger), the browser's own letter definition (letterPdf), the PDF and its SHA-256.
- * No database, no network: it runs in the letter threads (letter-worker.ts via letter-pool.ts), so the
- * statement's parse, the fold and pdfmake's CPU never hold the gateway's event loop. The statement
+ * No database, no network: it runs in the letter threads (pdf-worker.ts via pdf-pool.ts), so the
+ * statement's parse, the fold and the PDF's CPU never hold the gateway's event loop. The statement
  * comes as the ERP's raw answer (parsed here, in the thread) or already read (a test's ERP source).
  */
 import { createHash } from 'node:crypto';

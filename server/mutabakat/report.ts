@@ -1,4 +1,4 @@
-/** The auditor's report of a campaign: Excel (exceljs) and PDF (the shared document table, pdfmake in Node). */
+/** The auditor's report of a campaign: Excel (exceljs) and PDF (the shared document table, server/pdf). */
 import ExcelJS from 'exceljs';
 import { formatDate, formatDateTime, formatMoney } from '../../src/domain/format';
 import type { PdfPart } from '../../src/domain/document/pdf-document';

@@ -2,7 +2,7 @@
  * An account's documents as PDFs for collections mails (reminders, statements by e-mail): the open
  * items, the vade farkı calculation and the statement — the same document definitions the browser's
  * "PDF indir" uses (src/domain/document), with their own column lists, rendered by the server's
- * pdfmake (server/mutabakat/pdf.ts).
+ * PDF writer (server/pdf/render.ts).
  */
 import { accountLedger, effectiveAsOf } from '../../src/domain/ledger';
 import { bucketLabel } from '../../src/domain/ledger/bucket-label';

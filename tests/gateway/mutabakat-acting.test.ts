@@ -17,7 +17,7 @@ import { scanReminders } from '../../server/mutabakat/reminders';
 import { sendReminders } from '../../server/tahsilat/reminders';
 import { mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
 
-// A campaign's first letters start the process's letter thread (tsx, pdfmake, fonts): seconds on a loaded 2-core CI machine.
+// A campaign's first letters start the process's letter thread (tsx, the modules, fonts): seconds on a loaded 2-core CI machine.
 vi.setConfig({ testTimeout: 90_000 });
 
 let h: Harness;

@@ -50,7 +50,7 @@ async function setContact(id: string, to: string[]) {
 }
 
 describe('mutabakat campaign flow', () => {
-  // The file's first letters start the process's letter thread (tsx, pdfmake, fonts): seconds on a loaded 2-core machine.
+  // The file's first letters start the process's letter thread (tsx, the modules, fonts): seconds on a loaded 2-core machine.
   it(
     'prepares one frozen letter per account with the balance the dataset gives, mails those with an address and lists the one without',
     { timeout: 60_000 },
