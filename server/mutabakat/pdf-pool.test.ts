@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, getPriority } from 'node:os';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { mutabakatHarness } from '../../tests/gateway/mutabakat-harness';
 import { createDemoErp } from '../demo-erp/index';
 import { fetchTransport } from '../gateway/upstream';
 import { upstreamSource } from '../app/erp';
@@ -78,6 +79,20 @@ describe('started with the server', () => {
     const made = await buildLetterInPool(input('3101'));
     expect(made.snapshot.ours).toEqual([{ currency: 'TL', balance: 432_100 }]);
     expect(letterThreadIds()).toEqual(before);
+  });
+});
+
+describe('a server and its letter threads', () => {
+  it('a server that runs its jobs starts them as it opens its database; one whose jobs the caller runs does not', { timeout: 90_000 }, async () => {
+    await stopPdfWorker();
+    const quiet = await mutabakatHarness({ runWorker: false });
+    await quiet.mut.ctx();
+    expect(letterThreadIds()).toEqual([]);
+    await quiet.close();
+    const running = await mutabakatHarness({ runWorker: true });
+    await running.mut.ctx();
+    if (process.platform === 'linux') await vi.waitFor(() => expect(letterThreadIds()).toHaveLength(poolSize()), { timeout: 60_000, interval: 50 });
+    await running.close();
   });
 });
 

@@ -296,7 +296,8 @@ function table(doc: Layout, columns: DocColumn<never>[], header: Cell[], body: C
       const lines = cell.noWrap
         ? [
             clean(cell.text)
-              .replace(/[\n\u200b]/g, ' ')
+              .replace(/\u200b/g, '')
+              .replace(/\n/g, ' ')
               .trimEnd(),
           ]
         : doc.wrap(cell.text, size, !!cell.bold, w);
