@@ -16,7 +16,7 @@ import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { amountInputMessage, parseAmountInput } from '../../src/domain/money';
 import { todayIso } from '../../src/domain/dates';
 import { WindowLimiter } from './limiter';
-import { OPENED_SQL, OpenedWriter } from './opened';
+import { OPENED_SQL, OpenedWriter, ReadGroups } from './opened';
 import { PageCache } from './page-cache';
 import { REPLY_CSP, busyPage, plainPage, unavailablePage, type AnswerView, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
@@ -58,7 +58,7 @@ const pdf = (bytes: Uint8Array, asciiName: string, name: string) =>
  * and answers in one round trip (server/db/open.ts prepared()); one JSON column, so the driver decodes
  * one field, not sixteen (its protocol parsing was a third of a GET's database time).
  */
-const OPEN_SQL = `SELECT json_build_object(
+const OPEN_SQL = `SELECT t.hash AS h, json_build_object(
   'id', l.id, 'campaign_id', l.campaign_id, 'account_id', l.account_id, 'account_name', l.account_name, 'state', l.state,
   'snapshot', l.snapshot, 'as_of', c.as_of, 'deadline', c.deadline, 'cancelled', c.cancelled, 'kind', c.kind,
   'a_id', a.id, 'a_at', a.at, 'a_detail', a.detail, 'a_by', a.by_user,
@@ -67,7 +67,7 @@ FROM reply_tokens t
 JOIN letters l ON l.id = t.letter_id
 JOIN campaigns c ON c.id = l.campaign_id
 LEFT JOIN events a ON a.id = l.answer_event_id
-WHERE t.hash = $1 AND t.expires_at > $2::timestamptz`;
+WHERE t.hash IN (SELECT json_array_elements_text($1::json)) AND t.expires_at > $2::timestamptz`;
 
 export interface ReplyOptions {
   /** The client's address (the gateway's trusted-proxy rule). */
@@ -125,18 +125,24 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
   const byToken = new WindowLimiter(o.perToken?.max ?? 30, o.perToken?.windowMs ?? 60_000, clock);
 
   const opened = new OpenedWriter(async (group) => void (await (await getCtx()).d.prepared('reply_opened', OPENED_SQL, [JSON.stringify(group)])));
+  const reads = new ReadGroups<OpenedRow>(async (hashes) => {
+    const ctx = await getCtx();
+    const rows = await ctx.d.prepared<{ h: string; r: OpenedRow }>('reply_open_many', OPEN_SQL, [JSON.stringify(hashes), ctx.now().toISOString()]);
+    return new Map(rows.map((x) => [x.h, x.r]));
+  });
   const pages = new PageCache(o.pageCacheMs ?? 2000);
   const plain = () => html(PLAIN_PAGE, 404);
   const busy = () => html(BUSY_PAGE, 429, { 'retry-after': '60' });
 
   /**
    * The letter a token opens, or null (unknown, expired, cancelled — one answer for all): one indexed
-   * query by the token's hash (the token, its letter and campaign, the answer event, whether the link
-   * was opened before), a statement prepared once per connection. The PDF bytes stay out of it.
+   * query by the tokens' hashes (the token, its letter and campaign, the answer event, whether the link
+   * was opened before) for the opens of a turn (ReadGroups), a statement prepared once per connection.
+   * The PDF bytes stay out of it.
    */
-  async function open(ctx: AppCtx, token: string, hash: string): Promise<Opened | null> {
+  async function open(token: string, hash: string): Promise<Opened | null> {
     if (!TOKEN.test(token)) return null;
-    const r = (await ctx.d.prepared<{ r: OpenedRow }>('reply_open', OPEN_SQL, [hash, ctx.now().toISOString()]))[0]?.r;
+    const r = await reads.get(hash);
     if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
     const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
     return {
@@ -195,7 +201,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     const now = ctx.now().getTime();
     const kept = pages.get(hash, now);
     if (kept) return html(kept);
-    const l = await open(ctx, token, hash);
+    const l = await open(token, hash);
     if (!l) return plain();
     // The first open is the auditor's evidence (address, browser); a repeat open writes nothing.
     if (!l.opened)
@@ -219,7 +225,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     const hash = hashToken(token);
     if (limited(c, hash)) return busy();
     const ctx = await getCtx();
-    const l = await open(ctx, token, hash);
+    const l = await open(token, hash);
     if (!l) return plain();
     const row = (await ctx.db.select({ pdf: letters.pdf }).from(letters).where(eq(letters.id, l.id)))[0]!;
     return pdf(
@@ -234,7 +240,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     const hash = hashToken(token);
     if (limited(c, hash)) return busy();
     const ctx = await getCtx();
-    const l = await open(ctx, token, hash);
+    const l = await open(token, hash);
     if (!l) return plain();
     const row = (await ctx.db.select({ pdf: letters.docsPdf }).from(letters).where(eq(letters.id, l.id)))[0];
     if (!row?.pdf) return plain();
@@ -246,7 +252,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     const hash = hashToken(token);
     if (limited(c, hash)) return busy();
     const ctx = await getCtx();
-    const l = await open(ctx, token, hash);
+    const l = await open(token, hash);
     if (!l || !l.audit) return plain();
     const v = view(ctx, l, token);
     if (l.answer) return html(answeredOf(v, l.answer));
@@ -266,7 +272,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     // An answer is decided against the database, never this instance's kept page (page-cache.ts).
     pages.drop(hash);
     const ctx = await getCtx();
-    const l = await open(ctx, token, hash);
+    const l = await open(token, hash);
     if (!l) return plain();
     const v = view(ctx, l, token);
     const prior = l.answer;
@@ -365,7 +371,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     };
     const result = await webAnswer(ctx, l.id, input, { ip: o.addressOf(c), userAgent: c.req.header('user-agent') ?? '' });
     pages.drop(hash);
-    const a = (await open(ctx, token, hash))?.answer;
+    const a = (await open(token, hash))?.answer;
     if (!a) return plain();
     if (result === 'already') return html(answeredOf(v, a, 'Bu mektup için daha önce bir yanıt verilmiş; yeni yanıt kaydedilmedi.'), 409);
     return html(answeredOf(v, a));

@@ -1,6 +1,6 @@
 // @vitest shared-modules
 import { describe, expect, it } from 'vitest';
-import { OpenedWriter, type OpenedEvent } from './opened';
+import { OpenedWriter, ReadGroups, type OpenedEvent } from './opened';
 
 const ev = (letterId: string): OpenedEvent => ({
   at: '2026-11-16T09:00:00.000Z',
@@ -71,5 +71,54 @@ describe('OpenedWriter (first opens of reply links)', () => {
     expect(w.groups).toEqual([['L1'], ['L2'], ['L3']]);
     w.finish[2]!();
     await expect(third).resolves.toBeUndefined();
+  });
+});
+
+describe('ReadGroups (the letters of the links being opened)', () => {
+  /** A read the test finishes by hand, recording each group of keys it was given. */
+  function manualReads() {
+    const groups: string[][] = [];
+    const finish: ((found?: Record<string, string>, err?: Error) => void)[] = [];
+    const read = (keys: readonly string[]) =>
+      new Promise<ReadonlyMap<string, string>>((ok, fail) => {
+        groups.push([...keys]);
+        finish.push((found = {}, err) => (err ? fail(err) : ok(new Map(Object.entries(found)))));
+      });
+    return { groups, finish, read };
+  }
+
+  it('reads the keys of one turn with one statement, the same key once; keys asked for meanwhile go in the next; a key not found is null', async () => {
+    const r = manualReads();
+    const groups = new ReadGroups<string>(r.read);
+    const a = groups.get('h1');
+    const b = groups.get('h2');
+    const a2 = groups.get('h1');
+    await new Promise((res) => setImmediate(res));
+    const c = groups.get('h3');
+    const d = groups.get('h4');
+    expect(r.groups).toEqual([['h1', 'h2']]);
+    r.finish[0]!({ h1: 'Mektup 1' });
+    expect(await Promise.all([a, b, a2])).toEqual(['Mektup 1', null, 'Mektup 1']);
+    await new Promise((res) => setTimeout(res, 0));
+    // h3 and h4 came while h1 and h2 were read: one statement for both.
+    expect(r.groups).toEqual([
+      ['h1', 'h2'],
+      ['h3', 'h4'],
+    ]);
+    r.finish[1]!({ h3: 'Mektup 3', h4: 'Mektup 4' });
+    expect(await Promise.all([c, d])).toEqual(['Mektup 3', 'Mektup 4']);
+  });
+
+  it('a read that fails fails its own group only; the next keys are read again', async () => {
+    const r = manualReads();
+    const groups = new ReadGroups<string>(r.read);
+    const a = groups.get('h1').catch((e: Error) => e.message);
+    await new Promise((res) => setImmediate(res));
+    const b = groups.get('h2');
+    r.finish[0]!(undefined, new Error('veritabanı meşgul'));
+    expect(await a).toBe('veritabanı meşgul');
+    await new Promise((res) => setTimeout(res, 0));
+    r.finish[1]!({ h2: 'Mektup 2' });
+    expect(await b).toBe('Mektup 2');
   });
 });

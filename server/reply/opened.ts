@@ -59,3 +59,47 @@ export class OpenedWriter {
     this.busy = false;
   }
 }
+
+/**
+ * The reads of the links being opened, in groups: the letters that GETs of one event-loop turn ask for
+ * are read with one statement (OPEN_SQL takes a list of token hashes), and those asked for while it
+ * runs go together in the next. A burst of first opens (a campaign's mails go out together) waited
+ * behind each other's statements in the database's one thread: at 50 in flight a read waited ≈ 19 ms
+ * for its 0.15 ms of work, and the group write of their "opened" events waited behind the reads.
+ */
+export class ReadGroups<T> {
+  private pending = new Map<string, { ok: (v: T | null) => void; fail: (err: unknown) => void }[]>();
+  private busy = false;
+
+  /** `read` answers the keys it found; a key it leaves out reads as null. */
+  constructor(
+    private readonly read: (keys: readonly string[]) => Promise<ReadonlyMap<string, T>>,
+    private readonly max = MAX_GROUP,
+  ) {}
+
+  get(key: string): Promise<T | null> {
+    return new Promise<T | null>((ok, fail) => {
+      const waiting = this.pending.get(key);
+      if (waiting) waiting.push({ ok, fail });
+      else this.pending.set(key, [{ ok, fail }]);
+      if (!this.busy) {
+        this.busy = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.size) {
+      const group = [...this.pending].slice(0, this.max);
+      for (const [key] of group) this.pending.delete(key);
+      try {
+        const found = await this.read(group.map(([key]) => key));
+        for (const [key, waiting] of group) for (const w of waiting) w.ok(found.get(key) ?? null);
+      } catch (err) {
+        for (const [, waiting] of group) for (const w of waiting) w.fail(err);
+      }
+    }
+    this.busy = false;
+  }
+}
