@@ -241,7 +241,6 @@ describe('fonts without hinting', () => {
     const bare = withoutHinting(hinted);
     const a = fontkit.create(hinted);
     const b = fontkit.create(bare);
-    expect(Object.keys(b.directory.tables)).not.toEqual(expect.arrayContaining(['fpgm']));
     for (const tag of ['fpgm', 'prep', 'cvt ']) expect(Object.keys(b.directory.tables)).not.toContain(tag);
     expect(b.numGlyphs).toBe(a.numGlyphs);
     for (const id of ids) {
@@ -252,7 +251,9 @@ describe('fonts without hinting', () => {
     // The embedded subset of a document is this kind of font, compressed: it opens and holds the base letters.
     const base = pdfFonts().regular.subset(new Set([0x15e]));
     const embedded = fontkit.create(inflateSync(base.fontFile));
-    expect(embedded.numGlyphs).toBeGreaterThan(base.cid.size / 2);
-    expect(base.cid.get('Ş'.codePointAt(0)!)).toBeGreaterThan(0);
+    // Ş's glyph there draws the same outline as in the whole font.
+    const sh = base.cid.get('Ş'.codePointAt(0)!)!;
+    expect(sh).toBeGreaterThan(0);
+    expect(embedded.getGlyph(sh).path.toSVG()).toBe(full.getGlyph(full.glyphForCodePoint('Ş'.codePointAt(0)!).id).path.toSVG());
   });
 });

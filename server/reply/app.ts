@@ -16,7 +16,7 @@ import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { amountInputMessage, parseAmountInput } from '../../src/domain/money';
 import { todayIso } from '../../src/domain/dates';
 import { WindowLimiter } from './limiter';
-import { OPENED_SQL, OpenedWriter, ReadGroups } from './opened';
+import { OPENED_SQL, TurnGroups, type OpenedEvent } from './opened';
 import { PageCache } from './page-cache';
 import { REPLY_CSP, busyPage, plainPage, unavailablePage, type AnswerView, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
@@ -124,11 +124,15 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
   const byAddress = new WindowLimiter(o.perAddress?.max ?? 120, o.perAddress?.windowMs ?? 60_000, clock);
   const byToken = new WindowLimiter(o.perToken?.max ?? 30, o.perToken?.windowMs ?? 60_000, clock);
 
-  const opened = new OpenedWriter(async (group) => void (await (await getCtx()).d.prepared('reply_opened', OPENED_SQL, [JSON.stringify(group)])));
-  const reads = new ReadGroups<OpenedRow>(async (hashes) => {
+  const opened = new TurnGroups<OpenedEvent, void>(async (group) => {
+    await (await getCtx()).d.prepared('reply_opened', OPENED_SQL, [JSON.stringify(group)]);
+    return [];
+  });
+  const reads = new TurnGroups<string, OpenedRow | null>(async (hashes) => {
     const ctx = await getCtx();
     const rows = await ctx.d.prepared<{ h: string; r: OpenedRow }>('reply_open_many', OPEN_SQL, [JSON.stringify(hashes), ctx.now().toISOString()]);
-    return new Map(rows.map((x) => [x.h, x.r]));
+    const found = new Map(rows.map((x) => [x.h, x.r]));
+    return hashes.map((h) => found.get(h) ?? null);
   });
   const pages = new PageCache(o.pageCacheMs ?? 2000);
   const plain = () => html(PLAIN_PAGE, 404);
@@ -137,12 +141,12 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
   /**
    * The letter a token opens, or null (unknown, expired, cancelled — one answer for all): one indexed
    * query by the tokens' hashes (the token, its letter and campaign, the answer event, whether the link
-   * was opened before) for the opens of a turn (ReadGroups), a statement prepared once per connection.
+   * was opened before) for the opens of a turn (TurnGroups), a statement prepared once per connection.
    * The PDF bytes stay out of it.
    */
   async function open(token: string, hash: string): Promise<Opened | null> {
     if (!TOKEN.test(token)) return null;
-    const r = await reads.get(hash);
+    const r = await reads.add(hash);
     if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
     const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
     return {
@@ -205,7 +209,7 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     if (!l) return plain();
     // The first open is the auditor's evidence (address, browser); a repeat open writes nothing.
     if (!l.opened)
-      await opened.record({
+      await opened.add({
         at: ctx.now().toISOString(),
         campaignId: l.campaignId,
         letterId: l.id,

@@ -1,6 +1,6 @@
 // @vitest shared-modules
 import { describe, expect, it } from 'vitest';
-import { OpenedWriter, ReadGroups, type OpenedEvent } from './opened';
+import { TurnGroups, type OpenedEvent } from './opened';
 
 const ev = (letterId: string): OpenedEvent => ({
   at: '2026-11-16T09:00:00.000Z',
@@ -11,6 +11,13 @@ const ev = (letterId: string): OpenedEvent => ({
 });
 
 /** A write the test finishes by hand, recording each group it was given. */
+/** The page's writer of "opened" events (reply/app.ts): a group written, nothing answered per event. */
+const writerOf = (write: (group: readonly OpenedEvent[]) => Promise<void>) =>
+  new TurnGroups<OpenedEvent, void>(async (group) => {
+    await write(group);
+    return [];
+  });
+
 function manualWrites() {
   const groups: string[][] = [];
   const finish: ((err?: Error) => void)[] = [];
@@ -32,15 +39,15 @@ const settled = async (p: Promise<void>) => {
   return state;
 };
 
-describe('OpenedWriter (first opens of reply links)', () => {
+describe('TurnGroups: the first opens\' "opened" events', () => {
   it('writes the opens of one event-loop turn together; opens that arrive while it is written go together in the next statement; each answer waits for its own commit', async () => {
     const w = manualWrites();
-    const writer = new OpenedWriter(w.write);
-    const first = writer.record(ev('L1'));
-    const also = writer.record(ev('L1b'));
+    const writer = writerOf(w.write);
+    const first = writer.add(ev('L1'));
+    const also = writer.add(ev('L1b'));
     await new Promise((r) => setImmediate(r));
-    const second = writer.record(ev('L2'));
-    const third = writer.record(ev('L3'));
+    const second = writer.add(ev('L2'));
+    const third = writer.add(ev('L3'));
     expect(w.groups).toEqual([['L1', 'L1b']]);
     expect(await settled(second)).toBe('waiting');
     w.finish[0]!();
@@ -57,16 +64,16 @@ describe('OpenedWriter (first opens of reply links)', () => {
 
   it('a group that cannot be written fails its own opens only; the next open is written again', async () => {
     const w = manualWrites();
-    const writer = new OpenedWriter(w.write);
-    const first = writer.record(ev('L1'));
+    const writer = writerOf(w.write);
+    const first = writer.add(ev('L1'));
     await new Promise((r) => setImmediate(r));
-    const second = writer.record(ev('L2'));
+    const second = writer.add(ev('L2'));
     w.finish[0]!(new Error('database unreachable'));
     await expect(first).rejects.toThrow('database unreachable');
     expect(w.groups).toEqual([['L1'], ['L2']]);
     w.finish[1]!();
     await expect(second).resolves.toBeUndefined();
-    const third = writer.record(ev('L3'));
+    const third = writer.add(ev('L3'));
     await new Promise((r) => setImmediate(r));
     expect(w.groups).toEqual([['L1'], ['L2'], ['L3']]);
     w.finish[2]!();
@@ -74,51 +81,21 @@ describe('OpenedWriter (first opens of reply links)', () => {
   });
 });
 
-describe('ReadGroups (the letters of the links being opened)', () => {
-  /** A read the test finishes by hand, recording each group of keys it was given. */
-  function manualReads() {
+describe('TurnGroups: the letters of the links being opened', () => {
+  it('each key read in its group gets its own letter back, in order, a key asked twice both times; one not found is null', async () => {
     const groups: string[][] = [];
-    const finish: ((found?: Record<string, string>, err?: Error) => void)[] = [];
-    const read = (keys: readonly string[]) =>
-      new Promise<ReadonlyMap<string, string>>((ok, fail) => {
-        groups.push([...keys]);
-        finish.push((found = {}, err) => (err ? fail(err) : ok(new Map(Object.entries(found)))));
-      });
-    return { groups, finish, read };
-  }
-
-  it('reads the keys of one turn with one statement, the same key once; keys asked for meanwhile go in the next; a key not found is null', async () => {
-    const r = manualReads();
-    const groups = new ReadGroups<string>(r.read);
-    const a = groups.get('h1');
-    const b = groups.get('h2');
-    const a2 = groups.get('h1');
+    let finish: (found: Record<string, string>) => void = () => undefined;
+    const reads = new TurnGroups<string, string | null>(
+      (keys) =>
+        new Promise((ok) => {
+          groups.push([...keys]);
+          finish = (found) => ok(keys.map((k) => found[k] ?? null));
+        }),
+    );
+    const asked = ['h1', 'h2', 'h1', 'h3'].map((k) => reads.add(k));
     await new Promise((res) => setImmediate(res));
-    const c = groups.get('h3');
-    const d = groups.get('h4');
-    expect(r.groups).toEqual([['h1', 'h2']]);
-    r.finish[0]!({ h1: 'Mektup 1' });
-    expect(await Promise.all([a, b, a2])).toEqual(['Mektup 1', null, 'Mektup 1']);
-    await new Promise((res) => setTimeout(res, 0));
-    // h3 and h4 came while h1 and h2 were read: one statement for both.
-    expect(r.groups).toEqual([
-      ['h1', 'h2'],
-      ['h3', 'h4'],
-    ]);
-    r.finish[1]!({ h3: 'Mektup 3', h4: 'Mektup 4' });
-    expect(await Promise.all([c, d])).toEqual(['Mektup 3', 'Mektup 4']);
-  });
-
-  it('a read that fails fails its own group only; the next keys are read again', async () => {
-    const r = manualReads();
-    const groups = new ReadGroups<string>(r.read);
-    const a = groups.get('h1').catch((e: Error) => e.message);
-    await new Promise((res) => setImmediate(res));
-    const b = groups.get('h2');
-    r.finish[0]!(undefined, new Error('veritabanı meşgul'));
-    expect(await a).toBe('veritabanı meşgul');
-    await new Promise((res) => setTimeout(res, 0));
-    r.finish[1]!({ h2: 'Mektup 2' });
-    expect(await b).toBe('Mektup 2');
+    expect(groups).toEqual([['h1', 'h2', 'h1', 'h3']]);
+    finish({ h1: 'Mektup 1', h3: 'Mektup 3' });
+    expect(await Promise.all(asked)).toEqual(['Mektup 1', null, 'Mektup 1', 'Mektup 3']);
   });
 });
