@@ -16,7 +16,7 @@ import { answerOf, fromSide, signedMoney } from '../mutabakat/money-view';
 import { amountInputMessage, parseAmountInput } from '../../src/domain/money';
 import { todayIso } from '../../src/domain/dates';
 import { WindowLimiter } from './limiter';
-import { OPENED_SQL, TurnGroups, type OpenedEvent } from './opened';
+import { OPEN_SQL, TurnGroups, type OpenAsk, type OpenMark } from './opened';
 import { PageCache } from './page-cache';
 import { REPLY_CSP, busyPage, plainPage, unavailablePage, type AnswerView, type FormValues, type LetterView } from './page';
 import { MAX_UPLOAD_BYTES, checkUpload, cleanFileName } from './upload';
@@ -53,22 +53,6 @@ const pdf = (bytes: Uint8Array, asciiName: string, name: string) =>
     },
   });
 
-/**
- * The letter a token opens (see open() below). Prepared once per connection: PGlite plans it once
- * and answers in one round trip (server/db/open.ts prepared()); one JSON column, so the driver decodes
- * one field, not sixteen (its protocol parsing was a third of a GET's database time).
- */
-const OPEN_SQL = `SELECT t.hash AS h, json_build_object(
-  'id', l.id, 'campaign_id', l.campaign_id, 'account_id', l.account_id, 'account_name', l.account_name, 'state', l.state,
-  'snapshot', l.snapshot, 'as_of', c.as_of, 'deadline', c.deadline, 'cancelled', c.cancelled, 'kind', c.kind,
-  'a_id', a.id, 'a_at', a.at, 'a_detail', a.detail, 'a_by', a.by_user,
-  'expires_at', t.expires_at, 'to', l.to_addrs, 'audit', c.options->'audit', 'opened', EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened')) AS r
-FROM reply_tokens t
-JOIN letters l ON l.id = t.letter_id
-JOIN campaigns c ON c.id = l.campaign_id
-LEFT JOIN events a ON a.id = l.answer_event_id
-WHERE t.hash IN (SELECT json_array_elements_text($1::json)) AND t.expires_at > $2::timestamptz`;
-
 export interface ReplyOptions {
   /** The client's address (the gateway's trusted-proxy rule). */
   addressOf: (c: Context) => string;
@@ -96,7 +80,6 @@ interface OpenedRow {
   expires_at: string;
   to: string[];
   audit: { firm: string; auditorEmail: string; form: 'positive' | 'negative' } | null;
-  opened: boolean;
 }
 
 interface Opened {
@@ -111,7 +94,6 @@ interface Opened {
   kind: string;
   /** The token's expiry (epoch ms). */
   expiresAt: number;
-  opened: boolean;
   answer: AnswerView | null;
   to: string[];
   /** An auditor's letter (campaign 'den-…'): the identity steps come first. */
@@ -124,29 +106,24 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
   const byAddress = new WindowLimiter(o.perAddress?.max ?? 120, o.perAddress?.windowMs ?? 60_000, clock);
   const byToken = new WindowLimiter(o.perToken?.max ?? 30, o.perToken?.windowMs ?? 60_000, clock);
 
-  const opened = new TurnGroups<OpenedEvent, void>(async (group) => {
-    await (await getCtx()).d.prepared('reply_opened', OPENED_SQL, [JSON.stringify(group)]);
-    return [];
-  });
-  const reads = new TurnGroups<string, OpenedRow | null>(async (hashes) => {
+  const reads = new TurnGroups<OpenAsk, OpenedRow | null>(async (asks) => {
     const ctx = await getCtx();
-    const rows = await ctx.d.prepared<{ h: string; r: OpenedRow }>('reply_open_many', OPEN_SQL, [JSON.stringify(hashes), ctx.now().toISOString()]);
+    const rows = await ctx.d.prepared<{ h: string; r: OpenedRow }>('reply_open', OPEN_SQL, [JSON.stringify(asks), ctx.now().toISOString()]);
     const found = new Map(rows.map((x) => [x.h, x.r]));
-    return hashes.map((h) => found.get(h) ?? null);
+    return asks.map((a) => found.get(a.h) ?? null);
   });
   const pages = new PageCache(o.pageCacheMs ?? 2000);
   const plain = () => html(PLAIN_PAGE, 404);
   const busy = () => html(BUSY_PAGE, 429, { 'retry-after': '60' });
 
   /**
-   * The letter a token opens, or null (unknown, expired, cancelled — one answer for all): one indexed
-   * query by the tokens' hashes (the token, its letter and campaign, the answer event, whether the link
-   * was opened before) for the opens of a turn (TurnGroups), a statement prepared once per connection.
-   * The PDF bytes stay out of it.
+   * The letter a token opens, or null (unknown, expired, cancelled — one answer for all): OPEN_SQL for
+   * the opens of a turn (TurnGroups). With a mark (the page's GET), a first open is recorded by the same
+   * statement and committed before this answers.
    */
-  async function open(token: string, hash: string): Promise<Opened | null> {
+  async function open(token: string, hash: string, mark?: OpenMark): Promise<Opened | null> {
     if (!TOKEN.test(token)) return null;
-    const r = await reads.add(hash);
+    const r = await reads.add(mark ? { h: hash, m: mark } : { h: hash });
     if (!r || r.cancelled || r.state === 'cancelled' || !r.snapshot) return null;
     const answer = r.a_id == null ? null : answerOf({ id: Number(r.a_id), at: new Date(r.a_at!), detail: r.a_detail!, byUser: r.a_by } as EventRow);
     return {
@@ -159,7 +136,6 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
       deadline: r.deadline,
       kind: r.kind,
       expiresAt: Date.parse(r.expires_at),
-      opened: r.opened,
       to: r.to,
       audit: r.audit,
       answer: answer && {
@@ -205,17 +181,12 @@ export function createReplyApp(getCtx: () => Promise<AppCtx>, o: ReplyOptions): 
     const now = ctx.now().getTime();
     const kept = pages.get(hash, now);
     if (kept) return html(kept);
-    const l = await open(token, hash);
-    if (!l) return plain();
     // The first open is the auditor's evidence (address, browser); a repeat open writes nothing.
-    if (!l.opened)
-      await opened.add({
-        at: ctx.now().toISOString(),
-        campaignId: l.campaignId,
-        letterId: l.id,
-        accountId: l.accountId,
-        detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) },
-      });
+    const l = await open(token, hash, {
+      at: ctx.now().toISOString(),
+      detail: { ip: o.addressOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) },
+    });
+    if (!l) return plain();
     const v = view(ctx, l, token);
     if (l.answer) return html(answeredOf(v, l.answer));
     if (l.audit) return auditPage(ctx, l, v, {}, [], 200, c.req.query('yeni') === '1');

@@ -1,19 +1,10 @@
 // @vitest shared-modules
 import { describe, expect, it } from 'vitest';
-import { TurnGroups, type OpenedEvent } from './opened';
+import { TurnGroups } from './opened';
 
-const ev = (letterId: string): OpenedEvent => ({
-  at: '2026-11-16T09:00:00.000Z',
-  campaignId: 'c1',
-  letterId,
-  accountId: 'a',
-  detail: { ip: '203.0.113.7', userAgent: 'x' },
-});
-
-/** A write the test finishes by hand, recording each group it was given. */
-/** The page's writer of "opened" events (reply/app.ts): a group written, nothing answered per event. */
-const writerOf = (write: (group: readonly OpenedEvent[]) => Promise<void>) =>
-  new TurnGroups<OpenedEvent, void>(async (group) => {
+/** A group run that answers nothing per item (a write), each group finished by the test by hand. */
+const writerOf = (write: (group: readonly string[]) => Promise<void>) =>
+  new TurnGroups<string, void>(async (group) => {
     await write(group);
     return [];
   });
@@ -21,9 +12,9 @@ const writerOf = (write: (group: readonly OpenedEvent[]) => Promise<void>) =>
 function manualWrites() {
   const groups: string[][] = [];
   const finish: ((err?: Error) => void)[] = [];
-  const write = (group: readonly OpenedEvent[]) =>
+  const write = (group: readonly string[]) =>
     new Promise<void>((ok, fail) => {
-      groups.push(group.map((e) => e.letterId));
+      groups.push([...group]);
       finish.push((err) => (err ? fail(err) : ok()));
     });
   return { groups, finish, write };
@@ -39,15 +30,15 @@ const settled = async (p: Promise<void>) => {
   return state;
 };
 
-describe('TurnGroups: the first opens\' "opened" events', () => {
+describe('TurnGroups: the links opened in one turn', () => {
   it('writes the opens of one event-loop turn together; opens that arrive while it is written go together in the next statement; each answer waits for its own commit', async () => {
     const w = manualWrites();
     const writer = writerOf(w.write);
-    const first = writer.add(ev('L1'));
-    const also = writer.add(ev('L1b'));
+    const first = writer.add('L1');
+    const also = writer.add('L1b');
     await new Promise((r) => setImmediate(r));
-    const second = writer.add(ev('L2'));
-    const third = writer.add(ev('L3'));
+    const second = writer.add('L2');
+    const third = writer.add('L3');
     expect(w.groups).toEqual([['L1', 'L1b']]);
     expect(await settled(second)).toBe('waiting');
     w.finish[0]!();
@@ -65,15 +56,15 @@ describe('TurnGroups: the first opens\' "opened" events', () => {
   it('a group that cannot be written fails its own opens only; the next open is written again', async () => {
     const w = manualWrites();
     const writer = writerOf(w.write);
-    const first = writer.add(ev('L1'));
+    const first = writer.add('L1');
     await new Promise((r) => setImmediate(r));
-    const second = writer.add(ev('L2'));
+    const second = writer.add('L2');
     w.finish[0]!(new Error('database unreachable'));
     await expect(first).rejects.toThrow('database unreachable');
     expect(w.groups).toEqual([['L1'], ['L2']]);
     w.finish[1]!();
     await expect(second).resolves.toBeUndefined();
-    const third = writer.add(ev('L3'));
+    const third = writer.add('L3');
     await new Promise((r) => setImmediate(r));
     expect(w.groups).toEqual([['L1'], ['L2'], ['L3']]);
     w.finish[2]!();

@@ -147,6 +147,24 @@ describe('reply page', () => {
     expect(await opened('1047')).toEqual([{ ip: 'unknown', userAgent: 'Diger' }]);
   });
 
+  it("only the page counts as an open: the PDF alone records none, a cancelled letter's or an expired link's page none, and the page after the PDF its one", async () => {
+    const { id, path } = await sentCampaign(['1006', '1047'], '2026-11-20');
+    const openedOf = async () =>
+      (await (await h.mut.ctx()).d.rows<{ letter_id: string }>(sql`SELECT letter_id FROM events WHERE type = 'opened' ORDER BY id`)).map((e) => e.letter_id);
+    const letterOf = async (acc: string) => (await board(id)).letters.find((l) => l.accountId === acc)!.id;
+    expect((await h.reply(`${path('1006')}/pdf`)).status).toBe(200);
+    expect(await openedOf()).toEqual([]);
+    await h.api(`/api/mutabakat/letters/${await letterOf('1047')}/cancel`, { json: { note: 'yanlış hesap' } });
+    expect((await h.reply(path('1047'))).status).toBe(404);
+    expect(await openedOf()).toEqual([]);
+    expect((await h.reply(path('1006'))).status).toBe(200);
+    expect(await openedOf()).toEqual([await letterOf('1006')]);
+    // Past the link's validity (20.12.2026 23:59:59 Istanbul) nothing more is recorded.
+    h.clock.now = new Date('2026-12-20T21:00:00Z');
+    expect((await h.reply(path('1006'))).status).toBe(404);
+    expect(await openedOf()).toEqual([await letterOf('1006')]);
+  });
+
   it('every reply answer carries the page’s own headers: strict CSP, nosniff, no-store, no referrer, no framing, noindex', async () => {
     const { path } = await sentCampaign(['1006']);
     const pages = [
