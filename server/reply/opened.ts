@@ -36,13 +36,13 @@ export const OPEN_SQL = `WITH req AS (
 ), found AS MATERIALIZED (
   SELECT req.h, req.m, req.n, l.id, l.campaign_id, l.account_id, l.account_name, l.state, l.snapshot, l.to_addrs,
     c.as_of, c.deadline, c.cancelled, c.kind, c.options->'audit' AS audit, t.expires_at,
-    a.id AS a_id, a.at AS a_at, a.detail AS a_detail, a.by_user AS a_by,
-    EXISTS (SELECT 1 FROM events o WHERE o.letter_id = l.id AND o.type = 'opened') AS opened
+    a.id AS a_id, a.at AS a_at, a.detail AS a_detail, a.by_user AS a_by, o.seen IS NOT NULL AS opened
   FROM req
-  JOIN reply_tokens t ON t.hash = req.h AND t.expires_at > $2::timestamptz
+  CROSS JOIN LATERAL (SELECT t.letter_id, t.expires_at FROM reply_tokens t WHERE t.hash = req.h AND t.expires_at > $2::timestamptz LIMIT 1) t
   JOIN letters l ON l.id = t.letter_id
   JOIN campaigns c ON c.id = l.campaign_id
-  LEFT JOIN events a ON a.id = l.answer_event_id
+  LEFT JOIN LATERAL (SELECT a.id, a.at, a.detail, a.by_user FROM events a WHERE a.id = l.answer_event_id LIMIT 1) a ON true
+  LEFT JOIN LATERAL (SELECT true AS seen FROM events o WHERE o.letter_id = l.id AND o.type = 'opened' LIMIT 1) o ON true
 ), marked AS (
   INSERT INTO events (at, campaign_id, letter_id, account_id, type, detail)
   SELECT DISTINCT ON (f.id) (f.m->>'at')::timestamptz, f.campaign_id, f.id, f.account_id, 'opened', (f.m->'detail')::jsonb

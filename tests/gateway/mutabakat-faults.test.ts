@@ -15,6 +15,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/demo-erp/index';
 import { createReplyApp } from '../../server/reply/app';
+import { OPEN_SQL } from '../../server/reply/opened';
+import { hashToken } from '../../server/mutabakat/letter-mail';
 import { backup, restore } from '../../server/db/backup-cli';
 import { giveBackDatabase, takeDatabase } from '../harness/pglite-template';
 import { mailHarness, type Harness } from './mutabakat-harness';
@@ -163,6 +165,41 @@ describe('reply page', () => {
     h.clock.now = new Date('2026-12-20T21:00:00Z');
     expect((await h.reply(path('1006'))).status).toBe(404);
     expect(await openedOf()).toEqual([await letterOf('1006')]);
+  });
+
+  it("years of history do not slow a link: with 6,000 older links and 24,000 events the page's one statement finds its letter by index, before and after ANALYZE", async () => {
+    const { id, path } = await sentCampaign(['1006']);
+    const d = (await h.mut.ctx()).d;
+    // Older campaigns' links and events (no foreign keys: the rows only need to be there).
+    await d.rows(sql`INSERT INTO reply_tokens (hash, letter_id, expires_at, created_at)
+      SELECT md5(g::text) || md5((g + 1)::text), 'eski-' || g, now() + interval '30 days', now() FROM generate_series(1, 6000) g`);
+    await d.rows(sql`INSERT INTO events (at, campaign_id, letter_id, account_id, type, detail)
+      SELECT now(), 'eski', 'eski-' || (g % 6000), '1', CASE g % 4 WHEN 0 THEN 'opened' ELSE 'sent' END, '{}'::jsonb FROM generate_series(1, 24000) g`);
+    const hash = hashToken(path('1006').split('/')[2]!);
+    const scans = async () => {
+      const text = OPEN_SQL.replace('$1::json', `'${JSON.stringify([{ h: hash }])}'::json`).replace(
+        '$2::timestamptz',
+        `'${h.clock.now.toISOString()}'::timestamptz`,
+      );
+      const [plan] = await d.rows<{ 'QUERY PLAN': unknown }>(sql.raw(`EXPLAIN (FORMAT JSON) ${text}`));
+      const out: string[] = [];
+      const walk = (n: { 'Node Type': string; 'Relation Name'?: string; Plans?: unknown[] }) => {
+        if (n['Relation Name'] === 'reply_tokens' || n['Relation Name'] === 'events') out.push(`${n['Node Type']} ${n['Relation Name']}`);
+        for (const c of n.Plans ?? []) walk(c as typeof n);
+      };
+      walk((plan!['QUERY PLAN'] as { Plan: Parameters<typeof walk>[0] }[])[0]!.Plan);
+      return out.sort();
+    };
+    // PGlite never analyzes on its own (no autovacuum): the planner's guesses first, then real statistics.
+    for (const analyzed of [false, true]) {
+      if (analyzed) await d.rows(sql`ANALYZE`);
+      const found = await scans();
+      expect(found.filter((x) => x.startsWith('Seq Scan'))).toEqual([]);
+      expect(found).toContain('Index Scan reply_tokens');
+    }
+    expect((await h.reply(path('1006'))).status).toBe(200);
+    const letterId = (await board(id)).letters[0]!.id;
+    expect(await d.rows(sql`SELECT letter_id FROM events WHERE type = 'opened' AND campaign_id <> 'eski'`)).toEqual([{ letter_id: letterId }]);
   });
 
   it('every reply answer carries the page’s own headers: strict CSP, nosniff, no-store, no referrer, no framing, noindex', async () => {
