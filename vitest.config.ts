@@ -36,6 +36,10 @@ export default defineConfig({
     unstubGlobals: true,
     // Files that mostly wait start first, then the heaviest project (tests/sequencer.ts).
     sequence: { sequencer: WaitingFirstSequencer },
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each file's content
+    // and the config): a run after the first transforms only what changed (transform 99 → 16 s summed over the
+    // files, vitest 155 → 139 s on 2 cores). A clean clone (CI) starts without it.
+    experimental: { fsModuleCache: true },
     // The JSON report lets .ci/run print one closing 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
