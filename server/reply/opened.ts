@@ -20,8 +20,11 @@ export interface OpenMark {
 
 /**
  * The letters a group of reply links opens, by their tokens' SHA-256 (`h`), one row each found: the token,
- * its letter and campaign, the answer event, whether the link was opened before; the PDF bytes stay out.
- * $1 is the group as JSON, `[{"h": …, "m"?: OpenMark}, …]`; $2 now (an expired token opens nothing).
+ * its letter and campaign, the answer event; the PDF bytes stay out. $1 is the group as JSON,
+ * `[{"h": …, "m"?: OpenMark}, …]`; $2 now (an expired token opens nothing).
+ * The token, the answer and an earlier open are each looked up by index (`LATERAL … LIMIT 1`): PGlite never
+ * analyzes, and the planner, taking the list for 100 rows, had scanned every token and every event ever
+ * written (4–5 ms a statement at 3,400 links; now ≈ 0.5 ms whatever their number).
  *
  * An item with a mark (a page GET) records the link's first open in the same statement: one "opened"
  * event a letter that can still be answered (not cancelled, not expired), none if the letter was opened
