@@ -106,6 +106,24 @@ describe('contacts', () => {
   });
 });
 
+describe('campaign creation', () => {
+  it("each letter takes its account's addresses and person as they are: Turkish letters and & % + \" ' kept, an account without a contact has none", async () => {
+    const person = `Şule O'Brien "Çağ" & %+`;
+    await h.api('/api/mutabakat/contacts/1006', { method: 'PUT', json: { to: ['muhasebe+ş@yapı.example'], cc: ["o'brien@firma.example"], person } });
+    const r = await h.api('/api/mutabakat/campaigns', { json: { accountIds: ['1006', '1047'], asOf: ASOF, deadline: '2026-12-31' } });
+    const id = ((await r.json()) as { campaign: { id: string } }).campaign.id;
+    const rows = await (
+      await h.mut.ctx()
+    ).d.rows<{ account_id: string; state: string; to_addrs: string[]; cc_addrs: string[]; person: string }>(
+      sql`SELECT account_id, state, to_addrs, cc_addrs, person FROM letters WHERE campaign_id = ${id} ORDER BY account_id`,
+    );
+    expect(rows).toEqual([
+      { account_id: '1006', state: 'preparing', to_addrs: ['muhasebe+ş@yapı.example'], cc_addrs: ["o'brien@firma.example"], person },
+      { account_id: '1047', state: 'preparing', to_addrs: [], cc_addrs: [], person: '' },
+    ]);
+  });
+});
+
 describe('reply page', () => {
   it('unknown, malformed, expired and cancelled links give one and the same plain page', async () => {
     const { id, path } = await sentCampaign(['1006', '1047'], '2026-11-20');
