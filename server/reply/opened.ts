@@ -72,17 +72,13 @@ const MAX_GROUP = 500;
 
 /**
  * Items of one event-loop turn run together: `run` takes a group and answers each item's result in the
- * same order (a write may answer none: each item then gets undefined). Items added while a group runs
- * wait for the next; a group that fails fails its own items only.
+ * same order. Items added while a group runs wait for the next; a group that fails fails its own items only.
  */
 export class TurnGroups<I, O> {
   private pending: { item: I; ok: (o: O) => void; fail: (err: unknown) => void }[] = [];
   private busy = false;
 
-  constructor(
-    private readonly run: (items: readonly I[]) => Promise<readonly O[]>,
-    private readonly max = MAX_GROUP,
-  ) {}
+  constructor(private readonly run: (items: readonly I[]) => Promise<readonly O[]>) {}
 
   /** Resolves with the item's result once its group has run; rejects when its group failed. */
   add(item: I): Promise<O> {
@@ -97,7 +93,7 @@ export class TurnGroups<I, O> {
 
   private async flush(): Promise<void> {
     while (this.pending.length) {
-      const group = this.pending.splice(0, this.max);
+      const group = this.pending.splice(0, MAX_GROUP);
       try {
         const out = await this.run(group.map((g) => g.item));
         group.forEach((g, i) => g.ok(out[i] as O));
