@@ -52,6 +52,8 @@ const LATENCY = Number(process.env.BENCH_ERP_LATENCY_MS ?? 40);
 const ONLY_REPLY = process.env.BENCH_MUT_ONLY === 'reply';
 /** BENCH_MUT_ONLY=prepare: the fetch and prepare figures only (to profile them with --cpu-prof). */
 const ONLY_PREPARE = process.env.BENCH_MUT_ONLY === 'prepare';
+/** BENCH_MUT_ONLY=gateway: the fetch, the prepare and the gateway's figures (no mails, no second prepare, no reply page). */
+const ONLY_GATEWAY = process.env.BENCH_MUT_ONLY === 'gateway';
 const SHARE = process.env.BENCH_CPU_SHARE ? Number(process.env.BENCH_CPU_SHARE) : null;
 const log = (s: string) => console.info(`[bench:mutabakat${SHARE ? ' cpu3x' : ''}] ${s}`);
 
@@ -213,13 +215,13 @@ async function main() {
     }
 
     t = performance.now();
-    await sendCampaign(ctx, c1, by);
-    while (inbox.count < ids.length) {
+    if (!ONLY_GATEWAY) await sendCampaign(ctx, c1, by);
+    while (!ONLY_GATEWAY && inbox.count < ids.length) {
       if ((await worker.tick()) === 0) await new Promise((r) => setTimeout(r, 20));
       if (performance.now() - t > 300_000) break;
     }
-    results['act.send1000Ms'] = Math.round(performance.now() - t);
-    log(`send ${inbox.count} mails: ${results['act.send1000Ms']} ms`);
+    if (!ONLY_GATEWAY) results['act.send1000Ms'] = Math.round(performance.now() - t);
+    if (!ONLY_GATEWAY) log(`send ${inbox.count} mails: ${results['act.send1000Ms']} ms`);
 
     // Gateway ERP-call p99, idle and while a campaign is prepared in the same process.
     const gw = createGateway({
@@ -277,6 +279,12 @@ async function main() {
       `gateway p99 idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${results['act.gatewayP99Ratio']}; event-loop delay meanwhile p99 ${results['act.gatewayBusyLoopP99Ms']} ms, max ${results['act.gatewayBusyLoopMaxMs']} ms)`,
     );
     void c2;
+    if (ONLY_GATEWAY) {
+      await mut.close();
+      erpChild.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    }
     await prepareAgain();
   }
   // Reply page at 50 concurrent: links of a demo-outbox campaign (the outbox keeps them).
