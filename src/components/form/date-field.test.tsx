@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { DateField } from './date-field';
 
@@ -130,5 +130,44 @@ describe('DateField: Enter in a form (submitOnEnter)', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(seen).toEqual([]);
     expect(box).toHaveValue('15.01.2027');
+  });
+});
+
+describe('DateField: typing on while the page still takes the last date', () => {
+  it('an answer that arrives late (the address updated after the next date is begun) does not overwrite the typing', () => {
+    // The page takes a committed date into its address and hands it back as `value`; on a busy
+    // machine that can come after the user has cleared the box and begun the next date. Seen in a
+    // flow test under load: the late answer put "01.04.2026" back mid-typing and the box ended
+    // "Tarih okunamadı".
+    const commits: (string | null)[] = [];
+    let answer: (v: string | null) => void = () => undefined;
+    function Page() {
+      const [value, setValue] = useState<string | null>('2026-03-30');
+      answer = setValue;
+      return <DateField label="Mutabakat tarihi" value={value} onCommit={(v) => commits.push(v)} />;
+    }
+    render(<Page />);
+    const box = screen.getByRole('textbox', { name: 'Mutabakat tarihi' });
+    box.focus();
+    fireEvent.change(box, { target: { value: '01.04.2026' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(commits).toEqual(['2026-04-01']);
+    // The next date begun before the page answers.
+    fireEvent.change(box, { target: { value: '' } });
+    fireEvent.change(box, { target: { value: '14.01' } });
+    act(() => answer('2026-04-01'));
+    expect(box).toHaveValue('14.01');
+    fireEvent.change(box, { target: { value: '14.01.2026' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(commits).toEqual(['2026-04-01', '2026-01-14']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Its answer shows as usual; and a committed date whose answer comes while nothing was typed since
+    // is shown as the page gives it (its own form, "14.01.2026").
+    act(() => answer('2026-01-14'));
+    expect(box).toHaveValue('14.01.2026');
+    fireEvent.change(box, { target: { value: '1.2.26' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    act(() => answer('2026-02-01'));
+    expect(box).toHaveValue('01.02.2026');
   });
 });

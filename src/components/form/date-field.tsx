@@ -45,9 +45,12 @@ export function DateField({
   const inputId = id ?? ownId;
   const [calendar, setCalendar] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  // Set by commit: the next value is this box's own answer (possibly adjusted, e.g. a swapped
-  // range), shown even though the box still has focus.
-  const committed = useRef(false);
+  // Set by commit to the text it read: the next value is this box's own answer (possibly adjusted, e.g. a
+  // swapped range), shown even though the box still has focus — unless the text has changed since (the
+  // user went on to the next date before the page answered).
+  const committed = useRef<string | null>(null);
+  const typed = useRef(text);
+  typed.current = text;
   const validity = useRef(onValidity);
   validity.current = onValidity;
   const refused = invalid !== false;
@@ -58,8 +61,8 @@ export function DateField({
   useEffect(() => () => validity.current?.(false), []);
   useEffect(() => {
     // The URL changed (a preset, Back): show it — unless the user is typing in this box.
-    const own = committed.current;
-    committed.current = false;
+    const own = committed.current !== null && committed.current === typed.current;
+    committed.current = null;
     if (!own && document.activeElement === inputRef.current) return;
     setText(shown);
     setInvalid(false);
@@ -71,14 +74,14 @@ export function DateField({
     if (p.kind === 'empty') {
       setInvalid(false);
       if (value !== null) {
-        committed.current = true;
+        committed.current = text;
         onCommit(null);
       }
     } else if (p.kind === 'date') {
       setInvalid(false);
       setUnderstood(/\d{4}/.test(text) ? null : t('common.date.understood', { text: text.trim(), date: formatDate(p.iso) }));
       if (p.iso !== value) {
-        committed.current = true;
+        committed.current = text;
         onCommit(p.iso);
       } else setText(shown);
     } else {
@@ -90,10 +93,11 @@ export function DateField({
   const pick = (iso: IsoDate) => {
     setCalendar(false);
     setInvalid(false);
-    setText(formatDate(iso));
+    const picked = formatDate(iso);
+    setText(picked);
     inputRef.current?.focus();
     if (iso !== value) {
-      committed.current = true;
+      committed.current = picked;
       onCommit(iso);
     }
   };
