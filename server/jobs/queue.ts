@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { jobs } from '../db/schema';
+import { insertJsonRows } from '../db/json-rows';
 import { todayIso } from '../../src/domain/dates';
 
 export interface Job {
@@ -48,6 +49,12 @@ const idList = (ids: readonly number[]) =>
     ids.map((i) => sql`${i}`),
     sql`, `,
   );
+
+/** Many jobs of one kind in one statement (server/db/json-rows.ts): a campaign's preparation chunks, its mails. */
+export async function enqueueMany(db: Pick<Database['db'], 'execute'>, kind: string, payloads: readonly Record<string, unknown>[], runAt: Date): Promise<void> {
+  const rows = payloads.map((payload) => ({ kind, payload, runAt, state: 'queued', createdAt: runAt }));
+  if (rows.length > 0) await db.execute(insertJsonRows(jobs, rows));
+}
 
 export async function enqueue(db: Tx, kind: string, payload: Record<string, unknown>, runAt: Date, uniqueKey?: string): Promise<void> {
   await db

@@ -23,6 +23,9 @@ function requireMail(ctx: AppCtx): void {
   if (ctx.transport.mode === 'disabled') throw new MutError('mail_not_configured', MUT_MESSAGES.mailNotConfigured);
 }
 
+/** Letters whose mails are composed and written in one go when a campaign is sent (each go holds the event loop). */
+const SEND_CHUNK = 100;
+
 export async function sendCampaign(ctx: AppCtx, campaignId: string, by: Actor): Promise<void> {
   requireMail(ctx);
   const now = ctx.now();
@@ -31,7 +34,9 @@ export async function sendCampaign(ctx: AppCtx, campaignId: string, by: Actor): 
     if (!c) throw new MutError('not_found', MUT_MESSAGES.notFound);
     if (c.cancelled) throw conflict(MUT_MESSAGES.cancelled);
     await tx.update(campaigns).set({ sendWhenReady: true }).where(eq(campaigns.id, campaignId));
-    // One statement moves every prepared letter to queued (a second click finds none); their mails in multi-row inserts.
+    // One statement moves every prepared letter to queued (a second click finds none); their mails in multi-row
+    // inserts, 100 letters at a time: 500 mails composed and written in one go held the event loop 48-63 ms on a
+    // fast machine (17-29 ms now, with the rows as JSON), about three times that on a slow one.
     const ready = await tx
       .update(letters)
       .set({ state: 'queued' })
@@ -46,7 +51,7 @@ export async function sendCampaign(ctx: AppCtx, campaignId: string, by: Actor): 
         person: letters.person,
         snapshot: letters.snapshot,
       });
-    for (let i = 0; i < ready.length; i += 500) await queueMails(ctx, tx, ready.slice(i, i + 500), c, 'letter', now, by);
+    for (let i = 0; i < ready.length; i += SEND_CHUNK) await queueMails(ctx, tx, ready.slice(i, i + SEND_CHUNK), c, 'letter', now, by);
   });
 }
 
