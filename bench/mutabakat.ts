@@ -225,13 +225,13 @@ async function main() {
       results['act.sendClickMs'] = Math.round(performance.now() - t);
       results['act.sendClickLoopMaxMs'] = Math.round(clickLoop.max / 1e6);
       log(`send clicked: ${ids.length} mails queued in ${results['act.sendClickMs']} ms (event-loop delay max ${results['act.sendClickLoopMaxMs']} ms)`);
+      while (inbox.count < ids.length) {
+        if ((await worker.tick()) === 0) await new Promise((r) => setTimeout(r, 20));
+        if (performance.now() - t > 300_000) break;
+      }
+      results['act.send1000Ms'] = Math.round(performance.now() - t);
+      log(`send ${inbox.count} mails: ${results['act.send1000Ms']} ms`);
     }
-    while (!ONLY_GATEWAY && inbox.count < ids.length) {
-      if ((await worker.tick()) === 0) await new Promise((r) => setTimeout(r, 20));
-      if (performance.now() - t > 300_000) break;
-    }
-    if (!ONLY_GATEWAY) results['act.send1000Ms'] = Math.round(performance.now() - t);
-    if (!ONLY_GATEWAY) log(`send ${inbox.count} mails: ${results['act.send1000Ms']} ms`);
 
     // Gateway ERP-call p99, idle and while a campaign is prepared in the same process.
     const gw = createGateway({

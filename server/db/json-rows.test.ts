@@ -67,24 +67,6 @@ describe('insertJsonRows', () => {
     ]);
   });
 
-  it('with onConflictDoNothing a row already there is skipped, the others written', async () => {
-    await d.db.execute(
-      insertJsonRows(
-        things,
-        [
-          { name: 'ikinci', n: 1 },
-          { name: 'dördüncü', n: 4 },
-        ],
-        { onConflictDoNothing: true },
-      ),
-    );
-    const stored = await d.rows<{ name: string; n: number | null }>(sql`SELECT name, n FROM json_things WHERE name IN ('ikinci', 'dördüncü') ORDER BY id`);
-    expect(stored).toEqual([
-      { name: 'ikinci', n: null },
-      { name: 'dördüncü', n: 4 },
-    ]);
-  });
-
   it('refuses a table or column name that is not a plain name, and a key the table lacks, before any SQL', () => {
     expect(() => insertJsonRows(odd, [{ name: 'x' }])).toThrow(/not a plain name/);
     expect(() => insertJsonRows(oddColumn, [{ name: 'x' }])).toThrow(/not a plain name/);

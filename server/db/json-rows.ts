@@ -14,11 +14,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 
 const PLAIN = /^[a-z_][a-z0-9_]*$/;
 
-export function insertJsonRows<T extends PgTable>(
-  table: T,
-  rows: readonly T['$inferInsert'][],
-  tail: { onConflictDoNothing?: boolean; returning?: string } = {},
-): SQL {
+export function insertJsonRows<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][], tail: { returning?: string } = {}): SQL {
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const named = keys.map((k) => {
@@ -30,6 +26,5 @@ export function insertJsonRows<T extends PgTable>(
   const data = rows.map((r) => Object.fromEntries(keys.map((k, i) => [named[i]!.name, (r as Record<string, unknown>)[k] ?? null])));
   const list = named.map((c) => c.name).join(', ');
   const types = named.map((c) => `${c.name} ${c.getSQLType()}`).join(', ');
-  const end = (tail.onConflictDoNothing ? ' ON CONFLICT DO NOTHING' : '') + (tail.returning ? ` RETURNING ${tail.returning}` : '');
-  return sql`INSERT INTO ${sql.raw(getTableName(table))} (${sql.raw(list)}) SELECT ${sql.raw(list)} FROM json_to_recordset(${JSON.stringify(data)}::json) AS x(${sql.raw(types)})${sql.raw(end)}`;
+  return sql`INSERT INTO ${sql.raw(getTableName(table))} (${sql.raw(list)}) SELECT ${sql.raw(list)} FROM json_to_recordset(${JSON.stringify(data)}::json) AS x(${sql.raw(types)})${sql.raw(tail.returning ? ` RETURNING ${tail.returning}` : '')}`;
 }
