@@ -2,7 +2,7 @@
 /**
  * Acting you can lean on (issue 46), over the real gateway, the demo ERP and an SMTP inbox on 127.0.0.1:
  * a letter whose statement cannot be read ends (prepare_failed, in Turkish) and does not hold the
- * campaign; a busy relay (421) gets the mail once, every try kept with its answer; a database that
+ * campaign; a slow account list does not hold the statements, and a failed one stops them; a busy relay (421) gets the mail once, every try kept with its answer; a database that
  * fails while sent mails are recorded does not make them go twice; two clicks send once; cancelling is
  * one event per letter; the reminder scan's work is the letters due; the board answers 304 while
  * nothing changed; the campaign list's counts are the board's; a tahsilat reminder goes once however
@@ -16,6 +16,7 @@ import { upstreamSource, type ErpSource } from '../../server/app/erp';
 import { scanReminders } from '../../server/mutabakat/reminders';
 import { sendReminders } from '../../server/tahsilat/reminders';
 import { mutabakatHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
+import { getDataset } from '../../server/demo-erp/index';
 
 // A campaign's first letters start the process's letter thread (tsx, the modules, fonts): seconds on a loaded 2-core CI machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -24,12 +25,21 @@ let h: Harness;
 let inbox: Inbox;
 /** Accounts whose statement the ERP does not answer (a timeout, a dropped connection). */
 const broken = new Set<string>();
+/** The statements asked of the ERP, in order; what the account list and the statements wait for before their answer (a test sets them). */
+const asked: string[] = [];
+let listWaits: Promise<void> | null = null;
+let readsWait: Promise<void> | null = null;
 let real: ErpSource;
 const erp: ErpSource = {
   accounts: () => real.accounts(),
-  accountsRaw: () => real.accountsRaw!(),
+  accountsRaw: async () => {
+    await listWaits;
+    return real.accountsRaw!();
+  },
   statement: (id) => real.statement(id),
   statementRaw: async (id) => {
+    asked.push(id);
+    await readsWait;
     if (broken.has(id)) throw new Error('connect ECONNREFUSED 127.0.0.1:8500');
     return real.statementRaw!(id);
   },
@@ -51,6 +61,9 @@ beforeEach(async () => {
   await h.reset();
   inbox.clear();
   broken.clear();
+  asked.length = 0;
+  listWaits = null;
+  readsWait = null;
   h.clock.now = new Date('2026-11-16T09:00:00Z');
 });
 
@@ -71,6 +84,52 @@ const rows = async <T>(q: ReturnType<typeof sql>) => (await h.mut.ctx()).d.rows<
 const recipients = () => inbox.mails.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '')).sort();
 
 describe('every letter ends', () => {
+  it("a slow account list does not hold the statements: they are read while it comes, and each letter then takes the account's name from it", async () => {
+    let listComes!: () => void;
+    listWaits = new Promise<void>((r) => (listComes = r));
+    const id = await campaign(['1006', '1047', '1003'], false);
+    const drained = h.drain();
+    // The list has not come: the three statements are read all the same (before, none was asked for until it came).
+    await vi.waitFor(() => expect([...asked].sort()).toEqual(['1003', '1006', '1047']), { timeout: 15_000, interval: 20 });
+    expect((await board(id)).letters.map((l) => l.state)).toEqual(['preparing', 'preparing', 'preparing']);
+    listComes();
+    await drained;
+    const b = await board(id);
+    expect(b.letters.map((l) => l.state)).toEqual(['prepared', 'prepared', 'prepared']);
+    const names = await rows<{ account_id: string; account_name: string }>(sql`SELECT account_id, account_name FROM letters ORDER BY account_id`);
+    const dataset = new Map(getDataset().accounts.map((a) => [a.id, a.name]));
+    expect(names.map((n) => [n.account_id, n.account_name])).toEqual(['1003', '1006', '1047'].map((a) => [a, dataset.get(a)]));
+    // Each statement once.
+    expect(asked).toHaveLength(3);
+  });
+
+  it('an account list the ERP does not give: no statement is asked for after it failed, and every letter says the list could not be read', async () => {
+    let listFails!: () => void;
+    listWaits = new Promise<void>((_, fail) => (listFails = () => fail(new Error('Read timeout'))));
+    let readsCome!: () => void;
+    readsWait = new Promise<void>((r) => (readsCome = r));
+    const ids = Array.from({ length: 10 }, (_, i) => String(1001 + i));
+    const id = await campaign(ids, false);
+    const drained = h.drain();
+    // The first statements are on their way when the list fails: as many as the ERP is asked at once (6).
+    await vi.waitFor(() => expect(asked).toHaveLength(6), { timeout: 15_000, interval: 20 });
+    listFails();
+    await new Promise((r) => setTimeout(r, 50));
+    readsCome();
+    await drained;
+    // The four others were never asked for.
+    expect(asked).toHaveLength(6);
+    const b = await board(id);
+    expect(b.letters).toHaveLength(10);
+    for (const l of b.letters) expect(l).toMatchObject({ state: 'preparing', lastError: "Hesap listesi ERP'den okunamadı (Read timeout)." });
+    // The next try reads the list again, and the letters are prepared.
+    listWaits = null;
+    readsWait = null;
+    later(4_500);
+    await h.drain();
+    expect((await board(id)).letters.map((l) => l.state)).toEqual(Array(10).fill('prepared'));
+  });
+
   it('a statement the ERP does not give: three tries, then prepare_failed with the reason in Turkish; the others are sent; a retry prepares and mails it', async () => {
     broken.add('1047');
     const id = await campaign(['1006', '1047', '1003'], false);
