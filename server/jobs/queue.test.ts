@@ -5,7 +5,7 @@
  * threads without waiting for the round's slowest chunk); past the window the round ends, so the mails
  * and the reminder scan get their turn.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/open';
 import { giveBackDatabase, takeDatabase } from '../../tests/harness/pglite-template';
 import { sql } from 'drizzle-orm';
@@ -48,6 +48,31 @@ describe('jobs worker rounds', () => {
     expect(q.ran.sort()).toEqual([0, 1]);
     await w.drain();
     expect(q.ran.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('a running worker starts its next round at once after a round that ran jobs; it waits the poll interval only on an empty queue', async () => {
+    const q = await queueOf(6);
+    // A poll interval of a minute: three rounds of 2 jobs each (job 0 takes 300 ms) end in well under it.
+    const w = new Worker(q.d, { handlers: { prepare: q.handler }, now: () => q.now, log: () => undefined, batch: 2, topUpMs: 0, intervalMs: 60_000 });
+    const rounds: number[] = [];
+    const tick = w.tick.bind(w);
+    w.tick = async () => {
+      const n = await tick();
+      rounds.push(n);
+      return n;
+    };
+    w.start();
+    try {
+      await vi.waitFor(() => expect(rounds).toEqual([2, 2, 2, 0]), { timeout: 10_000, interval: 20 });
+      expect([...q.ran].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      // The queue was found empty: a job queued now is left for the next poll, a minute away.
+      await enqueue(q.d.db, 'prepare', { n: 6 }, q.now);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(q.ran).toHaveLength(6);
+      expect(rounds).toEqual([2, 2, 2, 0]);
+    } finally {
+      await w.stop();
+    }
   });
 });
 
