@@ -184,7 +184,7 @@ export interface WorkerOptions {
   schedules?: readonly Schedule[];
   now: () => Date;
   log: (line: string) => void;
-  /** Poll interval while the queue has nothing ready (default 500 ms); a round that ran jobs is followed at once. */
+  /** Poll interval while the queue has nothing ready (default 500 ms); a round that ran jobs is followed at once (a campaign's next chunks). */
   intervalMs?: number;
   /** A claim's lease (default 60 s); renewed every third of it while the job runs. */
   leaseMs?: number;
@@ -233,13 +233,10 @@ export class Worker {
     this.stopped = false;
     const loop = async () => {
       if (this.stopped) return;
-      const ran = await this.tick().catch((e: unknown) => {
-        this.o.log(`jobs: tick failed (${(e as Error).name}: ${(e as Error).message.slice(0, 120)})`);
+      const ran = await this.tick().catch((e: Error) => {
+        this.o.log(`jobs: tick failed (${e.name}: ${e.message.slice(0, 120)})`);
         return 0;
       });
-      // A round that ran jobs is followed at once (a campaign's next chunks, the mails that waited for
-      // the round's end): the poll interval is for an empty queue. A round was 5 s of a campaign and
-      // the wait 0.5 s of ERP reads not made.
       if (!this.stopped) this.timer = setTimeout(loop, ran > 0 ? 0 : (this.o.intervalMs ?? 500));
     };
     this.timer = setTimeout(loop, 0);
