@@ -53,9 +53,9 @@ export async function prepareJob(ctx: AppCtx, job: Job): Promise<void> {
   // The account list (names, places, currencies) is read while the statements are: a letter waits for
   // it only to be built. At 100,000 accounts its read took 0.6–1.2 s of a campaign's start, when no
   // statement was read. Unreadable, no further statement is asked for and every letter of the chunk failed this try.
-  let listError: unknown;
-  const list: Promise<Map<string, Account> | null> = accounts.catch((e: unknown) => {
-    listError = e;
+  const listState: { failed: boolean; error?: unknown } = { failed: false };
+  const list: Promise<Map<string, Account> | null> = accounts.catch((error: unknown) => {
+    Object.assign(listState, { failed: true, error });
     return null;
   });
   // Every letter of the chunk at once: the ERP gate bounds the reads, the pool queues the builds,
@@ -67,17 +67,17 @@ export async function prepareJob(ctx: AppCtx, job: Job): Promise<void> {
         const byId = await list;
         if (byId) await prepareBabsOne(ctx, campaign, l, byId.get(l.accountId));
       } else {
-        const b = await buildOne(ctx, campaign, l, { byId: list, failed: () => listError !== undefined }, now);
+        const b = await buildOne(ctx, campaign, l, { byId: list, failed: () => listState.failed }, now);
         if (b) built.push({ l, b });
       }
     } catch (e) {
       failed.push({ l, why: prepareReason(e) });
     }
   });
-  if (listError === undefined) await save(ctx, campaign, built, now);
+  if (!listState.failed) await save(ctx, campaign, built, now);
   else {
     failed.length = 0;
-    for (const l of todo) failed.push({ l, why: prepareReason(listError, 'Hesap listesi') });
+    for (const l of todo) failed.push({ l, why: prepareReason(listState.error, 'Hesap listesi') });
   }
   if (failed.length > 0) {
     // A letter that failed its last try (or whose job has been claimed too often: its process kept
