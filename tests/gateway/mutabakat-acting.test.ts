@@ -2,11 +2,11 @@
 /**
  * Acting you can lean on (issue 46), over the real gateway, the demo ERP and an SMTP inbox on 127.0.0.1:
  * a letter whose statement cannot be read ends (prepare_failed, in Turkish) and does not hold the
- * campaign; a slow account list does not hold the statements, and a failed one stops them; a busy relay (421) gets the mail once, every try kept with its answer; a database that
- * fails while sent mails are recorded does not make them go twice; two clicks send once; cancelling is
- * one event per letter; the reminder scan's work is the letters due; the board answers 304 while
- * nothing changed; the campaign list's counts are the board's; a tahsilat reminder goes once however
- * many send it at the same moment.
+ * campaign; a slow account list does not hold the statements, and a failed one stops them; a busy relay
+ * (421) gets the mail once, every try kept with its answer; a database that fails while sent mails are
+ * recorded does not make them go twice; two clicks send once; cancelling is one event per letter; the
+ * reminder scan's work is the letters due; the board answers 304 while nothing changed; the campaign
+ * list's counts are the board's; a tahsilat reminder goes once however many send it at the same moment.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
