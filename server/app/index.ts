@@ -135,8 +135,12 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
       // This server prepares letters: its letter threads start now, not at the first campaign.
       if (s.enabled) void startLetterThreads();
     }
+    // A server closed meanwhile (a test, a start that fails) stops filling them, and says nothing of it;
+    // close() does not wait for the ERP's account list.
     if (o.seedDemo ?? s.demo)
-      void seedDemoContacts(ctx).catch((e: unknown) => log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`));
+      void seedDemoContacts(ctx, () => closed).catch((e: unknown) => {
+        if (!closed) log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`);
+      });
     return d;
   };
 
@@ -202,10 +206,11 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
 }
 
 /** Demo mode: every account but each tenth gets a mutabakat address, so a new user can send at once and see "adres yok". */
-async function seedDemoContacts(ctx: AppCtx): Promise<void> {
+async function seedDemoContacts(ctx: AppCtx, closed: () => boolean): Promise<void> {
   const counted = await ctx.d.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM contacts`);
   if ((counted[0]?.n ?? 0) > 0) return;
   const accounts = [...(await ctx.erp.accounts()).values()];
+  if (closed()) return;
   const at = ctx.now();
   const rows = accounts
     .filter((_, i) => i % 10 !== 9)
@@ -218,9 +223,14 @@ async function seedDemoContacts(ctx: AppCtx): Promise<void> {
       updatedAt: at,
       updatedBy: DEMO_SEED,
     }));
-  for (let i = 0; i < rows.length; i += 500)
-    await ctx.db
-      .insert(contacts)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoNothing();
+  // All or none: a start closed half-way leaves no partial list (the next start fills it only when empty).
+  await ctx.db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      if (closed()) throw new Error('closed');
+      await tx
+        .insert(contacts)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing();
+    }
+  });
 }
