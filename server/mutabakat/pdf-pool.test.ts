@@ -5,7 +5,9 @@
  * gateway's event loop — keeps the priority it had. The letters they make are the letters made here.
  * They also read a campaign's accounts out of the ERP's whole account list (off the event loop).
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism, getPriority } from 'node:os';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mutabakatHarness } from '../../tests/gateway/mutabakat-harness';
@@ -116,5 +118,29 @@ describe("a campaign's accounts", () => {
     expect(raw.body.byteLength).toBe(0);
     expect(got.map((a) => a.id).sort()).toEqual(asked.slice(0, 3).sort());
     for (const a of got) expect(a.name).toBe(all.find((d) => d.id === a.id)!.name);
+  });
+});
+
+describe('an idle letter thread', () => {
+  it('does not keep the process alive: a script that started the threads exits', { timeout: 60_000 }, () => {
+    // A child process (as a script or `npm run bench` is) starts the threads while something else keeps
+    // it alive (the server, here a timer), then has nothing left to do.
+    const pool = fileURLToPath(new URL('./pdf-pool.ts', import.meta.url));
+    const script = `const { startLetterThreads, letterThreadIds } = await import(${JSON.stringify(pool)});
+      const server = setInterval(() => undefined, 1000);
+      await startLetterThreads();
+      clearInterval(server);
+      console.log(letterThreadIds().length > 0 ? 'ready' : 'no thread');`;
+    const started = Date.now();
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 45_000,
+      env: { ...process.env, MUTABAKAT_PDF_THREADS: '1' },
+    });
+    expect(child.stdout.trim()).toBe('ready');
+    // Killed at 45 s when the thread held it (it did while unref() came before its 'message' listener).
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(45_000);
   });
 });

@@ -37,7 +37,6 @@ export function poolSize(): number {
 
 function startOne(found: ThreadModule): Slot {
   const w = startThread(found);
-  w.unref();
   const slot: Slot = { worker: w, pending: new Map() };
   w.on('message', (m: { id: number; built?: BuiltLetter; accounts?: Account[]; error?: string } | { tid: number | null }) => {
     if ('tid' in m) {
@@ -60,6 +59,9 @@ function startOne(found: ThreadModule): Slot {
   };
   w.on('error', down);
   w.on('exit', () => down(new Error('Mektup iş parçacığı durdu')));
+  // After the listeners (as the Özet threads, gateway/overview-thread.ts): the first 'message' listener
+  // refs the worker's port again, and an idle thread then kept a script that started it from exiting.
+  w.unref();
   return slot;
 }
 
