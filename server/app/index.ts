@@ -135,8 +135,8 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
       // This server prepares letters: its letter threads start now, not at the first campaign.
       if (s.enabled) void startLetterThreads();
     }
-    // A server closed meanwhile (a test, a start that fails) stops filling them, and says nothing of it;
-    // close() does not wait for the ERP's account list.
+    // The demo's addresses (seedDemoContacts): a server closed meanwhile (a test, a start that fails)
+    // writes none and says nothing of it; close() does not wait for the ERP's account list.
     if (o.seedDemo ?? s.demo)
       void seedDemoContacts(ctx, () => closed).catch((e: unknown) => {
         if (!closed) log(`mutabakat: demo contacts not filled (${(e as Error).message.slice(0, 120)})`);
