@@ -3,12 +3,12 @@
  * misbehave, a small cookie-keeping client, a log capture used to prove the API password never
  * reaches a log line, and gatewayHarness() — the set-up every gateway suite shares.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { serve } from '@hono/node-server';
 import { createGateway, type GatewayConfig } from '../../server/gateway/index';
+import { quietPort } from '../harness/ports';
 
 /** The API password every gateway test uses; grepped for in every captured log line. */
 export const API_PASSWORD = 'S3cr3t-Ápí-Şifre&%+';
@@ -130,36 +130,9 @@ export async function startFakeErp(): Promise<FakeErp> {
   return erp;
 }
 
-/**
- * A port on 127.0.0.1 that refuses connections, chosen below the kernel's range for port-0 servers and
- * outgoing connections (Linux: ip_local_port_range), so no other test's server or client is handed it
- * meanwhile. A port freed by closing a server could be given out again at once: on CI a refused ERP's
- * /readyz once answered 200 (tests/gateway/prod-server.test.ts).
- */
+/** An ERP address on 127.0.0.1 that refuses connections (tests/harness/ports.ts). */
 export async function refusedUrl(): Promise<string> {
-  let low = 32768;
-  try {
-    low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || low;
-  } catch {
-    // not Linux: the usual start of the range
-  }
-  const from = Math.min(10_000, Math.max(1024, low - 1000));
-  for (let i = 0; i < 50; i++) {
-    const port = from + Math.floor(Math.random() * Math.max(1, low - from));
-    if (await refuses(port)) return `http://127.0.0.1:${port}`;
-  }
-  throw new Error('refusedUrl: no port below the ephemeral range refused a connection');
-}
-
-function refuses(port: number): Promise<boolean> {
-  return new Promise((ok) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      ok(false);
-    });
-    socket.once('error', (e: NodeJS.ErrnoException) => ok(e.code === 'ECONNREFUSED'));
-  });
+  return `http://127.0.0.1:${await quietPort()}`;
 }
 
 /** fetch against `base` that keeps the session cookie like a browser would, with the CSRF header. */

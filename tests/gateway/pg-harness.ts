@@ -1,13 +1,13 @@
 /**
  * A throw-away PostgreSQL 15 (Debian's postgresql, installed by .ci/run) for the two-instance tests:
  * a cluster in a temporary folder owned by the postgres user (Postgres refuses to run as root),
- * listening on 127.0.0.1 on a free port, trusting 127.0.0.1, stopped and removed after.
+ * listening on 127.0.0.1 on a free port (below the kernel's own range: tests/harness/ports.ts), trusting 127.0.0.1, stopped and removed after.
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { quietPort } from '../harness/ports';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -15,15 +15,6 @@ export interface TempPostgres {
   url: string;
   stop(): void;
 }
-
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => ok(p));
-    });
-  });
 
 export async function startPostgres(): Promise<TempPostgres> {
   if (!existsSync(join(PG_BIN, 'initdb'))) throw new Error(`PostgreSQL 15 not found in ${PG_BIN}: install Debian's postgresql (.ci/run does)`);
@@ -39,7 +30,7 @@ export async function startPostgres(): Promise<TempPostgres> {
   // --no-sync: a throw-away cluster need not be flushed to disk (seconds of waiting on a busy disk).
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   appendFileSync(join(data, 'pg_hba.conf'), '\nhost all all 127.0.0.1/32 trust\n');
-  const port = await freePort();
+  const port = await quietPort();
   run('pg_ctl', ['-D', data, '-l', join(root, 'log'), '-w', '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -4,7 +4,7 @@
  * when missing). No persistence: a killed server comes back empty, like a Redis without AOF.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { quietPort } from '../harness/ports';
 
 export interface TestRedis {
   port: number;
@@ -27,17 +27,9 @@ export function assertRedisInstalled(): void {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((ok) => server.close(() => ok()));
-  return port;
-}
-
 export async function startRedis(password = 'Redis-Şifre/+&=%x9'): Promise<TestRedis> {
   assertRedisInstalled();
-  const port = await freePort();
+  const port = await quietPort();
   let child: ChildProcess | undefined;
   const start = () =>
     new Promise<void>((ok, fail) => {
