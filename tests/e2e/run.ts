@@ -211,10 +211,20 @@ function playwright(args: string[], env: Record<string, string>): Promise<{ code
       children.delete(child);
       // eslint-disable-next-line no-control-regex
       const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
-      const summary = plain
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => /^\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/.test(l));
+      const lines = plain.split('\n').map((l) => l.trim());
+      const summary = lines.filter((l) => /^\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/.test(l));
+      // Each failed or flaky test by name with the first line of its error, so the closing summary
+      // (often all a CI log keeps) says which journey broke and how.
+      lines.forEach((l, i) => {
+        const head = /^\d+\) (\[.+?)\s*─*$/.exec(l);
+        if (!head) return;
+        const block = lines.slice(i + 1, i + 60);
+        const end = block.findIndex((e) => /^\d+\) \[/.test(e));
+        const own = end < 0 ? block : block.slice(0, end);
+        // The error, what was looked for and found, and the spec's line it stopped on (`> 12 | …`).
+        const detail = own.filter((e) => /^((\w*Error|Test timeout)\b|(Locator|Expected|Received):|> ?\d+ \|)/.test(e));
+        summary.push(`  ✘ ${head[1]}`, ...detail.slice(0, 6).map((e) => `      ${e.slice(0, 300)}`));
+      });
       resolve({ code: code ?? (signal ? 1 : 0), summary });
     });
   });
