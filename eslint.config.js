@@ -9,6 +9,13 @@ import { join } from 'node:path';
 
 // Browser code never imports Node-only server code.
 const SERVER_PATTERN = { group: ['**/server/**', 'node:*'], message: 'src/ is browser code: it must not import server/ or Node modules.' };
+// Pages read and change their search params through src/lib/search-params.ts (useUrlParams): its setter
+// builds on the URL as it is now, React Router's on the URL of the page's last render.
+const SEARCH_PARAMS_PATH = {
+  name: 'react-router-dom',
+  importNames: ['useSearchParams'],
+  message: 'Use useUrlParams from src/lib/search-params.ts: its updater starts from the current URL, not the last render’s.',
+};
 // One folder per feature (src/features/<x>/); eslint.layers.js keeps each feature out of the others.
 const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -39,6 +46,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_PATTERN], paths: [SEARCH_PARAMS_PATH] }],
+    },
+  },
+  {
+    // The one place that wraps React Router's useSearchParams.
+    files: ['src/lib/search-params.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SERVER_PATTERN] }],
     },

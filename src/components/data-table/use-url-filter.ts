@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import { withParams } from '../../lib/search-params';
+import { useLocation, useNavigationType } from 'react-router-dom';
+import { useUrlParams, withParams } from '../../lib/search-params';
 
 const OWN = 'urlFilterEdit';
 
@@ -10,7 +10,7 @@ const OWN = 'urlFilterEdit';
  * (back/forward, a link or another control), never from our own, possibly late, URL updates.
  */
 export function useUrlFilter(param = 'q'): [string, (next: string) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const location = useLocation();
   const navigationType = useNavigationType();
   const urlValue = params.get(param) ?? '';

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { createCampaign, mutabakatQueries } from '../../api/mutabakat';
 import type { BabsLine } from '../../domain/babs/compute';
 import { monthRange } from '../../domain/babs/month';
@@ -16,7 +16,7 @@ import { userMessageOf } from '../../domain/errors';
 import { formatCount } from '../../domain/format';
 import type { IsoDate, Minor } from '../../domain/types';
 import { t } from '../../i18n';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { DateField } from '../form/date-field';
 import { TextField } from '../form/text-field';
 import { boardHref } from './account-history';
@@ -26,7 +26,7 @@ import './mutabakat.css';
 type Forms = 'both' | 'bs' | 'ba';
 
 export function BabsCampaignStartButton() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const open = params.get('baslat') === '1';
   return (
     <Link className="button no-print" aria-expanded={open} to={{ search: withParams(params, { baslat: open ? null : '1' }).toString() }} replace>
@@ -45,7 +45,7 @@ export interface BabsStartProps {
 }
 
 export function BabsCampaignStart(props: BabsStartProps) {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   if (params.get('baslat') !== '1') return null;
   return <StartForm {...props} />;
 }

@@ -1,5 +1,5 @@
 /** "Mutabakat dönemi başlat" on the letters page (?baslat=1 opens the form): see use-campaign-start.ts. */
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Account } from '../../domain/erp-types';
 import { userMessageOf } from '../../domain/errors';
 import { DateField } from '../form/date-field';
@@ -7,12 +7,12 @@ import { TextField } from '../form/text-field';
 import type { LetterOptions } from '../reconciliation/letter-options';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../domain/format';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { useCampaignStart } from './use-campaign-start';
 import './mutabakat.css';
 
 export function CampaignStartButton() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const open = params.get('baslat') === '1';
   return (
     <Link className="button" aria-expanded={open} to={{ search: withParams(params, { baslat: open ? null : '1' }).toString() }} replace>
@@ -22,7 +22,7 @@ export function CampaignStartButton() {
 }
 
 export function CampaignStart({ accounts, options, ready }: { accounts: readonly Account[]; options: LetterOptions; ready: boolean }) {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   if (params.get('baslat') !== '1') return null;
   return <CampaignStartForm accounts={accounts} options={options} ready={ready} />;
 }

@@ -4,11 +4,11 @@
  * as-of year) — and the controls that edit them (the tr-TR date box).
  */
 import { useMemo, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { DateField } from '../form/date-field';
 import { t } from '../../i18n';
 import { isIsoDate, startOfYear } from '../../domain/dates';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import type { IsoDate } from '../../domain/types';
 import { useToday } from '../../lib/use-today';
 
@@ -31,7 +31,7 @@ export interface LetterOptions {
 const badDate = (v: string | null): v is string => v !== null && v !== '' && !isIsoDate(v);
 
 export function useLetterOptions(): LetterOptions {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   // The history entry's state (the list the account was opened from) survives the URL rewrite.
   const location = useLocation();
   const today = useToday();

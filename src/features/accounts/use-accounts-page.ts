@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { statementQueries } from '../../api/statement';
 import type { Account } from '../../domain/erp-types';
 import { sortingToParam, type SortingState } from '../../components/data-table';
@@ -14,7 +14,7 @@ import { listParams } from './account-list';
 import { facetKey } from './account-facets';
 import { accountHref } from './account-columns';
 import { useAccountList } from './use-account-list';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { useScrollMemory } from './use-scroll-memory';
 import { useSearchText } from './use-search-text';
 import { useCompanyTitle } from '../../api/session';
@@ -26,7 +26,7 @@ export const PREFETCH_AFTER_MS = 300;
 const NO_ACCOUNTS_BY_ID: ReadonlyMap<string, Account> = new Map();
 
 export function useAccountsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   // The exports say whose list it is and as of when (issue 25).
   const company = useCompanyTitle();
   const today = useToday();

@@ -7,7 +7,6 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { configQuery } from '../../api/session';
 import { useStatementBatch } from '../../api/statement-batch';
 import type { Account, Statement } from '../../domain/erp-types';
@@ -18,6 +17,7 @@ import { prepareStatement, type StatementRow } from '../../domain/running-balanc
 import type { Minor } from '../../domain/types';
 import { LIST_PARAMS, listParams } from './account-list';
 import { useAccountList } from './use-account-list';
+import { useUrlParams } from '../../lib/search-params';
 
 export const STATEMENT_CONCURRENCY = 4;
 export const MAX_LETTERS = 500;
@@ -39,7 +39,7 @@ export type LetterStatus =
 export type ReadyLetter = Extract<LetterStatus, { kind: 'ready' }>;
 
 export function useLettersPage() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const options = useLetterOptions();
   const { today, asOf, withLines, from } = options;
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { statementQueries } from '../../api/statement';
 import { agingQueries } from '../../api/aging';
 import { useCompanyTitle } from '../../api/session';
@@ -17,7 +17,7 @@ import { foldTr } from '../../domain/turkish';
 import type { ErpTable } from '../../domain/erp-types';
 import { agingLayout, agingReportDate, cellText, hasOverdue, onSide, sideFigures, type AgingSide } from '../../domain/aging-buckets';
 import { useToday } from '../../lib/use-today';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { t } from '../../i18n';
 
 const EMPTY_TABLE: ErpTable = { columns: [], rows: [], warnings: 0 };
@@ -25,7 +25,7 @@ const EMPTY_TABLE: ErpTable = { columns: [], rows: [], warnings: 0 };
 export type AgingView = ReturnType<typeof useAgingView>;
 
 export function useAgingView() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const company = useCompanyTitle();
   const today = useToday();
   const navigate = useNavigate();

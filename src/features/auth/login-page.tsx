@@ -1,16 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { configQuery, login, sessionQuery } from '../../api/session';
 import { t } from '../../i18n/core';
 import { TextField } from '../../components/form/text-field';
 import { loginErrorMessage } from './login-error';
 import { safeNextPath, type LoginLocationState } from './next-path';
+import { useUrlParams } from '../../lib/search-params';
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useUrlParams();
   const location = useLocation();
   const expired = (location.state as LoginLocationState | null)?.reason === 'expired';
   const config = useQuery(configQuery);

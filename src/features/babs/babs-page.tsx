@@ -6,7 +6,6 @@
  * and print through the DataTable.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useCompanyTitle } from '../../api/session';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
@@ -16,7 +15,7 @@ import type { BabsForm } from '../../domain/babs/classify';
 import { parseMonth } from '../../domain/babs/month';
 import { DEFAULT_THRESHOLD, THRESHOLD_SOURCE, parseThreshold } from '../../domain/babs/threshold';
 import { formatCount } from '../../domain/format';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
 import { useBabs } from './use-babs';
 import { babsRows, type BabsRow } from './babs-rows';
@@ -27,7 +26,7 @@ import { BabsCampaignStart, BabsCampaignStartButton } from '../../components/mut
 import './babs.css';
 
 export default function BabsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const today = useToday();
   const company = useCompanyTitle();
   const monthParam = params.get('ay');

@@ -5,7 +5,7 @@
  * user: the auditor's own session (a 401 sends them to /denetim/giris).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { auditorLogout, denetimQueries, signedOut } from '../../api/denetim';
 import { userMessageOf } from '../../domain/errors';
 import { formatDate } from '../../domain/format';
@@ -19,6 +19,7 @@ import { EvidenceSection } from './evidence-section';
 import { DemoOutbox } from './demo-outbox';
 import '../../components/mutabakat/mutabakat.css';
 import './denetim.css';
+import { useUrlParams } from '../../lib/search-params';
 
 const TABS: readonly [string, MessageKey][] = [
   ['orneklem', 'den.tab.sample'],
@@ -29,7 +30,7 @@ const TABS: readonly [string, MessageKey][] = [
 ];
 
 export default function AuditorPage() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const navigate = useNavigate();
   const client = useQueryClient();
   const me = useQuery(denetimQueries.me());

@@ -4,13 +4,12 @@
  * auditor, and appear here only once the auditor has released them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { denetimQueries, revokeEngagement, type CompanyLetter, type EngagementListRow } from '../../api/denetim';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { formatDate, formatDateTime } from '../../domain/format';
 import { userMessageOf } from '../../domain/errors';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { t } from '../../i18n';
 import { CompanyForm } from './company-form';
 import { moneyText } from './audit-text';
@@ -98,7 +97,7 @@ function Detail({ id }: { id: string }) {
 }
 
 export default function CompanyPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const id = params.get('id');
   const list = useQuery(denetimQueries.engagements());
   return (

@@ -4,10 +4,9 @@
  * evidence panel (?mektup=).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { denetimQueries, type AuditorLetter } from '../../api/denetim';
 import { DataTable, type DataColumn } from '../../components/data-table';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { t } from '../../i18n';
 import { moneyText, stateText } from './audit-text';
 import { AuditLetterPanel } from './audit-letter-panel';
@@ -56,7 +55,7 @@ const COLUMNS: readonly DataColumn<AuditorLetter>[] = [
 ];
 
 export function LettersSection() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const q = useQuery(denetimQueries.letters());
   const open = params.get('mektup');
   const letter = q.data?.letters.find((l) => l.id === open) ?? null;

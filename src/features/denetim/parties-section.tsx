@@ -6,13 +6,12 @@
  */
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { approveParty, denetimQueries, type Party } from '../../api/denetim';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FLAG_TEXT, type AddressFlag } from '../../domain/audit/address-flags';
 import { userMessageOf } from '../../domain/errors';
 import { formatDateTime, formatMoney } from '../../domain/format';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { t } from '../../i18n';
 
 const balanceText = (p: Party) => p.balances.map((b) => `${formatMoney(Math.abs(b.balance))} ${b.currency} ${b.balance > 0 ? 'B' : 'A'}`).join('; ');
@@ -110,7 +109,7 @@ function PartyPanel({ p, onClose }: { p: Party; onClose: () => void }) {
 }
 
 export function PartiesSection() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const q = useQuery(denetimQueries.parties());
   const list = q.data ?? [];
   const open = list.find((p) => p.accountId === params.get('taraf')) ?? null;

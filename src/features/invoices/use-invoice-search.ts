@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { invoiceQueries } from '../../api/invoices';
 import { useCompanyTitle } from '../../api/session';
 import { sortingFromParam, tableView } from '../../components/data-table';
@@ -14,7 +14,7 @@ import { useUrlFilter } from '../../components/data-table/use-url-filter';
 import { tooLongMessage } from '../../components/form/field-limit';
 import type { ErpTable } from '../../domain/erp-types';
 import { useToday } from '../../lib/use-today';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { t } from '../../i18n';
 import { invoiceLayout, invoiceHref, uniqueInvoiceHref } from './invoice-fields';
 import { invoiceSearchColumns } from './invoice-search-columns';
@@ -25,7 +25,7 @@ const EMPTY_TABLE: ErpTable = { columns: [], rows: [], warnings: 0 };
 export type InvoiceSearch = ReturnType<typeof useInvoiceSearch>;
 
 export function useInvoiceSearch() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const company = useCompanyTitle();
   const today = useToday();
   const navigate = useNavigate();

@@ -4,14 +4,14 @@
  * SMTP each mail is shown as it would go out, with its working reply link (play the counterpart).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { mutabakatQueries } from '../../api/mutabakat';
 import type { Mail } from '../../api/mutabakat-types';
 import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../domain/format';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { MailView } from './mail-view';
 import '../../components/mutabakat/mutabakat.css';
 
@@ -37,7 +37,7 @@ const COLUMNS: readonly DataColumn<Mail>[] = [
 ];
 
 export default function OutboxPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const campaignId = params.get('donem');
   const mailId = params.get('posta');
   const q = params.get('q') ?? '';

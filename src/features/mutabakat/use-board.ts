@@ -4,10 +4,10 @@
  * the letter whose panel is open (?mektup=) — both in the URL, so a count is a link and Back works.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { mutabakatQueries } from '../../api/mutabakat';
 import { LETTER_STATES, type BoardFilter, type Counts } from '../../api/mutabakat-types';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 
 /** The board's counts in the order shown, each with the filter its link sets. */
 export const COUNT_LINKS: readonly { key: keyof Counts; filter: BoardFilter }[] = [
@@ -28,7 +28,7 @@ export const parseFilter = (v: string | null): BoardFilter | null => (v && FILTE
 
 export function useBoard() {
   const { campaignId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const queryClient = useQueryClient();
   const filter = parseFilter(params.get('durum'));
   const letterId = params.get('mektup');

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useListReturn } from '../../components/statement/list-return';
 import { useAccountMissing } from '../../components/statement/account-not-found';
 import { statementQueries } from '../../api/statement';
@@ -15,13 +15,13 @@ import { documentNumberKey } from '../../domain/document-number';
 import { isIsoDate } from '../../domain/dates';
 import { accountCurrencies, currenciesOf, defaultCurrencyOf, effectiveAsOf, type Basis } from '../../domain/ledger';
 import { LOCAL_CURRENCY } from '../../domain/currency';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { useToday } from '../../lib/use-today';
 import type { IsoDate } from '../../domain/types';
 
 export function useLedgerAccount() {
   const { cariId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const { state: listState } = useListReturn();
   const today = useToday();
   const statement = useQuery(statementQueries.detail(cariId));

@@ -5,7 +5,7 @@
  * Each figure links to `/?due=<side>-<window>`, and the table below then lists exactly its rows.
  */
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { TlBasisNote } from '../../components/statement/tl-basis-note';
 import { t } from '../../i18n';
@@ -13,6 +13,7 @@ import { formatCount, formatDate, formatMoney } from '../../domain/format';
 import { LOCAL_CURRENCY } from '../../domain/currency';
 import { dueFigure, rowsBehind, type DueRow, type DueSide, type DueWindow, type DueWindows } from './due-soon';
 import { useDueSoon, DUE_CONCURRENCY, type DueCandidates } from './use-due-soon';
+import { useUrlParams } from '../../lib/search-params';
 
 const FIGURES: readonly { side: DueSide; window: DueWindow }[] = [
   { side: 'B', window: 'week' },
@@ -54,7 +55,7 @@ function figureLabel(side: DueSide, window: DueWindow, w: DueWindows): string {
 }
 
 export function DueSoonSection({ candidates, today }: { candidates: DueCandidates; today: string }) {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const chosen = parseDue(params.get('due'));
   const { windows: w, run, rows, failed, missing, unreadable, start, cancel } = useDueSoon(candidates.accounts, today);
   const foreign = useMemo(() => [...new Set(rows.map((r) => r.currency))].filter((c) => c !== LOCAL_CURRENCY).sort(), [rows]);

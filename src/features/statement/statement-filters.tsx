@@ -14,7 +14,8 @@ export function StatementFilters(props: {
   activePreset: RangePreset | null;
   type: string;
   typeOptions: readonly string[];
-  onRange: (from: IsoDate | null, to: IsoDate | null) => void;
+  /** A preset sets both ends; a date box only its own (the other is kept as the URL has it). */
+  onRange: (patch: { from?: IsoDate | null; to?: IsoDate | null }) => void;
   onType: (type: string) => void;
   /** A date box holds (or no longer holds) a refused text. */
   onRefused: (box: 'from' | 'to', refused: boolean) => void;
@@ -31,15 +32,15 @@ export function StatementFilters(props: {
             aria-pressed={activePreset === p}
             onClick={() => {
               const r = presetRange(p, today);
-              onRange(r.from, r.to);
+              onRange({ from: r.from, to: r.to });
             }}
           >
             {t(`statement.range.${p}`)}
           </button>
         ))}
       </div>
-      <DateField label={t('statement.range.from')} value={from} onCommit={(v) => onRange(v, to)} onValidity={(r) => onRefused('from', r)} />
-      <DateField label={t('statement.range.to')} value={to} onCommit={(v) => onRange(from, v)} onValidity={(r) => onRefused('to', r)} />
+      <DateField label={t('statement.range.from')} value={from} onCommit={(v) => onRange({ from: v })} onValidity={(r) => onRefused('from', r)} />
+      <DateField label={t('statement.range.to')} value={to} onCommit={(v) => onRange({ to: v })} onValidity={(r) => onRefused('to', r)} />
       <label className="date-field">
         {t('statement.types.label')}
         <select value={type} onChange={(e) => onType(e.target.value)}>

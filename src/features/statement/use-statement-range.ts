@@ -30,12 +30,22 @@ export function useStatementRange(params: URLSearchParams, setParams: SetURLSear
   const onRefused = (box: 'from' | 'to', value: boolean) => setRefused((prev) => (prev[box] === value ? prev : { ...prev, [box]: value }));
   const stale = badParams.length > 0 || refused.from || refused.to;
 
-  // A typed start after the end (or end before the start) swaps the two dates, visibly.
-  const setRange = (nextFrom: IsoDate | null, nextTo: IsoDate | null) => {
-    const r = orderedRange(nextFrom, nextTo);
-    setTypedSwap(r.from !== nextFrom);
-    setParams((prev) => withParams(prev, { from: r.from, to: r.to }), { replace: true, state: listState });
-  };
+  // A typed start after the end (or end before the start) swaps the two dates, visibly. A box commits
+  // only its own end: the other is read from the URL as it is now (useUrlParams), never from this
+  // render, which may not show the other box's commit yet.
+  const setRange = (patch: { from?: IsoDate | null; to?: IsoDate | null }) =>
+    setParams(
+      (prev) => {
+        // The other end as the boxes show it (a hand-edited from > to reads the other way round).
+        const now = orderedRange(parseIsoParam(prev.get('from')), parseIsoParam(prev.get('to')));
+        const nextFrom = patch.from !== undefined ? patch.from : now.from;
+        const nextTo = patch.to !== undefined ? patch.to : now.to;
+        const r = orderedRange(nextFrom, nextTo);
+        setTypedSwap(r.from !== nextFrom);
+        return withParams(prev, { from: r.from, to: r.to });
+      },
+      { replace: true, state: listState },
+    );
   const setType = (value: string) => setParams((prev) => withParams(prev, { type: value }), { replace: true, state: listState });
 
   const rangeText = stale

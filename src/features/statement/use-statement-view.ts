@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { whole } from '../../api/erp-call';
 import { useCompanyTitle } from '../../api/session';
 import { statementQueries } from '../../api/statement';
@@ -22,12 +22,13 @@ import { useStatementAccount } from './use-statement-account';
 import { statementColumns } from './statement-columns';
 import { statementDocument } from './statement-document';
 import { tlBasisText } from '../../components/statement/tl-basis-note';
+import { useUrlParams } from '../../lib/search-params';
 
 export type StatementView = ReturnType<typeof useStatementView>;
 
 export function useStatementView() {
   const { cariId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const { backTo, state: listState } = useListReturn();
   // Advances at midnight (and on return to the tab): overdue flags never go stale.
   const today = useToday();

@@ -6,13 +6,13 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { tahsilatQueries, refreshWorklist, type View, type WorkRow } from '../../api/tahsilat';
 import { DataTable, TableSearch } from '../../components/data-table';
 import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../domain/format';
-import { withParams } from '../../lib/search-params';
+import { useUrlParams, withParams } from '../../lib/search-params';
 import { CustomerPanel } from '../../components/tahsilat/customer-panel';
 import { PayablesTable } from './payables-table';
 import { WORKLIST_COLUMNS } from './worklist-columns';
@@ -21,7 +21,7 @@ import { WORKLIST_VIEWS, worklistViewOf } from '../../contract/tahsilat';
 import './tahsilat.css';
 
 export default function WorklistPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const qc = useQueryClient();
   const shown = worklistViewOf(params.get('gorunum'));
   const payables = shown === null;
