@@ -12,7 +12,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 45_000,
+  // The dev runs' server transforms each module on its first request (hundreds for a page's first
+  // load, two workers at once): on a slow or busy machine the first journeys pay that, not the app.
+  timeout: mode === 'prod' ? 45_000 : 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
