@@ -323,7 +323,17 @@ export function addMutabakatRoutes(app: Hono<GatewayEnv>, cookies: MountCookies,
         .orderBy(desc(mails.createdAt))
         .limit(limit);
       const demo = ctx.transport.mode === 'outbox';
-      return c.json({ mode: ctx.transport.mode, mails: rows.map((m) => mailJson(m, demo)) });
+      // A campaign's outbox while some of its letters are still being made: more mails are coming (the page asks again sooner).
+      const preparing = cid
+        ? (
+            await ctx.db
+              .select({ id: letters.id })
+              .from(letters)
+              .where(and(eq(letters.campaignId, cid), eq(letters.state, 'preparing')))
+              .limit(1)
+          ).length > 0
+        : false;
+      return c.json({ mode: ctx.transport.mode, mails: rows.map((m) => mailJson(m, demo)), preparing });
     }),
   );
   app.get(

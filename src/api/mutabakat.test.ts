@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MutabakatError, dispositionName } from './mutabakat';
+import type { Mail } from './mutabakat-types';
+import { MutabakatError, dispositionName, mutabakatQueries } from './mutabakat';
+
+describe('the outbox asks again', () => {
+  const every = (data: { mails: Pick<Mail, 'state'>[]; preparing?: boolean } | undefined) => {
+    const interval = mutabakatQueries.outbox('c1').refetchInterval as (q: unknown) => number;
+    return interval({ state: { data } });
+  };
+  it('every 1.5 s while a mail waits to go or the campaign’s letters are still being made, else every 5 s', () => {
+    expect(every({ mails: [], preparing: true })).toBe(1500);
+    expect(every({ mails: [{ state: 'sent' }, { state: 'queued' }] })).toBe(1500);
+    expect(every({ mails: [{ state: 'sent' }], preparing: false })).toBe(5000);
+    expect(every({ mails: [] })).toBe(5000);
+    expect(every(undefined)).toBe(5000);
+  });
+});
 
 describe('mutabakat API answers', () => {
   it('a refusal says the server’s message and every field it names', () => {

@@ -194,10 +194,12 @@ export const mutabakatQueries = {
   outbox: (campaignId: string | null) =>
     queryOptions({
       queryKey: ['mutabakat', 'outbox', campaignId ?? 'all'] as const,
-      queryFn: ({ signal }) => get<{ mode: MailMode; mails: Mail[] }>(`outbox?limit=100${campaignId ? `&campaignId=${enc(campaignId)}` : ''}`, { signal }),
+      queryFn: ({ signal }) =>
+        get<{ mode: MailMode; mails: Mail[]; preparing?: boolean }>(`outbox?limit=100${campaignId ? `&campaignId=${enc(campaignId)}` : ''}`, { signal }),
       staleTime: 0,
-      // New mails come while a campaign is prepared (no one reloads an outbox): asked again now and then, quickly while one waits.
-      refetchInterval: (query) => (query.state.data?.mails.some((m) => m.state === 'queued') ? POLL_MS : OUTBOX_POLL_MS),
+      // New mails come while a campaign is prepared (no one reloads an outbox): asked again now and then, quickly while
+      // one waits to go or the campaign's letters are still being made (its mails are on their way).
+      refetchInterval: (query) => (query.state.data?.preparing || query.state.data?.mails.some((m) => m.state === 'queued') ? POLL_MS : OUTBOX_POLL_MS),
     }),
   mail: (mailId: string) =>
     queryOptions({

@@ -62,7 +62,14 @@ describe('mutabakat campaign flow', () => {
       let b = await board(id);
       expect(b.campaign.state).toBe('preparing');
       expect(b.campaign.progress).toEqual({ done: 0, total: 4, failed: 0 });
+      // Its outbox says more mails are coming while its letters are being made, and no longer once they are.
+      const outboxOf = async (cid: string) =>
+        (await (await h.api(`/api/mutabakat/outbox?campaignId=${cid}`)).json()) as { mails: unknown[]; preparing: boolean };
+      expect(await outboxOf(id)).toMatchObject({ mails: [], preparing: true });
       await h.drain();
+      expect(await outboxOf(id)).toMatchObject({ preparing: false });
+      expect((await outboxOf(id)).mails).toHaveLength(3);
+      expect(await outboxOf('başka-dönem')).toEqual({ mode: 'outbox', mails: [], preparing: false });
       b = await board(id);
       expect(b.campaign.progress.done).toBe(4);
       for (const a of accounts) {
