@@ -213,8 +213,8 @@ function playwright(args: string[], env: Record<string, string>): Promise<{ code
       const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
       const lines = plain.split('\n').map((l) => l.trim());
       const summary = lines.filter((l) => /^\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/.test(l));
-      // Each failed or flaky test by name with the first line of its error, so the closing summary
-      // (often all a CI log keeps) says which journey broke and how.
+      // Each failed test by name with its error, so the closing summary (often all a CI log keeps)
+      // says which journey broke and how.
       lines.forEach((l, i) => {
         const head = /^\d+\) (\[.+?)\s*─*$/.exec(l);
         if (!head) return;
