@@ -1,15 +1,15 @@
 /**
  * useUrlParams: a second change made while the page still shows the URL before the first (the
  * router renders a new URL in a transition; a heavy page holds that render on a slow PC) keeps the
- * first. Here the slow render is a part of the page that suspends once `a` (or the start date) is
- * set, so React keeps showing the old URL for as long as the test wants.
+ * first. Here the slow render is a part of the page that suspends once `a` is set, so React keeps
+ * showing the old URL for as long as the test wants.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useUrlParams, withParams } from './search-params';
 
-/** Suspends while `held` and the page's URL has the key: the page's render of it never commits. */
+/** Suspends while `hold`: the page's render with the new URL never commits. */
 const never = new Promise<never>(() => undefined);
 function SlowPart({ hold }: { hold: boolean }) {
   if (hold) throw never;
