@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/open';
 import { giveBackDatabase, takeDatabase } from '../../tests/harness/pglite-template';
 import { sql } from 'drizzle-orm';
-import { claim, complete, dailyAt, enqueue, every, JobRetry, prune, renew, retryOrFail, Worker, type Job } from './queue';
+import { claim, complete, dailyAt, enqueue, every, JobRetry, prune, renew, retryOrFail, type Job } from './queue';
+import { Worker } from './worker';
 
 let d: Database | undefined;
 afterEach(async () => {

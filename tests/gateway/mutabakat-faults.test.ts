@@ -382,7 +382,8 @@ describe('staff actions and history', () => {
     const { id, path } = await sentCampaign(['1006', '1047']);
     await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
     const sentAt = h.clock.now.getTime();
-    const { Worker, every } = await import('../../server/jobs/queue');
+    const { every } = await import('../../server/jobs/queue');
+    const { Worker } = await import('../../server/jobs/worker');
     const ctx = await h.mut.ctx();
     const { remindJob, scanReminders } = await import('../../server/mutabakat/reminders');
     const { sendJob } = await import('../../server/mail/outbox');
