@@ -18,6 +18,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
 import { startPgliteThread, type PgliteThread } from './pglite-thread';
+import { pgListener } from './listen';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -33,6 +34,12 @@ export interface Database {
    * drizzle's builder as much again); Postgres: pg's named statements.
    */
   prepared<T>(name: string, text: string, values: readonly string[]): Promise<T[]>;
+  /**
+   * LISTEN: `onNotice` for each NOTIFY on `channel` (delivered at the notifying transaction's commit),
+   * until the returned function is called. PGlite: its thread's connection; Postgres: a connection of
+   * its own, opened again after a loss (listen.ts). A listener must not depend on hearing every notice.
+   */
+  listen(channel: string, onNotice: () => void): Promise<() => void>;
   /** PGlite only: the data folder as a tarball (tests' template). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -72,13 +79,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw e;
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const notices = pgListener(opts.databaseUrl, log);
     return {
       db,
       kind: 'postgres',
       rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
       prepared: async <T>(name: string, text: string, values: readonly string[]) =>
         (await pool.query<T & pg.QueryResultRow>({ name, text, values: [...values] })).rows,
-      close: () => pool.end(),
+      listen: (channel, onNotice) => notices.listen(channel, onNotice),
+      close: async () => {
+        await notices.close();
+        await pool.end();
+      },
     };
   }
   const dir = opts.dataDir ?? DEFAULT_DATA_DIR;
@@ -106,6 +118,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     dumpDataDir: () => opened.dump(),
     rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
     prepared: (name, text, values) => opened.prepared(name, text, values),
+    listen: (channel, onNotice) => opened.listen(channel, onNotice),
     close: async () => {
       try {
         await opened.close();

@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { startThread, threadModule } from '../threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import type { ErrorOut, Reply, Request, Start } from './pglite-worker';
+import type { ErrorOut, Notice, Reply, Request, Start } from './pglite-worker';
 
 /** What drizzle-orm/pglite's session calls on its client and on a transaction. */
 export interface ThreadClient {
@@ -32,6 +32,8 @@ export interface PgliteThread {
   client: ThreadClient;
   /** PREPARE once in the thread, then EXECUTE with the values as quoted literals (open.ts `prepared`). */
   prepared<T>(name: string, text: string, values: readonly string[]): Promise<T[]>;
+  /** LISTEN on `channel` in the thread; `onNotice` for each NOTIFY, until the returned function is called. */
+  listen(channel: string, onNotice: () => void): Promise<() => void>;
   dump(): Promise<Blob>;
   close(): Promise<void>;
 }
@@ -121,7 +123,12 @@ export async function startPgliteThread(start: { dataDir: string; loadDataDir?: 
     worker.on('exit', ended);
   });
 
-  worker.on('message', (m: Reply) => {
+  const listeners = new Map<string, Set<() => void>>();
+  worker.on('message', (m: Reply | Notice) => {
+    if ('notice' in m) {
+      for (const f of listeners.get(m.notice) ?? []) f();
+      return;
+    }
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
@@ -209,6 +216,14 @@ export async function startPgliteThread(start: { dataDir: string; loadDataDir?: 
     client,
     prepared: async <T>(name: string, text: string, values: readonly string[]) =>
       (await call<Results<T>>({ op: 'prepared', name, text, values: [...values] })).rows,
+    listen: async (channel, onNotice) => {
+      await call({ op: 'listen', channel });
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      const own = () => onNotice();
+      set.add(own);
+      return () => void set.delete(own);
+    },
     dump: async () => new Blob([await call<ArrayBuffer>({ op: 'dump' })]),
     close: async () => {
       try {

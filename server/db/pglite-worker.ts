@@ -20,6 +20,7 @@ export type Request = { id: number } & (
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'prepared'; name: string; text: string; values: string[] }
+  | { op: 'listen'; channel: string }
   | { op: 'dump' }
   | { op: 'close' }
 );
@@ -30,6 +31,10 @@ export interface ErrorOut {
   props: Record<string, string | number | boolean>;
 }
 export type Reply = { id: number; ok: unknown } | { id: number; error: ErrorOut };
+/** A NOTIFY on a channel the thread listens to (not an answer: no id). */
+export interface Notice {
+  notice: string;
+}
 export interface Start {
   dataDir: string;
   /** A dump of a data folder to start from (tests' migrated template), moved to this thread. */
@@ -78,6 +83,7 @@ async function main(): Promise<void> {
   }
   const txs = new Map<number, { t: Transaction; finish: (commit: boolean) => void; done: Promise<void> }>();
   const prepared = new Map<string, Promise<unknown>>();
+  const listening = new Map<string, Promise<unknown>>();
   let nextTx = 1;
 
   const handle = async (m: Request): Promise<unknown> => {
@@ -137,6 +143,18 @@ async function main(): Promise<void> {
         await ready;
         const results = await db.exec(`EXECUTE ${m.name}(${m.values.map(literal).join(', ')})`);
         return results[results.length - 1]!;
+      }
+      case 'listen': {
+        // Once per channel; the main thread hands each notice to its own listeners.
+        if (!/^[a-z_]{1,40}$/.test(m.channel)) throw new Error(`listen: bad channel name ${m.channel}`);
+        let on = listening.get(m.channel);
+        if (!on) {
+          on = db.listen(m.channel, () => port.postMessage({ notice: m.channel } satisfies Notice));
+          listening.set(m.channel, on);
+          on.catch(() => listening.delete(m.channel));
+        }
+        await on;
+        return true;
       }
       case 'dump':
         return (await db.dumpDataDir('none')).arrayBuffer();

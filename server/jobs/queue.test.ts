@@ -51,7 +51,7 @@ describe('jobs worker rounds', () => {
     expect(q.ran.sort()).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
-  it('a running worker starts its next round at once after a round that ran jobs; it waits the poll interval only on an empty queue', async () => {
+  it('a running worker starts its next round at once after a round that ran jobs, or when a job is queued; else it waits the poll interval', async () => {
     const q = await queueOf(6);
     // A poll interval of a minute: three rounds of 2 jobs each (job 0 takes 300 ms) end in well under it.
     const w = new Worker(q.d, { handlers: { prepare: q.handler }, now: () => q.now, log: () => undefined, batch: 2, topUpMs: 0, intervalMs: 60_000 });
@@ -66,11 +66,20 @@ describe('jobs worker rounds', () => {
     try {
       await vi.waitFor(() => expect(rounds).toEqual([2, 2, 2, 0]), { timeout: 10_000, interval: 20 });
       expect([...q.ran].sort()).toEqual([0, 1, 2, 3, 4, 5]);
-      // The queue was found empty: a job queued now is left for the next poll, a minute away.
-      await enqueue(q.d.db, 'prepare', { n: 6 }, q.now);
+      // The queue was found empty; the next poll is a minute away. A job queued in a transaction is not
+      // heard of while the transaction is open, and runs at once when it commits (the table's notice).
+      await q.d.db.transaction(async (tx) => {
+        await enqueue(tx, 'prepare', { n: 6 }, q.now);
+        await new Promise((r) => setTimeout(r, 400));
+        expect(rounds).toEqual([2, 2, 2, 0]);
+      });
+      await vi.waitFor(() => expect(rounds).toEqual([2, 2, 2, 0, 1, 0]), { timeout: 5_000, interval: 20 });
+      expect(q.ran).toHaveLength(7);
+      // Stopped, it hears nothing more.
+      await w.stop();
+      await enqueue(q.d.db, 'prepare', { n: 7 }, q.now);
       await new Promise((r) => setTimeout(r, 400));
-      expect(q.ran).toHaveLength(6);
-      expect(rounds).toEqual([2, 2, 2, 0]);
+      expect(rounds).toEqual([2, 2, 2, 0, 1, 0]);
     } finally {
       await w.stop();
     }

@@ -8,6 +8,9 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/open';
 import { claim, complete, enqueue, JobRetry, renew, retryOrFail, type Job, type Outcome, type Schedule } from './queue';
 
+/** The channel the jobs table's insert trigger notifies (migration 0008_jobs_notify.sql). */
+export const JOBS_CHANNEL = 'cari_jobs';
+
 export type Handler = (job: Job) => Promise<void>;
 /** Jobs of one kind taken together (the outbox's mails): one claim for up to `max`, an outcome per job. */
 export interface BatchHandler {
@@ -60,6 +63,9 @@ export class Worker {
   private readonly lost = new Set<number>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private lastScheduled = '';
+  /** start()'s: a round now (or right after the current one); unset when stopped. */
+  private wake: (() => void) | undefined;
+  private unlisten: (() => void) | undefined;
   constructor(
     private readonly d: Database,
     private readonly o: WorkerOptions,
@@ -69,21 +75,51 @@ export class Worker {
     return this.o.leaseMs ?? 60_000;
   }
 
+  /**
+   * Runs rounds until stopped: the next at once after a round that ran jobs or heard of a new one,
+   * else after the poll interval. A job queued anywhere wakes it (the jobs table's trigger notifies
+   * `cari_jobs` at commit, migration 0008); the poll stays, for a notice not heard.
+   */
   start(): void {
+    if (this.wake) return;
     this.stopped = false;
+    let inRound = false;
+    let heard = false;
+    const interval = this.o.intervalMs ?? 500;
     const loop = async () => {
       if (this.stopped) return;
+      inRound = true;
+      heard = false;
       const ran = await this.tick().catch((e: Error) => {
         this.o.log(`jobs: tick failed (${e.name}: ${e.message.slice(0, 120)})`);
         return 0;
       });
-      if (!this.stopped) this.timer = setTimeout(loop, ran > 0 ? 0 : (this.o.intervalMs ?? 500));
+      inRound = false;
+      if (!this.stopped) this.timer = setTimeout(loop, ran > 0 || heard ? 0 : interval);
+    };
+    this.wake = () => {
+      if (this.stopped) return;
+      // During a round its claim may have come before the job's commit: one more round right after it.
+      if (inRound) heard = true;
+      else {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(loop, 0);
+      }
     };
     this.timer = setTimeout(loop, 0);
+    void this.d
+      .listen(JOBS_CHANNEL, () => this.wake?.())
+      .then(
+        (off) => (this.stopped ? off() : (this.unlisten = off)),
+        (e: Error) => this.o.log(`jobs: not woken by new jobs (${e.message.slice(0, 120)}); polling every ${interval} ms`),
+      );
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.wake = undefined;
+    this.unlisten?.();
+    this.unlisten = undefined;
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
   }
