@@ -48,6 +48,14 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SERVER_PATTERN], paths: [SEARCH_PARAMS_PATH] }],
+      // A link built from the render's params drops a change made just before the click: ParamLink.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='to'] CallExpression[callee.name='withParams']",
+          message: 'A link that changes search params is a ParamLink (src/components/param-link.tsx): its click builds on the current URL.',
+        },
+      ],
     },
   },
   {

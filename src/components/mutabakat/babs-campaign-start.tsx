@@ -16,7 +16,8 @@ import { userMessageOf } from '../../domain/errors';
 import { formatCount } from '../../domain/format';
 import type { IsoDate, Minor } from '../../domain/types';
 import { t } from '../../i18n';
-import { useUrlParams, withParams } from '../../lib/search-params';
+import { useUrlParams } from '../../lib/search-params';
+import { ParamLink } from '../param-link';
 import { DateField } from '../form/date-field';
 import { TextField } from '../form/text-field';
 import { boardHref } from './account-history';
@@ -29,9 +30,9 @@ export function BabsCampaignStartButton() {
   const [params] = useUrlParams();
   const open = params.get('baslat') === '1';
   return (
-    <Link className="button no-print" aria-expanded={open} to={{ search: withParams(params, { baslat: open ? null : '1' }).toString() }} replace>
+    <ParamLink className="button no-print" aria-expanded={open} patch={{ baslat: open ? null : '1' }} replace>
       {t('babs.start.open')}
-    </Link>
+    </ParamLink>
   );
 }
 

@@ -7,7 +7,8 @@ import { TextField } from '../form/text-field';
 import type { LetterOptions } from '../reconciliation/letter-options';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../domain/format';
-import { useUrlParams, withParams } from '../../lib/search-params';
+import { useUrlParams } from '../../lib/search-params';
+import { ParamLink } from '../param-link';
 import { useCampaignStart } from './use-campaign-start';
 import './mutabakat.css';
 
@@ -15,9 +16,9 @@ export function CampaignStartButton() {
   const [params] = useUrlParams();
   const open = params.get('baslat') === '1';
   return (
-    <Link className="button" aria-expanded={open} to={{ search: withParams(params, { baslat: open ? null : '1' }).toString() }} replace>
+    <ParamLink className="button" aria-expanded={open} patch={{ baslat: open ? null : '1' }} replace>
       {t('mut.start.open')}
-    </Link>
+    </ParamLink>
   );
 }
 

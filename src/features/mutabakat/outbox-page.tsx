@@ -4,7 +4,6 @@
  * SMTP each mail is shown as it would go out, with its working reply link (play the counterpart).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { mutabakatQueries } from '../../api/mutabakat';
 import type { Mail } from '../../api/mutabakat-types';
 import { DataTable, TableSearch, type DataColumn } from '../../components/data-table';
@@ -12,6 +11,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../domain/format';
 import { useUrlParams, withParams } from '../../lib/search-params';
+import { ParamLink } from '../../components/param-link';
 import { MailView } from './mail-view';
 import '../../components/mutabakat/mutabakat.css';
 
@@ -47,9 +47,9 @@ export default function OutboxPage() {
     <div>
       <PageHeader title={t('mut.outbox.title')}>
         {campaignId && (
-          <Link className="button button--small" to={`?${withParams(params, { donem: null }).toString()}`}>
+          <ParamLink className="button button--small" patch={{ donem: null }}>
             {t('mut.outbox.all')}
-          </Link>
+          </ParamLink>
         )}
       </PageHeader>
       {mode && <p className="notice">{mode === 'smtp' ? t('mut.outbox.smtp') : t('mut.outbox.demo')}</p>}

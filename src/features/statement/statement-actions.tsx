@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PdfButton } from '../../components/document/pdf-button';
 import { documentFileName } from '../../domain/document/document-head';
 import { togglePinned } from '../../lib/account-shortcuts';
-import { withParams } from '../../lib/search-params';
+import { ParamLink } from '../../components/param-link';
 import { t } from '../../i18n';
 import type { StatementView } from './use-statement-view';
 
@@ -45,23 +45,18 @@ export function StatementActions({ v }: { v: StatementView }) {
 export function StatementPanels({ v }: { v: StatementView }) {
   return (
     <span className="statement-panels">
-      <Link
-        className="button button--small"
-        aria-expanded={v.mutabakatOpen}
-        to={{ search: withParams(v.params, { mutabakat: v.mutabakatOpen ? null : '1' }).toString() }}
-        replace
-      >
+      <ParamLink className="button button--small" aria-expanded={v.mutabakatOpen} patch={{ mutabakat: v.mutabakatOpen ? null : '1' }} replace>
         {t('mut.account.toggle')}
-      </Link>
-      <Link
+      </ParamLink>
+      <ParamLink
         className="button button--small"
         aria-expanded={v.tahsilatOpen}
         title={t('col.account.toggle')}
-        to={{ search: withParams(v.params, { tahsilat: v.tahsilatOpen ? null : '1' }).toString() }}
+        patch={{ tahsilat: v.tahsilatOpen ? null : '1' }}
         replace
       >
         {t('col.account.open')}
-      </Link>
+      </ParamLink>
     </span>
   );
 }

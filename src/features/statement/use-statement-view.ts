@@ -95,7 +95,6 @@ export function useStatementView() {
 
   return {
     cariId,
-    params,
     backTo,
     listState,
     today,

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../domain/format';
 import { useUrlParams, withParams } from '../../lib/search-params';
+import { ParamLink } from '../../components/param-link';
 import { CustomerPanel } from '../../components/tahsilat/customer-panel';
 import { PayablesTable } from './payables-table';
 import { WORKLIST_COLUMNS } from './worklist-columns';
@@ -58,18 +59,14 @@ export default function WorklistPage() {
       </PageHeader>
       <nav className="col-views" aria-label="Görünümler">
         {WORKLIST_VIEWS.map((v) => (
-          <Link
-            key={v}
-            to={`?${withParams(params, { gorunum: v === 'all' ? null : v, musteri: null }).toString()}`}
-            aria-current={!payables && v === view ? 'page' : undefined}
-          >
+          <ParamLink key={v} patch={{ gorunum: v === 'all' ? null : v, musteri: null }} aria-current={!payables && v === view ? 'page' : undefined}>
             {t(`col.view.${v}`)}
             {data ? ` (${formatCount(data.counts[v])})` : ''}
-          </Link>
+          </ParamLink>
         ))}
-        <Link to={`?${withParams(params, { gorunum: 'tedarikci', musteri: null }).toString()}`} aria-current={payables ? 'page' : undefined}>
+        <ParamLink patch={{ gorunum: 'tedarikci', musteri: null }} aria-current={payables ? 'page' : undefined}>
           {t('col.view.payables')}
-        </Link>
+        </ParamLink>
       </nav>
       {!payables && data && <WorklistNotes data={data} wholeFailed={!!whole.error} onLoadAll={() => void whole.refetch()} />}
       <div className={selected ? 'col-layout col-layout--panel' : 'col-layout'}>
