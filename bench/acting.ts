@@ -9,6 +9,9 @@
  *                            (target: 100, the letters due — not the letters open);
  *  act.remindScanRowsIdle    rows written by the next scan (target 0);
  *  act.remindScanMs          one scan's time with 10,000 letters waiting, 100 due;
+ *  act.jobWakeMs             a job queued → its handler started, the worker running and idle (mean of 30, queued at
+ *                            random moments; PGlite): woken by the jobs table's notice (decision 0015), beside
+ *                            extra.act.jobWakePollOnlyMs, the same with the notice unheard (the 500 ms poll alone);
  *  act.jobsRows10Quarters    the jobs table's rows after 10 simulated quarters (each: a campaign of 2,000
  *                            letters' preparation chunks, mails and reminders, the clock moved 91 days,
  *                            the worker's hourly pruning) — bounded by what one retention holds, beside
@@ -207,6 +210,36 @@ async function measureQuarters(): Promise<Record<string, number>> {
   }
 }
 
+/** Queued → started, 30 jobs at random moments to an idle running worker: with the notice, and with the poll alone. */
+async function measureWake(): Promise<Record<string, number>> {
+  const mean = async (heard: boolean) => {
+    const d = await openDatabase({ dataDir: 'memory://', log: () => undefined });
+    if (!heard) d.listen = () => Promise.reject(new Error('not heard'));
+    let started: (at: number) => void = () => undefined;
+    const w = new Worker(d, { handlers: { x: async () => started(performance.now()) }, now: () => new Date(), log: () => undefined, intervalMs: 500 });
+    w.start();
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const waits: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+        const at = new Promise<number>((r) => (started = r));
+        const t = performance.now();
+        await enqueue(d.db, 'x', { i }, new Date());
+        waits.push((await at) - t);
+      }
+      log(
+        `job queued → started${heard ? '' : ' (poll only)'}: mean ${(waits.reduce((a, b) => a + b, 0) / 30).toFixed(0)} ms, max ${Math.max(...waits).toFixed(0)} ms`,
+      );
+      return Math.round(waits.reduce((a, b) => a + b, 0) / 30);
+    } finally {
+      await w.stop();
+      await d.close();
+    }
+  };
+  return { 'act.jobWakeMs': await mean(true), 'extra.act.jobWakePollOnlyMs': await mean(false) };
+}
+
 /** The four sampling methods over 100,000 accounts (receivables and payables in TL, USD and EUR). */
 function measureSampling(): Record<string, number> {
   const currencies = ['TL', 'TL', 'TL', 'USD', 'EUR'];
@@ -273,7 +306,7 @@ function measureChain(): Record<string, number> {
 }
 
 async function main() {
-  const results = { ...measureSampling(), ...measureChain(), ...(await measureScan()), ...(await measureQuarters()) };
+  const results = { ...measureSampling(), ...measureChain(), ...(await measureScan()), ...(await measureQuarters()), ...(await measureWake()) };
   writeFileSync(join(import.meta.dirname, 'results-acting.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
   console.info(JSON.stringify(results, null, 2));
 }
