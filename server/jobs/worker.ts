@@ -27,7 +27,7 @@ export interface WorkerOptions {
   schedules?: readonly Schedule[];
   now: () => Date;
   log: (line: string) => void;
-  /** Poll interval while the queue has nothing ready (default 500 ms); a round that ran jobs is followed at once (a campaign's next chunks). */
+  /** Poll interval while the queue has nothing ready and no notice came (default 500 ms); a round that ran jobs is followed at once (a campaign's next chunks). */
   intervalMs?: number;
   /** A claim's lease (default 60 s); renewed every third of it while the job runs. */
   leaseMs?: number;
@@ -51,7 +51,7 @@ function defaultRetry(attempts: number, now: Date, max: number, baseMs = 2_000):
   return attempts < max ? new Date(now.getTime() + Math.min(300_000, baseMs * 2 ** Math.min(attempts, 8))) : null;
 }
 
-/** Polls the jobs table; `drain()` runs until nothing is ready (tests, bench). */
+/** Claims and runs the jobs table's work: `start()` until stopped (woken by a notice, else polling); `drain()` until nothing is ready (tests, bench). */
 export class Worker {
   readonly id = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
   private timer: ReturnType<typeof setTimeout> | undefined;
