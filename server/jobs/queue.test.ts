@@ -11,6 +11,7 @@ import { giveBackDatabase, takeDatabase } from '../../tests/harness/pglite-templ
 import { sql } from 'drizzle-orm';
 import { claim, complete, dailyAt, enqueue, every, JobRetry, prune, renew, retryOrFail, type Job } from './queue';
 import { Worker } from './worker';
+import { countRounds } from '../../tests/harness/worker-rounds';
 
 let d: Database | undefined;
 afterEach(async () => {
@@ -55,13 +56,7 @@ describe('jobs worker rounds', () => {
     const q = await queueOf(6);
     // A poll interval of a minute: three rounds of 2 jobs each (job 0 takes 300 ms) end in well under it.
     const w = new Worker(q.d, { handlers: { prepare: q.handler }, now: () => q.now, log: () => undefined, batch: 2, topUpMs: 0, intervalMs: 60_000 });
-    const rounds: number[] = [];
-    const tick = w.tick.bind(w);
-    w.tick = async () => {
-      const n = await tick();
-      rounds.push(n);
-      return n;
-    };
+    const rounds = countRounds(w);
     w.start();
     try {
       await vi.waitFor(() => expect(rounds).toEqual([2, 2, 2, 0]), { timeout: 10_000, interval: 20 });

@@ -11,6 +11,7 @@ import { startPostgres, type TempPostgres } from '../../tests/gateway/pg-harness
 import { openDatabase, type Database } from '../db/open';
 import { enqueue, type Job } from './queue';
 import { Worker } from './worker';
+import { countRounds } from '../../tests/harness/worker-rounds';
 
 let server: TempPostgres;
 let a: Database;
@@ -32,19 +33,13 @@ describe('jobs queued on one instance wake the others', () => {
   it('instance B queues, A’s worker (polling once a minute) runs it at once; after its notice connection is lost and back, again', async () => {
     const now = new Date('2026-12-01T09:00:00Z');
     const ran: { n: unknown; at: number }[] = [];
-    const rounds: number[] = [];
     const w = new Worker(a, {
       handlers: { x: async (j: Job) => void ran.push({ n: j.payload.n, at: Date.now() }) },
       now: () => now,
       log: (l) => logA.push(l),
       intervalMs: 60_000,
     });
-    const tick = w.tick.bind(w);
-    w.tick = async () => {
-      const n = await tick();
-      rounds.push(n);
-      return n;
-    };
+    const rounds = countRounds(w);
     w.start();
     try {
       // A's first round found nothing; its next poll is a minute away.
