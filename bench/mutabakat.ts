@@ -17,8 +17,8 @@
  * (bench/mutabakat-erp.ts); the reply page's 50 concurrent clients also (bench/mutabakat-load.ts).
  * Also printed: the event loop's delay (p99, max) while the 1,000 letters are prepared and during the
  * gateway's busy calls, and (Linux) the CPU time a letter costs in each place — this process's main
- * thread, its letter threads, its other threads, the ERP's process — from the kernel's per-thread
- * counters: figures the machine's load hardly moves.
+ * thread, its letter threads, the database's thread, V8's helper threads (GC, compilers), any other, the
+ * ERP's process — from the kernel's per-thread counters: figures the machine's load hardly moves.
  * Writes bench/results-mutabakat.json.
  *
  * BENCH_CPU_SHARE=0.333: the same figures on a 3× slower server — this process (the server and all its
@@ -80,19 +80,29 @@ function taskCpuMs(path: string): number {
   }
 }
 
-/** CPU ms so far: this process's main thread, its letter threads, its other threads, the ERP's process. */
-function cpuNow(erpPid: number | undefined): { main: number; letters: number; other: number; erp: number; byName: Map<string, number> } | null {
+/**
+ * CPU ms so far: this process's main thread, its letter threads, the embedded database's thread (named
+ * "cari-db", server/threads.ts nameThisThread), V8's helper threads (still "node": its GC and its
+ * compilers, which optimise the hot code of every thread; libuv's pool), any other, the ERP's process.
+ */
+function cpuNow(
+  erpPid: number | undefined,
+): { main: number; letters: number; db: number; helpers: number; other: number; erp: number; byName: Map<string, number> } | null {
   if (!existsSync('/proc/self/task')) return null;
   const letters = new Set(letterThreadIds());
-  const out = { main: 0, letters: 0, other: 0, erp: erpPid ? taskCpuMs(`/proc/${erpPid}/stat`) : 0, byName: new Map<string, number>() };
+  const out = { main: 0, letters: 0, db: 0, helpers: 0, other: 0, erp: erpPid ? taskCpuMs(`/proc/${erpPid}/stat`) : 0, byName: new Map<string, number>() };
   for (const tid of readdirSync('/proc/self/task').map(Number)) {
     const ms = taskCpuMs(`/proc/self/task/${tid}/stat`);
     if (tid === process.pid) out.main += ms;
     else if (letters.has(tid)) out.letters += ms;
     else {
-      out.other += ms;
       const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
-      out.byName.set(name, (out.byName.get(name) ?? 0) + ms);
+      if (name === 'cari-db') out.db += ms;
+      else if (name === 'node') out.helpers += ms;
+      else {
+        out.other += ms;
+        out.byName.set(name, (out.byName.get(name) ?? 0) + ms);
+      }
     }
   }
   return out;
@@ -101,12 +111,12 @@ function cpuNow(erpPid: number | undefined): { main: number; letters: number; ot
 /** CPU ms a unit of work in each place between two cpuNow readings, into results under `prefix`. */
 function cpuPer(results: Record<string, number>, prefix: string, a: ReturnType<typeof cpuNow>, b: ReturnType<typeof cpuNow>, n: number): string {
   if (!a || !b) return '';
-  const parts = (['main', 'letters', 'other', 'erp'] as const).map((k) => {
+  const parts = (['main', 'letters', 'db', 'helpers', 'other', 'erp'] as const).map((k) => {
     results[`${prefix}.${k}`] = Math.round(((b[k] - a[k]) / n) * 100) / 100;
     return `${k} ${results[`${prefix}.${k}`]}`;
   });
   const names = [...b.byName].map(([k, v]) => [k, (v - (a.byName.get(k) ?? 0)) / n] as const).filter(([, v]) => v >= 0.05);
-  return `; CPU ms each: ${parts.join(', ')} (other: ${names.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`;
+  return `; CPU ms each: ${parts.join(', ')}${names.length ? ` (other: ${names.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})` : ''}`;
 }
 
 async function main() {

@@ -5,7 +5,7 @@
  * the dev server, tests and bench — where the thread registers the loader itself, then loads the module
  * (tsx's ESM entry: the require-resolved .cjs path's .mjs sibling, per its package exports).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
@@ -37,4 +37,19 @@ export function startThread(found: ThreadModule, options: WorkerOptions = {}): W
     ...options,
     eval: true,
   });
+}
+
+/**
+ * Names the calling thread for the OS (Linux: `top -H`, `ps -L` and /proc/<pid>/task/<tid>/comm show it;
+ * at most 15 bytes), so an operator sees which of the server's threads uses the CPU — and the bench
+ * tells the database's thread and the letters' from V8's own helper threads (GC, compilers), all "node".
+ * Elsewhere, or where it is not allowed, the thread keeps its name.
+ */
+export function nameThisThread(name: string): void {
+  if (process.platform !== 'linux') return;
+  try {
+    writeFileSync('/proc/thread-self/comm', name.slice(0, 15));
+  } catch {
+    // no /proc: the thread keeps "node"
+  }
 }

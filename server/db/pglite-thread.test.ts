@@ -6,11 +6,11 @@
  * and a long statement must not hold the event loop the gateway serves from.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { eq, sql } from 'drizzle-orm';
 import { migrationsFolder, openDatabase, type Database } from './open';
@@ -166,6 +166,17 @@ describe('the database in its own thread', () => {
     expect(took).toBeGreaterThan(100);
     expect(ticks).toBeGreaterThan(took / 50);
     expect(longestGap).toBeLessThan(took / 2);
+  });
+
+  it('its thread is named "cari-db" for the OS (top -H, ps -L) and ends with the database', async () => {
+    if (process.platform !== 'linux') return; // thread names are read from /proc
+    const named = () => readdirSync('/proc/self/task').filter((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() === 'cari-db').length;
+    const before = named();
+    expect(before).toBeGreaterThanOrEqual(1); // this file's database
+    const other = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(), log: () => undefined });
+    expect(named()).toBe(before + 1);
+    await other.close();
+    await vi.waitFor(() => expect(named()).toBe(before));
   });
 
   it('a closed database says so, in Turkish, instead of hanging', async () => {

@@ -13,6 +13,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { BYTEA, BYTEA_NATIVE, literal } from './pglite-codec';
+import { nameThisThread } from '../threads';
 
 export type Request = { id: number } & (
   | { op: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; raw?: number[]; paramTypes?: number[]; tx?: number }
@@ -43,6 +44,7 @@ export interface Start {
   wasm?: WebAssembly.Module;
 }
 
+nameThisThread('cari-db');
 const port = parentPort!;
 const start = workerData as Start;
 const ROLLBACK = Symbol('rollback');

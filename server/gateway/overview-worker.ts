@@ -4,10 +4,13 @@
  * take both cores.
  */
 import { parentPort } from 'node:worker_threads';
+import { nameThisThread } from '../threads';
 import { extendAliases } from '../../src/domain/reader';
 import { accountsPart, agingPart, readFailure } from '../../src/domain/overview-summary';
 
 let aliased = false;
+nameThisThread('cari-overview');
+
 parentPort?.on('message', (m: { id: number; kind: 'accounts' | 'aging'; body: Uint8Array; aliases?: Record<string, unknown> }) => {
   if (m.aliases && !aliased) extendAliases(m.aliases);
   aliased = true;

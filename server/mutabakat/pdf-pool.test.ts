@@ -60,7 +60,10 @@ describe('the letter threads', () => {
     for (const tid of tids) {
       expect(tid).not.toBe(process.pid);
       expect(niceOf(tid)).toBe(19);
+      // What `top -H` and `ps -L` show for it (server/threads.ts nameThisThread); the main thread keeps "node".
+      expect(readFileSync(`/proc/${process.pid}/task/${tid}/comm`, 'utf8').trim()).toBe('cari-letters');
     }
+    expect(readFileSync(`/proc/${process.pid}/task/${process.pid}/comm`, 'utf8').trim()).toBe('node');
     expect(niceOf(process.pid)).toBe(mainBefore);
     expect(getPriority(0)).toBe(mainBefore);
   });

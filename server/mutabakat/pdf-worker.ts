@@ -11,6 +11,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { buildLetter, campaignAccounts, type LetterInput } from './letter-build';
 import { pdfFonts } from '../pdf/fonts';
+import { nameThisThread } from '../threads';
 
 export interface LetterJob {
   id: number;
@@ -40,6 +41,7 @@ function lowerPriority(): number | null {
   }
 }
 
+nameThisThread('cari-letters');
 parentPort?.postMessage({ tid: lowerPriority() });
 
 parentPort?.on('message', (job: LetterJob | AccountsJob | { id: 0; warm: true }) => {
