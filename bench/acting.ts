@@ -228,10 +228,9 @@ async function measureWake(): Promise<Record<string, number>> {
         await enqueue(d.db, 'x', { i }, new Date());
         waits.push((await at) - t);
       }
-      log(
-        `job queued → started${heard ? '' : ' (poll only)'}: mean ${(waits.reduce((a, b) => a + b, 0) / 30).toFixed(0)} ms, max ${Math.max(...waits).toFixed(0)} ms`,
-      );
-      return Math.round(waits.reduce((a, b) => a + b, 0) / 30);
+      const meanMs = waits.reduce((a, b) => a + b, 0) / waits.length;
+      log(`job queued → started${heard ? '' : ' (poll only)'}: mean ${meanMs.toFixed(0)} ms, max ${Math.max(...waits).toFixed(0)} ms`);
+      return Math.round(meanMs);
     } finally {
       await w.stop();
       await d.close();
