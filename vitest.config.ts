@@ -25,7 +25,7 @@ export default defineConfig({
     // server/mutabakat/pdf-pool.test.ts tests the pool at its own size.
     // The auditor's secrets are hashed at scrypt N = 1024, not 16384 (server/audit/slow-hash.ts): tests are
     // about who gets in, not the hash's cost, which slow-hash.test.ts checks at the default.
-    env: { MUTABAKAT_PDF_THREADS: '1', AUDIT_SCRYPT_N: '1024' },
+    env: { MUTABAKAT_PDF_THREADS: '1', AUDIT_SCRYPT_N: '1024', MUTABAKAT_WARMUP: '0' },
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, with
     // the other core idle while tests wait on sockets and timers. One worker per core plus one: many
     // files wait (real sockets, timers, child processes) more than they compute, and the extra worker

@@ -26,6 +26,7 @@ import { upstreamSource, type ErpSource } from './erp';
 import { MUT_MESSAGES, MutError } from './errors';
 import { prepareJob } from '../mutabakat/prepare';
 import { startLetterThreads } from '../mutabakat/pdf-pool';
+import { WARM_UP_LETTERS, warmUpCampaigns } from '../mutabakat/warm-up';
 import { remindJob, scanReminders } from '../mutabakat/reminders';
 import { addMutabakatRoutes } from '../mutabakat/routes';
 import { addTahsilatRoutes } from '../tahsilat/routes';
@@ -86,6 +87,8 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
   let lastFailure = 0;
   let worker: Worker | null = null;
   let closed = false;
+  /** The start-up warm-up while it runs (close() waits for its chunk to end). */
+  let warming: Promise<void> | null = null;
 
   const unrecorded = new Map<string, UnrecordedTry>();
   const build = (d: Database): AppCtx => ({
@@ -133,8 +136,18 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
     });
     if (o.runWorker !== false && !closed) {
       worker.start();
-      // This server prepares letters: its letter threads start now, not at the first campaign.
-      if (s.enabled) void startLetterThreads();
+      // This server prepares letters: its letter threads start now, not at the first campaign; then a
+      // campaign's code is compiled on made-up letters, rolled back (embedded database only).
+      if (s.enabled) {
+        const threads = startLetterThreads();
+        if (s.warmUp && d.kind === 'pglite')
+          warming = threads.then(async () => {
+            const t = performance.now();
+            const n = await warmUpCampaigns(ctx, WARM_UP_LETTERS, () => closed);
+            if (n > 0 && !closed)
+              log(`mutabakat: a campaign's code compiled at start (${n} made-up letters prepared, rolled back) in ${Math.round(performance.now() - t)} ms`);
+          });
+      }
     }
     // The demo's addresses (seedDemoContacts): a server closed meanwhile (a test, a start that fails)
     // writes none and says nothing of it; close() does not wait for the ERP's account list.
@@ -199,6 +212,7 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
     async close() {
       closed = true;
       await worker?.stop();
+      await warming;
       transport.close();
       if (database !== o.database) await database?.close();
       database = null;

@@ -28,6 +28,8 @@ export interface AppSettings {
   erpConcurrency: number;
   /** Finished jobs kept this many days before they are pruned (JOBS_RETENTION_DAYS, default 14; failed ones 90). */
   jobsRetentionDays?: number;
+  /** At start, a campaign's code compiled on made-up letters, rolled back (MUTABAKAT_WARMUP, default on; embedded database only; mutabakat/warm-up.ts). */
+  warmUp?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -67,5 +69,6 @@ export function resolveAppSettings(env: Env, o: { demo: boolean; cwd: string; ho
     publicUrlDefault: !present(env.PUBLIC_URL),
     erpConcurrency: Number.isInteger(concurrency) && concurrency >= 1 ? Math.min(concurrency, 64) : 6,
     jobsRetentionDays: Number.isInteger(retention) && retention >= 1 ? Math.min(retention, 3650) : 14,
+    warmUp: !off(env.MUTABAKAT_WARMUP),
   };
 }

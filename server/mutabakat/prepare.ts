@@ -25,6 +25,11 @@ import { backgroundErp } from '../gateway/erp-share';
 /** Accounts list per campaign, read once per process while its chunks run. */
 const accountCache = new Map<string, Promise<Map<string, Account>>>();
 
+/** A campaign's account list let go now (warm-up.ts: its made-up campaigns are rolled back at once). */
+export function forgetCampaignAccounts(campaignId: string): void {
+  accountCache.delete(campaignId);
+}
+
 /** Letters (PDFs) per UPDATE statement of a chunk's transaction. */
 const SAVE_STATEMENT = 5;
 
