@@ -21,6 +21,9 @@
  * ERP's process — from the kernel's per-thread counters: figures the machine's load hardly moves.
  * Writes bench/results-mutabakat.json.
  *
+ * The server runs its start-up warm-up first (server/mutabakat/warm-up.ts: made-up letters, rolled back) and
+ * the bench waits for it, as a server's first campaign comes after its start; BENCH_WARM=0: without it.
+ *
  * BENCH_CPU_SHARE=0.333: the same figures on a 3× slower server — this process (the server and all its
  * threads) held to a third of the CPU time, the ERP's and the clients' processes not (bench/cpu-quota.ts)
  * — as `act.cpu3x.*` in bench/results-mutabakat-cpu3x.json.
