@@ -26,7 +26,7 @@ import { upstreamSource, type ErpSource } from './erp';
 import { MUT_MESSAGES, MutError } from './errors';
 import { prepareJob } from '../mutabakat/prepare';
 import { startLetterThreads } from '../mutabakat/pdf-pool';
-import { WARM_UP_LETTERS, warmUpCampaigns } from '../mutabakat/warm-up';
+import { warmUpCampaigns } from '../mutabakat/warm-up';
 import { remindJob, scanReminders } from '../mutabakat/reminders';
 import { addMutabakatRoutes } from '../mutabakat/routes';
 import { addTahsilatRoutes } from '../tahsilat/routes';
@@ -143,7 +143,7 @@ export async function startApp(o: StartAppOptions): Promise<ActingApp> {
         if (s.warmUp && d.kind === 'pglite')
           warming = threads.then(async () => {
             const t = performance.now();
-            const n = await warmUpCampaigns(ctx, WARM_UP_LETTERS, () => closed);
+            const n = await warmUpCampaigns(ctx, { stop: () => closed });
             if (n > 0 && !closed)
               log(`mutabakat: a campaign's code compiled at start (${n} made-up letters prepared, rolled back) in ${Math.round(performance.now() - t)} ms`);
           });

@@ -57,36 +57,53 @@ function demoSource(): { source: ErpSource; ids: string[] } {
   return { source, ids: demo.dataset.accounts.map((a) => a.id) };
 }
 
+export interface WarmUpOptions {
+  /** Letters (default WARM_UP_LETTERS). */
+  count?: number;
+  /** Asked before each chunk: true stops it (a server closing). */
+  stop?: () => boolean;
+  /** The statements' source (default the demo ERP's, in this process; tests: one that fails). */
+  source?: { source: ErpSource; ids: string[] };
+}
+
 /**
- * Prepares `count` made-up letters, a chunk at a time, and rolls every chunk back. Resolves with the
- * letters prepared before their rollback (0: not run, the database is PostgreSQL). `stop` is asked
- * before each chunk (a server closing). A failure is logged and ends it: the server runs on without it.
+ * Prepares made-up letters, a chunk at a time, and rolls every chunk back. Resolves with the letters
+ * prepared before their rollback (0: not run, the database is PostgreSQL). A failure is logged and ends
+ * it — its chunk rolled back and its sequences set back too: the server runs on without it.
  */
-export async function warmUpCampaigns(ctx: AppCtx, count = WARM_UP_LETTERS, stop: () => boolean = () => false): Promise<number> {
+export async function warmUpCampaigns(ctx: AppCtx, o: WarmUpOptions = {}): Promise<number> {
   if (ctx.d.kind !== 'pglite') return 0;
+  const stop = o.stop ?? (() => false);
   let prepared = 0;
   try {
-    const { source, ids } = demoSource();
-    const pick = Array.from({ length: count }, (_, i) => ids[i % ids.length]!);
+    const { source, ids } = o.source ?? demoSource();
+    const pick = Array.from({ length: o.count ?? WARM_UP_LETTERS }, (_, i) => ids[i % ids.length]!);
     const by = { userName: 'warm-up', name: 'warm-up' };
     for (let i = 0; i < pick.length && !stop(); i += PREPARE_CHUNK) {
       let campaignId = '';
       await ctx.db
         .transaction(async (tx) => {
           const sequences = await sequencesOf(tx);
-          const db = tx as unknown as AppCtx['db'];
-          const now = ctx.now();
-          const accountIds = pick.slice(i, i + PREPARE_CHUNK);
-          // Both kinds of letter: the balance alone, and with the statement's lines.
-          const options = { statementLines: (i / PREPARE_CHUNK) % 2 === 1, openItems: false, from: null };
-          const input = { name: 'warm-up', accountIds, asOf: '2026-06-30', deadline: '2026-12-31', reminderDays: [7], options, send: false };
-          campaignId = await createCampaign(db, input, by, now);
-          const letterIds = (await tx.select({ id: letters.id }).from(letters).where(eq(letters.campaignId, campaignId))).map((r) => r.id);
-          await prepareJob({ ...ctx, db, erp: source }, { id: 0, kind: 'prepare', payload: { campaignId, letterIds }, attempts: 1 } as never);
-          const done = await tx.execute(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${campaignId} AND state <> 'preparing'`);
-          prepared += (done as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+          let failure: unknown = new RolledBack();
+          try {
+            // In a savepoint: whatever fails in it (a letter, a statement), the sequences are still set back below.
+            await tx.transaction(async (sp) => {
+              const db = sp as unknown as AppCtx['db'];
+              const accountIds = pick.slice(i, i + PREPARE_CHUNK);
+              // Both kinds of letter: the balance alone, and with the statement's lines.
+              const options = { statementLines: (i / PREPARE_CHUNK) % 2 === 1, openItems: false, from: null };
+              const input = { name: 'warm-up', accountIds, asOf: '2026-06-30', deadline: '2026-12-31', reminderDays: [7], options, send: false };
+              campaignId = await createCampaign(db, input, by, ctx.now());
+              const letterIds = (await sp.select({ id: letters.id }).from(letters).where(eq(letters.campaignId, campaignId))).map((r) => r.id);
+              await prepareJob({ ...ctx, db, erp: source }, { id: 0, kind: 'prepare', payload: { campaignId, letterIds }, attempts: 1 } as never);
+              const done = await sp.execute(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${campaignId} AND state <> 'preparing'`);
+              prepared += (done as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+            });
+          } catch (e) {
+            failure = e;
+          }
           for (const s of sequences) await tx.execute(sql`SELECT setval(${s.name}::regclass, ${s.value}::bigint, ${s.called})`);
-          throw new RolledBack();
+          throw failure;
         })
         .catch((e: unknown) => {
           if (!(e instanceof RolledBack)) throw e;
@@ -94,7 +111,7 @@ export async function warmUpCampaigns(ctx: AppCtx, count = WARM_UP_LETTERS, stop
         .finally(() => forgetCampaignAccounts(campaignId));
     }
   } catch (e) {
-    if (!stop()) ctx.log(`mutabakat: warm-up stopped (${(e as Error).message.slice(0, 160)})`);
+    if (!stop()) ctx.log(`mutabakat: start-up warm-up stopped, nothing of it kept (${(e as Error).message.slice(0, 160)})`);
   }
   return prepared;
 }

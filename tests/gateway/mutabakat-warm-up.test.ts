@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppCtx } from '../../server/app/context';
 import { resolveAppSettings } from '../../server/app/settings';
+import { upstreamSource } from '../../server/app/erp';
 import { warmUpCampaigns } from '../../server/mutabakat/warm-up';
 import { letterCampaign, mutabakatHarness } from './mutabakat-harness';
 
@@ -57,6 +58,28 @@ describe('mutabakat warm-up at start', () => {
         expect(r.status).toBe(201);
         const [next] = await ctx.d.rows<{ id: number; type: string }>(sql`SELECT id::int AS id, type FROM events WHERE id > ${last!.id} ORDER BY id LIMIT 1`);
         expect(next).toEqual({ id: last!.id + 1, type: 'created' });
+      } finally {
+        await h.close();
+      }
+    },
+  );
+
+  it(
+    'a chunk that fails (the statements cannot be read) is rolled back with its sequences too, and the warm-up says why it stopped',
+    { timeout: 120_000 },
+    async () => {
+      const lines: string[] = [];
+      const h = await mutabakatHarness({ log: (l) => void lines.push(l) });
+      try {
+        await letterCampaign(h, ['1006'], ASOF);
+        const ctx = await h.mut.ctx();
+        const before = await stateOf(ctx);
+        const failing = { ...upstreamSource(h.upstream), statementRaw: () => Promise.reject(new Error('ERP kapalı')) };
+        expect(await warmUpCampaigns(ctx, { source: { source: failing, ids: ['1006', '1047'] } })).toBe(0);
+        expect(await stateOf(ctx)).toEqual(before);
+        expect(lines.filter((l) => l.includes('warm-up'))).toEqual([
+          'mutabakat: start-up warm-up stopped, nothing of it kept (25 mektup hazırlanamadı (ERP); yeniden denenecek)',
+        ]);
       } finally {
         await h.close();
       }
