@@ -435,6 +435,18 @@ describe('demo ERP: a payment', () => {
   });
 });
 
+describe('demo ERP: a dataset of its own (shared: false)', () => {
+  it('answers with the same data as the shared one, from a dataset that is not the process’s (so it is let go with the ERP)', async () => {
+    const shared = createDemoErp({ apiPassword: PW });
+    const own = createDemoErp({ apiPassword: PW, shared: false });
+    expect(createDemoErp({ apiPassword: PW }).dataset).toBe(shared.dataset);
+    expect(own.dataset).not.toBe(shared.dataset);
+    const body = async (erp: DemoErp, op: string, params: Record<string, string>) => (await post(erp, op, params)).text();
+    expect(await body(own, 'get_cari_extre', { cari_id: '1003' })).toBe(await body(shared, 'get_cari_extre', { cari_id: '1003' }));
+    expect(await body(own, 'get_cari', { firma_ismi: '' })).toBe(await body(shared, 'get_cari', { firma_ismi: '' }));
+  });
+});
+
 describe('demo ERP: rendered answers kept (memo)', () => {
   it('a kept answer is the very answer rendered anew: per operation, parameters and shape; spoiled numbers are never kept', async () => {
     const kept = createDemoErp({ apiPassword: PW });

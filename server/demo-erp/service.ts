@@ -65,6 +65,8 @@ export interface DemoErpOptions {
    * CPU each, shared with the gateway in demo mode). DEMO_ERP_MEMO=0 turns it off.
    */
   memo?: boolean;
+  /** false: a dataset of this ERP's own, let go with it (the server's start-up warm-up), not the one the process shares. */
+  shared?: boolean;
 }
 
 /** Mutable at run time (tests set them directly; the standalone server via POST /__demo/settings). */
@@ -209,7 +211,8 @@ export function createDemoErp(options: DemoErpOptions): DemoErp {
   // made with them; a payment goes into this ERP's own copy (generated again, the same data), so
   // another ERP of the process never sees it.
   let own: DemoDataset | null = null;
-  const dataset = () => own ?? getDataset({ size, today, seed: options.seed });
+  const dataset = () =>
+    own ?? (options.shared === false ? (own = generateDataset({ size, today, seed: options.seed })) : getDataset({ size, today, seed: options.seed }));
 
   const log = (rec: DemoRequestRecord) => {
     requests.push(rec);
