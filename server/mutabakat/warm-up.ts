@@ -11,8 +11,8 @@
  * not called. Each chunk is one transaction that is rolled back. The embedded database has one
  * connection, held by that transaction, so nothing else runs meanwhile; the sequences it moved are set
  * back inside it (setval is not undone by a rollback). Nothing of it is left: no row, no event, no gap
- * in an id. On PostgreSQL it does not run (nothing of ours is compiled there, and other instances share
- * the sequences).
+ * in an id. On PostgreSQL it does not run: the larger share, the database's own compiling, is not ours
+ * there, and other instances share its connections and sequences.
  *
  * MUTABAKAT_WARMUP=0 turns it off; the tests leave it off unless they test it.
  */
@@ -27,7 +27,7 @@ import { createCampaign, PREPARE_CHUNK } from './campaigns';
 import { forgetCampaignAccounts, prepareJob } from './prepare';
 
 /** Letters prepared and rolled back (8 chunks of 25): session 30's measure. */
-export const WARM_UP_LETTERS = 200;
+const WARM_UP_LETTERS = 200;
 
 class RolledBack extends Error {}
 
