@@ -77,6 +77,7 @@ export async function warmUpCampaigns(ctx: AppCtx, o: WarmUpOptions = {}): Promi
   let prepared = 0;
   try {
     const { source, ids } = o.source ?? demoSource();
+    if (ids.length === 0) return 0;
     const pick = Array.from({ length: o.count ?? WARM_UP_LETTERS }, (_, i) => ids[i % ids.length]!);
     const by = { userName: 'warm-up', name: 'warm-up' };
     for (let i = 0; i < pick.length && !stop(); i += PREPARE_CHUNK) {
