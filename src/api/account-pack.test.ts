@@ -3,7 +3,7 @@
  * out is what the reader made, field for field — Turkish letters, `&%+"'`, empty and unreadable
  * balances, a foreign currency, extra columns of every cell kind, a "__proto__" key.
  */
-import { AccountPacker, unpackAccounts } from './account-pack';
+import { AccountPacker, AccountUnpacker, CHUNK_ROWS, unpackAccounts, type PackedAccounts } from './account-pack';
 import { readAccounts, visitAccounts } from '../domain/reader';
 
 const answer = [
@@ -100,5 +100,58 @@ describe('AccountPacker / unpackAccounts', () => {
 
   it('an empty list', () => {
     expect(unpackAccounts(packRead([]).packed)).toEqual(readAccounts([]));
+  });
+
+  it('in chunks: each full chunk goes as soon as its rows are packed, the rest at the end; unpacked in order, the same list', () => {
+    const chunks: PackedAccounts[] = [];
+    const packer = new AccountPacker((chunk) => chunks.push(chunk), 2);
+    const read = visitAccounts(answer, packer);
+    const { packed: last } = packer.finish(read.extraColumns, read.warnings);
+    // By hand: 3 rows in chunks of 2 — rows 0–1 in the first, row 2 at the end.
+    expect(chunks.map((c) => [c.from, c.n, c.total])).toEqual([[0, 2, 3]]);
+    expect([last.from, last.n, last.total]).toEqual([2, 1, 3]);
+    // A word goes once, in the first chunk that has it: row 2's "Tedarikçi", "ANKARA", "ÇANKAYA" are new there.
+    expect(chunks[0]!.words).toEqual(['Bayi', 'İSTANBUL', 'ÜSKÜDAR', '']);
+    expect(last.words).toEqual(['Tedarikçi', 'ANKARA', 'ÇANKAYA']);
+    // The unreadable balance is row 2's (its index in the whole list); the extra columns come with the last chunk.
+    expect(last.invalid).toEqual([[2, 'abc']]);
+    expect(chunks[0]!.extraColumns).toEqual([]);
+    const unpacker = new AccountUnpacker();
+    for (const c of chunks) unpacker.add(c);
+    unpacker.add(last);
+    expect(unpacker.list(last)).toEqual(readAccounts(answer));
+  });
+
+  it('a long list: chunks of CHUNK_ROWS rows, then the rest; out of order or incomplete is refused', () => {
+    const rows = Array.from({ length: 2 * CHUNK_ROWS + 5 }, (_, i) => ({
+      COMPANY_ID: String(i),
+      COMPANYCAT: i % 3 ? 'Müşteri' : 'Bayi',
+      FULLNAME: `Firma ${i} & "Ortak" %${i}`,
+      CITY_NAME: `İl ${i % 81}`,
+      BAKIYE: (i % 7 === 0 ? -i : i) / 100,
+      MONEY: i === CHUNK_ROWS + 1 ? 'EUR' : '',
+    }));
+    const chunks: PackedAccounts[] = [];
+    const packer = new AccountPacker((chunk) => chunks.push(chunk));
+    const read = visitAccounts(rows, packer);
+    const { packed: last } = packer.finish(read.extraColumns, read.warnings);
+    expect(chunks.map((c) => [c.from, c.n])).toEqual([
+      [0, CHUNK_ROWS],
+      [CHUNK_ROWS, CHUNK_ROWS],
+    ]);
+    expect([last.from, last.n]).toEqual([2 * CHUNK_ROWS, 5]);
+    // The euro account is the second chunk's second row.
+    expect(chunks[1]!.currency).toEqual([[CHUNK_ROWS + 1, 'EUR']]);
+    expect(() => new AccountUnpacker().add(chunks[1]!)).toThrow(/out of order/);
+    const unpacker = new AccountUnpacker();
+    unpacker.add(chunks[0]!);
+    unpacker.add(chunks[1]!);
+    expect(() => unpacker.list(last)).toThrow(/incomplete/);
+    unpacker.add(last);
+    const list = unpacker.list(last);
+    expect(list).toEqual(readAccounts(rows));
+    // By hand: row 7 (a multiple of 7) is -0.07 TL = -7 kuruş; the last row is 32,772 → 327.72 TL.
+    expect(list.accounts[7]!.balance).toBe(-7);
+    expect(list.accounts[2 * CHUNK_ROWS + 4]).toMatchObject({ id: String(2 * CHUNK_ROWS + 4), balance: 32_772, province: `İl ${(2 * CHUNK_ROWS + 4) % 81}` });
   });
 });

@@ -7,27 +7,41 @@
  * arrays (the repeating texts once each): the page gets it in about 25 ms and rebuilds the objects
  * from slices of that string. Lossless: unpack(pack(x))
  * is x field for field, extras and their cells included (account-pack.test.ts).
+ *
+ * A long list goes in chunks of rows (CHUNK_ROWS) while the worker still reads the rest: the page
+ * unpacks each one meanwhile (its main thread waits for the worker then), so after the worker's last
+ * row only the last chunk is left to unpack (AccountUnpacker).
  */
 import type { Account, AccountList, Cell, ErpColumn } from '../domain/erp-types';
 import { setOwn, type AccountRows } from '../domain/reader';
 
+/** Rows a chunk: 100,000 accounts go in 7 chunks; a list of a few thousand in one. */
+export const CHUNK_ROWS = 16_384;
+
+/** Rows [from, from + n) of a list of `total` rows. */
 export interface PackedAccounts {
+  readonly total: number;
+  readonly from: number;
   readonly n: number;
   /** Each row's id and name, then the extras' texts, one after another; string k is text.slice(ends[k - 1] ?? 0, ends[k]). */
   readonly text: string;
   readonly ends: Uint32Array;
-  /** Category, province and district repeat (a few hundred values over 100k rows): each row's index into `words`. */
+  /**
+   * Category, province and district repeat (a few hundred values over 100k rows): each row's index
+   * into the list's words, of which this chunk brings those not in an earlier chunk (appended in order).
+   */
   readonly words: readonly string[];
   readonly category: Uint32Array;
   readonly province: Uint32Array;
   readonly district: Uint32Array;
   /** Balance in kuruş; NaN = null. */
   readonly balance: Float64Array;
-  /** Rows with an unreadable balance (its raw text) and rows with a foreign currency. */
+  /** Rows (index in the whole list) with an unreadable balance (its raw text) and rows with a foreign currency. */
   readonly invalid: readonly (readonly [number, string])[];
   readonly currency: readonly (readonly [number, string])[];
   /** Per extra column (extraColumns' order, keyed by ErpColumn.key): each row's cell kind and numbers. */
   readonly extras: readonly { readonly key: string; readonly kinds: Uint8Array; readonly numbers: Float64Array }[];
+  /** The last chunk's: the list's extra columns and its reader's warnings (empty and 0 before). */
   readonly extraColumns: readonly ErpColumn[];
   readonly warnings: number;
 }
@@ -45,33 +59,40 @@ const NO_EXTRAS: Record<string, Cell> = Object.freeze({}) as Record<string, Cell
 /** Packs rows as the reader gives them (visitAccounts' AccountRows): no account object is made on the way. */
 export class AccountPacker implements AccountRows {
   private n = 0;
-  /** The texts one after another: built by `+=` (flattened once, when posted: a third faster than joining 200k parts). */
+  /** The first row of the chunk being packed. */
+  private from = 0;
+  /** The chunk's texts one after another: built by `+=` (flattened once, when posted: a third faster than joining 200k parts). */
   private text = '';
   private ends = new Uint32Array(64);
   private count = 0;
   private length = 0;
   private readonly wordIndex = new Map<string, number>();
-  private readonly words: string[] = [];
+  private words: string[] = [];
   private category = new Uint32Array(0);
   private province = new Uint32Array(0);
   private district = new Uint32Array(0);
   private balance = new Float64Array(0);
-  private readonly invalid: [number, string][] = [];
-  private readonly currency: [number, string][] = [];
+  private invalid: [number, string][] = [];
+  private currency: [number, string][] = [];
   private extras: { key: string; kinds: Uint8Array; numbers: Float64Array }[] = [];
-  /** Each extra column's texts in row order (packed after all ids and names, column by column). */
+  /** Each extra column's texts in row order (packed after the chunk's ids and names, column by column). */
   private extraTexts: string[][] = [];
 
+  /**
+   * `onChunk`: given each full chunk of `chunkRows` rows as soon as its last row is packed (with the
+   * buffers to move); the rows after the last full chunk come from `finish`. Without it, `finish`
+   * gives every row in one.
+   */
+  constructor(
+    private readonly onChunk?: (chunk: PackedAccounts, transfer: ArrayBuffer[]) => void,
+    private readonly chunkRows = CHUNK_ROWS,
+  ) {}
+
   start(rowCount: number, extraKeys: readonly string[]): void {
-    const n = (this.n = rowCount);
-    this.ends = new Uint32Array(n * 2 + 16);
-    this.category = new Uint32Array(n);
-    this.province = new Uint32Array(n);
-    this.district = new Uint32Array(n);
-    this.balance = new Float64Array(n);
-    // visitAccounts gives every row a cell of every extra column.
-    this.extras = extraKeys.map((key) => ({ key, kinds: new Uint8Array(n), numbers: new Float64Array(n * 3) }));
-    this.extraTexts = extraKeys.map(() => []);
+    this.n = rowCount;
+    this.from = 0;
+    this.extras = extraKeys.map((key) => ({ key, kinds: new Uint8Array(0), numbers: new Float64Array(0) }));
+    this.begin(this.onChunk ? Math.min(rowCount, this.chunkRows) : rowCount);
   }
 
   row(
@@ -85,12 +106,20 @@ export class AccountPacker implements AccountRows {
     balanceInvalid: string | undefined,
     currency: string | undefined,
   ): void {
+    // A new row after a full chunk: that chunk (its extras' cells are in: visitAccounts gives them right after its row).
+    if (i - this.from === this.chunkRows && this.onChunk) {
+      const { chunk, transfer } = this.take([], 0);
+      this.onChunk(chunk, transfer);
+      this.from = i;
+      this.begin(Math.min(this.n - i, this.chunkRows));
+    }
+    const r = i - this.from;
     this.add(id);
     this.add(name);
-    this.category[i] = this.word(category);
-    this.province[i] = this.word(province);
-    this.district[i] = this.word(district);
-    this.balance[i] = balance ?? NaN;
+    this.category[r] = this.word(category);
+    this.province[r] = this.word(province);
+    this.district[r] = this.word(district);
+    this.balance[r] = balance ?? NaN;
     if (balanceInvalid !== undefined) this.invalid.push([i, balanceInvalid]);
     if (currency !== undefined) this.currency.push([i, currency]);
   }
@@ -98,59 +127,83 @@ export class AccountPacker implements AccountRows {
   extra(i: number, k: number, cell: Cell): void {
     const { kinds, numbers } = this.extras[k]!;
     const texts = this.extraTexts[k]!;
+    const r = i - this.from;
     switch (cell.kind) {
       case 'empty':
-        kinds[i] = EMPTY;
+        kinds[r] = EMPTY;
         break;
       case 'text':
-        kinds[i] = TEXT;
+        kinds[r] = TEXT;
         texts.push(cell.text);
         break;
       case 'number':
-        kinds[i] = NUMBER;
-        numbers[i * 3] = cell.value;
-        numbers[i * 3 + 1] = cell.minor;
-        numbers[i * 3 + 2] = cell.decimals;
+        kinds[r] = NUMBER;
+        numbers[r * 3] = cell.value;
+        numbers[r * 3 + 1] = cell.minor;
+        numbers[r * 3 + 2] = cell.decimals;
         texts.push(cell.raw);
         break;
       case 'date':
-        kinds[i] = DATE;
+        kinds[r] = DATE;
         texts.push(cell.iso, cell.raw);
         break;
       case 'invalid':
-        kinds[i] = (cell.expected === 'date' ? INVALID_DATE : INVALID_NUMBER) | (cell.ambiguous ? AMBIGUOUS : 0);
+        kinds[r] = (cell.expected === 'date' ? INVALID_DATE : INVALID_NUMBER) | (cell.ambiguous ? AMBIGUOUS : 0);
         texts.push(cell.raw);
         break;
     }
   }
 
-  /** The packed list (after the last row), and the buffers to transfer with it. */
+  /** The rows not given to onChunk yet (after the last row; every row without onChunk), and the buffers to transfer with them. */
   finish(extraColumns: readonly ErpColumn[], warnings: number): { packed: PackedAccounts; transfer: ArrayBuffer[] } {
-    // The extras' texts come after all ids and names, column by column, as unpackAccounts reads them.
+    const { chunk, transfer } = this.take(extraColumns, warnings);
+    return { packed: chunk, transfer };
+  }
+
+  /** Fresh buffers for the next `rows` rows. */
+  private begin(rows: number): void {
+    this.text = '';
+    this.ends = new Uint32Array(rows * 2 + 16);
+    this.count = 0;
+    this.length = 0;
+    this.words = [];
+    this.category = new Uint32Array(rows);
+    this.province = new Uint32Array(rows);
+    this.district = new Uint32Array(rows);
+    this.balance = new Float64Array(rows);
+    this.invalid = [];
+    this.currency = [];
+    // visitAccounts gives every row a cell of every extra column.
+    this.extras = this.extras.map(({ key }) => ({ key, kinds: new Uint8Array(rows), numbers: new Float64Array(rows * 3) }));
+    this.extraTexts = this.extras.map(() => []);
+  }
+
+  /** The chunk packed so far (rows from `from` on). */
+  private take(extraColumns: readonly ErpColumn[], warnings: number): { chunk: PackedAccounts; transfer: ArrayBuffer[] } {
+    // The extras' texts come after the chunk's ids and names, column by column, as AccountUnpacker reads them.
     for (const texts of this.extraTexts) for (const t of texts) this.add(t);
     const ends = this.ends.slice(0, this.count);
     const { category, province, district, balance } = this;
     const transfer: ArrayBuffer[] = [ends.buffer, balance.buffer, category.buffer, province.buffer, district.buffer];
     for (const e of this.extras) transfer.push(e.kinds.buffer as ArrayBuffer, e.numbers.buffer as ArrayBuffer);
-    const { text } = this;
-    return {
-      packed: {
-        n: this.n,
-        text,
-        ends,
-        words: this.words,
-        category,
-        province,
-        district,
-        balance,
-        invalid: this.invalid,
-        currency: this.currency,
-        extras: this.extras,
-        extraColumns,
-        warnings,
-      },
-      transfer,
+    const chunk: PackedAccounts = {
+      total: this.n,
+      from: this.from,
+      n: category.length,
+      text: this.text,
+      ends,
+      words: this.words,
+      category,
+      province,
+      district,
+      balance,
+      invalid: this.invalid,
+      currency: this.currency,
+      extras: this.extras,
+      extraColumns,
+      warnings,
     };
+    return { chunk, transfer };
   }
 
   private add(s: string): void {
@@ -167,57 +220,85 @@ export class AccountPacker implements AccountRows {
   private word(s: string): number {
     let k = this.wordIndex.get(s);
     if (k === undefined) {
-      k = this.words.push(s) - 1;
+      k = this.wordIndex.size;
+      this.words.push(s);
       this.wordIndex.set(s, k);
     }
     return k;
   }
 }
 
-/** The list back as the reader made it. */
-export function unpackAccounts(p: PackedAccounts): AccountList {
-  const { text, ends, n } = p;
-  let k = 0;
-  let at = 0;
-  const next = () => {
-    const end = ends[k++]!;
-    const s = text.slice(at, end);
-    at = end;
-    return s;
-  };
-  const { words, category, province, district } = p;
-  // No extra columns: one frozen empty `extras` for every row (100k empty objects less to make).
-  const none = p.extras.length === 0 ? NO_EXTRAS : undefined;
-  const accounts: Account[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const b = p.balance[i]!;
-    const id = next();
-    accounts[i] = {
-      id,
-      category: words[category[i]!]!,
-      name: next(),
-      province: words[province[i]!]!,
-      district: words[district[i]!]!,
-      balance: b === b ? b : null,
-      extras: none ?? {},
+/**
+ * The page's side: the chunks of one list, in order, back into the list the reader made (each chunk
+ * is unpacked as it comes: the page's main thread does it while the worker reads the next rows).
+ */
+export class AccountUnpacker {
+  private accounts: Account[] = [];
+  private readonly words: string[] = [];
+  private next = 0;
+
+  /** The next chunk (rows from where the previous one ended). */
+  add(p: PackedAccounts): void {
+    if (p.from !== this.next) throw new Error(`account chunk out of order: rows from ${p.from}, expected ${this.next}`);
+    if (p.from === 0) this.accounts = new Array<Account>(p.total);
+    const { text, ends, n, from, words, category, province, district } = p;
+    for (const w of words) this.words.push(w);
+    const all = this.words;
+    let k = 0;
+    let at = 0;
+    const next = () => {
+      const end = ends[k++]!;
+      const s = text.slice(at, end);
+      at = end;
+      return s;
     };
-  }
-  for (const [i, raw] of p.invalid) accounts[i]!.balanceInvalid = raw;
-  for (const [i, code] of p.currency) accounts[i]!.currency = code;
-  for (const { key, kinds, numbers } of p.extras) {
-    for (let i = 0; i < n; i++) {
-      const kind = kinds[i]!;
-      let cell: Cell;
-      if (kind === EMPTY) cell = { kind: 'empty' };
-      else if (kind === TEXT) cell = { kind: 'text', text: next() };
-      else if (kind === NUMBER) cell = { kind: 'number', value: numbers[i * 3]!, minor: numbers[i * 3 + 1]!, decimals: numbers[i * 3 + 2]!, raw: next() };
-      else if (kind === DATE) cell = { kind: 'date', iso: next(), raw: next() };
-      else {
-        const raw = next();
-        cell = { kind: 'invalid', raw, expected: (kind & 7) === INVALID_DATE ? 'date' : 'number', ...(kind & AMBIGUOUS ? { ambiguous: true as const } : {}) };
-      }
-      setOwn(accounts[i]!.extras, key, cell);
+    // No extra columns: one frozen empty `extras` for every row (100k empty objects less to make).
+    const none = p.extras.length === 0 ? NO_EXTRAS : undefined;
+    const accounts = this.accounts;
+    for (let r = 0; r < n; r++) {
+      const b = p.balance[r]!;
+      const id = next();
+      accounts[from + r] = {
+        id,
+        category: all[category[r]!]!,
+        name: next(),
+        province: all[province[r]!]!,
+        district: all[district[r]!]!,
+        balance: b === b ? b : null,
+        extras: none ?? {},
+      };
     }
+    for (const [i, raw] of p.invalid) accounts[i]!.balanceInvalid = raw;
+    for (const [i, code] of p.currency) accounts[i]!.currency = code;
+    for (const { key, kinds, numbers } of p.extras) {
+      for (let r = 0; r < n; r++) {
+        const kind = kinds[r]!;
+        let cell: Cell;
+        if (kind === EMPTY) cell = { kind: 'empty' };
+        else if (kind === TEXT) cell = { kind: 'text', text: next() };
+        else if (kind === NUMBER) cell = { kind: 'number', value: numbers[r * 3]!, minor: numbers[r * 3 + 1]!, decimals: numbers[r * 3 + 2]!, raw: next() };
+        else if (kind === DATE) cell = { kind: 'date', iso: next(), raw: next() };
+        else {
+          const raw = next();
+          cell = { kind: 'invalid', raw, expected: (kind & 7) === INVALID_DATE ? 'date' : 'number', ...(kind & AMBIGUOUS ? { ambiguous: true as const } : {}) };
+        }
+        setOwn(accounts[from + r]!.extras, key, cell);
+      }
+    }
+    this.next = from + n;
   }
-  return { accounts, extraColumns: [...p.extraColumns], warnings: p.warnings };
+
+  /** The list, once its last chunk (the one with its extra columns and warnings) is in. */
+  list(last: PackedAccounts): AccountList {
+    if (this.next !== last.total) throw new Error(`account list incomplete: ${this.next} of ${last.total} rows`);
+    if (last.total === 0) this.accounts = [];
+    return { accounts: this.accounts, extraColumns: [...last.extraColumns], warnings: last.warnings };
+  }
+}
+
+/** A list packed in one piece (no chunks) back as the reader made it. */
+export function unpackAccounts(p: PackedAccounts): AccountList {
+  const unpacker = new AccountUnpacker();
+  unpacker.add(p);
+  return unpacker.list(p);
 }

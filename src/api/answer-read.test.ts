@@ -5,7 +5,7 @@
  * operator's aliases are the page's.
  */
 import { readAccountsAnswer, type AnswerReadProgress, type AnswerReadResult } from './answer-read';
-import { unpackAccounts } from './account-pack';
+import { AccountUnpacker, CHUNK_ROWS, unpackAccounts } from './account-pack';
 import { ErpFormatError } from '../domain/errors';
 import { parseErpBody, readAccounts } from '../domain/reader';
 
@@ -95,5 +95,20 @@ describe('readAccountsAnswer (the answer worker)', () => {
     expect(nameOf(withAliases.result)).toMatchObject({ id: 'C-1', name: 'Özel Başlıklı A.Ş.', balance: 1000 });
     // …and a later answer without them is read without them again.
     expect(nameOf((await run(custom)).result).name).toBe('');
+  });
+
+  it('a long list comes in chunks while it is read: full chunks as progress, the rest in the result', async () => {
+    const long = Array.from({ length: CHUNK_ROWS + 100 }, (_, i) => ({ ...rows[i % 400], COMPANY_ID: String(i) }));
+    const text = JSON.stringify(long);
+    const { result, progress } = await run(text, { size: 65536 });
+    if (!('packed' in result)) throw new Error('not read');
+    const chunks = progress.flatMap((p) => ('chunk' in p ? [p.chunk] : []));
+    // By hand: CHUNK_ROWS + 100 rows are one full chunk, then 100 rows in the result.
+    expect(chunks.map((c) => [c.from, c.n])).toEqual([[0, CHUNK_ROWS]]);
+    expect([result.packed.from, result.packed.n, result.packed.total]).toEqual([CHUNK_ROWS, 100, CHUNK_ROWS + 100]);
+    const unpacker = new AccountUnpacker();
+    unpacker.add(chunks[0]!);
+    unpacker.add(result.packed);
+    expect(unpacker.list(result.packed)).toEqual(readAccounts(JSON.parse(text)));
   });
 });

@@ -3,8 +3,9 @@
  * by THE reader (src/domain/reader) off the page's main thread → packed for the page (account-pack.ts).
  * Pure of the worker itself, so it runs under Node in tests (answer-read.test.ts).
  *
- * Progress goes back as it happens: the bytes received (for the progress bar, at most every 256 KB)
- * and once the start of the answer (`startChars` characters, for the page's first rows). An answer
+ * Progress goes back as it happens: the bytes received (for the progress bar, at most every 256 KB),
+ * once the start of the answer (`startChars` characters, for the page's first rows), and the list's
+ * full chunks as they are read (the page unpacks each meanwhile; the result holds the rest). An answer
  * the reader cannot read comes back as its text (`unread`): the page reads it again itself, so
  * every ERP fault is the same typed error, with the same message, as without a worker.
  */
@@ -27,7 +28,8 @@ export interface AnswerReadRequest {
   slowdown: number;
 }
 
-export type AnswerReadProgress = { bytes: number } | { start: string };
+/** The bytes received; the answer's start (for the first rows); a chunk of the list read (AccountPacker's, in order). */
+export type AnswerReadProgress = { bytes: number } | { start: string } | { chunk: PackedAccounts };
 
 /** When each step ended, in ms since the epoch (performance.timeOrigin + now: the page maps it onto its own clock). */
 export interface AnswerStamps {
@@ -44,7 +46,7 @@ const now = () => performance.timeOrigin + performance.now();
 
 export async function readAccountsAnswer(
   request: AnswerReadRequest,
-  progress: (p: AnswerReadProgress) => void,
+  progress: (p: AnswerReadProgress, transfer?: Transferable[]) => void,
 ): Promise<{ result: AnswerReadResult; transfer?: Transferable[] }> {
   mergeAliases(request.aliases);
   const slow = slower(request.slowdown);
@@ -68,8 +70,9 @@ export async function readAccountsAnswer(
   const textAt = now();
   let json: unknown;
   let parsedAt: number;
-  // The reader's rows go straight into the packed columns (no account object on the way).
-  const packer = new AccountPacker();
+  // The reader's rows go straight into the packed columns (no account object on the way), and each
+  // full chunk of them to the page at once: the page unpacks it while the rest is read.
+  const packer = new AccountPacker((chunk, transfer) => progress({ chunk }, transfer));
   let read: ReturnType<typeof visitAccounts>;
   try {
     // Not followed in slices (not JSON, a shape it does not know): parsed whole, for its value or its typed error.

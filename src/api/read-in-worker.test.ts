@@ -94,6 +94,16 @@ describe('readAccountsInWorker', () => {
     expect(seen.starts).toEqual([text.slice(0, 2000)]);
   });
 
+  it('a long list: its chunks are unpacked as they come, and the whole list is the reader’s', async () => {
+    const { readAccountsInWorker } = await import('./read-in-worker');
+    const { CHUNK_ROWS } = await import('./account-pack');
+    const long = Array.from({ length: 2 * CHUNK_ROWS + 1 }, (_, i) => ({ ...rows[i % 300]!, COMPANY_ID: String(i + 1) }));
+    const list = await readAccountsInWorker(responseOf(JSON.stringify(long)), hooks().h);
+    expect(list).toEqual(readAccounts(long));
+    // By hand: the last row is i = 32,768, a copy of row 32,768 % 300 = 68: 68 × 10.25 = 697.00 TL.
+    expect(list!.accounts[2 * CHUNK_ROWS]).toMatchObject({ id: String(2 * CHUNK_ROWS + 1), name: 'Çağ & "Ortak" %68', balance: 69_700 });
+  });
+
   it('a connection dropped halfway is “cut off” (AnswerCutError), as without a worker', async () => {
     const { readAccountsInWorker } = await import('./read-in-worker');
     await expect(readAccountsInWorker(responseOf(text, { failAfter: 5000 }), hooks().h)).rejects.toBeInstanceOf(AnswerCutError);

@@ -1,7 +1,8 @@
 /**
  * The account list read in the answer worker (answer-worker.ts), not on the page's main thread:
  * the response's body stream is moved to the worker, which decodes, parses and reads it with THE
- * reader and sends the accounts back packed (account-pack.ts). The page's main thread stays free
+ * reader and sends the accounts back packed (account-pack.ts), a chunk of rows at a time as it reads
+ * them (unpacked here meanwhile, so only the last chunk is left after its last row). The page's main thread stays free
  * while a 100k-account answer is parsed: on a slow PC (CPU 4×) that parse and read were most of
  * the time from the answer's last byte to the whole list (bench/RESULTS.md, issue 48).
  *
@@ -13,7 +14,7 @@ import { WorkerLostError, type WorkerRead } from './erp-call';
 import { workerRpc } from '../lib/worker-rpc';
 import type { AccountList } from '../domain/erp-types';
 import { operatorAliasTables, parseErpBody, readAccounts } from '../domain/reader';
-import { unpackAccounts } from './account-pack';
+import { AccountUnpacker } from './account-pack';
 import type { AnswerReadProgress, AnswerReadRequest, AnswerReadResult } from './answer-read';
 
 const rpc = workerRpc<AnswerReadRequest, AnswerReadResult, AnswerReadProgress>(
@@ -53,12 +54,15 @@ export const readAccountsInWorker: WorkerRead<AccountList> = (res, hooks) => {
   const stream = res.body;
   if (!stream || typeof Worker === 'undefined' || !rpc.available() || !canMoveStreams()) return null;
   let starting: Promise<void> = Promise.resolve();
+  // The list's chunks, unpacked here as they come (the worker reads on meanwhile).
+  const unpacker = new AccountUnpacker();
   const job = rpc.call(
     { stream, status: res.status, aliases: operatorAliasTables(), startChars: hooks.onStart ? hooks.startChars : null, slowdown: benchSlowdown() },
     {
       transfer: [stream as unknown as Transferable],
       progress: (p) => {
         if ('bytes' in p) hooks.onBytes(p.bytes);
+        else if ('chunk' in p) unpacker.add(p.chunk);
         else if (hooks.onStart) starting = Promise.resolve(hooks.onStart(p.start));
       },
     },
@@ -77,7 +81,8 @@ export const readAccountsInWorker: WorkerRead<AccountList> = (res, hooks) => {
       // The worker's own steps after the parse (the page's :read follows once the list is unpacked here).
       mark(`erp:${hooks.operation}:worker-read`, pageTime(result.stamps.read));
       mark(`erp:${hooks.operation}:worker-packed`, pageTime(result.stamps.packed));
-      return unpackAccounts(result.packed);
+      unpacker.add(result.packed);
+      return unpacker.list(result.packed);
     },
     (error: unknown) => {
       // The worker failed as a whole (workerRpc stops using it): not the answer's fault.
