@@ -4,6 +4,8 @@
  * prints the self time of the top functions between get_cari's last byte (FROM_READ=1: the page's
  * erp:get_cari:read mark) and "100.000 satır". An unminified bench build, so the names are ours.
  * Run: RUNS=3 npx tsx bench/profile-accounts.ts [dist dir: built there when missing]
+ * PROFILE=0: no profiler (its sampling slows the page's JavaScript), only the times: an A/B of two
+ * builds, run alternately with their dist dirs.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,15 +45,18 @@ async function main() {
     await context.request.post('/api/erp/get_cari', { headers: { 'x-app-request': '1' }, data: { firma_ismi: '' } });
     for (let run = 0; run < Number(process.env.RUNS ?? 2); run++) {
       const page = await context.newPage();
+      const profiling = process.env.PROFILE !== '0';
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
+      if (profiling) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto('/accounts', { waitUntil: 'commit' });
       await page.evaluate(`window.__bench.watchFirst('whole', '.accounts-page .dt-toolbar__summary', '100.000 satır')`);
       const whole = await waitMark(page, 'whole', 120_000);
       const nowAtStop = (await page.evaluate('performance.now()')) as number;
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      const profile = profiling ? ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile : null;
       const cari = await apiEntry(page, 'get_cari');
       const marks = (await page.evaluate(
         `Object.fromEntries(['text','parsed','worker-read','worker-packed','read','partial'].map(k => [k, performance.getEntriesByName('erp:get_cari:' + k)[0]?.startTime ?? null]))`,
@@ -60,6 +65,10 @@ async function main() {
         `run ${run + 1}: last byte → whole ${(whole.painted - cari.responseEnd).toFixed(0)} ms; marks from last byte:`,
         Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v == null ? null : Math.round(v - cari.responseEnd)])),
       );
+      if (!profile) {
+        await page.close();
+        continue;
+      }
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const parent = new Map<number, number>();
       for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
