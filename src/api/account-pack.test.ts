@@ -154,4 +154,27 @@ describe('AccountPacker / unpackAccounts', () => {
     expect(list.accounts[7]!.balance).toBe(-7);
     expect(list.accounts[2 * CHUNK_ROWS + 4]).toMatchObject({ id: String(2 * CHUNK_ROWS + 4), balance: 32_772, province: `İl ${(2 * CHUNK_ROWS + 4) % 81}` });
   });
+
+  it('words that share the letters it looks at are told apart, and a list with more distinct words than its table still reads right', () => {
+    // "Ankara" and "Anbara" differ only in their third letter, which the word table does not look at.
+    const alike = ['Ankara', 'Anbara', 'Ankara', '', 'Anbara'].map((city, i) => ({ COMPANY_ID: String(i), FULLNAME: `F${i}`, CITY_NAME: city }));
+    const back = unpackAccounts(packRead(alike).packed);
+    expect(back.accounts.map((a) => a.province)).toEqual(['Ankara', 'Anbara', 'Ankara', '', 'Anbara']);
+    // 10,000 districts, each its own (more than the 8,192 the table holds), over chunks of 16,384 rows.
+    const many = Array.from({ length: 20_000 }, (_, i) => ({ COMPANY_ID: String(i), FULLNAME: `F${i}`, COUNTY_NAME: `İlçe ${i % 10_000}` }));
+    const chunks: PackedAccounts[] = [];
+    const packer = new AccountPacker((chunk) => chunks.push(chunk));
+    const read = visitAccounts(many, packer);
+    const { packed: last } = packer.finish(read.extraColumns, read.warnings);
+    // Each word goes once: the empty category and province (one word, "") and the 10,000 districts, all
+    // in the first chunk (rows 0–16,383 hold every one), none after.
+    expect(chunks[0]!.words).toHaveLength(1 + 10_000);
+    expect(last.words).toEqual([]);
+    const unpacker = new AccountUnpacker();
+    for (const c of chunks) unpacker.add(c);
+    unpacker.add(last);
+    const list = unpacker.list(last);
+    expect(list).toEqual(readAccounts(many));
+    expect(list.accounts[19_999]!.district).toBe('İlçe 9999');
+  });
 });

@@ -66,8 +66,12 @@ export class AccountPacker implements AccountRows {
   private ends = new Uint32Array(64);
   private count = 0;
   private length = 0;
-  private readonly wordIndex = new Map<string, number>();
+  /** Every word so far by its index, and the chunk's new ones. */
+  private readonly wordList: string[] = [];
   private words: string[] = [];
+  /** wordBucket's table: [word, index, word, index, …] per bucket; null once too many words (wordIndex then). */
+  private buckets: (string | number)[][] | null = Array.from({ length: WORD_BUCKETS }, () => []);
+  private wordIndex: Map<string, number> | null = null;
   private category = new Uint32Array(0);
   private province = new Uint32Array(0);
   private district = new Uint32Array(0);
@@ -217,15 +221,57 @@ export class AccountPacker implements AccountRows {
     this.ends[this.count++] = this.length;
   }
 
+  /**
+   * The index of a word, new ones appended. Looked up in a table of our own by a few of its letters
+   * (wordBucket), not in a Map: a Map hashes each of the answer's 300,000 fresh strings, which costs
+   * Chromium 51–67 ms against 17–25 ms here (bench/RESULTS.md, session 31). `===` compares two
+   * strings' letters, no hash. An answer with more distinct words than the table is meant for goes on
+   * in a Map.
+   */
   private word(s: string): number {
-    let k = this.wordIndex.get(s);
-    if (k === undefined) {
-      k = this.wordIndex.size;
-      this.words.push(s);
-      this.wordIndex.set(s, k);
+    const buckets = this.buckets;
+    if (buckets === null) {
+      let k = this.wordIndex!.get(s);
+      if (k === undefined) k = this.newWord(s);
+      return k;
+    }
+    const bucket = buckets[wordBucket(s)]!;
+    for (let j = 0; j < bucket.length; j += 2) if (bucket[j] === s) return bucket[j + 1] as number;
+    const k = this.newWord(s);
+    if (k < MAX_BUCKET_WORDS) bucket.push(s, k);
+    else {
+      this.buckets = null;
+      this.wordIndex = new Map(this.wordList.map((w, i) => [w, i]));
     }
     return k;
   }
+
+  private newWord(s: string): number {
+    const k = this.wordList.length;
+    this.wordList.push(s);
+    this.words.push(s);
+    this.wordIndex?.set(s, k);
+    return k;
+  }
+}
+
+const WORD_BUCKETS = 4096;
+/** Beyond this many distinct words (category, province, district are a few hundred), a Map. */
+const MAX_BUCKET_WORDS = 8192;
+
+/** A word's bucket: its length and five of its letters (the first two, the middle one, the last two), mixed. */
+function wordBucket(s: string): number {
+  const n = s.length;
+  if (n === 0) return 0;
+  let h = n;
+  h = (h * 31 + s.charCodeAt(0)) | 0;
+  h = (h * 31 + s.charCodeAt(n >> 1)) | 0;
+  h = (h * 31 + s.charCodeAt(n - 1)) | 0;
+  if (n > 2) {
+    h = (h * 31 + s.charCodeAt(1)) | 0;
+    h = (h * 31 + s.charCodeAt(n - 2)) | 0;
+  }
+  return (h ^ (h >>> 12)) & (WORD_BUCKETS - 1);
 }
 
 /**
