@@ -6,11 +6,15 @@
  * Run: RUNS=3 npx tsx bench/profile-accounts.ts [dist dir: built there when missing]
  * PROFILE=0: no profiler (its sampling slows the page's JavaScript), only the times: an A/B of two
  * builds, run alternately with their dist dirs.
+ * WORKER=1: the answer worker profiled instead of the page (attached as it starts, before its first
+ * line runs), its self times over its whole job; its own slowing-down (the bench's slow pass) shows
+ * as one anonymous function.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { build } from 'vite';
+import type { CDPSession } from 'playwright-core';
 import { apiEntry, CPU_SLOWDOWN, launchChromium, newContext, ROOT, waitMark } from './common';
 import { startProdServer } from '../server/prod';
 
@@ -47,7 +51,8 @@ async function main() {
       const page = await context.newPage();
       const profiling = process.env.PROFILE !== '0';
       const cdp = await context.newCDPSession(page);
-      if (profiling) {
+      const worker = profiling && process.env.WORKER === '1' ? await profileWorker(cdp) : null;
+      if (profiling && !worker) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
@@ -56,7 +61,7 @@ async function main() {
       await page.evaluate(`window.__bench.watchFirst('whole', '.accounts-page .dt-toolbar__summary', '100.000 satır')`);
       const whole = await waitMark(page, 'whole', 120_000);
       const nowAtStop = (await page.evaluate('performance.now()')) as number;
-      const profile = profiling ? ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile : null;
+      const profile = worker ? await worker.stop() : profiling ? ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile : null;
       const cari = await apiEntry(page, 'get_cari');
       const marks = (await page.evaluate(
         `Object.fromEntries(['text','parsed','worker-read','worker-packed','read','partial'].map(k => [k, performance.getEntriesByName('erp:get_cari:' + k)[0]?.startTime ?? null]))`,
@@ -78,8 +83,9 @@ async function main() {
       // The profile's clock (µs) mapped to the page's: its end ≈ the page's performance.now() just before stopping.
       const startMs = nowAtStop - (profile.endTime - profile.startTime) / 1000;
       let t = profile.startTime;
-      const from = process.env.FROM_READ && marks.read != null ? marks.read : cari.responseEnd,
-        to = whole.painted;
+      // The worker's profile is on its own clock: all of it counts.
+      const from = worker ? -Infinity : process.env.FROM_READ && marks.read != null ? marks.read : cari.responseEnd,
+        to = worker ? Infinity : whole.painted;
       let inWindow = 0;
       for (let i = 0; i < profile.samples.length; i++) {
         t += profile.timeDeltas[i]!;
@@ -121,4 +127,46 @@ async function main() {
     await server.close();
   }
 }
+/**
+ * The page's answer worker, profiled from its start: the page's session auto-attaches to its workers,
+ * each paused until the profiler runs (the old, non-flat sessions: Playwright's CDPSession speaks to one
+ * target, so the worker's messages go through Target.sendMessageToTarget).
+ */
+async function profileWorker(cdp: CDPSession): Promise<{ stop(): Promise<Profile> }> {
+  let nextId = 1;
+  let session: string | null = null;
+  const waiting = new Map<number, (result: unknown) => void>();
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      void cdp.send('Target.sendMessageToTarget', { sessionId: session!, message: JSON.stringify({ id, method, params }) });
+    });
+  cdp.on('Target.receivedMessageFromTarget', (e: { message: string }) => {
+    const m = JSON.parse(e.message) as { id?: number; result?: unknown };
+    if (m.id !== undefined) waiting.get(m.id)?.(m.result);
+    if (m.id !== undefined) waiting.delete(m.id);
+  });
+  const started = new Promise<void>((resolve) =>
+    cdp.on('Target.attachedToTarget', (e: { sessionId: string; targetInfo: { type: string } }) => {
+      if (e.targetInfo.type !== 'worker' || session) return;
+      session = e.sessionId;
+      void (async () => {
+        await send('Profiler.enable');
+        await send('Profiler.setSamplingInterval', { interval: 200 });
+        await send('Profiler.start');
+        await send('Runtime.runIfWaitingForDebugger');
+        resolve();
+      })();
+    }),
+  );
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+  return {
+    async stop() {
+      await started;
+      return ((await send('Profiler.stop')) as { profile: Profile }).profile;
+    },
+  };
+}
+
 void main();
