@@ -1,6 +1,7 @@
 /**
  * The page's side of the answer worker (read-in-worker.ts), with a stand-in Worker that runs the
- * worker's job (answer-read.ts) in this process through the same protocol: the list as the reader
+ * worker's job (answer-read.ts) in this process through the same protocol, its messages cloned and
+ * their buffers moved as postMessage does: the list as the reader
  * gives it, the first rows and the bytes on the way, and each fault as the same typed error the
  * page shows without a worker — a dropped connection is "cut off", an HTML page is unreadable, the
  * user's own cancel is passed through.
@@ -30,9 +31,13 @@ class InProcessWorker {
       queueMicrotask(() => this.onerror?.({ preventDefault() {} }));
       return;
     }
-    const send = (data: unknown) => queueMicrotask(() => this.onmessage?.({ data }));
-    readAccountsAnswer(request, (progress) => send({ id, progress })).then(
-      ({ result }) => send({ id, result }),
+    // As postMessage does: a structured clone, its buffers moved (a buffer used after it was moved fails here too).
+    const send = (data: unknown, transfer: Transferable[] = []) => {
+      const copy = structuredClone(data, { transfer });
+      queueMicrotask(() => this.onmessage?.({ data: copy }));
+    };
+    readAccountsAnswer(request, (progress, transfer) => send({ id, progress }, transfer)).then(
+      ({ result, transfer }) => send({ id, result }, transfer),
       (error: unknown) => send({ id, error: error instanceof Error ? error.message : String(error) }),
     );
   }
@@ -86,8 +91,10 @@ describe('readAccountsInWorker', () => {
   it('reads the list in the worker: the reader’s accounts, the first rows’ text once', async () => {
     const { readAccountsInWorker } = await import('./read-in-worker');
     const { h, seen } = hooks();
+    performance.clearMarks('erp:get_cari:worker-packed');
     const list = await readAccountsInWorker(responseOf(text), h);
     expect(InProcessWorker.started).toBe(1);
+    expect(performance.getEntriesByName('erp:get_cari:worker-packed')).toHaveLength(1);
     expect(list).toEqual(readAccounts(rows));
     // By hand: row 4 (i = 3) has 3 × 10.25 = 30.75 TL = 3075 kuruş.
     expect(list!.accounts[3]).toMatchObject({ id: '4', name: 'Çağ & "Ortak" %3', province: 'İZMİR', balance: 3075 });
@@ -98,8 +105,11 @@ describe('readAccountsInWorker', () => {
     const { readAccountsInWorker } = await import('./read-in-worker');
     const { CHUNK_ROWS } = await import('./account-pack');
     const long = Array.from({ length: 2 * CHUNK_ROWS + 1 }, (_, i) => ({ ...rows[i % 300]!, COMPANY_ID: String(i + 1) }));
+    performance.clearMarks('erp:get_cari:worker-packed');
     const list = await readAccountsInWorker(responseOf(JSON.stringify(long)), hooks().h);
     expect(list).toEqual(readAccounts(long));
+    // …as the worker packed it (not read again in the page, as an answer the worker could not read is).
+    expect(performance.getEntriesByName('erp:get_cari:worker-packed')).toHaveLength(1);
     // By hand: the last row is i = 32,768, a copy of row 32,768 % 300 = 68: 68 × 10.25 = 697.00 TL.
     expect(list!.accounts[2 * CHUNK_ROWS]).toMatchObject({ id: String(2 * CHUNK_ROWS + 1), name: 'Çağ & "Ortak" %68', balance: 69_700 });
   });
