@@ -69,8 +69,8 @@ export class AccountPacker implements AccountRows {
   /** Every word so far by its index, and the chunk's new ones. */
   private readonly wordList: string[] = [];
   private words: string[] = [];
-  /** wordBucket's table: [word, index, word, index, …] per bucket; null once too many words (wordIndex then). */
-  private buckets: (string | number)[][] | null = Array.from({ length: WORD_BUCKETS }, () => []);
+  /** wordBucket's table: [word, index, word, index, …] per bucket (made when first used); null once too many words (wordIndex then). */
+  private buckets: (string | number)[][] | null = new Array<(string | number)[]>(WORD_BUCKETS);
   private wordIndex: Map<string, number> | null = null;
   private category = new Uint32Array(0);
   private province = new Uint32Array(0);
@@ -235,7 +235,7 @@ export class AccountPacker implements AccountRows {
       if (k === undefined) k = this.newWord(s);
       return k;
     }
-    const bucket = buckets[wordBucket(s)]!;
+    const bucket = (buckets[wordBucket(s)] ??= []);
     for (let j = 0; j < bucket.length; j += 2) if (bucket[j] === s) return bucket[j + 1] as number;
     const k = this.newWord(s);
     if (k < MAX_BUCKET_WORDS) bucket.push(s, k);
@@ -337,7 +337,6 @@ export class AccountUnpacker {
   /** The list, once its last chunk (the one with its extra columns and warnings) is in. */
   list(last: PackedAccounts): AccountList {
     if (this.next !== last.total) throw new Error(`account list incomplete: ${this.next} of ${last.total} rows`);
-    if (last.total === 0) this.accounts = [];
     return { accounts: this.accounts, extraColumns: [...last.extraColumns], warnings: last.warnings };
   }
 }
