@@ -2,9 +2,9 @@
  * The account list read in the answer worker (answer-worker.ts), not on the page's main thread:
  * the response's body stream is moved to the worker, which decodes, parses and reads it with THE
  * reader and sends the accounts back packed (account-pack.ts), a chunk of rows at a time as it reads
- * them (unpacked here meanwhile, so only the last chunk is left after its last row). The page's main thread stays free
- * while a 100k-account answer is parsed: on a slow PC (CPU 4×) that parse and read were most of
- * the time from the answer's last byte to the whole list (bench/RESULTS.md, issue 48).
+ * them (unpacked here meanwhile, so only the last chunk is left after its last row). The page's main
+ * thread stays free while a 100k-account answer is parsed: on a slow PC (CPU 4×) that parse and read
+ * were most of the time from the answer's last byte to the whole list (bench/RESULTS.md, issue 48).
  *
  * Null (the page reads it itself, erp-call.ts) where no worker can take it: no Worker (tests),
  * a browser that cannot move a stream to a worker, a worker that failed once.
