@@ -144,8 +144,9 @@ async function profileWorker(cdp: CDPSession): Promise<{ stop(): Promise<Profile
     });
   cdp.on('Target.receivedMessageFromTarget', (e: { message: string }) => {
     const m = JSON.parse(e.message) as { id?: number; result?: unknown };
-    if (m.id !== undefined) waiting.get(m.id)?.(m.result);
-    if (m.id !== undefined) waiting.delete(m.id);
+    if (m.id === undefined) return;
+    waiting.get(m.id)?.(m.result);
+    waiting.delete(m.id);
   });
   const started = new Promise<void>((resolve) =>
     cdp.on('Target.attachedToTarget', (e: { sessionId: string; targetInfo: { type: string } }) => {

@@ -119,7 +119,7 @@ describe('AccountPacker / unpackAccounts', () => {
     const unpacker = new AccountUnpacker();
     for (const c of chunks) unpacker.add(c);
     unpacker.add(last);
-    expect(unpacker.list(last)).toEqual(readAccounts(answer));
+    expect(unpacker.list()).toEqual(readAccounts(answer));
   });
 
   it('a long list: chunks of CHUNK_ROWS rows, then the rest; out of order or incomplete is refused', () => {
@@ -146,9 +146,9 @@ describe('AccountPacker / unpackAccounts', () => {
     const unpacker = new AccountUnpacker();
     unpacker.add(chunks[0]!);
     unpacker.add(chunks[1]!);
-    expect(() => unpacker.list(last)).toThrow(/incomplete/);
+    expect(() => unpacker.list()).toThrow(/incomplete/);
     unpacker.add(last);
-    const list = unpacker.list(last);
+    const list = unpacker.list();
     expect(list).toEqual(readAccounts(rows));
     // By hand: row 7 (a multiple of 7) is -0.07 TL = -7 kuruş; the last row is 32,772 → 327.72 TL.
     expect(list.accounts[7]!.balance).toBe(-7);
@@ -173,7 +173,7 @@ describe('AccountPacker / unpackAccounts', () => {
     const unpacker = new AccountUnpacker();
     for (const c of chunks) unpacker.add(c);
     unpacker.add(last);
-    const list = unpacker.list(last);
+    const list = unpacker.list();
     expect(list).toEqual(readAccounts(many));
     expect(list.accounts[19_999]!.district).toBe('İlçe 9999');
   });

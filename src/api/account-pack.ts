@@ -282,6 +282,8 @@ export class AccountUnpacker {
   private accounts: Account[] = [];
   private readonly words: string[] = [];
   private next = 0;
+  /** The chunk added last: the last one brings the list's extra columns and warnings. */
+  private last: PackedAccounts | null = null;
 
   /** The next chunk (rows from where the previous one ended). */
   add(p: PackedAccounts): void {
@@ -332,11 +334,13 @@ export class AccountUnpacker {
       }
     }
     this.next = from + n;
+    this.last = p;
   }
 
   /** The list, once its last chunk (the one with its extra columns and warnings) is in. */
-  list(last: PackedAccounts): AccountList {
-    if (this.next !== last.total) throw new Error(`account list incomplete: ${this.next} of ${last.total} rows`);
+  list(): AccountList {
+    const { last } = this;
+    if (!last || this.next !== last.total) throw new Error(`account list incomplete: ${this.next} of ${last?.total ?? '?'} rows`);
     return { accounts: this.accounts, extraColumns: [...last.extraColumns], warnings: last.warnings };
   }
 }
@@ -345,5 +349,5 @@ export class AccountUnpacker {
 export function unpackAccounts(p: PackedAccounts): AccountList {
   const unpacker = new AccountUnpacker();
   unpacker.add(p);
-  return unpacker.list(p);
+  return unpacker.list();
 }

@@ -82,7 +82,7 @@ export const readAccountsInWorker: WorkerRead<AccountList> = (res, hooks) => {
       mark(`erp:${hooks.operation}:worker-read`, pageTime(result.stamps.read));
       mark(`erp:${hooks.operation}:worker-packed`, pageTime(result.stamps.packed));
       unpacker.add(result.packed);
-      return unpacker.list(result.packed);
+      return unpacker.list();
     },
     (error: unknown) => {
       // The worker failed as a whole (workerRpc stops using it): not the answer's fault.
