@@ -138,10 +138,13 @@ test('the list is read in the answer worker, off the page’s main thread, and e
   const grid = page.getByRole('grid', { name: 'Cari listesi' });
   await expect(page.getByRole('status').filter({ hasText: 'satır' })).toHaveText(`${total} satır`);
   // The worker read it (src/api/read-in-worker.ts): its steps are on the page's timeline, and it runs.
+  // Every read of the list went through it: as many worker steps as reads (once a CI run under load
+  // read the list twice in one page load, 3.5 s apart, both in the worker: noted on issue 48).
   const marks = await page.evaluate(() =>
     ['parsed', 'worker-read', 'worker-packed', 'read'].map((k) => performance.getEntriesByName(`erp:get_cari:${k}`).length),
   );
-  expect(marks).toEqual([1, 1, 1, 1]);
+  expect(marks[0]).toBeGreaterThanOrEqual(1);
+  expect(marks).toEqual([marks[0], marks[0], marks[0], marks[0]]);
   expect(page.workers().some((w) => /answer-worker/.test(w.url()))).toBe(true);
   // What came through the worker is the dataset: the quoted name with `"&%+'` and its balance, to the kuruş.
   const quoted = account(SPECIAL_ACCOUNTS.quoted);
