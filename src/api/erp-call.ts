@@ -19,7 +19,8 @@
  *     within EARLY_TTL_MS is aborted.
  *  3. SEND (when nothing was started): ky, through client.ts (app header, timeout, typed errors).
  *  4. READ the body as a stream: decoded while it arrives, its bytes reported for the progress bar
- *     (transfers.ts), aborted when the page that wanted it goes away (React Query's signal).
+ *     (transfers.ts), aborted when the page that wanted it goes away (React Query's signal) — KEEP_MS
+ *     later: a page mounted again at once takes it over (kept-call.ts).
  *  5. FIRST ROWS of a long answer (`longAnswerQuery`): once PARTIAL_MIN_CHARS are in, the start is
  *     closed into JSON (reader/prefix.ts), read, and put into THE SAME react-query cache entry as
  *     `{ ...rows, complete: false }` (stale at once: never mistaken for the answer); the browser
@@ -31,6 +32,7 @@ import { APP_HEADERS, apiClient, bodyError, mark, toTransportError, type Request
 import { endTransfer, startTransfer } from './transfers';
 import { streamParts } from './body-text';
 import { aliasesReady } from './aliases-ready';
+import { keptCall } from './kept-call';
 import { SIGNED_IN_COOKIE, pageCallKey, type ErpCall, type PageCall } from '../contract/erp';
 import { pageCallsOf } from '../contract/pages';
 
@@ -296,11 +298,11 @@ export function whole<T>(data: Arriving<T> | undefined): Arriving<T> | undefined
 export function erpQuery<T>(call: ErpCall, read: (json: unknown) => T, options: Pick<RequestOptions, 'priority'> = {}) {
   return queryOptions({
     queryKey: call.queryKey as QueryKey,
-    queryFn: async ({ signal }) => {
+    queryFn: keptCall(async ({ signal }) => {
       const json = await fetchErp(call, { signal, ...options });
       await aliasesReady();
       return read(json);
-    },
+    }),
   });
 }
 
@@ -308,10 +310,10 @@ export function erpQuery<T>(call: ErpCall, read: (json: unknown) => T, options: 
 export function viewQuery<T>(call: PageCall & { view: string }, read: (json: unknown) => T) {
   return queryOptions({
     queryKey: call.queryKey as QueryKey,
-    queryFn: async ({ signal }) => {
+    queryFn: keptCall(async ({ signal }) => {
       const res = await takeOrSend(call, { signal });
       return read(await apiClient().jsonOf<unknown>(res, signal));
-    },
+    }),
   });
 }
 
@@ -330,10 +332,11 @@ export function longAnswerQuery<T extends object>(
     queryKey: call.queryKey as QueryKey,
     // The whole answer replaces its first rows as it is: no deep comparison of 100k rows with them.
     structuralSharing: false,
-    queryFn: async ({ signal, client, queryKey }): Promise<Arriving<T>> => {
+    queryFn: keptCall(async ({ signal, client, queryKey }): Promise<Arriving<T>> => {
       const cache = client.getQueryCache().find<Arriving<T>>({ queryKey, exact: true });
       // A refetch keeps showing the whole answer it has until the new whole is in.
       const hadWhole = cache?.state.data?.complete === true;
+      let firstRows: Arriving<T> | undefined;
       const onStart = async (text: string) => {
         const { parsePrefix } = await import('../domain/reader');
         const json = parsePrefix(text);
@@ -343,7 +346,8 @@ export function longAnswerQuery<T extends object>(
         if (!showable(first)) return;
         mark(`erp:${call.operation}:partial`);
         // updatedAt 0: stale at once — a failed read never leaves them standing as a fresh answer.
-        client.setQueryData<Arriving<T>>(queryKey, { ...first, complete: false }, { updatedAt: 0 });
+        firstRows = { ...first, complete: false };
+        client.setQueryData<Arriving<T>>(queryKey, firstRows, { updatedAt: 0 });
         await nextFrame();
       };
       try {
@@ -351,11 +355,12 @@ export function longAnswerQuery<T extends object>(
         mark(`erp:${call.operation}:read`);
         return { ...answer, complete: true };
       } catch (error) {
-        // No first rows stay behind as data: the page shows the failure, not a start that looks whole.
-        if (cache?.state.data?.complete === false) cache.setState({ data: undefined, dataUpdatedAt: 0, status: 'pending' });
+        // No first rows stay behind as data: the page shows the failure, not a start that looks whole
+        // (this call's own: a call aborted KEEP_MS after its page left never clears a newer call's).
+        if (firstRows && cache?.state.data === firstRows) cache.setState({ data: undefined, dataUpdatedAt: 0, status: 'pending' });
         throw error;
       }
-    },
+    }),
   });
 }
 
