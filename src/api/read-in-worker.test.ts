@@ -133,6 +133,23 @@ describe('readAccountsInWorker', () => {
     expect(error).toBeInstanceOf(Error);
   });
 
+  it('a page that left while the worker read: none of the rows that come after are built in the page, and the read ends as cancelled', async () => {
+    const { readAccountsInWorker } = await import('./read-in-worker');
+    const { AccountUnpacker, CHUNK_ROWS } = await import('./account-pack');
+    const long = Array.from({ length: 2 * CHUNK_ROWS + 1 }, (_, i) => ({ ...rows[i % 300]!, COMPANY_ID: String(i + 1) }));
+    const controller = new AbortController();
+    const unpacked = vi.spyOn(AccountUnpacker.prototype, 'add');
+    try {
+      // The page leaves as the first rows come (the whole body is still read in the worker: nothing cancels it there).
+      const { h } = hooks({ signal: controller.signal, onStart: () => controller.abort() });
+      const error = await readAccountsInWorker(responseOf(JSON.stringify(long)), h)!.catch((e: unknown) => e);
+      expect((error as Error).name).toBe('AbortError');
+      expect(unpacked).not.toHaveBeenCalled();
+    } finally {
+      unpacked.mockRestore();
+    }
+  });
+
   // Last: the worker stays stopped for this module afterwards (workerRpc does not start a dead worker again).
   it('a worker that dies with the answer in it: the list is asked for again and read in the page', async () => {
     let requests = 0;

@@ -61,6 +61,8 @@ export const readAccountsInWorker: WorkerRead<AccountList> = (res, hooks) => {
     {
       transfer: [stream as unknown as Transferable],
       progress: (p) => {
+        // The page that wanted it went away: its rows are not built here (the worker's own work ends with the answer).
+        if (hooks.signal?.aborted) return;
         if ('bytes' in p) hooks.onBytes(p.bytes);
         else if ('chunk' in p) unpacker.add(p.chunk);
         else if (hooks.onStart) starting = Promise.resolve(hooks.onStart(p.start));
@@ -70,6 +72,7 @@ export const readAccountsInWorker: WorkerRead<AccountList> = (res, hooks) => {
   if (!job) return null;
   return job.then(
     async (result) => {
+      hooks.signal?.throwIfAborted();
       // The first rows (if any) go into the cache before the whole list does.
       await starting;
       if ('unread' in result) {
