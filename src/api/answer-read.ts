@@ -86,7 +86,14 @@ export async function readAccountsAnswer(
   }
   slow?.(now() - parsedAt);
   const readAt = now();
-  const { packed, transfer } = packer.finish(read.extraColumns, read.warnings);
+  let finished: ReturnType<AccountPacker['finish']>;
+  try {
+    finished = packer.finish(read.extraColumns, read.warnings);
+  } catch {
+    // Not the answer's fault (its body is all in): the page reads it itself (read-in-worker.ts says so).
+    return { result: { unread: parts.join('') } };
+  }
+  const { packed, transfer } = finished;
   slow?.(now() - readAt);
   return { result: { packed, stamps: { text: textAt, parsed: parsedAt, read: readAt, packed: now() } }, transfer };
 }

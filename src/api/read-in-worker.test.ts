@@ -150,6 +150,23 @@ describe('readAccountsInWorker', () => {
     }
   });
 
+  it('a fault of the worker’s own (its packing) still gives the list, read in the page, and says so in the console', async () => {
+    const { readAccountsInWorker } = await import('./read-in-worker');
+    const { AccountPacker } = await import('./account-pack');
+    const packing = vi.spyOn(AccountPacker.prototype, 'finish').mockImplementation(() => {
+      throw new TypeError('a packing bug');
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const list = await readAccountsInWorker(responseOf(text), hooks().h);
+      expect(list).toEqual(readAccounts(rows));
+      expect(logged).toHaveBeenCalledWith('get_cari: the answer worker could not read a list the page read; read in the page instead');
+    } finally {
+      packing.mockRestore();
+      logged.mockRestore();
+    }
+  });
+
   // Last: the worker stays stopped for this module afterwards (workerRpc does not start a dead worker again).
   it('a worker that dies with the answer in it: the list is asked for again and read in the page', async () => {
     let requests = 0;
