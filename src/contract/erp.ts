@@ -39,6 +39,9 @@ export const SIGNED_IN_COOKIE = 'cari_signed_in';
 /** Longest accepted parameter value, in characters (the gateway refuses longer; forms say so first). */
 export const MAX_PARAM_CHARS = 200;
 
+/** Whether a value is short enough to send (trimmed, as it is sent): the one check of MAX_PARAM_CHARS. */
+export const fitsParam = (value: string): boolean => value.trim().length <= MAX_PARAM_CHARS;
+
 /** The login: an ERP operation the gateway calls itself (POST /api/session), with these parameters. */
 export const LOGIN_OPERATION = 'get_user';
 export const LOGIN_PARAMS = { userName: 'user_name', password: 'user_password' } as const;

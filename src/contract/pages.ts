@@ -8,7 +8,17 @@
  * Plain data, no imports of page code: the early-call script bundles this file on its own, and a
  * page's import() stays a literal in routes.tsx so Vite splits each page into its own chunk.
  */
-import { accountListCall, agingListCall, invoiceDetailCall, overviewCall, statementCall, type ErpCall, type PageCall } from './erp';
+import {
+  accountListCall,
+  agingListCall,
+  fitsParam,
+  invoiceDetailCall,
+  invoiceSearchCall,
+  overviewCall,
+  statementCall,
+  type ErpCall,
+  type PageCall,
+} from './erp';
 import { worklistCall, worklistViewOf } from './tahsilat';
 
 export interface PageEntry {
@@ -68,8 +78,28 @@ export const PAGES = [
   { path: 'tahsilat/ayarlar', module: 'features/tahsilat/settings-page', preload: false },
   // Ba/Bs: opened directly from a link (a month's list), its calls start with the page.
   { path: 'babs', module: 'features/babs/babs-page', preload: true },
-  { path: 'aging', module: 'features/aging/aging-page', preload: true },
-  { path: 'invoices', module: 'features/invoices/invoice-search-page', preload: true },
+  // Aging and the invoice search as the pages ask (use-aging-view.ts, use-invoice-search.ts): from the
+  // query string; a value too long to send asks nothing (the page says so by its field).
+  {
+    path: 'aging',
+    module: 'features/aging/aging-page',
+    preload: true,
+    firstCalls: (_p, q) => {
+      const firma = q.get('firma') ?? '';
+      const cari = q.get('cari');
+      return [...(fitsParam(firma) ? [agingListCall(firma)] : []), ...(cari ? [statementCall(cari)] : [])];
+    },
+  },
+  {
+    path: 'invoices',
+    module: 'features/invoices/invoice-search-page',
+    preload: true,
+    firstCalls: (_p, q) => {
+      const no = q.get('no') ?? '';
+      const firma = q.get('firma') ?? '';
+      return (q.has('no') || q.has('firma')) && fitsParam(no) && fitsParam(firma) ? [invoiceSearchCall({ no, firma })] : [];
+    },
+  },
   { path: 'invoices/:faturaId', module: 'features/invoices/invoice-detail-page', preload: true, firstCalls: (p) => [invoiceDetailCall(p.faturaId!)] },
 ] as const satisfies readonly PageEntry[];
 

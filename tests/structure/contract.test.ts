@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
-import { callKey, pageCallKey, overviewCall, statementCall, accountListCall, agingListCall } from '../../src/contract/erp';
+import { callKey, pageCallKey, overviewCall, statementCall, accountListCall, agingListCall, invoiceSearchCall } from '../../src/contract/erp';
 import { firstCallsOf, pageCallsOf } from '../../src/contract/pages';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -44,8 +44,11 @@ describe('src/contract', () => {
     expect(statement).toEqual([statementCall('ÖZ+7')]);
     expect(pageCallKey(statement[0]!)).toBe(callKey(statementCall('ÖZ+7')));
     expect(pageCallKey(overviewCall())).toBe('GET /api/overview');
-    for (const path of ['/login', '/aging', '/invoices', '/mutabakat', '/accounts/1000/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20']) {
+    for (const path of ['/login', '/invoices', '/mutabakat', '/accounts/1000/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20']) {
       expect([path, firstCallsOf(path)]).toEqual([path, []]);
     }
+    // The aging and the invoice search: as their pages ask, from the query string (the same cache entries).
+    expect(firstCallsOf('/aging', '?firma=%20Y%C4%B1ld%C4%B1z%20')).toEqual([agingListCall('Yıldız')]);
+    expect(firstCallsOf('/invoices', '?no=SF1&firma=')).toEqual([invoiceSearchCall({ no: 'SF1', firma: '' })]);
   });
 });
