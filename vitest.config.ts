@@ -25,7 +25,10 @@ export default defineConfig({
     // server/mutabakat/pdf-pool.test.ts tests the pool at its own size.
     // The auditor's secrets are hashed at scrypt N = 1024, not 16384 (server/audit/slow-hash.ts): tests are
     // about who gets in, not the hash's cost, which slow-hash.test.ts checks at the default.
-    env: { MUTABAKAT_PDF_THREADS: '1', AUDIT_SCRYPT_N: '1024', MUTABAKAT_WARMUP: '0' },
+    // Letter threads at normal priority (MUTABAKAT_PDF_NICE=0, production: 19): beside three test workers and
+    // `npm test`'s checks at nice 10 a nice-19 thread got almost no CPU — a CI run's first campaign of a file
+    // (2 letters, 0.9 s alone) passed its 20 s, and the warm-up's test took 53 s.
+    env: { MUTABAKAT_PDF_THREADS: '1', MUTABAKAT_PDF_NICE: '0', AUDIT_SCRYPT_N: '1024', MUTABAKAT_WARMUP: '0' },
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, with
     // the other core idle while tests wait on sockets and timers. One worker per core plus one: many
     // files wait (real sockets, timers, child processes) more than they compute, and the extra worker
