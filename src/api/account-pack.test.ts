@@ -122,6 +122,26 @@ describe('AccountPacker / unpackAccounts', () => {
     expect(unpacker.list()).toEqual(readAccounts(answer));
   });
 
+  it('a list of unknown length (read a slice at a time): chunks say Infinity, the last one the length; only in chunks', () => {
+    const chunks: PackedAccounts[] = [];
+    const packer = new AccountPacker((chunk) => chunks.push(chunk), 2);
+    packer.start(Infinity, []);
+    const names = ['Öz-Çağ "Yıldız"', 'Ilgaz & Ortak %5', "Şimşek + 'Yapı'", 'Ünal Gıda', 'Işık Kırtasiye'];
+    names.forEach((name, i) => packer.row(i, String(i + 1), 'Bayi', name, 'İZMİR', 'KONAK', i * 100 + 1, undefined, undefined));
+    const { packed: last } = packer.finish([], 0);
+    // By hand: 5 rows in chunks of 2 — rows 0–1, 2–3, then row 4 with the length.
+    expect(chunks.map((c) => [c.from, c.n, c.total])).toEqual([
+      [0, 2, Infinity],
+      [2, 2, Infinity],
+    ]);
+    expect([last.from, last.n, last.total]).toEqual([4, 1, 5]);
+    const unpacker = new AccountUnpacker();
+    for (const c of [...chunks, last]) unpacker.add(c);
+    const list = unpacker.list();
+    expect(list.accounts.map((a) => [a.id, a.name, a.balance])).toEqual(names.map((name, i) => [String(i + 1), name, i * 100 + 1]));
+    expect(() => new AccountPacker().start(Infinity, [])).toThrow('a list of unknown length is packed in chunks');
+  });
+
   it('a long list: chunks of CHUNK_ROWS rows, then the rest; out of order or incomplete is refused', () => {
     const rows = Array.from({ length: 2 * CHUNK_ROWS + 5 }, (_, i) => ({
       COMPANY_ID: String(i),

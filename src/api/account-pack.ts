@@ -20,6 +20,7 @@ export const CHUNK_ROWS = 16_384;
 
 /** Rows [from, from + n) of a list of `total` rows. */
 export interface PackedAccounts {
+  /** The list's rows; Infinity in a chunk before the last of a list read a slice at a time (AccountSlices). */
   readonly total: number;
   readonly from: number;
   readonly n: number;
@@ -59,8 +60,9 @@ const NO_EXTRAS: Record<string, Cell> = Object.freeze({}) as Record<string, Cell
 /** Packs rows as the reader gives them (visitAccounts' AccountRows): no account object is made on the way. */
 export class AccountPacker implements AccountRows {
   private n = 0;
-  /** The first row of the chunk being packed. */
+  /** The first row of the chunk being packed; how many of its rows are in. */
   private from = 0;
+  private rowsIn = 0;
   /** The chunk's texts one after another: built by `+=` (flattened once, when posted: a third faster than joining 200k parts). */
   private text = '';
   private ends = new Uint32Array(64);
@@ -92,9 +94,12 @@ export class AccountPacker implements AccountRows {
     private readonly chunkRows = CHUNK_ROWS,
   ) {}
 
+  /** `rowCount` Infinity: not known before the last row (AccountSlices); chunks only, the list's length known at `finish`. */
   start(rowCount: number, extraKeys: readonly string[]): void {
+    if (!Number.isFinite(rowCount) && !this.onChunk) throw new Error('a list of unknown length is packed in chunks');
     this.n = rowCount;
     this.from = 0;
+    this.rowsIn = 0;
     this.extras = extraKeys.map((key) => ({ key, kinds: new Uint8Array(0), numbers: new Float64Array(0) }));
     this.begin(this.onChunk ? Math.min(rowCount, this.chunkRows) : rowCount);
   }
@@ -118,6 +123,7 @@ export class AccountPacker implements AccountRows {
       this.begin(Math.min(this.n - i, this.chunkRows));
     }
     const r = i - this.from;
+    this.rowsIn = r + 1;
     this.add(id);
     this.add(name);
     this.category[r] = this.word(category);
@@ -160,12 +166,15 @@ export class AccountPacker implements AccountRows {
 
   /** The rows not given to onChunk yet (after the last row; every row without onChunk), and the buffers to transfer with them. */
   finish(extraColumns: readonly ErpColumn[], warnings: number): { packed: PackedAccounts; transfer: ArrayBuffer[] } {
+    // A list of unknown length ends here.
+    if (!Number.isFinite(this.n)) this.n = this.from + this.rowsIn;
     const { chunk, transfer } = this.take(extraColumns, warnings);
     return { packed: chunk, transfer };
   }
 
   /** Fresh buffers for the next `rows` rows. */
   private begin(rows: number): void {
+    this.rowsIn = 0;
     this.text = '';
     this.ends = new Uint32Array(rows * 2 + 16);
     this.count = 0;
@@ -193,7 +202,8 @@ export class AccountPacker implements AccountRows {
     const chunk: PackedAccounts = {
       total: this.n,
       from: this.from,
-      n: category.length,
+      // The rows in (a chunk of a list of unknown length has room for a whole chunk).
+      n: this.rowsIn,
       text: this.text,
       ends,
       words: this.words,
@@ -288,7 +298,8 @@ export class AccountUnpacker {
   /** The next chunk (rows from where the previous one ended). */
   add(p: PackedAccounts): void {
     if (p.from !== this.next) throw new Error(`account chunk out of order: rows from ${p.from}, expected ${this.next}`);
-    if (p.from === 0) this.accounts = new Array<Account>(p.total);
+    // A chunk of a list whose length is known only with its last chunk: total Infinity.
+    if (p.from === 0) this.accounts = Number.isFinite(p.total) ? new Array<Account>(p.total) : [];
     const { text, ends, n, from, words, category, province, district } = p;
     for (const w of words) this.words.push(w);
     const all = this.words;

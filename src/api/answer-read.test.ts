@@ -111,4 +111,56 @@ describe('readAccountsAnswer (the answer worker)', () => {
     unpacker.add(result.packed);
     expect(unpacker.list()).toEqual(readAccounts(JSON.parse(text)));
   });
+
+  it('a list read a slice at a time as it arrives: its length comes with the last chunk, the same list', async () => {
+    const long = Array.from({ length: 2 * CHUNK_ROWS + 5 }, (_, i) => ({ ...rows[i % 400], COMPANY_ID: String(i) }));
+    const text = JSON.stringify(long);
+    const { result, progress } = await run(text, { size: 65536 });
+    if (!('packed' in result)) throw new Error('not read');
+    expect(progress.some((p) => 'restart' in p)).toBe(false);
+    const chunks = progress.flatMap((p) => ('chunk' in p ? [p.chunk] : []));
+    // Read as it came, the list's length is not known before its end: the full chunks say Infinity, the last 2 × 16,384 + 5.
+    expect(chunks.map((c) => [c.from, c.n, c.total])).toEqual([
+      [0, CHUNK_ROWS, Infinity],
+      [CHUNK_ROWS, CHUNK_ROWS, Infinity],
+    ]);
+    expect([result.packed.from, result.packed.n, result.packed.total]).toEqual([2 * CHUNK_ROWS, 5, 2 * CHUNK_ROWS + 5]);
+    const unpacker = new AccountUnpacker();
+    for (const c of chunks) unpacker.add(c);
+    unpacker.add(result.packed);
+    expect(unpacker.list()).toEqual(readAccounts(JSON.parse(text)));
+  });
+
+  it('rows that change keys halfway: the chunks so far are dropped and the list read again whole, the same as the page would', async () => {
+    const long = Array.from({ length: CHUNK_ROWS + 3000 }, (_, i) => {
+      const r = { ...rows[i % 400]!, COMPANY_ID: String(i) };
+      // From row 17,000 on, a tax number too (an extra column, typed from all its values).
+      return i < 17_000 ? r : { ...r, VERGI_NO: String(9_000_000_000 + i) };
+    });
+    const text = JSON.stringify(long);
+    const { result, progress } = await run(text, { size: 65536 });
+    if (!('packed' in result)) throw new Error('not read');
+    const restartAt = progress.findIndex((p) => 'restart' in p);
+    expect(restartAt).toBeGreaterThan(0);
+    // What the page does (read-in-worker.ts): a new unpacker at the restart.
+    let unpacker = new AccountUnpacker();
+    for (const p of progress) {
+      if ('restart' in p) unpacker = new AccountUnpacker();
+      else if ('chunk' in p) unpacker.add(p.chunk);
+    }
+    unpacker.add(result.packed);
+    const expected = readAccounts(JSON.parse(text));
+    expect(unpacker.list()).toEqual(expected);
+    // By hand: rows 0–16,999 have an empty tax number; row 17,000's is 9000017000, a text (a "…_NO" column is an id).
+    expect(expected.accounts[16_999]!.extras.VERGI_NO).toEqual({ kind: 'empty' });
+    expect(expected.accounts[17_000]!.extras.VERGI_NO).toEqual({ kind: 'text', text: '9000017000' });
+  });
+
+  it('a failure envelope whose rows were read as they came: read again whole, for the page’s typed error', async () => {
+    const text = JSON.stringify({ status: 'error', message: 'Yetkisiz erişim', data: rows });
+    const { result, progress } = await run(text, { size: 4096 });
+    expect(progress.some((p) => 'restart' in p)).toBe(true);
+    expect(result).toEqual({ unread: text });
+    expect(() => readAccounts(parseErpBody(text, 200))).toThrow('Yetkisiz erişim');
+  });
 });

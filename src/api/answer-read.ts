@@ -5,13 +5,17 @@
  *
  * Progress goes back as it happens: the bytes received (for the progress bar, at most every 256 KB),
  * once the start of the answer (`startChars` characters, for the page's first rows), and the list's
- * full chunks as they are read (the page unpacks each meanwhile; the result holds the rest). An answer
+ * full chunks as they are read (the page unpacks each meanwhile; the result holds the rest). A list
+ * whose rows can be read alone is read a slice at a time while it arrives (AccountSlices), its rows
+ * let go at once; should the whole answer turn out otherwise, the page is told to start again
+ * (`restart`) and the list is read from the whole text. An answer
  * the reader cannot read comes back as its text (`unread`): the page reads it again itself, so
  * every ERP fault is the same typed error, with the same message, as without a worker.
  */
-import { BodySegments, extendAliases, operatorAliasTables, parseErpBody, resetAliases, visitAccounts } from '../domain/reader';
+import { AccountSlices, BodySegments, extendAliases, operatorAliasTables, parseErpBody, resetAliases, visitAccounts } from '../domain/reader';
 import { streamParts } from './body-text';
 import { AccountPacker, type PackedAccounts } from './account-pack';
+import type { ErpColumn } from '../domain/erp-types';
 
 export interface AnswerReadRequest {
   stream: ReadableStream<Uint8Array>;
@@ -28,8 +32,11 @@ export interface AnswerReadRequest {
   slowdown: number;
 }
 
-/** The bytes received; the answer's start (for the first rows); a chunk of the list read (AccountPacker's, in order). */
-export type AnswerReadProgress = { bytes: number } | { start: string } | { chunk: PackedAccounts };
+/**
+ * The bytes received; the answer's start (for the first rows); a chunk of the list read (AccountPacker's, in
+ * order); `restart`: the chunks so far are void, the list is read again from its whole text (below).
+ */
+export type AnswerReadProgress = { bytes: number } | { start: string } | { chunk: PackedAccounts } | { restart: true };
 
 /** When each step ended, in ms since the epoch (performance.timeOrigin + now: the page maps it onto its own clock). */
 export interface AnswerStamps {
@@ -51,8 +58,14 @@ export async function readAccountsAnswer(
   mergeAliases(request.aliases);
   const slow = slower(request.slowdown);
   let reported = 0;
-  // The answer is parsed in slices while it arrives (reader/segments.ts): little is left after its last byte.
-  const segments = new BodySegments();
+  // The reader's rows go straight into the packed columns (no account object on the way), and each
+  // full chunk of them to the page at once: the page unpacks it while the rest is read.
+  const toPage = (chunk: PackedAccounts, transfer: ArrayBuffer[]) => progress({ chunk }, transfer);
+  let packer = new AccountPacker(toPage);
+  // The answer is parsed in slices while it arrives (reader/segments.ts): little is left after its last
+  // byte. Rows that can be read a slice at a time are read as they come, and let go (AccountSlices).
+  const slices = new AccountSlices(packer);
+  const segments = new BodySegments(undefined, slices.take);
   const parts = await streamParts(request.stream, {
     onText: (part) => {
       const t0 = now();
@@ -68,19 +81,27 @@ export async function readAccountsAnswer(
     ...(slow ? { onDecoded: slow } : {}),
   });
   const textAt = now();
-  let json: unknown;
-  let parsedAt: number;
-  // The reader's rows go straight into the packed columns (no account object on the way), and each
-  // full chunk of them to the page at once: the page unpacks it while the rest is read.
-  const packer = new AccountPacker((chunk, transfer) => progress({ chunk }, transfer));
-  let read: ReturnType<typeof visitAccounts>;
+  let parsedAt = textAt;
+  let read: { extraColumns: ErpColumn[]; warnings: number } | undefined;
   try {
-    // Not followed in slices (not JSON, a shape it does not know): parsed whole, for its value or its typed error.
-    const sliced = segments.result();
-    json = sliced ? sliced.value : parseErpBody(parts.join(''), request.status);
-    slow?.(now() - textAt);
-    parsedAt = now();
-    read = visitAccounts(json, packer);
+    let sliced = segments.result();
+    if (slices.visited > 0) {
+      if (sliced && sliced.given === slices.visited && slices.matches(sliced.value)) read = { extraColumns: [], warnings: slices.warnings };
+      else {
+        // Read a slice at a time, but the whole answer is not those rows alone: read again from its whole
+        // text, and the page drops the chunks it has.
+        progress({ restart: true });
+        packer = new AccountPacker(toPage);
+        sliced = null;
+      }
+    }
+    if (!read) {
+      // Not followed in slices (not JSON, a shape it does not know): parsed whole, for its value or its typed error.
+      const json = sliced ? sliced.value : parseErpBody(parts.join(''), request.status);
+      slow?.(now() - textAt);
+      parsedAt = now();
+      read = visitAccounts(json, packer);
+    }
   } catch {
     return { result: { unread: parts.join('') } };
   }

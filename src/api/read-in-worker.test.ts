@@ -114,6 +114,18 @@ describe('readAccountsInWorker', () => {
     expect(list!.accounts[2 * CHUNK_ROWS]).toMatchObject({ id: String(2 * CHUNK_ROWS + 1), name: 'Çağ & "Ortak" %68', balance: 69_700 });
   });
 
+  it('rows that change keys after the first chunk went to the page: the page starts its list again, the reader’s list', async () => {
+    const { readAccountsInWorker } = await import('./read-in-worker');
+    const { CHUNK_ROWS } = await import('./account-pack');
+    const long = Array.from({ length: CHUNK_ROWS + 2000 }, (_, i) => {
+      const r = { ...rows[i % 300]!, COMPANY_ID: String(i + 1) };
+      return i < CHUNK_ROWS + 1000 ? r : { ...r, VERGI_NO: `${i}` };
+    });
+    const list = await readAccountsInWorker(responseOf(JSON.stringify(long)), hooks().h);
+    expect(list).toEqual(readAccounts(long));
+    expect(list!.accounts).toHaveLength(CHUNK_ROWS + 2000);
+  });
+
   it('a connection dropped halfway is “cut off” (AnswerCutError), as without a worker', async () => {
     const { readAccountsInWorker } = await import('./read-in-worker');
     await expect(readAccountsInWorker(responseOf(text, { failAfter: 5000 }), hooks().h)).rejects.toBeInstanceOf(AnswerCutError);

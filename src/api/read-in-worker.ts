@@ -55,7 +55,7 @@ export const readAccountsInWorker: WorkerRead<AccountList> = (res, hooks) => {
   if (!stream || typeof Worker === 'undefined' || !rpc.available() || !canMoveStreams()) return null;
   let starting: Promise<void> = Promise.resolve();
   // The list's chunks, unpacked here as they come (the worker reads on meanwhile).
-  const unpacker = new AccountUnpacker();
+  let unpacker = new AccountUnpacker();
   const job = rpc.call(
     { stream, status: res.status, aliases: operatorAliasTables(), startChars: hooks.onStart ? hooks.startChars : null, slowdown: benchSlowdown() },
     {
@@ -65,6 +65,8 @@ export const readAccountsInWorker: WorkerRead<AccountList> = (res, hooks) => {
         if (hooks.signal?.aborted) return;
         if ('bytes' in p) hooks.onBytes(p.bytes);
         else if ('chunk' in p) unpacker.add(p.chunk);
+        // The worker reads the list again from its whole text: the chunks so far are void.
+        else if ('restart' in p) unpacker = new AccountUnpacker();
         else if (hooks.onStart) starting = Promise.resolve(hooks.onStart(p.start));
       },
     },

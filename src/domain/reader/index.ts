@@ -29,9 +29,10 @@
  * kind's parser only.
  */
 export { parseErpBody } from './body';
-export { BodySegments } from './segments';
+export { BodySegments, type RowsSink } from './segments';
+export { AccountSlices } from './account-slices';
 export { closedPrefix, parsePrefix } from './prefix';
-export { answerShape, isSuccessStatus } from './locate';
+export { answerShape, isSuccessStatus, locateTable, type RawTable } from './locate';
 export {
   FIELD_KINDS,
   columnHeader,
@@ -46,4 +47,4 @@ export {
 } from './keys';
 export { setOwn } from './locate';
 export { kindFromKey } from './columns';
-export { readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer, visitAccounts, type AccountRows } from './records';
+export { readAccounts, readInvoiceDetail, readLogin, readStatement, readTableAnswer, visitAccountTable, visitAccounts, type AccountRows } from './records';

@@ -99,7 +99,11 @@ export function readAccounts(json: unknown): AccountList {
 
 /** The account reader: each row of get_cari's answer to `rows`, in order; the extra columns and the count of unreadable values. */
 export function visitAccounts(json: unknown, rows: AccountRows): { extraColumns: ErpColumn[]; warnings: number } {
-  const table = locateTable(json);
+  return visitAccountTable(locateTable(json), rows);
+}
+
+/** visitAccounts of a table already located (the answer worker's slices of rows, src/api/answer-read.ts). */
+export function visitAccountTable(table: RawTable, rows: AccountRows): { extraColumns: ErpColumn[]; warnings: number } {
   const conv = new Converter();
   const cols = typeColumns(table, 'account', conv);
   const byField = new Map(cols.filter((c) => c.field).map((c) => [c.field!, c]));

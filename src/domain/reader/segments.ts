@@ -10,7 +10,8 @@
  * were, and the rows are put in its place. The result is JSON.parse's, value for value (duplicate
  * keys, "__proto__" keys included: segments.test.ts). Anything this does not follow — not JSON, a
  * shape with no such array, a slice that does not parse — gives `null`: the caller parses the whole
- * text with parseErpBody, for its value or its typed error.
+ * text with parseErpBody, for its value or its typed error. With a sink (RowsSink: the answer worker's
+ * AccountSlices), each slice's rows go to it as they are parsed instead of being kept to the end.
  */
 import { setOwn } from './locate';
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE, isJsonSpace } from './json-chars';
@@ -18,6 +19,12 @@ import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE, i
 const SLICE_CHARS = 256 * 1024;
 
 type Phase = 'start' | 'head' | 'rows' | 'tail' | 'failed';
+
+/**
+ * Given each slice's rows as soon as they are parsed (the answer worker reads them at once, so they are
+ * not all kept to the end): true when it took them, false to leave them — and every later slice — here.
+ */
+export type RowsSink = (values: unknown[]) => boolean;
 
 export class BodySegments {
   private phase: Phase = 'start';
@@ -39,8 +46,14 @@ export class BodySegments {
   private misses = 0;
   private cutBefore = false;
   private readonly rows: unknown[] = [];
+  /** Rows the sink took (not in `rows`); the first of them stands for them all in result()'s value. */
+  private given = 0;
+  private firstGiven: unknown;
 
-  constructor(private readonly sliceChars = SLICE_CHARS) {}
+  constructor(
+    private readonly sliceChars = SLICE_CHARS,
+    private sink?: RowsSink,
+  ) {}
 
   /** The next piece of the text, in order. */
   feed(part: string): void {
@@ -51,16 +64,19 @@ export class BodySegments {
     }
   }
 
-  /** The parsed answer once all of it was fed, or null: parse the whole text instead (parseErpBody). */
-  result(): { value: unknown } | null {
+  /**
+   * The parsed answer once all of it was fed, or null: parse the whole text instead (parseErpBody).
+   * `given` rows went to the sink: the value's rows array then holds only the first of them.
+   */
+  result(): { value: unknown; given: number } | null {
     try {
       if (this.phase === 'rows') this.closeRows();
       if (this.phase !== 'tail' && this.phase !== 'head') return null;
       // No rows' array (a short answer, a column-wise one): the text is all head.
-      if (this.phase === 'head') return { value: JSON.parse(this.head) };
+      if (this.phase === 'head') return { value: JSON.parse(this.head), given: 0 };
       const placeholder = `\u0000rows:${Math.random().toString(36).slice(2)}`;
       const frame: unknown = JSON.parse(`${this.head}${JSON.stringify(placeholder)}${this.tail}`);
-      return { value: putRows(frame, placeholder, this.rows) };
+      return { value: putRows(frame, placeholder, this.given > 0 ? [this.firstGiven] : this.rows), given: this.given };
     } catch {
       return null;
     }
@@ -163,7 +179,7 @@ export class BodySegments {
       this.pending[before] = part;
       return;
     }
-    for (const v of values) this.rows.push(v);
+    this.keep(values);
     this.cutBefore = true;
     const rest = part.slice(cut + 1);
     this.pending = [rest];
@@ -196,8 +212,22 @@ export class BodySegments {
     // A slice after a cut must hold an element (`[{…},]` is not JSON).
     if (this.cutBefore && text.trim() === '') throw new SyntaxError('empty slice');
     const values = JSON.parse(`[${text}]`) as unknown[];
-    for (const v of values) this.rows.push(v);
+    this.keep(values);
     this.cutBefore = !last;
+  }
+
+  /** A slice's rows to the sink, or kept. Once the sink has taken some, it may not refuse later ones: the text is parsed whole then. */
+  private keep(values: unknown[]): void {
+    if (this.sink && values.length > 0) {
+      if (this.sink(values)) {
+        if (this.given === 0) this.firstGiven = values[0];
+        this.given += values.length;
+        return;
+      }
+      this.sink = undefined;
+      if (this.given > 0) throw new SyntaxError('the sink refused rows after taking some');
+    }
+    for (const v of values) this.rows.push(v);
   }
 }
 
