@@ -17,8 +17,10 @@ import { upstreamSource } from '../app/erp';
 import { buildLetter, type LetterInput } from './letter-build';
 import { buildLetterInPool, campaignAccountsInPool, letterThreadIds, poolSize, startLetterThreads, stopPdfWorker } from './pdf-pool';
 
-// The pool at its own size (by the machine's cores), not the one thread the other tests use (vitest.config.ts).
+// The pool at its own size (by the machine's cores) and priority (nice 19), not the one thread at nice 0 the
+// other tests use (vitest.config.ts).
 delete process.env.MUTABAKAT_PDF_THREADS;
+delete process.env.MUTABAKAT_PDF_NICE;
 afterAll(() => stopPdfWorker());
 
 /** A thread's nice value from its stat line (fields after the command's closing parenthesis). */
