@@ -28,8 +28,8 @@ const left = new WeakMap<QueryClient, Map<string, Run>>();
 export function keptCall<T>(fn: (context: { signal: AbortSignal; client: QueryClient; queryKey: QueryKey }) => Promise<T>) {
   return ({ signal, client, queryKey }: QueryFunctionContext): Promise<T> => {
     const hash = hashKey(queryKey);
-    const runs = left.get(client) ?? new Map<string, Run>();
-    left.set(client, runs);
+    let runs = left.get(client);
+    if (!runs) left.set(client, (runs = new Map<string, Run>()));
     let run = runs.get(hash);
     if (run) {
       clearTimeout(run.timer);

@@ -7,7 +7,6 @@
  * kind comes from all its values). Any other slice is refused (`take` → false); `matches` then checks
  * that the whole answer locates these very rows.
  */
-import type { Minor } from '../types';
 import { locateTable, type RawTable } from './locate';
 import { visitAccountTable, type AccountRows } from './records';
 
@@ -34,26 +33,17 @@ export class AccountSlices {
     if (this.keys !== null && !sameKeys(table.keys, this.keys)) return false;
     const offset = this.visited;
     const rows = this.rows;
-    const first = this.keys === null;
+    const opening = this.keys === null;
     let read: { warnings: number };
     try {
       read = visitAccountTable(table, {
         start(_n, extraKeys) {
           if (extraKeys.length > 0) throw REFUSED;
           // A list of unknown length: the packer sizes its chunks as they fill.
-          if (first) rows.start(Infinity, []);
+          if (opening) rows.start(Infinity, []);
         },
-        row(
-          i: number,
-          id: string,
-          category: string,
-          name: string,
-          province: string,
-          district: string,
-          balance: Minor | null,
-          invalid: string | undefined,
-          currency: string | undefined,
-        ) {
+        // Typed by AccountRows: the reader's row, at its index in the whole list.
+        row(i, id, category, name, province, district, balance, invalid, currency) {
           rows.row(offset + i, id, category, name, province, district, balance, invalid, currency);
         },
         extra() {
@@ -64,7 +54,7 @@ export class AccountSlices {
       if (error === REFUSED) return false;
       throw error;
     }
-    if (first) {
+    if (opening) {
       this.keys = table.keys;
       this.first = values[0];
     }
