@@ -7,6 +7,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
 import { renderApp } from '../harness';
+import { togglePinned } from '../../src/lib/account-shortcuts';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -31,6 +32,14 @@ describe('an account that does not exist', () => {
     expect(screen.queryByRole('grid')).toBeNull();
     await app.user.click(screen.getByRole('link', { name: '← Cari listesine dön' }));
     await waitFor(() => expect(app.path()).toBe('/accounts'));
+  });
+
+  it('a pinned account the ERP no longer has: its letter asks get_cari by the kept name, then the whole list, and says “Cari bulunamadı”', async () => {
+    togglePinned({ id: '999999', name: 'Kapanmış Firma A.Ş.' });
+    const app = await renderApp('/accounts/999999/mutabakat', { loggedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cari bulunamadı' })).toBeInTheDocument();
+    expect(screen.queryByText(/Sayın/)).toBeNull();
+    expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi)).toEqual(['Kapanmış Firma A.Ş.', '']);
   });
 
   it('an account that exists but has no lines still gets its letter (0,00)', async () => {

@@ -9,7 +9,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { getDataset } from '../../server/demo-erp';
 import { statementQueries } from '../../src/api/statement';
-import { answerStatement, gatewayFetch, hangStatements, mswServer, renderApp } from '../harness';
+import { answerStatement, gatewayFetch, hangStatements, mswServer, renderApp, settled } from '../harness';
+import { recordOpened } from '../../src/lib/account-shortcuts';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
@@ -45,6 +46,16 @@ function handStatement() {
 const letter = () => screen.getByRole('article', { name: `${acc.name} mutabakat mektubu` });
 
 describe('mutabakat letter (one account)', () => {
+  it('opened by its link for a recently opened account: names it from get_cari asked by that name, not the whole list', async () => {
+    handStatement();
+    recordOpened({ id: '1006', name: acc.name });
+    const app = await renderApp('/accounts/1006/mutabakat?asOf=2026-03-31', { loggedIn: true, gateway: { company: COMPANY } });
+    await waitFor(() => expect(letter()).toBeInTheDocument());
+    expect(within(letter()).getByTestId('letter-sentence')).toHaveTextContent('31.03.2026 tarihi itibarıyla 750,35 TL borç bakiyesi');
+    await settled(app);
+    expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi)).toEqual([acc.name]);
+  });
+
   it('states the balance at the as-of date exactly, with our company, the counterparty, the notes and the reply slip', async () => {
     handStatement();
     await renderApp('/accounts/1006/mutabakat?asOf=2026-03-31', { loggedIn: true, gateway: { company: COMPANY } });

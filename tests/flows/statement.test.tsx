@@ -8,7 +8,8 @@ import { DEMO_COMPANY } from '../../server/demo-erp';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { actUntil, answerStatement, mswServer, renderApp, setDemoFail, type DemoShape, type RenderedApp } from '../harness';
+import { actUntil, answerStatement, mswServer, renderApp, setDemoFail, settled, type DemoShape, type RenderedApp } from '../harness';
+import { recordOpened, togglePinned } from '../../src/lib/account-shortcuts';
 
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -126,6 +127,32 @@ describe('statement', () => {
     expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi)).toEqual(['']);
     expect(screen.getByRole('link', { name: /Cari listesine dön/ })).toHaveAttribute('href', '/accounts');
     expect(document.title).toBe(`${a.name} — Ekstre — Cari Ekran`);
+  });
+
+  it('a pinned account opened by its link: its facts come from get_cari asked with its name (a few rows), not the whole list', async () => {
+    // 1001's name holds " and & (sent as they are; the ERP's filter finds it).
+    const name = 'Öz-Çağ "Yıldız" Gıda & Tic. Ltd. Şti.';
+    togglePinned({ id: '1001', name });
+    const app = await openStatement('/accounts/1001');
+    const a = app.env.demoErp.dataset.accountById.get('1001')!;
+    expect(a.name).toBe(name);
+    expect(await screen.findByText(a.category)).toBeInTheDocument();
+    expect(screen.getByText(`${a.province} / ${a.district}`)).toBeInTheDocument();
+    // The list's balance, in the consistency line: 839.290,24 borç (the dataset's 83,929,024 kuruş).
+    expect(await screen.findByTestId('consistency')).toHaveTextContent('839.290,24 B');
+    await settled(app);
+    expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi)).toEqual([name]);
+  });
+
+  it('a kept name the ERP no longer has (renamed since): the whole list is asked once, the current name shown and kept, nothing asked again', async () => {
+    recordOpened({ id: '1004', name: 'Iğdır Tarım (eski unvan)' });
+    const app = await openStatement('/accounts/1004');
+    const a = app.env.demoErp.dataset.accountById.get('1004')!;
+    expect(await screen.findByRole('heading', { level: 1, name: a.name })).toBeInTheDocument();
+    expect(screen.getByText(`${a.province} / ${a.district}`)).toBeInTheDocument();
+    await settled(app);
+    expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi)).toEqual(['Iğdır Tarım (eski unvan)', '']);
+    expect(JSON.parse(localStorage.getItem('cari-ekran.account-shortcuts.v1') ?? 'null')).toMatchObject({ recent: [{ id: '1004', name: a.name }] });
   });
 
   it('consistency badge: says so visibly when the list balance and the statement differ', async () => {

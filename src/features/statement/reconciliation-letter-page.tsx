@@ -6,14 +6,14 @@
  * the devir row) to the as-of date. Printed on A4 (the controls are not printed).
  */
 import { useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useListReturn } from '../../components/statement/list-return';
-import { AccountNotFound, useAccountMissing } from '../../components/statement/account-not-found';
-import { accountQueries } from '../../api/accounts';
+import { AccountNotFound } from '../../components/statement/account-not-found';
+import { useAccountRecord } from '../../components/statement/account-name';
 import { whole } from '../../api/erp-call';
 import { configQuery } from '../../api/session';
-import { statementQueries } from '../../api/statement';
+import { statementAccountName, statementQueries } from '../../api/statement';
 import { balanceText } from '../../components/balance';
 import { ErrorState, Loading } from '../../components/feedback';
 import { useDocumentTitle } from '../../components/layout/document-title';
@@ -27,13 +27,12 @@ import { LetterControls, LetterDateProblems, useLetterOptions } from '../../comp
 import { t } from '../../i18n';
 import { formatCount, formatDate } from '../../domain/format';
 import { prepareStatement } from '../../domain/running-balance';
-import { findCachedAccount } from '../../components/statement/cached-account';
 import { documentNumberKey } from '../../domain/document-number';
 import { TlBasisNote } from '../../components/statement/tl-basis-note';
+import { useAccountShortcuts } from '../../lib/account-shortcuts';
 
 export default function ReconciliationLetterPage() {
   const { cariId = '' } = useParams();
-  const queryClient = useQueryClient();
   const options = useLetterOptions();
   const { state: listState } = useListReturn();
   const { today, asOf, withLines, from, blocked } = options;
@@ -42,10 +41,15 @@ export default function ReconciliationLetterPage() {
   const statement = useQuery(statementQueries.detail(cariId));
   // A letter states a balance: only from the whole statement, never from its first lines.
   const statementData = whole(statement.data);
-  const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);
-  const list = useQuery({ ...accountQueries.list(''), enabled: !cached });
-  const listData = whole(list.data);
-  const account = cached ?? listData?.accounts.find((a) => a.id === cariId);
+  // The account's record (its currency, its name): by the name the user's shortcuts keep at once, else by
+  // the statement's once it is in (useAccountRecord; the whole list only when neither names it).
+  const { pinned, recent } = useAccountShortcuts();
+  const keptName = useMemo(() => [...pinned, ...recent].find((r) => r.id === cariId)?.name, [pinned, recent, cariId]);
+  const record = useAccountRecord(cariId, {
+    name: keptName ?? (statementData && statementAccountName(statementData)),
+    enabled: !!keptName || !!statementData || statement.isError,
+  });
+  const account = record.account;
   useDocumentTitle(account ? t('letter.page.titleFor', { name: account.name }) : undefined);
 
   const prepared = useMemo(() => (statementData ? prepareStatement(statementData.lines, today) : null), [statementData, today]);
@@ -57,7 +61,8 @@ export default function ReconciliationLetterPage() {
 
   // A letter without our company's title is refused (COMPANY_TITLE named): its heading and signature would be blank.
   const company = config.data?.company.title ? config.data.company : undefined;
-  const missing = useAccountMissing(cariId, statement);
+  // An account the ERP does not know: its statement is whole and empty, and the whole list does not hold it.
+  const missing = !!statementData && statementData.lines.length === 0 && record.missing;
   const ttk94Clause = config.data?.letters.ttk94Clause !== false;
   const companyMissing = !!config.data && !company;
 
@@ -112,7 +117,7 @@ export default function ReconciliationLetterPage() {
             {t('letter.companyMissing')}
           </p>
         )}
-        {!cached && !!listData && !account && <p className="notice">{t('letter.unknownAccount')}</p>}
+        {record.missing && <p className="notice">{t('letter.unknownAccount')}</p>}
         {result && result.undated > 0 && <p className="notice notice--warn">{t('letter.undated', { count: formatCount(result.undated) })}</p>}
       </div>
 

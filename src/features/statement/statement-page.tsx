@@ -13,8 +13,10 @@
  * Statement first, name later: the lines are all a cold link waits for. The header (name,
  * category, city, list balance) comes from any cached account list; otherwise the name comes at
  * once from the statement answer when it carries one, or from the recently opened / pinned
- * accounts, and the full account list is fetched only after the statement rows are on screen, at
- * low priority (it never shares the wire with the statement, and nobody waits on it).
+ * accounts, and the rest is asked only after the statement rows are on screen, at low priority (it
+ * never shares the wire with the statement, and nobody waits on it): get_cari filtered by that name
+ * (a few rows), the whole list (15 MB at 100,000 accounts) only when no name is known or that answer
+ * does not hold the account (use-statement-account.ts).
  *
  * A long statement over a slow link shows its first lines before its last byte, when the ERP sent
  * them in date order (statement.ts isFinalPrefix: their running balances are then already final):

@@ -1,16 +1,14 @@
 /**
- * The statement page's account: its header facts from the accounts list already in the cache, or from
- * the whole list fetched in the background once the statement is painted; its name as early as the
- * statement (or the pinned and recent accounts) gives it; the page title, and the account recorded
- * as recently opened.
+ * The statement page's account: its header facts from the accounts list already in the cache, or fetched
+ * in the background once the statement is painted (useAccountRecord: get_cari filtered by the name when
+ * the page knows it, else the whole list); its name as early as the statement (or the pinned and recent
+ * accounts) gives it; the page title, and the account recorded as recently opened.
  */
 import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountQueries } from '../../api/accounts';
 import { whole, type Arriving } from '../../api/erp-call';
 import { statementAccountName } from '../../api/statement';
 import { usePainted } from '../../components/data-table';
-import { findCachedAccount } from '../../components/statement/cached-account';
+import { useAccountRecord } from '../../components/statement/account-name';
 import { useDocumentTitle } from '../../components/layout/document-title';
 import type { Statement } from '../../domain/erp-types';
 import { recordOpened, useAccountShortcuts } from '../../lib/account-shortcuts';
@@ -18,19 +16,14 @@ import { t } from '../../i18n';
 
 /** `shown`: the statement's answer as far as it is in (its first lines while a long one streams). */
 export function useStatementAccount(cariId: string, shown: Arriving<Statement> | undefined) {
-  const queryClient = useQueryClient();
-  const cached = useMemo(() => findCachedAccount(queryClient, cariId), [queryClient, cariId]);
   const statementWhole = whole(shown);
   const statementShown = usePainted(statementWhole, true) && !!statementWhole;
-  const list = useQuery({ ...accountQueries.list('', { priority: 'low' }), enabled: !cached && statementShown });
-  const account = cached ?? whole(list.data)?.accounts.find((a) => a.id === cariId);
-  const listWhole = whole(list.data);
-  const accountMissing = !cached && !!listWhole && !account;
   const { pinned, recent } = useAccountShortcuts();
   const earlyName = useMemo(
     () => (shown && statementAccountName(shown)) ?? [...pinned, ...recent].find((r) => r.id === cariId)?.name,
     [shown, pinned, recent, cariId],
   );
+  const { account, missing: accountMissing, list } = useAccountRecord(cariId, { name: earlyName, enabled: statementShown, priority: 'low' });
   const name = account?.name ?? earlyName;
   // The rows are there and the header's facts are on their way (the background list).
   const factsPending = !!shown && !account && !accountMissing && !list.isError;
