@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { agingOf, getDataset, SPECIAL_ACCOUNTS } from '../../server/demo-erp';
 import { foldTr } from '../../src/domain/turkish';
 import { http, HttpResponse } from 'msw';
-import { mswServer, renderApp, setDemoFail, type DemoShape } from '../harness';
+import { mswServer, renderApp, setDemoFail, settled, type DemoShape } from '../harness';
+import { togglePinned } from '../../src/lib/account-shortcuts';
 
 // Lazy routes and the demo dataset make the first render slow when the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 });
@@ -304,6 +305,18 @@ describe('aging search and errors', () => {
     expect(screen.queryByRole('grid', { name: 'Dilimler' })).toBeNull();
     await app.user.click(within(state).getByRole('button', { name: /yaşlandırmasına dön/ }));
     await waitFor(() => expect(app.path()).toBe('/aging?firma='));
+  });
+
+  it('a pinned account with lines but no row in the ERP’s aging (balance 0): its panel, and no account list asked', async () => {
+    // 1007: 13 lines that balance to 0,00, so the ERP's aging has no row for it.
+    const a = ds.accountById.get('1007')!;
+    expect([a.lines.length, a.balance]).toEqual([13, 0]);
+    togglePinned({ id: '1007', name: a.name });
+    const app = await renderApp(`/aging?firma=&cari=1007&asOf=${ERP_TODAY}`, { loggedIn: true });
+    expect(await screen.findByRole('link', { name: a.name })).toBeInTheDocument();
+    await settled(app);
+    expect(screen.queryByText('Cari bulunamadı')).toBeNull();
+    expect(app.env.demoErp.requests.map((r) => r.operation).filter((o) => o === 'get_cari')).toEqual([]);
   });
 
   it('shows an ERP failure as a plain message', async () => {

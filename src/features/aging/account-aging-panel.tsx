@@ -8,8 +8,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { useAccountMissing } from '../../components/statement/account-not-found';
 import { statementQueries } from '../../api/statement';
-import { accountQueries } from '../../api/accounts';
 import { whole } from '../../api/erp-call';
 import { DataTable } from '../../components/data-table';
 import type { ErpRow } from '../../components/data-table/erp-columns';
@@ -84,9 +84,9 @@ export function AccountAgingPanel({
   const statement = useQuery(statementQueries.detail(cariId));
   // The aging needs every line: the first lines of a statement still arriving are not enough.
   const statementData = whole(statement.data);
-  // An id that no list knows and whose statement is empty does not exist: say so (once), not an
-  // empty panel. The account list is usually cached already (accounts page, Özet).
-  const accounts = useQuery({ ...accountQueries.list(''), enabled: erpLoaded && !erpRow });
+  // An id the ERP's aging has no row for, whose statement is empty and that no list knows does not
+  // exist: say so (once), not an empty panel (useAccountMissing: asked by its name when known).
+  const missing = useAccountMissing(cariId, statement, { name, needed: erpLoaded && !erpRow });
   const lines = statementData?.lines;
   // The account view decides: every currency on its own; by default its foreign currency (a USD
   // account ages in USD); TL is the TL equivalent of every line, as the ERP's aging it is compared with.
@@ -146,9 +146,7 @@ export function AccountAgingPanel({
   };
 
   const title = name || t('aging.fifo.account', { id: cariId });
-  const notFound =
-    erpLoaded && !erpRow && !!statementData && (lines?.length ?? 0) === 0 && !!whole(accounts.data) && !accounts.data!.accounts.some((a) => a.id === cariId);
-  if (notFound) {
+  if (missing) {
     return (
       <section className="fifo-panel fifo-not-found" aria-labelledby="fifo-title" data-testid="not-found">
         <h2 id="fifo-title">{t('aging.fifo.notFound')}</h2>

@@ -48,7 +48,7 @@ export function useLedgerAccount() {
   // Still reading (also while a long statement's first rows are in): never "nothing found" meanwhile.
   const loading = !data && !statement.isError;
   // An id the ERP does not know: the pages say "Cari bulunamadı" instead of computing over nothing.
-  const missing = useAccountMissing(cariId, statement);
+  const missing = useAccountMissing(cariId, statement, { name });
   // The account's foreign currencies: when there are any, the TL figures are labelled (TL-written documents only).
   const foreign = useMemo(() => (lines ? currenciesOf(lines).slice(1) : []), [lines]);
   return { loading, missing, cariId, params, update, today, statement, lines, name, asOf, futureAsked, basis, currencies, currency, docKey, foreign };
