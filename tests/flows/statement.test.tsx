@@ -144,6 +144,19 @@ describe('statement', () => {
     expect(app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi)).toEqual([name]);
   });
 
+  it('a pinned account whose search by name fails at the ERP: the whole list gives the facts, no error shown', async () => {
+    const name = 'Kuruşçu Kırtasiye Ltd. Şti.';
+    togglePinned({ id: '1003', name });
+    const app = await renderApp('/accounts/1003', { loggedIn: true, demoErp: { failRules: [{ operation: 'get_cari', param: 'firma_ismi', value: name, mode: 'html500' }] } });
+    expect(await screen.findByTestId('consistency')).toHaveTextContent('Liste bakiyesi ile ekstre bakiyesi tutuyor (4,60 B, bugün itibarıyla).');
+    await settled(app);
+    const asked = app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi);
+    expect(asked.at(-1)).toBe('');
+    expect(asked.slice(0, -1).length).toBeGreaterThan(0);
+    expect(asked.slice(0, -1).every((q) => q === name)).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('a kept name the ERP no longer has (renamed since): the whole list is asked once, the current name shown and kept, nothing asked again', async () => {
     recordOpened({ id: '1004', name: 'Iğdır Tarım (eski unvan)' });
     const app = await openStatement('/accounts/1004');
