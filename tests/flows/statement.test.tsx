@@ -147,7 +147,10 @@ describe('statement', () => {
   it('a pinned account whose search by name fails at the ERP: the whole list gives the facts, no error shown', async () => {
     const name = 'Kuruşçu Kırtasiye Ltd. Şti.';
     togglePinned({ id: '1003', name });
-    const app = await renderApp('/accounts/1003', { loggedIn: true, demoErp: { failRules: [{ operation: 'get_cari', param: 'firma_ismi', value: name, mode: 'html500' }] } });
+    const app = await renderApp('/accounts/1003', {
+      loggedIn: true,
+      demoErp: { failRules: [{ operation: 'get_cari', param: 'firma_ismi', value: name, mode: 'html500' }] },
+    });
     expect(await screen.findByTestId('consistency')).toHaveTextContent('Liste bakiyesi ile ekstre bakiyesi tutuyor (4,60 B, bugün itibarıyla).');
     await settled(app);
     const asked = app.env.demoErp.requests.filter((r) => r.operation === 'get_cari').map((r) => r.params.firma_ismi);
