@@ -43,6 +43,9 @@ export interface PageEntry {
   readonly alongCalls?: () => ErpCall[];
 }
 
+/** A page of one account that reads its statement first (the statement, its letter, open items, vade farkı). */
+const statementFirst = (p: Readonly<Record<string, string>>): PageCall[] => [statementCall(p.cariId!)];
+
 export const PAGES = [
   {
     path: '',
@@ -52,10 +55,17 @@ export const PAGES = [
     alongCalls: () => [accountListCall(''), agingListCall('')],
   },
   { path: 'accounts', module: 'features/accounts/accounts-page', preload: true, firstCalls: () => [accountListCall('')] },
-  { path: 'accounts/:cariId', module: 'features/statement/statement-page', preload: true, firstCalls: (p) => [statementCall(p.cariId!)] },
-  { path: 'accounts/:cariId/mutabakat', module: 'features/statement/reconciliation-letter-page', preload: false },
-  { path: 'accounts/:cariId/acik-kalemler', module: 'features/open-items/open-items-page', preload: false },
-  { path: 'accounts/:cariId/vade-farki', module: 'features/open-items/late-interest-page', preload: false },
+  { path: 'accounts/:cariId', module: 'features/statement/statement-page', preload: true, firstCalls: statementFirst },
+  // An account's letter, open items and vade farkı read its statement first: opened in a new tab (a link
+  // clicked with Ctrl, a reload) the statement is asked for with the HTML, and their code comes with it.
+  {
+    path: 'accounts/:cariId/mutabakat',
+    module: 'features/statement/reconciliation-letter-page',
+    preload: true,
+    firstCalls: statementFirst,
+  },
+  { path: 'accounts/:cariId/acik-kalemler', module: 'features/open-items/open-items-page', preload: true, firstCalls: statementFirst },
+  { path: 'accounts/:cariId/vade-farki', module: 'features/open-items/late-interest-page', preload: true, firstCalls: statementFirst },
   { path: 'mutabakat', module: 'features/accounts/reconciliation-letters-page', preload: false },
   // Mutabakat campaigns: no ERP call on load, opened from the menu.
   { path: 'mutabakat/donemler', module: 'features/mutabakat/campaigns-page', preload: false },

@@ -44,7 +44,9 @@ describe('src/contract', () => {
     expect(statement).toEqual([statementCall('ÖZ+7')]);
     expect(pageCallKey(statement[0]!)).toBe(callKey(statementCall('ÖZ+7')));
     expect(pageCallKey(overviewCall())).toBe('GET /api/overview');
-    for (const path of ['/login', '/invoices', '/mutabakat', '/accounts/1000/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20']) {
+    // The account's other pages read its statement first, as the statement page does.
+    for (const sub of ['mutabakat', 'acik-kalemler', 'vade-farki']) expect(firstCallsOf(`/accounts/1000/${sub}`)).toEqual([statementCall('1000')]);
+    for (const path of ['/login', '/invoices', '/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20', '/accounts/%20/vade-farki']) {
       expect([path, firstCallsOf(path)]).toEqual([path, []]);
     }
     // The aging and the invoice search: as their pages ask, from the query string (the same cache entries).

@@ -77,6 +77,12 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
     expectCalls('/accounts/%C3%96Z%2B7%20', [statementCall('ÖZ+7')]);
   });
 
+  it("signed in: an account's letter, open items and vade farkı (a new tab, a reload) send its get_cari_extre too", () => {
+    expectCalls('/accounts/1000/mutabakat', [statementCall('1000')]);
+    expectCalls('/accounts/%C3%96Z%2B7%20/acik-kalemler', [statementCall('ÖZ+7')]);
+    expectCalls('/accounts/1000/vade-farki/', [statementCall('1000')]);
+  });
+
   it('signed in: the account list its list, Özet its figures and both lists beside them, an invoice link its detail', () => {
     expectCalls('/accounts', [accountListCall('')]);
     expectCalls('/', [accountListCall(''), agingListCall('')]);
@@ -88,8 +94,8 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
     expect(pageLoad('/', { signedIn: false }).gets.map((g) => g.url)).not.toContain('/api/overview');
   });
 
-  it('signed in, every other page, a letter, a malformed link: nothing is sent to the ERP', () => {
-    for (const path of ['/login', '/invoices', '/mutabakat', '/accounts/1000/mutabakat', '/accounts/%E0%A4%A', '/accounts/%20']) {
+  it('signed in, every other page, a malformed link: nothing is sent to the ERP', () => {
+    for (const path of ['/login', '/invoices', '/mutabakat', '/mutabakat/donemler', '/accounts/%E0%A4%A', '/accounts/%20', '/accounts/%20/mutabakat']) {
       expect([path, pageLoad(path).erp]).toEqual([path, []]);
     }
   });

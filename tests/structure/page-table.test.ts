@@ -58,7 +58,8 @@ describe('the page table', () => {
     const picked = (path: string) => PAGE_MODULES.filter(([pattern]) => new RegExp(pattern).test(path)).map(([, m]) => m);
     expect(picked('/accounts/1000')).toEqual(['/src/features/statement/statement-page.tsx']);
     expect(picked('/')).toEqual(['/src/features/overview/overview-page.tsx']);
-    expect(picked('/accounts/1000/mutabakat')).toEqual([]);
+    expect(picked('/accounts/1000/mutabakat')).toEqual(['/src/features/statement/reconciliation-letter-page.tsx']);
+    expect(picked('/mutabakat/donemler')).toEqual([]);
     for (const entry of PAGES) {
       expect([entry.path, picked(samplePath(entry.path))]).toEqual([entry.path, entry.preload ? [`/src/${entry.module}.tsx`] : []]);
       // A page whose first calls leave during the page load has its code fetched with the HTML too.
