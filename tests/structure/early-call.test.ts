@@ -248,7 +248,8 @@ describe('the early-call script (src/api/early-call.ts, inlined into index.html)
       ];
       expect(run('cari_signed_in=1', '/accounts/1000')).toEqual([...common, ...statementPage]);
       expect(run('cari_signed_in=1', '/accounts/1000/')).toEqual([...common, ...statementPage]);
-      expect(run('cari_signed_in=1', '/accounts/1000/mutabakat')).toEqual(common);
+      // A page not marked preload (the campaigns): only what every signed-in page loads.
+      expect(run('cari_signed_in=1', '/mutabakat/donemler')).toEqual(common);
       // Not signed in (/login, or a link opened after logging out): nothing.
       expect(run('theme=dark', '/accounts/1000')).toEqual([]);
       expect(run('cari_signed_in=', '/login')).toEqual([]);
