@@ -27,7 +27,7 @@ export default defineConfig({
     // about who gets in, not the hash's cost, which slow-hash.test.ts checks at the default.
     // Letter threads at normal priority (MUTABAKAT_PDF_NICE=0, production: 19): beside three test workers and
     // `npm test`'s checks at nice 10 a nice-19 thread got almost no CPU — a CI run's first campaign of a file
-    // (2 letters, 0.9 s alone) passed its 20 s, and the warm-up's test took 53 s.
+    // (2 letters, 0.9 s alone) ran past its 20 s time-out, and the warm-up's test took 53 s.
     env: { MUTABAKAT_PDF_THREADS: '1', MUTABAKAT_PDF_NICE: '0', AUDIT_SCRYPT_N: '1024', MUTABAKAT_WARMUP: '0' },
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, with
     // the other core idle while tests wait on sockets and timers. One worker per core plus one: many

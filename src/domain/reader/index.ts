@@ -29,10 +29,10 @@
  * kind's parser only.
  */
 export { parseErpBody } from './body';
-export { BodySegments, type RowsSink } from './segments';
+export { BodySegments } from './segments';
 export { AccountSlices } from './account-slices';
 export { closedPrefix, parsePrefix } from './prefix';
-export { answerShape, isSuccessStatus, locateTable, type RawTable } from './locate';
+export { answerShape, isSuccessStatus } from './locate';
 export {
   FIELD_KINDS,
   columnHeader,
