@@ -185,6 +185,40 @@ describe('accounts list', () => {
     expect(screen.getByTestId('accounts-net')).toHaveTextContent(`${trMoney(net)}${sideOf(net)}`);
   });
 
+  it('a keystroke updates the facet counts and leaves the filter boxes alone; a box clicked after it keeps the search', async () => {
+    const app = await openList();
+    const accounts = app.env.demoErp.dataset.accounts;
+    const filters = screen.getByRole('complementary', { name: 'Filtreler' });
+    const writes: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target.nodeType === Node.ELEMENT_NODE ? (r.target as Element) : r.target.parentElement!;
+        writes.push(`${r.type} ${el.tagName.toLowerCase()}${r.attributeName ? ` ${r.attributeName}` : ''}`);
+      }
+    });
+    observer.observe(filters, { subtree: true, attributes: true, characterData: true, childList: true });
+    await app.user.type(search(), 'a');
+    const withA = accounts.filter((a) => fold(`${a.id} ${a.name} ${a.province} ${a.district}`).includes('a'));
+    const suppliers = withA.filter((a) => a.category === 'Tedarikçi').length;
+    // The count changes with the keystroke (all the suppliers before it).
+    expect(suppliers).toBeGreaterThan(0);
+    expect(suppliers).toBeLessThan(accounts.filter((a) => a.category === 'Tedarikçi').length);
+    const supplierBox = await within(filters).findByRole('checkbox', { name: new RegExp(`^Tedarikçi ${suppliers}$`) });
+    observer.disconnect();
+    // The counts were written; no checkbox or radio button was (React writes an input it re-renders again).
+    expect(writes.some((w) => w.startsWith('characterData'))).toBe(true);
+    expect(writes.filter((w) => w.includes('input'))).toEqual([]);
+    // The boxes' handlers are the latest ones: the search typed before the click stays in the URL.
+    await app.user.click(supplierBox);
+    expect(new URLSearchParams(app.path().split('?')[1]).getAll('category')).toEqual(['Tedarikçi']);
+    expect(new URLSearchParams(app.path().split('?')[1]).get('q')).toBe('a');
+    await app.user.click(within(filters).getByRole('radio', { name: 'Borçlu (B)' }));
+    expect(new URLSearchParams(app.path().split('?')[1]).get('side')).toBe('B');
+    expect(new URLSearchParams(app.path().split('?')[1]).get('q')).toBe('a');
+    const debtors = withA.filter((a) => a.category === 'Tedarikçi' && a.balance > 0).length;
+    await waitFor(() => expect(screen.getByTestId('accounts-count')).toHaveTextContent(`${debtors} cari`));
+  });
+
   it('opens straight from a shared URL with filters applied', async () => {
     const app = await openList(`/accounts?category=${encodeURIComponent('Müşteri')}&hideZero=1`);
     const n = app.env.demoErp.dataset.accounts.filter((a) => a.category === 'Müşteri' && a.balance !== 0).length;

@@ -1,5 +1,7 @@
 /** One facet of the account list (category, province): a checkbox per value with its count. */
+import { memo } from 'react';
 import { t } from '../../i18n';
+import { useStableCallback } from '../../lib/use-stable-callback';
 import { formatCount } from '../../domain/format';
 import { titleCaseTr } from '../../domain/turkish';
 import { facetKey, type FacetCount } from './account-facets';
@@ -32,6 +34,7 @@ export function FacetGroup({
   /** Show every value in one tr-TR title-case form ("ANTALYA" and "Adana" → "Antalya", "Adana"). */
   titleCase?: boolean;
 }) {
+  const toggle = useStableCallback(onToggle);
   if (facets.length === 0) return null;
   const isOn = (v: string) => selected.some((s) => facetKey(s) === facetKey(v));
   return (
@@ -41,7 +44,7 @@ export function FacetGroup({
         {facets.map((f) => (
           <li key={f.value}>
             <label>
-              <input type="checkbox" checked={isOn(f.value)} onChange={(e) => onToggle(f.value, e.target.checked)} />
+              <FacetCheckbox value={f.value} checked={isOn(f.value)} onToggle={toggle} />
               <span className="facet__value">{f.value ? (titleCase ? titleOf(f.value) : f.value) : t('accounts.filters.none')}</span>{' '}
               <span className="facet__count">{formatCount(f.count)}</span>
             </label>
@@ -51,3 +54,20 @@ export function FacetGroup({
     </fieldset>
   );
 }
+
+/**
+ * A value's checkbox, left alone when only the counts change (a keystroke in the search box). React writes
+ * an input it re-renders again even with the same props (its name cleared and set back, its type set):
+ * at 100,000 accounts that was 108 DOM writes on the 36 boxes, in every keystroke's frame.
+ */
+const FacetCheckbox = memo(function FacetCheckbox({
+  value,
+  checked,
+  onToggle,
+}: {
+  value: string;
+  checked: boolean;
+  onToggle: (value: string, on: boolean) => void;
+}) {
+  return <input type="checkbox" checked={checked} onChange={(e) => onToggle(value, e.target.checked)} />;
+});
