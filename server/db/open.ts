@@ -149,11 +149,23 @@ async function migrateUnderLock(pool: pg.Pool, folder: string, log: (line: strin
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
   } catch (e) {
     failure = e as Error;
+    // Given back now, not when the closed connection's session ends on the server (a later start, or a
+    // look at pg_locks right after, found it still held). A broken connection ends its session anyway.
+    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     log(`database: migration failed (nothing applied, the lock released): ${migrationProblem(e)}`);
     throw e;
   } finally {
-    // release(error) closes the connection: its session, and the lock with it, ends on the server.
-    client.release(failure ?? false);
+    if (failure) {
+      // release(error) closes the connection rather than pooling it; the failed start returns once its
+      // session has ended (the server ends it before it closes the socket), so it leaves no connection.
+      const ended = new Promise<void>((ok) => {
+        client.once('end', () => ok());
+        setTimeout(ok, 5000).unref();
+      });
+      client.release(failure);
+      await ended;
+    } else client.release();
   }
 }
 
