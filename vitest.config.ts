@@ -37,6 +37,9 @@ export default defineConfig({
     // A global a test stubs (window.print, Worker) is put back after it, also for the next file in the
     // same worker (the jsdom projects share modules across files, below).
     unstubGlobals: true,
+    // The server's threads start from modules built once for the run, not from their sources through tsx
+    // (tests/harness/thread-modules.ts).
+    globalSetup: ['tests/harness/thread-modules.ts'],
     // Files that mostly wait start first, then the heaviest project (tests/sequencer.ts).
     sequence: { sequencer: WaitingFirstSequencer },
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each file's content

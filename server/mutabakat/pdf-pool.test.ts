@@ -144,7 +144,8 @@ describe('an idle letter thread', () => {
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',
       timeout: 45_000,
-      env: { ...process.env, MUTABAKAT_PDF_THREADS: '1' },
+      // The thread from its TypeScript sources, as the dev server starts it (the suite's built modules set aside).
+      env: { ...process.env, MUTABAKAT_PDF_THREADS: '1', CARI_THREAD_MODULES: '' },
     });
     expect(child.stdout.trim()).toBe('ready');
     // Killed at 45 s when the thread held it (it did while unref() came before its 'message' listener).
