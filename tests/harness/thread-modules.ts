@@ -6,13 +6,20 @@
  * again: ≈ 0.9 s of CPU against ≈ 0.6 s built, for each of the run's threads. The sources' own path
  * (the dev server's) stays tested where a test clears the variable (pdf-pool.test.ts).
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 
 export default async function setup(): Promise<() => void> {
   const root = join(import.meta.dirname, '..', '..');
-  const outDir = join(root, 'node_modules', '.cache', 'cari-thread-modules', `${process.pid}-${Date.now()}`);
+  const parent = join(root, 'node_modules', '.cache', 'cari-thread-modules');
+  mkdirSync(parent, { recursive: true });
+  // Left by runs that were killed before their teardown (another run's, still going, is younger).
+  for (const old of readdirSync(parent, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    const dir = join(parent, old.name);
+    if (Date.now() - statSync(dir).mtimeMs > 6 * 3600_000) rmSync(dir, { recursive: true, force: true });
+  }
+  const outDir = join(parent, `${process.pid}-${Date.now()}`);
   mkdirSync(outDir, { recursive: true });
   await build({
     configFile: false,
