@@ -77,9 +77,16 @@ export function editErpAnswer(operation: string, edit: (json: unknown) => unknow
   erpEdits.set(operation, edit);
 }
 
+/**
+ * The ERP API password of this test process's environments: random, one per process. The gateway looks for it
+ * in every answer with a pattern V8 compiles on first use (≈ 10 ms, server/gateway/echo-guard.ts) and keeps
+ * for that pattern's text: a new password for each of the suite's few hundred environments compiled it again.
+ */
+const API_PASSWORD = randomSecret(12);
+
 /** Builds a fresh demo ERP + gateway + empty cookie jar (done by renderApp; call directly for non-UI tests). */
 export function createErpEnv(options: ErpEnvOptions = {}): ErpEnv {
-  const apiPassword = randomSecret(12);
+  const apiPassword = API_PASSWORD;
   const demoErp = createDemoErp({
     apiPassword,
     shape: options.shape ?? 'wex',
