@@ -159,12 +159,14 @@ async function migrateUnderLock(pool: pg.Pool, folder: string, log: (line: strin
     if (failure) {
       // release(error) closes the connection rather than pooling it; the failed start returns once its
       // session has ended (the server ends it before it closes the socket), so it leaves no connection.
+      // (pg's `_ended`: a connection the server already dropped has nothing left to wait for.)
+      const gone = (client as unknown as { _ended?: boolean })._ended === true;
       const ended = new Promise<void>((ok) => {
         client.once('end', () => ok());
         setTimeout(ok, 5000).unref();
       });
       client.release(failure);
-      await ended;
+      if (!gone) await ended;
     } else client.release();
   }
 }
