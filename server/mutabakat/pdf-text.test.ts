@@ -9,7 +9,6 @@
  * (tahsilat/documents.ts), in several orders, with Turkish and plain ASCII names, and names with
  * letters outside the base set (é, ß, Cyrillic).
  */
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Statement, StatementLine } from '../../src/domain/erp-types';
 import { babsDocsPdf, babsLetterPdf } from '../../src/domain/letter/babs-letter-pdf';
@@ -17,8 +16,7 @@ import type { PdfPart } from '../../src/domain/document/pdf-document';
 import { documentPdf, type DocKind } from '../tahsilat/documents';
 import { buildLetter } from './letter-build';
 import { renderPdf } from '../pdf/render';
-
-const pdfText = (pdf: Uint8Array) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(pdf), encoding: 'utf8' }).replace(/\s+/g, ' ');
+import { pdfWords as pdfText } from '../../tests/harness/pdf-text';
 
 const line = (index: number, date: string, debit: number, credit: number): StatementLine => ({
   index,

@@ -18,12 +18,13 @@ import { letterPdf } from '../../src/domain/letter/letter-pdf';
 import { formatMoney } from '../../src/domain/format';
 import { renderPdf } from './render';
 import { pdfFonts, withoutHinting } from './fonts';
+import { pdfText as text } from '../../tests/harness/pdf-text';
+import { testTempDir } from '../../tests/harness/temp-dir';
 
 const require = createRequire(import.meta.url);
 const MADE = '27.11.2026 08:00';
 
 const run = (cmd: string, args: string[], pdf: Uint8Array) => execFileSync(cmd, args, { input: Buffer.from(pdf), encoding: 'utf8' });
-const text = (pdf: Uint8Array) => run('pdftotext', ['-layout', '-', '-'], pdf);
 const pages = (pdf: Uint8Array) => Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', ['-'], pdf))![1]);
 
 interface Line {
@@ -176,7 +177,7 @@ describe('the server’s PDF', () => {
     expect(info).toContain(`Title:           Mutabakat ${name}`);
     expect(info).toMatch(/CreationDate:\s+2026-11-27T08:00:00\+03/);
     // A viewer draws it without a complaint (a broken font or stream is reported on stderr).
-    const drawn = spawnSync('pdftoppm', ['-r', '40', '-png', '-', join(process.env.TMPDIR ?? '/tmp', `cari-render-${process.pid}`)], { input: pdf });
+    const drawn = spawnSync('pdftoppm', ['-r', '40', '-png', '-', join(testTempDir('cari-render-'), 'page')], { input: pdf });
     expect(drawn.status).toBe(0);
     expect(drawn.stderr.toString()).toBe('');
   });

@@ -2,10 +2,8 @@
 // page's @page sizes honoured) or a downloaded PDF file, turned into text by poppler's pdftotext
 // (a reader independent of the app), one string per page.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { test, type Page } from '@playwright/test';
 
 export interface PdfText {
   /** The text of each page (pdftotext -layout), in order. */
@@ -27,7 +25,10 @@ export function pdfText(file: string): PdfText {
   return { pages, flat: pages.join(' ').replace(/\s+/g, ' '), sizes, file };
 }
 
-/** Prints the page as it is to PDF (print media, its own @page sizes), and reads it back. */
+/**
+ * Prints the page as it is to PDF (print media, its own @page sizes), and reads it back. The file is
+ * kept with the test's output (test-results/e2e-<mode>/…, emptied by the next run) to be looked at.
+ */
 export async function printToPdf(page: Page, name: string): Promise<PdfText> {
   await page.emulateMedia({ media: 'print' });
   // Tables render every row on beforeprint (page.pdf() does not fire it).
@@ -35,8 +36,7 @@ export async function printToPdf(page: Page, name: string): Promise<PdfText> {
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
   await page.emulateMedia({ media: 'screen' });
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-print-'));
-  const file = join(dir, `${name}.pdf`);
+  const file = test.info().outputPath(`${name}.pdf`);
   writeFileSync(file, pdf);
   return pdfText(file);
 }

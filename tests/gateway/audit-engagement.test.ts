@@ -7,7 +7,6 @@
  * release; exceptions are worked; the evidence chain verifies and names a tampered row; the ZIP holds
  * what an audit file needs. Figures are worked from the dataset's own lines, not from the engine.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
 import { sql } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { totpAt } from '../../server/audit/totp';
 import { vknValid } from '../../src/domain/babs/tax-id';
 import { datasetBalance, mailHarness, type Harness, type Inbox } from './mutabakat-harness';
+import { pdfWords } from '../harness/pdf-text';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -207,10 +207,7 @@ describe('an engagement from sample to evidence', () => {
     const firstLetter = ((await (await call('/api/denetci/letters')).json()) as { letters: { id: string; accountId: string }[] }).letters.find(
       (l) => l.accountId === first!.accountId,
     )!;
-    const pdfText = execFileSync('pdftotext', ['-', '-'], {
-      input: Buffer.from(await (await call(`/api/denetci/letters/${firstLetter.id}/pdf`)).arrayBuffer()),
-      encoding: 'utf8',
-    }).replace(/\s+/g, ' ');
+    const pdfText = pdfWords(await (await call(`/api/denetci/letters/${firstLetter.id}/pdf`)).arrayBuffer(), { layout: false });
     expect(pdfText).toContain('bağımsız denetçisi Güven Bağımsız Denetim A.Ş. tarafından BD-2026/17 sayılı denetim için');
     expect(pdfText).toContain(`Bağımsız denetçi Güven Bağımsız Denetim A.Ş. dikkatine`);
 

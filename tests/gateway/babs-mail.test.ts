@@ -4,15 +4,12 @@
  * the Turkish subject naming the month, the letter and the documents list as two PDFs (their text
  * states the hand-worked figures and lists the invoices), the reply link that opens the BA/BS page.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../server/mail/transport';
 import type { Harness } from './mutabakat-harness';
 import { smtpInbox, type Inbox } from '../harness/smtp-inbox';
 import { seededHarness } from './babs-seed';
+import { pdfText, pdfWords } from '../harness/pdf-text';
 
 let h: Harness;
 let inbox: Inbox;
@@ -27,12 +24,6 @@ afterAll(async () => {
   await h?.close();
   await inbox?.close();
 });
-
-const pdfText = (bytes: Buffer) => {
-  const dir = mkdtempSync(join(tmpdir(), 'babs-pdf-'));
-  writeFileSync(join(dir, 'f.pdf'), bytes);
-  return execFileSync('pdftotext', ['-layout', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
-};
 
 describe('BA/BS mail over SMTP', () => {
   it('subject names the month; the letter and the documents list arrive as two PDFs; the link opens the BA/BS reply page', async () => {
@@ -57,7 +48,7 @@ describe('BA/BS mail over SMTP', () => {
     // The mail's text: our Bs (their Ba) 3 belge, 15.000,00 TL; Ba nothing.
     expect(mail!.text).toContain("Form Bs (size satışlarımız; sizin Form Ba'nız): 3 belge, 15.000,00 TL (KDV hariç)");
     expect(mail!.text).toContain("Form Ba (sizden alışlarımız; sizin Form Bs'niz): 0 belge, 0,00 TL (KDV hariç)");
-    const letter = pdfText(mail!.attachments[0]!.content).replace(/\s+/g, ' ');
+    const letter = pdfWords(mail!.attachments[0]!.content);
     expect(letter).toContain('Konu: Ekim 2026 dönemi Form Ba / Form Bs mutabakatı');
     expect(letter).toContain('VKN/TCKN: 1234567890');
     expect(letter).toContain('3 belge, 15.000,00 TL (bildirim sınırının üstünde)');

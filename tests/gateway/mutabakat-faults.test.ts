@@ -6,8 +6,7 @@
  * on a cancelled letter), the append-only history, TTK md. 94's month counted in Istanbul days,
  * reminders (once, never after an answer), the reply page's rate limit.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
@@ -20,6 +19,8 @@ import { hashToken } from '../../server/mutabakat/letter-mail';
 import { backup, restore } from '../../server/db/backup-cli';
 import { giveBackDatabase, takeDatabase } from '../harness/pglite-template';
 import { mailHarness, type Harness } from './mutabakat-harness';
+import { pdfText } from '../harness/pdf-text';
+import { testTempDir } from '../harness/temp-dir';
 
 let h: Harness;
 mailHarness((m) => (h = m.h), { inbox: false, timeoutMs: 120_000 });
@@ -441,7 +442,7 @@ describe('backup and restore', () => {
   it('db:backup writes a portable dump that restores into an empty database with every row, the PDFs byte for byte', { timeout: 90_000 }, async () => {
     const { id, path } = await sentCampaign(['1006', '1047']);
     await h.reply(path('1047'), { method: 'POST', body: answerForm('agreed') });
-    const file = join(mkdtempSync(join(tmpdir(), 'cari-backup-')), 'b.jsonl.gz');
+    const file = join(testTempDir('cari-backup-'), 'b.jsonl.gz');
     const src = (await h.mut.ctx()).d;
     const counts = await backup(src, file);
     // Every table, the tahsilat ones and each mail's tries included (two letters mailed once each).
@@ -473,7 +474,7 @@ describe('backup and restore', () => {
   });
 
   it('an empty backup file is refused, not restored as nothing', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'cari-backup-')), 'empty.jsonl.gz');
+    const file = join(testTempDir('cari-backup-'), 'empty.jsonl.gz');
     writeFileSync(file, gzipSync(''));
     const target = await takeDatabase();
     try {
@@ -509,8 +510,7 @@ describe('auditor report', () => {
     ]);
     expect(rows.find((r) => r[0] === '1047')![2]).toBe('Gönderildi, yanıt yok');
     const pdf = await h.api(`/api/mutabakat/campaigns/${id}/report.pdf`);
-    const { execFileSync } = await import('node:child_process');
-    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await pdf.arrayBuffer()), encoding: 'utf8' });
+    const text = pdfText(await pdf.arrayBuffer());
     expect(text).toContain('Mutabakat raporu');
     expect(text).toMatch(/1006\s+A\+ Yapı Denetim/);
     expect(text).toContain('4.621,89 TL B');

@@ -7,17 +7,16 @@
  * - the campaign option "açık kalemler" encloses the open items in the letter PDF (the archived PDF is
  *   the one mailed and the one the board downloads).
  */
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/format';
 import { mailHarness, type Harness, datasetPositions, letterCampaign } from './mutabakat-harness';
+import { pdfText as pdfTextOf } from '../harness/pdf-text';
 
 let h: Harness;
 mailHarness((m) => (h = m.h), { inbox: false, timeoutMs: 120_000, clock: null });
 
 const ASOF = '2026-06-30';
-const pdfText = (bytes: ArrayBuffer) =>
-  execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(bytes), encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
+const pdfText = (bytes: ArrayBuffer) => pdfTextOf(bytes).replace(/[ \t]+/g, ' ');
 
 const campaign = (ids: string[], options: Record<string, unknown> = {}) => letterCampaign(h, ids, ASOF, options);
 

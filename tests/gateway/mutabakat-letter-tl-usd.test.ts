@@ -7,11 +7,11 @@
  * (ours per currency, a USD disagreement a USD difference). Worked by hand: the demo dataset's 1012
  * listed in TL, and two hand-made statements.
  */
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Account, Statement, StatementLine } from '../../src/domain/erp-types';
 import { upstreamSource, type ErpSource } from '../../server/app/erp';
 import { mutabakatHarness, type Harness, datasetPositions, letterCampaign } from './mutabakat-harness';
+import { pdfWords as pdfText } from '../harness/pdf-text';
 
 const ASOF = '2026-06-30';
 
@@ -87,7 +87,6 @@ beforeEach(async () => {
   h.clock.now = new Date('2026-11-16T09:00:00Z');
 });
 
-const pdfText = (bytes: ArrayBuffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(bytes), encoding: 'utf8' }).replace(/\s+/g, ' ');
 const campaign = (ids: string[]) => letterCampaign(h, ids, ASOF);
 
 const answer = (c: Awaited<ReturnType<typeof campaign>>, acc: string, fields: Record<string, string>) => {

@@ -4,14 +4,11 @@
  * Turkish subject and attachment name, the PDF's bytes and text, the reply link; a refused address;
  * the SMTP server down (the mail waits and is retried); sending refused without SMTP_URL outside demo.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { disabledTransport, smtpTransport, type MailTransport } from '../../server/mail/transport';
 import { datasetBalance, mailHarness, smtpInbox, type Harness, type Inbox } from './mutabakat-harness';
+import { pdfText } from '../harness/pdf-text';
 
 let h: Harness;
 let inbox: Inbox;
@@ -72,9 +69,7 @@ describe('mutabakat mail over SMTP', () => {
     expect(letter.state).toBe('sent');
     const archived = Buffer.from(await (await h.api(`/api/mutabakat/letters/${letter.id}/pdf`)).arrayBuffer());
     expect(createHash('sha256').update(att.content).digest('hex')).toBe(createHash('sha256').update(archived).digest('hex'));
-    const dir = mkdtempSync(join(tmpdir(), 'mut-pdf-'));
-    writeFileSync(join(dir, 'l.pdf'), att.content);
-    const text = execFileSync('pdftotext', ['-layout', join(dir, 'l.pdf'), '-'], { encoding: 'utf8' });
+    const text = pdfText(att.content);
     expect(text).toContain('30.06.2026 tarihi itibarıyla 114.621,89 TL borç bakiyesi vermektedir');
     expect(text).toContain(acc.name);
     const link = /http:\/\/cari\.test\/yanit\/[A-Za-z0-9_-]{43}/.exec(mail!.text ?? '')![0];

@@ -5,15 +5,15 @@
  * with a message that says why; a database that cannot be reached gives clear 503s.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../server/db/lock';
 import { claim } from '../../server/jobs/queue';
 import { mutabakatHarness } from './mutabakat-harness';
+import { testTempDir } from '../harness/temp-dir';
 
 const ASOF = '2026-06-30';
 
@@ -68,13 +68,14 @@ describe('mutabakat restart and faults', () => {
         expect(marked[0]!.n).toBe(1);
       } finally {
         await h2.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        // The harness's folder, the data folder's parent (h.close() removes it; the first server only stopped).
+        rmSync(dirname(dataDir), { recursive: true, force: true });
       }
     },
   );
 
   it('a second process on the same DATA_DIR refuses, saying why; a lock left by a dead process is taken over', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cari-lock-'));
+    const dir = testTempDir('cari-lock-');
     const release = lockDataDir(dir);
     try {
       let message = '';
@@ -95,7 +96,6 @@ describe('mutabakat restart and faults', () => {
     writeFileSync(join(dir, 'cari.lock'), '2147483646'); // no such process
     const again = lockDataDir(dir);
     again();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('PostgreSQL unreachable: the mutabakat calls answer 503 with a Turkish message, the rest of the gateway works', { timeout: 60_000 }, async () => {

@@ -5,24 +5,15 @@
  * Figures are worked by hand from the demo dataset's account 1277 (Çakır Matbaacılık): one sales
  * invoice of 95.775,06 TL dated 08.07.2025, due 07.08.2025, nothing paid.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema';
 import { mailHarness, type Harness, type Inbox } from './mutabakat-harness';
+import { pdfWords as pdfText } from '../harness/pdf-text';
 
 let h: Harness;
 let inbox: Inbox;
 mailHarness((m) => ({ h, inbox } = m), { settings: { demo: false } });
 
-const dir = mkdtempSync(join(tmpdir(), 'tahsilat-doc-'));
-const pdfText = (pdf: Buffer) => {
-  const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-};
 const toOf = (m: Inbox['mails'][number]) => (Array.isArray(m.to) ? m.to[0] : m.to)!.text;
 
 async function addContacts(ids: readonly string[]) {

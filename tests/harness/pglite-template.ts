@@ -1,11 +1,11 @@
 /**
- * A migrated, empty PGlite data folder as a tarball, made once per migration set and kept in the temp
- * folder: a test file opens its database from it (`loadDataDir`) in well under a second instead of
+ * A migrated, empty PGlite data folder as a tarball, made once per migration set and kept in
+ * node_modules/.cache/cari-pglite-template (41 MB; one for each other migration set is removed after a
+ * day): a test file opens its database from it (`loadDataDir`) in well under a second instead of
  * creating a cluster and running every migration (3–5 s, far more on a loaded machine).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrationsFolder, openDatabase, truncateAll, type Database } from '../../server/db/open';
 
@@ -27,8 +27,16 @@ async function readTemplate(): Promise<Blob> {
   const dir = migrationsFolder();
   const hash = createHash('sha256');
   for (const f of readdirSync(dir).sort()) if (f.endsWith('.sql')) hash.update(f).update(readFileSync(join(dir, f)));
-  const file = join(tmpdir(), `cari-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const folder = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'cari-pglite-template');
+  const name = `${hash.digest('hex').slice(0, 16)}.tar`;
+  const file = join(folder, name);
   if (!existsSync(file)) {
+    mkdirSync(folder, { recursive: true });
+    // Another migration set's (a branch left): removed once a day old, so switching back and forth costs nothing.
+    for (const old of readdirSync(folder)) {
+      const f = join(folder, old);
+      if (old !== name && Date.now() - statSync(f).mtimeMs > 24 * 3600_000) rmSync(f, { force: true });
+    }
     const d = await openDatabase({ dataDir: 'memory://', log: () => undefined });
     const blob = await d.dumpDataDir!();
     await d.close();
