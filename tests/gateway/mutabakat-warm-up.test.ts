@@ -90,9 +90,10 @@ describe('mutabakat warm-up at start', () => {
     const h = await mutabakatHarness();
     try {
       const ctx = await h.mut.ctx();
-      const warming = warmUpCampaigns(ctx);
+      // Two chunks (the 200 of a start are the first test's): the campaign's calls come while the first is in hand.
+      const warming = warmUpCampaigns(ctx, { count: 50 });
       const c = await letterCampaign(h, ['1006', '1047', '1058'], ASOF);
-      expect(await warming).toBe(200);
+      expect(await warming).toBe(50);
       const board = await c.board();
       expect(board.letters.map((l) => l.accountId).sort()).toEqual(['1006', '1047', '1058']);
       const rows = await ctx.d.rows<{ campaigns: number; letters: number; sent: number }>(
