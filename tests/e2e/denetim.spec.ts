@@ -16,6 +16,7 @@ import { totpAt } from '../../server/audit/totp';
 import { vknValid } from '../../src/domain/babs/tax-id';
 import { dataset, trMoney } from './data';
 import { checkPage, expect, test } from './fixtures';
+import { pageLayoutProblems } from './table';
 import { OwnServer, freePort, signIn } from './own-server';
 
 const PERIOD_END = '2026-06-30';
@@ -192,6 +193,13 @@ test.describe('Denetçi modu: the independent auditor confirms balances', () => 
       await expect(row).toContainText(`VKN ${taxOf(answering)} + kod`);
       await letters.getByRole('link', { name: new RegExp(`\\(${answering}\\)$`) }).click();
       await expect(a.getByText('Kod doğrulandı')).toBeVisible();
+      // Beside the panel the list keeps its type size, does not scroll sideways, and every name shows whole
+      // (at most two lines: a third would be cut); it had all seven columns set smaller, names cut to a few letters.
+      expect(await pageLayoutProblems(a)).toEqual([]);
+      expect(await letters.evaluate((t) => t.style.fontSize)).toBe('');
+      const names = letters.locator('tbody a');
+      await expect(names).toHaveCount(sample.length);
+      expect(await names.evaluateAll((links) => links.filter((l) => l.getClientRects().length > 2).map((l) => l.textContent))).toEqual([]);
       await shot(a, 'mektup-yanit');
 
       // 8. A letter nobody answered: the receipts after the period end, from the ERP statement.
