@@ -75,7 +75,13 @@ export function AppShell() {
               <span className="visually-hidden">{t('common.user.label')}: </span>
               {user.name || user.userName}
             </span>
-            <button type="button" className="button button--ghost" onClick={onLogout} disabled={loggingOut}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={onLogout}
+              disabled={loggingOut}
+              title={`${t('common.user.label')}: ${user.name || user.userName}`}
+            >
               {loggingOut ? t('common.logout.pending') : t('common.logout')}
             </button>
           </div>

@@ -51,6 +51,9 @@ for (const size of SIZES) {
         // Pages use the screen's width (no ~1360 px cap with empty margins on a wide screen).
         const mainWidth = await page.locator('main').evaluate((m) => m.getBoundingClientRect().width);
         expect(mainWidth, `${p.name}: main area width`).toBeGreaterThan(size.width - 60);
+        // The header is one row at every size (at 1366×768 at 125 % it took two: 130 px of a 614 px window).
+        const header = await page.locator('.app-header__inner').evaluate((h) => h.getBoundingClientRect().height);
+        expect(header, `${p.name}: header height`).toBeLessThan(70);
         expect(await pageLayoutProblems(page), `${p.name} at ${size.width}`).toEqual([]);
         await checkPage(page, `${p.name}-${size.width}`);
       });

@@ -107,6 +107,8 @@ describe('shell', () => {
     expect(within(nav).getByRole('link', { name: 'Cariler' })).not.toHaveAttribute('aria-current');
     expect(within(nav).getByRole('link', { name: 'Faturalar' })).toHaveAttribute('href', '/invoices');
     expect(within(header).getByText(DEMO_NAME)).toBeInTheDocument();
+    // Where a narrow window hides the name (styles.css), the button's tooltip still says who is signed in.
+    expect(within(header).getByRole('button', { name: 'Çıkış' })).toHaveAttribute('title', `Oturum açan kullanıcı: ${DEMO_NAME}`);
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     const skip = screen.getByRole('link', { name: 'İçeriğe geç' });
     expect(skip).toHaveAttribute('href', '#main');
