@@ -1,7 +1,7 @@
 /**
  * A migrated, empty PGlite data folder as a tarball, made once per migration set and kept in
- * node_modules/.cache/cari-pglite-template (41 MB; one for each other migration set is removed after a
- * day): a test file opens its database from it (`loadDataDir`) in well under a second instead of
+ * node_modules/.cache/cari-pglite-template (41 MB; another migration set's is removed once a day old):
+ * a test file opens its database from it (`loadDataDir`) in well under a second instead of
  * creating a cluster and running every migration (3–5 s, far more on a loaded machine).
  */
 import { createHash } from 'node:crypto';
@@ -32,7 +32,7 @@ async function readTemplate(): Promise<Blob> {
   const file = join(folder, name);
   if (!existsSync(file)) {
     mkdirSync(folder, { recursive: true });
-    // Another migration set's (a branch left): removed once a day old, so switching back and forth costs nothing.
+    // Another migration set's (a branch switched away from): kept a day, so switching back does not rebuild it.
     for (const old of readdirSync(folder)) {
       const f = join(folder, old);
       if (old !== name && Date.now() - statSync(f).mtimeMs > 24 * 3600_000) rmSync(f, { force: true });
