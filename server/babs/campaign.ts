@@ -5,7 +5,8 @@
  * (jobs, outbox, reminders, reply tokens, events) is the cari mutabakat's own.
  */
 import { parseMonth, monthRange } from '../../src/domain/babs/month';
-import { emptyFigures, FORMS, monthName, type BabsFigures } from '../../src/domain/babs/reconcile';
+import { emptyFigures, FORMS, type BabsFigures } from '../../src/domain/babs/reconcile';
+import { monthName } from '../../src/domain/babs/month';
 import { todayIso } from '../../src/domain/dates';
 import { badRequest, type Problem } from '../app/errors';
 import { checkCampaign, type CampaignInput } from '../mutabakat/campaigns';
@@ -21,7 +22,7 @@ export function checkBabsCampaign(body: unknown, now: Date): CampaignInput {
   const problems: Problem[] = [];
   const month = parseMonth(typeof b.month === 'string' ? b.month : '', todayIso(now));
   const monthGiven = typeof b.month === 'string' && b.month.trim() !== '';
-  if (!monthGiven) problems.push({ field: 'month', message: 'BA/BS dönemi (ay, YYYY-AA) gerekli.' });
+  if (!monthGiven) problems.push({ field: 'month', message: 'BA/BS dönemi (ay, ör. 10.2026) gerekli.' });
   else if (!month.ok) problems.push({ field: 'month', message: month.message });
   const threshold = b.threshold === undefined ? 500_000 : b.threshold;
   if (!Number.isSafeInteger(threshold) || (threshold as number) <= 0)

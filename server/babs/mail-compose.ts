@@ -4,7 +4,8 @@
  * reply link. Text and one link, like the cari mail (compose.ts).
  */
 import { formatDate, formatMoney } from '../../src/domain/format';
-import { monthName, type BabsFigure, type BabsSnapshot } from '../../src/domain/babs/reconcile';
+import type { BabsFigure, BabsSnapshot } from '../../src/domain/babs/reconcile';
+import { monthName } from '../../src/domain/babs/month';
 
 export interface BabsMailFacts {
   kind: 'letter' | 'reminder';

@@ -1,6 +1,7 @@
 /** The auditor's report of a BA/BS campaign (report.ts): per form our figure, theirs, and the difference per field. */
 import { formatDate, formatMoney } from '../../src/domain/format';
-import { monthName, type BabsFigure } from '../../src/domain/babs/reconcile';
+import type { BabsFigure } from '../../src/domain/babs/reconcile';
+import { monthName } from '../../src/domain/babs/month';
 import type { LetterJson } from '../mutabakat/campaigns';
 
 const fig = (f: BabsFigure | undefined) => (f ? `${f.count} belge, ${formatMoney(f.net)} TL` : '');

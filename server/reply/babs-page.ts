@@ -6,7 +6,8 @@
  */
 import { formatMoney } from '../../src/domain/format';
 import { amountInputMessage, parseAmountInput } from '../../src/domain/money';
-import { babsDifference, monthName, sameFigures, type BabsFigure, type BabsFigures } from '../../src/domain/babs/reconcile';
+import { babsDifference, sameFigures, type BabsFigure, type BabsFigures } from '../../src/domain/babs/reconcile';
+import { monthName } from '../../src/domain/babs/month';
 import type { BabsForm } from '../../src/domain/babs/classify';
 import { answerForm, answeredBody, answeredPage, companyBlock, esc, formPage, type AnswerView, type FormValues, type LetterView } from './page';
 

@@ -78,6 +78,29 @@ describe('Ba/Bs list', () => {
     for (const inv of ours) expect(within(docs).getByRole('link', { name: inv.number })).toHaveAttribute('href', `/invoices/${inv.id}`);
   });
 
+  it('the month is shown as 11.2026 and read as typed — "Ekim 2026", "10.2026" — into ?ay=2026-10', async () => {
+    const NAMES = ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'];
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
+    const prevIso = `${prev.y}-${String(prev.m).padStart(2, '0')}`;
+    const app = await renderApp('/babs', { loggedIn: true });
+    const field = await screen.findByRole('textbox', { name: 'Dönem (ay)' });
+    expect(field).toHaveValue(`${String(m).padStart(2, '0')}.${y}`);
+    await waitFor(() => expect(document.querySelector('.babs-summary')!.textContent).toMatch(new RegExp(`^${NAMES[m - 1]} ${y}: `)));
+
+    await app.user.clear(field);
+    await app.user.type(field, `${NAMES[prev.m - 1]!.toLocaleUpperCase('tr')} ${prev.y}`);
+    await app.user.click(screen.getByRole('button', { name: 'Göster' }));
+    await waitFor(() => expect(app.path()).toContain(`ay=${prevIso}`));
+    await waitFor(() => expect(document.querySelector('.babs-summary')!.textContent).toMatch(new RegExp(`^${NAMES[prev.m - 1]} ${prev.y}: `)));
+
+    await app.user.clear(field);
+    await app.user.type(field, `${prev.m}.${prev.y}`);
+    await app.user.click(screen.getByRole('button', { name: 'Göster' }));
+    await waitFor(() => expect(app.path()).toContain(`ay=${prevIso}`));
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+  });
+
   it('a malformed or unfinished month and an ambiguous threshold are refused in words', async () => {
     await renderApp('/babs?ay=2026-13', { loggedIn: true });
     const alerts = await screen.findAllByRole('alert');

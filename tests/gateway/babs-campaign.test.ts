@@ -284,9 +284,11 @@ describe('BA/BS campaign', () => {
   it('refuses a month not yet ended or malformed, in Turkish, naming the field', async () => {
     await contact(A);
     for (const [month, text] of [
-      ['2026-11', '2026-11 henüz bitmedi'],
+      ['2026-11', 'Kasım 2026 henüz bitmedi'],
+      // Typed as a person writes it: read as 2027-11, then refused as not yet ended.
+      ['Kasım 2027', 'Kasım 2027 henüz bitmedi'],
       ['2026-13', '“2026-13” geçerli bir ay değil'],
-      ['', 'BA/BS dönemi (ay, YYYY-AA) gerekli.'],
+      ['', 'BA/BS dönemi (ay, ör. 10.2026) gerekli.'],
     ]) {
       const r = await h.api('/api/mutabakat/campaigns', { json: { kind: 'babs', month, accountIds: [A], deadline: '2026-12-15' } });
       expect(r.status).toBe(400);

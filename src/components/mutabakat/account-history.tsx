@@ -5,7 +5,7 @@ import type { HistoryLetter, LetterRow } from '../../api/mutabakat-types';
 import { DataTable, type DataColumn } from '../data-table';
 import { t } from '../../i18n';
 import { figureText, formsDiffText } from './babs-columns';
-import { monthName } from '../../domain/babs/reconcile';
+import { monthName } from '../../domain/babs/month';
 import { formatDate } from '../../domain/format';
 import { answerColumn, attachmentColumn, moneyColumns, stateColumn } from './letter-columns';
 

@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { createCampaign, mutabakatQueries } from '../../api/mutabakat';
 import type { BabsLine } from '../../domain/babs/compute';
 import { monthRange } from '../../domain/babs/month';
-import { monthName } from '../../domain/babs/reconcile';
+import { monthName } from '../../domain/babs/month';
 import { addDays } from '../../domain/dates';
 import { userMessageOf } from '../../domain/errors';
 import { formatCount } from '../../domain/format';

@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeBabs, type BabsDoc } from './compute';
 import { babsKind } from './classify';
-import { lastFullMonth, parseMonth } from './month';
+import { lastFullMonth, monthName, monthText, parseMonth } from './month';
 import { parseThreshold, DEFAULT_THRESHOLD } from './threshold';
 import { checkTaxId } from './tax-id';
 
@@ -83,10 +83,30 @@ describe('the month and the threshold', () => {
     expect(lastFullMonth('2027-01-05')).toBe('2026-12');
     expect(parseMonth(null, '2026-11-26')).toMatchObject({ ok: true, month: '2026-10', from: '2026-10-01', to: '2026-10-31' });
     expect(parseMonth('2026-13', '2026-11-26')).toEqual({ ok: false, message: '“2026-13” geçerli bir ay değil: ay 01 ile 12 arasında olmalı.' });
-    expect(parseMonth('2026-11', '2026-11-26')).toMatchObject({ ok: false, message: expect.stringContaining('henüz bitmedi') });
+    expect(parseMonth('2026-11', '2026-11-26')).toEqual({
+      ok: false,
+      message: 'Kasım 2026 henüz bitmedi: Ba/Bs formu biten bir ay için verilir (en son Ekim 2026).',
+    });
     expect(parseMonth('2027-02', '2026-11-26')).toMatchObject({ ok: false });
-    expect(parseMonth('Ekim', '2026-11-26')).toMatchObject({ ok: false, message: expect.stringContaining('YYYY-AA') });
+    expect(parseMonth('Ekim', '2026-11-26')).toEqual({ ok: false, message: '“Ekim” bir ay değil: AA.YYYY biçiminde yazın (ör. 10.2026 ya da Ekim 2026).' });
     expect(parseMonth('2024-02', '2026-11-26')).toMatchObject({ ok: true, to: '2024-02-29' });
+  });
+  it('reads the month as a Turkish accountant types it, into the URL’s 2026-10', () => {
+    const today = '2026-11-26';
+    for (const typed of ['10.2026', '10/2026', '10-2026', ' 10 . 2026 ', 'Ekim 2026', 'ekim 2026', 'EKİM 2026', 'Ekim, 2026', '2026 Ekim', '2026-10'])
+      expect(parseMonth(typed, today), typed).toMatchObject({ ok: true, month: '2026-10', from: '2026-10-01', to: '2026-10-31' });
+    expect(parseMonth('2.2024', today)).toMatchObject({ ok: true, month: '2024-02', to: '2024-02-29' });
+    // Without Turkish letters, as on a keyboard without them: Şubat, Ağustos, Kasım, Aralık.
+    expect(parseMonth('Subat 2026', today)).toMatchObject({ ok: true, month: '2026-02' });
+    expect(parseMonth('agustos 2025', today)).toMatchObject({ ok: true, month: '2025-08' });
+    expect(parseMonth('KASIM 2025', today)).toMatchObject({ ok: true, month: '2025-11' });
+    expect(parseMonth('Aralik 2025', today)).toMatchObject({ ok: true, month: '2025-12' });
+    expect(parseMonth('13.2026', today)).toEqual({ ok: false, message: '“13.2026” geçerli bir ay değil: ay 01 ile 12 arasında olmalı.' });
+    expect(parseMonth('Ekimm 2026', today)).toMatchObject({ ok: false, message: expect.stringContaining('bir ay değil') });
+    expect(parseMonth('10.26', today)).toMatchObject({ ok: false, message: expect.stringContaining('bir ay değil') });
+    expect(parseMonth('31.10.2026', today)).toMatchObject({ ok: false, message: expect.stringContaining('bir ay değil') });
+    expect(monthText('2026-10')).toBe('10.2026');
+    expect(monthName('2026-10')).toBe('Ekim 2026');
   });
   it('reads 5000, 5000,00, 5.000,00, 5.000 (issue 46: a typed amount, the dot groups thousands) and refuses 5,000 (two readings)', () => {
     expect(parseThreshold('5000')).toEqual({ ok: true, minor: 500_000 });

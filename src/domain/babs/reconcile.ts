@@ -74,12 +74,3 @@ export function babsDifference(ours: BabsFigures, theirs: BabsFigures): BabsFigu
 }
 
 export const sameFigures = (d: BabsFigures): boolean => FORMS.every((f) => d[f].count === 0 && d[f].net === 0);
-
-const MONTHS = ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'];
-
-/** '2026-10' → 'Ekim 2026'. */
-export function monthName(month: string): string {
-  const [y, m] = month.split('-');
-  const name = MONTHS[Number(m) - 1];
-  return name && y ? `${name} ${y}` : month;
-}

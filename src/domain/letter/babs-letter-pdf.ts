@@ -9,7 +9,8 @@ import type { DocSpec } from '../document/paginate';
 import { t } from '../../i18n';
 import { formatDate, formatMoney } from '../format';
 import { monthRange } from '../babs/month';
-import { monthName, type BabsFigure, type BabsLetterDoc, type BabsSnapshot } from '../babs/reconcile';
+import type { BabsFigure, BabsLetterDoc, BabsSnapshot } from '../babs/reconcile';
+import { monthName } from '../babs/month';
 import type { ReconciliationLetterProps } from './letter-text';
 
 export interface BabsLetterProps {

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { TextField } from '../../components/form/text-field';
 import { t } from '../../i18n';
 import type { BabsForm } from '../../domain/babs/classify';
-import { parseMonth } from '../../domain/babs/month';
+import { monthName, monthText, parseMonth } from '../../domain/babs/month';
 import { DEFAULT_THRESHOLD, THRESHOLD_SOURCE, parseThreshold } from '../../domain/babs/threshold';
 import { formatCount } from '../../domain/format';
 import { useUrlParams, withParams } from '../../lib/search-params';
@@ -39,7 +39,7 @@ export default function BabsPage() {
   const form: BabsForm = params.get('form') === 'ba' ? 'ba' : 'bs';
   const showAll = params.get('hepsi') === '1';
   const open = params.get('cari');
-  const [draftMonth, setDraftMonth] = useState(params.get('ay') ?? (month.ok ? month.month : ''));
+  const [draftMonth, setDraftMonth] = useState(month.ok ? monthText(month.month) : (params.get('ay') ?? ''));
   const [draftThreshold, setDraftThreshold] = useState(thresholdText ?? '5000');
 
   const { query, result } = useBabs(month.ok ? month.month : null, threshold.ok ? threshold.minor : null);
@@ -50,12 +50,15 @@ export default function BabsPage() {
   const set = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: false });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    set({ ay: draftMonth.trim() || null, sinir: draftThreshold.trim() === '5000' ? null : draftThreshold.trim(), cari: null });
+    // The URL keeps the month as 2026-10 whichever way it was typed ("10.2026", "Ekim 2026"); a text that is no month stays, to be refused in words.
+    const typed = parseMonth(draftMonth, today);
+    const ay = typed.ok ? typed.month : draftMonth.trim() || null;
+    set({ ay, sinir: draftThreshold.trim() === '5000' ? null : draftThreshold.trim(), cari: null });
   };
 
   const reportable = (f: BabsForm) => result?.lines.filter((l) => l[f].reportable).length ?? 0;
   const missing = result ? result.lines.filter((l) => (l.bs.reportable || l.ba.reportable) && !taxIds.of(l.accountId)).length : 0;
-  const title = month.ok ? `${t('babs.title')} · ${month.month} · ${form === 'bs' ? t('babs.form.bs') : t('babs.form.ba')}` : t('babs.title');
+  const title = month.ok ? `${t('babs.title')} · ${monthName(month.month)} · ${form === 'bs' ? t('babs.form.bs') : t('babs.form.ba')}` : t('babs.title');
 
   return (
     <div className="babs-page">
@@ -66,7 +69,7 @@ export default function BabsPage() {
           label={t('babs.month')}
           value={draftMonth}
           onValueChange={setDraftMonth}
-          placeholder="2026-10"
+          placeholder={month.ok ? monthText(month.month) : '10.2026'}
           error={!month.ok ? month.message : undefined}
           autoComplete="off"
         />
@@ -112,7 +115,7 @@ export default function BabsPage() {
           {result && (
             <p className="babs-summary" role="status">
               {t('babs.summary', {
-                month: result.month,
+                month: monthName(result.month),
                 documents: formatCount(result.documents),
                 bs: formatCount(reportable('bs')),
                 ba: formatCount(reportable('ba')),

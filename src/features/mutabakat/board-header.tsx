@@ -8,7 +8,7 @@ import { userMessageOf } from '../../domain/errors';
 import { DownloadLink } from '../../components/mutabakat/download-link';
 import { MoneyList } from '../../components/mutabakat/money-list';
 import { formsDiffText } from '../../components/mutabakat/babs-columns';
-import { monthName } from '../../domain/babs/reconcile';
+import { monthName } from '../../domain/babs/month';
 import { t } from '../../i18n';
 import { formatCount, formatDate, formatDateTime } from '../../domain/format';
 import type { BoardState } from './use-board';

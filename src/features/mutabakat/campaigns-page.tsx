@@ -9,7 +9,7 @@ import { boardHref } from '../../components/mutabakat/account-history';
 import { t } from '../../i18n';
 import { formsDiffText } from '../../components/mutabakat/babs-columns';
 import { moneyText } from '../../components/mutabakat/money-list';
-import { monthName } from '../../domain/babs/reconcile';
+import { monthName } from '../../domain/babs/month';
 import { formatDate } from '../../domain/format';
 import '../../components/mutabakat/mutabakat.css';
 
