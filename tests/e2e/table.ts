@@ -1,5 +1,4 @@
 // Reading the one DataTable (role=grid) the way a user reads it: header texts and cell texts.
-import { inflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 
 export type TableText = { headers: string[]; rows: string[][] };
@@ -51,13 +50,7 @@ export async function gridLayoutProblems(grid: Locator): Promise<string[]> {
         const clamped = [...td.querySelectorAll<HTMLElement>('*')].find((el) => getComputedStyle(el).webkitLineClamp !== 'none');
         const range = document.createRange();
         range.selectNodeContents(td);
-        // Its lines are its content box: the clip room above them (padding) is not text.
-        const box = clamped?.getBoundingClientRect();
-        const pad = clamped ? getComputedStyle(clamped) : null;
-        const text =
-          box && pad
-            ? { top: box.top + parseFloat(pad.paddingTop), height: box.height - parseFloat(pad.paddingTop) - parseFloat(pad.paddingBottom) }
-            : range.getBoundingClientRect();
+        const text = clamped ? clamped.getBoundingClientRect() : range.getBoundingClientRect();
         const cell = td.getBoundingClientRect();
         const off = text.top + text.height / 2 - (cell.top + cell.height / 2);
         if (Math.abs(off) > 2) problems.push(`cell "${td.innerText.trim()}" sits ${off.toFixed(1)} px off the row's middle`);
@@ -81,7 +74,7 @@ export async function cutCells(grid: Locator, rowSelector: string): Promise<stri
 /**
  * Layout problems of every grid on the page as it stands: all of gridLayoutProblems (headers,
  * amounts in rows AND totals rows), plus a table wider than its box (a clipped column, sideways
- * scroll with the default columns), text cut in a totals row and a cut name's next line showing (cutLineTraces).
+ * scroll with the default columns) and text cut in a totals row.
  */
 export async function pageLayoutProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
@@ -97,7 +90,6 @@ export async function pageLayoutProblems(page: Page): Promise<string[]> {
     });
     if (wide) problems.push(`${name}: scrolls sideways (${wide})`);
     for (const text of await cutCells(grid, 'tfoot tr')) problems.push(`${name}: totals cell "${text}" is cut off`);
-    for (const p of await cutLineTraces(page, grid)) problems.push(`${name}: ${p}`);
     // Nothing shows through the sticky totals row: at each of its cells the topmost element is that cell.
     const through = await grid.evaluate((table) => {
       const out: string[] = [];
@@ -117,81 +109,6 @@ export async function pageLayoutProblems(page: Page): Promise<string[]> {
     for (const p of through) problems.push(`${name}: ${p}`);
   }
   return problems;
-}
-
-/** A screenshot's pixels (PNG as Playwright writes it: 8 bits, RGB or RGBA, not interlaced). */
-function decodePng(png: Buffer): { width: number; at: (x: number, y: number) => number } {
-  let width = 0;
-  let height = 0;
-  let channels = 0;
-  const data: Buffer[] = [];
-  for (let o = 8; o < png.length;) {
-    const len = png.readUInt32BE(o);
-    const type = png.toString('latin1', o + 4, o + 8);
-    const body = png.subarray(o + 8, o + 8 + len);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0);
-      height = body.readUInt32BE(4);
-      if (body[8] !== 8 || body[12] !== 0) throw new Error('decodePng: only 8-bit, non-interlaced PNGs');
-      channels = ({ 2: 3, 6: 4 } as Record<number, number>)[body[9]!] ?? 0;
-      if (!channels) throw new Error(`decodePng: colour type ${body[9]}`);
-    } else if (type === 'IDAT') data.push(body);
-    o += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(data));
-  const stride = width * channels;
-  const px = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    for (let i = 0; i < stride; i++) {
-      const x = raw[y * (stride + 1) + 1 + i]!;
-      const a = i >= channels ? px[y * stride + i - channels]! : 0;
-      const b = y > 0 ? px[(y - 1) * stride + i]! : 0;
-      const c = i >= channels && y > 0 ? px[(y - 1) * stride + i - channels]! : 0;
-      const p = a + b - c;
-      const pa = Math.abs(p - a);
-      const pb = Math.abs(p - b);
-      const pc = Math.abs(p - c);
-      const pred = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter]!;
-      px[y * stride + i] = (x + pred) & 0xff;
-    }
-  }
-  return { width, at: (x, y) => px.readUIntBE(y * stride + x * channels, 3) };
-}
-
-/**
- * Names cut after their last shown line (a clamped cell with more text than lines) whose cell shows
- * something under that line: the top of the cut line. From the screen's pixels: the strip between the
- * last line and the cell's bottom edge must be one colour.
- */
-export async function cutLineTraces(page: Page, grid: Locator): Promise<string[]> {
-  const strips = await grid.evaluate((table) => {
-    const out: { text: string; x0: number; x1: number; y0: number; y1: number }[] = [];
-    for (const el of table.querySelectorAll<HTMLElement>('tbody tr[data-row-id] > td *')) {
-      const cs = getComputedStyle(el);
-      if (cs.webkitLineClamp === 'none' || el.scrollHeight <= el.clientHeight + 1) continue;
-      const td = el.closest('td')!;
-      const r = el.getBoundingClientRect();
-      const c = td.getBoundingClientRect();
-      const y0 = r.bottom - parseFloat(cs.paddingBottom);
-      const y1 = c.bottom - parseFloat(getComputedStyle(td).borderBottomWidth);
-      if (y1 - y0 >= 1 && y0 >= 0 && y1 <= window.innerHeight)
-        out.push({ text: td.innerText.trim(), x0: r.left + parseFloat(cs.paddingLeft), x1: r.right - parseFloat(cs.paddingRight), y0, y1 });
-    }
-    return out;
-  });
-  if (strips.length === 0) return [];
-  const dpr = await page.evaluate(() => window.devicePixelRatio);
-  const shot = decodePng(await page.screenshot());
-  const out: string[] = [];
-  for (const s of strips) {
-    const colours = new Set<number>();
-    for (let y = Math.ceil(s.y0 * dpr); y < Math.floor(s.y1 * dpr); y++)
-      for (let x = Math.ceil(s.x0 * dpr); x < Math.floor(s.x1 * dpr) && x < shot.width; x++) colours.add(shot.at(x, y));
-    if (colours.size > 1)
-      out.push(`"${s.text}": the cut line shows under the last one (${colours.size} colours in the ${(s.y1 - s.y0).toFixed(1)} px below it)`);
-  }
-  return out;
 }
 
 /** Body rows of a grid fully visible in the window, between its sticky header and totals row. */
