@@ -40,7 +40,7 @@ export function threadModule(callerUrl: string, name: string): ThreadModule | nu
 export function startThread(found: ThreadModule, options: WorkerOptions = {}): Worker {
   // A built module is a file: a process started with --input-type (a script given with -e) passes that on to its
   // threads, and Node refuses it for a file.
-  if (!found.tsx) return new Worker(found.file, { execArgv: withoutInputType(process.execArgv), ...options });
+  if (!found.tsx) return builtThread(found.file, options);
   const api = pathToFileURL(
     createRequire(import.meta.url)
       .resolve('tsx/esm/api')
@@ -50,6 +50,35 @@ export function startThread(found: ThreadModule, options: WorkerOptions = {}): W
     ...options,
     eval: true,
   });
+}
+
+/**
+ * A thread of a built module, given the process's options as a thread takes them: without --input-type (above), and
+ * without the V8 and process-wide options Node refuses for a thread. A server started as
+ * `node --max-old-space-size=4096 dist-server/prod.js` (a bigger heap for a big ERP) passed that on, and Node threw
+ * "Initiated Worker with invalid execArgv flags" for every thread: the embedded database, the letters and Özet's reads
+ * never started. A thread's heap has limits of its own (resourceLimits); the other options (--conditions,
+ * --enable-source-maps…) still go to it. The refused ones are learnt at the first thread, once a process.
+ */
+let threadArgs: string[] | undefined;
+function builtThread(file: string, options: WorkerOptions): Worker {
+  for (;;) {
+    const args = (threadArgs ??= withoutInputType(process.execArgv));
+    try {
+      return new Worker(file, { execArgv: args, ...options });
+    } catch (e) {
+      // Refused before anything starts (synchronously), naming them: "… invalid execArgv flags: --max-old-space-size=4096, --expose-gc".
+      if ((e as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV' || args.length === 0) throw e;
+      const refused = new Set(
+        String((e as Error).message)
+          .replace(/^[^:]*:\s*/, '')
+          .split(/,\s*/),
+      );
+      const rest = args.filter((a) => !refused.has(a));
+      // Not named as expected (another Node's wording): the threads start with no options at all.
+      threadArgs = rest.length < args.length ? rest : [];
+    }
+  }
 }
 
 function withoutInputType(args: readonly string[]): string[] {
