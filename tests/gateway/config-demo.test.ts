@@ -11,6 +11,8 @@ import { ConfigError, loadEnv, resolveSettings } from '../../server/config';
 import { createDemoErp, getDataset } from '../../server/demo-erp/index';
 import { createGateway, fetchTransport } from '../../server/gateway/index';
 import { startProdServer } from '../../server/prod';
+import { DEFAULT_DATA_DIR, openDatabase } from '../../server/db/open';
+import { pgliteTemplate } from '../harness/pglite-template';
 import { API_PASSWORD, SESSION_SECRET, captureLogs, client, leaks } from './helpers';
 
 const logs = captureLogs();
@@ -246,11 +248,14 @@ describe('production server in DEMO=1 mode', () => {
     }
   });
 
-  // With mutabakat on: the embedded database is created in the app's folder on first start (seconds on a busy machine).
+  // With mutabakat on: the embedded database in the app's folder (DATA_DIR's default, .cari-data), opened at the start.
+  // The folder starts from the tests' migrated template: creating it at a first start runs initdb and every migration
+  // (3–5 s of CPU), which the e2e servers do on their own empty DATA_DIR (tests/e2e/own-server.ts).
   it('starts the embedded demo ERP, shows the demo users and works through the gate', { timeout: 90_000 }, async () => {
     const dist = join(dir, 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    await (await openDatabase({ dataDir: join(dir, DEFAULT_DATA_DIR), loadDataDir: await pgliteTemplate(), log: () => undefined })).close();
     const server = await startProdServer({
       distDir: dist,
       env: { DEMO: '1' },

@@ -63,10 +63,11 @@ async function campaign(ids: string[]) {
   expect(r.status).toBe(201);
   return ((await r.json()) as { campaign: { id: string } }).campaign.id;
 }
-const until = async (what: () => Promise<boolean> | boolean, ms: number) => {
+/** Waits for `what`; past `ms` fails with `state()`'s account of where things stood. */
+const until = async (what: () => Promise<boolean> | boolean, ms: number, state: () => Promise<string> | string = () => '') => {
   const end = Date.now() + ms;
   while (!(await what())) {
-    if (Date.now() > end) throw new Error('timed out');
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms. ${await state()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 };
@@ -111,7 +112,10 @@ describe('two instances on PostgreSQL', () => {
     async () => {
       await h.reset();
       inbox.clear();
-      inbox.delayMs = 400;
+      // Each mail accepted 1.2 s after its data, eight at a time: the 40 take ≈ 6 s, so a kill that follows the first
+      // arrival — late by a second or two on a busy machine — still finds mails to go (at 0.4 s all 40 went in 2 s, and
+      // once a loaded run's kill came after the last of them: the next instance had nothing to send).
+      inbox.delayMs = 1_200;
       const ids = h.erp.dataset.accounts
         .filter((x) => x.province === 'İstanbul')
         .slice(0, 40)
@@ -119,15 +123,22 @@ describe('two instances on PostgreSQL', () => {
       const id = await campaign(ids);
       const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(q))[0]!.n;
       const prepared = () => count(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${id} AND state <> 'preparing'`);
+      const where = async () => {
+        const by = async (table: 'letters' | 'mails' | 'jobs') =>
+          (await rows<{ state: string; n: number }>(sql`SELECT state, count(*)::int AS n FROM ${sql.raw(table)} GROUP BY state ORDER BY state`))
+            .map((r) => `${r.state} ${r.n}`)
+            .join(', ');
+        return `Arrived: ${inbox.count} of ${ids.length}; letters: ${await by('letters')}; mails: ${await by('mails')}; jobs: ${await by('jobs')}.`;
+      };
       // 1: killed while preparing.
       let c = await instance(1_500);
-      await until(async () => (await prepared()) > 0, 60_000);
+      await until(async () => (await prepared()) > 0, 60_000, where);
       await kill9(c);
       // 2 and 3: killed while mails are going out (some accepted by the relay, others not yet).
       for (let k = 0; k < 2; k++) {
         const before = inbox.count;
         c = await instance(1_500);
-        await until(() => inbox.count > before, 60_000);
+        await until(() => inbox.count > before, 60_000, where);
         await kill9(c);
       }
       // A last instance finishes the work (the dead ones' leases run out).
@@ -135,8 +146,9 @@ describe('two instances on PostgreSQL', () => {
       await until(
         async () => (await count(sql`SELECT count(*)::int AS n FROM letters WHERE campaign_id = ${id} AND state IN ('preparing', 'queued')`)) === 0,
         90_000,
+        where,
       );
-      await until(async () => (await count(sql`SELECT count(*)::int AS n FROM mails WHERE state IN ('queued', 'sending')`)) === 0, 60_000);
+      await until(async () => (await count(sql`SELECT count(*)::int AS n FROM mails WHERE state IN ('queued', 'sending')`)) === 0, 60_000, where);
       await new Promise((r) => setTimeout(r, 1_000));
       await kill9(c);
       const letters = await rows<{ account_id: string; state: string }>(sql`SELECT account_id, state FROM letters WHERE campaign_id = ${id}`);
