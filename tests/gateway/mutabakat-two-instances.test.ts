@@ -113,8 +113,8 @@ describe('two instances on PostgreSQL', () => {
       await h.reset();
       inbox.clear();
       // Each mail accepted 1.2 s after its data, eight at a time: the 40 take ≈ 6 s, so a kill that follows the first
-      // arrival — late by a second or two on a busy machine — still finds mails to go (at 0.4 s all 40 went in 2 s, and
-      // once a loaded run's kill came after the last of them: the next instance had nothing to send).
+      // arrival — late by a second or two on a busy machine — still finds mails to go. At 0.4 s all 40 could go in 2 s;
+      // a loaded run once timed out waiting for a restarted instance's first mail, likely with none left to send.
       inbox.delayMs = 1_200;
       const ids = h.erp.dataset.accounts
         .filter((x) => x.province === 'İstanbul')
