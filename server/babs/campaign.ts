@@ -4,9 +4,8 @@
  * difference per form and field) and the staff-recorded answer's figures. The rest of the machinery
  * (jobs, outbox, reminders, reply tokens, events) is the cari mutabakat's own.
  */
-import { parseMonth, monthRange } from '../../src/domain/babs/month';
+import { monthName, monthRange, parseMonth } from '../../src/domain/babs/month';
 import { emptyFigures, FORMS, type BabsFigures } from '../../src/domain/babs/reconcile';
-import { monthName } from '../../src/domain/babs/month';
 import { todayIso } from '../../src/domain/dates';
 import { badRequest, type Problem } from '../app/errors';
 import { checkCampaign, type CampaignInput } from '../mutabakat/campaigns';

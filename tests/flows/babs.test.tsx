@@ -99,6 +99,12 @@ describe('Ba/Bs list', () => {
     await app.user.click(screen.getByRole('button', { name: 'Göster' }));
     await waitFor(() => expect(app.path()).toContain(`ay=${prevIso}`));
     expect(screen.queryAllByRole('alert')).toEqual([]);
+
+    // An emptied field: the URL without a month, the last full one shown again.
+    await app.user.clear(field);
+    await app.user.click(screen.getByRole('button', { name: 'Göster' }));
+    await waitFor(() => expect(app.path()).not.toContain('ay='));
+    await waitFor(() => expect(document.querySelector('.babs-summary')!.textContent).toMatch(new RegExp(`^${NAMES[m - 1]} ${y}: `)));
   });
 
   it('a malformed or unfinished month and an ambiguous threshold are refused in words', async () => {

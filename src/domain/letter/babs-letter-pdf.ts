@@ -8,9 +8,8 @@ import type { LetterPdf, PdfPart } from '../document/pdf-document';
 import type { DocSpec } from '../document/paginate';
 import { t } from '../../i18n';
 import { formatDate, formatMoney } from '../format';
-import { monthRange } from '../babs/month';
+import { monthName, monthRange } from '../babs/month';
 import type { BabsFigure, BabsLetterDoc, BabsSnapshot } from '../babs/reconcile';
-import { monthName } from '../babs/month';
 import type { ReconciliationLetterProps } from './letter-text';
 
 export interface BabsLetterProps {

@@ -50,9 +50,11 @@ export default function BabsPage() {
   const set = (patch: Record<string, string | null>) => setParams((prev) => withParams(prev, patch), { replace: false });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    // The URL keeps the month as 2026-10 whichever way it was typed ("10.2026", "Ekim 2026"); a text that is no month stays, to be refused in words.
-    const typed = parseMonth(draftMonth, today);
-    const ay = typed.ok ? typed.month : draftMonth.trim() || null;
+    // The URL keeps the month as 2026-10 whichever way it was typed ("10.2026", "Ekim 2026"); a text that is no month
+    // stays, to be refused in words; an empty field leaves the URL without one (the last full month).
+    const text = draftMonth.trim();
+    const typed = parseMonth(text, today);
+    const ay = text === '' ? null : typed.ok ? typed.month : text;
     set({ ay, sinir: draftThreshold.trim() === '5000' ? null : draftThreshold.trim(), cari: null });
   };
 
