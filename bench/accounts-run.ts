@@ -55,7 +55,7 @@ export interface AccountsRun {
   backToListMs?: number;
   backRefetched?: boolean;
   /** Last byte of get_cari → each step of the page's work (its User Timing marks, src/api/erp-call.ts; null when absent). */
-  steps: { text: number | null; parsed: number | null; read: number | null; painted: number };
+  steps: { text: number | null; parsed: number | null; wread: number | null; packed: number | null; read: number | null; painted: number };
 }
 
 export async function accountsRun(
@@ -78,10 +78,17 @@ export async function accountsRun(
     const startRowsMs = rows.painted - cari.responseStart;
     // Where "last byte → rows painted" goes: body decoded, JSON parsed, records read, then the render.
     const at = (await page.evaluate(
-      `Object.fromEntries(['text', 'parsed', 'read'].map((k) => [k, performance.getEntriesByName('erp:get_cari:' + k)[0]?.startTime ?? null]))`,
+      `Object.fromEntries(['text', 'parsed', 'worker-read', 'worker-packed', 'read'].map((k) => [k, performance.getEntriesByName('erp:get_cari:' + k)[0]?.startTime ?? null]))`,
     )) as Record<string, number | null>;
     const since = (t: number | null | undefined) => (t == null ? null : t - cari.responseEnd);
-    const steps = { text: since(at.text), parsed: since(at.parsed), read: since(at.read), painted: firstRowsMs };
+    const steps = {
+      text: since(at.text),
+      parsed: since(at.parsed),
+      wread: since(at['worker-read']),
+      packed: since(at['worker-packed']),
+      read: since(at.read),
+      painted: firstRowsMs,
+    };
     const rowsInDom = await page.locator('tr[data-row-id]').count();
     const summary = (await page.locator('.dt-toolbar__summary').first().textContent()) ?? '';
     check('accounts list shows 100.000 rows', /100\.000/.test(summary), summary);
@@ -471,6 +478,6 @@ function abFigures(figures: Record<string, Figure>, tag: string, ours: readonly 
   );
 }
 
-/** "text 120 · parsed 380 · read 610 · painted 700 ms" (each from the answer's last byte). */
+/** "text 120 · parsed 380 · wread 400 · packed 410 · read 610 · painted 700 ms" (each from the answer's last byte; wread, packed: the worker's). */
 const stepsText = (s: AccountsRun['steps']) =>
-  (['text', 'parsed', 'read', 'painted'] as const).map((k) => `${k} ${s[k] == null ? '–' : s[k]!.toFixed(0)}`).join(' · ') + ' ms';
+  (['text', 'parsed', 'wread', 'packed', 'read', 'painted'] as const).map((k) => `${k} ${s[k] == null ? '–' : s[k]!.toFixed(0)}`).join(' · ') + ' ms';

@@ -85,16 +85,17 @@ export async function newContext(
   opts: { login: boolean; noVirtual?: boolean; cpuSlowdown?: number },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', baseURL: baseUrl });
-  if (opts.cpuSlowdown && opts.cpuSlowdown > 1) {
-    const rate = opts.cpuSlowdown;
-    const open = context.newPage.bind(context);
-    context.newPage = async () => {
-      const page = await open();
+  const rate = opts.cpuSlowdown ?? 1;
+  const open = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await open();
+    await keepNoBodies(page);
+    if (rate > 1) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      return page;
-    };
-  }
+    }
+    return page;
+  };
   // A window that stays open: each page the bench opens is a new tab in it, as in a user's browser.
   // With no page open in the context, Chromium makes a whole new window for every page (a new
   // context has none, and a measured page's window goes when the page is closed); that window's
@@ -115,6 +116,32 @@ export async function newContext(
   }
   return context;
 }
+
+/**
+ * DevTools' network agent, which Playwright turns on for every page it drives, keeps a copy of each
+ * response body (for Network.getResponseBody; the 17 MB answer included) and, at the body's last byte,
+ * decodes the whole of it as text on the page's main thread. For the 17 MB get_cari answer that was one task of
+ * 460 ms at CPU 4× (257 ms of it TextResourceDecoder::Decode), before the page could take the worker's
+ * last rows or paint — on our list and on the reference alike, and for no user: a browser without
+ * DevTools attached keeps no such copy. Playwright's own session enables the agent without limits;
+ * enabled again with buffers of 0 it keeps nothing (a session of our own would have an agent of its
+ * own). Playwright gives no public way to its session: its in-process server object is reached by
+ * `toImpl`. Should that path change with a Playwright upgrade, a failed check says so (the figures
+ * would then include that copy again).
+ */
+async function keepNoBodies(page: Page): Promise<void> {
+  try {
+    type Session = { send(method: string, params: object): Promise<unknown> };
+    const internal = page as unknown as { _connection?: { toImpl?: (x: unknown) => unknown } };
+    const server = internal._connection?.toImpl?.(page) as { delegate?: { _networkManager?: { _sessions?: Map<Session, unknown> } } } | undefined;
+    const sessions = server?.delegate?._networkManager?._sessions;
+    if (!(sessions instanceof Map) || sessions.size === 0) throw new Error('no Playwright network session found (its internals changed)');
+    for (const session of sessions.keys()) await session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
+  } catch (err) {
+    if (!checks.some((c) => c.name === NO_BODIES)) check(NO_BODIES, false, err instanceof Error ? err.message : String(err));
+  }
+}
+const NO_BODIES = 'DevTools keeps no copy of response bodies (the page works as without DevTools)';
 
 export async function heapMB(context: BrowserContext, page: Page): Promise<number> {
   const cdp = await context.newCDPSession(page);
