@@ -89,7 +89,7 @@ export async function newContext(
   const open = context.newPage.bind(context);
   context.newPage = async () => {
     const page = await open();
-    await keepNoBodies(page);
+    if (!KEEP_BODIES) await keepNoBodies(page);
     if (rate > 1) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -127,8 +127,9 @@ export async function newContext(
  * enabled again with buffers of 0 it keeps nothing (a session of our own would have an agent of its
  * own). Playwright gives no public way to its session: its in-process server object is reached by
  * `toImpl`. Should that path change with a Playwright upgrade, a failed check says so (the figures
- * would then include that copy again).
+ * would then include that copy again). BENCH_DEVTOOLS_BODIES=1 leaves the copy on (the bench before 7 Dec, for an A/B).
  */
+const KEEP_BODIES = env.BENCH_DEVTOOLS_BODIES === '1';
 async function keepNoBodies(page: Page): Promise<void> {
   try {
     type Session = { send(method: string, params: object): Promise<unknown> };
