@@ -103,10 +103,18 @@ export async function measureBoard(browser: Browser, baseUrl: string, app: Actin
         `HTTP ${r.status()}, ${body.letters.length} letters`,
       );
       etag = r.headers().etag ?? '';
-      const t2 = performance.now();
-      const same = await context.request.get(path, { headers: { 'x-app-request': '1', 'if-none-match': etag } });
+      let t2 = performance.now();
+      let same = await context.request.get(path, { headers: { 'x-app-request': '1', 'if-none-match': etag } });
+      // The board's version holds the minute ("bir ay geçti" moves with time, campaignVersion): a minute that turned
+      // between the two calls gives a whole answer, rightly. Asked again with that answer's version.
+      const turned = same.status() === 200 && (same.headers().etag ?? '') !== etag;
+      if (turned) {
+        etag = same.headers().etag ?? '';
+        t2 = performance.now();
+        same = await context.request.get(path, { headers: { 'x-app-request': '1', 'if-none-match': etag } });
+      }
       notModifiedMs.push(performance.now() - t2);
-      check('an unchanged board answers 304', same.status() === 304, `HTTP ${same.status()}`);
+      check('an unchanged board answers 304', same.status() === 304, `HTTP ${same.status()}${turned ? ' (asked again after the minute turned)' : ''}`);
     }
     const pageMs: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) {
