@@ -8,7 +8,8 @@
  *                      campaign after a start also pays for V8 compiling, once a process);
  *  act.send1000Ms      1,000 mails with their PDFs over SMTP into a local smtp-server inbox (target ≤ 60 s);
  *  act.sendClickLoopMaxMs  the event loop's longest wait while the click on Gönder queues those 1,000 mails;
- *  act.gatewayP99Ratio the gateway's ERP-call p99 while a campaign is prepared over its idle p99 (target ≤ 2);
+ *  act.gatewayP99Ratio the gateway's ERP-call p99 while a campaign is prepared over its idle p99 (target ≤ 2;
+ *                      the median of three passes, each with a campaign of its own);
  *  act.replyP95Ms      the reply page at 50 concurrent requests (target ≤ 50 ms): 3,000 on a campaign's 200
  *                      links, their first opens included, on a server that has served another campaign's
  *                      links (1,200 requests) since it started; that start is act.replyColdFirstOpensP95Ms.
@@ -59,6 +60,8 @@ const ONLY_REPLY = process.env.BENCH_MUT_ONLY === 'reply';
 const ONLY_PREPARE = process.env.BENCH_MUT_ONLY === 'prepare';
 /** BENCH_MUT_ONLY=gateway: the fetch, the prepare and the gateway's figures (no mails, no second prepare, no reply page). */
 const ONLY_GATEWAY = process.env.BENCH_MUT_ONLY === 'gateway';
+/** The gateway's figure: passes of idle then busy calls (BENCH_GATEWAY_PASSES, default 3), the median ratio reported. */
+const GATEWAY_PASSES = Math.max(1, Number(process.env.BENCH_GATEWAY_PASSES ?? 3));
 const SHARE = process.env.BENCH_CPU_SHARE ? Number(process.env.BENCH_CPU_SHARE) : null;
 const log = (s: string) => console.info(`[bench:mutabakat${SHARE ? ' cpu3x' : ''}] ${s}`);
 
@@ -289,28 +292,44 @@ async function main() {
       );
       return percentile(times, 99);
     };
-    const idle = await calls(300);
-    const c2 = await createCampaign(ctx.db, { ...input, name: 'bench 2' }, by, new Date());
-    let preparing = true;
-    const running = (async () => {
-      while (preparing) if ((await worker.tick()) === 0) break;
-    })();
-    const busyLoop = monitorEventLoopDelay({ resolution: 10 });
-    busyLoop.enable();
-    const busy = await calls(300);
-    busyLoop.disable();
-    preparing = false;
-    await running;
-    await worker.drain();
-    results['act.gatewayIdleP99Ms'] = Math.round(idle);
-    results['act.gatewayBusyP99Ms'] = Math.round(busy);
-    results['act.gatewayP99Ratio'] = Math.round((busy / idle) * 100) / 100;
-    results['act.gatewayBusyLoopP99Ms'] = Math.round(busyLoop.percentile(99) / 1e6);
-    results['act.gatewayBusyLoopMaxMs'] = Math.round(busyLoop.max / 1e6);
+    // A p99 of 300 calls is their third slowest: one pass gave 1.13–2.48 within one hour on the same code (7 Dec).
+    // So GATEWAY_PASSES passes, each idle then busy (a new campaign of the same accounts), and the median of their
+    // ratios; every pass is logged.
+    const passes: { idle: number; busy: number; ratio: number; loopP99: number; loopMax: number }[] = [];
+    for (let pass = 0; pass < GATEWAY_PASSES; pass++) {
+      const idle = await calls(300);
+      await createCampaign(ctx.db, { ...input, name: `bench 2.${pass + 1}` }, by, new Date());
+      let preparing = true;
+      const running = (async () => {
+        while (preparing) if ((await worker.tick()) === 0) break;
+      })();
+      const busyLoop = monitorEventLoopDelay({ resolution: 10 });
+      busyLoop.enable();
+      const busy = await calls(300);
+      busyLoop.disable();
+      preparing = false;
+      await running;
+      await worker.drain();
+      passes.push({ idle, busy, ratio: busy / idle, loopP99: busyLoop.percentile(99) / 1e6, loopMax: busyLoop.max / 1e6 });
+      log(
+        `gateway p99, pass ${pass + 1}/${GATEWAY_PASSES}: idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${(busy / idle).toFixed(2)}; event-loop delay meanwhile p99 ${(busyLoop.percentile(99) / 1e6).toFixed(0)} ms, max ${(busyLoop.max / 1e6).toFixed(0)} ms)`,
+      );
+    }
+    const med = (k: 'idle' | 'busy' | 'ratio' | 'loopP99') =>
+      percentile(
+        passes.map((p) => p[k]),
+        50,
+      );
+    results['act.gatewayIdleP99Ms'] = Math.round(med('idle'));
+    results['act.gatewayBusyP99Ms'] = Math.round(med('busy'));
+    results['act.gatewayP99Ratio'] = Math.round(med('ratio') * 100) / 100;
+    results['act.gatewayP99RatioMin'] = Math.round(Math.min(...passes.map((p) => p.ratio)) * 100) / 100;
+    results['act.gatewayP99RatioMax'] = Math.round(Math.max(...passes.map((p) => p.ratio)) * 100) / 100;
+    results['act.gatewayBusyLoopP99Ms'] = Math.round(med('loopP99'));
+    results['act.gatewayBusyLoopMaxMs'] = Math.round(Math.max(...passes.map((p) => p.loopMax)));
     log(
-      `gateway p99 idle ${idle.toFixed(0)} ms, during a campaign ${busy.toFixed(0)} ms (ratio ${results['act.gatewayP99Ratio']}; event-loop delay meanwhile p99 ${results['act.gatewayBusyLoopP99Ms']} ms, max ${results['act.gatewayBusyLoopMaxMs']} ms)`,
+      `gateway p99 idle ${results['act.gatewayIdleP99Ms']} ms, during a campaign ${results['act.gatewayBusyP99Ms']} ms (ratio ${results['act.gatewayP99Ratio']}, the median of ${GATEWAY_PASSES} passes: ${results['act.gatewayP99RatioMin']}–${results['act.gatewayP99RatioMax']}; event-loop delay meanwhile p99 ${results['act.gatewayBusyLoopP99Ms']} ms, max ${results['act.gatewayBusyLoopMaxMs']} ms)`,
     );
-    void c2;
     if (ONLY_GATEWAY) {
       await mut.close();
       erpChild.proc.kill();
