@@ -292,7 +292,7 @@ async function main() {
       );
       return percentile(times, 99);
     };
-    // A p99 of 300 calls is their third slowest: one pass gave 1.13–2.48 within one hour on the same code (7 Dec).
+    // A p99 of 300 calls is their third slowest: one pass gave 1.02–2.48 within one hour on the same code (7 Dec).
     // So GATEWAY_PASSES passes, each idle then busy (a new campaign of the same accounts), and the median of their
     // ratios; every pass is logged.
     const passes: { idle: number; busy: number; ratio: number; loopP99: number; loopMax: number }[] = [];
