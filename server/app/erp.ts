@@ -4,7 +4,7 @@
  * preparing job; the account list once per job run (names, places, currencies); the invoices once per
  * BA/BS campaign run.
  */
-import { callErp, type UpstreamOptions } from '../gateway/upstream';
+import { callErp, upstreamForThread, type UpstreamOptions, type UpstreamSettings } from '../gateway/upstream';
 import { parseErpBody, readAccounts, readStatement, readTableAnswer } from '../../src/domain/reader';
 import type { Account, ErpTable, Statement } from '../../src/domain/erp-types';
 
@@ -12,6 +12,11 @@ export interface ErpSource {
   accounts(): Promise<Map<string, Account>>;
   /** get_cari's answer unread (a letter thread reads it while a campaign is prepared), where the source has it. */
   accountsRaw?(): Promise<{ status: number; body: ArrayBuffer }>;
+  /**
+   * The ERP's settings where a letter thread can ask get_cari itself (an ERP over the network): at 100,000
+   * accounts the list is 17 MB, and read here its chunks held a user's calls beside a campaign's start.
+   */
+  accountsFrom?: UpstreamSettings;
   statement(accountId: string): Promise<Statement>;
   /** The ERP's answer unread (the letter threads read it): the ERP's own source has it, a test's may not. */
   statementRaw?(accountId: string): Promise<{ status: number; body: ArrayBuffer }>;
@@ -25,6 +30,7 @@ const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
 
 export function upstreamSource(upstream: UpstreamOptions): ErpSource {
   return {
+    accountsFrom: upstreamForThread(upstream) ?? undefined,
     async accounts() {
       const answer = await callErp(upstream, 'get_cari', [['firma_ismi', '']]);
       const list = readAccounts(parseErpBody(text(answer.body), answer.status));

@@ -16,7 +16,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, Dispatcher } from 'undici';
 import { encodeErpBody, type ErpBodyMode } from './erp-body';
 import { GatewayError, MESSAGES, abortedError, fill, upstreamHttpError } from './messages';
 
@@ -63,6 +63,21 @@ export function fetchTransport(handle: (request: Request) => Promise<Response>):
       return { statusCode: res.status, headers, body };
     },
   };
+}
+
+/** An ERP's settings as plain values: what another thread needs to make its own calls (with its own dispatcher). */
+export type UpstreamSettings = Omit<UpstreamOptions, 'transport'>;
+
+/**
+ * The settings another thread may call this ERP with, itself: when the calls go over the network (an undici
+ * dispatcher), which that thread can do too. Null for an in-process ERP (fetchTransport), which only this
+ * thread can reach.
+ */
+export function upstreamForThread(opts: UpstreamOptions): UpstreamSettings | null {
+  if (!(opts.transport instanceof Dispatcher)) return null;
+  // Named one by one: the object handed in may be a wider configuration, with functions no thread can be sent.
+  const { erpBaseUrl, erpApiPassword, erpService, erpTimeoutMs, erpBody, maxAnswerBytes } = opts;
+  return { erpBaseUrl, erpApiPassword, erpService, erpTimeoutMs, erpBody, maxAnswerBytes };
 }
 
 /** Error codes of a connection reset before any answer, tried once more. */

@@ -17,6 +17,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startThread, threadModule, type ThreadModule } from '../threads';
 import type { Account } from '../../src/domain/erp-types';
+import type { UpstreamSettings } from '../gateway/upstream';
 import { buildLetter, campaignAccounts, type BuiltLetter, type LetterInput } from './letter-build';
 
 type Pending = { ok: (b: never) => void; fail: (e: Error) => void };
@@ -121,6 +122,22 @@ export function buildLetterInPool(input: LetterInput): Promise<BuiltLetter> {
 /** A campaign's accounts read from the ERP's raw account list in a letter thread (its bytes moved). */
 export async function campaignAccountsInPool(raw: { status: number; body: ArrayBuffer }, ids: string[]): Promise<Account[]> {
   return inThread<Account[]>({ accounts: { raw, ids } }, [raw.body]) ?? campaignAccounts(raw, ids);
+}
+
+/**
+ * A campaign's accounts read in a letter thread that asks the ERP for its list itself (pdf-worker.ts): the
+ * list's bytes never cross this thread. Null when there are no threads (the caller reads it here).
+ */
+export function campaignAccountsFromErp(erp: UpstreamSettings, ids: string[]): Promise<Account[]> | null {
+  const read = inThread<Account[]>({ accountsFrom: { erp, ids } }, []);
+  if (read) listsReadInThreads++;
+  return read;
+}
+
+let listsReadInThreads = 0;
+/** For tests: account lists a letter thread asked the ERP for itself. */
+export function accountListsReadInThreads(): number {
+  return listsReadInThreads;
 }
 
 /** The running letter threads' kernel ids (Linux; tests read their priority from /proc). */

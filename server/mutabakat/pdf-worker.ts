@@ -12,6 +12,8 @@ import { parentPort } from 'node:worker_threads';
 import { buildLetter, campaignAccounts, type LetterInput } from './letter-build';
 import { pdfFonts } from '../pdf/fonts';
 import { nameThisThread } from '../threads';
+import type { UpstreamSettings } from '../gateway/upstream';
+import type { Dispatcher } from 'undici';
 
 export interface LetterJob {
   id: number;
@@ -22,6 +24,26 @@ export interface LetterJob {
 export interface AccountsJob {
   id: number;
   accounts: { raw: { status: number; body: ArrayBuffer }; ids: string[] };
+}
+
+/** A campaign's accounts, the thread asking the ERP for its list itself (pdf-pool.ts campaignAccountsFromErp). */
+export interface AccountsFromErpJob {
+  id: number;
+  accountsFrom: { erp: UpstreamSettings; ids: string[] };
+}
+
+let dispatcher: Dispatcher | undefined;
+
+/** get_cari asked and read here, through the gateway's one upstream module (loaded on the first list: most threads never need it). */
+async function accountsFromErp(job: AccountsFromErpJob): Promise<void> {
+  try {
+    const { callErp, erpDispatcher } = await import('../gateway/upstream');
+    dispatcher ??= erpDispatcher();
+    const answer = await callErp({ ...job.accountsFrom.erp, transport: dispatcher }, 'get_cari', [['firma_ismi', '']]);
+    parentPort!.postMessage({ id: job.id, accounts: campaignAccounts({ status: answer.status, body: answer.body }, job.accountsFrom.ids) });
+  } catch (e) {
+    parentPort!.postMessage({ id: job.id, error: (e as Error).message });
+  }
 }
 
 /**
@@ -44,13 +66,17 @@ function lowerPriority(): number | null {
 nameThisThread('cari-letters');
 parentPort?.postMessage({ tid: lowerPriority() });
 
-parentPort?.on('message', (job: LetterJob | AccountsJob | { id: 0; warm: true }) => {
+parentPort?.on('message', (job: LetterJob | AccountsJob | AccountsFromErpJob | { id: 0; warm: true }) => {
   if ('warm' in job) {
     // Started with the server (pdf-pool.ts startLetterThreads): the fonts opened and their base subsets made now.
     const { regular, bold } = pdfFonts();
     regular.subset(new Set());
     bold.subset(new Set());
     parentPort!.postMessage({ id: 0 });
+    return;
+  }
+  if ('accountsFrom' in job) {
+    void accountsFromErp(job);
     return;
   }
   if ('accounts' in job) {
