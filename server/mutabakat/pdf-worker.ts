@@ -1,6 +1,7 @@
 /**
  * A letter thread (pdf-pool.ts): reads a statement, folds its balance and renders the letter's PDF
- * (letter-build.ts), so none of that CPU holds the gateway's event loop. Started with the server, it
+ * (letter-build.ts), so none of that CPU holds the gateway's event loop; it reads a campaign's account list
+ * too, asking the ERP for it itself when the ERP is over the network. Started with the server, it
  * opens its fonts at once (pdf-pool.ts startLetterThreads). On Linux the thread runs at
  * the lowest CPU priority (nice MUTABAKAT_PDF_NICE, default 19): letters are background work, and the
  * gateway's thread (answering users, reading the ERP for the letters) wins the cores whenever it wants
