@@ -70,8 +70,8 @@ export type UpstreamSettings = Omit<UpstreamOptions, 'transport'>;
 
 /**
  * The settings another thread may call this ERP with, itself: when the calls go over the network (an undici
- * dispatcher), which that thread can do too. Null for an in-process ERP (fetchTransport), which only this
- * thread can reach.
+ * dispatcher), which that thread can do too, with a dispatcher of its own made by erpDispatcher() (the only kind
+ * this project makes). Null for an in-process ERP (fetchTransport), which only this thread can reach.
  */
 export function upstreamForThread(opts: UpstreamOptions): UpstreamSettings | null {
   if (!(opts.transport instanceof Dispatcher)) return null;

@@ -129,15 +129,7 @@ export async function campaignAccountsInPool(raw: { status: number; body: ArrayB
  * list's bytes never cross this thread. Null when there are no threads (the caller reads it here).
  */
 export function campaignAccountsFromErp(erp: UpstreamSettings, ids: string[]): Promise<Account[]> | null {
-  const read = inThread<Account[]>({ accountsFrom: { erp, ids } }, []);
-  if (read) listsReadInThreads++;
-  return read;
-}
-
-let listsReadInThreads = 0;
-/** For tests: account lists a letter thread asked the ERP for itself. */
-export function accountListsReadInThreads(): number {
-  return listsReadInThreads;
+  return inThread<Account[]>({ accountsFrom: { erp, ids } }, []);
 }
 
 /** The running letter threads' kernel ids (Linux; tests read their priority from /proc). */
