@@ -35,7 +35,7 @@ export default defineConfig({
     // runs another file in those waits (docs/decisions/0005).
     maxWorkers: availableParallelism() + 1,
     // A global a test stubs (window.print, Worker) is put back after it, also for the next file in the
-    // same worker (the jsdom projects share modules across files, below).
+    // same worker (the DOM projects share modules across files, below).
     unstubGlobals: true,
     // The server's threads start from modules built once for the run, not from their sources through tsx
     // (tests/harness/thread-modules.ts).
@@ -94,17 +94,19 @@ export default defineConfig({
         },
       },
       {
-        // Component and hook tests in jsdom: no gateway, no demo ERP, no msw (tests/setup-dom.ts).
+        // Component and hook tests in happy-dom (tests/harness/happy-dom-env.ts: Node's fetch kept for msw; it took a
+        // sixth off the DOM projects' CPU against jsdom, docs/decisions/0005): no gateway, no demo ERP, no msw (tests/setup-dom.ts).
         extends: true,
         test: {
           name: 'dom',
-          environment: 'jsdom',
-          environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
+          environment: './tests/harness/happy-dom-env.ts',
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000' } },
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts'],
-          // Each file gets a fresh jsdom and setup, but React, testing-library and the app's modules are
-          // imported once per worker, not once per file: about half the project's CPU time went to those
-          // imports (docs/decisions/0005). No test here keeps state in a module between files.
+          // One DOM per worker, emptied after each test (testing-library's cleanup); each file runs the setup
+          // again, but React, testing-library and the app's modules are imported once per worker, not once per
+          // file: about half the project's CPU time went to those imports (docs/decisions/0005). No test here
+          // keeps state in a module between files, nor leaves anything in the document.
           isolate: false,
         },
       },
@@ -113,8 +115,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'flows',
-          environment: 'jsdom',
-          environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
+          environment: './tests/harness/happy-dom-env.ts',
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000' } },
           include: ['tests/flows/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts', 'tests/setup-flows.ts'],
           // As the dom project: modules imported once per worker. The flows' server side is made afresh

@@ -1,5 +1,5 @@
 /**
- * Setup of every jsdom test (vitest.config.ts, projects "dom" and "flows"): jest-dom matchers,
+ * Setup of every DOM test (happy-dom, tests/harness/happy-dom-env.ts; vitest.config.ts, projects "dom" and "flows"): jest-dom matchers,
  * cleanup after each test, empty localStorage per test, and the console.error rule (a test that logs
  * console.error fails). No server here: a component's unit test does not pay for the gateway and the
  * demo ERP — the flow tests add them (tests/setup-flows.ts).
@@ -12,7 +12,6 @@ import type { Config } from '@testing-library/dom';
 import { checkConsoleGuard, installConsoleGuard } from './harness/console-guard';
 import { resetShortcutsCache } from '../src/lib/account-shortcuts';
 import { resetTransfers } from '../src/api/transfers';
-import { installLightComputedStyle } from './harness/light-style';
 
 // React's development build records, for every element it creates, an Error (its "owner stack", shown
 // in React DevTools and appended to warnings): about a tenth of a page test's CPU. Tests read no owner
@@ -39,11 +38,6 @@ const elementError: PrintingError = (message, container) => {
 };
 elementError.printing = printing;
 configure({ getElementError: elementError });
-
-// The role queries' and user-event's computed styles (display, visibility, pointer-events) read from the
-// element, not matched against jsdom's whole default stylesheet again after every change (harness/light-style.ts).
-// (vitest's jsdom window is the global object and every element's defaultView: one place covers all.)
-installLightComputedStyle(window);
 
 // Every test starts with an empty browser storage (pinned/recent accounts live there).
 beforeEach(() => {

@@ -22,7 +22,7 @@ export interface RequestOptions {
   priority?: RequestPriority;
 }
 
-/** Absolute "/api" of the page's origin (a relative URL cannot build a Request outside a browser, e.g. jsdom). */
+/** Absolute "/api" of the page's origin (a relative URL cannot build a Request outside a browser, e.g. the tests' DOM). */
 function defaultPrefixUrl(): string {
   const origin = typeof location !== 'undefined' && location.origin && location.origin !== 'null' ? location.origin : '';
   return `${origin}/api`;

@@ -88,20 +88,9 @@ async function getVersioned<T>(path: string, options: RequestOptions = {}): Prom
 }
 const post = <T>(path: string, json?: unknown) => request<T>(path, { method: 'post', json: json ?? {} });
 
-/** A Blob's bytes; through FileReader where Blob has no arrayBuffer() (jsdom, older WebViews). */
-function bytesOf(file: Blob): Promise<Uint8Array<ArrayBuffer>> {
-  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer().then((b) => new Uint8Array(b));
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(file);
-  });
-}
-
 /** A file's bytes as they are (read first: any File-like body becomes plain bytes), named in `x-file-name` (URL-encoded: Turkish names survive the header). */
 async function fileInit(file: File): Promise<SendInit> {
-  const bytes = await bytesOf(file);
+  const bytes = new Uint8Array(await file.arrayBuffer());
   return { method: 'post', body: bytes, headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) } };
 }
 

@@ -11,7 +11,7 @@
  *
  * Slices are background tasks (scheduler.postTask, priority "background": they run only when no
  * other task waits, input and the reading of answers included); without it (Safari), idle
- * callbacks; without those (jsdom), 1 ms timers.
+ * callbacks; without those (the tests' DOM), 1 ms timers.
  */
 export function whenIdle(step: (stop: () => boolean) => boolean, opts: { after?: number } = {}): () => void {
   const scheduler = typeof window.scheduler?.postTask === 'function' ? window.scheduler : null;

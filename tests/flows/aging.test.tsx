@@ -80,7 +80,7 @@ describe.each(SHAPES)('aging (ERP shape %s)', (shape) => {
     expect(summaryValue('Toplam', RECEIVABLES)).toBe(bal(expectedTotal));
     expect(summaryValue('Toplam', PAYABLES)).toBe(bal(payablesTotal));
 
-    // The per-company bar column starts hidden on a screen narrower than 1600 px (jsdom: 1024):
+    // The per-company bar column starts hidden on a screen narrower than 1600 px (happy-dom: 1024):
     // the column chooser shows it.
     expect(within(grid).queryAllByRole('img')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: /^Sütunlar/ }));

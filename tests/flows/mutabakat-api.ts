@@ -2,7 +2,6 @@
  * Mutabakat flow tests' direct line to the server (the same gateway the page uses, through the
  * harness's cookie jar): to read what a page saved and to set up state a test is not about.
  */
-import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { resolve } from 'node:path';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -36,23 +35,16 @@ export const tl = (minor: number) => {
  * background like the server's, every table emptied after each test. Pass `gateway()` to renderApp:
  * the harness's gateway then mounts the real /api/mutabakat routes over this database.
  */
-/** Node's own Uint8Array and ArrayBuffer (Buffer's realm). */
-const NODE_ARRAYS = {
-  Uint8Array: Object.getPrototypeOf(Buffer.prototype).constructor as typeof Uint8Array,
-  ArrayBuffer: Buffer.alloc(1).buffer.constructor as typeof ArrayBuffer,
-};
-
 export function withMutabakatServer(): { gateway: () => { mutabakat: ActingApp }; erp: () => DemoErp } {
   let mut: ActingApp | undefined;
   let demoErp: DemoErp | undefined;
   let truncate: (m: ActingApp) => Promise<void> = async () => undefined;
   let realFileURLToPath: ((u: string | URL) => string) | undefined;
-  let jsdomArrays: typeof NODE_ARRAYS | undefined;
   // The file's database: an emptied one the worker's previous file gave back, else a new one (tests/harness/pglite-template.ts).
   let database: Database | undefined;
   let giveBack: ((d: Database) => Promise<void>) | undefined;
   beforeAll(async () => {
-    // In the jsdom project Vite rewrites `new URL('./migrations', import.meta.url)` (server/db/open.ts)
+    // In the DOM projects Vite rewrites `new URL('./migrations', import.meta.url)` (server/db/open.ts)
     // into an http://localhost:3000/… address, which Node's fileURLToPath refuses: that address is
     // read back as the checkout's path while this file runs (Node's own live-binding update).
     const url = createRequire(import.meta.url)('node:url') as { fileURLToPath: (u: string | URL) => string; URL: typeof URL };
@@ -71,50 +63,37 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: ActingApp }
     const apiPassword = 'flow-mutabakat';
     const erp = createDemoErp({ apiPassword });
     demoErp = erp;
-    // PGlite makes its file-system bundle a File and reads it with arrayBuffer(), which jsdom's
-    // Blob and File (this project's globals) lack: Node's own while the database opens.
-    const jsdom = { Blob: globalThis.Blob, File: globalThis.File };
-    globalThis.Blob = NodeBlob as unknown as typeof Blob;
-    globalThis.File = NodeFile as unknown as typeof File;
-    // The server's PDFs (pdfkit: `font instanceof Uint8Array`) are made in the background all
-    // along: Node's own typed arrays for this file (jsdom's differ from Buffer's realm).
-    jsdomArrays = { Uint8Array: globalThis.Uint8Array, ArrayBuffer: globalThis.ArrayBuffer };
-    Object.assign(globalThis, NODE_ARRAYS);
-    try {
-      const { takeDatabase, giveBackDatabase } = await import('../harness/pglite-template');
-      database = await takeDatabase();
-      giveBack = giveBackDatabase;
-      mut = await startApp({
-        database,
-        settings: {
-          enabled: true,
-          demo: false,
-          dataDir: 'memory://',
-          mailFrom: 'Örnek <mutabakat@ornek.example>',
-          publicUrl: 'http://cari.test',
-          publicUrlDefault: false,
-          erpConcurrency: 4,
-        },
-        upstream: {
-          erpBaseUrl: 'http://demo-erp.test',
-          erpApiPassword: apiPassword,
-          erpService: 'mobiusmus',
-          erpTimeoutMs: 30_000,
-          maxAnswerBytes: 256 << 20,
-          transport: fetchTransport((r) => erp.fetch(r)),
-        },
-        company: { title: 'Örnek Ticaret ve Sanayi A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' },
-        // The demo outbox without demo mode's seeded contacts: each test sets the contacts it is about.
-        transport: outboxTransport(),
-        log: () => undefined,
-        // A round every 0.2 s: each round claims in PGlite; polled every 0.05 s a file spent 0.3–0.7 s more CPU.
-        workerIntervalMs: 200,
-        // A job that failed (a letter the ERP did not give) tries again 0.2 s, then 0.4 s later, not 4 and 8 s.
-        jobRetryBaseMs: 100,
-      });
-    } finally {
-      Object.assign(globalThis, jsdom);
-    }
+    const { takeDatabase, giveBackDatabase } = await import('../harness/pglite-template');
+    database = await takeDatabase();
+    giveBack = giveBackDatabase;
+    mut = await startApp({
+      database,
+      settings: {
+        enabled: true,
+        demo: false,
+        dataDir: 'memory://',
+        mailFrom: 'Örnek <mutabakat@ornek.example>',
+        publicUrl: 'http://cari.test',
+        publicUrlDefault: false,
+        erpConcurrency: 4,
+      },
+      upstream: {
+        erpBaseUrl: 'http://demo-erp.test',
+        erpApiPassword: apiPassword,
+        erpService: 'mobiusmus',
+        erpTimeoutMs: 30_000,
+        maxAnswerBytes: 256 << 20,
+        transport: fetchTransport((r) => erp.fetch(r)),
+      },
+      company: { title: 'Örnek Ticaret ve Sanayi A.Ş.', address: 'Ankara', taxOffice: 'Çankaya', taxNo: '1234567890' },
+      // The demo outbox without demo mode's seeded contacts: each test sets the contacts it is about.
+      transport: outboxTransport(),
+      log: () => undefined,
+      // A round every 0.2 s: each round claims in PGlite; polled every 0.05 s a file spent 0.3–0.7 s more CPU.
+      workerIntervalMs: 200,
+      // A job that failed (a letter the ERP did not give) tries again 0.2 s, then 0.4 s later, not 4 and 8 s.
+      jobRetryBaseMs: 100,
+    });
   }, 60_000);
   afterEach(async () => {
     if (demoErp) demoErp.settings.failRules = [];
@@ -123,7 +102,6 @@ export function withMutabakatServer(): { gateway: () => { mutabakat: ActingApp }
   afterAll(async () => {
     await mut?.close();
     if (database) await giveBack?.(database);
-    if (jsdomArrays) Object.assign(globalThis, jsdomArrays);
     if (realFileURLToPath) {
       (createRequire(import.meta.url)('node:url') as { fileURLToPath: typeof realFileURLToPath }).fileURLToPath = realFileURLToPath;
       syncBuiltinESMExports();

@@ -1,5 +1,5 @@
 /**
- * A tiny cookie jar for the msw → gateway bridge: jsdom/msw do not keep HttpOnly cookies for
+ * A tiny cookie jar for the msw → gateway bridge: the tests' DOM and msw do not keep HttpOnly cookies for
  * fetch(), so the handler stores Set-Cookie answers here and adds Cookie to later requests,
  * as a browser would (path "/", one host, Max-Age/Expires honoured).
  */

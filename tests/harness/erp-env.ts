@@ -21,7 +21,7 @@ import { CookieJar } from './cookie-jar';
 export type DemoShape = ShapeName;
 export type DemoFail = FailMode;
 
-/** The origin jsdom runs at (vitest.config.ts environmentOptions.jsdom.url). */
+/** The origin the tests' DOM runs at (vitest.config.ts environmentOptions.happyDOM.url). */
 export const APP_ORIGIN = 'http://localhost:3000';
 
 export interface ErpEnvOptions {

@@ -81,12 +81,4 @@ export const LINE_COLUMNS: DataColumn<Line>[] = [
 ];
 export const rendered = () => Array.from(document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]'));
 
-// jsdom's Blob has no arrayBuffer(); FileReader reads the exact bytes.
-export function blobBytes(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
+export const blobBytes = async (blob: Blob): Promise<Uint8Array> => new Uint8Array(await blob.arrayBuffer());

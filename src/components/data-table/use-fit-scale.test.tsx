@@ -1,5 +1,5 @@
 // The type scale and the box height are measured without the table in the layout (use-fit-scale.ts,
-// use-scroll-box-height.ts): jsdom lays nothing out, so the page's geometry is played by stubs that
+// use-scroll-box-height.ts): happy-dom lays nothing out, so the page's geometry is played by stubs that
 // record what the table looked like at each read.
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,12 +42,12 @@ describe('DataTable: type scale and box height before the table is laid out', ()
       record('probe width');
       return 1500;
     });
-    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(function (this: Element) {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
       if (!this.classList.contains('dt-scroll')) return 0;
       record('box width');
       return 1200;
     });
-    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
       if (!this.classList.contains('dt-scroll')) return 0;
       record('box height');
       return 500;

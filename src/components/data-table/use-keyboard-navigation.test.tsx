@@ -83,7 +83,7 @@ describe('DataTable', () => {
     await user.keyboard('{Home}');
     expect(activeText()).toBe('Şahin Gıda');
     await user.keyboard('{PageDown}');
-    // jsdom has no layout: page size falls back to (1080 - 40 - 38) / 36 → 27 - 1 rows, clamped at the end
+    // happy-dom has no layout: page size falls back to (1080 - 40 - 38) / 36 → 27 - 1 rows, clamped at the end
     expect(activeText()).toBe('Zeki Market');
     // the next tab stop is the first sortable header, not another row
     await user.tab();

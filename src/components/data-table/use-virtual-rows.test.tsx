@@ -8,7 +8,7 @@ describe('DataTable virtualization', () => {
   it('renders only a window of rows, but counts all of them', () => {
     render(<DataTable data={LINES} columns={LINE_COLUMNS} aria-label="Satırlar" />);
     const rows = rendered();
-    // jsdom has no layout: the fallback viewport (1080 px) is used. At rest about a screenful: the 29
+    // happy-dom has no layout: the fallback viewport (1080 px) is used. At rest about a screenful: the 29
     // rows a 1080 px box shows ((1080 − 40 px header) / 36 px rows = 28.9) and one more, rounded up to
     // the window's steps of 4 rows: 32.
     expect(rows.length).toBe(32);

@@ -36,12 +36,12 @@ const REST_OVERSCAN = 1;
 const SCROLL_OVERSCAN = 4;
 /** The window's edges move in steps of this many rows (a scroll re-renders once per step, not per row). */
 const STEP = 4;
-/** Height assumed when the scroll box reports none (jsdom, a hidden tab): a full-HD screen's worth, ~29 rows. */
+/** Height assumed when the scroll box reports none (the tests' DOM, a hidden tab): a full-HD screen's worth, ~29 rows. */
 export const FALLBACK_VIEWPORT = 1080;
 /**
  * The height the first frame is rendered for, before the box is measured: the window's (the box is
- * never taller on our pages), so a laptop's first frame does not carry a full-HD screen's rows. jsdom
- * has no viewport (no visualViewport): the fallback, as before.
+ * never taller on our pages), so a laptop's first frame does not carry a full-HD screen's rows. The tests'
+ * DOM has no viewport (no visualViewport): the fallback, as before.
  */
 const firstGuess = () =>
   typeof window !== 'undefined' && window.visualViewport && window.innerHeight > 0 ? Math.min(window.innerHeight, FALLBACK_VIEWPORT) : FALLBACK_VIEWPORT;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { allowConsoleError } from '../../../tests/harness/console-guard';
 import { renderMailHtml } from './mail-html';
 
 const render = (html: string) => {
@@ -14,7 +15,8 @@ describe('a mail shown in the app', () => {
     );
     expect(host.textContent).toBe('Sayın A+ Yapı1.234,56 TLYanıt ver');
     const p = host.querySelector('p')!;
-    expect(p.style.color).toBe('rgb(68, 68, 68)');
+    // A browser reads the colour back as rgb(68, 68, 68); the tests' DOM (happy-dom) as it was written.
+    expect(['rgb(68, 68, 68)', '#444']).toContain(p.style.color);
     expect(host.querySelector('td')!.getAttribute('colspan')).toBe('2');
     const a = host.querySelector('a')!;
     expect(a.getAttribute('href')).toBe('https://cari.example/yanit/abc');
@@ -26,6 +28,9 @@ describe('a mail shown in the app', () => {
   });
 
   it('runs and loads nothing: scripts, handlers, frames, images, javascript: links and url() styles are gone', () => {
+    // The tests' DOM (happy-dom) starts loading an iframe of a DOMParser document, which a browser never does,
+    // and says on the console that it may not; the frame is then left out of what is shown.
+    allowConsoleError(/^NotSupportedError: Failed to load iframe page "https:\/\/x\.example\/"/);
     const host = render(
       '<p onclick="alert(1)" style="background:url(https://track.example/p.gif)">a</p><script>window.hacked=1</script><img src="https://track.example/p.gif"><iframe src="https://x.example"></iframe><a href="javascript:alert(1)">b</a><form action="/api/x"><input name="q"></form><custom-tag>c</custom-tag>',
     );
