@@ -30,7 +30,7 @@ const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
 
 export function upstreamSource(upstream: UpstreamOptions): ErpSource {
   return {
-    accountsFrom: upstreamForThread(upstream) ?? undefined,
+    accountsFrom: upstreamForThread(upstream),
     async accounts() {
       const answer = await callErp(upstream, 'get_cari', [['firma_ismi', '']]);
       const list = readAccounts(parseErpBody(text(answer.body), answer.status));

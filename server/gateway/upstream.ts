@@ -71,10 +71,10 @@ export type UpstreamSettings = Omit<UpstreamOptions, 'transport'>;
 /**
  * The settings another thread may call this ERP with, itself: when the calls go over the network (an undici
  * dispatcher), which that thread can do too, with a dispatcher of its own made by erpDispatcher() (the only kind
- * this project makes). Null for an in-process ERP (fetchTransport), which only this thread can reach.
+ * this project makes). None for an in-process ERP (fetchTransport), which only this thread can reach.
  */
-export function upstreamForThread(opts: UpstreamOptions): UpstreamSettings | null {
-  if (!(opts.transport instanceof Dispatcher)) return null;
+export function upstreamForThread(opts: UpstreamOptions): UpstreamSettings | undefined {
+  if (!(opts.transport instanceof Dispatcher)) return undefined;
   // Named one by one: the object handed in may be a wider configuration, with functions no thread can be sent.
   const { erpBaseUrl, erpApiPassword, erpService, erpTimeoutMs, erpBody, maxAnswerBytes } = opts;
   return { erpBaseUrl, erpApiPassword, erpService, erpTimeoutMs, erpBody, maxAnswerBytes };

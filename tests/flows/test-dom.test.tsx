@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 describe('the tests’ DOM', () => {
   it('hides what a browser hides, for the role queries and user-event', async () => {
     document.body.innerHTML = `
-      <div id="a" hidden><span>gizli</span></div>
+      <div hidden><span>gizli</span></div>
       <p style="display: none"><b>yok</b></p>
       <section style="visibility: hidden"><i>görünmez</i><em style="visibility: visible">görünür</em><u style="visibility: inherit">miras</u></section>
       <div style="pointer-events: none"><button>Tıkla</button><a style="pointer-events: auto" href="#">bağ</a></div>
-      <input type="hidden" style="display: block" value="1"><button hidden>b</button>
+      <button hidden>b</button>
       <table><tbody hidden><tr><td>gizli satır</td></tr></tbody><tbody><tr hidden><td>satır</td></tr><tr><td style="display: inherit">d</td></tr></tbody></table>
       <ol><li style="display: inline">iki</li></ol><div hidden="hidden" style="display: block">açık</div>`;
     try {
