@@ -40,7 +40,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1]?.endsWith('evidence-cli.ts')) {
+// Run, not imported (the built copy the tests start ends in .js).
+if (/evidence-cli\.[jt]s$/.test(process.argv[1] ?? '')) {
   main().catch((e: unknown) => {
     console.error((e as Error).message);
     process.exit(2);

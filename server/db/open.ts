@@ -180,9 +180,21 @@ function migrationProblem(e: unknown): string {
   return statement ? `${inner.message}; statement: ${statement.length > 200 ? `${statement.slice(0, 200)}…` : statement}` : inner.message;
 }
 
-/** Empties every table (tests: one database per file, a clean one per test). */
+/**
+ * Empties every table of the schema and restarts its identities (tests: one database per file, a clean one
+ * per test). Rows deleted, not tables truncated: a TRUNCATE makes new files for each of the 21 tables and
+ * their indexes, ≈ 90 ms of CPU on the embedded database against ≈ 5 ms here, 140 times a test run. The
+ * append-only triggers (events, collect_activities) would refuse the DELETE: they are off for this one
+ * transaction (session_replication_role, the tests' own superuser).
+ */
 export async function truncateAll(d: Database): Promise<void> {
-  await d.db.execute(
-    sql`TRUNCATE contacts, campaigns, letters, events, mails, mail_tries, reply_tokens, uploads, jobs, collect_accounts, collect_activities, collect_promises, collect_reminders, collect_settings, engagements, auditors, audit_invites, audit_sessions, audit_parties, reply_codes, audit_chains RESTART IDENTITY CASCADE`,
-  );
+  await d.db.execute(sql`DO $$
+    DECLARE t text;
+    BEGIN
+      PERFORM set_config('session_replication_role', 'replica', true);
+      FOR t IN SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = 'public' LOOP EXECUTE 'DELETE FROM ' || t; END LOOP;
+      FOR t IN SELECT c.oid::regclass::text FROM pg_class c WHERE c.relkind = 'S' AND c.relnamespace = 'public'::regnamespace LOOP
+        PERFORM setval(t, 1, false);
+      END LOOP;
+    END $$`);
 }

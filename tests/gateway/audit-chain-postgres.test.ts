@@ -14,6 +14,7 @@ import { appendEvents } from '../../server/mutabakat/events';
 import { GENESIS } from '../../server/audit/chain';
 import { readChain, verifyEngagement } from '../../server/audit/evidence';
 import { startPostgres, type TempPostgres } from './pg-harness';
+import { nodeArgsFor } from '../harness/built-entry';
 
 let pg: TempPostgres;
 let a: Database;
@@ -37,7 +38,7 @@ const cli = (id: string) =>
   new Promise<{ code: number; out: string }>((ok) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'server/audit/evidence-cli.ts', id],
+      [...nodeArgsFor('evidence-cli', 'server/audit/evidence-cli.ts'), id],
       { env: { ...process.env, DATABASE_URL: pg.url } },
       (e, stdout, stderr) => ok({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
     );

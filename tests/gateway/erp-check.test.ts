@@ -5,9 +5,9 @@
  * with this file's own tr-TR formatting.
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { createDemoErp, SHAPES, startDemoErp, type DemoErpOptions } from '../../server/demo-erp/index';
 import { runErpCheck, type ErpCheckOptions } from '../../server/erp-check';
+import { nodeArgsFor } from '../harness/built-entry';
 
 const API = 'Gizli-Api-Sifre-42&%';
 const trMoney = (minor: number) =>
@@ -137,8 +137,8 @@ describe('erp:check says what is wrong', () => {
       const cli = (url: string) =>
         new Promise<{ status: number | null; stdout: string }>((done) => {
           execFile(
-            join('node_modules', '.bin', 'tsx'),
-            [join('server', 'erp-check-cli.ts')],
+            process.execPath,
+            nodeArgsFor('erp-check-cli', 'server/erp-check-cli.ts'),
             {
               env: { ...process.env, ERP_BASE_URL: url, ERP_API_PASSWORD: API, ERP_SERVICE: '', ERP_BODY: 'json', ERP_ALIASES_FILE: '' },
               encoding: 'utf8',

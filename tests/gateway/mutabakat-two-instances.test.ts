@@ -8,8 +8,7 @@
  *   lost, and a mail arrives twice only where it was marked "belki iki kez gönderildi".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { nodeArgsFor } from '../harness/built-entry';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../server/mail/transport';
@@ -24,11 +23,8 @@ const children = new Set<ChildProcess>();
 
 /** An instance of our server's acting part, as its own process; resolves once its worker runs. */
 function instance(leaseMs: number): Promise<ChildProcess> {
-  // Built with the run's thread modules (tests/harness/thread-modules.ts): a process that compiles the server's
-  // sources through tsx spent ≈ 4 s of CPU getting ready, six times.
-  const built = join(process.env.CARI_THREAD_MODULES ?? '', 'acting-child.js');
-  const args = process.env.CARI_THREAD_MODULES && existsSync(built) ? [built] : ['--import', 'tsx', 'tests/gateway/acting-child.ts'];
-  const child = spawn(process.execPath, args, {
+  // Built with the run's thread modules: through tsx it spent ≈ 4 s of CPU getting ready, six times.
+  const child = spawn(process.execPath, nodeArgsFor('acting-child', 'tests/gateway/acting-child.ts'), {
     env: { ...process.env, DATABASE_URL: pg.url, SMTP_URL: inbox.url, JOB_LEASE_MS: String(leaseMs), MUTABAKAT_PDF_THREADS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,7 +5,7 @@
  * (server/threads.ts). A thread started from the TypeScript sources registered tsx and compiled them
  * again: ≈ 0.9 s of CPU against ≈ 0.6 s built, for each of the run's threads. The sources' own path
  * (the dev server's) stays tested where a test clears the variable (pdf-pool.test.ts). The two-instance
- * test's server process is built with them (its file: 31.6 → 20.4 s of CPU).
+ * test's server process and two command-line tools are built with them (tests/harness/built-entry.ts).
  */
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,8 +39,11 @@ export default async function setup(): Promise<() => void> {
           'pdf-worker': join(root, 'server/mutabakat/pdf-worker.ts'),
           'overview-worker': join(root, 'server/gateway/overview-worker.ts'),
           'pglite-worker': join(root, 'server/db/pglite-worker.ts'),
-          // Not a thread: the two-instance test's server process (tests/gateway/acting-child.ts), started six times.
+          // Not threads: processes the tests start (tests/harness/built-entry.ts): the two-instance test's server
+          // (six times), `npm run evidence:verify` (three times) and `npm run erp:check` (twice).
           'acting-child': join(root, 'tests/gateway/acting-child.ts'),
+          'evidence-cli': join(root, 'server/audit/evidence-cli.ts'),
+          'erp-check-cli': join(root, 'server/erp-check-cli.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },
