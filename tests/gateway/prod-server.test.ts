@@ -13,6 +13,7 @@ import { ConfigError } from '../../server/config';
 import { precompressDir } from '../../server/precompress';
 import { startProdServer, type ProdServer } from '../../server/prod';
 import { API_PASSWORD, SESSION_SECRET, captureLogs, client, leaks, refusedUrl, startFakeErp, type FakeErp } from './helpers';
+import { nodeArgsFor } from '../harness/built-entry';
 
 const root = resolve(import.meta.dirname, '../..');
 const logs = captureLogs();
@@ -189,8 +190,8 @@ describe('start-up checks', () => {
     expect((short as Error).message).toContain('SESSION_SECRET must be at least 32 characters');
   });
 
-  it('`npm start` (tsx server/prod.ts) exits 1 and names the missing variables', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/prod.ts'], {
+  it('`npm start` (the built server/prod.ts) exits 1 and names the missing variables', async () => {
+    const child = spawn(process.execPath, nodeArgsFor('prod', 'server/prod.ts'), {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ERP_API_PASSWORD: API_PASSWORD, PORT: '0', HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,8 +40,9 @@ export default async function setup(): Promise<() => void> {
           'overview-worker': join(root, 'server/gateway/overview-worker.ts'),
           'pglite-worker': join(root, 'server/db/pglite-worker.ts'),
           // Not threads: processes the tests start (tests/harness/built-entry.ts): the two-instance test's server
-          // (six times), `npm run evidence:verify` (three times) and `npm run erp:check` (twice).
+          // (six times), `npm run evidence:verify` (three times), `npm run erp:check` (twice), `npm start` (once).
           'acting-child': join(root, 'tests/gateway/acting-child.ts'),
+          prod: join(root, 'server/prod.ts'),
           'evidence-cli': join(root, 'server/audit/evidence-cli.ts'),
           'erp-check-cli': join(root, 'server/erp-check-cli.ts'),
         },
