@@ -34,6 +34,11 @@ export default defineConfig({
     // files wait (real sockets, timers, child processes) more than they compute, and the extra worker
     // runs another file in those waits (docs/decisions/0005).
     maxWorkers: availableParallelism() + 1,
+    // The run is CPU-bound over more processes than cores: V8's parallel and concurrent GC (helper threads
+    // beside each worker's main thread) bought each process shorter pauses with more CPU in all. One GC
+    // thread per process: flows 68–69 → 61–64 s of CPU, server + node 117–122 → 103–116 s, alternating
+    // (docs/decisions/0005). Only the test workers: the server and its e2e runs keep V8's defaults.
+    execArgv: ['--single-threaded-gc'],
     // A global a test stubs (window.print, Worker) is put back after it, also for the next file in the
     // same worker (the DOM projects share modules across files, below).
     unstubGlobals: true,
