@@ -5,7 +5,7 @@
  * (server/threads.ts). A thread started from the TypeScript sources registered tsx and compiled them
  * again: ≈ 0.9 s of CPU against ≈ 0.6 s built, for each of the run's threads. The sources' own path
  * (the dev server's) stays tested where a test clears the variable (pdf-pool.test.ts). The two-instance
- * test's server process and two command-line tools are built with them (tests/harness/built-entry.ts).
+ * test's server, two command-line tools and `npm start` are built with them (tests/harness/built-entry.ts).
  */
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
