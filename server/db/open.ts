@@ -185,7 +185,8 @@ function migrationProblem(e: unknown): string {
  * per test). Rows deleted, not tables truncated: a TRUNCATE makes new files for each of the 21 tables and
  * their indexes, ≈ 90 ms of CPU on the embedded database against ≈ 5 ms here, 140 times a test run. The
  * append-only triggers (events, collect_activities) would refuse the DELETE: they are off for this one
- * transaction (session_replication_role, the tests' own superuser).
+ * transaction (session_replication_role, the tests' own superuser), and on again after it: mutabakat-faults.test.ts
+ * finds an UPDATE or DELETE of events refused in a test that follows a reset.
  */
 export async function truncateAll(d: Database): Promise<void> {
   await d.db.execute(sql`DO $$
